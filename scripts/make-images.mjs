@@ -1,0 +1,344 @@
+#!/usr/bin/env node
+// Generates Òwe's card backgrounds (public/img/{slug}-scroll.jpeg) and app icons
+// (public/icons/*.png, public/favicon.svg) procedurally from code: no downloaded or copied images.
+// Deterministic (seeded PRNG), so re-running gives identical files. Usage: node scripts/make-images.mjs
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const PUB = join(ROOT, 'public');
+const W = 960, H = 640, MAX_KB = 80, TARGET_KB = 66;
+const INDIGO = '#1f2a5a', GOLD = '#e0a526';
+
+// ---------- tiny raster toolkit: RGBA canvas, "over" blending, anti-aliased SDF shapes ----------
+const clamp = (v, a = 0, b = 1) => Math.max(a, Math.min(b, v));
+const hex = (s) => [1, 3, 5].map((i) => parseInt(s.slice(i, i + 2), 16));
+const col = (c) => (typeof c === 'string' ? hex(c) : c);
+const TAU = Math.PI * 2;
+function mulberry32(seed) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+function canvas(w, h, bg, alpha = 255) {
+  const d = new Uint8ClampedArray(w * h * 4), c = bg ? col(bg) : [0, 0, 0];
+  for (let i = 0; i < d.length; i += 4) d.set([c[0], c[1], c[2], alpha], i);
+  return { w, h, d };
+}
+function blend(img, x, y, c, a) {
+  if (a <= 0 || x < 0 || y < 0 || x >= img.w || y >= img.h) return;
+  const d = img.d, i = (y * img.w + x) * 4, da = d[i + 3] / 255, oa = a + da * (1 - a);
+  for (let k = 0; k < 3; k++) d[i + k] = (c[k] * a + d[i + k] * da * (1 - a)) / oa;
+  d[i + 3] = oa * 255;
+}
+// Fill every pixel of a bounding box by coverage of a signed-distance function (px units, <0 inside).
+function draw(img, [x0, y0, x1, y1], sd, c, a = 1) {
+  const rgb = col(c);
+  for (let y = Math.max(0, Math.floor(y0) - 1); y <= Math.min(img.h - 1, Math.ceil(y1) + 1); y++)
+    for (let x = Math.max(0, Math.floor(x0) - 1); x <= Math.min(img.w - 1, Math.ceil(x1) + 1); x++) {
+      const cov = clamp(0.5 - sd(x + 0.5, y + 0.5));
+      if (cov > 0) blend(img, x, y, rgb, a * cov);
+    }
+}
+const rect = (img, x, y, w, h, c, a) => draw(img, [x, y, x + w, y + h],
+  (px, py) => Math.max(x - px, px - x - w, y - py, py - y - h), c, a);
+const disc = (img, cx, cy, r, c, a) => draw(img, [cx - r, cy - r, cx + r, cy + r],
+  (x, y) => Math.hypot(x - cx, y - cy) - r, c, a);
+const ring = (img, cx, cy, r, t, c, a) => draw(img, [cx - r - t, cy - r - t, cx + r + t, cy + r + t],
+  (x, y) => Math.abs(Math.hypot(x - cx, y - cy) - r) - t / 2, c, a);
+function segDist(px, py, ax, ay, bx, by) {
+  const dx = bx - ax, dy = by - ay, l = dx * dx + dy * dy;
+  const t = l ? clamp(((px - ax) * dx + (py - ay) * dy) / l) : 0;
+  return Math.hypot(px - ax - t * dx, py - ay - t * dy);
+}
+// A polyline [[x,y],...] stroked as one shape (no double-blending at the joints).
+function path(img, pts, t, c, a) {
+  const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+  draw(img, [Math.min(...xs) - t, Math.min(...ys) - t, Math.max(...xs) + t, Math.max(...ys) + t], (x, y) => {
+    let m = Infinity;
+    for (let i = 1; i < pts.length; i++) m = Math.min(m, segDist(x, y, ...pts[i - 1], ...pts[i]));
+    return m - t / 2;
+  }, c, a);
+}
+const line = (img, ax, ay, bx, by, t, c, a) => path(img, [[ax, ay], [bx, by]], t, c, a);
+// Convex polygon.
+function poly(img, pts, c, a) {
+  let area = 0;
+  pts.forEach((p, i) => { const q = pts[(i + 1) % pts.length]; area += p[0] * q[1] - q[0] * p[1]; });
+  const s = Math.sign(area) || 1, xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+  const edges = pts.map((p, i) => {
+    const q = pts[(i + 1) % pts.length], l = Math.hypot(q[0] - p[0], q[1] - p[1]);
+    return [p[0], p[1], (q[0] - p[0]) / l, (q[1] - p[1]) / l];
+  });
+  draw(img, [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)], (x, y) => {
+    let m = -Infinity;
+    for (const [px, py, dx, dy] of edges) m = Math.max(m, -s * (dx * (y - py) - dy * (x - px)));
+    return m;
+  }, c, a);
+}
+const diamond = (img, cx, cy, rx, ry, c, a) => poly(img, [[cx, cy - ry], [cx + rx, cy], [cx, cy + ry], [cx - rx, cy]], c, a);
+// Teardrop ("korosho"/paisley): a disc plus a tangent point at distance 2.4r in direction ang.
+function drop(img, cx, cy, r, ang, c, a) {
+  const d = 2.4 * r, tx = cx + d * Math.cos(ang), ty = cy + d * Math.sin(ang), k = Math.acos(r / d);
+  const tan = (s) => [cx + r * Math.cos(ang + s * k), cy + r * Math.sin(ang + s * k)];
+  disc(img, cx, cy, r, c, a);
+  poly(img, [tan(1), [tx, ty], tan(-1), [cx, cy]], c, a);
+}
+const spiral = (cx, cy, r1, turns, phase = 0, dir = 1) => Array.from({ length: Math.ceil(turns * 90) + 1 },
+  (_, i) => { const f = i / (turns * 90), th = phase + dir * f * turns * TAU, r = 4 + f * (r1 - 4); return [cx + r * Math.cos(th), cy + r * Math.sin(th)]; });
+const wave = (y0, amp, period, phase, x0 = -10, x1 = W + 10) => Array.from({ length: Math.ceil((x1 - x0) / 6) + 1 },
+  (_, i) => { const x = x0 + i * 6; return [x, y0 + amp * Math.sin((x / period) * TAU + phase)]; });
+// Per-pixel shader with 3x3 supersampling: fn(x, y) -> rgb or null (transparent).
+function field(img, [x0, y0, x1, y1], fn, ss = 3) {
+  for (let y = Math.max(0, Math.floor(y0)); y < Math.min(img.h, Math.ceil(y1)); y++)
+    for (let x = Math.max(0, Math.floor(x0)); x < Math.min(img.w, Math.ceil(x1)); x++) {
+      const acc = [0, 0, 0]; let n = 0;
+      for (let sy = 0; sy < ss; sy++) for (let sx = 0; sx < ss; sx++) {
+        const c = fn(x + (sx + 0.5) / ss, y + (sy + 0.5) / ss);
+        if (c) { acc[0] += c[0]; acc[1] += c[1]; acc[2] += c[2]; n++; }
+      }
+      if (n) blend(img, x, y, acc.map((v) => v / n), n / (ss * ss));
+    }
+}
+// Smooth value noise and a cloth/plaster texture that modulates brightness at low frequency.
+function valueNoise(seed) {
+  const rnd = mulberry32(seed), p = Float32Array.from({ length: 65536 }, rnd), g = (i, j) => p[((j & 255) << 8) | (i & 255)];
+  return (x, y) => {
+    const xi = Math.floor(x), yi = Math.floor(y), fx = x - xi, fy = y - yi, u = fx * fx * (3 - 2 * fx), v = fy * fy * (3 - 2 * fy);
+    const a = g(xi, yi) + (g(xi + 1, yi) - g(xi, yi)) * u, b = g(xi, yi + 1) + (g(xi + 1, yi + 1) - g(xi, yi + 1)) * u;
+    return a + (b - a) * v;
+  };
+}
+function texture(img, seed, amp, scale) {
+  const n = valueNoise(seed);
+  for (let y = 0; y < img.h; y++) for (let x = 0; x < img.w; x++) {
+    const k = 1 + amp * (0.7 * n(x / scale, y / scale) + 0.3 * n(x / scale * 4 + 77, y / scale * 4 + 31) - 0.5), i = (y * img.w + x) * 4;
+    for (let c = 0; c < 3; c++) img.d[i + c] *= k;
+  }
+}
+
+// ---------- the eight scroll patterns ----------
+// Yoruba: adire eleko/oniko — indigo resist-dye cloth, pale tied circles, ladders and dots in a grid of squares.
+function yoruba() {
+  const img = canvas(W, H, '#1a2960'), pale = hex('#d3ddf0'), cw = 120, ch = 128;
+  for (let j = 0; j < 5; j++) for (let i = 0; i < 8; i++) {
+    const x = i * cw, y = j * ch, cx = x + cw / 2, cy = y + ch / 2, m = (i + j * 3) % 4;
+    if (m === 0) { [40, 28, 16].forEach((r) => ring(img, cx, cy, r, 5, pale, 0.8)); disc(img, cx, cy, 5, pale, 0.85); }
+    if (m === 1) for (let k = 0; k < 6; k++) line(img, x + 18, y + 22 + k * 17, x + cw - 18, y + 22 + k * 17, 4, pale, 0.75);
+    if (m === 2) for (const [dx, dy] of [[-1, -1], [1, -1], [-1, 1], [1, 1]]) { disc(img, cx + dx * 25, cy + dy * 27, 19, pale, 0.75); disc(img, cx + dx * 25, cy + dy * 27, 7, '#1a2960', 0.9); }
+    if (m === 3) {
+      line(img, x + 20, y + 20, x + cw - 20, y + ch - 20, 4, pale, 0.7); line(img, x + cw - 20, y + 20, x + 20, y + ch - 20, 4, pale, 0.7);
+      for (let a = 0; a < 4; a++) for (let b = 0; b < 4; b++) if (a !== b && a + b !== 3) disc(img, x + 24 + a * 24, y + 28 + b * 24, 4, pale, 0.8);
+    }
+  }
+  for (let i = 0; i <= 8; i++) for (const o of [-4, 4]) line(img, i * cw + o, 0, i * cw + o, H, 2.5, pale, 0.6);
+  for (let j = 0; j <= 5; j++) for (const o of [-4, 4]) line(img, 0, j * ch + o, W, j * ch + o, 2.5, pale, 0.6);
+  texture(img, 11, 0.34, 110);
+  return img;
+}
+// Igbo: uli wall/body painting — sparse flowing dark lines, spirals, dotted tracks and crescents on an ochre ground.
+function igbo() {
+  const img = canvas(W, H, '#dcb482'), ink = hex('#2a1911'), red = hex('#8d3b22');
+  path(img, wave(330, 70, 760, 0.6), 7, ink, 0.9); path(img, wave(352, 70, 760, 0.6), 3, ink, 0.8);
+  for (const [x, y] of wave(372, 70, 760, 0.6).filter((_, i) => i % 4 === 0)) disc(img, x, y, 3.5, red, 0.9);
+  path(img, wave(90, 30, 520, 2.2), 4, ink, 0.8); path(img, wave(560, 34, 640, 4.0), 5, ink, 0.85);
+  [[190, 190, 120, 3, 0, 1], [730, 460, 130, 3.2, 2, -1], [560, 140, 62, 2.2, 1, 1], [120, 520, 70, 2.3, 3, -1]]
+    .forEach(([x, y, r, t, p, d]) => path(img, spiral(x, y, r, t, p, d), 6, ink, 0.9));
+  for (const [x, y, r] of [[380, 200, 34], [880, 150, 42], [420, 520, 30]]) { disc(img, x, y, r, ink, 0.88); disc(img, x + r * 0.45, y - r * 0.2, r * 0.9, '#dcb482', 1); }
+  for (const [x, y] of [[300, 470], [860, 300], [640, 260]]) {
+    poly(img, [[x, y - 30], [x + 20, y + 14], [x - 20, y + 14]], red, 0.85);
+    path(img, [[x - 30, y + 24], [x, y - 44], [x + 30, y + 24]], 3, ink, 0.85);
+  }
+  for (let i = 0; i < 9; i++) disc(img, 40 + i * 22, 330 - 130 + Math.sin(i) * 6, 4, ink, 0.8);
+  texture(img, 22, 0.22, 140);
+  return img;
+}
+// Hausa: Arewa ("dagi") knot in Zaria wall relief / babban riga embroidery — raised interlaced bands in panels.
+function hausa() {
+  const img = canvas(W, H, '#ae6636'), cream = hex('#efdcb4'), shadow = hex('#4a2412'), groove = hex('#b4703f');
+  const relief = (fn, t) => { fn(3, 3, t + 4, shadow, 0.5); fn(0, 0, t, cream, 1); fn(0, 0, 2.5, groove, 1); };
+  const cw = 240, ch = 320 / 1.5;
+  for (let j = 0; j < 3; j++) for (let i = 0; i < 4; i++) {
+    const cx = i * cw + cw / 2, cy = j * ch + ch / 2, s = 68, q = s * 0.72;
+    relief((ox, oy, t, c, a) => path(img, [[cx + ox, cy - s + oy], [cx + s + ox, cy + oy], [cx + ox, cy + s + oy], [cx - s + ox, cy + oy], [cx + ox, cy - s + oy]], t, c, a), 11);
+    relief((ox, oy, t, c, a) => path(img, [[cx - q + ox, cy - q + oy], [cx + q + ox, cy - q + oy], [cx + q + ox, cy + q + oy], [cx - q + ox, cy + q + oy], [cx - q + ox, cy - q + oy]], t, c, a), 11);
+    for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) relief((ox, oy, t, c, a) => ring(img, cx + dx * s * 1.22 + ox, cy + dy * s * 1.22 + oy, 14, t, c, a), 9);
+    relief((ox, oy, t, c, a) => ring(img, cx + ox, cy + oy, 24, t, c, a), 9);
+    disc(img, cx, cy, 12, (i + j) % 2 ? '#2e5a4c' : '#1e2b4f', 1);
+  }
+  for (let i = 0; i <= 4; i++) relief((ox, oy, t, c, a) => line(img, i * cw + ox, -10, i * cw + ox, H + 10, t, c, a), 7);
+  for (let j = 0; j <= 3; j++) relief((ox, oy, t, c, a) => line(img, -10, j * ch + oy, W + 10, j * ch + oy, t, c, a), 7);
+  for (let j = 0; j < 3; j++) for (let i = 0; i < 4; i++) for (const [sx, sy] of [[0, 0], [1, 0], [0, 1], [1, 1]]) {
+    const x = i * cw + sx * cw, y = j * ch + sy * ch, dx = sx ? -1 : 1, dy = sy ? -1 : 1;
+    poly(img, [[x + dx * 10, y + dy * 10], [x + dx * 36, y + dy * 10], [x + dx * 10, y + dy * 36]], '#5b2c14', 0.55);
+  }
+  texture(img, 33, 0.24, 90);
+  return img;
+}
+// Akan: kente strip weave — narrow strips sewn side by side, alternating warp stripes and weft-faced blocks.
+function akan() {
+  const C = { g: hex('#e3a92b'), n: hex('#1d7a3c'), r: hex('#b3262b'), k: hex('#17120e'), b: hex('#24408f') };
+  const img = canvas(W, H, '#17120e'), SW = 80, rows = [0, 86, 176, 256, 346, 426, 516, 596, 640];
+  const warps = ['g10k3n6k3g16r4g16k3n6k3g10', 'n8g4k4g4r40g4k4g4n8', 'k6g6k6g6n32g6k6g6k6', 'r10k4g8k4b28k4g8k4r10']
+    .map((s) => [...s.matchAll(/([a-z])(\d+)/g)].map((m) => [C[m[1]], +m[2]]));
+  for (let k = 0; k < 12; k++) for (let j = 0; j < rows.length - 1; j++) {
+    const x = k * SW, y = rows[j], h = rows[j + 1] - y, v = (k * 5 + j * 3) % 4;
+    if ((k + j) % 2 === 0) { let xx = x; for (const [c, w] of warps[(k + j) % 4]) { rect(img, xx, y, w, h, c); xx += w; } continue; }
+    if (v === 0) for (let yy = y; yy < y + h; yy += 12) { rect(img, x, yy, SW, 6, C.g); rect(img, x, yy + 6, SW, 6, C.k); }
+    if (v === 1) for (let a = 0; a < h / 16; a++) for (let b = 0; b < 5; b++) rect(img, x + b * 16, y + a * 16, 16, 16, (a + b) % 2 ? C.n : C.g);
+    if (v === 2) { rect(img, x, y, SW, h, C.r); for (let yy = y + 14; yy < y + h - 8; yy += 22) for (let b = 0; b < 3; b++) diamond(img, x + 14 + b * 26, yy, 10, 9, C.g); }
+    if (v === 3) { rect(img, x, y, SW, h, C.g); path(img, Array.from({ length: 9 }, (_, i) => [x + i * 10, y + h / 2 + (i % 2 ? -14 : 14)]), 6, C.k); rect(img, x, y + 6, SW, 5, C.r); rect(img, x, y + h - 11, SW, 5, C.r); }
+    rect(img, x, y, SW, 3, C.k, 0.8); rect(img, x, y + h - 3, SW, 3, C.k, 0.8);
+  }
+  for (let k = 1; k < 12; k++) rect(img, k * SW - 1, 0, 2, H, C.k, 0.45);
+  texture(img, 44, 0.16, 70);
+  return img;
+}
+// Kiswahili: kanga cloth — a bright border (pindo) framing a central field (mji) of korosho drops, a rosette and the blank jina band.
+function kiswahili() {
+  const teal = hex('#0c6f75'), yel = hex('#f6c21c'), mag = hex('#c2185b'), blk = hex('#161414'), wht = hex('#fbf6ea');
+  const img = canvas(W, H, teal), B = 76;
+  rect(img, 10, 10, W - 20, 5, blk); rect(img, 10, H - 15, W - 20, 5, blk); rect(img, 10, 10, 5, H - 20, blk); rect(img, W - 15, 10, 5, H - 20, blk);
+  for (let x = 48; x < W - 20; x += 58) for (const y of [B / 2 + 4, H - B / 2 - 4]) { drop(img, x, y, 11, (x / 58) % 2 ? 0 : Math.PI, yel); disc(img, x, y, 4, mag); }
+  for (let y = 116; y < H - 90; y += 58) for (const x of [B / 2 + 4, W - B / 2 - 4]) { drop(img, x, y, 11, (y / 58) % 2 ? Math.PI / 2 : -Math.PI / 2, yel); disc(img, x, y, 4, mag); }
+  rect(img, B, B, W - 2 * B, H - 2 * B, blk); rect(img, B + 8, B + 8, W - 2 * B - 16, H - 2 * B - 16, yel);
+  for (let x = B + 8; x < W - B - 8; x += 20) { poly(img, [[x, B + 8], [x + 20, B + 8], [x + 10, B + 20]], mag); poly(img, [[x, H - B - 8], [x + 20, H - B - 8], [x + 10, H - B - 20]], mag); }
+  const rnd = mulberry32(5);
+  for (let j = 0; j < 6; j++) for (let i = 0; i < 11; i++) {
+    const x = B + 44 + i * 76 + (j % 2) * 38, y = B + 52 + j * 64;
+    if (x > W - B - 30) continue;
+    drop(img, x, y, 12, rnd() * TAU, (i + j) % 3 ? teal : mag); disc(img, x, y, 4, wht);
+  }
+  const cx = W / 2, cy = 258;
+  disc(img, cx, cy, 124, blk); disc(img, cx, cy, 116, wht); disc(img, cx, cy, 104, teal);
+  for (let k = 0; k < 10; k++) drop(img, cx + 40 * Math.cos(k * TAU / 10), cy + 40 * Math.sin(k * TAU / 10), 15, k * TAU / 10, k % 2 ? mag : yel);
+  disc(img, cx, cy, 22, blk); disc(img, cx, cy, 12, yel);
+  for (let k = 0; k < 20; k++) disc(img, cx + 92 * Math.cos(k * TAU / 20), cy + 92 * Math.sin(k * TAU / 20), 5, wht);
+  rect(img, B + 70, 430, W - 2 * B - 140, 52, blk); rect(img, B + 76, 436, W - 2 * B - 152, 40, wht);
+  texture(img, 55, 0.1, 120);
+  return img;
+}
+// Zulu: glass-bead work — a bead grid carrying bands of triangles and nested diamonds in bold colours on white.
+function zulu() {
+  const S = 16, img = canvas(W, H, '#3b332b'), rnd = mulberry32(6);
+  const P = { w: '#f3efe6', k: '#1b1a19', r: '#c62828', b: '#1e4fa3', y: '#f2bd00', g: '#2e7d32', p: '#e3739f' };
+  const tri = ['r', 'b', 'y', 'g'], dia = [['y', 'r', 'k', 'b'], ['p', 'g', 'k', 'r'], ['w', 'b', 'k', 'y']];
+  const bead = (i, j) => {
+    if (j < 2 || j > 37 || j === 9 || j === 30) return 'k';
+    if (j < 9 || j > 30) {
+      const r = j < 9 ? j - 2 : 37 - j, m = j < 9 ? i : i + 6, dx = Math.abs((m % 12) - 5.5);
+      return dx <= r - 0.5 ? tri[Math.floor(m / 12) % 4] : 'w';
+    }
+    const m = Math.floor((i + 10) / 20), u = Math.abs(((i + 10) % 20) - 9.5) + Math.abs(j - 19.5), pal = dia[m % 3];
+    return u <= 3 ? pal[0] : u <= 6 ? pal[1] : u <= 7 ? pal[2] : u <= 9 ? pal[3] : 'w';
+  };
+  for (let j = 0; j < H / S; j++) for (let i = 0; i < W / S; i++) {
+    const c = hex(P[bead(i, j)]).map((v) => v * (0.94 + 0.08 * rnd())), x = i * S + S / 2, y = j * S + S / 2;
+    disc(img, x, y, 7.4, c); disc(img, x - 2.4, y - 2.4, 2.6, [255, 255, 255], 0.35);
+  }
+  return img;
+}
+// Amharic: Ethiopian tibeb — white cotton (netela/kemis) ground with woven borders of coloured crosses, diamonds and sawtooth.
+function amharic() {
+  const img = canvas(W, H, '#f3eee3'), C = ['#1f7a45', '#e8b21d', '#c0262d', '#2a4f9c', '#6b2e7e'].map(hex), ink = hex('#1f1b18');
+  for (let y = 6; y < H; y += 26) rect(img, 0, y, W, 2, '#d9d0bd', 0.35);
+  const edge = (y, dir) => [C[0], C[1], C[2]].forEach((c, k) => rect(img, 0, y + dir * k * 5, W, 3, c));
+  const saw = (y, dir) => { for (let x = 0, k = 0; x < W; x += 16, k++) poly(img, [[x, y], [x + 16, y], [x + 8, y + dir * 12]], C[k % 5]); };
+  const cross = (cx, cy, s, c, c2) => {
+    const a = s / 6; rect(img, cx - a, cy - s / 2, 2 * a, s, c); rect(img, cx - s / 2, cy - a, s, 2 * a, c);
+    for (const [dx, dy] of [[0, -1], [0, 1], [-1, 0], [1, 0]]) rect(img, cx + dx * s / 2 - (dy ? 2 * a : a / 2), cy + dy * s / 2 - (dx ? 2 * a : a / 2), dy ? 4 * a : a, dx ? 4 * a : a, c);
+    diamond(img, cx, cy, a * 1.2, a * 1.2, c2);
+  };
+  edge(54, -1); saw(58, 1); edge(118, 1); saw(114, -1);
+  for (let x = 14, k = 0; x < W; x += 28, k++) { diamond(img, x, 86, 12, 12, C[k % 5]); diamond(img, x, 86, 4, 4, hex('#f3eee3')); }
+  edge(438, -1); saw(442, 1); edge(588, 1); saw(584, -1);
+  for (let x = 40, k = 0; x < W; x += 80, k++) {
+    cross(x, 513, 64, C[(k * 2) % 5], C[1]);
+    diamond(img, x + 40, 513, 22, 34, C[(k * 2 + 3) % 5]); diamond(img, x + 40, 513, 12, 20, hex('#f3eee3')); diamond(img, x + 40, 513, 5, 8, ink);
+  }
+  rect(img, 0, 466, W, 2, ink, 0.5); rect(img, 0, 560, W, 2, ink, 0.5);
+  texture(img, 77, 0.05, 150);
+  return img;
+}
+// Afan Oromo: Oromo/Harari coiled baskets hung on an earth wall, rings of zigzags and checks around an Odaa (sycamore) tree.
+function afanOromo() {
+  const img = canvas(W, H, '#7a4526'), P = { o: hex('#dc9c40'), r: hex('#a3341f'), k: hex('#1d1511'), c: hex('#efd9aa'), g: hex('#3d6b35') };
+  const basket = (cx, cy, R, rings) => {
+    disc(img, cx + 8, cy + 12, R + 2, '#2a160c', 0.45);
+    field(img, [cx - R, cy - R, cx + R, cy + R], (x, y) => {
+      const r = Math.hypot(x - cx, y - cy) / R, th = (Math.atan2(y - cy, x - cx) + Math.PI) / TAU;
+      if (r > 1) return null;
+      const idx = rings.findIndex((g) => r <= g[0]), [r1, kind, c1, c2, n] = rings[idx], r0 = idx ? rings[idx - 1][0] : 0, u = (r - r0) / (r1 - r0);
+      const t = (th * n) % 1, cell = Math.floor(th * n) + Math.floor(u * 2);
+      const c = kind === 'tri' ? (Math.abs(t - 0.5) * 2 < u ? c2 : c1) : kind === 'chk' ? (cell % 2 ? c2 : c1) : kind === 'ray' ? (t < 0.35 ? c2 : c1) : c1;
+      const k = 1 - 0.08 * (0.5 + 0.5 * Math.cos((r * R / 5) * TAU));
+      return [c[0] * k, c[1] * k, c[2] * k];
+    });
+  };
+  const R = [[0.2, 'solid', P.c], [0.27, 'ray', P.o, P.k, 48], [0.42, 'tri', P.o, P.r, 16], [0.48, 'solid', P.k], [0.62, 'chk', P.c, P.r, 32],
+    [0.68, 'solid', P.o], [0.84, 'tri', P.k, P.o, 24], [0.9, 'ray', P.o, P.r, 90], [1, 'solid', P.k]];
+  basket(90, 90, 170, R); basket(900, 560, 190, R.map((g) => [g[0], g[1], g[2], g[3] === P.r ? P.g : g[3], g[4]]));
+  basket(880, 70, 120, R); basket(70, 580, 130, R.map((g) => [g[0], g[1], g[2], g[3] === P.r ? P.g : g[3], g[4]]));
+  basket(480, 320, 300, R);
+  rect(img, 474, 318, 12, 40, P.k); for (const [dx, dy, r] of [[0, -12, 26], [-26, -2, 18], [26, -2, 18], [-14, -24, 18], [14, -24, 18]]) disc(img, 480 + dx, 320 + dy, r, P.g);
+  rect(img, 440, 356, 80, 4, P.k);
+  texture(img, 88, 0.14, 100);
+  return img;
+}
+
+// ---------- icons: a gold speech bubble holding an Adinkrahene-like mark (concentric rings) ----------
+function mark(img, cx, cy, s) {
+  const at = (x, y) => [cx + x * s, cy + y * s];
+  disc(img, ...at(0.02, -0.04), 0.31 * s, GOLD);
+  poly(img, [at(-0.2, 0.1), at(-0.03, 0.23), at(-0.29, 0.34)], GOLD);
+  ring(img, ...at(0.02, -0.04), 0.215 * s, 0.045 * s, INDIGO); ring(img, ...at(0.02, -0.04), 0.135 * s, 0.045 * s, INDIGO);
+  disc(img, ...at(0.02, -0.04), 0.058 * s, INDIGO);
+}
+function icon(size, kind) {
+  const img = canvas(size, size, INDIGO, kind === 'any' ? 0 : 255), half = size / 2, rr = size * 0.22;
+  if (kind === 'any') draw(img, [0, 0, size, size], (x, y) => {
+    const qx = Math.abs(x - half) - (half - rr), qy = Math.abs(y - half) - (half - rr);
+    return Math.hypot(Math.max(qx, 0), Math.max(qy, 0)) + Math.min(Math.max(qx, qy), 0) - rr;
+  }, INDIGO);
+  mark(img, half, half, size * (kind === 'maskable' ? 0.8 : kind === 'apple' ? 0.9 : 1));
+  const png = new PNG({ width: size, height: size });
+  png.data = Buffer.from(img.d.buffer);
+  return PNG.sync.write(png, { colorType: 6 });
+}
+const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
+  <rect width="100" height="100" rx="22" fill="${INDIGO}"/>
+  <circle cx="52" cy="46" r="31" fill="${GOLD}"/>
+  <path d="M30 60 L47 73 L21 84 Z" fill="${GOLD}"/>
+  <g fill="none" stroke="${INDIGO}" stroke-width="4.5"><circle cx="52" cy="46" r="21.5"/><circle cx="52" cy="46" r="13.5"/></g>
+  <circle cx="52" cy="46" r="5.8" fill="${INDIGO}"/>
+</svg>
+`;
+
+// ---------- output ----------
+let failed = false;
+function save(file, buf, note = '') {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, buf);
+  console.log(`${relative(ROOT, file).padEnd(34)} ${(buf.length / 1024).toFixed(1).padStart(6)} KB${note}`);
+  return buf.length;
+}
+const patterns = { yoruba, igbo, hausa, akan, kiswahili, zulu, amharic, 'afan-oromo': afanOromo };
+for (const [slug, make] of Object.entries(patterns)) {
+  const img = make();
+  let q = 90, buf;
+  do buf = jpeg.encode({ data: img.d, width: W, height: H }, q).data; while (buf.length > TARGET_KB * 1024 && (q -= 4) >= 30);
+  if (save(join(PUB, 'img', `${slug}-scroll.jpeg`), buf, `  (q${q})`) >= MAX_KB * 1024) { failed = true; console.error(`  ✗ ${slug}: over ${MAX_KB} KB`); }
+}
+for (const size of [192, 512]) {
+  save(join(PUB, 'icons', `icon-${size}.png`), icon(size, 'any'));
+  save(join(PUB, 'icons', `maskable-${size}.png`), icon(size, 'maskable'));
+}
+save(join(PUB, 'icons', 'apple-touch-icon.png'), icon(180, 'apple'));
+save(join(PUB, 'favicon.svg'), Buffer.from(FAVICON));
+if (failed) process.exit(1);

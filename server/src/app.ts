@@ -1,0 +1,52 @@
+import Fastify, { type FastifyInstance } from 'fastify'
+import { API } from '../../src/core/api-paths'
+import type { Config } from './config'
+import { openDatabase, type Database } from './db/client'
+import { registerErrorHandling } from './http/errors'
+import { createPublicCache } from './http/public-cache'
+import { serveApp } from './http/static-app'
+import { pageRoutes } from './features/pages/routes'
+import { proverbRoutes } from './features/proverbs/routes'
+import { subscriptionRoutes } from './features/subscriptions/routes'
+
+export type AppOptions = {
+  /** An open, migrated database; when absent one is opened from config and closed with the app. */
+  database?: Database
+  now?: () => Date
+  logger?: boolean
+}
+
+/** Same-origin only: the app loads nothing from elsewhere (fonts and images are self-hosted). */
+const SECURITY_HEADERS = {
+  'Content-Security-Policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+    "font-src 'self'; connect-src 'self'; worker-src 'self'; manifest-src 'self'; base-uri 'self'; " +
+    "form-action 'self'; frame-ancestors 'none'; object-src 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+}
+
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  const database =
+    options.database ??
+    (await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir }))
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  })
+  if (!options.database) app.addHook('onClose', () => database.close())
+
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(SECURITY_HEADERS)
+  })
+  registerErrorHandling(app)
+
+  const deps = { db: database.db, sendPublic: createPublicCache(config.corpusCacheMs), now: options.now ?? (() => new Date()) }
+  app.get(API.health, async () => ({ data: { status: 'ok', database: database.kind } }))
+  proverbRoutes(app, deps)
+  subscriptionRoutes(app, deps)
+  pageRoutes(app, deps)
+  await serveApp(app, config.staticDir)
+  return app
+}

@@ -1,0 +1,29 @@
+import path from 'node:path'
+import { expect, test } from 'vitest'
+import { ConfigError, loadConfig } from './config'
+
+test('defaults serve on 8080 from ./data with the embedded database', () => {
+  const config = loadConfig({}, '/srv/owe')
+  expect(config.port).toBe(8080)
+  expect(config.databaseUrl).toBeNull()
+  expect(config.dataDir).toBe(path.resolve('/srv/owe/data'))
+  expect(config.staticDir).toBe(path.resolve('/srv/owe/dist'))
+  expect(config.nairaPerDollar).toBe(1000)
+})
+
+test('environment overrides are read', () => {
+  const config = loadConfig(
+    { PORT: '9090', OWE_DATA_DIR: '/var/owe', DATABASE_URL: 'postgres://u@localhost/owe', OWE_CORPUS_CACHE_MS: '0' },
+    '/srv/owe',
+  )
+  expect(config.port).toBe(9090)
+  expect(config.dataDir).toBe('/var/owe')
+  expect(config.databaseUrl).toBe('postgres://u@localhost/owe')
+  expect(config.corpusCacheMs).toBe(0)
+})
+
+test('bad values are refused with the variable named', () => {
+  expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError)
+  expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT must be an integer/)
+  expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/)
+})

@@ -1,0 +1,77 @@
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import * as schema from './schema'
+import { lockDataDir } from './lock'
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url))
+
+/** Both drivers expose the same query builder; the app codes against this one type. */
+export type Db = ReturnType<typeof drizzlePglite<typeof schema>>
+
+export type Database = {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  migrate(): Promise<void>
+  /** Refreshes planner statistics; PGlite never autovacuums by itself. */
+  analyze(): Promise<void>
+  /** PGlite only: the whole data folder as a tarball (tests copy a seeded template this way). */
+  dump(): Promise<Blob>
+  close(): Promise<void>
+}
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dataDir: string }
+  /** In memory, optionally from a dumped data folder (tests copy a seeded template this way). */
+  | { kind: 'pglite-memory'; loadDataDir?: Blob }
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 })
+    const db = drizzlePg(pool, { schema }) as unknown as Db
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
+      analyze: async () => {
+        await pool.query('ANALYZE')
+      },
+      dump: () => Promise.reject(new Error('dump() is for PGlite; use CREATE DATABASE … TEMPLATE on PostgreSQL')),
+      close: () => pool.end(),
+    }
+  }
+
+  const release = target.kind === 'pglite' ? lockDataDir(target.dataDir) : () => {}
+  let client: PGlite
+  try {
+    client =
+      target.kind === 'pglite'
+        ? await PGlite.create({ dataDir: target.dataDir })
+        : await PGlite.create({ loadDataDir: target.loadDataDir })
+  } catch (error) {
+    release()
+    throw error
+  }
+  const db = drizzlePglite(client, { schema })
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    analyze: async () => {
+      await client.exec('VACUUM ANALYZE')
+    },
+    dump: async () => client.dumpDataDir('gzip'),
+    close: async () => {
+      try {
+        await client.close()
+      } finally {
+        release()
+      }
+    },
+  }
+}

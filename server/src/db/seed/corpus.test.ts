@@ -1,0 +1,83 @@
+import { expect, test } from 'vitest'
+import { LANGUAGE_SLUGS } from '../../../../src/core/constants'
+import { foldForSearch } from '../../../../src/core/search'
+import { corpusRows, readCorpus } from './corpus'
+import { CATEGORIES } from './groups'
+
+const files = readCorpus()
+const rows = corpusRows(files)
+
+test('there is one corpus file per language, each with at least 50 proverbs', () => {
+  expect(files.map((f) => f.language)).toEqual([...LANGUAGE_SLUGS])
+  for (const file of files) expect(file.proverbs.length, file.language).toBeGreaterThanOrEqual(50)
+})
+
+test('every entry has its proverb, rendering, meaning and one to three known categories', () => {
+  for (const row of rows) {
+    expect(row.proverb.trim().length, row.slug).toBeGreaterThan(2)
+    expect(row.transliteration.trim().length, row.proverb).toBeGreaterThan(2)
+    expect(row.interpretation.trim().length, row.proverb).toBeGreaterThan(10)
+    expect(row.categories.length, row.proverb).toBeGreaterThanOrEqual(1)
+    expect(row.categories.length, row.proverb).toBeLessThanOrEqual(3)
+    expect(new Set(row.categories).size, row.proverb).toBe(row.categories.length)
+    for (const c of row.categories) expect(CATEGORIES, row.proverb).toContain(c)
+  }
+})
+
+test('there are at least 12 categories and every one is used', () => {
+  expect(CATEGORIES.length).toBeGreaterThanOrEqual(12)
+  const used = new Set(rows.flatMap((r) => r.categories))
+  for (const c of CATEGORIES) expect(used.has(c), c).toBe(true)
+})
+
+test('no proverb appears twice, not even as a tone variant of another, and slugs are unique', () => {
+  const keys = rows.map((r) => `${r.language}:${r.toneKey}`)
+  const dupes = keys.filter((k, i) => keys.indexOf(k) !== i)
+  expect(dupes).toEqual([])
+  expect(new Set(rows.map((r) => r.slug)).size).toBe(rows.length)
+})
+
+test('texts are stored in NFC with no stray whitespace', () => {
+  for (const file of files) {
+    for (const p of file.proverbs) {
+      for (const text of [p.proverb, p.transliteration, p.interpretation]) {
+        expect(text, text).toBe(text.normalize('NFC').trim())
+        expect(text, text).not.toMatch(/\s{2,}/)
+      }
+    }
+  }
+})
+
+const byLanguage = (slug: string) => files.find((f) => f.language === slug)!.proverbs
+
+test('every Amharic proverb is written in Ethiopic script', () => {
+  for (const { proverb } of byLanguage('amharic')) {
+    expect(proverb, proverb).toMatch(/^[\u1200-\u139F\u2D80-\u2DDF\s።፣፤፥፦፧!?«»"“”'’().,-]+$/u)
+    expect(proverb, proverb).toMatch(/[\u1200-\u137F]/u)
+  }
+})
+
+test('Yoruba proverbs carry their tone marks and under-dots', () => {
+  for (const { proverb } of byLanguage('yoruba')) {
+    expect(foldForSearch(proverb), proverb).not.toBe(proverb.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim())
+  }
+  const all = byLanguage('yoruba').map((p) => p.proverb.normalize('NFD')).join(' ')
+  expect(all).toMatch(/\u0323/) // under-dots (ẹ ọ ṣ)
+  expect(all).toMatch(/[\u0300\u0301]/) // low and high tones
+})
+
+test('Igbo proverbs carry their dotted vowels or ṅ', () => {
+  for (const { proverb } of byLanguage('igbo')) expect(proverb, proverb).toMatch(/[ịọụṅỊỌỤṄ]|\p{M}/u)
+})
+
+test('Akan proverbs use ɛ and ɔ, Hausa uses its hooked letters', () => {
+  expect(byLanguage('akan').filter((p) => /[ɛɔƐƆ]/.test(p.proverb)).length).toBeGreaterThan(25)
+  expect(byLanguage('hausa').some((p) => /[ɓɗƙƴƁƊƘƳ]/.test(p.proverb))).toBe(true)
+})
+
+test('Latin-script languages have no Ethiopic, and Afaan Oromo is written in Qubee', () => {
+  for (const file of files.filter((f) => f.language !== 'amharic')) {
+    for (const { proverb } of file.proverbs) expect(proverb, proverb).not.toMatch(/[\u1200-\u139F]/u)
+  }
+  for (const { proverb } of byLanguage('afan-oromo')) expect(proverb, proverb).toMatch(/^[A-Za-z'’\s,.;:!?-]+$/)
+})

@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { foldForSearch, toneKey } from '../../../../src/core/search'
+import { CATEGORIES, GROUPS } from './groups'
+
+export type CorpusEntry = {
+  proverb: string
+  transliteration: string
+  interpretation: string
+  categories: string[]
+}
+
+export type CorpusFile = { language: string; proverbs: CorpusEntry[] }
+
+export const CORPUS_DIR = fileURLToPath(new URL('./corpus', import.meta.url))
+
+export function slugify(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+}
+
+/**
+ * A stable, URL-safe slug: the language, the first words in plain letters (none for Ethiopic), and a
+ * short hash of the exact text so that proverbs differing only in tone marks get different slugs.
+ */
+export function proverbSlug(language: string, proverb: string): string {
+  const words = slugify(toneKey(proverb)).split('-').filter(Boolean).slice(0, 6).join('-')
+  const hash = createHash('sha256').update(proverb.normalize('NFC')).digest('hex').slice(0, 6)
+  return [language, words, hash].filter(Boolean).join('-')
+}
+
+export function readCorpus(dir = CORPUS_DIR): CorpusFile[] {
+  return GROUPS.map(({ slug }) => {
+    const file = path.join(dir, `${slug}.json`)
+    const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as CorpusFile
+    if (parsed.language !== slug) throw new Error(`${file}: "language" must be "${slug}"`)
+    return parsed
+  })
+}
+
+export type SeedProverb = CorpusEntry & { language: string; slug: string; toneKey: string; englishFolded: string }
+
+export function corpusRows(files: CorpusFile[] = readCorpus()): SeedProverb[] {
+  const known = new Set<string>(CATEGORIES)
+  return files.flatMap(({ language, proverbs }) =>
+    proverbs.map((entry) => {
+      const unknown = entry.categories.filter((c) => !known.has(c))
+      if (unknown.length) throw new Error(`${language}: unknown categories ${unknown.join(', ')} in "${entry.proverb}"`)
+      const proverb = entry.proverb.normalize('NFC').trim()
+      return {
+        ...entry,
+        proverb,
+        transliteration: entry.transliteration.trim(),
+        interpretation: entry.interpretation.trim(),
+        language,
+        slug: proverbSlug(language, proverb),
+        toneKey: toneKey(proverb),
+        englishFolded: foldForSearch(`${entry.transliteration} ${entry.interpretation}`),
+      }
+    }),
+  )
+}

@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm'
+import fs from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import type { Db } from '../client'
+import { categories, ethnicGroups, faqs, packages, proverbCategories, proverbs } from '../schema'
+import { corpusRows } from './corpus'
+import { slugify } from './corpus'
+import { CATEGORIES, GROUPS, PLANS } from './groups'
+
+const FAQ_FILE = fileURLToPath(new URL('./faq.json', import.meta.url))
+
+/**
+ * Loads the reference data and the proverb corpus. Idempotent: rows are matched by their natural keys
+ * (slug, name, question), so starting twice adds nothing twice, and corrected texts in the data files
+ * replace the old ones.
+ */
+export async function seed(db: Db): Promise<void> {
+  const faqRows = JSON.parse(fs.readFileSync(FAQ_FILE, 'utf8')) as { question: string; answer: string }[]
+  const rows = corpusRows()
+
+  await db.transaction(async (tx) => {
+    const groupIds = new Map<string, number>()
+    for (const [position, group] of GROUPS.entries()) {
+      const [row] = await tx
+        .insert(ethnicGroups)
+        .values({ ...group, position })
+        .onConflictDoUpdate({ target: ethnicGroups.slug, set: { name: group.name, language: group.language, position } })
+        .returning({ id: ethnicGroups.id })
+      groupIds.set(group.slug, row.id)
+    }
+
+    const categoryRows = await tx
+      .insert(categories)
+      .values(CATEGORIES.map((name) => ({ name, slug: slugify(name) })))
+      .onConflictDoUpdate({ target: categories.name, set: { slug: sql`excluded.slug` } })
+      .returning({ id: categories.id, name: categories.name })
+    const categoryIds = new Map(categoryRows.map((c) => [c.name, c.id]))
+
+    await tx
+      .insert(packages)
+      .values(PLANS.map((plan, position) => ({ ...plan, position })))
+      .onConflictDoUpdate({
+        target: packages.name,
+        set: {
+          amount: sql`excluded.amount`,
+          noOfEthnics: sql`excluded.no_of_ethnics`,
+          description: sql`excluded.description`,
+          position: sql`excluded.position`,
+        },
+      })
+
+    await tx
+      .insert(faqs)
+      .values(faqRows.map((faq, position) => ({ ...faq, position })))
+      .onConflictDoUpdate({ target: faqs.question, set: { answer: sql`excluded.answer`, position: sql`excluded.position` } })
+
+    const inserted = await tx
+      .insert(proverbs)
+      .values(
+        rows.map((row) => ({
+          slug: row.slug,
+          ethnicGroupId: groupIds.get(row.language)!,
+          proverb: row.proverb,
+          transliteration: row.transliteration,
+          interpretation: row.interpretation,
+          toneKey: row.toneKey,
+          englishFolded: row.englishFolded,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: proverbs.slug,
+        set: {
+          transliteration: sql`excluded.transliteration`,
+          interpretation: sql`excluded.interpretation`,
+          englishFolded: sql`excluded.english_folded`,
+        },
+      })
+      .returning({ id: proverbs.id, slug: proverbs.slug })
+    const proverbIds = new Map(inserted.map((p) => [p.slug, p.id]))
+
+    await tx
+      .insert(proverbCategories)
+      .values(
+        rows.flatMap((row) =>
+          row.categories.map((name) => ({ proverbId: proverbIds.get(row.slug)!, categoryId: categoryIds.get(name)! })),
+        ),
+      )
+      .onConflictDoNothing()
+  })
+}

@@ -1,0 +1,168 @@
+import { and, asc, count, desc, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { scrollImagePath } from '../../../../src/core/constants'
+import type { Category, EthnicGroup, Proverb } from '../../../../src/core/contract'
+import type { Db } from '../../db/client'
+import { categories, ethnicGroups, proverbCategories, proverbs } from '../../db/schema'
+
+export type ProverbFilters = { terms: string[]; ethnicId?: number; categoryId?: number }
+
+const proverbCount = sql<number>`count(${proverbs.id})::int`
+
+export async function listGroups(db: Db): Promise<EthnicGroup[]> {
+  const rows = await db
+    .select({
+      id: ethnicGroups.id,
+      name: ethnicGroups.name,
+      slug: ethnicGroups.slug,
+      language: ethnicGroups.language,
+      proverbCount,
+    })
+    .from(ethnicGroups)
+    .leftJoin(proverbs, eq(proverbs.ethnicGroupId, ethnicGroups.id))
+    .groupBy(ethnicGroups.id)
+    .orderBy(asc(ethnicGroups.position))
+  return rows.map((row) => ({ ...row, image: scrollImagePath(row.slug) }))
+}
+
+export async function listCategories(db: Db): Promise<Category[]> {
+  return db
+    .select({
+      id: categories.id,
+      name: categories.name,
+      slug: categories.slug,
+      proverbCount: sql<number>`count(${proverbCategories.proverbId})::int`,
+    })
+    .from(categories)
+    .leftJoin(proverbCategories, eq(proverbCategories.categoryId, categories.id))
+    .groupBy(categories.id)
+    .orderBy(asc(categories.name))
+}
+
+/** Finds a group or a category by numeric id or by slug. */
+export async function findGroupId(db: Db, idOrSlug: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: ethnicGroups.id })
+    .from(ethnicGroups)
+    .where(/^\d+$/.test(idOrSlug) ? eq(ethnicGroups.id, Number(idOrSlug)) : eq(ethnicGroups.slug, idOrSlug))
+  return row?.id
+}
+
+export async function findCategoryId(db: Db, idOrSlug: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(/^\d+$/.test(idOrSlug) ? eq(categories.id, Number(idOrSlug)) : eq(categories.slug, idOrSlug.toLowerCase()))
+  return row?.id
+}
+
+function likeTerm(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+}
+
+function filterCondition({ terms, ethnicId, categoryId }: ProverbFilters): SQL | undefined {
+  return and(
+    ethnicId === undefined ? undefined : eq(proverbs.ethnicGroupId, ethnicId),
+    categoryId === undefined
+      ? undefined
+      : exists(
+          sql`(select 1 from ${proverbCategories} where ${proverbCategories.proverbId} = ${proverbs.id} and ${proverbCategories.categoryId} = ${categoryId})`,
+        ),
+    ...terms.map((term) =>
+      or(sql`${proverbs.toneKey} like ${likeTerm(term)}`, sql`${proverbs.englishFolded} like ${likeTerm(term)}`),
+    ),
+  )
+}
+
+const proverbColumns = {
+  id: proverbs.id,
+  slug: proverbs.slug,
+  proverb: proverbs.proverb,
+  transliteration: proverbs.transliteration,
+  interpretation: proverbs.interpretation,
+  toneKey: proverbs.toneKey,
+  likes: proverbs.likes,
+  ethnicId: ethnicGroups.id,
+  ethnicName: ethnicGroups.name,
+  ethnicSlug: ethnicGroups.slug,
+  language: ethnicGroups.language,
+}
+
+type ProverbRow = { [K in keyof typeof proverbColumns]: (typeof proverbColumns)[K]['_']['data'] }
+
+/** Attaches categories to rows in one query and shapes them as the contract's Proverb. */
+async function toProverbs(db: Db, rows: ProverbRow[]): Promise<Proverb[]> {
+  if (rows.length === 0) return []
+  const links = await db
+    .select({ proverbId: proverbCategories.proverbId, id: categories.id, name: categories.name, slug: categories.slug })
+    .from(proverbCategories)
+    .innerJoin(categories, eq(categories.id, proverbCategories.categoryId))
+    .where(inArray(proverbCategories.proverbId, rows.map((r) => r.id)))
+    .orderBy(asc(categories.name))
+  return rows.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    proverb: row.proverb,
+    transliteration: row.transliteration,
+    interpretation: row.interpretation,
+    toneKey: row.toneKey,
+    likes: row.likes,
+    ethnic: { id: row.ethnicId, name: row.ethnicName, slug: row.ethnicSlug },
+    language: row.language,
+    image: scrollImagePath(row.ethnicSlug),
+    categories: links.filter((l) => l.proverbId === row.id).map(({ id, name, slug }) => ({ id, name, slug })),
+  }))
+}
+
+function selectProverbs(db: Db) {
+  return db.select(proverbColumns).from(proverbs).innerJoin(ethnicGroups, eq(ethnicGroups.id, proverbs.ethnicGroupId))
+}
+
+/**
+ * A page of proverbs matching every search term in the proverb (tone-insensitively) or its English.
+ * With terms, matches in the proverb itself come first, and proverbs that differ only in tone marks
+ * sit side by side (ordered by their shared tone key).
+ */
+export async function searchProverbs(db: Db, filters: ProverbFilters, page: number, size: number) {
+  const where = filterCondition(filters)
+  const [{ total }] = await db.select({ total: count() }).from(proverbs).where(where)
+  const inProverb = filters.terms.length
+    ? sql`case when ${and(...filters.terms.map((t) => sql`${proverbs.toneKey} like ${likeTerm(t)}`))} then 0 else 1 end`
+    : sql`0`
+  const order = filters.terms.length
+    ? [asc(inProverb), asc(proverbs.toneKey), asc(proverbs.id)]
+    : [asc(ethnicGroups.position), asc(proverbs.id)]
+  const rows = await selectProverbs(db)
+    .where(where)
+    .orderBy(...order)
+    .limit(size)
+    .offset((page - 1) * size)
+  return { items: await toProverbs(db, rows), total }
+}
+
+export async function findProverb(db: Db, idOrSlug: string): Promise<Proverb | undefined> {
+  const condition = /^\d+$/.test(idOrSlug) ? eq(proverbs.id, Number(idOrSlug)) : eq(proverbs.slug, idOrSlug)
+  const rows = await selectProverbs(db).where(condition)
+  return (await toProverbs(db, rows))[0]
+}
+
+/** A daily rotation order: stable for one date, different the next (md5 of id and date). */
+const dailyOrder = (date: string) => sql`md5(${proverbs.id}::text || ${date})`
+
+/** One proverb per group, the same all day for a given date. */
+export async function todaysProverbs(db: Db, date: string): Promise<Proverb[]> {
+  const picks = db
+    .selectDistinctOn([proverbs.ethnicGroupId], { id: proverbs.id })
+    .from(proverbs)
+    .orderBy(proverbs.ethnicGroupId, dailyOrder(date))
+    .as('picks')
+  const rows = await selectProverbs(db)
+    .innerJoin(picks, eq(picks.id, proverbs.id))
+    .orderBy(asc(ethnicGroups.position))
+  return toProverbs(db, rows)
+}
+
+/** Most liked first; ties (and the time before anyone likes anything) rotate daily across groups. */
+export async function trendingProverbs(db: Db, date: string, limit: number): Promise<Proverb[]> {
+  const rows = await selectProverbs(db).orderBy(desc(proverbs.likes), dailyOrder(date)).limit(limit)
+  return toProverbs(db, rows)
+}

@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify'
+import { API } from '../../../../src/core/api-paths'
+import { searchTerms } from '../../../../src/core/search'
+import type { Db } from '../../db/client'
+import { badRequest, notFound } from '../../http/errors'
+import { calendarDate, optionalString, paging, positiveInt } from '../../http/params'
+import type { SendPublic } from '../../http/public-cache'
+import {
+  findCategoryId,
+  findGroupId,
+  findProverb,
+  listCategories,
+  listGroups,
+  searchProverbs,
+  todaysProverbs,
+  trendingProverbs,
+} from './repository'
+
+type Deps = { db: Db; sendPublic: SendPublic; now: () => Date }
+
+export function proverbRoutes(app: FastifyInstance, { db, sendPublic, now }: Deps): void {
+  app.get(API.ethnicGroupsPublic, (request, reply) =>
+    sendPublic(request, reply, async () => {
+      const q = optionalString(request.query as Record<string, unknown>, 'q') ?? 'all'
+      const groups = await listGroups(db)
+      if (q === 'all') return { data: groups }
+      const match = groups.filter((g) => g.slug === q || String(g.id) === q)
+      if (match.length === 0) throw badRequest(`Unknown ethnic group "${q}". Use q=all or a group's slug.`, { q: 'Unknown ethnic group' })
+      return { data: match }
+    }),
+  )
+
+  app.get(API.categoriesPublic, (request, reply) =>
+    sendPublic(request, reply, async () => {
+      const content = await listCategories(db)
+      return {
+        data: { content, page: 1, size: content.length, totalPages: 1, totalElements: content.length },
+      }
+    }),
+  )
+
+  app.get(API.proverbsPublic, (request, reply) =>
+    sendPublic(request, reply, async () => {
+      const query = request.query as Record<string, unknown>
+      const { page, size } = paging(query)
+      const terms = searchTerms(optionalString(query, 'q') ?? '')
+      const ethnic = optionalString(query, 'ethnic')
+      const category = optionalString(query, 'category')
+      const ethnicId = ethnic === undefined ? undefined : await findGroupId(db, ethnic)
+      if (ethnic !== undefined && ethnicId === undefined) {
+        throw badRequest(`Unknown ethnic group "${ethnic}".`, { ethnic: 'Unknown ethnic group' })
+      }
+      const categoryId = category === undefined ? undefined : await findCategoryId(db, category)
+      if (category !== undefined && categoryId === undefined) {
+        throw badRequest(`Unknown category "${category}".`, { category: 'Unknown category' })
+      }
+      const { items, total } = await searchProverbs(db, { terms, ethnicId, categoryId }, page, size)
+      return { data: items, page, size, totalPages: Math.ceil(total / size), totalElements: total }
+    }),
+  )
+
+  app.get<{ Params: { idOrSlug: string } }>(`${API.proverbsPublic}/:idOrSlug`, (request, reply) =>
+    sendPublic(request, reply, async () => {
+      const proverb = await findProverb(db, request.params.idOrSlug)
+      if (!proverb) throw notFound('No proverb has that id or slug.')
+      return { data: proverb }
+    }),
+  )
+
+  app.get(API.proverbsToday, (request, reply) =>
+    sendPublic(request, reply, async () => {
+      const date = calendarDate(request.query as Record<string, unknown>, 'date', now())
+      return { data: await todaysProverbs(db, date) }
+    }),
+  )
+
+  app.get(API.trendingPublic, (request, reply) =>
+    sendPublic(request, reply, async () => {
+      const query = request.query as Record<string, unknown>
+      const limit = positiveInt(query, 'limit', 10, 50)
+      const date = calendarDate(query, 'date', now())
+      return { data: await trendingProverbs(db, date, limit) }
+    }),
+  )
+}

@@ -1,0 +1,44 @@
+import { buildApp } from './app'
+import { ConfigError, loadConfig } from './config'
+import { openDatabase } from './db/client'
+import { DataDirInUseError } from './db/lock'
+import { seed } from './db/seed/seed'
+
+/** Opens the database, applies migrations and seed data, and listens. */
+async function main() {
+  const config = loadConfig()
+  const database = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+  )
+  try {
+    await database.migrate()
+    await seed(database.db)
+    await database.analyze()
+  } catch (error) {
+    await database.close()
+    throw error
+  }
+  const app = await buildApp(config, { database })
+  app.addHook('onClose', () => database.close())
+
+  const stop = async (signal: string) => {
+    app.log.info(`${signal}: closing`)
+    await app.close()
+    process.exit(0)
+  }
+  process.once('SIGINT', () => void stop('SIGINT'))
+  process.once('SIGTERM', () => void stop('SIGTERM'))
+
+  await app.listen({ port: config.port, host: config.host })
+  const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`
+  app.log.info(`Òwe is serving http://localhost:${config.port} (database: ${where})`)
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof DataDirInUseError || error instanceof ConfigError) {
+    console.error(`Òwe cannot start: ${error.message}`)
+  } else {
+    console.error('Òwe failed to start:', error)
+  }
+  process.exit(1)
+})

@@ -1,0 +1,1 @@
+export { AboutRoute as default } from '@/features/pages/routes'

@@ -1,0 +1,1 @@
+export { NotFoundRoute as default } from '@/features/pages/routes'

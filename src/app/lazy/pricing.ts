@@ -1,0 +1,1 @@
+export { PricingRoute as default } from '@/features/subscriptions/pricing-route'

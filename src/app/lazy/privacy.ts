@@ -1,0 +1,1 @@
+export { PrivacyRoute as default } from '@/features/pages/routes'

@@ -1,0 +1,1 @@
+export { SearchRoute as default } from '@/features/proverbs/routes/search'

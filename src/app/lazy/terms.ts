@@ -1,0 +1,1 @@
+export { TermsRoute as default } from '@/features/pages/routes'

@@ -1,0 +1,65 @@
+/** Business constants from the specification (§9) and PRODUCT.md, kept in one place. */
+
+export const COOKIE_CONSENT_COOKIE = 'cookieConsent'
+export const COOKIE_CONSENT_DAYS = 30
+
+export const NOTIFICATION_POLL_MS = 5000
+export const NOTIFICATION_PAGE_DEFAULT = 1
+export const NOTIFICATION_SIZE_DEFAULT = 7
+
+export const ADS_REQUEST_DELAY_MS = 10
+
+export const QUIZ_FIRST_QUESTION_INDEX = 1
+export const REGISTRATION_FIRST_STEP = 1
+
+export const SHORTEN_ABOVE = 35
+export const SHORTEN_KEEP = 28
+
+export const PAGE_SIZE_DEFAULT = 20
+export const PAGE_SIZE_MAX = 100
+
+export type CurrencyCode = 'USD' | 'NGN'
+export const CURRENCIES: Record<CurrencyCode, { code: CurrencyCode; symbol: string; name: string }> = {
+  USD: { code: 'USD', symbol: '$', name: 'dollar' },
+  NGN: { code: 'NGN', symbol: '₦', name: 'naira' },
+}
+/** Naira per US dollar when no exchange rate is configured (spec §9). */
+export const NAIRA_PER_DOLLAR = 1000
+
+/** The eight languages of spec §1, in the spec's order, with the slug of their scroll image (§2). */
+export const LANGUAGE_SLUGS = [
+  'yoruba',
+  'igbo',
+  'hausa',
+  'akan',
+  'kiswahili',
+  'zulu',
+  'amharic',
+  'afan-oromo',
+] as const
+export type LanguageSlug = (typeof LANGUAGE_SLUGS)[number]
+
+export function isLanguageSlug(value: string): value is LanguageSlug {
+  return (LANGUAGE_SLUGS as readonly string[]).includes(value)
+}
+
+/** Path of a language's scroll background, or null for languages without one (spec §2). */
+export function scrollImagePath(slug: string): string | null {
+  return isLanguageSlug(slug) ? `/img/${slug}-scroll.jpeg` : null
+}
+
+/** BCP 47 tags for each language, so screen readers and fonts treat proverb text correctly. */
+export const LANGUAGE_TAGS: Record<LanguageSlug, string> = {
+  yoruba: 'yo',
+  igbo: 'ig',
+  hausa: 'ha',
+  akan: 'ak',
+  kiswahili: 'sw',
+  zulu: 'zu',
+  amharic: 'am',
+  'afan-oromo': 'om',
+}
+
+export function languageTag(slug: string): string | undefined {
+  return isLanguageSlug(slug) ? LANGUAGE_TAGS[slug] : undefined
+}

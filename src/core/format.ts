@@ -1,0 +1,74 @@
+import { CURRENCIES, type CurrencyCode, NAIRA_PER_DOLLAR, SHORTEN_ABOVE, SHORTEN_KEEP } from './constants'
+import { NUMBER_OUT_OF_RANGE } from './texts'
+
+/** Text longer than 35 characters becomes its first 28 characters plus ' ...' (spec §5). */
+export function shorten(text: string): string {
+  const chars = Array.from(text)
+  return chars.length > SHORTEN_ABOVE ? `${chars.slice(0, SHORTEN_KEEP).join('')} ...` : text
+}
+
+/** Removes HTML tags, keeping their text (spec §5). Not a sanitiser: React escapes what it renders. */
+export function stripHtml(text: string): string {
+  return text.replace(/<[^>]*>/g, '')
+}
+
+const ONES = [
+  'zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten',
+  'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen',
+]
+const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety']
+
+/** English words for 0–999; anything else gives the spec's out-of-range message (spec §9). */
+export function numberToWords(n: number): string {
+  if (!Number.isInteger(n) || n < 0 || n > 999) return NUMBER_OUT_OF_RANGE
+  if (n < 20) return ONES[n]
+  if (n < 100) {
+    const rest = n % 10
+    return rest === 0 ? TENS[n / 10] : `${TENS[Math.floor(n / 10)]}-${ONES[rest]}`
+  }
+  const hundreds = `${ONES[Math.floor(n / 100)]} hundred`
+  const rest = n % 100
+  return rest === 0 ? hundreds : `${hundreds} and ${numberToWords(rest)}`
+}
+
+/** 1234567.5 → "1,234,567.5" (spec §9: numbers with thousands separators). */
+export function formatThousands(n: number, fractionDigits?: number): string {
+  return n.toLocaleString('en-US', {
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits ?? 20,
+  })
+}
+
+function ordinal(day: number): string {
+  const lastTwo = day % 100
+  if (lastTwo >= 11 && lastTwo <= 13) return `${day}th`
+  return `${day}${{ 1: 'st', 2: 'nd', 3: 'rd' }[day % 10] ?? 'th'}`
+}
+
+const MONTHS = [
+  'January', 'February', 'March', 'April', 'May', 'June',
+  'July', 'August', 'September', 'October', 'November', 'December',
+]
+
+/** US long date with an ordinal day: "November 21st, 2026" (spec §9). Reads the calendar date in UTC for ISO dates. */
+export function formatLongDate(input: Date | string): string {
+  const date = typeof input === 'string' ? new Date(input) : input
+  if (Number.isNaN(date.getTime())) return ''
+  const dateOnly = typeof input === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(input)
+  const [y, m, d] = dateOnly
+    ? [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()]
+    : [date.getFullYear(), date.getMonth(), date.getDate()]
+  return `${MONTHS[m]} ${ordinal(d)}, ${y}`
+}
+
+/** Dollars to the given currency at the spec's rate (or a configured one). */
+export function convertFromDollars(amountUsd: number, currency: CurrencyCode, nairaPerDollar = NAIRA_PER_DOLLAR): number {
+  return currency === 'NGN' ? amountUsd * nairaPerDollar : amountUsd
+}
+
+/** "$1,234.50" or "₦25,000": symbol, thousands separators, cents only when there are any. */
+export function formatCurrency(amount: number, currency: CurrencyCode): string {
+  const whole = Number.isInteger(amount)
+  const sign = amount < 0 ? '-' : ''
+  return `${sign}${CURRENCIES[currency].symbol}${formatThousands(Math.abs(amount), whole ? 0 : 2)}`
+}

@@ -1,0 +1,37 @@
+import { COOKIE_CONSENT_COOKIE, COOKIE_CONSENT_DAYS } from '@/core/constants'
+
+const DECLINED_KEY = 'cookieConsentDeclined'
+
+export function readCookie(name: string, cookies = document.cookie): string | undefined {
+  for (const part of cookies.split(';')) {
+    const [key, ...rest] = part.trim().split('=')
+    if (key === name) return decodeURIComponent(rest.join('='))
+  }
+  return undefined
+}
+
+/** Spec §4: the banner shows while no cookieConsent cookie exists and it was not declined this session. */
+export function consentBannerWanted(): boolean {
+  if (readCookie(COOKIE_CONSENT_COOKIE) !== undefined) return false
+  try {
+    return sessionStorage.getItem(DECLINED_KEY) !== 'true'
+  } catch {
+    return true
+  }
+}
+
+/** Allow: cookieConsent=true for 30 days. */
+export function allowCookies(): void {
+  const maxAge = COOKIE_CONSENT_DAYS * 24 * 60 * 60
+  const secure = location.protocol === 'https:' ? '; Secure' : ''
+  document.cookie = `${COOKIE_CONSENT_COOKIE}=true; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}`
+}
+
+/** Decline only hides the banner for this browser session; nothing is stored beyond it. */
+export function declineCookies(): void {
+  try {
+    sessionStorage.setItem(DECLINED_KEY, 'true')
+  } catch {
+    // Storage may be disabled; the banner then simply hides until the page is reloaded.
+  }
+}

@@ -1,0 +1,62 @@
+import { useState } from 'react'
+import { Link } from 'react-router-dom'
+import { languageTag } from '@/core/constants'
+import type { Proverb } from '@/core/contract'
+import { shareProverb, type ShareOutcome } from '../share'
+import { ScrollImage } from './scroll-image'
+
+const SHARE_MESSAGES: Record<ShareOutcome, string> = {
+  shared: 'Shared.',
+  copied: 'Link copied to your clipboard.',
+  cancelled: '',
+  failed: 'Could not share or copy the link on this device.',
+}
+
+/** One proverb, large in its own script on its group's scroll, with its rendering, meaning and a share action. */
+export function ProverbView({ proverb }: { proverb: Proverb }) {
+  const [shareStatus, setShareStatus] = useState('')
+  return (
+    <article className="proverb-view" aria-labelledby="proverb-text">
+      <div className="proverb-view__scroll">
+        <ScrollImage src={proverb.image} eager />
+        <div className="proverb-view__panel">
+          <p className="proverb-view__group">
+            {proverb.ethnic.name} · {proverb.language}
+          </p>
+          <h1 id="proverb-text" className="proverb-view__text" lang={languageTag(proverb.ethnic.slug)}>
+            {proverb.proverb}
+          </h1>
+        </div>
+      </div>
+      <dl className="proverb-view__details">
+        <dt>In English</dt>
+        <dd>{proverb.transliteration}</dd>
+        <dt>Meaning</dt>
+        <dd>{proverb.interpretation}</dd>
+        <dt>Categories</dt>
+        <dd className="proverb-view__categories">
+          {proverb.categories.map((c) => (
+            <Link key={c.id} className="tag tag--muted" to={`/search_result?category=${c.slug}`}>
+              {c.name}
+            </Link>
+          ))}
+        </dd>
+      </dl>
+      <div className="proverb-view__actions">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={async () => setShareStatus(SHARE_MESSAGES[await shareProverb(proverb)])}
+        >
+          Share
+        </button>
+        <Link className="button" to={`/search_result?ethnic=${proverb.ethnic.slug}`}>
+          More {proverb.ethnic.name} proverbs
+        </Link>
+      </div>
+      <p className="proverb-view__status" role="status" aria-live="polite">
+        {shareStatus}
+      </p>
+    </article>
+  )
+}

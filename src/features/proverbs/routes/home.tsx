@@ -1,0 +1,106 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router-dom'
+import { ErrorState, Loading } from '@/components/query-state'
+import { formatLongDate } from '@/core/format'
+import { GroupCard } from '../components/group-card'
+import { ProverbCard } from '../components/proverb-card'
+import { ScrollImage } from '../components/scroll-image'
+import { SearchBox } from '../components/search-box'
+import { categoriesQuery, groupsQuery, localDate, todayQuery, trendingQuery } from '../queries'
+import { languageTag } from '@/core/constants'
+import { proverbPath } from '../share'
+
+export function HomeRoute() {
+  const date = localDate()
+  const today = useQuery(todayQuery(date))
+  const trending = useQuery(trendingQuery(date))
+  const groups = useQuery(groupsQuery())
+  const categories = useQuery(categoriesQuery())
+
+  return (
+    <>
+      <section className="hero" aria-labelledby="hero-title">
+        <h1 id="hero-title">Proverbs of eight African peoples</h1>
+        <p className="hero__lead">
+          In their own words and scripts, with a literal English rendering and what they mean.
+        </p>
+        <SearchBox />
+      </section>
+
+      <section aria-labelledby="today-title">
+        <h2 id="today-title">
+          Today’s proverbs <span className="subtle">· {formatLongDate(date)}</span>
+        </h2>
+        {today.isPending ? (
+          <Loading label="Loading today’s proverbs" />
+        ) : today.isError ? (
+          <ErrorState error={today.error} onRetry={() => void today.refetch()} />
+        ) : (
+          <ul className="today-strip">
+            {today.data.map((proverb, i) => (
+              <li key={proverb.id} className="today-card">
+                <ScrollImage src={proverb.image} eager={i < 2} />
+                <Link className="today-card__body" to={proverbPath(proverb)}>
+                  <span className="today-card__group">{proverb.ethnic.name}</span>
+                  <span className="today-card__text" lang={languageTag(proverb.ethnic.slug)}>
+                    {proverb.proverb}
+                  </span>
+                  <span className="today-card__english">{proverb.transliteration}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="trending-title">
+        <h2 id="trending-title">Trending</h2>
+        {trending.isPending ? (
+          <Loading label="Loading trending proverbs" />
+        ) : trending.isError ? (
+          <ErrorState error={trending.error} onRetry={() => void trending.refetch()} />
+        ) : (
+          <div className="card-grid">
+            {trending.data.map((proverb) => (
+              <ProverbCard key={proverb.id} proverb={proverb} />
+            ))}
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="groups-title">
+        <h2 id="groups-title">Peoples and languages</h2>
+        {groups.isPending ? (
+          <Loading label="Loading peoples and languages" />
+        ) : groups.isError ? (
+          <ErrorState error={groups.error} onRetry={() => void groups.refetch()} />
+        ) : (
+          <ul className="group-grid">
+            {groups.data.map((group) => (
+              <GroupCard key={group.id} group={group} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="categories-title">
+        <h2 id="categories-title">Categories</h2>
+        {categories.isPending ? (
+          <Loading label="Loading categories" lines={1} />
+        ) : categories.isError ? (
+          <ErrorState error={categories.error} onRetry={() => void categories.refetch()} />
+        ) : (
+          <ul className="chip-list">
+            {categories.data.map((c) => (
+              <li key={c.id}>
+                <Link className="chip" to={`/search_result?category=${c.slug}`}>
+                  {c.name} <span className="subtle">{c.proverbCount}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,154 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Link, useSearchParams } from 'react-router-dom'
+import { Pagination } from '@/components/pagination'
+import { EmptyState, ErrorState, Loading } from '@/components/query-state'
+import { formatThousands } from '@/core/format'
+import { ProverbCard } from '../components/proverb-card'
+import { ProverbView } from '../components/proverb-view'
+import { categoriesQuery, groupsQuery, proverbQuery, searchQuery } from '../queries'
+
+const PAGE_SIZE = 20
+
+/** /search_result: search with group and category filters; `?proverb=slug` shows one proverb. */
+export function SearchRoute() {
+  const [params] = useSearchParams()
+  const slug = params.get('proverb')
+  return slug ? <ProverbRoute slug={slug} /> : <SearchResults />
+}
+
+function ProverbRoute({ slug }: { slug: string }) {
+  const proverb = useQuery(proverbQuery(slug))
+  useEffect(() => {
+    if (proverb.data) document.title = `${proverb.data.proverb} — Òwe`
+  }, [proverb.data])
+  if (proverb.isPending) return <Loading label="Loading the proverb" />
+  if (proverb.isError) {
+    return (
+      <>
+        <ErrorState title="Could not show this proverb" error={proverb.error} onRetry={() => void proverb.refetch()} />
+        <p>
+          <Link to="/search_result">Search all proverbs</Link>
+        </p>
+      </>
+    )
+  }
+  return <ProverbView proverb={proverb.data} />
+}
+
+function SearchResults() {
+  const [params, setParams] = useSearchParams()
+  const q = params.get('q') ?? ''
+  const ethnic = params.get('ethnic') ?? ''
+  const category = params.get('category') ?? ''
+  const page = Math.max(1, Number(params.get('page')) || 1)
+  const [text, setText] = useState(q)
+  useEffect(() => setText(q), [q])
+  const heading = useRef<HTMLHeadingElement>(null)
+
+  const groups = useQuery(groupsQuery())
+  const categories = useQuery(categoriesQuery())
+  const results = useQuery(searchQuery({ q: q || undefined, ethnic: ethnic || undefined, category: category || undefined, page, size: PAGE_SIZE }))
+
+  const update = (next: Record<string, string>) => {
+    const merged = new URLSearchParams(params)
+    for (const [key, value] of Object.entries(next)) {
+      if (value) merged.set(key, value)
+      else merged.delete(key)
+    }
+    setParams(merged)
+  }
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    update({ q: text.trim(), page: '' })
+  }
+
+  return (
+    <>
+      <h1 ref={heading} tabIndex={-1}>
+        Search proverbs
+      </h1>
+      <form className="search-form" role="search" onSubmit={onSubmit}>
+        <div className="field">
+          <label htmlFor="search-q">Words</label>
+          <input
+            id="search-q"
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="With or without tone marks"
+            autoComplete="off"
+            enterKeyHint="search"
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="search-ethnic">People</label>
+          <select id="search-ethnic" value={ethnic} onChange={(e) => update({ ethnic: e.target.value, page: '' })}>
+            <option value="">All peoples</option>
+            {groups.data?.map((g) => (
+              <option key={g.id} value={g.slug}>
+                {g.name} ({g.language})
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="search-category">Category</label>
+          <select id="search-category" value={category} onChange={(e) => update({ category: e.target.value, page: '' })}>
+            <option value="">All categories</option>
+            {categories.data?.map((c) => (
+              <option key={c.id} value={c.slug}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button button--primary">
+          Search
+        </button>
+      </form>
+
+      <section aria-labelledby="results-title" aria-busy={results.isFetching}>
+        <h2 id="results-title" className="visually-hidden">
+          Results
+        </h2>
+        {results.isPending ? (
+          <Loading label="Searching" />
+        ) : results.isError ? (
+          <ErrorState title="Search failed" error={results.error} onRetry={() => void results.refetch()} />
+        ) : results.data.totalElements === 0 ? (
+          <EmptyState title="No proverbs match">
+            <p>Try fewer words, another spelling, or clear the filters.</p>
+            <button type="button" className="button" onClick={() => setParams(new URLSearchParams())}>
+              Clear search
+            </button>
+          </EmptyState>
+        ) : (
+          <>
+            <p className="results-count" role="status">
+              {formatThousands(results.data.totalElements)} {results.data.totalElements === 1 ? 'proverb' : 'proverbs'}
+              {q && <> for “{q}”</>}
+            </p>
+            <div className="result-list">
+              {results.data.data.map((proverb, i, all) => {
+                const variant =
+                  all[i - 1]?.toneKey === proverb.toneKey || all[i + 1]?.toneKey === proverb.toneKey
+                return <ProverbCard key={proverb.id} proverb={proverb} toneVariant={variant} />
+              })}
+            </div>
+            <Pagination
+              page={results.data.page}
+              totalPages={results.data.totalPages}
+              totalElements={results.data.totalElements}
+              onPage={(next) => {
+                update({ page: String(next) })
+                heading.current?.focus()
+                window.scrollTo({ top: 0 })
+              }}
+            />
+          </>
+        )}
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,13 @@
+import { queryOptions } from '@tanstack/react-query'
+import { API } from '@/core/api-paths'
+import type { Plan } from '@/core/contract'
+import { apiGet } from '@/lib/api-client'
+
+export const subscriptionKeys = { plans: ['subscriptions', 'plans'] as const }
+
+export const plansQuery = () =>
+  queryOptions({
+    queryKey: subscriptionKeys.plans,
+    queryFn: ({ signal }) => apiGet<Plan[]>(API.packages, { signal }),
+    staleTime: 60 * 60_000,
+  })

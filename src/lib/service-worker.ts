@@ -1,0 +1,29 @@
+import { notify } from '@/components/toasts'
+import { UpdateToast } from '@/components/update-toast'
+import { createElement } from 'react'
+
+/**
+ * Registers the combined worker (/firebase-messaging-sw.js) after the page has loaded. A new version
+ * never reloads by itself (a form could lose its input): the user gets one "new version — reload" toast.
+ * A failed registration is logged only (spec §8).
+ */
+export function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator)) return
+  window.addEventListener('load', async () => {
+    try {
+      const { Workbox } = await import('workbox-window')
+      const wb = new Workbox('/firebase-messaging-sw.js', { scope: '/' })
+      wb.addEventListener('waiting', () => {
+        wb.addEventListener('controlling', () => window.location.reload())
+        void notify(createElement(UpdateToast, { onReload: () => wb.messageSkipWaiting() }), {
+          autoClose: false,
+          closeOnClick: false,
+          toastId: 'app-update',
+        })
+      })
+      await wb.register()
+    } catch (error) {
+      console.error('Service worker registration failed', error)
+    }
+  })
+}

@@ -1,0 +1,19 @@
+import { expect, test } from 'vitest'
+import { API_NAVIGATION_DENYLIST, isScrollImage } from './url-match'
+
+test('scroll images are recognised by their path', () => {
+  expect(isScrollImage(new URL('https://owe.test/img/yoruba-scroll.jpeg'))).toBe(true)
+  expect(isScrollImage(new URL('https://owe.test/img/afan-oromo-scroll.jpeg'))).toBe(true)
+  expect(isScrollImage(new URL('https://owe.test/icons/icon-192.png'))).toBe(false)
+  expect(isScrollImage(new URL('https://owe.test/api/img/x-scroll.jpeg'))).toBe(false)
+})
+
+test('API paths are never answered with the app shell; app routes are', () => {
+  const denied = (path: string) => API_NAVIGATION_DENYLIST.some((re) => re.test(path))
+  expect(denied('/api/proverbs/public')).toBe(true)
+  expect(denied('/quiz-batch/user/week')).toBe(true)
+  expect(denied('/quiz_attempt/submit-single')).toBe(true)
+  expect(denied('/quiz')).toBe(false)
+  expect(denied('/search_result')).toBe(false)
+  expect(denied('/auth/login')).toBe(false)
+})

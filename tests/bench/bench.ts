@@ -1,0 +1,134 @@
+/**
+ * `npm run bench`: the numbers quoted in notes. Prints
+ *  1. initial JavaScript for `/` (gzip) and whether formik, yup or firebase are in it (budget 110 KB);
+ *  2. requests per second of the public list and search endpoints against a static file of the same size
+ *     served by the same server (autocannon, 50 connections, on 127.0.0.1; budget ≥ 50 %);
+ *  3. Lighthouse 12 mobile scores for `/` (budget: performance ≥ 90, the others 100).
+ * Results are also written to tests/bench/results/latest.json.
+ */
+import autocannon from 'autocannon'
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import { build, type Plugin } from 'vite'
+import { findChromium } from '../../scripts/find-chromium.mjs'
+import { CHROMIUM_ARGS } from '../../playwright.config'
+import { startServer } from '../support/server-process'
+
+const root = path.resolve(import.meta.dirname, '../..')
+const outDir = path.join(root, '.tmp/bench-dist')
+const results: Record<string, unknown> = {}
+
+async function bundleWeight() {
+  const modulesByChunk = new Map<string, string[]>()
+  const recorder: Plugin = {
+    name: 'bench-record-chunks',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type === 'chunk') modulesByChunk.set(chunk.fileName, chunk.moduleIds)
+      }
+    },
+  }
+  await build({ root, logLevel: 'error', plugins: [recorder], build: { outDir, emptyOutDir: true } })
+  const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')
+  const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1])
+  const rows = initial.map((file) => ({
+    file,
+    gzip: zlib.gzipSync(fs.readFileSync(path.join(outDir, file)), { level: 9 }).length,
+  }))
+  const total = rows.reduce((sum, row) => sum + row.gzip, 0)
+  const initialModules = initial.flatMap((file) => modulesByChunk.get(file) ?? [])
+  const heavy = ['formik', 'yup', 'firebase', 'react-toastify'].filter((name) =>
+    initialModules.some((id) => id.includes(`/node_modules/${name}/`) || id.includes(`/node_modules/@${name}/`)),
+  )
+  console.log('\n1. Initial JavaScript for / (gzip)')
+  for (const row of rows) console.log(`   ${(row.gzip / 1024).toFixed(1).padStart(6)} KB  ${row.file}`)
+  console.log(`   ${(total / 1024).toFixed(1).padStart(6)} KB  total (budget 110 KB) ${total <= 110 * 1024 ? 'OK' : 'OVER'}`)
+  console.log(`   formik / yup / firebase / react-toastify on /: ${heavy.length ? heavy.join(', ') : 'none'}`)
+  results.bundle = { initialGzipBytes: total, files: rows, heavyLibrariesOnHome: heavy }
+}
+
+async function rps(url: string): Promise<{ rps: number; p99: number; bytes: number; non2xx: number }> {
+  const result = await autocannon({ url, connections: 50, duration: 8, pipelining: 1 })
+  return {
+    rps: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    bytes: Math.round(result.throughput.average / Math.max(result.requests.average, 1)),
+    non2xx: result.non2xx,
+  }
+}
+
+async function throughput() {
+  const staticDir = path.join(root, '.tmp/bench-static')
+  fs.rmSync(staticDir, { recursive: true, force: true })
+  fs.cpSync(outDir, staticDir, { recursive: true })
+  const server = await startServer({ port: 4300, env: { OWE_STATIC_DIR: staticDir, LOG_LEVEL: 'error' } })
+  try {
+    const endpoints = {
+      list: '/api/proverbs/public?page=1&size=20',
+      search: '/api/proverbs/public?q=omo&size=20',
+      'search (English)': '/api/proverbs/public?q=water&size=20',
+    }
+    // A static file of the same size as the list response, served by the same server.
+    const body = await (await fetch(`${server.url}${endpoints.list}`)).text()
+    fs.writeFileSync(path.join(staticDir, 'bench-static.json'), body)
+    await rps(`${server.url}/bench-static.json`) // warm-up
+    const staticFile = await rps(`${server.url}/bench-static.json`)
+    console.log('\n2. Throughput on 127.0.0.1 (autocannon, 50 connections, 8 s each)')
+    console.log(`   static file (${(body.length / 1024).toFixed(1)} KB): ${staticFile.rps} req/s, p99 ${staticFile.p99} ms`)
+    const rows: Record<string, unknown> = { static: staticFile }
+    for (const [name, url] of Object.entries(endpoints)) {
+      await rps(`${server.url}${url}`)
+      const row = await rps(`${server.url}${url}`)
+      const ratio = row.rps / staticFile.rps
+      rows[name] = { ...row, ratioToStatic: Number(ratio.toFixed(2)) }
+      console.log(
+        `   ${name}: ${row.rps} req/s, p99 ${row.p99} ms, ${(row.bytes / 1024).toFixed(1)} KB — ${(ratio * 100).toFixed(0)} % of static (budget ≥ 50 %)${row.non2xx ? `, ${row.non2xx} non-2xx!` : ''}`,
+      )
+    }
+    results.throughput = rows
+  } finally {
+    await server.stop()
+  }
+}
+
+async function lighthouse() {
+  const chromium = findChromium({ install: false })
+  const server = await startServer({ port: 4301, env: { OWE_STATIC_DIR: outDir, LOG_LEVEL: 'error' } })
+  try {
+    const report = path.join(root, '.tmp/lighthouse.json')
+    execFileSync(
+      path.join(root, 'node_modules/.bin/lighthouse'),
+      [
+        `${server.url}/`,
+        `--chrome-path=${chromium}`,
+        `--chrome-flags=--headless=new ${CHROMIUM_ARGS.join(' ')}`,
+        '--only-categories=performance,accessibility,best-practices,seo',
+        '--output=json',
+        `--output-path=${report}`,
+        '--quiet',
+      ],
+      { stdio: 'inherit' },
+    )
+    const lhr = JSON.parse(fs.readFileSync(report, 'utf8'))
+    const scores = Object.fromEntries(
+      Object.entries(lhr.categories as Record<string, { score: number }>).map(([k, v]) => [k, Math.round(v.score * 100)]),
+    )
+    console.log('\n3. Lighthouse 12, mobile, /')
+    for (const [k, v] of Object.entries(scores)) console.log(`   ${k}: ${v}`)
+    const failing = Object.values(lhr.audits as Record<string, { score: number | null; title: string; scoreDisplayMode: string }>)
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
+      .map((a) => a.title)
+    if (failing.length) console.log(`   audits below full marks: ${failing.slice(0, 12).join('; ')}`)
+    results.lighthouse = { scores, lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue) }
+  } finally {
+    await server.stop()
+  }
+}
+
+await bundleWeight()
+await throughput()
+await lighthouse()
+fs.mkdirSync(path.join(root, 'tests/bench/results'), { recursive: true })
+fs.writeFileSync(path.join(root, 'tests/bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`)

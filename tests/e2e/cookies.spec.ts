@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test'
+import { COOKIE_BANNER_TEXT } from '../../src/core/texts'
+
+const banner = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Cookie consent' })
+
+test('the cookie banner shows the spec’s text, buttons and privacy link on every page until a choice', async ({ page }) => {
+  for (const path of ['/', '/pricing', '/about']) {
+    await page.goto(path)
+    await expect(banner(page)).toBeVisible()
+    await expect(banner(page).locator('p')).toHaveText(`${COOKIE_BANNER_TEXT} Privacy Policy`)
+    await expect(banner(page).getByRole('button', { name: 'Allow cookies' })).toBeVisible()
+    await expect(banner(page).getByRole('button', { name: 'Decline' })).toBeVisible()
+  }
+  await banner(page).getByRole('link', { name: 'Privacy Policy' }).click()
+  await expect(page).toHaveURL(/\/privacy_policy$/)
+})
+
+test('Allow cookies sets cookieConsent=true for 30 days and the banner stays away', async ({ page, context }) => {
+  await page.goto('/')
+  await banner(page).getByRole('button', { name: 'Allow cookies' }).click()
+  await expect(banner(page)).toBeHidden()
+  const cookie = (await context.cookies()).find((c) => c.name === 'cookieConsent')
+  expect(cookie?.value).toBe('true')
+  const days = (cookie!.expires * 1000 - Date.now()) / 86_400_000
+  expect(days).toBeGreaterThan(29.9)
+  expect(days).toBeLessThanOrEqual(30)
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(banner(page)).toBeHidden()
+})
+
+test('Decline hides the banner for the session only and sets no cookie', async ({ page, context, browser, baseURL }) => {
+  await page.goto('/')
+  await banner(page).getByRole('button', { name: 'Decline' }).click()
+  await expect(banner(page)).toBeHidden()
+  expect((await context.cookies()).find((c) => c.name === 'cookieConsent')).toBeUndefined()
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(banner(page)).toBeHidden()
+
+  const nextSession = await browser.newContext({ baseURL })
+  const later = await nextSession.newPage()
+  await later.goto('/')
+  await expect(banner(later)).toBeVisible()
+  await nextSession.close()
+})

@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test'
+
+test('the app is installable: a manifest with any and maskable icons, and a service worker in control', async ({ page, request }) => {
+  await page.goto('/')
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href')
+  expect(href).toBe('/manifest.webmanifest')
+  const manifest = await (await request.get(href!)).json()
+  expect(manifest).toMatchObject({ name: 'Òwe — African proverbs', short_name: 'Òwe', start_url: '/', display: 'standalone' })
+  expect(manifest.theme_color).toMatch(/^#/)
+  for (const size of ['192x192', '512x512']) {
+    for (const purpose of ['any', 'maskable']) {
+      const icon = manifest.icons.find((i: { sizes: string; purpose: string }) => i.sizes === size && i.purpose === purpose)
+      expect(icon, `${size} ${purpose}`).toBeTruthy()
+      const res = await request.get(icon.src)
+      expect(res.ok()).toBe(true)
+      expect(res.headers()['content-type']).toBe('image/png')
+    }
+  }
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)
+  expect(scope).toMatch(/\/$/)
+  const script = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL)
+  expect(script).toMatch(/\/firebase-messaging-sw\.js$/)
+})
+
+test('the worker and the shell are revalidated, hashed assets are immutable and compressed', async ({ page, request }) => {
+  const sw = await request.get('/firebase-messaging-sw.js')
+  expect(sw.headers()['cache-control']).toBe('no-cache')
+  const html = await request.get('/', { headers: { 'Accept-Encoding': 'br' } })
+  expect(html.headers()['cache-control']).toBe('no-cache')
+  expect(html.headers()['content-encoding']).toBe('br')
+  await page.goto('/')
+  const script = await page.locator('script[type="module"]').getAttribute('src')
+  const asset = await request.get(script!, { headers: { 'Accept-Encoding': 'gzip' } })
+  expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
+  expect(asset.headers()['content-encoding']).toBe('gzip')
+  const again = await request.get(script!, { headers: { 'If-None-Match': asset.headers().etag } })
+  expect(again.status()).toBe(304)
+})
+
+test('scroll images exist for the eight languages, each under 80 KB', async ({ request }) => {
+  for (const slug of ['yoruba', 'igbo', 'hausa', 'akan', 'kiswahili', 'zulu', 'amharic', 'afan-oromo']) {
+    const res = await request.get(`/img/${slug}-scroll.jpeg`)
+    expect(res.status(), slug).toBe(200)
+    expect(res.headers()['content-type']).toBe('image/jpeg')
+    expect((await res.body()).length, slug).toBeLessThan(80 * 1024)
+  }
+})
+
+test('no request leaves the origin', async ({ page }) => {
+  const foreign: string[] = []
+  page.on('request', (req) => {
+    const url = new URL(req.url())
+    if (url.protocol.startsWith('http') && url.host !== new URL(page.url() || 'http://localhost:4180').host) foreign.push(req.url())
+  })
+  await page.goto('/')
+  await expect(page.locator('.today-card')).toHaveCount(8)
+  await page.goto('/search_result?ethnic=amharic')
+  await expect(page.locator('.result-list .proverb-card').first()).toBeVisible()
+  expect(foreign).toEqual([])
+})

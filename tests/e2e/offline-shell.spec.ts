@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test'
+import { startServer, type RunningServer } from '../support/server-process'
+
+// This journey stops its server, so it runs on a server of its own.
+let server: RunningServer
+test.beforeAll(async () => {
+  server = await startServer({ port: 4190 })
+})
+test.afterAll(async () => {
+  await server?.stop()
+})
+
+test('after a first visit the app shell reloads with the server stopped', async ({ page, context }) => {
+  await context.addCookies([{ name: 'cookieConsent', value: 'true', url: server.url }])
+  await page.goto(`${server.url}/`)
+  await expect(page.locator('.today-card')).toHaveCount(8)
+  // The first visit is controlled once the worker has installed, precached the shell and claimed the page.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
+
+  await server.stop()
+
+  await page.reload()
+  await expect(page.getByRole('link', { name: 'Òwe, home' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Proverbs of eight African peoples' })).toBeVisible()
+  // Data from the stopped server cannot come: the page says so instead of staying blank.
+  await expect(page.getByRole('alert').first()).toBeVisible({ timeout: 20_000 })
+
+  // Other routes of the shell open offline too: their code was precached.
+  await page.getByRole('link', { name: 'About' }).first().click()
+  await expect(page.getByRole('heading', { level: 1, name: 'About Òwe' })).toBeVisible()
+  await page.goto(`${server.url}/terms`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Terms/)
+})

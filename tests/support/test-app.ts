@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import pg from 'pg'
+import { inject } from 'vitest'
+import { buildApp } from '../../server/src/app'
+import { loadConfig } from '../../server/src/config'
+import { openDatabase, type Database } from '../../server/src/db/client'
+
+/** A fresh copy of the seeded template database, private to the calling test file. */
+export async function freshDatabase(): Promise<Database & { drop(): Promise<void> }> {
+  const url = process.env.DATABASE_URL
+  const template = inject('postgresTemplate')
+  if (url && template) {
+    const name = `owe_test_${randomBytes(6).toString('hex')}`
+    const admin = new pg.Client({ connectionString: url })
+    await admin.connect()
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`)
+    await admin.end()
+    const dbUrl = new URL(url)
+    dbUrl.pathname = `/${name}`
+    const database = await openDatabase({ kind: 'postgres', url: dbUrl.toString() })
+    return {
+      ...database,
+      drop: async () => {
+        await database.close()
+        const cleanup = new pg.Client({ connectionString: url })
+        await cleanup.connect()
+        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+        await cleanup.end()
+      },
+    }
+  }
+  const dump = fs.readFileSync(inject('pgliteTemplate'))
+  const database = await openDatabase({ kind: 'pglite-memory', loadDataDir: new Blob([dump]) })
+  return { ...database, drop: () => database.close() }
+}
+
+/** The real app on a fresh database, driven through app.inject(). */
+export async function createTestApp(env: Record<string, string> = {}, now?: () => Date) {
+  const database = await freshDatabase()
+  const config = loadConfig({ OWE_CORPUS_CACHE_MS: '0', OWE_STATIC_DIR: '.tmp/no-app', LOG_LEVEL: 'silent', ...env })
+  const app = await buildApp(config, { database, now, logger: false })
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close()
+      await database.drop()
+    },
+  }
+}
