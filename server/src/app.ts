@@ -32,6 +32,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     (await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir }))
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
+    // One line per request only when asked for (LOG_LEVEL=debug or trace).
+    disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
     bodyLimit: 1024 * 1024,
     trustProxy: true,
   })

@@ -84,7 +84,7 @@ test('proverbs that differ only in tone marks appear together', async () => {
   expect(positions[1] - positions[0]).toBe(1)
 })
 
-test('a query of only punctuation lists everything; LIKE wildcards are searched literally', async () => {
+test('a query of only punctuation or wildcard characters lists everything; nonsense finds nothing', async () => {
   const all = await search(' ,.; ')
   expect(all.totalElements).toBeGreaterThanOrEqual(400)
   expect((await search('%')).totalElements).toBe(all.totalElements)
@@ -96,4 +96,19 @@ test('an over-long query is refused with a message', async () => {
   const res = await ctx.app.inject({ url: `/api/proverbs/public?q=${'a'.repeat(201)}` })
   expect(res.statusCode).toBe(400)
   expect(res.json().error.message).toBe('"q" is too long.')
+})
+
+test('whole-word matches come before word starts, which come before matches inside words', async () => {
+  const { data } = await search('omo')
+  const rank = (p: Proverb) => {
+    const words = p.toneKey.split(' ')
+    if (words.includes('omo')) return 0
+    if (words.some((w) => w.startsWith('omo'))) return 1
+    if (p.toneKey.includes('omo')) return 2
+    return 3
+  }
+  const ranks = data.map(rank)
+  expect(ranks[0]).toBe(0)
+  expect(ranks).toEqual([...ranks].sort((a, b) => a - b))
+  expect(ranks).toContain(2)
 })

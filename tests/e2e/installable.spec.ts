@@ -46,11 +46,11 @@ test('scroll images exist for the eight languages, each under 80 KB', async ({ r
   }
 })
 
-test('no request leaves the origin', async ({ page }) => {
+test('no request leaves the origin', async ({ page, baseURL }) => {
   const foreign: string[] = []
   page.on('request', (req) => {
     const url = new URL(req.url())
-    if (url.protocol.startsWith('http') && url.host !== new URL(page.url() || 'http://localhost:4180').host) foreign.push(req.url())
+    if (url.protocol.startsWith('http') && url.host !== new URL(baseURL!).host) foreign.push(req.url())
   })
   await page.goto('/')
   await expect(page.locator('.today-card')).toHaveCount(8)

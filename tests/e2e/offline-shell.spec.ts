@@ -4,7 +4,7 @@ import { startServer, type RunningServer } from '../support/server-process'
 // This journey stops its server, so it runs on a server of its own.
 let server: RunningServer
 test.beforeAll(async () => {
-  server = await startServer({ port: 4190 })
+  server = await startServer({ port: 4280 })
 })
 test.afterAll(async () => {
   await server?.stop()

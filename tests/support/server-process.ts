@@ -5,7 +5,10 @@ import path from 'node:path'
 
 export type RunningServer = { url: string; dataDir: string; stop(): Promise<void>; output(): string }
 
-/** Starts the real server (`server/src/main.ts`) as its own process, on a fresh data folder unless given. */
+/**
+ * Starts the real server (`server/src/main.ts`) as its own process, on a fresh data folder unless given.
+ * Pick ports outside the fetch standard's blocked list (4190, 6000, 6665–6669, … are refused).
+ */
 export async function startServer(options: { port: number; dataDir?: string; env?: Record<string, string> }): Promise<RunningServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'owe-data-'))
   let log = ''
@@ -16,7 +19,7 @@ export async function startServer(options: { port: number; dataDir?: string; env
   child.stdout?.on('data', (chunk) => (log += chunk))
   child.stderr?.on('data', (chunk) => (log += chunk))
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  const url = `http://localhost:${options.port}`
+  const url = `http://127.0.0.1:${options.port}`
 
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -25,15 +28,16 @@ export async function startServer(options: { port: number; dataDir?: string; env
     }
   }
   const deadline = Date.now() + 90_000
+  let lastError: unknown
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${log}`)
     try {
       if ((await fetch(`${url}/api/health`)).ok) return { url, dataDir, stop, output: () => log }
-    } catch {
-      // not listening yet
+    } catch (error) {
+      lastError = (error as Error).cause ?? error // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
   await stop()
-  throw new Error(`The server did not start within 90 s:\n${log}`)
+  throw new Error(`The server did not answer within 90 s (${String(lastError)}):\n${log}`)
 }

@@ -31,7 +31,7 @@ export function lockDataDir(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
       const owner = Number(fs.readFileSync(lockPath, 'utf8').trim())
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isRunning(owner)) {
+      if (Number.isInteger(owner) && owner > 0 && isRunning(owner)) {
         throw new DataDirInUseError(
           `The data folder ${dataDir} is in use by another Òwe server (pid ${owner}). ` +
             'Stop that server, or set OWE_DATA_DIR to another folder.',

@@ -55,9 +55,8 @@ export async function findCategoryId(db: Db, idOrSlug: string): Promise<number |
   return row?.id
 }
 
-function likeTerm(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
-}
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (ch) => `\\${ch}`)
+const likeTerm = (term: string) => `%${escapeLike(term)}%`
 
 function filterCondition({ terms, ethnicId, categoryId }: ProverbFilters): SQL | undefined {
   return and(
@@ -117,19 +116,25 @@ function selectProverbs(db: Db) {
   return db.select(proverbColumns).from(proverbs).innerJoin(ethnicGroups, eq(ethnicGroups.id, proverbs.ethnicGroupId))
 }
 
+/** 0: every term is a whole word of the proverb; 1: each starts a word; 2: inside words; 3: English only. */
+function relevance(terms: string[]): SQL {
+  const padded = sql`(' ' || ${proverbs.toneKey} || ' ')`
+  const all = (pattern: (t: string) => string) => and(...terms.map((t) => sql`${padded} like ${pattern(t)}`))
+  return sql`case when ${all((t) => `% ${escapeLike(t)} %`)} then 0 when ${all((t) => `% ${escapeLike(t)}%`)} then 1
+    when ${and(...terms.map((t) => sql`${proverbs.toneKey} like ${likeTerm(t)}`))} then 2 else 3 end`
+}
+
 /**
  * A page of proverbs matching every search term in the proverb (tone-insensitively) or its English.
- * With terms, matches in the proverb itself come first, and proverbs that differ only in tone marks
- * sit side by side (ordered by their shared tone key).
+ * With terms, whole-word matches in the proverb come first, then word starts, then matches inside
+ * words, then English-only ones; proverbs that differ only in tone marks share a rank and a tone key,
+ * so they sit side by side.
  */
 export async function searchProverbs(db: Db, filters: ProverbFilters, page: number, size: number) {
   const where = filterCondition(filters)
   const [{ total }] = await db.select({ total: count() }).from(proverbs).where(where)
-  const inProverb = filters.terms.length
-    ? sql`case when ${and(...filters.terms.map((t) => sql`${proverbs.toneKey} like ${likeTerm(t)}`))} then 0 else 1 end`
-    : sql`0`
   const order = filters.terms.length
-    ? [asc(inProverb), asc(proverbs.toneKey), asc(proverbs.id)]
+    ? [asc(relevance(filters.terms)), asc(proverbs.toneKey), asc(proverbs.id)]
     : [asc(ethnicGroups.position), asc(proverbs.id)]
   const rows = await selectProverbs(db)
     .where(where)
