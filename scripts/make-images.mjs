@@ -10,7 +10,7 @@ import { PNG } from 'pngjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PUB = join(ROOT, 'public');
-const W = 960, H = 640, MAX_KB = 80, TARGET_KB = 66;
+const W = 960, H = 640, MAX_KB = 80, TARGET_KB = 70;
 const INDIGO = '#1f2a5a', GOLD = '#e0a526';
 
 // ---------- tiny raster toolkit: RGBA canvas, "over" blending, anti-aliased SDF shapes ----------
@@ -123,6 +123,27 @@ function texture(img, seed, amp, scale) {
   }
 }
 
+// Pre-filter for JPEG (jpeg-js encodes 4:4:4): blur chroma with radius rc and luma with radius ry,
+// which removes the costly high-frequency detail the eye barely sees.
+function soften(img, ry = 1, rc = 3) {
+  const { w, h, d } = img, n = w * h, ch = [new Float32Array(n), new Float32Array(n), new Float32Array(n)];
+  for (let p = 0; p < n; p++) {
+    const [r, g, b] = [d[p * 4], d[p * 4 + 1], d[p * 4 + 2]];
+    ch[0][p] = 0.299 * r + 0.587 * g + 0.114 * b; ch[1][p] = b - ch[0][p]; ch[2][p] = r - ch[0][p];
+  }
+  const box = (a, r) => {
+    const t = new Float32Array(n);
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) { let s = 0; for (let k = -r; k <= r; k++) s += a[y * w + clamp(x + k, 0, w - 1)]; t[y * w + x] = s / (2 * r + 1); }
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) { let s = 0; for (let k = -r; k <= r; k++) s += t[clamp(y + k, 0, h - 1) * w + x]; a[y * w + x] = s / (2 * r + 1); }
+  };
+  if (ry) box(ch[0], ry);
+  box(ch[1], rc); box(ch[2], rc);
+  for (let p = 0; p < n; p++) {
+    const Y = ch[0][p], b = ch[1][p] + Y, r = ch[2][p] + Y;
+    d[p * 4] = r; d[p * 4 + 1] = (Y - 0.299 * r - 0.114 * b) / 0.587; d[p * 4 + 2] = b;
+  }
+}
+
 // ---------- the eight scroll patterns ----------
 // Yoruba: adire eleko/oniko — indigo resist-dye cloth, pale tied circles, ladders and dots in a grid of squares.
 function yoruba() {
@@ -182,21 +203,20 @@ function hausa() {
   return img;
 }
 // Akan: kente strip weave — narrow strips sewn side by side, alternating warp stripes and weft-faced blocks.
+// Edges sit on the 8-px JPEG block grid so the many hard colour changes stay cheap to encode.
 function akan() {
   const C = { g: hex('#e3a92b'), n: hex('#1d7a3c'), r: hex('#b3262b'), k: hex('#17120e'), b: hex('#24408f') };
-  const img = canvas(W, H, '#17120e'), SW = 80, rows = [0, 86, 176, 256, 346, 426, 516, 596, 640];
-  const warps = ['g10k3n6k3g16r4g16k3n6k3g10', 'n8g4k4g4r40g4k4g4n8', 'k6g6k6g6n32g6k6g6k6', 'r10k4g8k4b28k4g8k4r10']
+  const img = canvas(W, H, '#17120e'), SW = 80, rows = [0, 88, 176, 256, 344, 424, 512, 592, 640], rnd = mulberry32(4);
+  const warps = ['g8k8n8g8r16g8n8k8g8', 'n16g8k8r16k8g8n16', 'k8g8k8n32k8g8k8', 'r16k8g8b16g8k8r16']
     .map((s) => [...s.matchAll(/([a-z])(\d+)/g)].map((m) => [C[m[1]], +m[2]]));
   for (let k = 0; k < 12; k++) for (let j = 0; j < rows.length - 1; j++) {
-    const x = k * SW, y = rows[j], h = rows[j + 1] - y, v = (k * 5 + j * 3) % 4;
-    if ((k + j) % 2 === 0) { let xx = x; for (const [c, w] of warps[(k + j) % 4]) { rect(img, xx, y, w, h, c); xx += w; } continue; }
-    if (v === 0) for (let yy = y; yy < y + h; yy += 12) { rect(img, x, yy, SW, 6, C.g); rect(img, x, yy + 6, SW, 6, C.k); }
+    const x = k * SW, y = rows[j], h = rows[j + 1] - y, v = Math.floor(rnd() * 4);
+    if ((k + j) % 2 === 0) { let xx = x; for (const [c, w] of warps[((k >> 1) + j) % 4]) { rect(img, xx, y, w, h, c); xx += w; } continue; }
+    if (v === 0) for (let yy = y; yy < y + h; yy += 16) { rect(img, x, yy, SW, 8, C.g); rect(img, x, yy + 8, SW, 8, yy % 48 ? C.k : C.r); }
     if (v === 1) for (let a = 0; a < h / 16; a++) for (let b = 0; b < 5; b++) rect(img, x + b * 16, y + a * 16, 16, 16, (a + b) % 2 ? C.n : C.g);
-    if (v === 2) { rect(img, x, y, SW, h, C.r); for (let yy = y + 14; yy < y + h - 8; yy += 22) for (let b = 0; b < 3; b++) diamond(img, x + 14 + b * 26, yy, 10, 9, C.g); }
-    if (v === 3) { rect(img, x, y, SW, h, C.g); path(img, Array.from({ length: 9 }, (_, i) => [x + i * 10, y + h / 2 + (i % 2 ? -14 : 14)]), 6, C.k); rect(img, x, y + 6, SW, 5, C.r); rect(img, x, y + h - 11, SW, 5, C.r); }
-    rect(img, x, y, SW, 3, C.k, 0.8); rect(img, x, y + h - 3, SW, 3, C.k, 0.8);
+    if (v === 2) { rect(img, x, y, SW, h, C.r); for (let yy = y + 20; yy < y + h - 8; yy += 24) for (let b = 0; b < 3; b++) diamond(img, x + 14 + b * 26, yy, 10, 10, C.g); }
+    if (v === 3) { rect(img, x, y, SW, h, C.g); rect(img, x, y + 8, SW, 8, C.r); rect(img, x, y + h - 16, SW, 8, C.r); path(img, Array.from({ length: 9 }, (_, i) => [x + i * 10, y + h / 2 + (i % 2 ? -16 : 16)]), 7, C.k); }
   }
-  for (let k = 1; k < 12; k++) rect(img, k * SW - 1, 0, 2, H, C.k, 0.45);
   texture(img, 44, 0.16, 70);
   return img;
 }
@@ -226,28 +246,29 @@ function kiswahili() {
 }
 // Zulu: glass-bead work — a bead grid carrying bands of triangles and nested diamonds in bold colours on white.
 function zulu() {
-  const S = 16, img = canvas(W, H, '#3b332b'), rnd = mulberry32(6);
+  const S = 20, img = canvas(W, H, '#f3efe6');
   const P = { w: '#f3efe6', k: '#1b1a19', r: '#c62828', b: '#1e4fa3', y: '#f2bd00', g: '#2e7d32', p: '#e3739f' };
   const tri = ['r', 'b', 'y', 'g'], dia = [['y', 'r', 'k', 'b'], ['p', 'g', 'k', 'r'], ['w', 'b', 'k', 'y']];
   const bead = (i, j) => {
-    if (j < 2 || j > 37 || j === 9 || j === 30) return 'k';
-    if (j < 9 || j > 30) {
-      const r = j < 9 ? j - 2 : 37 - j, m = j < 9 ? i : i + 6, dx = Math.abs((m % 12) - 5.5);
+    if (j < 2 || j > 29 || j === 8 || j === 23) return 'k';
+    if (j < 8 || j > 23) {
+      const r = j < 8 ? j - 2 : 29 - j, m = j < 8 ? i : i + 6, dx = Math.abs((m % 12) - 5.5);
       return dx <= r - 0.5 ? tri[Math.floor(m / 12) % 4] : 'w';
     }
-    const m = Math.floor((i + 10) / 20), u = Math.abs(((i + 10) % 20) - 9.5) + Math.abs(j - 19.5), pal = dia[m % 3];
-    return u <= 3 ? pal[0] : u <= 6 ? pal[1] : u <= 7 ? pal[2] : u <= 9 ? pal[3] : 'w';
+    const u = Math.abs((i % 16) - 7.5) + Math.abs(j - 15.5), pal = dia[Math.floor(i / 16) % 3];
+    return u <= 2 ? pal[0] : u <= 4.5 ? pal[1] : u <= 5.5 ? pal[2] : u <= 7 ? pal[3] : 'w';
   };
-  for (let j = 0; j < H / S; j++) for (let i = 0; i < W / S; i++) {
-    const c = hex(P[bead(i, j)]).map((v) => v * (0.94 + 0.08 * rnd())), x = i * S + S / 2, y = j * S + S / 2;
-    disc(img, x, y, 7.4, c); disc(img, x - 2.4, y - 2.4, 2.6, [255, 255, 255], 0.35);
-  }
+  // Each bead is shaded as a smooth glossy sphere (no hard edges: cheap for JPEG, soft on the eye).
+  field(img, [0, 0, W, H], (x, y) => {
+    const c = hex(P[bead(Math.floor(x / S), Math.floor(y / S))]), dx = (x % S) / S * 2 - 1, dy = (y % S) / S * 2 - 1;
+    const k = 0.6 + 0.4 * Math.sqrt(Math.max(0, 1 - 0.85 * (dx * dx + dy * dy))), hl = 0.45 * Math.exp(-((dx + 0.35) ** 2 + (dy + 0.35) ** 2) / 0.06);
+    return c.map((v) => v * k + (255 - v * k) * hl);
+  }, 1);
   return img;
 }
 // Amharic: Ethiopian tibeb — white cotton (netela/kemis) ground with woven borders of coloured crosses, diamonds and sawtooth.
 function amharic() {
   const img = canvas(W, H, '#f3eee3'), C = ['#1f7a45', '#e8b21d', '#c0262d', '#2a4f9c', '#6b2e7e'].map(hex), ink = hex('#1f1b18');
-  for (let y = 6; y < H; y += 26) rect(img, 0, y, W, 2, '#d9d0bd', 0.35);
   const edge = (y, dir) => [C[0], C[1], C[2]].forEach((c, k) => rect(img, 0, y + dir * k * 5, W, 3, c));
   const saw = (y, dir) => { for (let x = 0, k = 0; x < W; x += 16, k++) poly(img, [[x, y], [x + 16, y], [x + 8, y + dir * 12]], C[k % 5]); };
   const cross = (cx, cy, s, c, c2) => {
@@ -259,7 +280,7 @@ function amharic() {
   for (let x = 14, k = 0; x < W; x += 28, k++) { diamond(img, x, 86, 12, 12, C[k % 5]); diamond(img, x, 86, 4, 4, hex('#f3eee3')); }
   edge(438, -1); saw(442, 1); edge(588, 1); saw(584, -1);
   for (let x = 40, k = 0; x < W; x += 80, k++) {
-    cross(x, 513, 64, C[(k * 2) % 5], C[1]);
+    cross(x, 513, 54, C[(k * 2) % 5], C[1]);
     diamond(img, x + 40, 513, 22, 34, C[(k * 2 + 3) % 5]); diamond(img, x + 40, 513, 12, 20, hex('#f3eee3')); diamond(img, x + 40, 513, 5, 8, ink);
   }
   rect(img, 0, 466, W, 2, ink, 0.5); rect(img, 0, 560, W, 2, ink, 0.5);
@@ -277,7 +298,7 @@ function afanOromo() {
       const idx = rings.findIndex((g) => r <= g[0]), [r1, kind, c1, c2, n] = rings[idx], r0 = idx ? rings[idx - 1][0] : 0, u = (r - r0) / (r1 - r0);
       const t = (th * n) % 1, cell = Math.floor(th * n) + Math.floor(u * 2);
       const c = kind === 'tri' ? (Math.abs(t - 0.5) * 2 < u ? c2 : c1) : kind === 'chk' ? (cell % 2 ? c2 : c1) : kind === 'ray' ? (t < 0.35 ? c2 : c1) : c1;
-      const k = 1 - 0.08 * (0.5 + 0.5 * Math.cos((r * R / 5) * TAU));
+      const k = 1 - 0.06 * (0.5 + 0.5 * Math.cos((r * R / 7) * TAU));
       return [c[0] * k, c[1] * k, c[2] * k];
     });
   };
@@ -331,8 +352,9 @@ function save(file, buf, note = '') {
 const patterns = { yoruba, igbo, hausa, akan, kiswahili, zulu, amharic, 'afan-oromo': afanOromo };
 for (const [slug, make] of Object.entries(patterns)) {
   const img = make();
-  let q = 90, buf;
-  do buf = jpeg.encode({ data: img.d, width: W, height: H }, q).data; while (buf.length > TARGET_KB * 1024 && (q -= 4) >= 30);
+  soften(img, Number(process.env.RY ?? 1), Number(process.env.RC ?? 3));
+  let q = 94, buf;
+  do buf = jpeg.encode({ data: img.d, width: W, height: H }, (q -= 4)).data; while (buf.length > TARGET_KB * 1024 && q > 30);
   if (save(join(PUB, 'img', `${slug}-scroll.jpeg`), buf, `  (q${q})`) >= MAX_KB * 1024) { failed = true; console.error(`  ✗ ${slug}: over ${MAX_KB} KB`); }
 }
 for (const size of [192, 512]) {

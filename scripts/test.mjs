@@ -1,4 +1,4 @@
-// `npm test`: type-check, unit and API tests, a production build, then the browser tests in Chromium.
+// `npm test`: type-check, lint, unit and API tests, a production build, then the browser tests in Chromium.
 // Each step stops the run on failure with its name printed.
 import { spawnSync } from 'node:child_process'
 import { findChromium } from './find-chromium.mjs'
@@ -21,6 +21,7 @@ try {
 }
 
 step('type-check', 'npx', ['tsc', '-b'])
+step('lint', 'npx', ['eslint', '.'])
 step('unit tests', 'npx', ['vitest', 'run', '--project', 'unit'])
 step('API tests', 'npx', ['vitest', 'run', '--project', 'api'])
 step('build', 'npm', ['run', 'build'])

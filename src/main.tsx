@@ -1,6 +1,4 @@
-import '@fontsource/noto-sans/400.css'
-import '@fontsource/noto-sans/700.css'
-import '@fontsource-variable/noto-sans-ethiopic/index.css'
+import './app/fonts.css'
 import './app/styles.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'

@@ -1,11 +1,29 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { createHash } from 'node:crypto'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
-type Entry = { body: string; etag: string; expires: number }
+type Entry = { body: string; etag: string; expires: number; br?: Buffer; gzip?: Buffer }
+
+/** Bodies this small gain nothing from compression. */
+const COMPRESS_FROM_BYTES = 1024
+
+/** Brotli or gzip as the client accepts, compressed once per cached body. */
+function encode(entry: Entry, acceptEncoding: string | undefined): { encoding?: 'br' | 'gzip'; payload: string | Buffer } {
+  if (!acceptEncoding || entry.body.length < COMPRESS_FROM_BYTES) return { payload: entry.body }
+  if (/\bbr\b/.test(acceptEncoding)) {
+    entry.br ??= brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+    return { encoding: 'br', payload: entry.br }
+  }
+  if (/\bgzip\b/.test(acceptEncoding)) {
+    entry.gzip ??= gzipSync(entry.body, { level: 6 })
+    return { encoding: 'gzip', payload: entry.gzip }
+  }
+  return { payload: entry.body }
+}
 
 /**
- * Public corpus reads: the serialised body with a strong ETag, answered 304 when the client already has
- * it. Bodies are reused in memory for `ttlMs` (the corpus changes rarely and a short stale window is
+ * Public corpus reads: the serialised body with a weak ETag, answered 304 when the client already has
+ * it, compressed (br or gzip) when the client accepts it. Bodies are reused in memory for `ttlMs` (the corpus changes rarely and a short stale window is
  * harmless); it is a pure cache, so several server instances still agree within that window.
  * See docs/decisions/002-public-corpus-cache.md.
  */
@@ -22,7 +40,8 @@ export function createPublicCache(ttlMs: number, maxEntries = 1000) {
     let entry = entries.get(key)
     if (!entry || entry.expires <= now) {
       const body = JSON.stringify(await load())
-      const etag = `"${createHash('sha1').update(body).digest('base64url')}"`
+      // Weak: the same validator stands for the plain, br and gzip representations of one body.
+      const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`
       entry = { body, etag, expires: now + ttlMs }
       if (ttlMs > 0) {
         entries.delete(key)
@@ -32,10 +51,12 @@ export function createPublicCache(ttlMs: number, maxEntries = 1000) {
     }
     reply.header('ETag', entry.etag).header('Cache-Control', 'public, no-cache').header('Vary', 'Accept-Encoding')
     const ifNoneMatch = request.headers['if-none-match']
-    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag)) {
+    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag.slice(2))) {
       return reply.code(304).send()
     }
-    return reply.type('application/json; charset=utf-8').send(entry.body)
+    const { encoding, payload } = encode(entry, request.headers['accept-encoding'])
+    if (encoding) reply.header('Content-Encoding', encoding)
+    return reply.type('application/json; charset=utf-8').send(payload)
   }
 }
 

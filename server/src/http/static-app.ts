@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { isApiPath } from '../../../src/core/api-paths'
 
-const NO_CACHE = /(?:^|[\/])(index\.html|firebase-messaging-sw\.js|manifest\.webmanifest)(\.br|\.gz)?$/
+const NO_CACHE = /(?:^|[/\\])(index\.html|firebase-messaging-sw\.js|manifest\.webmanifest)(\.br|\.gz)?$/
 
 /** Cache policy by file: hashed assets forever, the shell and the worker always revalidated. */
 export function cacheControlFor(filePath: string): string {

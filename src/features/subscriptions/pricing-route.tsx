@@ -4,7 +4,6 @@ import { ErrorState, Loading } from '@/components/query-state'
 import { CURRENCIES, type CurrencyCode } from '@/core/constants'
 import { convertFromDollars, formatCurrency, numberToWords } from '@/core/format'
 import { plansQuery } from './queries'
-import { FaqList } from '../pages/faq-list'
 
 export function PricingRoute() {
   const plans = useQuery(plansQuery())
@@ -55,7 +54,6 @@ export function PricingRoute() {
         Prices are set in US dollars; naira amounts are shown at ₦1,000 per $1. Card payments in naira are through
         Paystack; other payment options charge in dollars.
       </p>
-      <FaqList />
     </>
   )
 }

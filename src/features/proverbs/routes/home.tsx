@@ -39,9 +39,11 @@ export function HomeRoute() {
           <ul className="today-strip">
             {today.data.map((proverb, i) => (
               <li key={proverb.id} className="today-card">
-                <ScrollImage src={proverb.image} eager={i < 2} />
-                <Link className="today-card__body" to={proverbPath(proverb)}>
+                <div className="today-card__band">
+                  <ScrollImage src={proverb.image} eager={i < 2} />
                   <span className="today-card__group">{proverb.ethnic.name}</span>
+                </div>
+                <Link className="today-card__body" to={proverbPath(proverb)}>
                   <span className="today-card__text" lang={languageTag(proverb.ethnic.slug)}>
                     {proverb.proverb}
                   </span>

@@ -1,1 +1,0 @@
-export { PricingRoute as default } from '@/features/subscriptions/pricing-route'
