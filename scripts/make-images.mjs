@@ -261,7 +261,7 @@ function zulu() {
   // Each bead is shaded as a smooth glossy sphere (no hard edges: cheap for JPEG, soft on the eye).
   field(img, [0, 0, W, H], (x, y) => {
     const c = hex(P[bead(Math.floor(x / S), Math.floor(y / S))]), dx = (x % S) / S * 2 - 1, dy = (y % S) / S * 2 - 1;
-    const k = 0.6 + 0.4 * Math.sqrt(Math.max(0, 1 - 0.85 * (dx * dx + dy * dy))), hl = 0.45 * Math.exp(-((dx + 0.35) ** 2 + (dy + 0.35) ** 2) / 0.06);
+    const k = 1 - +(process.env.ZA??0.4) + +(process.env.ZA??0.4) * Math.sqrt(Math.max(0, 1 - 0.85 * (dx * dx + dy * dy))), hl = 0.45 * Math.exp(-((dx + 0.35) ** 2 + (dy + 0.35) ** 2) / 0.06);
     return c.map((v) => v * k + (255 - v * k) * hl);
   }, 1);
   return img;
@@ -298,7 +298,7 @@ function afanOromo() {
       const idx = rings.findIndex((g) => r <= g[0]), [r1, kind, c1, c2, n] = rings[idx], r0 = idx ? rings[idx - 1][0] : 0, u = (r - r0) / (r1 - r0);
       const t = (th * n) % 1, cell = Math.floor(th * n) + Math.floor(u * 2);
       const c = kind === 'tri' ? (Math.abs(t - 0.5) * 2 < u ? c2 : c1) : kind === 'chk' ? (cell % 2 ? c2 : c1) : kind === 'ray' ? (t < 0.35 ? c2 : c1) : c1;
-      const k = 1 - 0.06 * (0.5 + 0.5 * Math.cos((r * R / 7) * TAU));
+      const k = 1 - +(process.env.CA??0.06) * (0.5 + 0.5 * Math.cos((r * R / 7) * TAU));
       return [c[0] * k, c[1] * k, c[2] * k];
     });
   };
@@ -349,10 +349,12 @@ function save(file, buf, note = '') {
   console.log(`${relative(ROOT, file).padEnd(34)} ${(buf.length / 1024).toFixed(1).padStart(6)} KB${note}`);
   return buf.length;
 }
-const patterns = { yoruba, igbo, hausa, akan, kiswahili, zulu, amharic, 'afan-oromo': afanOromo };
-for (const [slug, make] of Object.entries(patterns)) {
+// slug -> [pattern, luma blur radius, chroma blur radius] (akan's block-aligned edges encode best unblurred).
+const patterns = { yoruba: [yoruba, 1, 3], igbo: [igbo, 1, 3], hausa: [hausa, 1, 3], akan: [akan, 0, 0], kiswahili: [kiswahili, 1, 3],
+  zulu: [zulu, 1, 3], amharic: [amharic, 1, 3], 'afan-oromo': [afanOromo, 1, 3] };
+for (const [slug, [make, ry, rc]] of Object.entries(patterns)) {
   const img = make();
-  soften(img, Number(process.env.RY ?? 1), Number(process.env.RC ?? 3));
+  soften(img, ry, rc);
   let q = 94, buf;
   do buf = jpeg.encode({ data: img.d, width: W, height: H }, (q -= 4)).data; while (buf.length > TARGET_KB * 1024 && q > 30);
   if (save(join(PUB, 'img', `${slug}-scroll.jpeg`), buf, `  (q${q})`) >= MAX_KB * 1024) { failed = true; console.error(`  ✗ ${slug}: over ${MAX_KB} KB`); }

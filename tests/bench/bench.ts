@@ -2,7 +2,8 @@
  * `npm run bench`: the numbers quoted in notes. Prints
  *  1. initial JavaScript for `/` (gzip) and whether formik, yup or firebase are in it (budget 110 KB);
  *  2. requests per second of the public list and search endpoints against a static file of the same size
- *     served by the same server (autocannon, 50 connections, on 127.0.0.1; budget ≥ 50 %);
+ *     served by the same server (autocannon, 50 connections, on 127.0.0.1; budget ≥ 50 %), and the same
+ *     endpoints with the in-memory reuse off (docs/decisions/002);
  *  3. Lighthouse 12 mobile scores for `/` (budget: performance ≥ 90, the others 100).
  * Results are also written to tests/bench/results/latest.json.
  */
@@ -91,6 +92,21 @@ async function throughput() {
     results.throughput = rows
   } finally {
     await server.stop()
+  }
+
+  // The same endpoints with the in-memory reuse turned off: what the database itself sustains.
+  const uncached = await startServer({ port: 4302, env: { OWE_STATIC_DIR: staticDir, LOG_LEVEL: 'error', OWE_CORPUS_CACHE_MS: '0' } })
+  try {
+    const rows: Record<string, unknown> = {}
+    for (const [name, url] of Object.entries({ list: '/api/proverbs/public?page=1&size=20', search: '/api/proverbs/public?q=omo&size=20' })) {
+      await rps(`${uncached.url}${url}`)
+      const row = await rps(`${uncached.url}${url}`)
+      rows[name] = row
+      console.log(`   ${name}, reuse off (every request queries PGlite): ${row.rps} req/s, p99 ${row.p99} ms`)
+    }
+    results.throughputUncached = rows
+  } finally {
+    await uncached.stop()
   }
 }
 

@@ -33,7 +33,7 @@ test('the worker and the shell are revalidated, hashed assets are immutable and 
   const asset = await request.get(script!, { headers: { 'Accept-Encoding': 'gzip' } })
   expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
   expect(asset.headers()['content-encoding']).toBe('gzip')
-  const again = await request.get(script!, { headers: { 'If-None-Match': asset.headers().etag } })
+  const again = await request.get(script!, { headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': asset.headers().etag } })
   expect(again.status()).toBe(304)
 })
 
