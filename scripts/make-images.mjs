@@ -166,17 +166,16 @@ function yoruba() {
 // Igbo: uli wall/body painting — sparse flowing dark lines, spirals, dotted tracks and crescents on an ochre ground.
 function igbo() {
   const img = canvas(W, H, '#dcb482'), ink = hex('#2a1911'), red = hex('#8d3b22');
+  for (const [x, y, r] of [[380, 200, 34], [880, 150, 42], [420, 520, 30]]) { disc(img, x, y, r, ink, 0.88); disc(img, x + r * 0.45, y - r * 0.2, r * 0.9, '#dcb482', 1); }
   path(img, wave(330, 70, 760, 0.6), 7, ink, 0.9); path(img, wave(352, 70, 760, 0.6), 3, ink, 0.8);
   for (const [x, y] of wave(372, 70, 760, 0.6).filter((_, i) => i % 4 === 0)) disc(img, x, y, 3.5, red, 0.9);
   path(img, wave(90, 30, 520, 2.2), 4, ink, 0.8); path(img, wave(560, 34, 640, 4.0), 5, ink, 0.85);
   [[190, 190, 120, 3, 0, 1], [730, 460, 130, 3.2, 2, -1], [560, 140, 62, 2.2, 1, 1], [120, 520, 70, 2.3, 3, -1]]
     .forEach(([x, y, r, t, p, d]) => path(img, spiral(x, y, r, t, p, d), 6, ink, 0.9));
-  for (const [x, y, r] of [[380, 200, 34], [880, 150, 42], [420, 520, 30]]) { disc(img, x, y, r, ink, 0.88); disc(img, x + r * 0.45, y - r * 0.2, r * 0.9, '#dcb482', 1); }
   for (const [x, y] of [[300, 470], [860, 300], [640, 260]]) {
     poly(img, [[x, y - 30], [x + 20, y + 14], [x - 20, y + 14]], red, 0.85);
     path(img, [[x - 30, y + 24], [x, y - 44], [x + 30, y + 24]], 3, ink, 0.85);
   }
-  for (let i = 0; i < 9; i++) disc(img, 40 + i * 22, 330 - 130 + Math.sin(i) * 6, 4, ink, 0.8);
   texture(img, 22, 0.22, 140);
   return img;
 }
@@ -232,7 +231,7 @@ function kiswahili() {
   const rnd = mulberry32(5);
   for (let j = 0; j < 6; j++) for (let i = 0; i < 11; i++) {
     const x = B + 44 + i * 76 + (j % 2) * 38, y = B + 52 + j * 64;
-    if (x > W - B - 30) continue;
+    if (x > W - B - 30 || Math.hypot(x - W / 2, y - 258) < 150 || (y > 400 && y < 510)) continue;
     drop(img, x, y, 12, rnd() * TAU, (i + j) % 3 ? teal : mag); disc(img, x, y, 4, wht);
   }
   const cx = W / 2, cy = 258;
@@ -240,6 +239,7 @@ function kiswahili() {
   for (let k = 0; k < 10; k++) drop(img, cx + 40 * Math.cos(k * TAU / 10), cy + 40 * Math.sin(k * TAU / 10), 15, k * TAU / 10, k % 2 ? mag : yel);
   disc(img, cx, cy, 22, blk); disc(img, cx, cy, 12, yel);
   for (let k = 0; k < 20; k++) disc(img, cx + 92 * Math.cos(k * TAU / 20), cy + 92 * Math.sin(k * TAU / 20), 5, wht);
+  for (let x = B + 44, k = 0; x < W - B - 30; x += 38, k++) disc(img, x, 518, k % 2 ? 4 : 7, k % 2 ? mag : teal);
   rect(img, B + 70, 430, W - 2 * B - 140, 52, blk); rect(img, B + 76, 436, W - 2 * B - 152, 40, wht);
   texture(img, 55, 0.1, 120);
   return img;
@@ -261,7 +261,7 @@ function zulu() {
   // Each bead is shaded as a smooth glossy sphere (no hard edges: cheap for JPEG, soft on the eye).
   field(img, [0, 0, W, H], (x, y) => {
     const c = hex(P[bead(Math.floor(x / S), Math.floor(y / S))]), dx = (x % S) / S * 2 - 1, dy = (y % S) / S * 2 - 1;
-    const k = 1 - +(process.env.ZA??0.4) + +(process.env.ZA??0.4) * Math.sqrt(Math.max(0, 1 - 0.85 * (dx * dx + dy * dy))), hl = 0.45 * Math.exp(-((dx + 0.35) ** 2 + (dy + 0.35) ** 2) / 0.06);
+    const k = 0.7 + 0.3 * Math.sqrt(Math.max(0, 1 - 0.85 * (dx * dx + dy * dy))), hl = 0.45 * Math.exp(-((dx + 0.35) ** 2 + (dy + 0.35) ** 2) / 0.06);
     return c.map((v) => v * k + (255 - v * k) * hl);
   }, 1);
   return img;
@@ -280,7 +280,7 @@ function amharic() {
   for (let x = 14, k = 0; x < W; x += 28, k++) { diamond(img, x, 86, 12, 12, C[k % 5]); diamond(img, x, 86, 4, 4, hex('#f3eee3')); }
   edge(438, -1); saw(442, 1); edge(588, 1); saw(584, -1);
   for (let x = 40, k = 0; x < W; x += 80, k++) {
-    cross(x, 513, 54, C[(k * 2) % 5], C[1]);
+    cross(x, 513, 54, C[(k * 2) % 5], (k * 2) % 5 === 1 ? ink : C[1]);
     diamond(img, x + 40, 513, 22, 34, C[(k * 2 + 3) % 5]); diamond(img, x + 40, 513, 12, 20, hex('#f3eee3')); diamond(img, x + 40, 513, 5, 8, ink);
   }
   rect(img, 0, 466, W, 2, ink, 0.5); rect(img, 0, 560, W, 2, ink, 0.5);
@@ -298,28 +298,29 @@ function afanOromo() {
       const idx = rings.findIndex((g) => r <= g[0]), [r1, kind, c1, c2, n] = rings[idx], r0 = idx ? rings[idx - 1][0] : 0, u = (r - r0) / (r1 - r0);
       const t = (th * n) % 1, cell = Math.floor(th * n) + Math.floor(u * 2);
       const c = kind === 'tri' ? (Math.abs(t - 0.5) * 2 < u ? c2 : c1) : kind === 'chk' ? (cell % 2 ? c2 : c1) : kind === 'ray' ? (t < 0.35 ? c2 : c1) : c1;
-      const k = 1 - +(process.env.CA??0.06) * (0.5 + 0.5 * Math.cos((r * R / 7) * TAU));
+      const k = 1 - 0.05 * (0.5 + 0.5 * Math.cos((r * R / 7) * TAU));
       return [c[0] * k, c[1] * k, c[2] * k];
     });
   };
-  const R = [[0.2, 'solid', P.c], [0.27, 'ray', P.o, P.k, 48], [0.42, 'tri', P.o, P.r, 16], [0.48, 'solid', P.k], [0.62, 'chk', P.c, P.r, 32],
-    [0.68, 'solid', P.o], [0.84, 'tri', P.k, P.o, 24], [0.9, 'ray', P.o, P.r, 90], [1, 'solid', P.k]];
+  const R = [[0.2, 'solid', P.c], [0.27, 'ray', P.o, P.k, 36], [0.42, 'tri', P.o, P.r, 16], [0.48, 'solid', P.k], [0.62, 'chk', P.c, P.r, 32],
+    [0.68, 'solid', P.o], [0.84, 'tri', P.k, P.o, 24], [0.9, 'ray', P.o, P.r, 64], [1, 'solid', P.k]];
   basket(90, 90, 170, R); basket(900, 560, 190, R.map((g) => [g[0], g[1], g[2], g[3] === P.r ? P.g : g[3], g[4]]));
   basket(880, 70, 120, R); basket(70, 580, 130, R.map((g) => [g[0], g[1], g[2], g[3] === P.r ? P.g : g[3], g[4]]));
-  basket(480, 320, 300, R);
+  basket(480, 320, 290, R);
   rect(img, 474, 318, 12, 40, P.k); for (const [dx, dy, r] of [[0, -12, 26], [-26, -2, 18], [26, -2, 18], [-14, -24, 18], [14, -24, 18]]) disc(img, 480 + dx, 320 + dy, r, P.g);
   rect(img, 440, 356, 80, 4, P.k);
   texture(img, 88, 0.14, 100);
   return img;
 }
 
-// ---------- icons: a gold speech bubble holding an Adinkrahene-like mark (concentric rings) ----------
+// ---------- icons: a gold speech bubble holding Mate Masie ("what I hear, I keep"), the Adinkra sign of wisdom ----------
+const EARS = [[-1, -1], [1, -1], [-1, 1], [1, 1]];
 function mark(img, cx, cy, s) {
   const at = (x, y) => [cx + x * s, cy + y * s];
   disc(img, ...at(0.02, -0.04), 0.31 * s, GOLD);
   poly(img, [at(-0.2, 0.1), at(-0.03, 0.23), at(-0.29, 0.34)], GOLD);
-  ring(img, ...at(0.02, -0.04), 0.215 * s, 0.045 * s, INDIGO); ring(img, ...at(0.02, -0.04), 0.135 * s, 0.045 * s, INDIGO);
-  disc(img, ...at(0.02, -0.04), 0.058 * s, INDIGO);
+  for (const [dx, dy] of EARS) ring(img, ...at(0.02 + dx * 0.095, -0.04 + dy * 0.095), 0.06 * s, 0.042 * s, INDIGO);
+  const [mx, my] = at(0.02, -0.04); diamond(img, mx, my, 0.05 * s, 0.05 * s, INDIGO);
 }
 function icon(size, kind) {
   const img = canvas(size, size, INDIGO, kind === 'any' ? 0 : 255), half = size / 2, rr = size * 0.22;
@@ -330,14 +331,14 @@ function icon(size, kind) {
   mark(img, half, half, size * (kind === 'maskable' ? 0.8 : kind === 'apple' ? 0.9 : 1));
   const png = new PNG({ width: size, height: size });
   png.data = Buffer.from(img.d.buffer);
-  return PNG.sync.write(png, { colorType: 6 });
+  return PNG.sync.write(png, { colorType: kind === 'any' ? 6 : 2 }); // maskable and apple icons are opaque RGB
 }
 const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
   <rect width="100" height="100" rx="22" fill="${INDIGO}"/>
   <circle cx="52" cy="46" r="31" fill="${GOLD}"/>
   <path d="M30 60 L47 73 L21 84 Z" fill="${GOLD}"/>
-  <g fill="none" stroke="${INDIGO}" stroke-width="4.5"><circle cx="52" cy="46" r="21.5"/><circle cx="52" cy="46" r="13.5"/></g>
-  <circle cx="52" cy="46" r="5.8" fill="${INDIGO}"/>
+  <g fill="none" stroke="${INDIGO}" stroke-width="4.2">${EARS.map(([x, y]) => `<circle cx="${52 + x * 9.5}" cy="${46 + y * 9.5}" r="6"/>`).join('')}</g>
+  <path d="M52 41 L57 46 L52 51 L47 46 Z" fill="${INDIGO}"/>
 </svg>
 `;
 
