@@ -1,8 +1,8 @@
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import { API } from '../../src/core/api-paths'
 import type { Config } from './config'
 import { openDatabase, type Database } from './db/client'
-import { registerErrorHandling } from './http/errors'
+import { frameworkErrorResponse, registerErrorHandling } from './http/errors'
 import { createPublicCache } from './http/public-cache'
 import { serveApp } from './http/static-app'
 import { pageRoutes } from './features/pages/routes'
@@ -35,7 +35,21 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // One line per request only when asked for (LOG_LEVEL=debug or trace).
     disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
+    frameworkErrors: (error, _request, reply) => {
+      const { status, body } = frameworkErrorResponse(error)
+      const envelopeReply = reply as FastifyReply
+      envelopeReply.code(status).headers(SECURITY_HEADERS).send(body)
+    },
+    // Requests Node cannot even parse (raw bytes in the URL, oversized headers) get a plain envelope.
+    clientErrorHandler: (error, socket) => {
+      if (!socket.writable) return
+      const status = (error as { code?: string }).code === 'HPE_HEADER_OVERFLOW' ? 431 : 400
+      const body = JSON.stringify({ error: { code: status === 431 ? 'headers_too_large' : 'bad_request', message: 'The request could not be understood.' } })
+      socket.end(
+        `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      )
+    },
   })
   if (!options.database) app.addHook('onClose', () => database.close())
 
@@ -47,7 +61,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const deps = { db: database.db, sendPublic: createPublicCache(config.corpusCacheMs), now: options.now ?? (() => new Date()) }
   app.get(API.health, async () => ({ data: { status: 'ok', database: database.kind } }))
   proverbRoutes(app, deps)
-  subscriptionRoutes(app, deps)
+  subscriptionRoutes(app, { ...deps, nairaPerDollar: config.nairaPerDollar })
   pageRoutes(app, deps)
   await serveApp(app, config.staticDir)
   return app

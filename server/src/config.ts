@@ -17,6 +17,8 @@ export type Config = {
   corpusCacheMs: number
   /** Naira per dollar shown on prices; the spec's 1000 unless configured. */
   nairaPerDollar: number
+  /** Believe X-Forwarded-* headers (only behind a proxy you run). */
+  trustProxy: boolean
 }
 
 export class ConfigError extends Error {}
@@ -45,5 +47,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     corpusCacheMs: integer(env, 'OWE_CORPUS_CACHE_MS', 30_000, 0, 86_400_000),
     nairaPerDollar: integer(env, 'OWE_NAIRA_PER_DOLLAR', 1000, 1, 1_000_000),
+    trustProxy: ['1', 'true', 'yes'].includes(env.TRUST_PROXY?.trim().toLowerCase() ?? ''),
   }
 }

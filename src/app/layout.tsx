@@ -1,4 +1,5 @@
-import { Link, NavLink, Outlet } from 'react-router-dom'
+import { useEffect, useRef } from 'react'
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom'
 import { Toasts } from '@/components/toasts'
 import { CookieBanner } from '@/features/consent/cookie-banner'
 
@@ -9,7 +10,27 @@ const NAV = [
   { to: '/about', label: 'About' },
 ]
 
+/**
+ * After an in-app navigation, focus moves to the main region (announced by screen readers with the new
+ * page's title) instead of staying on a link that is gone; the first load keeps the browser's focus.
+ */
+function useFocusMainOnNavigation() {
+  const { pathname, search } = useLocation()
+  const main = useRef<HTMLElement>(null)
+  const first = useRef(true)
+  useEffect(() => {
+    if (first.current) {
+      first.current = false
+      return
+    }
+    main.current?.focus({ preventScroll: true })
+    window.scrollTo({ top: 0 })
+  }, [pathname, search])
+  return main
+}
+
 export function Layout() {
+  const main = useFocusMainOnNavigation()
   return (
     <>
       <a className="skip-link" href="#main">
@@ -32,7 +53,7 @@ export function Layout() {
           </ul>
         </nav>
       </header>
-      <main id="main" tabIndex={-1}>
+      <main id="main" tabIndex={-1} ref={main}>
         <Outlet />
       </main>
       <footer className="site-footer">

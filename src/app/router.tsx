@@ -4,10 +4,10 @@ import { Loading } from '@/components/query-state'
 import { HomeRoute } from '@/features/proverbs/routes/home'
 import { ErrorBoundary } from './error-boundary'
 import { Layout } from './layout'
-import { usePageTitle } from './page-title'
+import { usePageTitle } from '@/lib/page-title'
 
 /** Pages other than home load their code on demand, so `/` ships only what it shows. */
-function page(title: string | undefined, load: () => Promise<{ default: ComponentType }>) {
+function page(title: string | null, load: () => Promise<{ default: ComponentType }>) {
   const Component = lazy(load)
   function Page() {
     usePageTitle(title)
@@ -31,7 +31,8 @@ export function AppRoutes() {
       <Routes>
         <Route element={<Layout />}>
           <Route path="/" element={<Home />} />
-          <Route path="/search_result" element={page('Search', () => import('./lazy/search'))} />
+          {/* The search route names itself: it is either the search or one proverb. */}
+          <Route path="/search_result" element={page(null, () => import('./lazy/search'))} />
           <Route path="/pricing" element={page('Pricing', () => import('./lazy/pricing'))} />
           <Route path="/about" element={page('About', () => import('./lazy/about'))} />
           <Route path="/terms" element={page('Terms of use', () => import('./lazy/terms'))} />

@@ -19,6 +19,8 @@ export const API = {
   proverbsToday: '/api/proverbs/today',
   /** Most liked first; a daily rotation while nobody has liked anything: ?limit= */
   trendingPublic: '/api/proverbs/trending/public',
+  /** Naira per dollar for showing prices (spec §7: "a conversion rate is fetched"). */
+  exchangeRate: '/api/payments/exchange-rate',
   health: '/api/health',
 } as const
 

@@ -61,3 +61,6 @@ export type Plan = {
 }
 
 export type Faq = { id: number; question: string; answer: string }
+
+/** Prices are stored in dollars; `rates[code]` is how many of that currency one dollar shows as. */
+export type ExchangeRates = { base: 'USD'; rates: Record<'USD' | 'NGN', number> }

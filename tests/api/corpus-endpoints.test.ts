@@ -194,3 +194,52 @@ test('corpus responses are compressed when the client accepts it, and decode to 
   expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body)
   expect(gzip.headers.etag).toBe(plain.headers.etag)
 })
+
+test('ids beyond the integer range and control characters get a 4xx, never a 500', async () => {
+  expect((await ctx.app.inject({ url: '/api/proverbs/public/2147483648' })).statusCode).toBe(404)
+  expect((await ctx.app.inject({ url: '/api/proverbs/public/99999999999999999999' })).statusCode).toBe(404)
+  expect((await ctx.app.inject({ url: '/api/proverbs/public/%00' })).statusCode).toBe(404)
+  for (const query of ['ethnic=99999999999', 'category=99999999999', 'ethnic=%00', 'category=%00', 'q=%00']) {
+    const res = await ctx.app.inject({ url: `/api/proverbs/public?${query}` })
+    expect(res.statusCode, query).toBe(400)
+    expect(res.json().error.message, query).toMatch(/Unknown|control characters/)
+  }
+})
+
+test('a malformed address gets the error envelope', async () => {
+  const res = await ctx.app.inject({ url: '/api/proverbs/public/%E0%A4%A' })
+  expect(res.statusCode).toBe(400)
+  expect(res.json()).toEqual({
+    error: { code: 'bad_request', message: 'The address is not valid (it may contain broken percent-encoding).' },
+  })
+})
+
+test('If-None-Match: * is a match, and a refused coding is not used', async () => {
+  const url = '/api/proverbs/public?size=20'
+  expect((await ctx.app.inject({ url, headers: { 'if-none-match': '*' } })).statusCode).toBe(304)
+  const res = await ctx.app.inject({ url, headers: { 'accept-encoding': 'br;q=0, gzip' } })
+  expect(res.headers['content-encoding']).toBe('gzip')
+  const none = await ctx.app.inject({ url, headers: { 'accept-encoding': 'identity' } })
+  expect(none.headers['content-encoding']).toBeUndefined()
+})
+
+test('missing files are a 404, never the app shell', async () => {
+  for (const url of ['/assets/gone-1234.js', '/img/atlantis-scroll.jpeg', '/icons/none.png', '/robots.txt.bak']) {
+    const res = await ctx.app.inject({ url })
+    expect(res.statusCode, url).toBe(404)
+    expect(res.body).toBe('Not found')
+  }
+  expect((await ctx.app.inject({ url: '/api' })).json().error.code).toBe('not_found')
+})
+
+test('the exchange rate is the spec’s 1000 naira per dollar unless configured', async () => {
+  const res = await ctx.app.inject({ url: '/api/payments/exchange-rate' })
+  expect(res.json()).toEqual({ data: { base: 'USD', rates: { USD: 1, NGN: 1000 } } })
+  const configured = await createTestApp({ OWE_NAIRA_PER_DOLLAR: '1550' })
+  try {
+    const rate = await configured.app.inject({ url: '/api/payments/exchange-rate' })
+    expect(rate.json().data.rates.NGN).toBe(1550)
+  } finally {
+    await configured.close()
+  }
+})

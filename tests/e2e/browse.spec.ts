@@ -111,3 +111,16 @@ test('the keyboard reaches the content first through the skip link', async ({ pa
   await page.keyboard.press('Enter')
   await expect(page.locator('main')).toBeFocused()
 })
+
+test('after moving to another page, focus is on its content and the tab names it', async ({ page }) => {
+  await page.goto('/')
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible()
+  await expect(page.locator('main')).toBeFocused()
+  await expect(page).toHaveTitle('Pricing — Òwe')
+  await page.goto('/search_result?ethnic=zulu')
+  await page.locator('.result-list .proverb-card h3 a').first().click()
+  await expect(page.locator('main')).toBeFocused()
+  await page.goBack()
+  await expect(page).toHaveTitle('Search — Òwe')
+})

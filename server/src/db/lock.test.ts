@@ -11,7 +11,7 @@ test('a data folder can be locked once; a second lock is refused with a clear me
   const release = lockDataDir(dir)
   expect(fs.readFileSync(path.join(dir, 'owe.lock'), 'utf8')).toBe(String(process.pid))
   expect(() => lockDataDir(dir)).toThrow(DataDirInUseError)
-  expect(() => lockDataDir(dir)).toThrow(/is in use by another Òwe server \(pid \d+\)/)
+  expect(() => lockDataDir(dir)).toThrow(/is already open in this process/)
   release()
   expect(fs.existsSync(path.join(dir, 'owe.lock'))).toBe(false)
   lockDataDir(dir)()
@@ -29,4 +29,16 @@ test('a lock left by a process that no longer runs is taken over', () => {
   const release = lockDataDir(dir)
   expect(fs.readFileSync(path.join(dir, 'owe.lock'), 'utf8')).toBe(String(process.pid))
   release()
+})
+
+test('a lock held by another running process is refused with its pid', () => {
+  const dir = tempDir()
+  fs.writeFileSync(path.join(dir, 'owe.lock'), String(process.ppid))
+  expect(() => lockDataDir(dir)).toThrow(new RegExp(`is in use by another Òwe server \\(pid ${process.ppid}\\)`))
+})
+
+test('a lock file naming this very pid, left by an earlier life of the process, is taken over', () => {
+  const dir = tempDir()
+  fs.writeFileSync(path.join(dir, 'owe.lock'), String(process.pid))
+  lockDataDir(dir)()
 })

@@ -31,6 +31,8 @@ export const proverbs = pgTable(
     /** foldForSearch of the English rendering and meaning. */
     englishFolded: text('english_folded').notNull(),
     likes: integer('likes').notNull().default(0),
+    /** 'seed' rows mirror the corpus files and are removed when dropped from them; others are kept. */
+    source: text('source').notNull().default('seed'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [

@@ -16,11 +16,34 @@ export const badRequest = (message: string, fields?: Record<string, string>) =>
   new HttpError(400, 'bad_request', message, fields)
 export const notFound = (message: string) => new HttpError(404, 'not_found', message)
 
+const CODES_BY_STATUS: Record<number, string> = {
+  400: 'bad_request',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  416: 'range_not_satisfiable',
+  429: 'too_many_requests',
+  431: 'headers_too_large',
+}
+
+export const codeForStatus = (status: number) => CODES_BY_STATUS[status] ?? 'client_error'
+
 const FRAMEWORK_ERRORS: Record<string, [number, string, string]> = {
+  FST_ERR_BAD_URL: [400, 'bad_request', 'The address is not valid (it may contain broken percent-encoding).'],
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'payload_too_large', 'The request body is too large.'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', 'This content type is not accepted here.'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'bad_request', 'The JSON body is empty.'],
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'bad_request', 'The body is not valid JSON.'],
+}
+
+/** For Fastify's `frameworkErrors` option: errors raised before routing (bad URLs) get the envelope too. */
+export function frameworkErrorResponse(error: FastifyError): { status: number; body: { error: { code: string; message: string } } } {
+  const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined
+  const [status, code, message] = known ?? [400, 'bad_request', 'The request could not be understood.']
+  return { status, body: { error: { code, message } } }
 }
 
 /** Every error leaves as `{ error: { code, message, fields? } }`; a 5xx never shows its cause. */
@@ -38,7 +61,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ error: { code: 'bad_request', message: error.message } })
+      return reply.code(status).send({ error: { code: codeForStatus(status), message: error.message } })
     }
     request.log.error({ err: error }, 'request failed')
     return reply.code(500).send({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } })

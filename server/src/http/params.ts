@@ -3,11 +3,28 @@ import { badRequest } from './errors'
 
 type Query = Record<string, unknown>
 
+/** Control characters (NUL above all) are never part of a meaningful value, and PostgreSQL rejects NUL. */
+export function hasControlCharacters(text: string): boolean {
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  return /[\u0000-\u001f\u007f]/.test(text)
+}
+
 function single(query: Query, name: string): string | undefined {
   const value = query[name]
   if (value === undefined) return undefined
   if (typeof value !== 'string') throw badRequest(`"${name}" must be given once.`, { [name]: 'Given more than once' })
+  if (hasControlCharacters(value)) throw badRequest(`"${name}" contains control characters.`, { [name]: 'Contains control characters' })
   return value
+}
+
+/** The largest id a PostgreSQL integer column holds. */
+export const MAX_ID = 2_147_483_647
+
+/** A row id written in decimal, or undefined when the text is not one (slugs, out-of-range numbers). */
+export function parseId(text: string): number | undefined {
+  if (!/^\d{1,10}$/.test(text)) return undefined
+  const id = Number(text)
+  return id >= 1 && id <= MAX_ID ? id : undefined
 }
 
 /** A positive integer no larger than max, or the fallback when absent. */

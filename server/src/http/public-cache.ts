@@ -7,14 +7,26 @@ type Entry = { body: string; etag: string; expires: number; br?: Buffer; gzip?: 
 /** Bodies this small gain nothing from compression. */
 const COMPRESS_FROM_BYTES = 1024
 
+/** The codings a client accepts with a non-zero quality (`br;q=0` refuses br). */
+export function acceptedCodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>()
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';')
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    if (name && (q === undefined || Number(q.slice(2)) > 0)) accepted.add(name)
+  }
+  return accepted
+}
+
 /** Brotli or gzip as the client accepts, compressed once per cached body. */
 function encode(entry: Entry, acceptEncoding: string | undefined): { encoding?: 'br' | 'gzip'; payload: string | Buffer } {
-  if (!acceptEncoding || entry.body.length < COMPRESS_FROM_BYTES) return { payload: entry.body }
-  if (/\bbr\b/.test(acceptEncoding)) {
+  if (entry.body.length < COMPRESS_FROM_BYTES) return { payload: entry.body }
+  const accepted = acceptedCodings(acceptEncoding)
+  if (accepted.has('br')) {
     entry.br ??= brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
     return { encoding: 'br', payload: entry.br }
   }
-  if (/\bgzip\b/.test(acceptEncoding)) {
+  if (accepted.has('gzip')) {
     entry.gzip ??= gzipSync(entry.body, { level: 6 })
     return { encoding: 'gzip', payload: entry.gzip }
   }
@@ -51,7 +63,8 @@ export function createPublicCache(ttlMs: number, maxEntries = 1000) {
     }
     reply.header('ETag', entry.etag).header('Cache-Control', 'public, no-cache').header('Vary', 'Accept-Encoding')
     const ifNoneMatch = request.headers['if-none-match']
-    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag.slice(2))) {
+    const tags = ifNoneMatch?.split(',').map((tag) => tag.trim().replace(/^W\//, '')) ?? []
+    if (tags.includes('*') || tags.includes(entry.etag.slice(2))) {
       return reply.code(304).send()
     }
     const { encoding, payload } = encode(entry, request.headers['accept-encoding'])

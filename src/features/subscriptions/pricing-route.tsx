@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { ErrorState, Loading } from '@/components/query-state'
-import { CURRENCIES, type CurrencyCode } from '@/core/constants'
+import { CURRENCIES, type CurrencyCode, NAIRA_PER_DOLLAR } from '@/core/constants'
 import { convertFromDollars, formatCurrency, numberToWords } from '@/core/format'
-import { plansQuery } from './queries'
+import { exchangeRateQuery, plansQuery } from './queries'
 
 export function PricingRoute() {
   const plans = useQuery(plansQuery())
   const [currency, setCurrency] = useState<CurrencyCode>('USD')
+  // The configured rate when it has arrived; the spec's 1000 ₦ per $1 until then (or offline).
+  const nairaPerDollar = useQuery(exchangeRateQuery()).data?.rates.NGN ?? NAIRA_PER_DOLLAR
 
   return (
     <>
@@ -39,7 +41,7 @@ export function PricingRoute() {
             <li key={plan.id} className="plan-card">
               <h2>{plan.name}</h2>
               <p className="plan-card__price">
-                <span data-testid={`price-${plan.name}`}>{formatCurrency(convertFromDollars(plan.amount, currency), currency)}</span>
+                <span data-testid={`price-${plan.name}`}>{formatCurrency(convertFromDollars(plan.amount, currency, nairaPerDollar), currency)}</span>
                 <span className="subtle"> / year</span>
               </p>
               <p className="plan-card__groups">
@@ -51,8 +53,8 @@ export function PricingRoute() {
         </ul>
       )}
       <p className="subtle">
-        Prices are set in US dollars; naira amounts are shown at ₦1,000 per $1. Card payments in naira are through
-        Paystack; other payment options charge in dollars.
+        Prices are set in US dollars; naira amounts are shown at {formatCurrency(nairaPerDollar, 'NGN')} per $1. Card
+        payments in naira are through Paystack; other payment options charge in dollars.
       </p>
     </>
   )

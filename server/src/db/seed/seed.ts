@@ -1,22 +1,21 @@
-import { sql } from 'drizzle-orm'
+import { and, eq, notInArray, sql } from 'drizzle-orm'
 import fs from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { Db } from '../client'
 import { categories, ethnicGroups, faqs, packages, proverbCategories, proverbs } from '../schema'
-import { corpusRows } from './corpus'
-import { slugify } from './corpus'
+import { corpusRows, slugify, type SeedProverb } from './corpus'
 import { CATEGORIES, GROUPS, PLANS } from './groups'
 
 const FAQ_FILE = fileURLToPath(new URL('./faq.json', import.meta.url))
 
 /**
  * Loads the reference data and the proverb corpus. Idempotent: rows are matched by their natural keys
- * (slug, name, question), so starting twice adds nothing twice, and corrected texts in the data files
- * replace the old ones.
+ * (slug, name, question), so starting twice adds nothing twice. The seeded proverbs mirror the corpus
+ * files: a corrected proverb (new slug) replaces the old row, a dropped one is removed, and category
+ * links follow the files.
  */
-export async function seed(db: Db): Promise<void> {
+export async function seed(db: Db, rows: SeedProverb[] = corpusRows()): Promise<void> {
   const faqRows = JSON.parse(fs.readFileSync(FAQ_FILE, 'utf8')) as { question: string; answer: string }[]
-  const rows = corpusRows()
 
   await db.transaction(async (tx) => {
     const groupIds = new Map<string, number>()
@@ -77,14 +76,17 @@ export async function seed(db: Db): Promise<void> {
       })
       .returning({ id: proverbs.id, slug: proverbs.slug })
     const proverbIds = new Map(inserted.map((p) => [p.slug, p.id]))
+    await tx.delete(proverbs).where(and(eq(proverbs.source, 'seed'), notInArray(proverbs.slug, [...proverbIds.keys()])))
 
-    await tx
-      .insert(proverbCategories)
-      .values(
-        rows.flatMap((row) =>
-          row.categories.map((name) => ({ proverbId: proverbIds.get(row.slug)!, categoryId: categoryIds.get(name)! })),
-        ),
-      )
-      .onConflictDoNothing()
+    const links = rows.flatMap((row) =>
+      row.categories.map((name) => ({ proverbId: proverbIds.get(row.slug)!, categoryId: categoryIds.get(name)! })),
+    )
+    await tx.delete(proverbCategories).where(
+      and(
+        sql`${proverbCategories.proverbId} in (select ${proverbs.id} from ${proverbs} where ${proverbs.source} = 'seed')`,
+        sql`(${proverbCategories.proverbId}, ${proverbCategories.categoryId}) not in (select * from jsonb_to_recordset(${JSON.stringify(links)}::jsonb) as l("proverbId" int, "categoryId" int))`,
+      ),
+    )
+    await tx.insert(proverbCategories).values(links).onConflictDoNothing()
   })
 }

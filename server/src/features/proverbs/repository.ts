@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, exists, inArray, or, sql, type SQL } from 'd
 import { scrollImagePath } from '../../../../src/core/constants'
 import type { Category, EthnicGroup, Proverb } from '../../../../src/core/contract'
 import type { Db } from '../../db/client'
+import { parseId } from '../../http/params'
 import { categories, ethnicGroups, proverbCategories, proverbs } from '../../db/schema'
 
 export type ProverbFilters = { terms: string[]; ethnicId?: number; categoryId?: number }
@@ -43,7 +44,7 @@ export async function findGroupId(db: Db, idOrSlug: string): Promise<number | un
   const [row] = await db
     .select({ id: ethnicGroups.id })
     .from(ethnicGroups)
-    .where(/^\d+$/.test(idOrSlug) ? eq(ethnicGroups.id, Number(idOrSlug)) : eq(ethnicGroups.slug, idOrSlug))
+    .where(/^\d+$/.test(idOrSlug) ? eq(ethnicGroups.id, parseId(idOrSlug) ?? 0) : eq(ethnicGroups.slug, idOrSlug))
   return row?.id
 }
 
@@ -51,7 +52,7 @@ export async function findCategoryId(db: Db, idOrSlug: string): Promise<number |
   const [row] = await db
     .select({ id: categories.id })
     .from(categories)
-    .where(/^\d+$/.test(idOrSlug) ? eq(categories.id, Number(idOrSlug)) : eq(categories.slug, idOrSlug.toLowerCase()))
+    .where(/^\d+$/.test(idOrSlug) ? eq(categories.id, parseId(idOrSlug) ?? 0) : eq(categories.slug, idOrSlug.toLowerCase()))
   return row?.id
 }
 
@@ -145,7 +146,7 @@ export async function searchProverbs(db: Db, filters: ProverbFilters, page: numb
 }
 
 export async function findProverb(db: Db, idOrSlug: string): Promise<Proverb | undefined> {
-  const condition = /^\d+$/.test(idOrSlug) ? eq(proverbs.id, Number(idOrSlug)) : eq(proverbs.slug, idOrSlug)
+  const condition = /^\d+$/.test(idOrSlug) ? eq(proverbs.id, parseId(idOrSlug) ?? 0) : eq(proverbs.slug, idOrSlug)
   const rows = await selectProverbs(db).where(condition)
   return (await toProverbs(db, rows))[0]
 }

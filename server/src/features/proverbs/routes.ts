@@ -3,7 +3,7 @@ import { API } from '../../../../src/core/api-paths'
 import { searchTerms } from '../../../../src/core/search'
 import type { Db } from '../../db/client'
 import { badRequest, notFound } from '../../http/errors'
-import { calendarDate, optionalString, paging, positiveInt } from '../../http/params'
+import { calendarDate, hasControlCharacters, optionalString, paging, positiveInt } from '../../http/params'
 import type { SendPublic } from '../../http/public-cache'
 import {
   findCategoryId,
@@ -61,7 +61,8 @@ export function proverbRoutes(app: FastifyInstance, { db, sendPublic, now }: Dep
 
   app.get<{ Params: { idOrSlug: string } }>(`${API.proverbsPublic}/:idOrSlug`, (request, reply) =>
     sendPublic(request, reply, async () => {
-      const proverb = await findProverb(db, request.params.idOrSlug)
+      const { idOrSlug } = request.params
+      const proverb = hasControlCharacters(idOrSlug) || idOrSlug.length > 200 ? undefined : await findProverb(db, idOrSlug)
       if (!proverb) throw notFound('No proverb has that id or slug.')
       return { data: proverb }
     }),

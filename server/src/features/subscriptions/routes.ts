@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { API } from '../../../../src/core/api-paths'
-import type { Plan } from '../../../../src/core/contract'
+import type { ExchangeRates, Plan } from '../../../../src/core/contract'
 import type { Db } from '../../db/client'
 import type { SendPublic } from '../../http/public-cache'
 import { packages } from '../../db/schema'
@@ -17,6 +17,13 @@ export async function listPlans(db: Db): Promise<Plan[]> {
   }))
 }
 
-export function subscriptionRoutes(app: FastifyInstance, { db, sendPublic }: { db: Db; sendPublic: SendPublic }): void {
+type Deps = { db: Db; sendPublic: SendPublic; nairaPerDollar: number }
+
+export function subscriptionRoutes(app: FastifyInstance, { db, sendPublic, nairaPerDollar }: Deps): void {
   app.get(API.packages, (request, reply) => sendPublic(request, reply, async () => ({ data: await listPlans(db) })))
+  app.get(API.exchangeRate, (request, reply) =>
+    sendPublic(request, reply, async (): Promise<{ data: ExchangeRates }> => ({
+      data: { base: 'USD', rates: { USD: 1, NGN: nairaPerDollar } },
+    })),
+  )
 }

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom'
 import { Pagination } from '@/components/pagination'
 import { EmptyState, ErrorState, Loading } from '@/components/query-state'
 import { formatThousands } from '@/core/format'
+import { usePageTitle } from '@/lib/page-title'
 import { ProverbCard } from '../components/proverb-card'
 import { ProverbView } from '../components/proverb-view'
 import { categoriesQuery, groupsQuery, proverbQuery, searchQuery } from '../queries'
@@ -17,11 +18,11 @@ export function SearchRoute() {
   return slug ? <ProverbRoute slug={slug} /> : <SearchResults />
 }
 
+const MAX_QUERY_LENGTH = 200
+
 function ProverbRoute({ slug }: { slug: string }) {
   const proverb = useQuery(proverbQuery(slug))
-  useEffect(() => {
-    if (proverb.data) document.title = `${proverb.data.proverb} — Òwe`
-  }, [proverb.data])
+  usePageTitle(proverb.data?.proverb ?? 'Proverb')
   if (proverb.isPending) return <Loading label="Loading the proverb" />
   if (proverb.isError) {
     return (
@@ -37,18 +38,26 @@ function ProverbRoute({ slug }: { slug: string }) {
 }
 
 function SearchResults() {
+  usePageTitle('Search')
   const [params, setParams] = useSearchParams()
   const q = params.get('q') ?? ''
   const ethnic = params.get('ethnic') ?? ''
   const category = params.get('category') ?? ''
-  const page = Math.max(1, Number(params.get('page')) || 1)
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1)
   const [text, setText] = useState(q)
   useEffect(() => setText(q), [q])
   const heading = useRef<HTMLHeadingElement>(null)
 
   const groups = useQuery(groupsQuery())
   const categories = useQuery(categoriesQuery())
-  const results = useQuery(searchQuery({ q: q || undefined, ethnic: ethnic || undefined, category: category || undefined, page, size: PAGE_SIZE }))
+  const results = useQuery(
+    searchQuery({ q: q.slice(0, MAX_QUERY_LENGTH) || undefined, ethnic: ethnic || undefined, category: category || undefined, page, size: PAGE_SIZE }),
+  )
+  // While the next results load, the previous ones stay on screen with the words they were found for.
+  const [shownQuery, setShownQuery] = useState(q)
+  useEffect(() => {
+    if (!results.isPlaceholderData) setShownQuery(q)
+  }, [q, results.isPlaceholderData])
 
   const update = (next: Record<string, string>) => {
     const merged = new URLSearchParams(params)
@@ -77,6 +86,7 @@ function SearchResults() {
             value={text}
             onChange={(e) => setText(e.target.value)}
             placeholder="With or without tone marks"
+            maxLength={MAX_QUERY_LENGTH}
             autoComplete="off"
             enterKeyHint="search"
           />
@@ -127,7 +137,7 @@ function SearchResults() {
           <>
             <p className="results-count" role="status">
               {formatThousands(results.data.totalElements)} {results.data.totalElements === 1 ? 'proverb' : 'proverbs'}
-              {q && <> for “{q}”</>}
+              {shownQuery && <> for “{shownQuery}”</>}
             </p>
             <div className="result-list">
               {results.data.data.map((proverb, i, all) => {

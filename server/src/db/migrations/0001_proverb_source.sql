@@ -1,0 +1,1 @@
+ALTER TABLE "proverbs" ADD COLUMN "source" text DEFAULT 'seed' NOT NULL;

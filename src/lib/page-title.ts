@@ -1,0 +1,12 @@
+import { useEffect } from 'react'
+
+/**
+ * Each page names itself in the tab and for screen readers announcing navigation. `undefined` gives the
+ * app's own title; `null` leaves the title to the page's own content (the search route does that).
+ */
+export function usePageTitle(title?: string | null): void {
+  useEffect(() => {
+    if (title === null) return
+    document.title = title ? `${title} — Òwe` : 'Òwe — African proverbs'
+  }, [title])
+}
