@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify'
 import { API } from '../../src/core/api-paths'
 import type { Config } from './config'
 import { openDatabase, type Database } from './db/client'
@@ -33,7 +33,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     // One line per request only when asked for (LOG_LEVEL=debug or trace).
-    disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
+    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     frameworkErrors: (error, _request, reply) => {
