@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, exists, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { scrollImagePath } from '../../../../src/core/constants'
 import type { Category, EthnicGroup, Proverb } from '../../../../src/core/contract'
 import type { Db } from '../../db/client'
@@ -39,12 +39,17 @@ export async function listCategories(db: Db): Promise<Category[]> {
     .orderBy(asc(categories.name))
 }
 
+/** Digits mean an id (out of range matches nothing); anything else is a slug. */
+function byIdOrSlug(idColumn: AnyColumn, slugColumn: AnyColumn, idOrSlug: string): SQL {
+  return /^\d+$/.test(idOrSlug) ? eq(idColumn, parseId(idOrSlug) ?? 0) : eq(slugColumn, idOrSlug)
+}
+
 /** Finds a group or a category by numeric id or by slug. */
 export async function findGroupId(db: Db, idOrSlug: string): Promise<number | undefined> {
   const [row] = await db
     .select({ id: ethnicGroups.id })
     .from(ethnicGroups)
-    .where(/^\d+$/.test(idOrSlug) ? eq(ethnicGroups.id, parseId(idOrSlug) ?? 0) : eq(ethnicGroups.slug, idOrSlug))
+    .where(byIdOrSlug(ethnicGroups.id, ethnicGroups.slug, idOrSlug))
   return row?.id
 }
 
@@ -52,7 +57,7 @@ export async function findCategoryId(db: Db, idOrSlug: string): Promise<number |
   const [row] = await db
     .select({ id: categories.id })
     .from(categories)
-    .where(/^\d+$/.test(idOrSlug) ? eq(categories.id, parseId(idOrSlug) ?? 0) : eq(categories.slug, idOrSlug.toLowerCase()))
+    .where(byIdOrSlug(categories.id, categories.slug, idOrSlug.toLowerCase()))
   return row?.id
 }
 
@@ -146,8 +151,7 @@ export async function searchProverbs(db: Db, filters: ProverbFilters, page: numb
 }
 
 export async function findProverb(db: Db, idOrSlug: string): Promise<Proverb | undefined> {
-  const condition = /^\d+$/.test(idOrSlug) ? eq(proverbs.id, parseId(idOrSlug) ?? 0) : eq(proverbs.slug, idOrSlug)
-  const rows = await selectProverbs(db).where(condition)
+  const rows = await selectProverbs(db).where(byIdOrSlug(proverbs.id, proverbs.slug, idOrSlug))
   return (await toProverbs(db, rows))[0]
 }
 
