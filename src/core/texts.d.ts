@@ -1,8 +1,0 @@
-/** Texts the specification gives verbatim. Tests assert them exactly; change them only with the spec. */
-export declare const COOKIE_BANNER_TEXT = "This website uses cookies to improve user experience. By using our website you consent to all Terms of Usage in accordance with our Privacy Policy";
-export declare const COOKIE_ALLOW_LABEL = "Allow cookies";
-export declare const COOKIE_DECLINE_LABEL = "Decline";
-export declare const NUMBER_OUT_OF_RANGE = "Number out of range (0-999)";
-export declare const CLOSE_ADS_LABEL = "Close Ads";
-export declare const QUIZ_FETCH_ERROR = "An error occured fetching questions";
-export declare const DEVICE_TOKEN_SAVE_FAILED = "Failed to save token to the server.";
