@@ -8,12 +8,20 @@ import { serveApp } from './http/static-app'
 import { pageRoutes } from './features/pages/routes'
 import { proverbRoutes } from './features/proverbs/routes'
 import { subscriptionRoutes } from './features/subscriptions/routes'
+import { userLanguageRoutes } from './features/subscriptions/user-languages'
+import { accountRoutes } from './features/account/routes'
+import { authRoutes } from './features/auth/routes'
+import { privateProverbRoutes } from './features/proverbs/private-routes'
+import { createMailer, type Mailer } from './services/mail'
+import multipart from '@fastify/multipart'
 
 export type AppOptions = {
   /** An open, migrated database; when absent one is opened from config and closed with the app. */
   database?: Database
   now?: () => Date
   logger?: boolean
+  /** Where mail goes; by default SMTP when configured, else the outbox table. */
+  mailer?: Mailer
 }
 
 /** Same-origin only: the app loads nothing from elsewhere (fonts and images are self-hosted). */
@@ -58,11 +66,20 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   })
   registerErrorHandling(app)
 
+  await app.register(multipart)
+
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log })
+  app.addHook('onClose', async () => mailer.close())
+
   const deps = { db: database.db, sendPublic: createPublicCache(config.corpusCacheMs), now: options.now ?? (() => new Date()) }
   app.get(API.health, async () => ({ data: { status: 'ok', database: database.kind } }))
   proverbRoutes(app, deps)
+  privateProverbRoutes(app, deps)
   subscriptionRoutes(app, { ...deps, nairaPerDollar: config.nairaPerDollar })
+  userLanguageRoutes(app, deps)
   pageRoutes(app, deps)
+  authRoutes(app, { ...deps, config, mailer })
+  accountRoutes(app, deps)
   await serveApp(app, config.staticDir)
   return app
 }

@@ -27,3 +27,17 @@ test('bad values are refused with the variable named', () => {
   expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT must be an integer/)
   expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/)
 })
+
+test('mail and sign-in settings: outbox by default, links on the local server, limits overridable', () => {
+  const config = loadConfig({ PORT: '9090' })
+  expect(config.smtpUrl).toBeNull()
+  expect(config.publicUrl).toBe('http://localhost:9090')
+  expect(config.authRateLimit).toBe(10)
+  expect(config.sessionDays).toBe(30)
+  const custom = loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', OWE_PUBLIC_URL: 'https://owe.example/', OWE_AUTH_RATE_LIMIT: '50' })
+  expect(custom.smtpUrl).toBe('smtp://127.0.0.1:2525')
+  expect(custom.publicUrl).toBe('https://owe.example')
+  expect(custom.authRateLimit).toBe(50)
+  expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/)
+  expect(() => loadConfig({ OWE_PUBLIC_URL: 'owe.example' })).toThrow(/OWE_PUBLIC_URL/)
+})

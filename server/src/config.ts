@@ -19,6 +19,17 @@ export type Config = {
   nairaPerDollar: number
   /** Believe X-Forwarded-* headers (only behind a proxy you run). */
   trustProxy: boolean
+  /** Where people open the app; links in emails start with it. */
+  publicUrl: string
+  /** smtp:// or smtps:// URL of the mail server; when absent mail goes to the outbox table and the log. */
+  smtpUrl: string | null
+  mailFrom: string
+  /** Sign-in, password-reset and activation-mail attempts allowed per client in 15 minutes. */
+  authRateLimit: number
+  /** Email, phone and promo-code checks allowed per client per minute. */
+  checkRateLimit: number
+  /** How long a session lasts without signing in again. */
+  sessionDays: number
 }
 
 export class ConfigError extends Error {}
@@ -38,8 +49,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://')
   }
+  const port = integer(env, 'PORT', 8080, 0, 65535)
+  const publicUrl = (env.OWE_PUBLIC_URL?.trim() || `http://localhost:${port || 8080}`).replace(/\/+$/, '')
+  if (!/^https?:\/\/[^/]+/.test(publicUrl)) throw new ConfigError('OWE_PUBLIC_URL must start with http:// or https://')
+  const smtpUrl = env.SMTP_URL?.trim() || null
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://')
   return {
-    port: integer(env, 'PORT', 8080, 0, 65535),
+    port,
     host: env.HOST?.trim() || '0.0.0.0',
     databaseUrl,
     dataDir: path.resolve(cwd, env.OWE_DATA_DIR?.trim() || 'data'),
@@ -48,5 +64,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     corpusCacheMs: integer(env, 'OWE_CORPUS_CACHE_MS', 30_000, 0, 86_400_000),
     nairaPerDollar: integer(env, 'OWE_NAIRA_PER_DOLLAR', 1000, 1, 1_000_000),
     trustProxy: ['1', 'true', 'yes'].includes(env.TRUST_PROXY?.trim().toLowerCase() ?? ''),
+    publicUrl,
+    smtpUrl,
+    mailFrom: env.MAIL_FROM?.trim() || 'Òwe <no-reply@owe.local>',
+    authRateLimit: integer(env, 'OWE_AUTH_RATE_LIMIT', 10, 1, 1_000_000),
+    checkRateLimit: integer(env, 'OWE_CHECK_RATE_LIMIT', 60, 1, 1_000_000),
+    sessionDays: integer(env, 'OWE_SESSION_DAYS', 30, 1, 365),
   }
 }

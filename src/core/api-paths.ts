@@ -22,6 +22,49 @@ export const API = {
   /** Naira per dollar for showing prices (spec §7: "a conversion rate is fetched"). */
   exchangeRate: '/api/payments/exchange-rate',
   health: '/api/health',
+
+  // Spec §7, public account calls
+  checkEmail: '/accounts/check/',
+  checkPhone: (phone: string) => `/accounts/checkphone/${encodeURIComponent(phone)}`,
+  verifyPromoCode: (code: string) => `/api/user/profile/verify_promo-code/${encodeURIComponent(code)}`,
+  resetPasswordRequest: '/accounts/reset-password-request',
+  verifyPasswordToken: '/accounts/verify-password-token-web',
+  saveResetPassword: '/accounts/save-reset-password-web',
+
+  // Ours: the account calls the spec does not name
+  /** Sign-up (the wizard's data); sends the activation email. */
+  register: '/accounts/register',
+  /** Body { token } from the emailed link. */
+  activate: '/accounts/activate',
+  /** Body { email }; answers the same whether or not the address has an account. */
+  resendActivation: '/accounts/resend-activation',
+  /** Body { email, password } → { token, expiresAt, user }. */
+  login: '/accounts/login',
+  /** Ends the calling session. */
+  logout: '/accounts/logout',
+
+  // Spec §7, authenticated
+  passwordUpdate: '/accounts/password-update/',
+  personalInfo: '/api/user/profile/personalInfo',
+  address: '/api/user/profile/address',
+  profileFull: '/api/user/profile/full',
+  picture: '/api/user/profile/picture',
+  languagesPrivate: '/api/proverbs/language/',
+  ethnicGroupsLogged: '/api/proverbs/ethnic/logged',
+  trendingPrivate: '/api/proverbs/trending-proverbs',
+  /** Proverbs of one group the user may read (id or slug), paged: ?q=&page=&size= */
+  proverbsLogged: (group: string | number) => `/api/proverbs/proverbs_logged/${encodeURIComponent(String(group))}/`,
+  favourites: '/api/proverbs/favourites',
+  userLanguages: '/api/userPackage/languages',
+  userLanguagesUpdate: '/api/userPackage/languages/update',
+
+  // Ours: favourites and likes
+  /** PUT adds, DELETE removes; both idempotent. */
+  favourite: (proverbId: number) => `/api/proverbs/favourites/${proverbId}`,
+  /** PUT likes, DELETE unlikes; both idempotent. Likes feed trending. */
+  like: (proverbId: number) => `/api/proverbs/likes/${proverbId}`,
+  /** Ids of the proverbs the user has favourited and liked, for hearts on every list. */
+  marks: '/api/proverbs/marks',
 } as const
 
 /**

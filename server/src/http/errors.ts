@@ -7,6 +7,7 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
   ) {
     super(message)
   }
@@ -15,11 +16,17 @@ export class HttpError extends Error {
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new HttpError(400, 'bad_request', message, fields)
 export const notFound = (message: string) => new HttpError(404, 'not_found', message)
+export const unauthorized = (code: 'unauthorized' | 'session_expired', message: string) =>
+  new HttpError(401, code, message, undefined, { 'WWW-Authenticate': 'Bearer' })
+export const forbidden = (message: string, code = 'forbidden') => new HttpError(403, code, message)
+export const conflict = (message: string, fields?: Record<string, string>) => new HttpError(409, 'conflict', message, fields)
 
 const CODES_BY_STATUS: Record<number, string> = {
   400: 'bad_request',
+  401: 'unauthorized',
   403: 'forbidden',
   404: 'not_found',
+  409: 'conflict',
   405: 'method_not_allowed',
   406: 'not_acceptable',
   413: 'payload_too_large',
@@ -50,6 +57,7 @@ export function frameworkErrorResponse(error: FastifyError): { status: number; b
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers)
       return reply.code(error.statusCode).send({
         error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
       })

@@ -36,3 +36,6 @@ export const PLANS = [
   { name: 'Gold', amount: '29.99', noOfEthnics: 4, description: 'Four peoples’ proverbs and quizzes, ad-free, for a year.' },
   { name: 'Platinum', amount: '49.99', noOfEthnics: 8, description: 'All eight peoples’ proverbs and quizzes, ad-free, for a year.' },
 ]
+
+/** Promo codes every installation starts with; operators add or retire others in promo_codes. */
+export const PROMO_CODES = [{ code: 'WELCOME10', percentOff: 10 }]

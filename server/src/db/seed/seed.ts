@@ -2,9 +2,9 @@ import { and, eq, notInArray, sql } from 'drizzle-orm'
 import fs from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { Db } from '../client'
-import { categories, ethnicGroups, faqs, packages, proverbCategories, proverbs } from '../schema'
+import { categories, ethnicGroups, faqs, packages, promoCodes, proverbCategories, proverbs } from '../schema'
 import { corpusRows, slugify, type SeedProverb } from './corpus'
-import { CATEGORIES, GROUPS, PLANS } from './groups'
+import { CATEGORIES, GROUPS, PLANS, PROMO_CODES } from './groups'
 
 const FAQ_FILE = fileURLToPath(new URL('./faq.json', import.meta.url))
 
@@ -47,6 +47,9 @@ export async function seed(db: Db, rows: SeedProverb[] = corpusRows()): Promise<
           position: sql`excluded.position`,
         },
       })
+
+    // Inserted once: an operator's later change (retiring a code) is not undone by the next start.
+    await tx.insert(promoCodes).values(PROMO_CODES).onConflictDoNothing()
 
     await tx
       .insert(faqs)

@@ -3,7 +3,7 @@ import { scrollImagePath } from '../../../../src/core/constants'
 import type { Category, EthnicGroup, Proverb } from '../../../../src/core/contract'
 import type { Db } from '../../db/client'
 import { parseId } from '../../http/params'
-import { categories, ethnicGroups, proverbCategories, proverbs } from '../../db/schema'
+import { categories, ethnicGroups, favourites, proverbCategories, proverbs } from '../../db/schema'
 
 export type ProverbFilters = { terms: string[]; ethnicId?: number; categoryId?: number }
 
@@ -172,7 +172,22 @@ export async function todaysProverbs(db: Db, date: string): Promise<Proverb[]> {
 }
 
 /** Most liked first; ties (and the time before anyone likes anything) rotate daily across groups. */
-export async function trendingProverbs(db: Db, date: string, limit: number): Promise<Proverb[]> {
-  const rows = await selectProverbs(db).orderBy(desc(proverbs.likes), dailyOrder(date)).limit(limit)
+export async function trendingProverbs(db: Db, date: string, limit: number, groupIds?: number[]): Promise<Proverb[]> {
+  if (groupIds && groupIds.length === 0) return []
+  const rows = await selectProverbs(db)
+    .where(groupIds ? inArray(proverbs.ethnicGroupId, groupIds) : undefined)
+    .orderBy(desc(proverbs.likes), dailyOrder(date))
+    .limit(limit)
   return toProverbs(db, rows)
+}
+
+/** A user's favourites, most recently added first. */
+export async function favouriteProverbs(db: Db, userId: number, page: number, size: number) {
+  const [{ total }] = await db.select({ total: count() }).from(favourites).where(eq(favourites.userId, userId))
+  const rows = await selectProverbs(db)
+    .innerJoin(favourites, and(eq(favourites.proverbId, proverbs.id), eq(favourites.userId, userId)))
+    .orderBy(desc(favourites.createdAt), desc(proverbs.id))
+    .limit(size)
+    .offset((page - 1) * size)
+  return { items: await toProverbs(db, rows), total }
 }

@@ -1,0 +1,75 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { emailTokens } from '../../db/schema'
+import { HttpError } from '../../http/errors'
+import { linkMail, type Mail } from '../../services/mail'
+import { hashToken, looksLikeToken, newToken } from '../../services/tokens'
+
+export type TokenPurpose = 'activate' | 'reset'
+
+const HOUR_MS = 60 * 60 * 1000
+/** An activation link lasts two days; a reset link one hour. */
+const LIFETIME_MS: Record<TokenPurpose, number> = { activate: 48 * HOUR_MS, reset: HOUR_MS }
+
+const NOUN: Record<TokenPurpose, string> = { activate: 'activation link', reset: 'password reset link' }
+
+export const TOKEN_TEXTS = {
+  invalid: (purpose: TokenPurpose) => `This ${NOUN[purpose]} is not valid. Ask for a new one.`,
+  expired: (purpose: TokenPurpose) => `This ${NOUN[purpose]} has expired. Ask for a new one.`,
+  used: (purpose: TokenPurpose) =>
+    purpose === 'activate'
+      ? 'This activation link has already been used. If your account is active, sign in; otherwise ask for a new link.'
+      : 'This password reset link has already been used. Ask for a new one.',
+}
+
+export async function issueEmailToken(db: Db, userId: number, purpose: TokenPurpose, now: Date): Promise<string> {
+  const { token, hash } = newToken()
+  await db.insert(emailTokens).values({ userId, purpose, tokenHash: hash, createdAt: now, expiresAt: new Date(now.getTime() + LIFETIME_MS[purpose]) })
+  return token
+}
+
+/**
+ * Checks a token from an emailed link and, unless peeking, marks it used (once only: the update is
+ * conditional, so two clicks racing each other cannot both succeed). Returns the user's id, or a 400
+ * saying whether the link is unknown, expired or already used.
+ */
+export async function consumeEmailToken(db: Db, token: string, purpose: TokenPurpose, now: Date, options: { peek?: boolean } = {}): Promise<number> {
+  if (!looksLikeToken(token)) throw new HttpError(400, 'invalid_token', TOKEN_TEXTS.invalid(purpose))
+  const [row] = await db
+    .select()
+    .from(emailTokens)
+    .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, purpose)))
+  if (!row) throw new HttpError(400, 'invalid_token', TOKEN_TEXTS.invalid(purpose))
+  if (row.usedAt) throw new HttpError(400, 'token_used', TOKEN_TEXTS.used(purpose))
+  if (row.expiresAt <= now) throw new HttpError(400, 'token_expired', TOKEN_TEXTS.expired(purpose))
+  if (options.peek) return row.userId
+  const used = await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailTokens.id, row.id), isNull(emailTokens.usedAt)))
+    .returning({ id: emailTokens.id })
+  if (used.length === 0) throw new HttpError(400, 'token_used', TOKEN_TEXTS.used(purpose))
+  return row.userId
+}
+
+export function activationMail(user: { email: string; firstName: string }, token: string, publicUrl: string): Mail {
+  return linkMail(
+    user.email,
+    'Activate your Òwe account',
+    `Hello ${user.firstName},`,
+    ['Welcome to Òwe. Open the link below to activate your account; it works once and lasts two days.'],
+    'Activate your account',
+    `${publicUrl}/auth/activate?token=${token}`,
+  )
+}
+
+export function resetMail(user: { email: string; firstName: string }, token: string, publicUrl: string): Mail {
+  return linkMail(
+    user.email,
+    'Reset your Òwe password',
+    `Hello ${user.firstName},`,
+    ['Someone asked to reset the password of your Òwe account. If it was you, open the link below within an hour. If not, ignore this email.'],
+    'Choose a new password',
+    `${publicUrl}/auth/reset_password?token=${token}`,
+  )
+}

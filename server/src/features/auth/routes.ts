@@ -1,0 +1,245 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import * as yup from 'yup'
+import { API } from '../../../../src/core/api-paths'
+import type { LoginResult, Notice } from '../../../../src/core/contract'
+import {
+  changePasswordSchema,
+  emailSchema,
+  loginSchema,
+  PHONE_PATTERN,
+  resetPasswordSchema,
+  signupSchema,
+} from '../../../../src/core/validation'
+import type { Config } from '../../config'
+import type { Db } from '../../db/client'
+import { ethnicGroups, packages, userLanguages, users } from '../../db/schema'
+import { authGuard, sessionOf } from '../../http/auth-guard'
+import { badRequest, conflict, forbidden, HttpError } from '../../http/errors'
+import { hasControlCharacters } from '../../http/params'
+import { rateLimit, type Limit } from '../../http/rate-limit'
+import { parseBody } from '../../http/validate'
+import { tooManyGroupsMessage } from '../../services/entitlements'
+import type { Mailer } from '../../services/mail'
+import { hashPassword, verifyPassword } from '../../services/passwords'
+import { createSession, revokeSession, revokeUserSessions } from '../../services/sessions'
+import { activationMail, consumeEmailToken, issueEmailToken, resetMail, type TokenPurpose } from './email-tokens'
+import { findPromoCode } from './promo-codes'
+
+type Deps = { db: Db; now: () => Date; config: Config; mailer: Mailer }
+
+export const AUTH_TEXTS = {
+  registered: 'Your account has been created. Check your email for the link that activates it.',
+  activationSent: 'If that address has an account waiting for activation, a new link is on its way. Check your email.',
+  activated: 'Your account is active. You can sign in now.',
+  resetRequested: 'If an account exists for that email, a link to reset its password is on its way. Check your email.',
+  passwordReset: 'Your password has been changed. Sign in with your new password.',
+  passwordChanged: 'Your password has been changed. Your other sessions have been signed out.',
+  signedOut: 'You have signed out.',
+  badCredentials: 'Incorrect email or password.',
+  notActivated: 'Your account is not activated yet. Check your email for the activation link, or send a new one.',
+  emailTaken: 'An account with this email already exists.',
+  phoneTaken: 'An account with this phone number already exists.',
+  wrongOldPassword: 'The old password is not correct.',
+  promoInvalid: 'This promo code is not valid.',
+} as const
+
+const normaliseEmail = (email: string) => email.trim().toLowerCase()
+
+const tokenBody = yup.object({ token: yup.string().required('The link is missing its token.').max(100, 'This link is not valid.') })
+
+/** Postgres unique violation, from either driver. */
+function isUniqueViolation(error: unknown): error is { constraint?: string } {
+  const e = error as { code?: string; cause?: { code?: string } }
+  return e?.code === '23505' || e?.cause?.code === '23505'
+}
+
+function constraintOf(error: unknown): string {
+  const e = error as { constraint?: string; cause?: { constraint?: string }; message?: string }
+  return e.constraint ?? e.cause?.constraint ?? e.message ?? ''
+}
+
+export function authRoutes(app: FastifyInstance, { db, now, config, mailer }: Deps): void {
+  const requireUser = authGuard(app, db, now)
+  const fifteenMinutes = 15 * 60_000
+  const limits = {
+    login: { name: 'login', max: config.authRateLimit, windowMs: fifteenMinutes },
+    reset: { name: 'reset', max: config.authRateLimit, windowMs: fifteenMinutes },
+    mail: { name: 'mail', max: config.authRateLimit, windowMs: fifteenMinutes },
+    password: { name: 'password', max: config.authRateLimit, windowMs: fifteenMinutes },
+    check: { name: 'check', max: config.checkRateLimit, windowMs: 60_000 },
+  } satisfies Record<string, Limit>
+  const limit = (request: FastifyRequest, which: Limit) => rateLimit(db, which, request, now())
+
+  async function sendLink(purpose: TokenPurpose, user: { id: number; email: string; firstName: string }) {
+    const token = await issueEmailToken(db, user.id, purpose, now())
+    const mail = purpose === 'activate' ? activationMail(user, token, config.publicUrl) : resetMail(user, token, config.publicUrl)
+    try {
+      await mailer.send(mail)
+    } catch (error) {
+      // The account change stands; the person can ask for the mail again.
+      app.log.error({ err: error, to: user.email }, 'sending mail failed')
+    }
+  }
+
+  // Spec §7: the user-exists flag. Public by the spec's own design, so rate-limited.
+  app.get(API.checkEmail, async (request) => {
+    await limit(request, limits.check)
+    const { email } = await parseBody(emailSchema, request.query)
+    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, normaliseEmail(email)))
+    return { data: { exists: Boolean(row) } }
+  })
+
+  app.get<{ Params: { phone: string } }>('/accounts/checkphone/:phone', async (request) => {
+    await limit(request, limits.check)
+    const phone = request.params.phone.trim()
+    if (!PHONE_PATTERN.test(phone)) throw badRequest('Invalid phone number', { phoneNumber: 'Invalid phone number' })
+    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phoneNumber, phone))
+    return { data: { exists: Boolean(row) } }
+  })
+
+  app.get<{ Params: { code: string } }>('/api/user/profile/verify_promo-code/:code', async (request) => {
+    await limit(request, limits.check)
+    const code = request.params.code.trim()
+    if (code.length > 40 || hasControlCharacters(code)) throw badRequest(AUTH_TEXTS.promoInvalid, { promoCode: AUTH_TEXTS.promoInvalid })
+    const promo = await findPromoCode(db, code, now())
+    return { data: { code: code.toUpperCase(), valid: Boolean(promo), percentOff: promo?.percentOff ?? 0 } }
+  })
+
+  app.post(API.register, async (request, reply) => {
+    await limit(request, limits.mail)
+    const input = await parseBody(signupSchema, request.body)
+    const [plan] = await db.select().from(packages).where(eq(packages.id, input.packageId))
+    if (!plan) throw badRequest('Please select a subscription plan', { packageId: 'Please select a subscription plan' })
+    const languages = [...new Set(input.languages)]
+    if (languages.length > plan.noOfEthnics) {
+      const message = tooManyGroupsMessage(plan, plan.noOfEthnics)
+      throw badRequest(message, { languages: message })
+    }
+    if (languages.length > 0) {
+      const known = await db.select({ id: ethnicGroups.id }).from(ethnicGroups).where(inArray(ethnicGroups.id, languages))
+      if (known.length !== languages.length) throw badRequest('Choose languages from the list.', { languages: 'Choose languages from the list.' })
+    }
+    let promoCode: string | null = null
+    if (input.promoCode) {
+      const promo = await findPromoCode(db, input.promoCode, now())
+      if (!promo) throw badRequest(AUTH_TEXTS.promoInvalid, { promoCode: AUTH_TEXTS.promoInvalid })
+      promoCode = promo.code
+    }
+    const email = normaliseEmail(input.email)
+    const passwordHash = await hashPassword(input.password1)
+    let user: { id: number; email: string; firstName: string }
+    try {
+      user = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(users)
+          .values({
+            email,
+            passwordHash,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            phoneNumber: input.phoneNumber ?? null,
+            packageId: plan.id,
+            promoCode,
+            createdAt: now(),
+          })
+          .returning({ id: users.id, email: users.email, firstName: users.firstName })
+        if (languages.length > 0) {
+          await tx.insert(userLanguages).values(languages.map((ethnicGroupId, position) => ({ userId: created.id, ethnicGroupId, position })))
+        }
+        return created
+      })
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error
+      if (constraintOf(error).includes('phone')) throw conflict(AUTH_TEXTS.phoneTaken, { phoneNumber: AUTH_TEXTS.phoneTaken })
+      throw conflict(AUTH_TEXTS.emailTaken, { email: AUTH_TEXTS.emailTaken })
+    }
+    await sendLink('activate', user)
+    return reply.code(201).send({ data: { message: AUTH_TEXTS.registered, email } })
+  })
+
+  app.post(API.activate, async (request) => {
+    const { token } = await parseBody(tokenBody, request.body)
+    const userId = await consumeEmailToken(db, token, 'activate', now())
+    await db.update(users).set({ activatedAt: now() }).where(and(eq(users.id, userId), isNull(users.activatedAt)))
+    return { data: { message: AUTH_TEXTS.activated } satisfies Notice }
+  })
+
+  app.post(API.resendActivation, async (request) => {
+    await limit(request, limits.mail)
+    const { email } = await parseBody(emailSchema, request.body)
+    const [user] = await db
+      .select({ id: users.id, email: users.email, firstName: users.firstName, activatedAt: users.activatedAt })
+      .from(users)
+      .where(eq(users.email, normaliseEmail(email)))
+    if (user && !user.activatedAt) await sendLink('activate', user)
+    return { data: { message: AUTH_TEXTS.activationSent } satisfies Notice }
+  })
+
+  app.post(API.login, async (request) => {
+    await limit(request, limits.login)
+    const { email, password } = await parseBody(loginSchema, request.body)
+    const [user] = await db.select().from(users).where(eq(users.email, normaliseEmail(email)))
+    const valid = await verifyPassword(user?.passwordHash, password)
+    if (!user || !valid) throw new HttpError(401, 'invalid_credentials', AUTH_TEXTS.badCredentials)
+    if (!user.activatedAt) throw forbidden(AUTH_TEXTS.notActivated, 'not_activated')
+    const session = await createSession(db, user.id, now(), config.sessionDays)
+    const result: LoginResult = {
+      token: session.token,
+      expiresAt: session.expiresAt.toISOString(),
+      user: { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName },
+    }
+    return { data: result }
+  })
+
+  app.post(API.logout, { preHandler: requireUser }, async (request) => {
+    await revokeSession(db, sessionOf(request).sessionId, now())
+    return { data: { message: AUTH_TEXTS.signedOut } satisfies Notice }
+  })
+
+  app.post(API.resetPasswordRequest, async (request) => {
+    await limit(request, limits.reset)
+    const { email } = await parseBody(emailSchema, request.body)
+    const [user] = await db
+      .select({ id: users.id, email: users.email, firstName: users.firstName })
+      .from(users)
+      .where(eq(users.email, normaliseEmail(email)))
+    if (user) await sendLink('reset', user)
+    return { data: { message: AUTH_TEXTS.resetRequested } satisfies Notice }
+  })
+
+  app.post(API.verifyPasswordToken, async (request) => {
+    await limit(request, limits.reset)
+    const { token } = await parseBody(tokenBody, request.body)
+    await consumeEmailToken(db, token, 'reset', now(), { peek: true })
+    return { data: { valid: true } }
+  })
+
+  app.post(API.saveResetPassword, async (request) => {
+    await limit(request, limits.reset)
+    const { token } = await parseBody(tokenBody, request.body)
+    const { password } = await parseBody(resetPasswordSchema, request.body)
+    const passwordHash = await hashPassword(password)
+    const userId = await consumeEmailToken(db, token, 'reset', now())
+    // Opening the emailed link proves the address, so a reset also activates the account.
+    await db
+      .update(users)
+      .set({ passwordHash, activatedAt: sql`coalesce(${users.activatedAt}, ${now().toISOString()}::timestamptz)` })
+      .where(eq(users.id, userId))
+    await revokeUserSessions(db, userId, now())
+    return { data: { message: AUTH_TEXTS.passwordReset } satisfies Notice }
+  })
+
+  app.post(API.passwordUpdate, { preHandler: requireUser }, async (request) => {
+    await limit(request, limits.password)
+    const { userId, sessionId } = sessionOf(request)
+    const { oldPassword, newPassword } = await parseBody(changePasswordSchema, request.body)
+    const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId))
+    if (!(await verifyPassword(user?.passwordHash, oldPassword))) {
+      throw badRequest(AUTH_TEXTS.wrongOldPassword, { oldPassword: AUTH_TEXTS.wrongOldPassword })
+    }
+    await db.update(users).set({ passwordHash: await hashPassword(newPassword) }).where(eq(users.id, userId))
+    await revokeUserSessions(db, userId, now(), sessionId)
+    return { data: { message: AUTH_TEXTS.passwordChanged } satisfies Notice }
+  })
+}

@@ -1,0 +1,53 @@
+import { eq, inArray } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { API } from '../../../../src/core/api-paths'
+import type { UserLanguages } from '../../../../src/core/contract'
+import { languagesSchema } from '../../../../src/core/validation'
+import type { Db } from '../../db/client'
+import { ethnicGroups, userLanguages } from '../../db/schema'
+import { authGuard, sessionOf } from '../../http/auth-guard'
+import { badRequest } from '../../http/errors'
+import { parseBody } from '../../http/validate'
+import { entitlementOf, tooManyGroupsMessage } from '../../services/entitlements'
+import { listGroups } from '../proverbs/repository'
+
+type Deps = { db: Db; now: () => Date }
+
+/** Spec §7: the user's selected and unselected languages, and changing the selection within the plan. */
+export function userLanguageRoutes(app: FastifyInstance, { db, now }: Deps): void {
+  const requireUser = authGuard(app, db, now)
+
+  async function languagesOf(userId: number): Promise<UserLanguages> {
+    const [entitlement, groups] = await Promise.all([entitlementOf(db, userId, now()), listGroups(db)])
+    const selected = entitlement.selected.map((id) => groups.find((g) => g.id === id)!).filter(Boolean)
+    return {
+      languages: groups,
+      selected,
+      unselected: groups.filter((g) => !entitlement.selected.includes(g.id)),
+      maxSelectable: entitlement.maxSelectable,
+      readable: entitlement.readable,
+    }
+  }
+
+  app.get(API.userLanguages, { preHandler: requireUser }, async (request) => ({ data: await languagesOf(sessionOf(request).userId) }))
+
+  app.post(API.userLanguagesUpdate, { preHandler: requireUser }, async (request) => {
+    const { userId } = sessionOf(request)
+    const input = await parseBody(languagesSchema, request.body)
+    const chosen = [...new Set(input.languages)]
+    const { plan, maxSelectable } = await entitlementOf(db, userId, now())
+    if (chosen.length > maxSelectable) {
+      const message = tooManyGroupsMessage(plan, maxSelectable)
+      throw badRequest(message, { languages: message })
+    }
+    if (chosen.length > 0) {
+      const known = await db.select({ id: ethnicGroups.id }).from(ethnicGroups).where(inArray(ethnicGroups.id, chosen))
+      if (known.length !== chosen.length) throw badRequest('Choose languages from the list.', { languages: 'Choose languages from the list.' })
+    }
+    await db.transaction(async (tx) => {
+      await tx.delete(userLanguages).where(eq(userLanguages.userId, userId))
+      if (chosen.length > 0) await tx.insert(userLanguages).values(chosen.map((ethnicGroupId, position) => ({ userId, ethnicGroupId, position })))
+    })
+    return { data: await languagesOf(userId) }
+  })
+}

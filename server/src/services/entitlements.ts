@@ -1,0 +1,53 @@
+import { and, asc, desc, eq, gt, lte } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { packages, userLanguages, userPackages, users } from '../db/schema'
+
+/** Without an active package a user may read one group (the first they chose). */
+export const GROUPS_WITHOUT_PACKAGE = 1
+
+export type Entitlement = {
+  /** The plan that sets how many groups the user may choose: the active one, else the one chosen at sign-up. */
+  plan: { id: number; name: string; noOfEthnics: number } | null
+  hasActivePackage: boolean
+  maxSelectable: number
+  /** Chosen group ids in the order chosen. */
+  selected: number[]
+  readable: number[]
+}
+
+export async function entitlementOf(db: Db, userId: number, now: Date): Promise<Entitlement> {
+  const [active] = await db
+    .select({ id: packages.id, name: packages.name, noOfEthnics: packages.noOfEthnics })
+    .from(userPackages)
+    .innerJoin(packages, eq(packages.id, userPackages.packageId))
+    .where(and(eq(userPackages.userId, userId), lte(userPackages.startsAt, now), gt(userPackages.endsAt, now)))
+    .orderBy(desc(userPackages.endsAt))
+    .limit(1)
+  const [chosen] = active
+    ? [active]
+    : await db
+        .select({ id: packages.id, name: packages.name, noOfEthnics: packages.noOfEthnics })
+        .from(users)
+        .innerJoin(packages, eq(packages.id, users.packageId))
+        .where(eq(users.id, userId))
+  const selectedRows = await db
+    .select({ id: userLanguages.ethnicGroupId })
+    .from(userLanguages)
+    .where(eq(userLanguages.userId, userId))
+    .orderBy(asc(userLanguages.position))
+  const selected = selectedRows.map((row) => row.id)
+  const maxSelectable = chosen?.noOfEthnics ?? GROUPS_WITHOUT_PACKAGE
+  return {
+    plan: chosen ?? null,
+    hasActivePackage: Boolean(active),
+    maxSelectable,
+    selected,
+    readable: selected.slice(0, active ? active.noOfEthnics : GROUPS_WITHOUT_PACKAGE),
+  }
+}
+
+/** The clear refusal when a choice exceeds the plan. */
+export function tooManyGroupsMessage(plan: { name: string } | null, max: number): string {
+  const allowance = `${max} ${max === 1 ? 'language' : 'languages'}`
+  return plan ? `The ${plan.name} plan includes ${allowance}. Choose at most ${max}.` : `Choose at most ${allowance}.`
+}

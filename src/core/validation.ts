@@ -1,0 +1,151 @@
+import * as yup from 'yup'
+
+/**
+ * The forms' validation rules with the specification's messages (§5), verbatim — its wording slips
+ * included (lastName's digit message names the first name). One schema per form, shared by the app
+ * (Formik) and the server (request bodies), so both say exactly the same thing.
+ */
+export const MESSAGES = {
+  required: 'Required',
+  invalidEmail: 'Invalid email',
+  passwordRequired: 'Password is required',
+  oldPasswordRequired: 'Old password is required',
+  newPasswordRequired: 'New password is required',
+  passwordMin: 'Password should be of minimum 8 characters length',
+  passwordCapital: 'Password must include at least one capital letter',
+  passwordSpecial: 'Password must include at least one special character',
+  passwordsMatch: 'Passwords must match',
+  mustMatchNew: 'Must match new password',
+  firstNameRequired: 'Please enter your First name',
+  lastNameRequired: 'Please enter your Last name',
+  // Spec §5: lastName's digit message also reads "First name" (a wording slip of the product).
+  nameDigits: 'First name cannot contain numbers',
+  packageRequired: 'Please select a subscription plan',
+  phoneMin: 'Size must be at least 10 characters',
+  phoneMax: 'Phone number must be at most 15 characters',
+  phoneInvalid: 'Invalid phone number',
+} as const
+
+export const PASSWORD_MIN_LENGTH = 8
+export const PHONE_MIN_LENGTH = 10
+export const PHONE_MAX_LENGTH = 15
+/** The special characters spec §5 accepts in a password. */
+export const PASSWORD_SPECIALS = '!@#$%^&*()_+{}[]:;<>,.?~'
+const SPECIAL = /[!@#$%^&*()_+{}[\]:;<>,.?~]/
+const CAPITAL = /[A-Z]/
+const DIGIT = /\d/
+export const PHONE_PATTERN = /^\+?\d{1,15}$/
+/** Longest text any single-line field accepts; keeps absurd bodies out of the database. */
+export const FIELD_MAX_LENGTH = 200
+
+const email = () => yup.string().trim().required(MESSAGES.required).email(MESSAGES.invalidEmail).max(FIELD_MAX_LENGTH, MESSAGES.invalidEmail)
+
+const password = (requiredMessage: string) =>
+  yup
+    .string()
+    .required(requiredMessage)
+    .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordMin)
+    .matches(CAPITAL, MESSAGES.passwordCapital)
+    .matches(SPECIAL, MESSAGES.passwordSpecial)
+    .max(FIELD_MAX_LENGTH, `Password must be at most ${FIELD_MAX_LENGTH} characters`)
+
+const confirmation = (of: string, message: string) =>
+  yup
+    .string()
+    .max(FIELD_MAX_LENGTH, message)
+    .test('matches', message, function (value) {
+      return (value ?? '') === ((this.parent as Record<string, unknown>)[of] ?? '')
+    })
+
+const name = (requiredMessage: string) =>
+  yup
+    .string()
+    .trim()
+    .required(requiredMessage)
+    .max(FIELD_MAX_LENGTH, `At most ${FIELD_MAX_LENGTH} characters`)
+    .test('no-digits', MESSAGES.nameDigits, (value) => !value || !DIGIT.test(value))
+
+/** Optional on sign-up and in personal info; when given, 10 to 15 characters, digits after an optional +. */
+const optionalPhone = () =>
+  yup
+    .string()
+    .trim()
+    .transform((value: string | undefined) => (value ? value : undefined))
+    .optional()
+    .min(PHONE_MIN_LENGTH, MESSAGES.phoneMin)
+    .max(PHONE_MAX_LENGTH, MESSAGES.phoneMax)
+    .matches(PHONE_PATTERN, MESSAGES.phoneInvalid)
+
+export const personalInfoSchema = yup.object({
+  firstName: name(MESSAGES.firstNameRequired),
+  lastName: name(MESSAGES.lastNameRequired),
+  phoneNumber: optionalPhone(),
+})
+export type PersonalInfoInput = yup.InferType<typeof personalInfoSchema>
+
+/** Sign-up: the wizard's fields (spec §3), plus the chosen groups and an optional promo code. */
+export const signupSchema = personalInfoSchema.shape({
+  email: email(),
+  password1: password(MESSAGES.passwordRequired),
+  password2: confirmation('password1', MESSAGES.passwordsMatch),
+  packageId: yup.number().typeError(MESSAGES.packageRequired).integer(MESSAGES.packageRequired).positive(MESSAGES.packageRequired).required(MESSAGES.packageRequired),
+  /** Ids of the ethnic groups chosen (at most the plan's noOfEthnics; checked against the plan). */
+  languages: yup.array(yup.number().integer().positive().required()).max(8).default([]),
+  promoCode: yup
+    .string()
+    .trim()
+    .max(40, 'At most 40 characters')
+    .transform((value: string | undefined) => (value ? value : undefined))
+    .optional(),
+})
+export type SignupInput = yup.InferType<typeof signupSchema>
+
+export const loginSchema = yup.object({
+  email: email(),
+  password: password(MESSAGES.passwordRequired),
+})
+export type LoginInput = yup.InferType<typeof loginSchema>
+
+export const emailSchema = yup.object({ email: email() })
+export type EmailInput = yup.InferType<typeof emailSchema>
+
+/** The new password chosen from an emailed reset link (spec §3: "login or reset"). */
+export const resetPasswordSchema = yup.object({
+  password: password(MESSAGES.passwordRequired),
+  confirmPassword: confirmation('password', MESSAGES.passwordsMatch),
+})
+export type ResetPasswordInput = yup.InferType<typeof resetPasswordSchema>
+
+export const changePasswordSchema = yup.object({
+  oldPassword: password(MESSAGES.oldPasswordRequired),
+  newPassword: password(MESSAGES.newPasswordRequired),
+  confirmNewPassword: confirmation('newPassword', MESSAGES.mustMatchNew),
+})
+export type ChangePasswordInput = yup.InferType<typeof changePasswordSchema>
+
+const required = () => yup.string().trim().required(MESSAGES.required).max(FIELD_MAX_LENGTH, `At most ${FIELD_MAX_LENGTH} characters`)
+
+export const addressSchema = yup.object({
+  country: required(),
+  state: required(),
+  city: required(),
+  street: required(),
+  house_number: required(),
+  postal_code: required(),
+})
+export type AddressInput = yup.InferType<typeof addressSchema>
+
+export const languagesSchema = yup.object({
+  languages: yup.array(yup.number().integer().positive().required()).max(8).required(MESSAGES.required),
+})
+export type LanguagesInput = yup.InferType<typeof languagesSchema>
+
+/** Field name → first message, the shape of the error envelope's `fields`. */
+export function fieldErrors(error: yup.ValidationError): Record<string, string> {
+  const fields: Record<string, string> = {}
+  for (const inner of error.inner.length ? error.inner : [error]) {
+    const path = (inner.path ?? '_').replace(/\[\d+\]$/, '')
+    fields[path] ??= inner.message
+  }
+  return fields
+}
