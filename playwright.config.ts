@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test'
+import { E2E_PORT as PORT, E2E_SMTP_PORT } from './tests/support/e2e-env'
 
-const PORT = Number(process.env.E2E_PORT ?? 4180)
 const dataDir = `.tmp/e2e-data-${process.pid}`
 
 export const CHROMIUM_ARGS = [
@@ -32,11 +32,22 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  globalSetup: './tests/support/e2e-global-setup.ts',
   webServer: {
     command: `rm -rf ${dataDir} && node --import tsx server/src/main.ts`,
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), OWE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(PORT),
+      OWE_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // Mail goes to the local SMTP server of the global setup; links point back at this server.
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      OWE_PUBLIC_URL: `http://localhost:${PORT}`,
+      // Many journeys sign in from one address within minutes; the limits themselves are API-tested.
+      OWE_AUTH_RATE_LIMIT: '1000',
+      OWE_CHECK_RATE_LIMIT: '1000',
+    },
   },
 })

@@ -1,7 +1,10 @@
 import { useEffect, useRef } from 'react'
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom'
+import { useQueryClient } from '@tanstack/react-query'
 import { Toasts } from '@/components/toasts'
+import { AccountMenu } from '@/features/account/components/account-menu'
 import { CookieBanner } from '@/features/consent/cookie-banner'
+import { useSession } from '@/lib/session'
 
 const NAV = [
   { to: '/', label: 'Home', end: true },
@@ -29,8 +32,20 @@ function useFocusMainOnNavigation() {
   return main
 }
 
+/** When a session ends (logout, expiry, another tab), the private cache goes with it. */
+function useDropPrivateDataOnSignOut() {
+  const userId = useSession()?.user.id
+  const client = useQueryClient()
+  const previous = useRef(userId)
+  useEffect(() => {
+    if (previous.current !== undefined && previous.current !== userId) client.removeQueries({ queryKey: ['me', previous.current] })
+    previous.current = userId
+  }, [userId, client])
+}
+
 export function Layout() {
   const main = useFocusMainOnNavigation()
+  useDropPrivateDataOnSignOut()
   return (
     <>
       <a className="skip-link" href="#main">
@@ -52,6 +67,7 @@ export function Layout() {
             ))}
           </ul>
         </nav>
+        <AccountMenu />
       </header>
       <main id="main" tabIndex={-1} ref={main}>
         <Outlet />

@@ -1,9 +1,12 @@
 import { lazy, Suspense, type ComponentType } from 'react'
-import { Navigate, Route, Routes } from 'react-router-dom'
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom'
+import { isPublicRoute } from '@/core/constants'
+import { useSession } from '@/lib/session'
 import { Loading } from '@/components/query-state'
 import { HomeRoute } from '@/features/proverbs/routes/home'
 import { ErrorBoundary } from './error-boundary'
 import { Layout } from './layout'
+import { RequireSession } from './require-session'
 import { usePageTitle } from '@/lib/page-title'
 
 /** Pages other than home load their code on demand, so `/` ships only what it shows. */
@@ -25,6 +28,17 @@ function Home() {
   return <HomeRoute />
 }
 
+/**
+ * Spec §2: a route that is not public needs a session, unknown ones included, so a visitor meets the
+ * sign-in page; public paths without a page yet, and anything a signed-in user mistypes, show /404.
+ */
+function UnknownRoute() {
+  const session = useSession()
+  const location = useLocation()
+  if (!session && !isPublicRoute(location.pathname)) return <Navigate to="/auth/login" replace state={{ from: location }} />
+  return <Navigate to="/404" replace />
+}
+
 export function AppRoutes() {
   return (
     <ErrorBoundary>
@@ -38,7 +52,17 @@ export function AppRoutes() {
           <Route path="/terms" element={page('Terms of use', () => import('./lazy/terms'))} />
           <Route path="/privacy_policy" element={page('Privacy policy', () => import('./lazy/privacy'))} />
           <Route path="/404" element={page('Not found', () => import('./lazy/not-found'))} />
-          <Route path="*" element={<Navigate to="/404" replace />} />
+          <Route path="/auth/login" element={page('Sign in', () => import('./lazy/login'))} />
+          <Route path="/auth/signup" element={page('Create your account', () => import('./lazy/signup'))} />
+          <Route path="/auth/activate" element={page('Activate your account', () => import('./lazy/activate'))} />
+          <Route path="/auth/forget_password" element={page('Forgot your password', () => import('./lazy/forgot-password'))} />
+          <Route path="/auth/reset_password" element={page('Choose a new password', () => import('./lazy/reset-password'))} />
+          <Route path="/register_payment_success" element={page('Check your email', () => import('./lazy/registration-success'))} />
+          <Route element={<RequireSession />}>
+            <Route path="/profile" element={page('Your profile', () => import('./lazy/profile'))} />
+            <Route path="/favourites" element={page('Your favourites', () => import('./lazy/favourites'))} />
+          </Route>
+          <Route path="*" element={<UnknownRoute />} />
         </Route>
       </Routes>
     </ErrorBoundary>

@@ -63,3 +63,30 @@ export const LANGUAGE_TAGS: Record<LanguageSlug, string> = {
 export function languageTag(slug: string): string | undefined {
   return isLanguageSlug(slug) ? LANGUAGE_TAGS[slug] : undefined
 }
+
+/** Spec §2: the routes a visitor (no stored session token) may open. Every other route asks to sign in. */
+export const PUBLIC_ROUTES = [
+  '/',
+  '/auth/login',
+  '/auth/signup',
+  '/auth/activate',
+  '/auth/forget_password',
+  '/auth/reset_password',
+  '/add_proverb',
+  '/contact',
+  '/pricing',
+  '/about',
+  '/terms',
+  '/search_result',
+  '/test',
+  '/register_payment_success',
+  '/privacy_policy',
+  '/payment_success',
+  '/404',
+  '/unsubscribe',
+] as const
+
+export function isPublicRoute(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  return (PUBLIC_ROUTES as readonly string[]).includes(path)
+}

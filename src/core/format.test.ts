@@ -76,3 +76,12 @@ test('currency: dollars convert to naira at 1000 per dollar and keep their symbo
   expect(formatCurrency(9.99, 'USD')).toBe('$9.99')
   expect(formatCurrency(0, 'USD')).toBe('$0')
 })
+
+test('initials are the first letters of both names, uppercased, and empty without personal info', async () => {
+  const { initials } = await import('./format')
+  expect(initials('adaeze', 'okafor')).toBe('AO')
+  expect(initials('Ọlá', 'ìbídùn')).toBe('ỌÌ')
+  expect(initials('ọ̀ṣun', 'Eze')).toBe('Ọ̀E')
+  expect(initials('Ada', '')).toBe('')
+  expect(initials(undefined, undefined)).toBe('')
+})

@@ -72,3 +72,17 @@ export function formatCurrency(amount: number, currency: CurrencyCode): string {
   const sign = amount < 0 ? '-' : ''
   return `${sign}${CURRENCIES[currency].symbol}${formatThousands(Math.abs(amount), whole ? 0 : 2)}`
 }
+
+/** Spec §3: the first letters of firstName and lastName, uppercased; empty without both names. */
+export function initials(firstName?: string | null, lastName?: string | null): string {
+  const first = firstName?.trim()
+  const last = lastName?.trim()
+  if (!first || !last) return ''
+  return `${firstLetter(first)}${firstLetter(last)}`.toLocaleUpperCase()
+}
+
+/** The first letter as a reader sees it: "Ọ̀" is one letter though it is two or three code points. */
+function firstLetter(text: string): string {
+  const [segment] = new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)
+  return segment?.segment ?? ''
+}

@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from '@/core/contract'
 import { env } from './env'
+import { getToken, signOut } from './session'
 
 /** A failed API call: the server's status, code and message, or status 0 when the network failed. */
 export class ApiError extends Error {
@@ -29,36 +30,94 @@ export function withQuery(path: string, query: Query = {}): string {
   return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path
 }
 
-async function request(path: string, init: RequestInit = {}): Promise<Response> {
+const OFFLINE_MESSAGE = 'You seem to be offline. Check your connection and try again.'
+
+/** `auth: true` marks a call that needs the signed-in user: it carries the bearer token (spec §6). */
+export type RequestOptions = RequestInit & { auth?: boolean }
+
+async function errorFrom(status: number, body: ApiErrorBody | null, token: string | undefined): Promise<ApiError> {
+  // The server ended this session (expired, logged out elsewhere, password changed): sign out cleanly.
+  // Only when the token that failed is still the current one, so a late answer cannot end a new session.
+  if (status === 401 && token && token === getToken()) signOut('expired')
+  return new ApiError(status, body?.error?.code ?? 'http_error', body?.error?.message ?? `The server answered ${status}.`, body?.error?.fields)
+}
+
+function authHeaders(auth: boolean | undefined): { token: string | undefined; headers: Record<string, string> } {
+  if (!auth) return { token: undefined, headers: {} }
+  const token = getToken()
+  if (!token) throw new ApiError(401, 'unauthorized', 'Please sign in to continue.')
+  return { token, headers: { Authorization: `Bearer ${token}` } }
+}
+
+async function request(path: string, { auth, ...init }: RequestOptions = {}): Promise<Response> {
+  const { token, headers } = authHeaders(auth)
   let response: Response
   try {
     response = await fetch(`${env.apiBase}${path}`, {
       ...init,
-      headers: { Accept: 'application/json', ...init.headers },
+      headers: { Accept: 'application/json', ...headers, ...init.headers },
     })
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause
-    throw new ApiError(0, 'network', 'You seem to be offline. Check your connection and try again.')
+    throw new ApiError(0, 'network', OFFLINE_MESSAGE)
   }
   if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as ApiErrorBody | null
-    throw new ApiError(
-      response.status,
-      body?.error?.code ?? 'http_error',
-      body?.error?.message ?? `The server answered ${response.status}.`,
-      body?.error?.fields,
-    )
+    throw await errorFrom(response.status, (await response.json().catch(() => null)) as ApiErrorBody | null, token)
   }
   return response
 }
 
 /** GET a `{ data }` body and return its data. */
-export async function apiGet<T>(path: string, init?: RequestInit): Promise<T> {
+export async function apiGet<T>(path: string, init?: RequestOptions): Promise<T> {
   const body = (await (await request(path, init)).json()) as { data: T }
   return body.data
 }
 
 /** GET a paginated body (`{ data, page, size, totalPages, totalElements }`) whole. */
-export async function apiGetPage<T>(path: string, init?: RequestInit): Promise<T> {
+export async function apiGetPage<T>(path: string, init?: RequestOptions): Promise<T> {
   return (await (await request(path, init)).json()) as T
+}
+
+/** GET a binary body; null when the server answers 204 (spec §3: "empty when the response is 204"). */
+export async function apiGetBlob(path: string, init?: RequestOptions): Promise<Blob | null> {
+  const response = await request(path, { ...init, headers: { Accept: '*/*', ...init?.headers } })
+  return response.status === 204 ? null : response.blob()
+}
+
+/** POST, PUT or DELETE a JSON body and return the answer's data. */
+export async function apiSend<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, init?: RequestOptions): Promise<T> {
+  const response = await request(path, {
+    ...init,
+    method,
+    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', ...init?.headers } }),
+  })
+  return ((await response.json()) as { data: T }).data
+}
+
+/**
+ * Uploads a form with progress (fetch cannot report upload progress; XMLHttpRequest can). Always an
+ * authenticated call.
+ */
+export function apiUpload<T>(path: string, form: FormData, onProgress: (fraction: number) => void): Promise<T> {
+  const { token, headers } = authHeaders(true)
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', `${env.apiBase}${path}`)
+    for (const [name, value] of Object.entries({ Accept: 'application/json', ...headers })) xhr.setRequestHeader(name, value)
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total)
+    }
+    xhr.onerror = () => reject(new ApiError(0, 'network', OFFLINE_MESSAGE))
+    xhr.onload = () => {
+      let body: unknown = null
+      try {
+        body = JSON.parse(xhr.responseText)
+      } catch {
+        body = null
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve((body as { data: T }).data)
+      else void errorFrom(xhr.status, body as ApiErrorBody | null, token).then(reject)
+    }
+    xhr.send(form)
+  })
 }

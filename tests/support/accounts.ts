@@ -1,14 +1,33 @@
-import { desc, eq } from 'drizzle-orm'
+import { asc, desc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser'
+import type { AddressInfo } from 'node:net'
+import { SMTPServer } from 'smtp-server'
 import type { Db } from '../../server/src/db/client'
-import { mailOutbox } from '../../server/src/db/schema'
-import type { LoginResult } from '../../src/core/contract'
+import { mailOutbox, userLanguages, users } from '../../server/src/db/schema'
+import { hashPassword } from '../../server/src/services/passwords'
+import type { EthnicGroup, LoginResult, Plan } from '../../src/core/contract'
 
 export const PASSWORD = 'Proverb#1'
+
+export const MINUTE = 60_000
+export const HOUR = 60 * MINUTE
+export const DAY = 24 * HOUR
 
 let counter = 0
 /** A distinct client address per call, so sign-up and sign-in limits never couple unrelated tests. */
 export const nextClient = () => `10.9.${Math.floor(++counter / 250)}.${(counter % 250) + 1}`
+
+/** A clock the test moves by hand: pass `clock.now` to createTestApp. */
+export function testClock(start = '2026-11-21T12:00:00Z') {
+  let current = new Date(start)
+  return {
+    now: () => current,
+    advance(ms: number) {
+      current = new Date(current.getTime() + ms)
+    },
+  }
+}
 
 export type SignupBody = {
   firstName: string
@@ -35,29 +54,57 @@ export function signupBody(overrides: Partial<SignupBody> = {}): SignupBody {
   }
 }
 
-/** The token in the newest link mailed to an address (the outbox keeps mail when no SMTP is set). */
+/** A phone number no other test uses. */
+export const uniquePhone = () => `+23480${String(++counter).padStart(8, '0')}`
+
+/** The mails kept for an address, oldest first (the outbox keeps mail when no SMTP is set). */
+export async function mailsTo(db: Db, to: string) {
+  return db.select().from(mailOutbox).where(eq(mailOutbox.to, to.toLowerCase())).orderBy(asc(mailOutbox.id))
+}
+
+/** The token in the newest link mailed to an address. */
 export async function lastMailToken(db: Db, to: string): Promise<string> {
   const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, to.toLowerCase())).orderBy(desc(mailOutbox.id)).limit(1)
   if (!mail?.link) throw new Error(`no mail to ${to}`)
   return new URL(mail.link).searchParams.get('token')!
 }
 
-export async function post(app: FastifyInstance, url: string, payload: unknown, token?: string, remoteAddress = nextClient()) {
-  const res = await app.inject({
-    method: 'POST',
-    url,
-    payload: payload as object,
-    remoteAddress,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  })
-  return { status: res.statusCode, headers: res.headers, body: res.body ? JSON.parse(res.body) : undefined }
+export type Reply = {
+  status: number
+  headers: Record<string, string | string[] | number | undefined>
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever JSON came back and assert on it
+  body: any
+  raw: Buffer
 }
 
-export async function get(app: FastifyInstance, url: string, token?: string, remoteAddress = nextClient()) {
-  const res = await app.inject({ method: 'GET', url, remoteAddress, headers: token ? { authorization: `Bearer ${token}` } : {} })
+type CallOptions = {
+  payload?: unknown
+  token?: string
+  headers?: Record<string, string>
+  remoteAddress?: string
+}
+
+/** One request through app.inject(); a JSON body is parsed, anything else is left in `raw`. */
+export async function call(app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options: CallOptions = {}): Promise<Reply> {
+  const res = await app.inject({
+    method,
+    url,
+    ...(options.payload === undefined ? {} : { payload: options.payload as object }),
+    remoteAddress: options.remoteAddress ?? nextClient(),
+    headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
+  })
   const json = res.headers['content-type']?.toString().startsWith('application/json')
   return { status: res.statusCode, headers: res.headers, body: json && res.body ? JSON.parse(res.body) : undefined, raw: res.rawPayload }
 }
+
+export const post = (app: FastifyInstance, url: string, payload: unknown, token?: string, remoteAddress?: string) =>
+  call(app, 'POST', url, { payload, token, remoteAddress })
+
+export const get = (app: FastifyInstance, url: string, token?: string, remoteAddress?: string) => call(app, 'GET', url, { token, remoteAddress })
+
+export const put = (app: FastifyInstance, url: string, token?: string) => call(app, 'PUT', url, { token })
+
+export const del = (app: FastifyInstance, url: string, token?: string) => call(app, 'DELETE', url, { token })
 
 /** Signs up, activates through the mailed link and signs in: a ready user with a bearer token. */
 export async function signedInUser(app: FastifyInstance, db: Db, overrides: Partial<SignupBody> = {}) {
@@ -70,4 +117,104 @@ export async function signedInUser(app: FastifyInstance, db: Db, overrides: Part
   if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`)
   const result = login.body.data as LoginResult
   return { ...result, email: body.email, password: body.password1 }
+}
+
+let passwordHash: Promise<string> | undefined
+
+/**
+ * An activated user written straight to the database, then signed in through the API: for tests about
+ * what a signed-in user does, where the sign-up flow (and its password hash) is not the subject.
+ */
+export async function memberOf(app: FastifyInstance, db: Db, overrides: Omit<Partial<SignupBody>, 'password1' | 'password2' | 'promoCode'> = {}) {
+  const body = signupBody(overrides)
+  passwordHash ??= hashPassword(PASSWORD)
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: body.email,
+      passwordHash: await passwordHash,
+      firstName: body.firstName,
+      lastName: body.lastName,
+      phoneNumber: body.phoneNumber ?? null,
+      packageId: body.packageId,
+      activatedAt: new Date(),
+    })
+    .returning({ id: users.id })
+  const chosen = body.languages ?? []
+  if (chosen.length > 0) await db.insert(userLanguages).values(chosen.map((ethnicGroupId, position) => ({ userId: user.id, ethnicGroupId, position })))
+  const login = await post(app, '/accounts/login', { email: body.email, password: PASSWORD })
+  if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`)
+  return { ...(login.body.data as LoginResult), email: body.email, password: PASSWORD }
+}
+
+/** Another session for an existing user (a second device). */
+export async function signIn(app: FastifyInstance, email: string, password = PASSWORD): Promise<string> {
+  const login = await post(app, '/accounts/login', { email, password })
+  if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`)
+  return (login.body.data as LoginResult).token
+}
+
+/** The seeded plans by name (Bronze, Silver, Gold, Platinum), read through the public API. */
+export async function plansByName(app: FastifyInstance): Promise<Record<string, Plan>> {
+  const { body } = await get(app, '/api/packages/')
+  return Object.fromEntries((body.data as Plan[]).map((plan) => [plan.name, plan]))
+}
+
+/** The seeded ethnic groups by slug, read through the public API. */
+export async function groupsBySlug(app: FastifyInstance): Promise<Record<string, EthnicGroup>> {
+  const { body } = await get(app, '/api/proverbs/ethnic/public?q=all')
+  return Object.fromEntries((body.data as EthnicGroup[]).map((group) => [group.slug, group]))
+}
+
+export type FormPart = { name: string; filename?: string; type?: string; content: Buffer | string }
+
+/** A multipart/form-data body written by hand, as a browser would send it. */
+export function multipart(parts: FormPart[], boundary = '----oweTestBoundary7MA4YWxk') {
+  const chunks: Buffer[] = []
+  for (const part of parts) {
+    const disposition = `Content-Disposition: form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`
+    const head = `--${boundary}\r\n${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`
+    chunks.push(Buffer.from(head), Buffer.from(part.content), Buffer.from('\r\n'))
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`))
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` }
+}
+
+/** The addresses a parsed message was sent to. */
+export const recipients = (mail: ParsedMail) =>
+  ([] as AddressObject[]).concat(mail.to ?? []).flatMap((to) => to.value.map((address) => address.address))
+
+/**
+ * A local stand-in for the mail server: a real SMTP server (smtp-server) on a random port that keeps
+ * every message it accepts, parsed. `refuse` makes it answer 550 for chosen recipients.
+ */
+export async function startSmtpServer(options: { refuse?: (recipient: string) => boolean } = {}) {
+  const messages: ParsedMail[] = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    // The app's pooled connection stays open; do not wait 30 s for it when the test ends.
+    closeTimeout: 100,
+    onRcptTo(address, _session, callback) {
+      if (options.refuse?.(address.address)) callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }))
+      else callback()
+    },
+    onData(stream, _session, callback) {
+      simpleParser(stream).then((mail) => {
+        messages.push(mail)
+        callback()
+      }, callback)
+    },
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => resolve())
+  })
+  const { port } = server.server.address() as AddressInfo
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
 }

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, expect, test } from 'vitest'
-import { allowCookies, consentBannerWanted, declineCookies, readCookie } from './consent'
+import { readCookie } from '@/lib/cookies'
+import { allowCookies, consentBannerWanted, declineCookies } from './consent'
 
 beforeEach(() => {
   document.cookie = 'cookieConsent=; Max-Age=0; Path=/'

@@ -1,14 +1,7 @@
 import { COOKIE_CONSENT_COOKIE, COOKIE_CONSENT_DAYS } from '@/core/constants'
+import { readCookie, writeCookie } from '@/lib/cookies'
 
 const DECLINED_KEY = 'cookieConsentDeclined'
-
-export function readCookie(name: string, cookies = document.cookie): string | undefined {
-  for (const part of cookies.split(';')) {
-    const [key, ...rest] = part.trim().split('=')
-    if (key === name) return decodeURIComponent(rest.join('='))
-  }
-  return undefined
-}
 
 /** Spec §4: the banner shows while no cookieConsent cookie exists and it was not declined this session. */
 export function consentBannerWanted(): boolean {
@@ -22,9 +15,7 @@ export function consentBannerWanted(): boolean {
 
 /** Allow: cookieConsent=true for 30 days. */
 export function allowCookies(): void {
-  const maxAge = COOKIE_CONSENT_DAYS * 24 * 60 * 60
-  const secure = location.protocol === 'https:' ? '; Secure' : ''
-  document.cookie = `${COOKIE_CONSENT_COOKIE}=true; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}`
+  writeCookie(COOKIE_CONSENT_COOKIE, 'true', COOKIE_CONSENT_DAYS * 24 * 60 * 60)
 }
 
 /** Decline only hides the banner for this browser session; nothing is stored beyond it. */

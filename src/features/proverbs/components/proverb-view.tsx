@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom'
 import { languageTag } from '@/core/constants'
 import type { Proverb } from '@/core/contract'
 import { shareProverb, type ShareOutcome } from '../share'
+import { FavouriteButton, LikeButton } from './mark-buttons'
 import { ScrollImage } from './scroll-image'
 
 const SHARE_MESSAGES: Record<ShareOutcome, string> = {
@@ -43,6 +44,8 @@ export function ProverbView({ proverb }: { proverb: Proverb }) {
         </dd>
       </dl>
       <div className="proverb-view__actions">
+        <FavouriteButton proverbId={proverb.id} label={proverb.proverb} />
+        <LikeButton proverbId={proverb.id} likes={proverb.likes} />
         <button
           type="button"
           className="button button--primary"

@@ -1,0 +1,157 @@
+import { Formik, Form as FormikForm, useField, useFormikContext, type FormikErrors, type FormikHelpers, type FormikValues } from 'formik'
+import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react'
+import type { AnyObjectSchema } from 'yup'
+import { ApiError } from '@/lib/api-client'
+import { clearDraft, readDraft, writeDraft } from '@/lib/drafts'
+
+/**
+ * The form adapter: the one place that imports Formik. Forms validate with the shared yup schema from
+ * src/core (the spec's messages), show each field's message under it, take the server's field
+ * messages the same way, and can keep a draft of what was typed (never passwords) in session storage,
+ * so a session that ends mid-edit loses nothing once the user signs in again.
+ */
+
+function DraftKeeper({ draftKey }: { draftKey: string }) {
+  const { values, dirty } = useFormikContext<FormikValues>()
+  useEffect(() => {
+    if (dirty) writeDraft(draftKey, values)
+  }, [values, dirty, draftKey])
+  return null
+}
+
+export type SubmitResult = void | { notice?: string }
+
+type FormProps<V extends FormikValues> = {
+  schema: AnyObjectSchema
+  initialValues: V
+  /** Throw an ApiError to show its message (and field messages) on the form. */
+  onSubmit: (values: V, helpers: FormikHelpers<V>) => Promise<SubmitResult>
+  submitLabel: string
+  busyLabel?: string
+  draftKey?: string
+  /** Reset to these values after a successful submit (e.g. clear the password fields). */
+  resetOnSuccess?: boolean
+  children: ReactNode
+  footer?: ReactNode
+  /** Accessible name of the form. */
+  label: string
+  enableReinitialize?: boolean
+  /** Replaces the submit row (a wizard renders Back / Next itself). */
+  actions?: (state: { isSubmitting: boolean }) => ReactNode
+}
+
+/** Server answers on the form: field messages under their fields, the message at the top. */
+export function applyServerError<V extends FormikValues>(error: unknown, helpers: FormikHelpers<V>, values: V): string {
+  if (error instanceof ApiError) {
+    const fields = Object.fromEntries(Object.entries(error.fields ?? {}).filter(([name]) => name in values))
+    if (Object.keys(fields).length) helpers.setErrors(fields as FormikErrors<V>)
+    return error.message
+  }
+  return 'Something went wrong. Please try again.'
+}
+
+export function Form<V extends FormikValues>(props: FormProps<V>) {
+  const { schema, initialValues, onSubmit, submitLabel, busyLabel, draftKey, resetOnSuccess, children, footer, label, enableReinitialize, actions } = props
+  const [status, setStatus] = useState<{ kind: 'error' | 'success'; text: string } | null>(null)
+  const [startValues] = useState(() => readDraft(draftKey, initialValues))
+  return (
+    <Formik<V>
+      initialValues={enableReinitialize ? readDraft(draftKey, initialValues) : startValues}
+      enableReinitialize={enableReinitialize}
+      validationSchema={schema}
+      onSubmit={async (values, helpers) => {
+        setStatus(null)
+        try {
+          const result = await onSubmit(schema.cast(values, { stripUnknown: false }) as V, helpers)
+          if (draftKey) clearDraft(draftKey)
+          if (resetOnSuccess) helpers.resetForm()
+          if (result?.notice) setStatus({ kind: 'success', text: result.notice })
+        } catch (error) {
+          setStatus({ kind: 'error', text: applyServerError(error, helpers, values) })
+        }
+      }}
+    >
+      {({ isSubmitting }) => (
+        <FormikForm noValidate aria-label={label} className="form" aria-busy={isSubmitting}>
+          {draftKey && <DraftKeeper draftKey={draftKey} />}
+          {status && (
+            <p className={`notice ${status.kind === 'error' ? 'notice--error' : 'notice--success'}`} role={status.kind === 'error' ? 'alert' : 'status'}>
+              {status.text}
+            </p>
+          )}
+          {children}
+          {actions ? (
+            actions({ isSubmitting })
+          ) : (
+            <div className="form__actions">
+              <button type="submit" className="button button--primary" disabled={isSubmitting}>
+                {isSubmitting ? (busyLabel ?? 'Saving…') : submitLabel}
+              </button>
+              {footer}
+            </div>
+          )}
+        </FormikForm>
+      )}
+    </Formik>
+  )
+}
+
+type FieldProps = {
+  name: string
+  label: string
+  hint?: ReactNode
+  /** A message from a live check (e.g. "already in use"), shown when the field has no error of its own. */
+  extra?: ReactNode
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>
+
+/** A labelled input whose message is announced and tied to it (aria-describedby, aria-invalid). */
+export function TextField({ name, label, hint, extra, ...input }: FieldProps) {
+  const [field, meta] = useField<string>(name)
+  const { submitCount } = useFormikContext()
+  const id = useId()
+  const showError = Boolean(meta.error) && (meta.touched || submitCount > 0)
+  const describedBy = [hint ? `${id}-hint` : null, showError ? `${id}-error` : extra ? `${id}-extra` : null].filter(Boolean).join(' ')
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      <input
+        id={id}
+        {...field}
+        value={field.value ?? ''}
+        {...input}
+        aria-invalid={showError || undefined}
+        aria-describedby={describedBy || undefined}
+      />
+      {showError ? (
+        <p className="field__error" id={`${id}-error`}>
+          {meta.error}
+        </p>
+      ) : (
+        extra && (
+          <div className="field__extra" id={`${id}-extra`} aria-live="polite">
+            {extra}
+          </div>
+        )
+      )}
+    </div>
+  )
+}
+
+/** The field's message for groups (radio lists, checkboxes) that render their own inputs. */
+export function FieldError({ name, id }: { name: string; id?: string }) {
+  const [, meta] = useField(name)
+  const { submitCount } = useFormikContext()
+  if (!meta.error || !(meta.touched || submitCount > 0)) return null
+  return (
+    <p className="field__error" id={id} role="alert">
+      {String(meta.error)}
+    </p>
+  )
+}
+
+export { clearDraft, useField, useFormikContext }

@@ -1,0 +1,22 @@
+import { API } from '@/core/api-paths'
+import type { Address, FullProfile, Notice, PersonalInfo, UserLanguages } from '@/core/contract'
+import type { AddressInput, ChangePasswordInput, PersonalInfoInput } from '@/core/validation'
+import { apiGet, apiGetBlob, apiSend, apiUpload } from '@/lib/api-client'
+
+const auth = { auth: true } as const
+
+export const fetchPersonalInfo = (signal?: AbortSignal) => apiGet<PersonalInfo>(API.personalInfo, { ...auth, signal })
+export const savePersonalInfo = (input: PersonalInfoInput) => apiSend<PersonalInfo>('POST', API.personalInfo, input, auth)
+export const fetchAddress = (signal?: AbortSignal) => apiGet<Address | null>(API.address, { ...auth, signal })
+export const saveAddress = (input: AddressInput) => apiSend<Address>('POST', API.address, input, auth)
+export const fetchFullProfile = (signal?: AbortSignal) => apiGet<FullProfile>(API.profileFull, { ...auth, signal })
+export const fetchPicture = (signal?: AbortSignal) => apiGetBlob(API.picture, { ...auth, signal })
+export const uploadPicture = (file: File, onProgress: (fraction: number) => void) => {
+  const form = new FormData()
+  form.append('picture', file)
+  return apiUpload<{ mimeType: string; size: number }>(API.picture, form, onProgress)
+}
+export const changePassword = (input: ChangePasswordInput) => apiSend<Notice>('POST', API.passwordUpdate, input, auth)
+export const fetchUserLanguages = (signal?: AbortSignal) => apiGet<UserLanguages>(API.userLanguages, { ...auth, signal })
+export const updateUserLanguages = (languages: number[]) => apiSend<UserLanguages>('POST', API.userLanguagesUpdate, { languages }, auth)
+export const logout = () => apiSend<Notice>('POST', API.logout, undefined, auth)

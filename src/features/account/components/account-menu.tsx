@@ -1,0 +1,83 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useId, useRef, useState } from 'react'
+import { Link, useLocation, useNavigate } from 'react-router-dom'
+import { clearAllDrafts } from '@/lib/drafts'
+import { signOut, useSession } from '@/lib/session'
+import { logout } from '../api'
+import { Avatar } from './avatar'
+
+/** Spec §4: logout clears the token cookie and local storage and goes to /auth/login. */
+export function useLogout() {
+  const navigate = useNavigate()
+  const client = useQueryClient()
+  return async () => {
+    // Tell the server first so the token dies there too; sign out here whatever it answers.
+    await logout().catch(() => undefined)
+    navigate('/auth/login', { replace: true })
+    signOut('signed-out')
+    clearAllDrafts()
+    client.removeQueries({ queryKey: ['me'] })
+  }
+}
+
+/** The header's account corner: sign-in links for visitors; the avatar and a menu for users. */
+export function AccountMenu() {
+  const session = useSession()
+  const [open, setOpen] = useState(false)
+  const id = useId()
+  const root = useRef<HTMLDivElement>(null)
+  const doLogout = useLogout()
+  const { pathname } = useLocation()
+
+  // Close on navigation, on Escape and on a click elsewhere.
+  useEffect(() => setOpen(false), [pathname])
+  useEffect(() => {
+    if (!open) return
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false)
+    const onClick = (event: MouseEvent) => !root.current?.contains(event.target as Node) && setOpen(false)
+    document.addEventListener('keydown', onKey)
+    document.addEventListener('click', onClick)
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      document.removeEventListener('click', onClick)
+    }
+  }, [open])
+
+  if (!session) {
+    return (
+      <div className="account-menu">
+        <Link to="/auth/login">Sign in</Link>
+        <Link to="/auth/signup" className="button button--primary button--small">
+          Sign up
+        </Link>
+      </div>
+    )
+  }
+  return (
+    <div className="account-menu" ref={root}>
+      <button
+        type="button"
+        className="account-menu__toggle"
+        aria-expanded={open}
+        aria-controls={id}
+        aria-label={`Account: ${session.user.firstName} ${session.user.lastName}`}
+        onClick={() => setOpen(!open)}
+      >
+        <Avatar userId={session.user.id} />
+      </button>
+      <ul id={id} className="account-menu__list" hidden={!open}>
+        <li>
+          <Link to="/profile">Profile</Link>
+        </li>
+        <li>
+          <Link to="/favourites">Favourites</Link>
+        </li>
+        <li>
+          <button type="button" onClick={() => void doLogout()}>
+            Log out
+          </button>
+        </li>
+      </ul>
+    </div>
+  )
+}

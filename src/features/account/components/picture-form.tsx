@@ -1,0 +1,95 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useId, useMemo, useState } from 'react'
+import { errorMessage } from '@/components/query-state'
+import { uploadPicture } from '../api'
+import { accountKeys } from '../queries'
+import { Avatar } from './avatar'
+
+const MAX_BYTES = 2 * 1024 * 1024
+const TYPES = ['image/png', 'image/jpeg', 'image/webp']
+
+/** Checked here to save a wasted upload; the server checks again, by the file's content. */
+function problemWith(file: File): string | null {
+  if (!TYPES.includes(file.type)) return 'Choose a PNG, JPEG or WebP image.'
+  if (file.size > MAX_BYTES) return 'The picture must be 2 MB or smaller.'
+  return null
+}
+
+export function PictureForm({ userId }: { userId: number }) {
+  const client = useQueryClient()
+  const id = useId()
+  const [file, setFile] = useState<File | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  const [progress, setProgress] = useState(0)
+  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file])
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview])
+
+  const upload = useMutation({
+    mutationFn: (picture: File) => uploadPicture(picture, setProgress),
+    onSuccess: () => {
+      setFile(null)
+      void client.invalidateQueries({ queryKey: accountKeys.picture(userId) })
+      void client.invalidateQueries({ queryKey: accountKeys.full(userId) })
+    },
+  })
+
+  return (
+    <form
+      className="form picture-form"
+      aria-label="Profile picture"
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (!file) return setProblem('Choose a picture first.')
+        setProgress(0)
+        upload.mutate(file)
+      }}
+    >
+      <div className="picture-form__preview">
+        {preview ? <img src={preview} alt="Preview of the new picture" width={96} height={96} /> : <Avatar userId={userId} size={96} />}
+      </div>
+      <div className="field">
+        <label htmlFor={id}>Choose a picture</label>
+        <p className="field__hint" id={`${id}-hint`}>
+          PNG, JPEG or WebP, up to 2 MB.
+        </p>
+        <input
+          id={id}
+          type="file"
+          accept={TYPES.join(',')}
+          aria-describedby={`${id}-hint${problem ? ` ${id}-error` : ''}`}
+          aria-invalid={problem ? true : undefined}
+          onChange={(event) => {
+            const chosen = event.target.files?.[0] ?? null
+            upload.reset()
+            const reason = chosen && problemWith(chosen)
+            setProblem(reason)
+            setFile(reason ? null : chosen)
+          }}
+        />
+        {problem && (
+          <p className="field__error" id={`${id}-error`}>
+            {problem}
+          </p>
+        )}
+      </div>
+      {upload.isPending && (
+        <label className="progress">
+          Uploading… <progress max={1} value={progress} aria-valuetext={`${Math.round(progress * 100)}%`} />
+        </label>
+      )}
+      <div aria-live="polite">
+        {upload.isSuccess && <p className="notice notice--success">Your picture has been saved.</p>}
+        {upload.isError && (
+          <p className="notice notice--error" role="alert">
+            {errorMessage(upload.error)}
+          </p>
+        )}
+      </div>
+      <div className="form__actions">
+        <button type="submit" className="button button--primary" disabled={!file || upload.isPending}>
+          {upload.isPending ? 'Uploading…' : 'Upload picture'}
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,35 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useEffect, useMemo } from 'react'
+import { fetchAddress, fetchFullProfile, fetchPersonalInfo, fetchPicture, fetchUserLanguages } from './api'
+
+/** Everything private sits under ['me', userId]: keyed by user, removed at sign-out. */
+export const accountKeys = {
+  personalInfo: (userId: number) => ['me', userId, 'personal-info'] as const,
+  address: (userId: number) => ['me', userId, 'address'] as const,
+  full: (userId: number) => ['me', userId, 'full'] as const,
+  picture: (userId: number) => ['me', userId, 'picture'] as const,
+  languages: (userId: number) => ['me', userId, 'languages'] as const,
+}
+
+export const personalInfoQuery = (userId: number) =>
+  queryOptions({ queryKey: accountKeys.personalInfo(userId), queryFn: ({ signal }) => fetchPersonalInfo(signal) })
+
+export const addressQuery = (userId: number) =>
+  queryOptions({ queryKey: accountKeys.address(userId), queryFn: ({ signal }) => fetchAddress(signal) })
+
+export const fullProfileQuery = (userId: number) =>
+  queryOptions({ queryKey: accountKeys.full(userId), queryFn: ({ signal }) => fetchFullProfile(signal) })
+
+export const pictureQuery = (userId: number) =>
+  queryOptions({ queryKey: accountKeys.picture(userId), queryFn: ({ signal }) => fetchPicture(signal), staleTime: 5 * 60_000 })
+
+export const userLanguagesQuery = (userId: number) =>
+  queryOptions({ queryKey: accountKeys.languages(userId), queryFn: ({ signal }) => fetchUserLanguages(signal) })
+
+/** The profile picture as an object URL (revoked when it changes), or null when there is none. */
+export function usePictureUrl(userId: number | undefined): string | null {
+  const picture = useQuery({ ...pictureQuery(userId ?? 0), enabled: userId !== undefined })
+  const url = useMemo(() => (picture.data ? URL.createObjectURL(picture.data) : null), [picture.data])
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url])
+  return url
+}

@@ -1,0 +1,59 @@
+import { useMutation } from '@tanstack/react-query'
+import { useId, useState } from 'react'
+import { emailSchema } from '@/core/validation'
+import { errorMessage } from '@/components/query-state'
+import { resendActivation } from '../api'
+
+/**
+ * "Send a new activation link": for the address given, or with its own email field when none is known
+ * (an expired link carries no address). The server answers the same for every address.
+ */
+export function ResendActivation({ email, label = 'Send a new activation link' }: { email?: string; label?: string }) {
+  const [typed, setTyped] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const id = useId()
+  const mutation = useMutation({ mutationFn: resendActivation })
+  const address = email ?? typed
+
+  function send() {
+    try {
+      emailSchema.validateSync({ email: address })
+    } catch (error) {
+      setProblem((error as Error).message)
+      return
+    }
+    setProblem(null)
+    mutation.mutate(address.trim())
+  }
+
+  return (
+    <div className="resend">
+      {email === undefined && (
+        <div className="field">
+          <label htmlFor={id}>Your email</label>
+          <input
+            id={id}
+            type="email"
+            autoComplete="email"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? `${id}-error` : undefined}
+          />
+          {problem && (
+            <p className="field__error" id={`${id}-error`}>
+              {problem}
+            </p>
+          )}
+        </div>
+      )}
+      <button type="button" className="button" onClick={send} disabled={mutation.isPending}>
+        {mutation.isPending ? 'Sending…' : label}
+      </button>
+      <div aria-live="polite">
+        {mutation.isSuccess && <p className="notice notice--success">{mutation.data.message}</p>}
+        {mutation.isError && <p className="notice notice--error">{errorMessage(mutation.error)}</p>}
+      </div>
+    </div>
+  )
+}

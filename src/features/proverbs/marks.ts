@@ -1,0 +1,74 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { API } from '@/core/api-paths'
+import type { Paginated, Proverb, ProverbMarks } from '@/core/contract'
+import { apiGet, apiGetPage, apiSend, withQuery } from '@/lib/api-client'
+import { useSession } from '@/lib/session'
+import { notify } from '@/components/toasts'
+import { errorMessage } from '@/components/query-state'
+import { proverbKeys } from './queries'
+
+/** Private data sits under ['me', userId], so it is keyed by user and dropped at sign-out. */
+export const markKeys = {
+  marks: (userId: number) => ['me', userId, 'proverb-marks'] as const,
+  favourites: (userId: number, page: number) => ['me', userId, 'favourites', page] as const,
+  allFavourites: (userId: number) => ['me', userId, 'favourites'] as const,
+}
+
+export const marksQuery = (userId: number) =>
+  queryOptions({
+    queryKey: markKeys.marks(userId),
+    queryFn: ({ signal }) => apiGet<ProverbMarks>(API.marks, { signal, auth: true }),
+  })
+
+export const favouritesQuery = (userId: number, page: number, size: number) =>
+  queryOptions({
+    queryKey: markKeys.favourites(userId, page),
+    queryFn: ({ signal }) => apiGetPage<Paginated<Proverb>>(withQuery(API.favourites, { page, size }), { signal, auth: true }),
+    placeholderData: keepPreviousData,
+  })
+
+/** The signed-in user's hearts and likes; empty for visitors. */
+export function useMarks() {
+  const session = useSession()
+  const marks = useQuery({ ...marksQuery(session?.user.id ?? 0), enabled: Boolean(session) })
+  return { signedIn: Boolean(session), userId: session?.user.id, marks: marks.data }
+}
+
+type Toggle = { proverbId: number; on: boolean }
+
+/**
+ * Hearts and likes change on screen at once; if the server refuses, the change is rolled back and the
+ * user told why.
+ */
+function useToggleMark(kind: 'favourites' | 'likes') {
+  const client = useQueryClient()
+  const session = useSession()
+  const userId = session?.user.id ?? 0
+  const key = markKeys.marks(userId)
+  return useMutation({
+    mutationFn: ({ proverbId, on }: Toggle) =>
+      apiSend<unknown>(on ? 'PUT' : 'DELETE', kind === 'favourites' ? API.favourite(proverbId) : API.like(proverbId), undefined, { auth: true }),
+    onMutate: async ({ proverbId, on }: Toggle) => {
+      await client.cancelQueries({ queryKey: key })
+      const before = client.getQueryData<ProverbMarks>(key)
+      client.setQueryData<ProverbMarks>(key, (marks = { favourites: [], likes: [] }) => ({
+        ...marks,
+        [kind]: on ? [...new Set([...marks[kind], proverbId])] : marks[kind].filter((id) => id !== proverbId),
+      }))
+      return { before }
+    },
+    onError: (error, { on }, context) => {
+      client.setQueryData(key, context?.before)
+      const what = kind === 'favourites' ? (on ? 'add this to your favourites' : 'remove this from your favourites') : on ? 'like this proverb' : 'remove your like'
+      void notify(`Could not ${what}. ${errorMessage(error)}`, { type: 'error' })
+    },
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: key })
+      if (kind === 'favourites') void client.invalidateQueries({ queryKey: markKeys.allFavourites(userId) })
+      else void client.invalidateQueries({ queryKey: proverbKeys.all })
+    },
+  })
+}
+
+export const useToggleFavourite = () => useToggleMark('favourites')
+export const useToggleLike = () => useToggleMark('likes')

@@ -1,0 +1,45 @@
+// @vitest-environment jsdom
+import { beforeEach, expect, test } from 'vitest'
+import { readCookie } from './cookies'
+import { getSession, signIn, signOut, takeEndReason, updateSessionUser } from './session'
+
+const result = {
+  token: 'a'.repeat(43),
+  expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+  user: { id: 7, email: 'ada@example.com', firstName: 'Ada', lastName: 'Eze' },
+}
+
+beforeEach(() => signOut())
+
+test('sign-in stores the token in the userToken cookie and the flag and user in local storage (spec §3, §4)', () => {
+  signIn(result)
+  expect(readCookie('userToken')).toBe(result.token)
+  expect(localStorage.getItem('isAuthenticated')).toBe('true')
+  expect(JSON.parse(localStorage.getItem('user')!)).toEqual(result.user)
+  expect(getSession()).toEqual({ token: result.token, user: result.user })
+})
+
+test('sign-out clears all three and remembers why', () => {
+  signIn(result)
+  signOut('expired')
+  expect(readCookie('userToken')).toBeUndefined()
+  expect(localStorage.getItem('isAuthenticated')).toBeNull()
+  expect(localStorage.getItem('user')).toBeNull()
+  expect(getSession()).toBeNull()
+  expect(takeEndReason()).toBe('expired')
+  expect(takeEndReason()).toBeNull()
+})
+
+test('signing out in another tab (local storage cleared there) ends the session here too', () => {
+  signIn(result)
+  localStorage.removeItem('user')
+  window.dispatchEvent(new StorageEvent('storage', { key: 'user' }))
+  expect(getSession()).toBeNull()
+})
+
+test('editing personal info updates the stored user', () => {
+  signIn(result)
+  updateSessionUser({ firstName: 'Adaeze' })
+  expect(getSession()?.user.firstName).toBe('Adaeze')
+  expect(getSession()?.user.id).toBe(7)
+})

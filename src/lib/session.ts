@@ -1,0 +1,89 @@
+import { useSyncExternalStore } from 'react'
+import type { LoginResult, SessionUser } from '@/core/contract'
+import { deleteCookie, readCookie, writeCookie } from './cookies'
+
+/** Spec §3–§4: the token lives in the userToken cookie; the flag and the user (with its id) in local storage. */
+export const TOKEN_COOKIE = 'userToken'
+export const AUTH_FLAG_KEY = 'isAuthenticated'
+export const USER_KEY = 'user'
+
+export type Session = { token: string; user: SessionUser }
+/** Why the last session ended, so the sign-in page can say so. */
+export type EndReason = 'signed-out' | 'expired'
+
+function readUser(): SessionUser | null {
+  try {
+    const user = JSON.parse(localStorage.getItem(USER_KEY) ?? 'null') as SessionUser | null
+    return user && typeof user.id === 'number' ? user : null
+  } catch {
+    return null
+  }
+}
+
+function read(): Session | null {
+  const token = readCookie(TOKEN_COOKIE)
+  const user = readUser()
+  return token && user ? { token, user } : null
+}
+
+let current = read()
+let endReason: EndReason | null = null
+const listeners = new Set<() => void>()
+
+function update(): void {
+  const next = read()
+  if (next?.token === current?.token && next?.user.id === current?.user.id && next?.user.firstName === current?.user.firstName) return
+  current = next
+  listeners.forEach((listener) => listener())
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+// Another tab signing in or out changes local storage; follow it.
+if (typeof window !== 'undefined') window.addEventListener('storage', update)
+
+export const getSession = (): Session | null => current
+export const getToken = (): string | undefined => current?.token
+
+export function signIn(result: LoginResult): void {
+  const maxAge = (new Date(result.expiresAt).getTime() - Date.now()) / 1000
+  writeCookie(TOKEN_COOKIE, result.token, maxAge)
+  localStorage.setItem(AUTH_FLAG_KEY, 'true')
+  localStorage.setItem(USER_KEY, JSON.stringify(result.user))
+  endReason = null
+  update()
+}
+
+/** Keeps the stored user in step with edits to personal info (the header shows its initials). */
+export function updateSessionUser(changes: Partial<Omit<SessionUser, 'id'>>): void {
+  const user = readUser()
+  if (!user) return
+  localStorage.setItem(USER_KEY, JSON.stringify({ ...user, ...changes }))
+  update()
+}
+
+/** Logout (spec §4): clears the cookie and both local-storage entries. */
+export function signOut(reason: EndReason = 'signed-out'): void {
+  deleteCookie(TOKEN_COOKIE)
+  localStorage.removeItem(AUTH_FLAG_KEY)
+  localStorage.removeItem(USER_KEY)
+  endReason = reason
+  update()
+}
+
+/** Why the last session ended, without consuming it (the route guard asks; the sign-in page takes it). */
+export const peekEndReason = (): EndReason | null => endReason
+
+/** Read once by the sign-in page: "expired" when the server ended the session. */
+export function takeEndReason(): EndReason | null {
+  const reason = endReason
+  endReason = null
+  return reason
+}
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribe, getSession, getSession)
+}

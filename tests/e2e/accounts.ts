@@ -1,0 +1,44 @@
+import { expect, type APIRequestContext, type BrowserContext } from '@playwright/test'
+import { randomBytes } from 'node:crypto'
+import type { LoginResult } from '../../src/core/contract'
+import { E2E_MAIL_DIR } from '../support/e2e-env'
+import { linkIn, waitForMailFile } from '../support/mail-catcher'
+
+export const PASSWORD = 'Proverb#1'
+
+export type Account = LoginResult & { email: string; password: string; firstName: string; lastName: string }
+
+export const uniqueEmail = (label: string) => `${label}-${randomBytes(4).toString('hex')}@example.com`
+
+/** The activation link mailed to an address, read from the local SMTP server's folder. */
+export async function activationLink(email: string): Promise<string> {
+  return linkIn(await waitForMailFile(E2E_MAIL_DIR, email, /Activate/), '/auth/activate')
+}
+
+/** A fresh, activated and signed-in account, made through the API (its own journey is tested elsewhere). */
+export async function createAccount(request: APIRequestContext, overrides: { languages?: number[]; packageId?: number } = {}): Promise<Account> {
+  const email = uniqueEmail('reader')
+  const body = { firstName: 'Chidi', lastName: 'Nwosu', email, password1: PASSWORD, password2: PASSWORD, packageId: 1, ...overrides }
+  expect((await request.post('/accounts/register', { data: body })).status()).toBe(201)
+  const token = new URL(await activationLink(email)).searchParams.get('token')
+  expect((await request.post('/accounts/activate', { data: { token } })).ok()).toBe(true)
+  const login = await request.post('/accounts/login', { data: { email, password: PASSWORD } })
+  expect(login.ok()).toBe(true)
+  const result = ((await login.json()) as { data: LoginResult }).data
+  return { ...result, email, password: PASSWORD, firstName: body.firstName, lastName: body.lastName }
+}
+
+/** Puts a session in the browser the way the app's sign-in does (spec §3–§4): cookie plus local storage. */
+export async function useAccount(context: BrowserContext, baseURL: string, account: Account): Promise<void> {
+  await context.addCookies([
+    { name: 'cookieConsent', value: 'true', url: baseURL },
+    { name: 'userToken', value: account.token, url: baseURL },
+  ])
+  await context.addInitScript((user) => {
+    if (!localStorage.getItem('user') && !sessionStorage.getItem('owe:e2e-session-set')) {
+      localStorage.setItem('isAuthenticated', 'true')
+      localStorage.setItem('user', JSON.stringify(user))
+      sessionStorage.setItem('owe:e2e-session-set', '1')
+    }
+  }, account.user)
+}
