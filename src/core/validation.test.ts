@@ -100,3 +100,20 @@ test('address: every field is required', () => {
     postal_code: 'Required',
   })
 })
+
+test('a capital with a tone mark or under-dot counts as a capital letter', () => {
+  expect(errorsOf(loginSchema, { email: 'a@b.co', password: 'ìtàn#ọ̀rọ̀Ọ' })).toEqual({})
+  expect(errorsOf(loginSchema, { email: 'a@b.co', password: 'Ìtàn#2024' })).toEqual({})
+})
+
+test('objects or arrays where text belongs fail validation instead of throwing', () => {
+  expect(errorsOf(loginSchema, { email: { $ne: '' }, password: ['x'] })).toEqual({ email: 'Must be text', password: 'Must be text' })
+  expect(errorsOf(addressSchema, { country: ['Ghana'], state: 'a', city: 'b', street: 'c', house_number: 'd', postal_code: 'e' })).toEqual({
+    country: 'Must be text',
+  })
+})
+
+test('ids beyond what the database holds are refused with the field\u2019s message', () => {
+  expect(errorsOf(signupSchema, { ...validSignup, packageId: 3_000_000_000 }).packageId).toBe('Please select a subscription plan')
+  expect(errorsOf(signupSchema, { ...validSignup, languages: [3_000_000_000] }).languages).toBe('Choose languages from the list.')
+})

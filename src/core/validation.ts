@@ -32,17 +32,36 @@ export const PHONE_MAX_LENGTH = 15
 /** The special characters spec §5 accepts in a password. */
 export const PASSWORD_SPECIALS = '!@#$%^&*()_+{}[]:;<>,.?~'
 const SPECIAL = /[!@#$%^&*()_+{}[\]:;<>,.?~]/
-const CAPITAL = /[A-Z]/
+/** Any capital, not only A–Z: Ọ, Ẹ, Ṣ and Ì count for Yoruba and Igbo speakers. */
+const CAPITAL = /\p{Lu}/u
 const DIGIT = /\d/
 export const PHONE_PATTERN = /^\+?\d{1,15}$/
 /** Longest text any single-line field accepts; keeps absurd bodies out of the database. */
 export const FIELD_MAX_LENGTH = 200
+/** The largest id a PostgreSQL integer column holds. */
+export const MAX_ID = 2_147_483_647
 
-const email = () => yup.string().trim().required(MESSAGES.required).email(MESSAGES.invalidEmail).max(FIELD_MAX_LENGTH, MESSAGES.invalidEmail)
+/**
+ * Text, trimmed. yup's own trim() calls .trim() on whatever arrives, so an object or array would throw
+ * instead of failing validation; this trims strings only and lets the type check answer the rest.
+ */
+const text = () =>
+  yup
+    .string()
+    .typeError('Must be text')
+    .transform((value: unknown) => (typeof value === 'string' ? value.trim() : value))
+
+/** A row id: a whole number the database can hold. */
+const id = (message: string) => yup.number().typeError(message).integer(message).positive(message).max(MAX_ID, message)
+
+const CHOOSE_LANGUAGES = 'Choose languages from the list.'
+
+const email = () => text().required(MESSAGES.required).email(MESSAGES.invalidEmail).max(FIELD_MAX_LENGTH, MESSAGES.invalidEmail)
 
 const password = (requiredMessage: string) =>
   yup
     .string()
+    .typeError('Must be text')
     .required(requiredMessage)
     .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordMin)
     .matches(CAPITAL, MESSAGES.passwordCapital)
@@ -58,19 +77,15 @@ const confirmation = (of: string, message: string) =>
     })
 
 const name = (requiredMessage: string) =>
-  yup
-    .string()
-    .trim()
+  text()
     .required(requiredMessage)
     .max(FIELD_MAX_LENGTH, `At most ${FIELD_MAX_LENGTH} characters`)
     .test('no-digits', MESSAGES.nameDigits, (value) => !value || !DIGIT.test(value))
 
 /** Optional on sign-up and in personal info; when given, 10 to 15 characters, digits after an optional +. */
 const optionalPhone = () =>
-  yup
-    .string()
-    .trim()
-    .transform((value: string | undefined) => (value ? value : undefined))
+  text()
+    .transform((value: unknown) => (value === '' ? undefined : value))
     .optional()
     .min(PHONE_MIN_LENGTH, MESSAGES.phoneMin)
     .max(PHONE_MAX_LENGTH, MESSAGES.phoneMax)
@@ -88,14 +103,12 @@ export const signupSchema = personalInfoSchema.shape({
   email: email(),
   password1: password(MESSAGES.passwordRequired),
   password2: confirmation('password1', MESSAGES.passwordsMatch),
-  packageId: yup.number().typeError(MESSAGES.packageRequired).integer(MESSAGES.packageRequired).positive(MESSAGES.packageRequired).required(MESSAGES.packageRequired),
+  packageId: id(MESSAGES.packageRequired).required(MESSAGES.packageRequired),
   /** Ids of the ethnic groups chosen (at most the plan's noOfEthnics; checked against the plan). */
-  languages: yup.array(yup.number().integer().positive().required()).max(8).default([]),
-  promoCode: yup
-    .string()
-    .trim()
+  languages: yup.array(id(CHOOSE_LANGUAGES).required()).typeError(CHOOSE_LANGUAGES).max(8, CHOOSE_LANGUAGES).default([]),
+  promoCode: text()
     .max(40, 'At most 40 characters')
-    .transform((value: string | undefined) => (value ? value : undefined))
+    .transform((value: unknown) => (value === '' ? undefined : value))
     .optional(),
 })
 export type SignupInput = yup.InferType<typeof signupSchema>
@@ -123,7 +136,7 @@ export const changePasswordSchema = yup.object({
 })
 export type ChangePasswordInput = yup.InferType<typeof changePasswordSchema>
 
-const required = () => yup.string().trim().required(MESSAGES.required).max(FIELD_MAX_LENGTH, `At most ${FIELD_MAX_LENGTH} characters`)
+const required = () => text().required(MESSAGES.required).max(FIELD_MAX_LENGTH, `At most ${FIELD_MAX_LENGTH} characters`)
 
 export const addressSchema = yup.object({
   country: required(),
@@ -136,7 +149,7 @@ export const addressSchema = yup.object({
 export type AddressInput = yup.InferType<typeof addressSchema>
 
 export const languagesSchema = yup.object({
-  languages: yup.array(yup.number().integer().positive().required()).max(8).required(MESSAGES.required),
+  languages: yup.array(id(CHOOSE_LANGUAGES).required()).typeError(CHOOSE_LANGUAGES).max(8, CHOOSE_LANGUAGES).required(MESSAGES.required),
 })
 export type LanguagesInput = yup.InferType<typeof languagesSchema>
 

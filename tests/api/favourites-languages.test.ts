@@ -104,6 +104,17 @@ test('likes set the proverb’s count in the public API: two users make 2, likin
   expect((await publicProverb(id)).likes).toBe(1)
 })
 
+test('likes that arrive together are all counted', async () => {
+  const users = await Promise.all(Array.from({ length: 5 }, () => newUser()))
+  const id = zuluProverbs[15].id
+  const replies = await Promise.all(users.map((user) => put(ctx.app, `/api/proverbs/likes/${id}`, user.token)))
+  expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 200])
+  expect(replies.map((r) => r.body.data.likes).sort()).toEqual([1, 2, 3, 4, 5])
+  expect((await publicProverb(id)).likes).toBe(5)
+  await Promise.all(users.slice(0, 3).map((user) => del(ctx.app, `/api/proverbs/likes/${id}`, user.token)))
+  expect((await publicProverb(id)).likes).toBe(2)
+})
+
 test('trending puts the most liked proverb first, publicly and among the groups a user may read', async () => {
   const likers = [await newUser(), await newUser(), await newUser()]
   const target = zuluProverbs[20]
@@ -213,6 +224,14 @@ test('without an active package only the first chosen group is readable', async 
   expect(flags).toHaveLength(8)
   expect(flags.filter((l) => l.readable).map((l) => l.slug)).toEqual(['hausa'])
   expect((await languages(user.token)).readable).toEqual([groups.hausa.id])
+})
+
+test('a user who has chosen no language can read no group', async () => {
+  const user = await newUser({ packageId: plans.Gold.id })
+  expect((await get(ctx.app, '/api/proverbs/ethnic/logged', user.token)).body).toEqual({ data: [] })
+  expect((await get(ctx.app, '/api/proverbs/trending-proverbs', user.token)).body).toEqual({ data: [] })
+  expect((await get(ctx.app, '/api/proverbs/proverbs_logged/yoruba/', user.token)).status).toBe(403)
+  expect(await languages(user.token)).toMatchObject({ selected: [], maxSelectable: 4, readable: [] })
 })
 
 test('with an active package every chosen group up to its noOfEthnics is readable, until it ends', async () => {

@@ -207,3 +207,18 @@ test(`password changes are limited to ${AUTH_LIMIT} attempts per client in 15 mi
   expect(refused.headers['retry-after']).toBe('900')
   expect(refused.body.error.code).toBe('too_many_requests')
 })
+
+test('a reset or a password change retires every older reset link of the user', async () => {
+  const user = await memberOf(ctx.app, ctx.database.db)
+  const older = await resetToken(user.email)
+  const newer = await resetToken(user.email)
+  expect((await save({ token: newer, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).body).toEqual(RESET_DONE)
+  expect((await verify(older)).body.error.code).toBe('token_used')
+
+  const session = await signIn(ctx.app, user.email, NEW_PASSWORD)
+  const pending = await resetToken(user.email)
+  expect((await changePassword(session, { oldPassword: NEW_PASSWORD, newPassword: 'Kola#nut22', confirmNewPassword: 'Kola#nut22' })).status).toBe(200)
+  expect((await verify(pending)).body.error.code).toBe('token_used')
+  expect((await save({ token: pending, password: 'Other#pass1', confirmPassword: 'Other#pass1' })).status).toBe(400)
+  expect((await login(user.email, 'Kola#nut22')).status).toBe(200)
+})

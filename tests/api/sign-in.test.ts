@@ -86,8 +86,9 @@ test('a password reset link does not activate an account', async () => {
   expect(res.body.error).toEqual({ code: 'invalid_token', message: INVALID_LINK })
 })
 
-test('signing in before activation is a 403 not_activated', async () => {
+test('signing in before activation is a 403 not_activated, but only with the right password', async () => {
   const { email } = await registered()
+  expect(await login(email, 'Wrong#Pass1')).toMatchObject({ status: 401, body: BAD_CREDENTIALS })
   const res = await login(email, PASSWORD)
   expect(res.status).toBe(403)
   expect(res.body).toEqual({

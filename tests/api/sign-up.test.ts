@@ -12,6 +12,10 @@ beforeAll(async () => {
   ctx = await createTestApp({ OWE_PUBLIC_URL: 'https://owe.example/' }, () => new Date('2026-11-21T12:00:00Z'))
   plans = await plansByName(ctx.app)
   groups = await groupsBySlug(ctx.app)
+  await ctx.database.db.insert(promoCodes).values([
+    { code: 'RETIRED5', percentOff: 5, active: false },
+    { code: 'GONE20', percentOff: 20, expiresAt: new Date('2020-01-01T00:00:00Z') },
+  ])
 })
 afterAll(() => ctx.close())
 
@@ -33,7 +37,7 @@ async function refusal(body: unknown) {
 const probe = (overrides: Partial<SignupBody>) => ({ ...signupBody(overrides), password2: 'does not match' })
 const ONLY_CONFIRMATION = { password2: 'Passwords must match' }
 
-test('sign-up answers 201 and mails a one-time link to /auth/activate?token= under OWE_PUBLIC_URL', async () => {
+test('sign-up answers 201; with no SMTP_URL the activation mail waits in the outbox, linking to /auth/activate?token= under OWE_PUBLIC_URL', async () => {
   const body = signupBody()
   const res = await register(body)
   expect(res.status).toBe(201)
@@ -177,11 +181,7 @@ test('an unknown language id is refused', async () => {
   expect(await refusal(signupBody({ languages: [999_999] }))).toEqual({ languages: 'Choose languages from the list.' })
 })
 
-test('an unknown, retired or expired promo code is refused; WELCOME10 is accepted in any case and kept upper-case', async () => {
-  await ctx.database.db.insert(promoCodes).values([
-    { code: 'RETIRED5', percentOff: 5, active: false },
-    { code: 'GONE20', percentOff: 20, expiresAt: new Date('2020-01-01T00:00:00Z') },
-  ])
+test('an unknown, retired or expired promo code is refused at sign-up; WELCOME10 is accepted in any case and kept upper-case', async () => {
   for (const promoCode of ['NOPE', 'RETIRED5', 'gone20']) {
     expect(await refusal(signupBody({ promoCode })), promoCode).toEqual({ promoCode: 'This promo code is not valid.' })
   }
@@ -292,13 +292,15 @@ test('/accounts/checkphone/{phone} says whether a phone number is taken; a malfo
   }
 })
 
-test('/api/user/profile/verify_promo-code/{code} tells valid from invalid codes, in any case', async () => {
+test('/api/user/profile/verify_promo-code/{code} tells valid from unknown, retired and expired codes, in any case', async () => {
   const check = (code: string) => get(ctx.app, `/api/user/profile/verify_promo-code/${encodeURIComponent(code)}`)
   const valid = { status: 200, body: { data: { code: 'WELCOME10', valid: true, percentOff: 10 } } }
   expect(await check('WELCOME10')).toMatchObject(valid)
   expect(await check('welcome10')).toMatchObject(valid)
   expect(await check(' Welcome10 ')).toMatchObject(valid)
   expect(await check('nope')).toMatchObject({ status: 200, body: { data: { code: 'NOPE', valid: false, percentOff: 0 } } })
+  expect(await check('retired5')).toMatchObject({ status: 200, body: { data: { code: 'RETIRED5', valid: false, percentOff: 0 } } })
+  expect(await check('GONE20')).toMatchObject({ status: 200, body: { data: { code: 'GONE20', valid: false, percentOff: 0 } } })
   for (const bad of ['x'.repeat(41), 'WELCOME\u000010']) {
     const res = await check(bad)
     expect(res.status).toBe(400)

@@ -1,8 +1,5 @@
 import { asc, desc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser'
-import type { AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import type { Db } from '../../server/src/db/client'
 import { mailOutbox, userLanguages, users } from '../../server/src/db/schema'
 import { hashPassword } from '../../server/src/services/passwords'
@@ -181,40 +178,3 @@ export function multipart(parts: FormPart[], boundary = '----oweTestBoundary7MA4
 }
 
 /** The addresses a parsed message was sent to. */
-export const recipients = (mail: ParsedMail) =>
-  ([] as AddressObject[]).concat(mail.to ?? []).flatMap((to) => to.value.map((address) => address.address))
-
-/**
- * A local stand-in for the mail server: a real SMTP server (smtp-server) on a random port that keeps
- * every message it accepts, parsed. `refuse` makes it answer 550 for chosen recipients.
- */
-export async function startSmtpServer(options: { refuse?: (recipient: string) => boolean } = {}) {
-  const messages: ParsedMail[] = []
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    // The app's pooled connection stays open; do not wait 30 s for it when the test ends.
-    closeTimeout: 100,
-    onRcptTo(address, _session, callback) {
-      if (options.refuse?.(address.address)) callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }))
-      else callback()
-    },
-    onData(stream, _session, callback) {
-      simpleParser(stream).then((mail) => {
-        messages.push(mail)
-        callback()
-      }, callback)
-    },
-  })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve())
-  })
-  const { port } = server.server.address() as AddressInfo
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    messages,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}

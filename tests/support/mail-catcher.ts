@@ -3,25 +3,39 @@ import path from 'node:path'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 
-export type CaughtMail = { to: string; subject: string; text: string; html: string; receivedAt: number }
+export type CaughtMail = {
+  to: string
+  from: { address: string; name: string } | undefined
+  subject: string
+  text: string
+  html: string
+  receivedAt: number
+}
 
 /**
  * A local SMTP server (the real protocol, on 127.0.0.1) standing in for the mail provider: each
  * message is parsed and kept, in memory and, when a folder is given, as a JSON file other processes read.
  */
-export async function startMailCatcher(options: { port?: number; folder?: string } = {}) {
+export async function startMailCatcher(options: { port?: number; folder?: string; refuse?: (recipient: string) => boolean } = {}) {
   const mails: CaughtMail[] = []
   if (options.folder) fs.mkdirSync(options.folder, { recursive: true })
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    // The app's pooled connection stays open; do not wait 30 s for it when the catcher closes.
+    closeTimeout: 100,
+    onRcptTo(address, _session, callback) {
+      if (options.refuse?.(address.address)) callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }))
+      else callback()
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
           const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase()).join(',')
           const mail: CaughtMail = {
             to,
+            from: parsed.from?.value[0] ? { address: parsed.from.value[0].address ?? '', name: parsed.from.value[0].name } : undefined,
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
@@ -45,6 +59,8 @@ export async function startMailCatcher(options: { port?: number; folder?: string
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    /** Mails received for one address. */
+    to: (email: string) => mails.filter((mail) => mail.to.split(',').includes(email.toLowerCase())),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }

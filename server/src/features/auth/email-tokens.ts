@@ -52,6 +52,14 @@ export async function consumeEmailToken(db: Db, token: string, purpose: TokenPur
   return row.userId
 }
 
+/** Marks every open link of that kind used: after a password change or reset, older reset links die. */
+export async function retireEmailTokens(db: Db, userId: number, purpose: TokenPurpose, now: Date): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)))
+}
+
 export function activationMail(user: { email: string; firstName: string }, token: string, publicUrl: string): Mail {
   return linkMail(
     user.email,

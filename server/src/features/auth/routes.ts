@@ -23,7 +23,7 @@ import { tooManyGroupsMessage } from '../../services/entitlements'
 import type { Mailer } from '../../services/mail'
 import { hashPassword, verifyPassword } from '../../services/passwords'
 import { createSession, revokeSession, revokeUserSessions } from '../../services/sessions'
-import { activationMail, consumeEmailToken, issueEmailToken, resetMail, type TokenPurpose } from './email-tokens'
+import { activationMail, consumeEmailToken, issueEmailToken, resetMail, retireEmailTokens, type TokenPurpose } from './email-tokens'
 import { findPromoCode } from './promo-codes'
 
 type Deps = { db: Db; now: () => Date; config: Config; mailer: Mailer }
@@ -227,6 +227,7 @@ export function authRoutes(app: FastifyInstance, { db, now, config, mailer }: De
       .set({ passwordHash, activatedAt: sql`coalesce(${users.activatedAt}, ${now().toISOString()}::timestamptz)` })
       .where(eq(users.id, userId))
     await revokeUserSessions(db, userId, now())
+    await retireEmailTokens(db, userId, 'reset', now())
     return { data: { message: AUTH_TEXTS.passwordReset } satisfies Notice }
   })
 
@@ -240,6 +241,7 @@ export function authRoutes(app: FastifyInstance, { db, now, config, mailer }: De
     }
     await db.update(users).set({ passwordHash: await hashPassword(newPassword) }).where(eq(users.id, userId))
     await revokeUserSessions(db, userId, now(), sessionId)
+    await retireEmailTokens(db, userId, 'reset', now())
     return { data: { message: AUTH_TEXTS.passwordChanged } satisfies Notice }
   })
 }
