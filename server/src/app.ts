@@ -43,7 +43,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // One line per request only when asked for (LOG_LEVEL=debug or trace).
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    // A count of proxies means: believe that many hops nearest to us (what proxy-addr does with a number).
+    trustProxy: typeof config.trustProxy === 'number' ? ((_address: string, hop: number) => hop < (config.trustProxy as number)) : config.trustProxy,
     frameworkErrors: (error, _request, reply) => {
       const { status, body } = frameworkErrorResponse(error)
       const envelopeReply = reply as FastifyReply

@@ -41,3 +41,11 @@ test('mail and sign-in settings: outbox by default, links on the local server, l
   expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/)
   expect(() => loadConfig({ OWE_PUBLIC_URL: 'owe.example' })).toThrow(/OWE_PUBLIC_URL/)
 })
+
+test('TRUST_PROXY believes only the proxies named: a count or addresses, never every hop', () => {
+  expect(loadConfig({}).trustProxy).toBe(false)
+  expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1)
+  expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
+  expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1'])
+  expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/)
+})

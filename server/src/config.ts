@@ -17,8 +17,11 @@ export type Config = {
   corpusCacheMs: number
   /** Naira per dollar shown on prices; the spec's 1000 unless configured. */
   nairaPerDollar: number
-  /** Believe X-Forwarded-* headers (only behind a proxy you run). */
-  trustProxy: boolean
+  /**
+   * Which X-Forwarded-For hops to believe: false (none), a number of proxies you run in front, or their
+   * addresses/CIDRs. Never "all": a client could then write its own address and dodge rate limits.
+   */
+  trustProxy: false | number | string[]
   /** Where people open the app; links in emails start with it. */
   publicUrl: string
   /** smtp:// or smtps:// URL of the mail server; when absent mail goes to the outbox table and the log. */
@@ -44,6 +47,16 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value
 }
 
+function trustProxy(raw: string | undefined): false | number | string[] {
+  const value = raw?.trim().toLowerCase() ?? ''
+  if (['', '0', 'false', 'no'].includes(value)) return false
+  if (['true', 'yes'].includes(value)) return 1
+  if (/^\d+$/.test(value)) return Math.min(Number(value), 10)
+  const addresses = value.split(',').map((part) => part.trim()).filter(Boolean)
+  if (addresses.every((a) => /^[0-9a-f.:]+(\/\d{1,3})?$/.test(a))) return addresses
+  throw new ConfigError('TRUST_PROXY must be a number of proxies (1 for one), or their addresses or CIDRs separated by commas')
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || null
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -63,7 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     corpusCacheMs: integer(env, 'OWE_CORPUS_CACHE_MS', 30_000, 0, 86_400_000),
     nairaPerDollar: integer(env, 'OWE_NAIRA_PER_DOLLAR', 1000, 1, 1_000_000),
-    trustProxy: ['1', 'true', 'yes'].includes(env.TRUST_PROXY?.trim().toLowerCase() ?? ''),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     publicUrl,
     smtpUrl,
     mailFrom: env.MAIL_FROM?.trim() || 'Òwe <no-reply@owe.local>',

@@ -71,6 +71,7 @@ const password = (requiredMessage: string) =>
 const confirmation = (of: string, message: string) =>
   yup
     .string()
+    .typeError('Must be text')
     .max(FIELD_MAX_LENGTH, message)
     .test('matches', message, function (value) {
       return (value ?? '') === ((this.parent as Record<string, unknown>)[of] ?? '')

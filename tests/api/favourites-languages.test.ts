@@ -219,6 +219,9 @@ test('without an active package only the first chosen group is readable', async 
     })
   }
   expect((await get(ctx.app, '/api/proverbs/proverbs_logged/atlantis/', user.token)).status).toBe(404)
+  // Control characters never reach the database (PostgreSQL refuses NUL): a plain 404.
+  expect((await get(ctx.app, '/api/proverbs/proverbs_logged/%00/', user.token)).status).toBe(404)
+  expect((await get(ctx.app, '/api/proverbs/proverbs_logged/yor%01uba/', user.token)).status).toBe(404)
 
   const flags = (await get(ctx.app, '/api/proverbs/language/', user.token)).body.data as { slug: string; readable: boolean }[]
   expect(flags).toHaveLength(8)

@@ -122,3 +122,38 @@ test('an emailed link’s token is not a session token', async () => {
   const activationToken = await lastMailToken(ctx.database.db, body.email)
   expect(await me(activationToken)).toMatchObject({ status: 401, body: ENDED })
 })
+
+test('every signed-in call refuses a revoked and an expired session, before touching anything', async () => {
+  const user = await memberOf(ctx.app, ctx.database.db)
+  const revoked = await signIn(ctx.app, user.email)
+  expect((await post(ctx.app, '/accounts/logout', {}, revoked)).status).toBe(200)
+  const expiring = await signIn(ctx.app, user.email)
+  clock.advance(SESSION_DAYS * DAY + MINUTE)
+  for (const token of [revoked, expiring]) {
+    for (const [method, url] of GUARDED) {
+      const res = await call(ctx.app, method, url, { headers: { authorization: `Bearer ${token}` }, ...(method === 'POST' ? { payload: {} } : {}) })
+      expect(res.status, `${method} ${url}`).toBe(401)
+      expect(res.body, `${method} ${url}`).toEqual(ENDED)
+    }
+  }
+  expect((await ctx.database.db.select().from(sessions)).every((s) => s.revokedAt !== null || s.expiresAt <= clock.now())).toBe(true)
+})
+
+test('behind a proxy (TRUST_PROXY=1) a client cannot dodge the sign-in limit by writing its own X-Forwarded-For', async () => {
+  const proxied = await createTestApp({ TRUST_PROXY: '1', OWE_AUTH_RATE_LIMIT: '3' }, clock.now)
+  try {
+    const attempt = (n: number) =>
+      proxied.app.inject({
+        method: 'POST',
+        url: '/accounts/login',
+        remoteAddress: '10.0.0.2',
+        // The proxy appends the address it saw (198.51.100.7); everything before it is the client's own writing.
+        headers: { 'x-forwarded-for': `203.0.113.${n}, 198.51.100.7` },
+        payload: { email: `nobody${n}@example.com`, password: 'Wrong#Pass1' },
+      })
+    for (let n = 1; n <= 3; n++) expect((await attempt(n)).statusCode).toBe(401)
+    expect((await attempt(4)).statusCode).toBe(429)
+  } finally {
+    await proxied.close()
+  }
+})

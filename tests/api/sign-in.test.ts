@@ -174,7 +174,10 @@ test(`sign-in is limited to ${AUTH_LIMIT} attempts per client in 15 minutes; the
   expect(refused.headers['retry-after']).toBe('900')
   expect(refused.body).toEqual({ error: { code: 'too_many_requests', message: 'Too many attempts. Please wait 15 minutes and try again.' } })
 
-  expect((await login(user.email, PASSWORD, nextClient())).status).toBe(200)
+  // The account itself is now guarded from every address; other accounts are not.
+  expect((await login(user.email, PASSWORD, nextClient())).status).toBe(429)
+  const other = await signedInUser(ctx.app, ctx.database.db)
+  expect((await login(other.email, PASSWORD, nextClient())).status).toBe(200)
 
   clock.advance(5 * MINUTE)
   const later = await login(user.email, PASSWORD, client)
@@ -184,6 +187,24 @@ test(`sign-in is limited to ${AUTH_LIMIT} attempts per client in 15 minutes; the
 
   clock.advance(10 * MINUTE)
   expect((await login(user.email, PASSWORD, client)).status).toBe(200)
+})
+
+test('successful sign-ins do not count: many people behind one address can all sign in', async () => {
+  const client = nextClient()
+  for (let i = 0; i < AUTH_LIMIT + 2; i++) {
+    const user = await signedInUser(ctx.app, ctx.database.db)
+    expect((await login(user.email, PASSWORD, client)).status).toBe(200)
+  }
+})
+
+test('failed sign-ins for one account from many addresses are stopped too', async () => {
+  const user = await signedInUser(ctx.app, ctx.database.db)
+  for (let i = 0; i < AUTH_LIMIT; i++) expect((await login(user.email.toUpperCase(), 'Wrong#Pass1', nextClient())).status).toBe(401)
+  const refused = await login(user.email, PASSWORD, nextClient())
+  expect(refused.status).toBe(429)
+  expect(refused.body.error.code).toBe('too_many_requests')
+  clock.advance(15 * MINUTE)
+  expect((await login(user.email, PASSWORD, nextClient())).status).toBe(200)
 })
 
 test('even well-formed but invalid sign-in bodies count against the limit', async () => {

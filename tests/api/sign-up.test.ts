@@ -216,6 +216,22 @@ test('a phone number already registered is a 409', async () => {
   })
 })
 
+test('a sign-up never activated within two days releases its email and phone; an active account never does', async () => {
+  const phoneNumber = uniquePhone()
+  const first = signupBody({ phoneNumber })
+  expect((await register(first)).status).toBe(201)
+  expect((await register(signupBody({ email: first.email }))).status).toBe(409)
+  const twoDaysAndAnHourAgo = new Date(new Date('2026-11-21T12:00:00Z').getTime() - 49 * 60 * 60 * 1000)
+  await ctx.database.db.update(users).set({ createdAt: twoDaysAndAnHourAgo }).where(eq(users.email, first.email))
+  const claimed = await register(signupBody({ email: first.email, phoneNumber, firstName: 'Rightful' }))
+  expect(claimed.status).toBe(201)
+  const rows = await ctx.database.db.select().from(users).where(eq(users.email, first.email))
+  expect(rows.map((r) => [r.firstName, r.phoneNumber])).toEqual([['Rightful', phoneNumber]])
+
+  await ctx.database.db.update(users).set({ createdAt: twoDaysAndAnHourAgo, activatedAt: twoDaysAndAnHourAgo }).where(eq(users.email, first.email))
+  expect((await register(signupBody({ email: first.email }))).status).toBe(409)
+})
+
 test('malformed sign-up bodies get a 4xx envelope, never a 500', async () => {
   const raw: [string | undefined, string | undefined, number][] = [
     ['{"firstName": "Ada",', 'application/json', 400],

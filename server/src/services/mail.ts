@@ -18,7 +18,13 @@ export type Mailer = {
 export function createMailer(options: { smtpUrl: string | null; from: string; db: Db; log: FastifyBaseLogger }): Mailer {
   const { smtpUrl, from, db, log } = options
   if (smtpUrl) {
-    const transport = nodemailer.createTransport({ url: smtpUrl, pool: true } as Parameters<typeof nodemailer.createTransport>[0], { from })
+    // Short timeouts: a stuck mail server must not hold a sign-up request open for minutes.
+    const transport = nodemailer.createTransport(
+      { url: smtpUrl, pool: true, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as Parameters<
+        typeof nodemailer.createTransport
+      >[0],
+      { from },
+    )
     return {
       kind: 'smtp',
       send: async ({ to, subject, text, html }) => {

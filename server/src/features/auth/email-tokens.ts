@@ -9,7 +9,8 @@ export type TokenPurpose = 'activate' | 'reset'
 
 const HOUR_MS = 60 * 60 * 1000
 /** An activation link lasts two days; a reset link one hour. */
-const LIFETIME_MS: Record<TokenPurpose, number> = { activate: 48 * HOUR_MS, reset: HOUR_MS }
+export const ACTIVATION_LINK_MS = 48 * HOUR_MS
+const LIFETIME_MS: Record<TokenPurpose, number> = { activate: ACTIVATION_LINK_MS, reset: HOUR_MS }
 
 const NOUN: Record<TokenPurpose, string> = { activate: 'activation link', reset: 'password reset link' }
 

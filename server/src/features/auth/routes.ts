@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import * as yup from 'yup'
 import { API } from '../../../../src/core/api-paths'
@@ -17,13 +17,14 @@ import { ethnicGroups, packages, userLanguages, users } from '../../db/schema'
 import { authGuard, sessionOf } from '../../http/auth-guard'
 import { badRequest, conflict, forbidden, HttpError } from '../../http/errors'
 import { hasControlCharacters } from '../../http/params'
-import { rateLimit, type Limit } from '../../http/rate-limit'
+import { checkLimit, rateLimit, recordHit, type Limit } from '../../http/rate-limit'
 import { parseBody } from '../../http/validate'
 import { tooManyGroupsMessage } from '../../services/entitlements'
 import type { Mailer } from '../../services/mail'
 import { hashPassword, verifyPassword } from '../../services/passwords'
 import { createSession, revokeSession, revokeUserSessions } from '../../services/sessions'
-import { activationMail, consumeEmailToken, issueEmailToken, resetMail, retireEmailTokens, type TokenPurpose } from './email-tokens'
+import { hashToken } from '../../services/tokens'
+import { ACTIVATION_LINK_MS, activationMail, consumeEmailToken, issueEmailToken, resetMail, retireEmailTokens, type TokenPurpose } from './email-tokens'
 import { findPromoCode } from './promo-codes'
 
 type Deps = { db: Db; now: () => Date; config: Config; mailer: Mailer }
@@ -46,7 +47,9 @@ export const AUTH_TEXTS = {
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase()
 
-const tokenBody = yup.object({ token: yup.string().required('The link is missing its token.').max(100, 'This link is not valid.') })
+const tokenBody = yup.object({
+  token: yup.string().typeError('This link is not valid.').required('The link is missing its token.').max(100, 'This link is not valid.'),
+})
 
 /** Postgres unique violation, from either driver. */
 function isUniqueViolation(error: unknown): error is { constraint?: string } {
@@ -63,7 +66,10 @@ export function authRoutes(app: FastifyInstance, { db, now, config, mailer }: De
   const requireUser = authGuard(app, db, now)
   const fifteenMinutes = 15 * 60_000
   const limits = {
+    /** Failed sign-ins per client address: successes do not count, so people behind one NAT are not locked out together. */
     login: { name: 'login', max: config.authRateLimit, windowMs: fifteenMinutes },
+    /** Failed sign-ins per account, from any address: guessing one password from many addresses stops too. */
+    loginAccount: { name: 'login-account', max: config.authRateLimit, windowMs: fifteenMinutes },
     reset: { name: 'reset', max: config.authRateLimit, windowMs: fifteenMinutes },
     mail: { name: 'mail', max: config.authRateLimit, windowMs: fifteenMinutes },
     password: { name: 'password', max: config.authRateLimit, windowMs: fifteenMinutes },
@@ -127,6 +133,17 @@ export function authRoutes(app: FastifyInstance, { db, now, config, mailer }: De
       promoCode = promo.code
     }
     const email = normaliseEmail(input.email)
+    // A sign-up never activated within its link's life releases its email and phone, so nobody can hold
+    // someone else's address or number by registering it and walking away.
+    await db
+      .delete(users)
+      .where(
+        and(
+          isNull(users.activatedAt),
+          lt(users.createdAt, new Date(now().getTime() - ACTIVATION_LINK_MS)),
+          or(eq(users.email, email), input.phoneNumber ? eq(users.phoneNumber, input.phoneNumber) : undefined),
+        ),
+      )
     const passwordHash = await hashPassword(input.password1)
     let user: { id: number; email: string; firstName: string }
     try {
@@ -177,11 +194,25 @@ export function authRoutes(app: FastifyInstance, { db, now, config, mailer }: De
   })
 
   app.post(API.login, async (request) => {
-    await limit(request, limits.login)
-    const { email, password } = await parseBody(loginSchema, request.body)
-    const [user] = await db.select().from(users).where(eq(users.email, normaliseEmail(email)))
-    const valid = await verifyPassword(user?.passwordHash, password)
-    if (!user || !valid) throw new HttpError(401, 'invalid_credentials', AUTH_TEXTS.badCredentials)
+    await checkLimit(db, limits.login, request.ip, now())
+    const failed = async (accountKey?: string) => {
+      await recordHit(db, limits.login, request.ip, now())
+      if (accountKey) await recordHit(db, limits.loginAccount, accountKey, now())
+    }
+    const input = await parseBody(loginSchema, request.body).catch(async (error: unknown) => {
+      await failed()
+      throw error
+    })
+    const email = normaliseEmail(input.email)
+    // The account's key is a digest: the limits table holds no addresses.
+    const accountKey = hashToken(email)
+    await checkLimit(db, limits.loginAccount, accountKey, now())
+    const [user] = await db.select().from(users).where(eq(users.email, email))
+    const valid = await verifyPassword(user?.passwordHash, input.password)
+    if (!user || !valid) {
+      await failed(accountKey)
+      throw new HttpError(401, 'invalid_credentials', AUTH_TEXTS.badCredentials)
+    }
     if (!user.activatedAt) throw forbidden(AUTH_TEXTS.notActivated, 'not_activated')
     const session = await createSession(db, user.id, now(), config.sessionDays)
     const result: LoginResult = {

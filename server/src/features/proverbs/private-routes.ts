@@ -7,7 +7,7 @@ import type { Db } from '../../db/client'
 import { favourites, proverbLikes, proverbs } from '../../db/schema'
 import { authGuard, sessionOf } from '../../http/auth-guard'
 import { forbidden, notFound } from '../../http/errors'
-import { calendarDate, optionalString, paging, parseId, positiveInt } from '../../http/params'
+import { calendarDate, hasControlCharacters, optionalString, paging, parseId, positiveInt } from '../../http/params'
 import { entitlementOf, GROUPS_WITHOUT_PACKAGE } from '../../services/entitlements'
 import { favouriteProverbs, findGroupId, listGroups, searchProverbs, trendingProverbs } from './repository'
 
@@ -55,7 +55,8 @@ export function privateProverbRoutes(app: FastifyInstance, { db, now }: Deps): v
     const query = request.query as Record<string, unknown>
     const { page, size } = paging(query)
     const terms = searchTerms(optionalString(query, 'q') ?? '')
-    const groupId = request.params.group.length <= 100 ? await findGroupId(db, request.params.group) : undefined
+    const { group } = request.params
+    const groupId = group.length <= 100 && !hasControlCharacters(group) ? await findGroupId(db, group) : undefined
     if (groupId === undefined) throw notFound('No ethnic group has that id or slug.')
     const { readable, hasActivePackage } = await entitlementOf(db, sessionOf(request).userId, now())
     if (!readable.includes(groupId)) {
