@@ -1,5 +1,5 @@
 import { Formik, Form as FormikForm, useField, useFormikContext, type FormikErrors, type FormikHelpers, type FormikValues } from 'formik'
-import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react'
 import type { AnyObjectSchema } from 'yup'
 import { ApiError } from '@/lib/api-client'
 import { clearDraft, readDraft, writeDraft } from '@/lib/drafts'
@@ -11,10 +11,25 @@ import { clearDraft, readDraft, writeDraft } from '@/lib/drafts'
  * so a session that ends mid-edit loses nothing once the user signs in again.
  */
 
-function DraftKeeper({ draftKey }: { draftKey: string }) {
-  const { values, dirty } = useFormikContext<FormikValues>()
+/**
+ * Brings back a draft as unsaved changes (the form is dirty and says so, never passing the draft off as
+ * saved data), keeps it while the form differs from what was loaded, and drops it once it does not.
+ */
+function DraftKeeper({ draftKey, onRestored }: { draftKey: string; onRestored: (restored: boolean) => void }) {
+  const { values, dirty, initialValues, setValues } = useFormikContext<FormikValues>()
+  const restoredOnce = useRef(false)
+  useEffect(() => {
+    if (restoredOnce.current) return
+    restoredOnce.current = true
+    const draft = readDraft(draftKey, initialValues)
+    if (JSON.stringify(draft) !== JSON.stringify(initialValues)) {
+      void setValues(draft, true)
+      onRestored(true)
+    }
+  }, [draftKey, initialValues, setValues, onRestored])
   useEffect(() => {
     if (dirty) writeDraft(draftKey, values)
+    else clearDraft(draftKey)
   }, [values, dirty, draftKey])
   return null
 }
@@ -35,7 +50,6 @@ type FormProps<V extends FormikValues> = {
   footer?: ReactNode
   /** Accessible name of the form. */
   label: string
-  enableReinitialize?: boolean
   /** Replaces the submit row (a wizard renders Back / Next itself). */
   actions?: (state: { isSubmitting: boolean }) => ReactNode
 }
@@ -51,29 +65,45 @@ export function applyServerError<V extends FormikValues>(error: unknown, helpers
 }
 
 export function Form<V extends FormikValues>(props: FormProps<V>) {
-  const { schema, initialValues, onSubmit, submitLabel, busyLabel, draftKey, resetOnSuccess, children, footer, label, enableReinitialize, actions } = props
+  const { schema, initialValues, onSubmit, submitLabel, busyLabel, draftKey, resetOnSuccess, children, footer, label, actions } = props
   const [status, setStatus] = useState<{ kind: 'error' | 'success'; text: string } | null>(null)
-  const [startValues] = useState(() => readDraft(draftKey, initialValues))
+  const [restored, setRestored] = useState(false)
   return (
     <Formik<V>
-      initialValues={enableReinitialize ? readDraft(draftKey, initialValues) : startValues}
-      enableReinitialize={enableReinitialize}
+      initialValues={initialValues}
       validationSchema={schema}
       onSubmit={async (values, helpers) => {
         setStatus(null)
+        setRestored(false)
         try {
           const result = await onSubmit(schema.cast(values, { stripUnknown: false }) as V, helpers)
+          // Saved: what is on screen is now the saved state (or blank again), so no draft is kept.
+          helpers.resetForm(resetOnSuccess ? undefined : { values })
           if (draftKey) clearDraft(draftKey)
-          if (resetOnSuccess) helpers.resetForm()
           if (result?.notice) setStatus({ kind: 'success', text: result.notice })
         } catch (error) {
           setStatus({ kind: 'error', text: applyServerError(error, helpers, values) })
         }
       }}
     >
-      {({ isSubmitting }) => (
+      {({ isSubmitting, resetForm }) => (
         <FormikForm noValidate aria-label={label} className="form" aria-busy={isSubmitting}>
-          {draftKey && <DraftKeeper draftKey={draftKey} />}
+          {draftKey && <DraftKeeper draftKey={draftKey} onRestored={setRestored} />}
+          {restored && (
+            <div className="notice" role="status">
+              <p>Your unsaved changes are back, as you left them. Save them, or</p>
+              <button
+                type="button"
+                className="button"
+                onClick={() => {
+                  resetForm()
+                  setRestored(false)
+                }}
+              >
+                Discard them
+              </button>
+            </div>
+          )}
           {status && (
             <p className={`notice ${status.kind === 'error' ? 'notice--error' : 'notice--success'}`} role={status.kind === 'error' ? 'alert' : 'status'}>
               {status.text}

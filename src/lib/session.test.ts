@@ -41,5 +41,7 @@ test('editing personal info updates the stored user', () => {
   signIn(result)
   updateSessionUser({ firstName: 'Adaeze' })
   expect(getSession()?.user.firstName).toBe('Adaeze')
+  updateSessionUser({ lastName: 'Okafor' })
+  expect(getSession()?.user.lastName).toBe('Okafor')
   expect(getSession()?.user.id).toBe(7)
 })

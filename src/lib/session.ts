@@ -27,13 +27,16 @@ function read(): Session | null {
 }
 
 let current = read()
+let currentKey = JSON.stringify(current)
 let endReason: EndReason | null = null
 const listeners = new Set<() => void>()
 
 function update(): void {
   const next = read()
-  if (next?.token === current?.token && next?.user.id === current?.user.id && next?.user.firstName === current?.user.firstName) return
+  const key = JSON.stringify(next)
+  if (key === currentKey) return
   current = next
+  currentKey = key
   listeners.forEach((listener) => listener())
 }
 

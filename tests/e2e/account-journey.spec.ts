@@ -128,6 +128,10 @@ test('a reader signs up, activates from the email, fills in the profile, keeps a
   const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('user')))!)
   expect(stored).toMatchObject({ id: expect.any(Number), email, firstName: 'Adaeze', lastName: 'Okafor' })
   await expect(page.getByRole('button', { name: /^Account:/ }).getByTestId('avatar-initials')).toHaveText('AO')
+  // Without an active package, the first language chosen is the one to read (spec §7: ethnic/logged).
+  const yours = page.getByRole('region', { name: 'Your languages' })
+  await expect(yours.locator('.group-card')).toHaveCount(1)
+  await expect(yours.locator('.group-card__name')).toHaveText('Yoruba')
 
   // Personal info and address, with the spec's messages.
   await page.getByRole('button', { name: /^Account:/ }).click()
@@ -165,6 +169,7 @@ test('a reader signs up, activates from the email, fills in the profile, keeps a
 
   await page.reload()
   await expect(page.getByRole('form', { name: 'Address' }).getByLabel('City or town')).toHaveValue('Nsukka')
+  await expect(page.getByText('Your unsaved changes are back, as you left them.')).toHaveCount(0)
   await expect(page.getByRole('form', { name: 'Personal info' }).getByLabel('First name')).toHaveValue('Ifeoma')
 
   // A favourite: the heart changes at once, and the proverb is on the favourites page.

@@ -126,6 +126,7 @@ test('a session that ends mid-edit keeps what was typed: sign in again and it is
   await signInHere(page, account.email, account.password)
   await expect(page).toHaveURL(/\/profile$/)
   const again = page.getByRole('form', { name: 'Address' })
+  await expect(again.getByText('Your unsaved changes are back, as you left them.')).toBeVisible()
   await expect(again.getByLabel('Country')).toHaveValue('Ghana')
   await expect(again.getByLabel('City or town')).toHaveValue('Kumasi')
   await expect(again.getByLabel('Postal code')).toHaveValue('AK-039')
@@ -148,13 +149,19 @@ test('a visitor tapping a heart is asked to sign in and comes back to the prover
 test('a favourite the server refuses is rolled back with a message', async ({ page, context, request, baseURL }) => {
   const account = await createAccount(request)
   await useAccount(context, baseURL!, account)
-  await page.route('**/api/proverbs/favourites/*', (route) =>
-    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: 'The service is busy.' } }) }),
-  )
+  // The server's answer is held back until the heart has shown the change, then it is a refusal.
+  let answer: () => void = () => {}
+  const answered = new Promise<void>((resolve) => (answer = resolve))
+  await page.route('**/api/proverbs/favourites/*', async (route) => {
+    await answered
+    await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: 'The service is busy.' } }) })
+  })
   await page.goto('/search_result?ethnic=zulu')
   const heart = page.locator('.result-list .proverb-card').first().getByRole('button', { name: /^Favourite:/ })
   await expect(heart).toHaveAttribute('aria-pressed', 'false')
   await heart.click()
+  await expect(heart).toHaveAttribute('aria-pressed', 'true')
+  answer()
   await expect(page.getByText('Could not add this to your favourites. The service is busy.')).toBeVisible()
   await expect(heart).toHaveAttribute('aria-pressed', 'false')
 })

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo } from 'react'
+import { useObjectUrl } from '@/lib/object-url'
 import { fetchAddress, fetchFullProfile, fetchPersonalInfo, fetchPicture, fetchUserLanguages } from './api'
 
 /** Everything private sits under ['me', userId]: keyed by user, removed at sign-out. */
@@ -29,7 +29,5 @@ export const userLanguagesQuery = (userId: number) =>
 /** The profile picture as an object URL (revoked when it changes), or null when there is none. */
 export function usePictureUrl(userId: number | undefined): string | null {
   const picture = useQuery({ ...pictureQuery(userId ?? 0), enabled: userId !== undefined })
-  const url = useMemo(() => (picture.data ? URL.createObjectURL(picture.data) : null), [picture.data])
-  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url])
-  return url
+  return useObjectUrl(picture.data)
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { API } from '@/core/api-paths'
-import type { Paginated, Proverb, ProverbMarks } from '@/core/contract'
+import type { EthnicGroup, Paginated, Proverb, ProverbMarks } from '@/core/contract'
 import { apiGet, apiGetPage, apiSend, withQuery } from '@/lib/api-client'
 import { useSession } from '@/lib/session'
 import { notify } from '@/components/toasts'
@@ -12,7 +12,14 @@ export const markKeys = {
   marks: (userId: number) => ['me', userId, 'proverb-marks'] as const,
   favourites: (userId: number, page: number) => ['me', userId, 'favourites', page] as const,
   allFavourites: (userId: number) => ['me', userId, 'favourites'] as const,
+  readableGroups: (userId: number) => ['me', userId, 'ethnic-logged'] as const,
 }
+
+export const readableGroupsQuery = (userId: number) =>
+  queryOptions({
+    queryKey: markKeys.readableGroups(userId),
+    queryFn: ({ signal }) => apiGet<EthnicGroup[]>(API.ethnicGroupsLogged, { signal, auth: true }),
+  })
 
 export const marksQuery = (userId: number) =>
   queryOptions({
@@ -45,24 +52,29 @@ function useToggleMark(kind: 'favourites' | 'likes') {
   const session = useSession()
   const userId = session?.user.id ?? 0
   const key = markKeys.marks(userId)
+  const setMark = (proverbId: number, on: boolean) =>
+    client.setQueryData<ProverbMarks>(key, (marks = { favourites: [], likes: [] }) => ({
+      ...marks,
+      [kind]: on ? [...new Set([...marks[kind], proverbId])] : marks[kind].filter((id) => id !== proverbId),
+    }))
   return useMutation({
+    // Toggles reach the server one after another, in the order tapped: a double tap cannot arrive reversed.
+    mutationKey: [kind],
+    scope: { id: kind },
     mutationFn: ({ proverbId, on }: Toggle) =>
       apiSend<unknown>(on ? 'PUT' : 'DELETE', kind === 'favourites' ? API.favourite(proverbId) : API.like(proverbId), undefined, { auth: true }),
     onMutate: async ({ proverbId, on }: Toggle) => {
       await client.cancelQueries({ queryKey: key })
-      const before = client.getQueryData<ProverbMarks>(key)
-      client.setQueryData<ProverbMarks>(key, (marks = { favourites: [], likes: [] }) => ({
-        ...marks,
-        [kind]: on ? [...new Set([...marks[kind], proverbId])] : marks[kind].filter((id) => id !== proverbId),
-      }))
-      return { before }
+      setMark(proverbId, on)
     },
-    onError: (error, { on }, context) => {
-      client.setQueryData(key, context?.before)
+    onError: (error, { proverbId, on }) => {
+      // Only this proverb goes back; hearts toggled meanwhile on others stay as they are.
+      setMark(proverbId, !on)
       const what = kind === 'favourites' ? (on ? 'add this to your favourites' : 'remove this from your favourites') : on ? 'like this proverb' : 'remove your like'
       void notify(`Could not ${what}. ${errorMessage(error)}`, { type: 'error' })
     },
     onSettled: () => {
+      if (client.isMutating({ mutationKey: [kind] }) > 1) return
       void client.invalidateQueries({ queryKey: key })
       if (kind === 'favourites') void client.invalidateQueries({ queryKey: markKeys.allFavourites(userId) })
       else void client.invalidateQueries({ queryKey: proverbKeys.all })

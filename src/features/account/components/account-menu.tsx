@@ -26,6 +26,7 @@ export function AccountMenu() {
   const [open, setOpen] = useState(false)
   const id = useId()
   const root = useRef<HTMLDivElement>(null)
+  const toggle = useRef<HTMLButtonElement>(null)
   const doLogout = useLogout()
   const { pathname } = useLocation()
 
@@ -33,7 +34,11 @@ export function AccountMenu() {
   useEffect(() => setOpen(false), [pathname])
   useEffect(() => {
     if (!open) return
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false)
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      setOpen(false)
+      toggle.current?.focus()
+    }
     const onClick = (event: MouseEvent) => !root.current?.contains(event.target as Node) && setOpen(false)
     document.addEventListener('keydown', onKey)
     document.addEventListener('click', onClick)
@@ -56,6 +61,7 @@ export function AccountMenu() {
   return (
     <div className="account-menu" ref={root}>
       <button
+        ref={toggle}
         type="button"
         className="account-menu__toggle"
         aria-expanded={open}

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useId, useMemo, useState } from 'react'
+import { useId, useState } from 'react'
+import { useObjectUrl } from '@/lib/object-url'
 import { errorMessage } from '@/components/query-state'
 import { uploadPicture } from '../api'
 import { accountKeys } from '../queries'
@@ -21,8 +22,7 @@ export function PictureForm({ userId }: { userId: number }) {
   const [file, setFile] = useState<File | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const [progress, setProgress] = useState(0)
-  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file])
-  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview])
+  const preview = useObjectUrl(file)
 
   const upload = useMutation({
     mutationFn: (picture: File) => uploadPicture(picture, setProgress),

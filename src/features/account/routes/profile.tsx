@@ -9,7 +9,8 @@ export default function ProfileRoute() {
   if (!session) return null
   const { id } = session.user
   return (
-    <div className="profile">
+    // Keyed by user: a different account signed in elsewhere starts from a clean slate, not the last one's edits.
+    <div className="profile" key={id}>
       <h1>Your profile</h1>
       <nav aria-label="Profile sections" className="profile__nav">
         <a href="#picture">Picture</a>

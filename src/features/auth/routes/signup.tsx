@@ -54,10 +54,15 @@ export function SignupRoute({ usePlans, useGroups }: Props) {
   const [step, setStep] = useState<number>(REGISTRATION_FIRST_STEP)
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null)
   const heading = useRef<HTMLHeadingElement>(null)
+  const firstRender = useRef(true)
 
-  // Each step announces itself: focus moves to its heading.
+  // Each step announces itself: focus moves to its heading (not on arrival, where the page title leads).
   useEffect(() => {
-    if (step !== REGISTRATION_FIRST_STEP) heading.current?.focus()
+    if (firstRender.current) {
+      firstRender.current = false
+      return
+    }
+    heading.current?.focus()
   }, [step])
 
   if (session && !registeredEmail) return <Navigate to="/" replace />
@@ -150,7 +155,8 @@ function WizardActions({ step, setStep, submitting }: { step: number; setStep: (
     const form = actions.current?.closest('form')
     if (!form || step === STEPS.length) return
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Enter' && event.target instanceof HTMLInputElement && event.target.type !== 'checkbox') {
+      // isComposing: Enter that ends an input-method composition (an Ethiopic keyboard, say) is not "next".
+      if (event.key === 'Enter' && !event.isComposing && event.target instanceof HTMLInputElement && event.target.type !== 'checkbox') {
         event.preventDefault()
         nextRef.current()
       }

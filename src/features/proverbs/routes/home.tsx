@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
-import { ErrorState, Loading } from '@/components/query-state'
+import { EmptyState, ErrorState, Loading } from '@/components/query-state'
 import { formatLongDate } from '@/core/format'
 import { GroupCard } from '../components/group-card'
 import { ProverbCard } from '../components/proverb-card'
@@ -8,6 +8,10 @@ import { ScrollImage } from '../components/scroll-image'
 import { SearchBox } from '../components/search-box'
 import { categoriesQuery, groupsQuery, localDate, todayQuery, trendingQuery } from '../queries'
 import { languageTag } from '@/core/constants'
+import { shorten } from '@/core/format'
+import { useSession } from '@/lib/session'
+import { FavouriteButton } from '../components/mark-buttons'
+import { readableGroupsQuery } from '../marks'
 import { proverbPath } from '../share'
 
 export function HomeRoute() {
@@ -42,6 +46,9 @@ export function HomeRoute() {
                 <div className="today-card__band">
                   <ScrollImage src={proverb.image} eager={i < 2} />
                   <span className="today-card__group">{proverb.ethnic.name}</span>
+                  <span className="today-card__mark">
+                    <FavouriteButton proverbId={proverb.id} label={shorten(proverb.proverb)} />
+                  </span>
                 </div>
                 <Link className="today-card__body" to={proverbPath(proverb)}>
                   <span className="today-card__text" lang={languageTag(proverb.ethnic.slug)}>
@@ -54,6 +61,8 @@ export function HomeRoute() {
           </ul>
         )}
       </section>
+
+      <YourLanguages />
 
       <section aria-labelledby="trending-title">
         <h2 id="trending-title">Trending</h2>
@@ -104,5 +113,34 @@ export function HomeRoute() {
         )}
       </section>
     </>
+  )
+}
+
+/** Signed in: the groups this user may read now (spec §7: /api/proverbs/ethnic/logged). */
+function YourLanguages() {
+  const session = useSession()
+  const groups = useQuery({ ...readableGroupsQuery(session?.user.id ?? 0), enabled: Boolean(session) })
+  if (!session) return null
+  return (
+    <section aria-labelledby="your-languages-title">
+      <h2 id="your-languages-title">Your languages</h2>
+      {groups.isPending ? (
+        <Loading label="Loading your languages" lines={1} />
+      ) : groups.isError ? (
+        <ErrorState error={groups.error} onRetry={() => void groups.refetch()} />
+      ) : groups.data.length === 0 ? (
+        <EmptyState title="No languages chosen yet">
+          <p>
+            <Link to="/profile#languages">Choose the languages you follow</Link> and they will be here.
+          </p>
+        </EmptyState>
+      ) : (
+        <ul className="group-grid">
+          {groups.data.map((group) => (
+            <GroupCard key={group.id} group={group} />
+          ))}
+        </ul>
+      )}
+    </section>
   )
 }
