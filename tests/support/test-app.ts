@@ -25,6 +25,13 @@ export async function freshDatabase(): Promise<Database & { drop(): Promise<void
         await database.close()
         const cleanup = new pg.Client({ connectionString: url })
         await cleanup.connect()
+        // pool.end() resolves before its connections have finished closing; terminating them then (FORCE)
+        // makes pg raise "terminating connection" on a client already let go. Wait for them to leave.
+        for (let i = 0; i < 50; i++) {
+          const { rows } = await cleanup.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name])
+          if (rows[0].n === 0) break
+          await new Promise((resolve) => setTimeout(resolve, 50))
+        }
         await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
         await cleanup.end()
       },

@@ -33,6 +33,9 @@ export type DatabaseTarget =
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 })
+    // An idle connection the server drops (a restart, a failover) must not crash the process: the pool
+    // replaces it on the next query. Without a listener Node treats the error as unhandled.
+    pool.on('error', (error) => console.warn(`PostgreSQL dropped an idle connection: ${error.message}`))
     const db = drizzlePg(pool, { schema }) as unknown as Db
     return {
       db,
