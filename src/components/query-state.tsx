@@ -41,3 +41,60 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
     </div>
   )
 }
+
+/** What a save or send came to, announced politely: its success text, or the error's message. */
+export function MutationOutcome({ mutation, success }: { mutation: { isSuccess: boolean; isError: boolean; error: unknown }; success: ReactNode }) {
+  return (
+    <div aria-live="polite">
+      {mutation.isSuccess && <p className="notice notice--success">{success}</p>}
+      {mutation.isError && (
+        <p className="notice notice--error" role="alert">
+          {errorMessage(mutation.error)}
+        </p>
+      )}
+    </div>
+  )
+}
+
+type Choice = { id: number; title: ReactNode; detail: ReactNode }
+
+/**
+ * Checkboxes of which at most `max` may be ticked: the others are disabled once the limit is reached,
+ * and the count is announced ("2 of 4 chosen").
+ */
+export function LimitedChoices({ legend, choices, chosen, max, onChange, summary, children }: {
+  legend: string
+  choices: Choice[]
+  chosen: number[]
+  max: number
+  onChange: (chosen: number[]) => void
+  /** After "n of max chosen". */
+  summary?: ReactNode
+  /** Shown last, inside the group (a field message, say). */
+  children?: ReactNode
+}) {
+  return (
+    <fieldset className="choice-list choice-list--grid" aria-describedby="choices-count">
+      <legend>{legend}</legend>
+      <p id="choices-count" className="field__hint" aria-live="polite">
+        {chosen.length} of {max} chosen{summary}
+      </p>
+      {choices.map((choice) => {
+        const checked = chosen.includes(choice.id)
+        return (
+          <label key={choice.id} className="choice">
+            <input
+              type="checkbox"
+              checked={checked}
+              disabled={!checked && chosen.length >= max}
+              onChange={() => onChange(checked ? chosen.filter((id) => id !== choice.id) : [...chosen, choice.id])}
+            />
+            <span className="choice__title">{choice.title}</span>
+            <span className="choice__detail">{choice.detail}</span>
+          </label>
+        )
+      })}
+      {children}
+    </fieldset>
+  )
+}

@@ -54,7 +54,15 @@ const text = () =>
 /** A row id: a whole number the database can hold. */
 const id = (message: string) => yup.number().typeError(message).integer(message).positive(message).max(MAX_ID, message)
 
-const CHOOSE_LANGUAGES = 'Choose languages from the list.'
+/** Our own account messages (the spec gives none for these), said the same by the app and the server. */
+export const ACCOUNT_TEXTS = {
+  emailTaken: 'An account with this email already exists.',
+  phoneTaken: 'An account with this phone number already exists.',
+  promoInvalid: 'This promo code is not valid.',
+  chooseLanguages: 'Choose languages from the list.',
+  passwordRules: 'At least 8 characters, with a capital letter and one of !@#$%^&*()_+{}[]:;<>,.?~',
+} as const
+const CHOOSE_LANGUAGES = ACCOUNT_TEXTS.chooseLanguages
 
 const email = () => text().required(MESSAGES.required).email(MESSAGES.invalidEmail).max(FIELD_MAX_LENGTH, MESSAGES.invalidEmail)
 

@@ -1,6 +1,8 @@
-import { and, asc, desc, eq, gt, lte } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm'
+import { ACCOUNT_TEXTS } from '../../../src/core/validation'
+import { badRequest } from '../http/errors'
 import type { Db } from '../db/client'
-import { packages, userLanguages, userPackages, users } from '../db/schema'
+import { ethnicGroups, packages, userLanguages, userPackages, users } from '../db/schema'
 
 /** Without an active package a user may read one group (the first they chose). */
 export const GROUPS_WITHOUT_PACKAGE = 1
@@ -50,4 +52,11 @@ export async function entitlementOf(db: Db, userId: number, now: Date): Promise<
 export function tooManyGroupsMessage(plan: { name: string } | null, max: number): string {
   const allowance = `${max} ${max === 1 ? 'language' : 'languages'}`
   return plan ? `The ${plan.name} plan includes ${allowance}. Choose at most ${max}.` : `Choose at most ${allowance}.`
+}
+
+/** Refuses a choice that names a group we do not have. */
+export async function assertKnownGroups(db: Db, ids: number[]): Promise<void> {
+  if (ids.length === 0) return
+  const known = await db.select({ id: ethnicGroups.id }).from(ethnicGroups).where(inArray(ethnicGroups.id, ids))
+  if (known.length !== ids.length) throw badRequest(ACCOUNT_TEXTS.chooseLanguages, { languages: ACCOUNT_TEXTS.chooseLanguages })
 }

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { API } from '../../../../src/core/api-paths'
 import type { Address, FullProfile, PersonalInfo } from '../../../../src/core/contract'
-import { addressSchema, personalInfoSchema } from '../../../../src/core/validation'
+import { ACCOUNT_TEXTS, addressSchema, personalInfoSchema } from '../../../../src/core/validation'
+import { uniqueViolation } from '../../db/errors'
 import type { Db } from '../../db/client'
 import { packages, userAddresses, userPictures, users } from '../../db/schema'
 import { authGuard, sessionOf } from '../../http/auth-guard'
@@ -14,7 +15,6 @@ import { PICTURE_MAX_BYTES, readPicture } from './picture'
 
 type Deps = { db: Db; now: () => Date }
 
-const PHONE_TAKEN = 'An account with this phone number already exists.'
 
 function toAddress(row: typeof userAddresses.$inferSelect | undefined): Address | null {
   if (!row) return null
@@ -52,8 +52,7 @@ export function accountRoutes(app: FastifyInstance, { db, now }: Deps): void {
         .set({ firstName: input.firstName, lastName: input.lastName, phoneNumber: input.phoneNumber ?? null })
         .where(eq(users.id, userId))
     } catch (error) {
-      const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code
-      if (code === '23505') throw conflict(PHONE_TAKEN, { phoneNumber: PHONE_TAKEN })
+      if (uniqueViolation(error)) throw conflict(ACCOUNT_TEXTS.phoneTaken, { phoneNumber: ACCOUNT_TEXTS.phoneTaken })
       throw error
     }
     return { data: await personalInfo(userId) }

@@ -1,9 +1,10 @@
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import * as yup from 'yup'
 import { API } from '../../../../src/core/api-paths'
 import type { LoginResult, Notice } from '../../../../src/core/contract'
 import {
+  ACCOUNT_TEXTS,
   changePasswordSchema,
   emailSchema,
   loginSchema,
@@ -13,13 +14,14 @@ import {
 } from '../../../../src/core/validation'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
-import { ethnicGroups, packages, userLanguages, users } from '../../db/schema'
+import { packages, userLanguages, users } from '../../db/schema'
 import { authGuard, sessionOf } from '../../http/auth-guard'
 import { badRequest, conflict, forbidden, HttpError } from '../../http/errors'
 import { hasControlCharacters } from '../../http/params'
 import { checkLimit, rateLimit, recordHit, type Limit } from '../../http/rate-limit'
 import { parseBody } from '../../http/validate'
-import { tooManyGroupsMessage } from '../../services/entitlements'
+import { assertKnownGroups, tooManyGroupsMessage } from '../../services/entitlements'
+import { uniqueViolation } from '../../db/errors'
 import type { Mailer } from '../../services/mail'
 import { hashPassword, verifyPassword } from '../../services/passwords'
 import { createSession, revokeSession, revokeUserSessions } from '../../services/sessions'
@@ -39,10 +41,7 @@ export const AUTH_TEXTS = {
   signedOut: 'You have signed out.',
   badCredentials: 'Incorrect email or password.',
   notActivated: 'Your account is not activated yet. Check your email for the activation link, or send a new one.',
-  emailTaken: 'An account with this email already exists.',
-  phoneTaken: 'An account with this phone number already exists.',
   wrongOldPassword: 'The old password is not correct.',
-  promoInvalid: 'This promo code is not valid.',
 } as const
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase()
@@ -50,17 +49,6 @@ const normaliseEmail = (email: string) => email.trim().toLowerCase()
 const tokenBody = yup.object({
   token: yup.string().typeError('This link is not valid.').required('The link is missing its token.').max(100, 'This link is not valid.'),
 })
-
-/** Postgres unique violation, from either driver. */
-function isUniqueViolation(error: unknown): error is { constraint?: string } {
-  const e = error as { code?: string; cause?: { code?: string } }
-  return e?.code === '23505' || e?.cause?.code === '23505'
-}
-
-function constraintOf(error: unknown): string {
-  const e = error as { constraint?: string; cause?: { constraint?: string }; message?: string }
-  return e.constraint ?? e.cause?.constraint ?? e.message ?? ''
-}
 
 export function authRoutes(app: FastifyInstance, { db, now, config, mailer }: Deps): void {
   const requireUser = authGuard(app, db, now)
@@ -107,7 +95,7 @@ export function authRoutes(app: FastifyInstance, { db, now, config, mailer }: De
   app.get<{ Params: { code: string } }>('/api/user/profile/verify_promo-code/:code', async (request) => {
     await limit(request, limits.check)
     const code = request.params.code.trim()
-    if (code.length > 40 || hasControlCharacters(code)) throw badRequest(AUTH_TEXTS.promoInvalid, { promoCode: AUTH_TEXTS.promoInvalid })
+    if (code.length > 40 || hasControlCharacters(code)) throw badRequest(ACCOUNT_TEXTS.promoInvalid, { promoCode: ACCOUNT_TEXTS.promoInvalid })
     const promo = await findPromoCode(db, code, now())
     return { data: { code: code.toUpperCase(), valid: Boolean(promo), percentOff: promo?.percentOff ?? 0 } }
   })
@@ -122,14 +110,11 @@ export function authRoutes(app: FastifyInstance, { db, now, config, mailer }: De
       const message = tooManyGroupsMessage(plan, plan.noOfEthnics)
       throw badRequest(message, { languages: message })
     }
-    if (languages.length > 0) {
-      const known = await db.select({ id: ethnicGroups.id }).from(ethnicGroups).where(inArray(ethnicGroups.id, languages))
-      if (known.length !== languages.length) throw badRequest('Choose languages from the list.', { languages: 'Choose languages from the list.' })
-    }
+    await assertKnownGroups(db, languages)
     let promoCode: string | null = null
     if (input.promoCode) {
       const promo = await findPromoCode(db, input.promoCode, now())
-      if (!promo) throw badRequest(AUTH_TEXTS.promoInvalid, { promoCode: AUTH_TEXTS.promoInvalid })
+      if (!promo) throw badRequest(ACCOUNT_TEXTS.promoInvalid, { promoCode: ACCOUNT_TEXTS.promoInvalid })
       promoCode = promo.code
     }
     const email = normaliseEmail(input.email)
@@ -167,9 +152,10 @@ export function authRoutes(app: FastifyInstance, { db, now, config, mailer }: De
         return created
       })
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error
-      if (constraintOf(error).includes('phone')) throw conflict(AUTH_TEXTS.phoneTaken, { phoneNumber: AUTH_TEXTS.phoneTaken })
-      throw conflict(AUTH_TEXTS.emailTaken, { email: AUTH_TEXTS.emailTaken })
+      const violation = uniqueViolation(error)
+      if (!violation) throw error
+      if (violation.constraint.includes('phone')) throw conflict(ACCOUNT_TEXTS.phoneTaken, { phoneNumber: ACCOUNT_TEXTS.phoneTaken })
+      throw conflict(ACCOUNT_TEXTS.emailTaken, { email: ACCOUNT_TEXTS.emailTaken })
     }
     await sendLink('activate', user)
     return reply.code(201).send({ data: { message: AUTH_TEXTS.registered, email } })

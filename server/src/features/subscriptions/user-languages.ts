@@ -1,14 +1,14 @@
-import { eq, inArray } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { API } from '../../../../src/core/api-paths'
 import type { UserLanguages } from '../../../../src/core/contract'
 import { languagesSchema } from '../../../../src/core/validation'
 import type { Db } from '../../db/client'
-import { ethnicGroups, userLanguages } from '../../db/schema'
+import { userLanguages } from '../../db/schema'
 import { authGuard, sessionOf } from '../../http/auth-guard'
 import { badRequest } from '../../http/errors'
 import { parseBody } from '../../http/validate'
-import { entitlementOf, tooManyGroupsMessage } from '../../services/entitlements'
+import { assertKnownGroups, entitlementOf, tooManyGroupsMessage } from '../../services/entitlements'
 import { listGroups } from '../proverbs/repository'
 
 type Deps = { db: Db; now: () => Date }
@@ -40,10 +40,7 @@ export function userLanguageRoutes(app: FastifyInstance, { db, now }: Deps): voi
       const message = tooManyGroupsMessage(plan, maxSelectable)
       throw badRequest(message, { languages: message })
     }
-    if (chosen.length > 0) {
-      const known = await db.select({ id: ethnicGroups.id }).from(ethnicGroups).where(inArray(ethnicGroups.id, chosen))
-      if (known.length !== chosen.length) throw badRequest('Choose languages from the list.', { languages: 'Choose languages from the list.' })
-    }
+    await assertKnownGroups(db, chosen)
     await db.transaction(async (tx) => {
       await tx.delete(userLanguages).where(eq(userLanguages.userId, userId))
       if (chosen.length > 0) await tx.insert(userLanguages).values(chosen.map((ethnicGroupId, position) => ({ userId, ethnicGroupId, position })))

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { useObjectUrl } from '@/lib/object-url'
-import { errorMessage } from '@/components/query-state'
+import { MutationOutcome } from '@/components/query-state'
 import { uploadPicture } from '../api'
 import { accountKeys } from '../queries'
 import { Avatar } from './avatar'
@@ -77,14 +77,7 @@ export function PictureForm({ userId }: { userId: number }) {
           Uploading… <progress max={1} value={progress} aria-valuetext={`${Math.round(progress * 100)}%`} />
         </label>
       )}
-      <div aria-live="polite">
-        {upload.isSuccess && <p className="notice notice--success">Your picture has been saved.</p>}
-        {upload.isError && (
-          <p className="notice notice--error" role="alert">
-            {errorMessage(upload.error)}
-          </p>
-        )}
-      </div>
+      <MutationOutcome mutation={upload} success="Your picture has been saved." />
       <div className="form__actions">
         <button type="submit" className="button button--primary" disabled={!file || upload.isPending}>
           {upload.isPending ? 'Uploading…' : 'Upload picture'}

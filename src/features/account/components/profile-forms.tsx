@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import {
+  ACCOUNT_TEXTS,
   addressSchema,
   changePasswordSchema,
   personalInfoSchema,
@@ -12,8 +13,6 @@ import { ErrorState, Loading } from '@/components/query-state'
 import { updateSessionUser } from '@/lib/session'
 import { changePassword, saveAddress, savePersonalInfo } from '../api'
 import { accountKeys, addressQuery, personalInfoQuery } from '../queries'
-
-const PASSWORD_HINT = 'At least 8 characters, with a capital letter and one of !@#$%^&*()_+{}[]:;<>,.?~'
 
 export function PersonalInfoForm({ userId }: { userId: number }) {
   const client = useQueryClient()
@@ -95,7 +94,7 @@ export function ChangePasswordForm() {
       onSubmit={async (values) => ({ notice: (await changePassword(values)).message })}
     >
       <TextField name="oldPassword" label="Old password" type="password" autoComplete="current-password" />
-      <TextField name="newPassword" label="New password" type="password" autoComplete="new-password" hint={PASSWORD_HINT} />
+      <TextField name="newPassword" label="New password" type="password" autoComplete="new-password" hint={ACCOUNT_TEXTS.passwordRules} />
       <TextField name="confirmNewPassword" label="Confirm new password" type="password" autoComplete="new-password" />
     </Form>
   )

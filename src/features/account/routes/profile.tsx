@@ -1,7 +1,16 @@
+import type { ComponentType } from 'react'
 import { useSession } from '@/lib/session'
 import { LanguagesForm } from '../components/languages-form'
 import { PictureForm } from '../components/picture-form'
 import { AddressForm, ChangePasswordForm, PersonalInfoForm } from '../components/profile-forms'
+
+const SECTIONS: { id: string; nav: string; title: string; Body: ComponentType<{ userId: number }> }[] = [
+  { id: 'picture', nav: 'Picture', title: 'Picture', Body: PictureForm },
+  { id: 'personal-info', nav: 'Personal info', title: 'Personal info', Body: PersonalInfoForm },
+  { id: 'address', nav: 'Address', title: 'Address', Body: AddressForm },
+  { id: 'languages', nav: 'Languages', title: 'Languages', Body: LanguagesForm },
+  { id: 'password', nav: 'Password', title: 'Change password', Body: ChangePasswordForm },
+]
 
 /** /profile: personal info, address, picture, languages and password, each saved on its own. */
 export default function ProfileRoute() {
@@ -13,32 +22,18 @@ export default function ProfileRoute() {
     <div className="profile" key={id}>
       <h1>Your profile</h1>
       <nav aria-label="Profile sections" className="profile__nav">
-        <a href="#picture">Picture</a>
-        <a href="#personal-info">Personal info</a>
-        <a href="#address">Address</a>
-        <a href="#languages">Languages</a>
-        <a href="#password">Password</a>
+        {SECTIONS.map((section) => (
+          <a key={section.id} href={`#${section.id}`}>
+            {section.nav}
+          </a>
+        ))}
       </nav>
-      <section id="picture" aria-labelledby="picture-title" className="profile__section">
-        <h2 id="picture-title">Picture</h2>
-        <PictureForm userId={id} />
-      </section>
-      <section id="personal-info" aria-labelledby="personal-title" className="profile__section">
-        <h2 id="personal-title">Personal info</h2>
-        <PersonalInfoForm userId={id} />
-      </section>
-      <section id="address" aria-labelledby="address-title" className="profile__section">
-        <h2 id="address-title">Address</h2>
-        <AddressForm userId={id} />
-      </section>
-      <section id="languages" aria-labelledby="languages-title" className="profile__section">
-        <h2 id="languages-title">Languages</h2>
-        <LanguagesForm userId={id} />
-      </section>
-      <section id="password" aria-labelledby="password-title" className="profile__section">
-        <h2 id="password-title">Change password</h2>
-        <ChangePasswordForm />
-      </section>
+      {SECTIONS.map(({ id: sectionId, title, Body }) => (
+        <section key={sectionId} id={sectionId} aria-labelledby={`${sectionId}-title`} className="profile__section">
+          <h2 id={`${sectionId}-title`}>{title}</h2>
+          <Body userId={id} />
+        </section>
+      ))}
     </div>
   )
 }

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { emailSchema } from '@/core/validation'
-import { errorMessage } from '@/components/query-state'
+import { MutationOutcome } from '@/components/query-state'
 import { resendActivation } from '../api'
 
 /**
@@ -50,10 +50,7 @@ export function ResendActivation({ email, label = 'Send a new activation link' }
       <button type="button" className="button" onClick={send} disabled={mutation.isPending}>
         {mutation.isPending ? 'Sending…' : label}
       </button>
-      <div aria-live="polite">
-        {mutation.isSuccess && <p className="notice notice--success">{mutation.data.message}</p>}
-        {mutation.isError && <p className="notice notice--error">{errorMessage(mutation.error)}</p>}
-      </div>
+      <MutationOutcome mutation={mutation} success={mutation.data?.message} />
     </div>
   )
 }

@@ -3,9 +3,9 @@ import { Link } from 'react-router-dom'
 import { reach, type AnySchema } from 'yup'
 import type { EthnicGroup, Plan } from '@/core/contract'
 import { formatCurrency } from '@/core/format'
-import { signupSchema } from '@/core/validation'
+import { ACCOUNT_TEXTS, signupSchema } from '@/core/validation'
 import { FieldError, TextField, useField, useFormikContext } from '@/components/form'
-import { ErrorState, Loading } from '@/components/query-state'
+import { ErrorState, LimitedChoices, Loading } from '@/components/query-state'
 import { useLiveCheck } from '../live-check'
 
 export type SignupValues = {
@@ -20,9 +20,7 @@ export type SignupValues = {
   promoCode: string
 }
 
-export const EMAIL_TAKEN = 'An account with this email already exists.'
-export const PHONE_TAKEN = 'An account with this phone number already exists.'
-export const PROMO_INVALID = 'This promo code is not valid.'
+export const { emailTaken: EMAIL_TAKEN, phoneTaken: PHONE_TAKEN, promoInvalid: PROMO_INVALID } = ACCOUNT_TEXTS
 
 /** One field's rule from the shared sign-up schema. */
 export const rule = (field: string) => reach(signupSchema, field) as AnySchema
@@ -73,7 +71,7 @@ export function AccountStep() {
         label="Password"
         type="password"
         autoComplete="new-password"
-        hint="At least 8 characters, with a capital letter and one of !@#$%^&*()_+{}[]:;<>,.?~"
+        hint={ACCOUNT_TEXTS.passwordRules}
       />
       <TextField name="password2" label="Confirm password" type="password" autoComplete="new-password" />
     </>
@@ -121,27 +119,17 @@ export function LanguagesStep({ groups, plan }: { groups: UseQueryResult<EthnicG
   const max = plan?.noOfEthnics ?? 1
   if (groups.isPending) return <Loading label="Loading languages" />
   if (groups.isError) return <ErrorState error={groups.error} onRetry={() => void groups.refetch()} />
-  const chosen = values.languages
-  const toggle = (id: number) =>
-    void setFieldValue('languages', chosen.includes(id) ? chosen.filter((x) => x !== id) : [...chosen, id])
   return (
-    <fieldset className="choice-list choice-list--grid" aria-describedby="languages-count">
-      <legend>Which languages do you want?</legend>
-      <p id="languages-count" className="field__hint" aria-live="polite">
-        {chosen.length} of {max} chosen{plan ? ` — the ${plan.name} plan includes ${max}` : ''}. You can change them later.
-      </p>
-      {groups.data.map((group) => {
-        const checked = chosen.includes(group.id)
-        return (
-          <label key={group.id} className="choice">
-            <input type="checkbox" checked={checked} disabled={!checked && chosen.length >= max} onChange={() => toggle(group.id)} />
-            <span className="choice__title">{group.language}</span>
-            <span className="choice__detail">{group.name} proverbs</span>
-          </label>
-        )
-      })}
+    <LimitedChoices
+      legend="Which languages do you want?"
+      choices={groups.data.map((group) => ({ id: group.id, title: group.language, detail: `${group.name} proverbs` }))}
+      chosen={values.languages}
+      max={max}
+      onChange={(chosen) => void setFieldValue('languages', chosen)}
+      summary={`${plan ? ` — the ${plan.name} plan includes ${max}` : ''}. You can change them later.`}
+    >
       <FieldError name="languages" />
-    </fieldset>
+    </LimitedChoices>
   )
 }
 

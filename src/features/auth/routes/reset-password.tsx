@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
-import { resetPasswordSchema, type ResetPasswordInput } from '@/core/validation'
+import { ACCOUNT_TEXTS, resetPasswordSchema, type ResetPasswordInput } from '@/core/validation'
 import { Form, TextField } from '@/components/form'
 import { errorMessage, Loading } from '@/components/query-state'
 import { saveResetPassword, verifyResetToken } from '../api'
@@ -52,7 +52,7 @@ export default function ResetPasswordRoute() {
             label="New password"
             type="password"
             autoComplete="new-password"
-            hint="At least 8 characters, with a capital letter and one of !@#$%^&*()_+{}[]:;<>,.?~"
+            hint={ACCOUNT_TEXTS.passwordRules}
           />
           <TextField name="confirmPassword" label="Confirm the new password" type="password" autoComplete="new-password" />
         </Form>
