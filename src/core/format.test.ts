@@ -1,6 +1,8 @@
 import { expect, test } from 'vitest'
 import {
   convertFromDollars,
+  formatAge,
+  formatBytes,
   formatCurrency,
   formatLongDate,
   formatThousands,
@@ -84,4 +86,21 @@ test('initials are the first letters of both names, uppercased, and empty withou
   expect(initials('ọ̀ṣun', 'Eze')).toBe('Ọ̀E')
   expect(initials('Ada', '')).toBe('')
   expect(initials(undefined, undefined)).toBe('')
+})
+
+test('formatAge says how old a saved copy is', () => {
+  const now = Date.UTC(2026, 10, 22, 12)
+  expect(formatAge(now - 20_000, now)).toBe('just now')
+  expect(formatAge(now - 5 * 60_000, now)).toBe('5 minutes ago')
+  expect(formatAge(now - 3 * 3_600_000, now)).toBe('3 hours ago')
+  expect(formatAge(now - 86_400_000, now)).toBe('yesterday')
+  expect(formatAge(now - 4 * 86_400_000, now)).toBe('4 days ago')
+  expect(formatAge(now + 60_000, now)).toBe('just now')
+})
+
+test('formatBytes rounds to a readable size', () => {
+  expect(formatBytes(512)).toBe('512 B')
+  expect(formatBytes(1536)).toBe('1.5 KB')
+  expect(formatBytes(87_000)).toBe('85 KB')
+  expect(formatBytes(5 * 1024 * 1024)).toBe('5.0 MB')
 })

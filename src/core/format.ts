@@ -86,3 +86,32 @@ function firstLetter(text: string): string {
   const [segment] = new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)
   return segment?.segment ?? ''
 }
+
+const AGE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+]
+
+/** How long ago something was saved: "just now", "5 minutes ago", "yesterday", "3 days ago". */
+export function formatAge(savedAt: number, now: number): string {
+  const elapsed = Math.max(0, now - savedAt)
+  const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' })
+  for (const [unit, ms] of AGE_UNITS) {
+    if (elapsed >= ms) return format.format(-Math.floor(elapsed / ms), unit)
+  }
+  return 'just now'
+}
+
+/** 1536 → "1.5 KB"; sizes of what the device keeps. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`
+  const units = ['KB', 'MB', 'GB']
+  let value = bytes / 1024
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit++
+  }
+  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`
+}

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { foldForSearch, matchesAllTerms, searchTerms, toneKey } from './search'
+import { englishKey, foldForSearch, matchesAllTerms, searchRank, searchTerms, toneKey } from './search'
 
 test('folding strips Yoruba tone marks and under-dots', () => {
   expect(foldForSearch('Òwe')).toBe('owe')
@@ -40,4 +40,19 @@ test('matchesAllTerms needs every term', () => {
   expect(matchesAllTerms('iwa lesin', ['iwa', 'les'])).toBe(true)
   expect(matchesAllTerms('iwa lesin', ['iwa', 'owe'])).toBe(false)
   expect(matchesAllTerms('anything', [])).toBe(true)
+})
+
+test('searchRank orders whole words, word starts, inside words, then English-only matches', () => {
+  const proverb = toneKey('Ìwà lẹ̀sìn')
+  const english = englishKey({ transliteration: 'Character is religion', interpretation: 'Good conduct is what faith asks.' })
+  expect(searchRank(proverb, english, ['iwa'])).toBe(0)
+  expect(searchRank(proverb, english, ['iwa', 'les'])).toBe(1)
+  expect(searchRank(proverb, english, ['sin'])).toBe(2)
+  expect(searchRank(proverb, english, ['iwa', 'faith'])).toBe(3)
+  expect(searchRank(proverb, english, ['iwa', 'money'])).toBeUndefined()
+  expect(searchRank(proverb, english, [])).toBe(0)
+})
+
+test('englishKey folds the transliteration and the meaning together', () => {
+  expect(englishKey({ transliteration: 'Òwe is the horse', interpretation: "of words' speed" })).toBe('owe is the horse of words speed')
 })

@@ -36,3 +36,22 @@ export function toneKey(proverb: string): string {
 export function matchesAllTerms(foldedText: string, terms: readonly string[]): boolean {
   return terms.every((term) => foldedText.includes(term))
 }
+
+/** The folded English side of a proverb (transliteration and meaning), as the server stores it. */
+export function englishKey(proverb: { transliteration: string; interpretation: string }): string {
+  return foldForSearch(`${proverb.transliteration} ${proverb.interpretation}`)
+}
+
+/**
+ * The server's ranking, for the offline worker: undefined when some term is in neither the proverb nor
+ * its English; otherwise 0 when every term is a whole word of the proverb, 1 when each starts a word, 2
+ * when each is inside the proverb, 3 when the English had to help.
+ */
+export function searchRank(foldedProverb: string, foldedEnglish: string, terms: readonly string[]): number | undefined {
+  if (!terms.every((term) => foldedProverb.includes(term) || foldedEnglish.includes(term))) return undefined
+  const padded = ` ${foldedProverb} `
+  if (terms.every((term) => padded.includes(` ${term} `))) return 0
+  if (terms.every((term) => padded.includes(` ${term}`))) return 1
+  if (matchesAllTerms(foldedProverb, terms)) return 2
+  return 3
+}
