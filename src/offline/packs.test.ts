@@ -1,0 +1,297 @@
+import { afterEach, beforeEach, expect, test } from 'vitest'
+import type { Proverb } from '../core/contract'
+import { downloadPack, listPacks, PACK_REFRESH_MS, packsToRefresh, removePack, type PackDeps } from './packs'
+import { SCROLL_IMAGE_CACHE, type OfflineDb, type PackRecord } from './schema'
+import { queryProverbs, removeUserData, saveProverbs } from './store'
+import { agbaLoja, freshDb, igbo, iwaLesin, omoEni, onye, yoruba, yorubaProverbs } from './test-fixtures'
+
+const T1 = Date.UTC(2026, 10, 20, 9)
+const T2 = Date.UTC(2026, 10, 22, 9)
+const TOKEN = 'token-of-7'
+const IMAGE = new Uint8Array(3000).fill(0xff)
+const NOT_IN_PLAN = 'This group is not among the languages you chose. Change your languages to read it.'
+
+let db: OfflineDb
+let clock: number
+let changes: PackRecord[]
+
+beforeEach(async () => {
+  db = await freshDb()
+  clock = T1
+  changes = []
+})
+
+afterEach(() => {
+  db.close()
+})
+
+/** A stand-in API: the group's proverbs two to a page (whatever size is asked), and scroll images. */
+function fakeApi(proverbs: Proverb[]) {
+  const api = {
+    proverbs,
+    calls: [] as { url: string; headers: Headers }[],
+    /** Overrides every answer when set. */
+    answer: undefined as ((url: string) => Promise<Response>) | undefined,
+    fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input)
+      api.calls.push({ url, headers: new Headers(init?.headers) })
+      if (api.answer) return api.answer(url)
+      if (/\/img\/[a-z-]+-scroll\.jpeg$/.test(url)) return new Response(IMAGE, { headers: { 'Content-Type': 'image/jpeg' } })
+      const page = Number(/proverbs_logged\/[^/]+\/\?page=(\d+)&size=100$/.exec(url)?.[1])
+      if (!page) return Response.json({ error: { code: 'not_found', message: 'Not found.' } }, { status: 404 })
+      const data = api.proverbs.slice((page - 1) * 2, page * 2)
+      const total = api.proverbs.length
+      return Response.json({ data, page, size: 2, totalPages: Math.ceil(total / 2), totalElements: total })
+    }) as typeof fetch,
+  }
+  return api
+}
+
+/** A Cache Storage stand-in: named caches of responses by URL. */
+function memoryCaches() {
+  const named = new Map<string, Map<string, Response>>()
+  const key = (request: RequestInfo | URL) => (request instanceof Request ? request.url : String(request))
+  const storage = {
+    async open(name: string) {
+      const cache = named.get(name) ?? new Map<string, Response>()
+      named.set(name, cache)
+      return {
+        async put(request: RequestInfo | URL, response: Response) {
+          cache.set(key(request), response)
+        },
+        async match(request: RequestInfo | URL) {
+          return cache.get(key(request))?.clone()
+        },
+      }
+    },
+    async has(name: string) {
+      return named.has(name)
+    },
+  }
+  return storage as unknown as CacheStorage
+}
+
+function depsFor(api: ReturnType<typeof fakeApi>, extra: Partial<PackDeps> = {}): PackDeps {
+  return {
+    db,
+    fetch: api.fetch,
+    caches: memoryCaches(),
+    now: () => clock,
+    onChange: (pack) => changes.push(pack),
+    ...extra,
+  }
+}
+
+const storedIds = async () => (await queryProverbs(db, { size: 100 }, clock)).data.data.map((p) => p.id)
+
+test('a download pages through the group with the bearer token and stores its proverbs under the pack', async () => {
+  const api = fakeApi(yorubaProverbs)
+  await downloadPack(depsFor(api), 7, yoruba, TOKEN)
+
+  const pages = api.calls.slice(0, 3)
+  expect(pages.map((c) => c.url)).toEqual([
+    '/api/proverbs/proverbs_logged/1/?page=1&size=100',
+    '/api/proverbs/proverbs_logged/1/?page=2&size=100',
+    '/api/proverbs/proverbs_logged/1/?page=3&size=100',
+  ])
+  for (const call of pages) {
+    expect(call.headers.get('Authorization')).toBe(`Bearer ${TOKEN}`)
+    expect(call.headers.get('Accept')).toBe('application/json')
+  }
+  expect(await storedIds()).toEqual([11, 12, 13, 14, 15])
+  for (const { id } of yorubaProverbs) expect(await db.get('proverbs', id)).toMatchObject({ packs: ['7:1'], browsed: false, savedAt: T1 })
+})
+
+test('a download reports its progress after every page and ends ready with its size and time', async () => {
+  const api = fakeApi(yorubaProverbs)
+  const pack = await downloadPack(depsFor(api), 7, yoruba, TOKEN)
+
+  expect(changes.map((c) => [c.status, c.done, c.total])).toEqual([
+    ['downloading', 0, 5],
+    ['downloading', 2, 5],
+    ['downloading', 4, 5],
+    ['downloading', 5, 5],
+    ['ready', 5, 5],
+  ])
+  expect(pack).toMatchObject({ userId: 7, groupId: 1, groupSlug: 'yoruba', groupName: 'Yoruba', status: 'ready', done: 5, total: 5 })
+  expect(pack.updatedAt).toBe(T1)
+  expect(pack.error).toBeNull()
+  // The proverbs' JSON and the image both count.
+  expect(pack.bytes).toBeGreaterThan(IMAGE.byteLength)
+  expect(await listPacks(db, 7)).toEqual([pack])
+})
+
+test('a download puts the group’s scroll image in the scroll image cache', async () => {
+  const api = fakeApi(yorubaProverbs)
+  const caches = memoryCaches()
+  await downloadPack(depsFor(api, { caches }), 7, yoruba, TOKEN)
+
+  expect(api.calls.at(-1)?.url).toBe('/img/yoruba-scroll.jpeg')
+  const cached = await (await caches.open(SCROLL_IMAGE_CACHE)).match('/img/yoruba-scroll.jpeg')
+  expect(cached?.headers.get('Content-Type')).toBe('image/jpeg')
+  expect(new Uint8Array(await cached!.arrayBuffer())).toEqual(IMAGE)
+})
+
+test('the API base is put before the API and image paths', async () => {
+  const api = fakeApi(yorubaProverbs)
+  const caches = memoryCaches()
+  await downloadPack(depsFor(api, { caches, apiBase: 'https://api.owe.test' }), 7, yoruba, TOKEN)
+  expect(api.calls[0].url).toBe('https://api.owe.test/api/proverbs/proverbs_logged/1/?page=1&size=100')
+  expect(api.calls.at(-1)?.url).toBe('https://api.owe.test/img/yoruba-scroll.jpeg')
+  expect(await (await caches.open(SCROLL_IMAGE_CACHE)).match('https://api.owe.test/img/yoruba-scroll.jpeg')).toBeDefined()
+})
+
+test('without Cache Storage the pack is still ready, sized by its proverbs alone', async () => {
+  const api = fakeApi(yorubaProverbs)
+  const pack = await downloadPack(depsFor(api, { caches: undefined }), 7, yoruba, TOKEN)
+  expect(pack.status).toBe('ready')
+  expect(pack.bytes).toBeGreaterThan(0)
+  expect(pack.bytes).toBeLessThan(IMAGE.byteLength)
+  expect(api.calls.map((c) => c.url)).not.toContain('/img/yoruba-scroll.jpeg')
+})
+
+test('a refresh lets go of proverbs the group no longer has, keeping browsed ones', async () => {
+  const api = fakeApi(yorubaProverbs)
+  await saveProverbs(db, [omoEni], T1)
+  await downloadPack(depsFor(api), 7, yoruba, TOKEN)
+
+  clock = T2
+  api.proverbs = yorubaProverbs.filter((p) => p.id !== agbaLoja.id && p.id !== omoEni.id)
+  const pack = await downloadPack(depsFor(api), 7, { ...yoruba, proverbCount: 3 }, TOKEN)
+
+  expect(pack).toMatchObject({ status: 'ready', done: 3, total: 3, updatedAt: T2, error: null })
+  expect(await db.get('proverbs', agbaLoja.id)).toBeUndefined()
+  expect(await db.get('proverbs', omoEni.id)).toMatchObject({ browsed: true, packs: [] })
+  expect(await storedIds()).toEqual([11, 12, 13, 14])
+})
+
+test('a first download the server refuses ends failed with the server’s message', async () => {
+  const api = fakeApi(yorubaProverbs)
+  api.answer = async () => Response.json({ error: { code: 'not_in_plan', message: NOT_IN_PLAN } }, { status: 403 })
+  const pack = await downloadPack(depsFor(api), 7, yoruba, TOKEN)
+
+  expect(pack).toMatchObject({ status: 'failed', error: NOT_IN_PLAN, done: 0, updatedAt: null })
+  expect(changes.at(-1)).toEqual(pack)
+  expect(await listPacks(db, 7)).toEqual([pack])
+  expect(await storedIds()).toEqual([])
+})
+
+test('an error without a JSON message says what the server answered', async () => {
+  const api = fakeApi(yorubaProverbs)
+  api.answer = async () => new Response('<html>Bad gateway</html>', { status: 502 })
+  expect(await downloadPack(depsFor(api), 7, yoruba, TOKEN)).toMatchObject({ status: 'failed', error: 'The server answered 502.' })
+})
+
+test('a scroll image that cannot be downloaded fails the first download', async () => {
+  const api = fakeApi(yorubaProverbs)
+  const pack = await downloadPack(depsFor(api), 7, { ...yoruba, image: '/img/missing-scroll.png' }, TOKEN)
+  expect(pack).toMatchObject({ status: 'failed', error: 'The scroll image could not be downloaded (404).' })
+})
+
+test('a failed refresh keeps the ready pack and says why', async () => {
+  const api = fakeApi(yorubaProverbs)
+  const first = await downloadPack(depsFor(api), 7, yoruba, TOKEN)
+
+  clock = T2
+  api.answer = () => Promise.reject(new TypeError('Failed to fetch'))
+  const pack = await downloadPack(depsFor(api), 7, yoruba, TOKEN)
+
+  expect(pack).toMatchObject({ status: 'ready', error: 'Failed to fetch', updatedAt: T1, bytes: first.bytes })
+  expect(await listPacks(db, 7)).toEqual([pack])
+  expect(await storedIds()).toEqual([11, 12, 13, 14, 15])
+})
+
+test('two calls for the same pack share one download', async () => {
+  const api = fakeApi(yorubaProverbs)
+  const deps = depsFor(api)
+  const first = downloadPack(deps, 7, yoruba, TOKEN)
+  const second = downloadPack(deps, 7, yoruba, TOKEN)
+  expect(second).toBe(first)
+  await first
+  expect(api.calls).toHaveLength(4)
+
+  // Once it has finished, a new call downloads again.
+  await downloadPack(deps, 7, yoruba, TOKEN)
+  expect(api.calls).toHaveLength(8)
+})
+
+test('downloads of different packs run on their own', async () => {
+  const yorubaApi = fakeApi(yorubaProverbs)
+  const igboApi = fakeApi([onye])
+  const [a, b] = await Promise.all([
+    downloadPack(depsFor(yorubaApi), 7, yoruba, TOKEN),
+    downloadPack(depsFor(igboApi), 7, igbo, TOKEN),
+  ])
+  expect([a.groupId, a.status, b.groupId, b.status]).toEqual([1, 'ready', 2, 'ready'])
+  expect(igboApi.calls[0].url).toBe('/api/proverbs/proverbs_logged/2/?page=1&size=100')
+})
+
+test('removing a pack deletes its record and what only it held', async () => {
+  const api = fakeApi(yorubaProverbs)
+  await saveProverbs(db, [iwaLesin], T1)
+  await downloadPack(depsFor(api), 7, yoruba, TOKEN)
+  await downloadPack(depsFor(fakeApi([onye])), 7, igbo, TOKEN)
+
+  await removePack(db, 7, yoruba.id)
+
+  expect((await listPacks(db, 7)).map((p) => p.groupId)).toEqual([2])
+  expect(await storedIds()).toEqual([12, 21])
+})
+
+test('signing out while a pack downloads leaves nothing of that pack behind', async () => {
+  const api = fakeApi(yorubaProverbs)
+  // Page 1 is stored; page 2 is held back until the user has signed out.
+  let page2Asked!: () => void
+  let releasePage2!: () => void
+  const asked = new Promise<void>((resolve) => (page2Asked = resolve))
+  const released = new Promise<void>((resolve) => (releasePage2 = resolve))
+  const held: typeof fetch = async (input, init) => {
+    if (String(input).includes('page=2')) {
+      page2Asked()
+      await released
+    }
+    return api.fetch(input, init)
+  }
+  const download = downloadPack(depsFor(api, { fetch: held }), 7, yoruba, TOKEN)
+  await asked
+  await removeUserData(db, 7)
+  releasePage2()
+  await download
+
+  expect(await listPacks(db, 7)).toEqual([])
+  expect(await storedIds()).toEqual([])
+})
+
+test('a user’s packs are listed without anyone else’s', async () => {
+  await downloadPack(depsFor(fakeApi(yorubaProverbs)), 7, yoruba, TOKEN)
+  await downloadPack(depsFor(fakeApi([onye])), 8, igbo, 'token-of-8')
+  expect((await listPacks(db, 7)).map((p) => [p.userId, p.groupId])).toEqual([[7, 1]])
+  expect((await listPacks(db, 8)).map((p) => [p.userId, p.groupId])).toEqual([[8, 2]])
+  expect(await listPacks(db, 9)).toEqual([])
+})
+
+test('packs due for a refresh are stale ready ones and ones that never finished', () => {
+  const now = T2
+  const base: PackRecord = {
+    userId: 7,
+    groupId: 1,
+    groupSlug: 'yoruba',
+    groupName: 'Yoruba',
+    language: 'Yoruba',
+    status: 'ready',
+    done: 5,
+    total: 5,
+    bytes: 4000,
+    updatedAt: now - 60_000,
+    error: null,
+  }
+  const fresh = base
+  const justInTime = { ...base, groupId: 2, updatedAt: now - PACK_REFRESH_MS }
+  const stale = { ...base, groupId: 3, updatedAt: now - PACK_REFRESH_MS - 1 }
+  const failed = { ...base, groupId: 4, status: 'failed' as const, updatedAt: null, error: NOT_IN_PLAN }
+  const cutShort = { ...base, groupId: 5, status: 'downloading' as const, updatedAt: now - 60_000 }
+  const failedRefresh = { ...base, groupId: 6, error: 'Failed to fetch', updatedAt: now - 60_000 }
+
+  expect(packsToRefresh([fresh, justInTime, stale, failed, cutShort, failedRefresh], now).map((p) => p.groupId)).toEqual([3, 4, 5])
+  expect(PACK_REFRESH_MS).toBe(12 * 60 * 60_000)
+})

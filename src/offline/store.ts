@@ -1,0 +1,231 @@
+import type { Category, CategoryPage, EthnicGroup, Paginated, Proverb } from '../core/contract'
+import { englishKey, searchRank, searchTerms, toneKey } from '../core/search'
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../core/constants'
+import type { OfflineDb, Owner, SearchEntry, StoredList, StoredProverb } from './schema'
+
+/**
+ * Reading and writing the device's copy. Every reader returns the data in the API's own shape together
+ * with `savedAt`, the oldest save time among the records it used, so an answer from here can say how
+ * old it is.
+ */
+export type Saved<T> = { data: T; savedAt: number }
+
+// ---------------------------------------------------------------------------------------------- writes
+
+/** Replaces the stored groups with the full list the server sent (its order is kept). */
+export async function saveGroups(db: OfflineDb, groups: EthnicGroup[], now: number): Promise<void> {
+  const tx = db.transaction('groups', 'readwrite')
+  await Promise.all([tx.store.clear(), ...groups.map((group, position) => tx.store.put({ id: group.id, group, position, savedAt: now })), tx.done])
+}
+
+export async function saveCategories(db: OfflineDb, categories: Category[], now: number): Promise<void> {
+  const tx = db.transaction('categories', 'readwrite')
+  await Promise.all([
+    tx.store.clear(),
+    ...categories.map((category, position) => tx.store.put({ id: category.id, category, position, savedAt: now })),
+    tx.done,
+  ])
+}
+
+export function searchEntryOf(proverb: Proverb): SearchEntry {
+  return {
+    id: proverb.id,
+    ethnicId: proverb.ethnic.id,
+    ethnicSlug: proverb.ethnic.slug,
+    categoryIds: proverb.categories.map((c) => c.id),
+    categorySlugs: proverb.categories.map((c) => c.slug),
+    toneKey: proverb.toneKey || toneKey(proverb.proverb),
+    englishKey: englishKey(proverb),
+  }
+}
+
+/**
+ * Stores proverbs, merging with what is there: seen while browsing (`pack` undefined) or downloaded
+ * for an offline pack (its key added to the record's packs).
+ */
+export async function saveProverbs(db: OfflineDb, proverbs: Proverb[], now: number, pack?: string): Promise<void> {
+  if (proverbs.length === 0) return
+  const tx = db.transaction(['proverbs', 'search'], 'readwrite')
+  const store = tx.objectStore('proverbs')
+  const search = tx.objectStore('search')
+  await Promise.all([
+    ...proverbs.map(async (proverb) => {
+      const old = await store.get(proverb.id)
+      const packs = new Set(old?.packs ?? [])
+      if (pack) packs.add(pack)
+      // A slug that moved to another id: the old record goes (slugs are unique).
+      const clash = await store.index('slug').getKey(proverb.slug)
+      if (clash !== undefined && clash !== proverb.id) {
+        await store.delete(clash)
+        await search.delete(clash)
+      }
+      await store.put({
+        id: proverb.id,
+        slug: proverb.slug,
+        proverb,
+        savedAt: now,
+        browsed: (old?.browsed ?? false) || pack === undefined,
+        packs: [...packs],
+      })
+      await search.put(searchEntryOf(proverb))
+    }),
+    tx.done,
+  ])
+}
+
+export async function saveList(db: OfflineDb, list: Omit<StoredList, 'ids' | 'savedAt'>, proverbs: Proverb[], now: number): Promise<void> {
+  await saveProverbs(db, proverbs, now)
+  await db.put('lists', { ...list, ids: proverbs.map((p) => p.id), savedAt: now })
+}
+
+export async function savePrivate(db: OfflineDb, userId: number, url: string, body: unknown, now: number): Promise<void> {
+  await db.put('private', { userId, url, body, savedAt: now })
+}
+
+// ----------------------------------------------------------------------------------------------- reads
+
+const oldest = (times: number[], fallback: number) => (times.length ? Math.min(...times) : fallback)
+
+export async function readGroups(db: OfflineDb): Promise<Saved<EthnicGroup[]> | undefined> {
+  const rows = (await db.getAll('groups')).sort((a, b) => a.position - b.position)
+  if (rows.length === 0) return undefined
+  return { data: rows.map((r) => r.group), savedAt: oldest(rows.map((r) => r.savedAt), 0) }
+}
+
+export async function readCategories(db: OfflineDb): Promise<Saved<CategoryPage> | undefined> {
+  const rows = (await db.getAll('categories')).sort((a, b) => a.position - b.position)
+  if (rows.length === 0) return undefined
+  const content = rows.map((r) => r.category)
+  return {
+    data: { content, page: 1, size: content.length, totalPages: 1, totalElements: content.length },
+    savedAt: oldest(rows.map((r) => r.savedAt), 0),
+  }
+}
+
+/** One proverb by id or slug, as the detail endpoint finds it. */
+export async function readProverb(db: OfflineDb, idOrSlug: string): Promise<Saved<Proverb> | undefined> {
+  const record = /^\d+$/.test(idOrSlug) ? await db.get('proverbs', Number(idOrSlug)) : await db.getFromIndex('proverbs', 'slug', idOrSlug)
+  return record && { data: record.proverb, savedAt: record.savedAt }
+}
+
+/** Today's or trending: the exact list when stored, else the latest list of that kind. */
+export async function readList(db: OfflineDb, key: string, kind: StoredList['kind'], limit?: number): Promise<Saved<Proverb[]> | undefined> {
+  let list = await db.get('lists', key)
+  if (!list) {
+    const all = await db.getAllFromIndex('lists', 'kind', kind)
+    list = all.sort((a, b) => b.savedAt - a.savedAt)[0]
+  }
+  if (!list) return undefined
+  const records = await Promise.all(list.ids.slice(0, limit).map((id) => db.get('proverbs', id)))
+  const present = records.filter((r): r is StoredProverb => r !== undefined)
+  return { data: present.map((r) => r.proverb), savedAt: oldest([list.savedAt, ...present.map((r) => r.savedAt)], list.savedAt) }
+}
+
+export type ProverbQuery = { q?: string; ethnic?: string; category?: string; page?: number; size?: number }
+
+const byIdOrSlug = (value: string, id: number, slug: string) => (/^\d+$/.test(value) ? Number(value) === id : value.toLowerCase() === slug)
+
+/**
+ * The list and search endpoint over what is stored, with the server's order: with terms, by rank (see
+ * searchRank), then tone key, then id; without, by group order, then id.
+ */
+export async function queryProverbs(db: OfflineDb, query: ProverbQuery, now: number): Promise<Saved<Paginated<Proverb>>> {
+  const size = Math.min(Math.max(1, Math.floor(query.size ?? PAGE_SIZE_DEFAULT)), PAGE_SIZE_MAX)
+  const page = Math.max(1, Math.floor(query.page ?? 1))
+  const terms = searchTerms(query.q ?? '')
+  const [entries, groups] = await Promise.all([db.getAll('search'), db.getAll('groups')])
+  const groupOrder = new Map(groups.map((g) => [g.id, g.position]))
+  const ranked: { entry: SearchEntry; rank: number }[] = []
+  for (const entry of entries) {
+    if (query.ethnic && !byIdOrSlug(query.ethnic, entry.ethnicId, entry.ethnicSlug)) continue
+    if (query.category && !entry.categoryIds.some((id, i) => byIdOrSlug(query.category!, id, entry.categorySlugs[i]))) continue
+    const rank = terms.length ? searchRank(entry.toneKey, entry.englishKey, terms) : 0
+    if (rank !== undefined) ranked.push({ entry, rank })
+  }
+  ranked.sort((a, b) =>
+    terms.length
+      ? a.rank - b.rank || compareText(a.entry.toneKey, b.entry.toneKey) || a.entry.id - b.entry.id
+      : (groupOrder.get(a.entry.ethnicId) ?? a.entry.ethnicId) - (groupOrder.get(b.entry.ethnicId) ?? b.entry.ethnicId) ||
+        a.entry.id - b.entry.id,
+  )
+  const slice = ranked.slice((page - 1) * size, page * size)
+  const tx = db.transaction('proverbs')
+  const records = await Promise.all(slice.map(({ entry }) => tx.store.get(entry.id)))
+  const present = records.filter((r): r is StoredProverb => r !== undefined)
+  return {
+    data: {
+      data: present.map((r) => r.proverb),
+      page,
+      size,
+      totalPages: Math.ceil(ranked.length / size),
+      totalElements: ranked.length,
+    },
+    savedAt: oldest(present.map((r) => r.savedAt), now),
+  }
+}
+
+/** Byte order, as PostgreSQL's C collation sorts the folded keys. */
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+export async function readPrivate(db: OfflineDb, userId: number, url: string): Promise<Saved<unknown> | undefined> {
+  const row = await db.get('private', [userId, url])
+  return row && { data: row.body, savedAt: row.savedAt }
+}
+
+// ------------------------------------------------------------------------------------- owner and logout
+
+/** SHA-256 of a session token, hex: the worker matches requests to the owner without keeping the token. */
+export async function tokenDigest(token: string): Promise<string> {
+  const bytes = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)))
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+export async function setOwner(db: OfflineDb, owner: Owner): Promise<void> {
+  await db.put('meta', owner, 'owner')
+}
+
+export async function readOwner(db: OfflineDb): Promise<Owner | undefined> {
+  return db.get('meta', 'owner')
+}
+
+/** The user a bearer token belongs to, if it is the device's current owner's. */
+export async function ownerOfToken(db: OfflineDb, token: string): Promise<number | undefined> {
+  const owner = await readOwner(db)
+  return owner && owner.tokenDigest === (await tokenDigest(token)) ? owner.userId : undefined
+}
+
+/**
+ * Takes a pack's key off its proverbs; proverbs no other pack holds and nobody browsed are deleted.
+ * `keep` spares the ids a refreshed pack still has.
+ */
+export async function releasePackProverbs(db: OfflineDb, key: string, keep: ReadonlySet<number> = new Set()): Promise<void> {
+  const tx = db.transaction(['proverbs', 'search'], 'readwrite')
+  const store = tx.objectStore('proverbs')
+  const held = await store.index('packs').getAll(key)
+  await Promise.all([
+    ...held
+      .filter((record) => !keep.has(record.id))
+      .map(async (record) => {
+        const packs = record.packs.filter((p) => p !== key)
+        if (packs.length === 0 && !record.browsed) {
+          await store.delete(record.id)
+          await tx.objectStore('search').delete(record.id)
+        } else {
+          await store.put({ ...record, packs })
+        }
+      }),
+    tx.done,
+  ])
+}
+
+/** Sign-out: everything of this user's goes — private answers, packs and what only packs held. */
+export async function removeUserData(db: OfflineDb, userId: number): Promise<void> {
+  const packs = await db.getAllFromIndex('packs', 'userId', userId)
+  for (const pack of packs) await releasePackProverbs(db, `${userId}:${pack.groupId}`)
+  const tx = db.transaction(['private', 'packs', 'meta'], 'readwrite')
+  for (const key of await tx.objectStore('private').index('userId').getAllKeys(userId)) await tx.objectStore('private').delete(key)
+  for (const key of await tx.objectStore('packs').index('userId').getAllKeys(userId)) await tx.objectStore('packs').delete(key)
+  const owner = await tx.objectStore('meta').get('owner')
+  if (owner?.userId === userId) await tx.objectStore('meta').delete('owner')
+  await tx.done
+}
