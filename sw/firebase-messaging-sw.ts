@@ -1,8 +1,10 @@
 /// <reference lib="webworker" />
 import { clientsClaim } from 'workbox-core'
 import type { PrecacheEntry } from 'workbox-precaching'
+import { offlineDb } from '../src/offline/schema'
 import { setupPrecache } from './precache'
-import { registerNavigationRoute, registerScrollImageRoute } from './routes'
+import { broadcastPacks, isPackCommand, runPackCommand } from './packs'
+import { registerDataRoutes, registerNavigationRoute, registerScrollImageRoute } from './routes'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] }
 
@@ -10,10 +12,21 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | Precac
 setupPrecache(self.__WB_MANIFEST)
 registerNavigationRoute()
 registerScrollImageRoute()
+registerDataRoutes()
 
 // The first install takes control at once so the first visit is already offline-capable; later
 // versions wait until the user accepts the "new version — reload" prompt.
 clientsClaim()
+
+const broadcast = broadcastPacks()
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
+  const data: unknown = event.data
+  if ((data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
+  if (isPackCommand(data)) {
+    event.waitUntil(
+      runPackCommand(data, { db: offlineDb, fetch: (input, init) => fetch(input, init), caches, now: Date.now, broadcast }).catch(
+        (error: unknown) => console.error('Offline pack failed', error),
+      ),
+    )
+  }
 })

@@ -2,10 +2,13 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { createHandlerBoundToURL } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
-import { StaleWhileRevalidate } from 'workbox-strategies'
-import { API_NAVIGATION_DENYLIST, isScrollImage } from './url-match'
+import { CacheFirst } from 'workbox-strategies'
+import { offlineDb, SCROLL_IMAGE_CACHE } from '../src/offline/schema'
+import { answerData } from './data-store'
+import { API_NAVIGATION_DENYLIST, isDataPath, isScrollImage } from './url-match'
 
-export const SCROLL_IMAGE_CACHE = 'owe-scroll-images'
+/** How long a corpus read waits for the network before the stored copy answers. */
+export const NETWORK_TIMEOUT_MS = 1500
 
 /** Navigations are answered with the precached shell, so every app route opens offline. */
 export function registerNavigationRoute(): void {
@@ -13,15 +16,30 @@ export function registerNavigationRoute(): void {
 }
 
 /**
- * Scroll images: answered from the cache at once (offline too) and refreshed in the background, so a
- * redrawn image reaches installed apps on the next view. Only successful image responses are kept.
+ * Scroll images: cache-first (they change with a redraw only, and a pack puts its image here too).
+ * Only successful image responses are kept.
  */
 export function registerScrollImageRoute(): void {
   registerRoute(
     ({ url, sameOrigin }) => sameOrigin && isScrollImage(url),
-    new StaleWhileRevalidate({
+    new CacheFirst({
       cacheName: SCROLL_IMAGE_CACHE,
       plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 16, maxAgeSeconds: 90 * 86_400 })],
     }),
+  )
+}
+
+/** Corpus reads, public and signed-in: network first, IndexedDB when offline or slow (data-store.ts). */
+export function registerDataRoutes(): void {
+  registerRoute(
+    ({ url, sameOrigin, request }) => sameOrigin && request.method === 'GET' && isDataPath(url),
+    ({ request, event }) =>
+      answerData(request, {
+        db: offlineDb,
+        fetch: (r) => fetch(r),
+        now: Date.now,
+        timeoutMs: NETWORK_TIMEOUT_MS,
+        waitUntil: (work) => (event as ExtendableEvent).waitUntil(work),
+      }),
   )
 }

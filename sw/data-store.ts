@@ -1,0 +1,209 @@
+import { API } from '../src/core/api-paths'
+import type { CategoryPage, EthnicGroup, Paginated, Proverb } from '../src/core/contract'
+import { OFFLINE_HEADER, type OfflineDb } from '../src/offline/schema'
+import {
+  ownerOfToken,
+  queryProverbs,
+  readCategories,
+  readGroups,
+  readList,
+  readPrivate,
+  readProverb,
+  saveCategories,
+  saveGroups,
+  saveList,
+  savePrivate,
+  saveProverbs,
+  type Saved,
+} from '../src/offline/store'
+
+/**
+ * The worker as the data layer: corpus reads go to the network first; what comes back is stored as
+ * normalised records in IndexedDB, and when the network fails, errs (5xx) or is slow, the same request
+ * is answered from those records, marked with the X-Owe-Offline header. A slow answer still arrives
+ * and is stored, so the next read is fresh.
+ */
+
+export type DataDeps = {
+  db: () => Promise<OfflineDb>
+  fetch: (request: Request) => Promise<Response>
+  now: () => number
+  /** How long the network may take before a stored answer is given instead. */
+  timeoutMs: number
+  /** Keeps the worker alive for background work (ExtendableEvent.waitUntil). */
+  waitUntil: (work: Promise<unknown>) => void
+}
+
+type Route = {
+  /** Stores a successful answer's body. */
+  save: (db: OfflineDb, body: unknown, now: number) => Promise<void>
+  /** Answers from the stored records, or undefined when nothing fits. */
+  read: (db: OfflineDb, now: number) => Promise<Saved<unknown> | undefined>
+}
+
+const param = (url: URL, name: string) => url.searchParams.get(name)?.trim() || undefined
+const numberParam = (url: URL, name: string) => {
+  const value = Number(param(url, name))
+  return Number.isFinite(value) && value > 0 ? value : undefined
+}
+
+const PROVERB_DETAIL = new RegExp(`^${API.proverbsPublic}/([^/]+)$`)
+const PROVERBS_LOGGED = /^\/api\/proverbs\/proverbs_logged\/([^/]+)\/$/
+
+/** The public corpus routes the worker keeps, by URL. */
+function publicRoute(url: URL): Route | undefined {
+  const path = url.pathname
+  if (path === API.ethnicGroupsPublic) {
+    const q = param(url, 'q') ?? 'all'
+    return {
+      save: (db, body, now) => (q === 'all' ? saveGroups(db, (body as { data: EthnicGroup[] }).data, now) : Promise.resolve()),
+      read: async (db) => {
+        const all = await readGroups(db)
+        if (!all || q === 'all') return all && { data: { data: all.data }, savedAt: all.savedAt }
+        const match = all.data.filter((g) => g.slug === q || String(g.id) === q)
+        return match.length ? { data: { data: match }, savedAt: all.savedAt } : undefined
+      },
+    }
+  }
+  if (path === API.categoriesPublic) {
+    return {
+      save: (db, body, now) => saveCategories(db, (body as { data: CategoryPage }).data.content, now),
+      read: async (db) => wrap(await readCategories(db)),
+    }
+  }
+  if (path === API.proverbsPublic) {
+    return {
+      save: (db, body, now) => saveProverbs(db, (body as Paginated<Proverb>).data, now),
+      read: async (db, now) => nonEmpty(await queryProverbs(db, listQuery(url), now)),
+    }
+  }
+  const detail = PROVERB_DETAIL.exec(path)
+  if (detail) {
+    return {
+      save: (db, body, now) => saveProverbs(db, [(body as { data: Proverb }).data], now),
+      read: async (db) => wrap(await readProverb(db, decodeURIComponent(detail[1]))),
+    }
+  }
+  if (path === API.proverbsToday || path === API.trendingPublic) {
+    const kind = path === API.proverbsToday ? 'today' : 'trending'
+    const key = kind === 'today' ? `today:${param(url, 'date') ?? ''}` : `trending:${param(url, 'date') ?? ''}:${param(url, 'limit') ?? ''}`
+    return {
+      save: (db, body, now) => saveList(db, { key, kind }, (body as { data: Proverb[] }).data, now),
+      read: async (db) => wrap(await readList(db, key, kind, numberParam(url, 'limit'))),
+    }
+  }
+  return undefined
+}
+
+const listQuery = (url: URL) => ({
+  q: param(url, 'q'),
+  ethnic: param(url, 'ethnic'),
+  category: param(url, 'category'),
+  page: numberParam(url, 'page'),
+  size: numberParam(url, 'size'),
+})
+
+/**
+ * An empty page is "nothing stored that fits", not an answer: a slow network is waited for, and with no
+ * network the page says it is offline rather than that no proverb matches.
+ */
+const nonEmpty = (saved: Saved<Paginated<Proverb>>) => (saved.data.totalElements > 0 ? saved : undefined)
+
+const wrap = <T>(saved: Saved<T> | undefined): Saved<{ data: T }> | undefined => saved && { data: { data: saved.data }, savedAt: saved.savedAt }
+
+/** Signed-in reads the worker keeps for their owner only. */
+const PRIVATE_PATHS: readonly string[] = [
+  API.languagesPrivate,
+  API.ethnicGroupsLogged,
+  API.trendingPrivate,
+  API.favourites,
+  API.marks,
+  API.userLanguages,
+]
+
+function privateRoute(url: URL, userId: number): Route | undefined {
+  const key = url.pathname + url.search
+  const logged = PROVERBS_LOGGED.exec(url.pathname)
+  if (!logged && !PRIVATE_PATHS.includes(url.pathname)) return undefined
+  return {
+    save: (db, body, now) => savePrivate(db, userId, key, body, now),
+    read: async (db, now) => {
+      const exact = await readPrivate(db, userId, key)
+      if (exact || !logged) return exact
+      // A group with an offline pack: any page or search of it, from the pack's records.
+      const group = decodeURIComponent(logged[1])
+      const packs = await db.getAllFromIndex('packs', 'userId', userId)
+      const pack = packs.find((p) => p.updatedAt !== null && (String(p.groupId) === group || p.groupSlug === group))
+      if (!pack) return undefined
+      // A pack holds the whole group, so an empty search of it is a true answer.
+      return queryProverbs(db, { ...listQuery(url), ethnic: String(pack.groupId) }, now)
+    },
+  }
+}
+
+const bearer = (request: Request) => /^Bearer (.+)$/.exec(request.headers.get('Authorization') ?? '')?.[1]
+
+/** The route for a request the worker handles, or undefined to leave it to the network. */
+export async function dataRouteFor(request: Request, db: OfflineDb): Promise<Route | undefined> {
+  if (request.method !== 'GET') return undefined
+  const url = new URL(request.url)
+  const token = bearer(request)
+  if (!token) return publicRoute(url)
+  // Signed-in: kept only for the device's current owner; anyone else's token goes straight through.
+  const userId = await ownerOfToken(db, token)
+  return userId === undefined ? undefined : privateRoute(url, userId)
+}
+
+export function offlineResponse(saved: Saved<unknown>): Response {
+  return new Response(JSON.stringify(saved.data), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', [OFFLINE_HEADER]: new Date(saved.savedAt).toISOString() },
+  })
+}
+
+const TIMED_OUT = Symbol('timed out')
+
+/** Network first; stored records when it fails, errs or outlasts `timeoutMs`. */
+export async function answerData(request: Request, deps: DataDeps): Promise<Response> {
+  const db = await deps.db()
+  const route = await dataRouteFor(request, db)
+  if (!route) return deps.fetch(request)
+
+  const network = deps.fetch(request).then((response) => {
+    if (response.ok) {
+      deps.waitUntil(
+        response
+          .clone()
+          .json()
+          .then((body) => route.save(db, body, deps.now()))
+          .catch((error: unknown) => console.warn('Could not store', request.url, error)),
+      )
+    }
+    return response
+  })
+  network.catch(() => undefined)
+  const fromDevice = () => route.read(db, deps.now()).catch(() => undefined)
+
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<typeof TIMED_OUT>((resolve) => (timer = setTimeout(() => resolve(TIMED_OUT), deps.timeoutMs)))
+  try {
+    const first = await Promise.race([network, timeout])
+    if (first !== TIMED_OUT) {
+      if (first.status < 500) return first
+      const saved = await fromDevice()
+      return saved ? offlineResponse(saved) : first
+    }
+    // Slow network: answer from the device if it can, and let the network answer refresh the records.
+    const saved = await fromDevice()
+    if (saved) {
+      deps.waitUntil(network.catch(() => undefined))
+      return offlineResponse(saved)
+    }
+    return await network
+  } catch {
+    const saved = await fromDevice()
+    return saved ? offlineResponse(saved) : Response.error()
+  } finally {
+    clearTimeout(timer)
+  }
+}
