@@ -2,9 +2,12 @@ import './app/fonts.css'
 import './app/styles.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { App } from './app/app'
+import { App, queryClient } from './app/app'
 import { env } from './lib/env'
+import { captureInstallPrompt } from './lib/install'
 import { registerServiceWorker } from './lib/service-worker'
+
+captureInstallPrompt()
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -12,4 +15,4 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 )
 
-if (env.production) registerServiceWorker()
+if (env.production) registerServiceWorker({ onFirstControl: () => void queryClient.refetchQueries({ type: 'active' }) })

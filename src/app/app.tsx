@@ -1,16 +1,34 @@
-import { QueryClientProvider } from '@tanstack/react-query'
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
+import type { Query } from '@tanstack/react-query'
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import { BrowserRouter } from 'react-router-dom'
-import { createQueryClient } from '@/lib/query-client'
+import { createQueryClient, PERSIST_BUSTER, PERSIST_KEY, PERSIST_MAX_AGE } from '@/lib/query-client'
 import { AppRoutes } from './router'
 
-const queryClient = createQueryClient()
+export const queryClient = createQueryClient()
+
+/**
+ * Small UI state (packages, the profile with its active package, the user's languages, hearts) is kept
+ * in local storage so the shell paints it at once and offline. The corpus is not: the worker keeps that
+ * in IndexedDB. A query opts in with `meta: { persist: true }`.
+ */
+const persister = createSyncStoragePersister({ storage: typeof window === 'undefined' ? undefined : window.localStorage, key: PERSIST_KEY })
+
+const persistOptions = {
+  persister,
+  maxAge: PERSIST_MAX_AGE,
+  buster: PERSIST_BUSTER,
+  dehydrateOptions: {
+    shouldDehydrateQuery: (query: Query) => query.state.status === 'success' && query.meta?.persist === true,
+  },
+}
 
 export function App() {
   return (
-    <QueryClientProvider client={queryClient}>
+    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-    </QueryClientProvider>
+    </PersistQueryClientProvider>
   )
 }

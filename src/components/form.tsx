@@ -3,6 +3,8 @@ import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type Reac
 import type { AnyObjectSchema } from 'yup'
 import { ApiError } from '@/lib/api-client'
 import { clearDraft, readDraft, writeDraft } from '@/lib/drafts'
+import { useOnline } from '@/lib/online'
+import { NeedsNetwork } from './connection-status'
 
 /**
  * The form adapter: the one place that imports Formik. Forms validate with the shared yup schema from
@@ -68,6 +70,7 @@ export function Form<V extends FormikValues>(props: FormProps<V>) {
   const { schema, initialValues, onSubmit, submitLabel, busyLabel, draftKey, resetOnSuccess, children, footer, label, actions } = props
   const [status, setStatus] = useState<{ kind: 'error' | 'success'; text: string } | null>(null)
   const [restored, setRestored] = useState(false)
+  const online = useOnline()
   return (
     <Formik<V>
       initialValues={initialValues}
@@ -110,11 +113,12 @@ export function Form<V extends FormikValues>(props: FormProps<V>) {
             </p>
           )}
           {children}
+          <NeedsNetwork what="Sending this form" />
           {actions ? (
             actions({ isSubmitting })
           ) : (
             <div className="form__actions">
-              <button type="submit" className="button button--primary" disabled={isSubmitting}>
+              <button type="submit" className="button button--primary" disabled={isSubmitting || !online}>
                 {isSubmitting ? (busyLabel ?? 'Saving…') : submitLabel}
               </button>
               {footer}

@@ -1,5 +1,7 @@
 import type { ApiErrorBody } from '@/core/contract'
 import { env } from './env'
+import { OFFLINE_HEADER } from '@/offline/messages'
+import { markSavedCopy } from './saved-copies'
 import { getToken, signOut } from './session'
 
 /** A failed API call: the server's status, code and message, or status 0 when the network failed. */
@@ -69,13 +71,24 @@ async function request(path: string, { auth, ...init }: RequestOptions = {}): Pr
 
 /** GET a `{ data }` body and return its data. */
 export async function apiGet<T>(path: string, init?: RequestOptions): Promise<T> {
-  const body = (await (await request(path, init)).json()) as { data: T }
+  const response = await request(path, init)
+  const body = (await response.json()) as { data: T }
+  noteSavedCopy(response, body.data)
   return body.data
+}
+
+/** An answer from the device's copy (the worker's X-Owe-Offline header) is remembered with its age. */
+function noteSavedCopy(response: Response, data: unknown): void {
+  const saved = response.headers.get(OFFLINE_HEADER)
+  if (saved) markSavedCopy(data, Date.parse(saved))
 }
 
 /** GET a paginated body (`{ data, page, size, totalPages, totalElements }`) whole. */
 export async function apiGetPage<T>(path: string, init?: RequestOptions): Promise<T> {
-  return (await (await request(path, init)).json()) as T
+  const response = await request(path, init)
+  const body = (await response.json()) as T
+  noteSavedCopy(response, body)
+  return body
 }
 
 /** GET a binary body; null when the server answers 204 (spec §3: "empty when the response is 204"). */

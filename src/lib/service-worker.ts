@@ -7,12 +7,17 @@ import { createElement } from 'react'
  * never reloads by itself (a form could lose its input): the user gets one "new version — reload" toast.
  * A failed registration is logged only (spec §8).
  */
-export function registerServiceWorker(): void {
+export function registerServiceWorker({ onFirstControl }: { onFirstControl: () => void }): void {
   if (!('serviceWorker' in navigator)) return
   window.addEventListener('load', async () => {
     try {
       const { Workbox } = await import('workbox-window')
       const wb = new Workbox('/firebase-messaging-sw.js', { scope: '/' })
+      // The first install takes over a page that fetched its data before the worker could keep it: fetch it
+      // again through the worker so this very visit is readable offline.
+      wb.addEventListener('controlling', (event) => {
+        if (!event.isUpdate) onFirstControl()
+      })
       wb.addEventListener('waiting', () => {
         wb.addEventListener('controlling', () => window.location.reload())
         void notify(createElement(UpdateToast, { onReload: () => wb.messageSkipWaiting() }), {

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import type { LoginResult, SessionUser } from '@/core/contract'
 import { deleteCookie, readCookie, writeCookie } from './cookies'
+import { claimDeviceData, releaseDeviceData } from './device-data'
 
 /** Spec §3–§4: the token lives in the userToken cookie; the flag and the user (with its id) in local storage. */
 export const TOKEN_COOKIE = 'userToken'
@@ -47,6 +48,8 @@ function subscribe(listener: () => void): () => void {
 
 // Another tab signing in or out changes local storage; follow it.
 if (typeof window !== 'undefined') window.addEventListener('storage', update)
+// A session from an earlier visit: the device's data is this user's (the worker checks the token).
+if (current) void claimDeviceData(current.user.id, current.token)
 
 export const getSession = (): Session | null => current
 export const getToken = (): string | undefined => current?.token
@@ -58,6 +61,7 @@ export function signIn(result: LoginResult): void {
   localStorage.setItem(USER_KEY, JSON.stringify(result.user))
   endReason = null
   update()
+  void claimDeviceData(result.user.id, result.token)
 }
 
 /** Keeps the stored user in step with edits to personal info (the header shows its initials). */
@@ -70,11 +74,14 @@ export function updateSessionUser(changes: Partial<Omit<SessionUser, 'id'>>): vo
 
 /** Logout (spec §4): clears the cookie and both local-storage entries. */
 export function signOut(reason: EndReason = 'signed-out'): void {
+  const userId = current?.user.id ?? readUser()?.id
   deleteCookie(TOKEN_COOKIE)
   localStorage.removeItem(AUTH_FLAG_KEY)
   localStorage.removeItem(USER_KEY)
   endReason = reason
   update()
+  // What the device kept for this user goes too (private answers, offline packs).
+  if (userId !== undefined) void releaseDeviceData(userId)
 }
 
 /** Why the last session ended, without consuming it (the route guard asks; the sign-in page takes it). */

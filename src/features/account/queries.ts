@@ -12,19 +12,19 @@ export const accountKeys = {
 }
 
 export const personalInfoQuery = (userId: number) =>
-  queryOptions({ queryKey: accountKeys.personalInfo(userId), queryFn: ({ signal }) => fetchPersonalInfo(signal) })
+  queryOptions({ queryKey: accountKeys.personalInfo(userId), queryFn: ({ signal }) => fetchPersonalInfo(signal), meta: { persist: true } })
 
 export const addressQuery = (userId: number) =>
-  queryOptions({ queryKey: accountKeys.address(userId), queryFn: ({ signal }) => fetchAddress(signal) })
+  queryOptions({ queryKey: accountKeys.address(userId), queryFn: ({ signal }) => fetchAddress(signal), meta: { persist: true } })
 
 export const fullProfileQuery = (userId: number) =>
-  queryOptions({ queryKey: accountKeys.full(userId), queryFn: ({ signal }) => fetchFullProfile(signal) })
+  queryOptions({ queryKey: accountKeys.full(userId), queryFn: ({ signal }) => fetchFullProfile(signal), meta: { persist: true } })
 
 export const pictureQuery = (userId: number) =>
   queryOptions({ queryKey: accountKeys.picture(userId), queryFn: ({ signal }) => fetchPicture(signal), staleTime: 5 * 60_000 })
 
 export const userLanguagesQuery = (userId: number) =>
-  queryOptions({ queryKey: accountKeys.languages(userId), queryFn: ({ signal }) => fetchUserLanguages(signal) })
+  queryOptions({ queryKey: accountKeys.languages(userId), queryFn: ({ signal }) => fetchUserLanguages(signal), meta: { persist: true } })
 
 /** The profile picture as an object URL (revoked when it changes), or null when there is none. */
 export function usePictureUrl(userId: number | undefined): string | null {

@@ -19,12 +19,14 @@ export const readableGroupsQuery = (userId: number) =>
   queryOptions({
     queryKey: markKeys.readableGroups(userId),
     queryFn: ({ signal }) => apiGet<EthnicGroup[]>(API.ethnicGroupsLogged, { signal, auth: true }),
+    meta: { persist: true },
   })
 
 export const marksQuery = (userId: number) =>
   queryOptions({
     queryKey: markKeys.marks(userId),
     queryFn: ({ signal }) => apiGet<ProverbMarks>(API.marks, { signal, auth: true }),
+    meta: { persist: true },
   })
 
 export const favouritesQuery = (userId: number, page: number, size: number) =>

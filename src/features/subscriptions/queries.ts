@@ -12,6 +12,7 @@ export const plansQuery = () =>
   queryOptions({
     queryKey: subscriptionKeys.plans,
     queryFn: ({ signal }) => apiGet<Plan[]>(API.packages, { signal }),
+    meta: { persist: true },
     staleTime: 60 * 60_000,
   })
 
@@ -19,5 +20,6 @@ export const exchangeRateQuery = () =>
   queryOptions({
     queryKey: subscriptionKeys.exchangeRate,
     queryFn: ({ signal }) => apiGet<ExchangeRates>(API.exchangeRate, { signal }),
+    meta: { persist: true },
     staleTime: 60 * 60_000,
   })

@@ -1,0 +1,130 @@
+import type { EthnicGroup } from '@/core/contract'
+import { PACKS_CHANNEL, type PackCommand, type PacksChanged } from '@/offline/messages'
+
+/**
+ * What this device keeps for the signed-in user, seen from the page: who owns it (so the worker stores
+ * private answers for that user only), removing it at sign-out, and offline packs. The offline modules
+ * load on first use, keeping them out of the first paint's code.
+ */
+
+const offline = () => Promise.all([import('@/offline/schema'), import('@/offline/store')])
+
+// Claims and releases run one after another, so a quick sign-out and sign-in cannot interleave.
+let queue: Promise<unknown> = Promise.resolve()
+function enqueue<T>(work: () => Promise<T>): Promise<T> {
+  const next = queue.then(work)
+  queue = next.catch((error: unknown) => console.warn('Offline data step failed', error))
+  return next
+}
+
+const hasIndexedDb = () => typeof indexedDB !== 'undefined'
+
+/** Marks the device's data as this user's (at sign-in and when the app opens signed in). */
+export function claimDeviceData(userId: number, token: string): Promise<void> {
+  if (!hasIndexedDb()) return Promise.resolve()
+  return enqueue(async () => {
+    const [{ offlineDb }, store] = await offline()
+    const db = await offlineDb()
+    const owner = await store.readOwner(db)
+    // A different user's leftovers (a sign-out that never finished) go before the new owner moves in.
+    if (owner && owner.userId !== userId) await store.removeUserData(db, owner.userId)
+    await store.setOwner(db, { userId, tokenDigest: await store.tokenDigest(token) })
+  })
+}
+
+/** Sign-out: the user's private answers, packs and what only their packs held leave the device. */
+export function releaseDeviceData(userId: number): Promise<void> {
+  if (!hasIndexedDb()) return Promise.resolve()
+  return enqueue(async () => {
+    const [{ offlineDb }, store] = await offline()
+    await store.removeUserData(await offlineDb(), userId)
+  })
+}
+
+/** Waits for pending claims and releases (a pack download must not start before its owner is set). */
+export const deviceDataSettled = (): Promise<unknown> => queue
+
+/**
+ * Starts a pack download: in the worker when one controls the page (it goes on in the background), in
+ * the page otherwise (the same code; it stops if the page closes).
+ */
+export async function startPackDownload(userId: number, token: string, group: EthnicGroup): Promise<void> {
+  await deviceDataSettled()
+  const command: PackCommand = { type: 'PACK_DOWNLOAD', userId, group, token }
+  const worker = navigator.serviceWorker?.controller
+  if (worker) {
+    worker.postMessage(command)
+    return
+  }
+  const [{ offlineDb }, packs] = await Promise.all([import('@/offline/schema'), import('@/offline/packs')])
+  const channel = new BroadcastChannel(PACKS_CHANNEL)
+  try {
+    await packs.downloadPack(
+      {
+        db: await offlineDb(),
+        fetch: (input, init) => fetch(input, init),
+        caches: typeof caches === 'undefined' ? undefined : caches,
+        now: Date.now,
+        onChange: (pack) => {
+          const message: PacksChanged = { type: 'packs-changed', userId: pack.userId, groupId: pack.groupId }
+          channel.postMessage(message)
+          // BroadcastChannel does not deliver to its own sender: tell this page too.
+          window.dispatchEvent(new CustomEvent(PACKS_CHANNEL, { detail: message }))
+        },
+      },
+      userId,
+      group,
+      token,
+    )
+  } finally {
+    channel.close()
+  }
+}
+
+/** Asks the worker to bring packs older than a day up to date (once per app start, online). */
+export async function refreshPacks(userId: number, token: string): Promise<void> {
+  await deviceDataSettled()
+  const command: PackCommand = { type: 'PACKS_REFRESH', userId, token }
+  navigator.serviceWorker?.controller?.postMessage(command)
+}
+
+export async function removeDevicePack(userId: number, groupId: number): Promise<void> {
+  const [{ offlineDb }, packs] = await Promise.all([import('@/offline/schema'), import('@/offline/packs')])
+  await packs.removePack(await offlineDb(), userId, groupId)
+}
+
+export async function readDevicePacks(userId: number) {
+  const [{ offlineDb }, packs] = await Promise.all([import('@/offline/schema'), import('@/offline/packs')])
+  return packs.listPacks(await offlineDb(), userId)
+}
+
+/** Calls back whenever a pack of this user's changes (progress, done, failed), from any tab or the worker. */
+export function onPacksChanged(userId: number, callback: () => void): () => void {
+  const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(PACKS_CHANNEL)
+  const onMessage = (event: MessageEvent<PacksChanged> | CustomEvent<PacksChanged>) => {
+    const message = 'detail' in event ? event.detail : event.data
+    if (message?.type === 'packs-changed' && message.userId === userId) callback()
+  }
+  channel?.addEventListener('message', onMessage)
+  window.addEventListener(PACKS_CHANNEL, onMessage as EventListener)
+  return () => {
+    channel?.close()
+    window.removeEventListener(PACKS_CHANNEL, onMessage as EventListener)
+  }
+}
+
+export type StorageState = { usage: number; quota: number; persisted: boolean }
+
+export async function readStorageState(): Promise<StorageState | null> {
+  if (!navigator.storage?.estimate) return null
+  const [{ usage = 0, quota = 0 }, persisted] = await Promise.all([
+    navigator.storage.estimate(),
+    navigator.storage.persisted?.() ?? Promise.resolve(false),
+  ])
+  return { usage, quota, persisted }
+}
+
+/** Asks the browser to keep the device's data under storage pressure; true when granted. */
+export async function askPersistentStorage(): Promise<boolean> {
+  return (await navigator.storage?.persist?.()) ?? false
+}
