@@ -1,7 +1,10 @@
 import { useEffect, useRef } from 'react'
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom'
 import { useQueryClient } from '@tanstack/react-query'
+import { ConnectionStatus } from '@/components/connection-status'
+import { InstallButton } from '@/components/install-button'
 import { Toasts } from '@/components/toasts'
+import { usePackRefresh } from '@/features/proverbs/packs'
 import { AccountMenu } from '@/features/account/components/account-menu'
 import { CookieBanner } from '@/features/consent/cookie-banner'
 import { useSession } from '@/lib/session'
@@ -46,6 +49,7 @@ function useDropPrivateDataOnSignOut() {
 export function Layout() {
   const main = useFocusMainOnNavigation()
   useDropPrivateDataOnSignOut()
+  usePackRefresh()
   return (
     <>
       <a className="skip-link" href="#main">
@@ -67,8 +71,10 @@ export function Layout() {
             ))}
           </ul>
         </nav>
+        <InstallButton />
         <AccountMenu />
       </header>
+      <ConnectionStatus />
       <main id="main" tabIndex={-1} ref={main}>
         <Outlet />
       </main>

@@ -61,6 +61,7 @@ export function AppRoutes() {
           <Route element={<RequireSession />}>
             <Route path="/profile" element={page('Your profile', () => import('./lazy/profile'))} />
             <Route path="/favourites" element={page('Your favourites', () => import('./lazy/favourites'))} />
+            <Route path="/offline" element={page('Offline reading', () => import('./lazy/offline-packs'))} />
           </Route>
           <Route path="*" element={<UnknownRoute />} />
         </Route>

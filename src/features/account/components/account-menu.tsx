@@ -79,6 +79,9 @@ export function AccountMenu() {
           <Link to="/favourites">Favourites</Link>
         </li>
         <li>
+          <Link to="/offline">Offline reading</Link>
+        </li>
+        <li>
           <button type="button" onClick={() => void doLogout()}>
             Log out
           </button>

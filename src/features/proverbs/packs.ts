@@ -1,0 +1,64 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
+import type { EthnicGroup } from '@/core/contract'
+import {
+  askPersistentStorage,
+  onPacksChanged,
+  readDevicePacks,
+  readStorageState,
+  refreshPacks,
+  removeDevicePack,
+  startPackDownload,
+} from '@/lib/device-data'
+import { useOnline } from '@/lib/online'
+import { useSession } from '@/lib/session'
+
+/** Offline packs and the device's storage, read from IndexedDB and the Storage API (no server). */
+export const packKeys = {
+  packs: (userId: number) => ['me', userId, 'offline-packs'] as const,
+  storage: ['device', 'storage'] as const,
+}
+
+export const packsQuery = (userId: number) =>
+  queryOptions({ queryKey: packKeys.packs(userId), queryFn: () => readDevicePacks(userId), networkMode: 'always', staleTime: Infinity })
+
+export const storageQuery = () =>
+  queryOptions({ queryKey: packKeys.storage, queryFn: readStorageState, networkMode: 'always', staleTime: 0 })
+
+/** The user's packs, kept current as downloads progress (in this tab, another tab or the worker). */
+export function usePacks(userId: number) {
+  const client = useQueryClient()
+  useEffect(
+    () =>
+      onPacksChanged(userId, () => {
+        void client.invalidateQueries({ queryKey: packKeys.packs(userId) })
+        void client.invalidateQueries({ queryKey: packKeys.storage })
+      }),
+    [userId, client],
+  )
+  return useQuery(packsQuery(userId))
+}
+
+export function useStorageState() {
+  return useQuery(storageQuery())
+}
+
+/** Starts (or restarts) a pack, asking the browser once to keep the device's data. */
+export async function makeAvailableOffline(userId: number, token: string, group: EthnicGroup): Promise<void> {
+  await askPersistentStorage().catch(() => false)
+  await startPackDownload(userId, token, group)
+}
+
+export { askPersistentStorage, removeDevicePack }
+
+/** Once per app start, signed in and online, packs older than their refresh age are downloaded again. */
+export function usePackRefresh(): void {
+  const session = useSession()
+  const online = useOnline()
+  const done = useRef<number | null>(null)
+  useEffect(() => {
+    if (!session || !online || done.current === session.user.id) return
+    done.current = session.user.id
+    void refreshPacks(session.user.id, session.token)
+  }, [session, online])
+}
