@@ -22,7 +22,12 @@ test('after a first visit the app shell reloads with the server stopped', async 
   await page.reload()
   await expect(page.getByRole('link', { name: 'Òwe, home' })).toBeVisible()
   await expect(page.getByRole('heading', { level: 1, name: 'Proverbs of eight African peoples' })).toBeVisible()
-  // Data from the stopped server cannot come: the page says so instead of staying blank.
+  // The data comes from the device's copy, and the page says how old it is.
+  await expect(page.locator('.today-card')).toHaveCount(8)
+  await expect(page.getByRole('status').filter({ hasText: /^The server could not be reached\. Showing proverbs saved on this device/ })).toBeVisible()
+
+  // A page whose data this device never saw says it is offline instead of staying blank.
+  await page.goto(`${server.url}/search_result?proverb=never-seen-here`)
   await expect(page.getByRole('alert').first()).toBeVisible({ timeout: 20_000 })
 
   // Other routes of the shell open offline too: their code was precached.

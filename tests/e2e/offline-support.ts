@@ -1,0 +1,94 @@
+import { expect, request as apiRequest, type BrowserContext, type Page } from '@playwright/test'
+import type { Paginated, Proverb } from '../../src/core/contract'
+import { foldForSearch } from '../../src/core/search'
+import { E2E_SMTP_PORT } from '../support/e2e-env'
+import { startServer, type RunningServer } from '../support/server-process'
+import { createAccount, type Account } from './accounts'
+
+/** The two ways a reader loses the server: the browser goes offline, or the server goes away. */
+export const OFFLINE_MODES = ['browser offline', 'server stopped'] as const
+export type OfflineMode = (typeof OFFLINE_MODES)[number]
+
+let nextPort = 4282
+
+/** A server of the journey's own (one journey stops it), mailing to the suite's local SMTP server. */
+export async function ownServer(): Promise<RunningServer> {
+  const port = nextPort++ + (process.env.TEST_PARALLEL_INDEX ? Number(process.env.TEST_PARALLEL_INDEX) * 20 : 0)
+  return startServer({
+    port,
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      OWE_PUBLIC_URL: `http://127.0.0.1:${port}`,
+      OWE_AUTH_RATE_LIMIT: '1000',
+      OWE_CHECK_RATE_LIMIT: '1000',
+    },
+  })
+}
+
+export async function goOffline(mode: OfflineMode, context: BrowserContext, server: RunningServer): Promise<void> {
+  if (mode === 'browser offline') await context.setOffline(true)
+  else await server.stop()
+}
+
+/** The first visit is offline-capable once the worker has installed and claimed the page. */
+export async function waitForWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
+}
+
+/** The whole of a group, as the server has it (asked before going offline). */
+export async function groupProverbs(server: RunningServer, group: string): Promise<Proverb[]> {
+  const api = await apiRequest.newContext({ baseURL: server.url })
+  const all: Proverb[] = []
+  for (let page = 1, pages = 1; page <= pages; page++) {
+    const body = (await (await api.get(`/api/proverbs/public?ethnic=${group}&size=100&page=${page}`)).json()) as Paginated<Proverb>
+    all.push(...body.data)
+    pages = body.totalPages
+  }
+  await api.dispose()
+  return all
+}
+
+export async function accountOn(server: RunningServer, languages: number[]): Promise<Account> {
+  const api = await apiRequest.newContext({ baseURL: server.url })
+  const account = await createAccount(api, { languages })
+  await api.dispose()
+  return account
+}
+
+/** The longest word of a proverb that carries tone marks, typed without them. */
+export function toneFreeWord(proverb: Proverb): string {
+  const marked = proverb.proverb
+    .split(/\s+/)
+    .map((token) => ({ token: token.toLowerCase().replace(/[^\p{L}\p{M}]/gu, ''), folded: foldForSearch(token) }))
+    .filter(({ token, folded }) => folded && !folded.includes(' ') && token.normalize('NFC') !== folded)
+    .sort((a, b) => b.folded.length - a.folded.length)
+  expect(marked.length, `a word with tone marks in ${proverb.proverb}`).toBeGreaterThan(0)
+  return marked[0].folded
+}
+
+/** Counts the records of each store of the device's copy (IndexedDB "owe-offline"). */
+export function deviceRecords(page: Page): Promise<{ stores: Record<string, number>; privateUsers: number[]; packUsers: number[]; owner: unknown }> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('owe-offline')
+      open.onsuccess = () => resolve(open.result)
+      open.onerror = () => reject(open.error)
+    })
+    const all = (store: string) =>
+      new Promise<unknown[]>((resolve, reject) => {
+        const req = db.transaction(store).objectStore(store).getAll()
+        req.onsuccess = () => resolve(req.result)
+        req.onerror = () => reject(req.error)
+      })
+    const stores: Record<string, number> = {}
+    for (const name of Array.from(db.objectStoreNames)) stores[name] = (await all(name)).length
+    const privateUsers = [...new Set(((await all('private')) as { userId: number }[]).map((r) => r.userId))]
+    const packUsers = [...new Set(((await all('packs')) as { userId: number }[]).map((r) => r.userId))]
+    const owner = await new Promise((resolve) => {
+      const req = db.transaction('meta').objectStore('meta').get('owner')
+      req.onsuccess = () => resolve(req.result ?? null)
+    })
+    db.close()
+    return { stores, privateUsers, packUsers, owner }
+  })
+}
