@@ -2,7 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useObjectUrl } from '@/lib/object-url'
 import { fetchAddress, fetchFullProfile, fetchPersonalInfo, fetchPicture, fetchUserLanguages } from './api'
 
-/** Everything private sits under ['me', userId]: keyed by user, removed at sign-out. */
+/**
+ * Everything private sits under ['me', userId]: keyed by user, removed at sign-out. Only the full
+ * profile (with the active package) is persisted for the shell; what the forms edit always comes fresh,
+ * so a form never starts from an old copy.
+ */
 export const accountKeys = {
   personalInfo: (userId: number) => ['me', userId, 'personal-info'] as const,
   address: (userId: number) => ['me', userId, 'address'] as const,
@@ -12,10 +16,10 @@ export const accountKeys = {
 }
 
 export const personalInfoQuery = (userId: number) =>
-  queryOptions({ queryKey: accountKeys.personalInfo(userId), queryFn: ({ signal }) => fetchPersonalInfo(signal), meta: { persist: true } })
+  queryOptions({ queryKey: accountKeys.personalInfo(userId), queryFn: ({ signal }) => fetchPersonalInfo(signal) })
 
 export const addressQuery = (userId: number) =>
-  queryOptions({ queryKey: accountKeys.address(userId), queryFn: ({ signal }) => fetchAddress(signal), meta: { persist: true } })
+  queryOptions({ queryKey: accountKeys.address(userId), queryFn: ({ signal }) => fetchAddress(signal) })
 
 export const fullProfileQuery = (userId: number) =>
   queryOptions({ queryKey: accountKeys.full(userId), queryFn: ({ signal }) => fetchFullProfile(signal), meta: { persist: true } })
@@ -24,7 +28,7 @@ export const pictureQuery = (userId: number) =>
   queryOptions({ queryKey: accountKeys.picture(userId), queryFn: ({ signal }) => fetchPicture(signal), staleTime: 5 * 60_000 })
 
 export const userLanguagesQuery = (userId: number) =>
-  queryOptions({ queryKey: accountKeys.languages(userId), queryFn: ({ signal }) => fetchUserLanguages(signal), meta: { persist: true } })
+  queryOptions({ queryKey: accountKeys.languages(userId), queryFn: ({ signal }) => fetchUserLanguages(signal) })
 
 /** The profile picture as an object URL (revoked when it changes), or null when there is none. */
 export function usePictureUrl(userId: number | undefined): string | null {
