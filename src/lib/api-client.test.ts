@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { apiGet, apiGetBlob, apiSend, ApiError } from './api-client'
+import { apiGet, apiGetBlob, apiGetPage, apiSend, ApiError } from './api-client'
+import { savedCopyTime } from './saved-copies'
 import { getSession, signIn, signOut, takeEndReason } from './session'
 
 const TOKEN = 'a'.repeat(43)
@@ -71,4 +72,14 @@ test('a network failure is an offline ApiError with a message a person can act o
   const error = (await apiGet('/api/faq/').catch((e: unknown) => e)) as ApiError
   expect(error.offline).toBe(true)
   expect(error.message).toBe('You seem to be offline. Check your connection and try again.')
+})
+
+test('an answer from the device’s copy is remembered with its save time; a fresh one is not', async () => {
+  answer(() => new Response(JSON.stringify({ data: [{ id: 1 }] }), { headers: { 'X-Owe-Offline': '2026-11-20T08:00:00.000Z' } }))
+  const saved = await apiGet<unknown[]>('/api/proverbs/today')
+  expect(savedCopyTime(saved)).toBe(Date.parse('2026-11-20T08:00:00.000Z'))
+  answer(() => new Response(JSON.stringify({ data: [], page: 1, size: 20, totalPages: 0, totalElements: 0 }), { headers: { 'X-Owe-Offline': '2026-11-21T08:00:00.000Z' } }))
+  expect(savedCopyTime(await apiGetPage('/api/proverbs/public'))).toBe(Date.parse('2026-11-21T08:00:00.000Z'))
+  answer(() => json(200, { data: [{ id: 1 }] }))
+  expect(savedCopyTime(await apiGet('/api/proverbs/today'))).toBeUndefined()
 })
