@@ -1,4 +1,8 @@
-import { expect, test } from '@playwright/test'
+import { chromium, expect, test } from '@playwright/test'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { CHROMIUM_ARGS } from '../../playwright.config'
 
 test('the app is installable: a manifest with any and maskable icons, and a service worker in control', async ({ page, request }) => {
   await page.goto('/')
@@ -57,4 +61,47 @@ test('no request leaves the origin', async ({ page, baseURL }) => {
   await page.goto('/search_result?ethnic=amharic')
   await expect(page.locator('.result-list .proverb-card').first()).toBeVisible()
   expect(foreign).toEqual([])
+})
+
+test('Chromium finds nothing in the way of installing Òwe', async ({ baseURL }) => {
+  // Test contexts are incognito, where nothing installs: this one has a profile of its own.
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'owe-install-'))
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  })
+  try {
+    const page = await context.newPage()
+    await page.goto(baseURL!)
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
+    const cdp = await context.newCDPSession(page)
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] }
+    expect(installabilityErrors).toEqual([])
+    const { url, errors } = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] }
+    expect(url).toMatch(/\/manifest\.webmanifest$/)
+    expect(errors).toEqual([])
+  } finally {
+    await context.close()
+    fs.rmSync(profile, { recursive: true, force: true })
+  }
+})
+
+test('an "Install Òwe" button appears when the browser offers installation, and hands over to its prompt', async ({ page }) => {
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 1, name: 'Proverbs of eight African peoples' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Install Òwe' })).toHaveCount(0)
+  // The browser's event, as Chromium sends it when the app is installable.
+  await page.evaluate(() => {
+    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: async () => void ((window as unknown as { prompted: number }).prompted = 1),
+      userChoice: Promise.resolve({ outcome: 'accepted' }),
+    })
+    window.dispatchEvent(event)
+    ;(window as unknown as { defaultPrevented: boolean }).defaultPrevented = event.defaultPrevented
+  })
+  expect(await page.evaluate(() => (window as unknown as { defaultPrevented: boolean }).defaultPrevented)).toBe(true)
+  await page.getByRole('button', { name: 'Install Òwe' }).click()
+  expect(await page.evaluate(() => (window as unknown as { prompted?: number }).prompted)).toBe(1)
+  // A prompt can be used once: the button goes until the browser offers again.
+  await expect(page.getByRole('button', { name: 'Install Òwe' })).toHaveCount(0)
 })

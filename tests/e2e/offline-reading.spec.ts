@@ -176,3 +176,36 @@ for (const mode of OFFLINE_MODES) {
     })
   })
 }
+
+test('offline, forms say they need the network, and a pack can still be removed', async ({ page, context }) => {
+  const groups = ((await (await fetch(`${server.url}/api/proverbs/ethnic/public?q=all`)).json()) as { data: EthnicGroup[] }).data
+  const zulu = groups.find((g) => g.slug === 'zulu')!
+  const account = await accountOn(server, [zulu.id])
+  await useAccount(context, server.url, account)
+  await page.goto(`${server.url}/offline`)
+  await waitForWorker(page)
+  const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Zulu' }) })
+  await row.getByRole('button', { name: 'Make available offline' }).click()
+  await expect(row.getByText(/^Ready offline/)).toBeVisible({ timeout: 30_000 })
+  await page.goto(`${server.url}/profile`)
+  await expect(page.getByLabel('First name')).toHaveValue(account.firstName)
+
+  await context.setOffline(true)
+  const personal = page.getByRole('form', { name: 'Personal info' })
+  await expect(personal.getByText("You're offline. Sending this form needs a connection; what you typed stays here until you're back.")).toBeVisible()
+  await expect(personal.getByRole('button', { name: 'Save personal info' })).toBeDisabled()
+
+  await page.getByRole('button', { name: /^Account:/ }).click()
+  await page.getByRole('link', { name: 'Offline reading' }).click()
+  await expect(page.getByText("You're offline. Downloading a pack needs a connection; your packs still open.")).toBeVisible()
+  await expect(row.getByRole('button', { name: 'Update now' })).toBeDisabled()
+  await row.getByRole('button', { name: 'Remove Zulu' }).click()
+  await expect(page.getByText('Zulu is no longer kept on this device.')).toBeVisible()
+  await expect(row.getByText('Not on this device.')).toBeVisible()
+  await expect(row.getByRole('button', { name: 'Make available offline' })).toBeDisabled()
+  expect((await deviceRecords(page)).packUsers).toEqual([])
+
+  await context.setOffline(false)
+  await expect(page.getByText("You're offline.", { exact: false })).toHaveCount(0)
+  await expect(row.getByRole('button', { name: 'Make available offline' })).toBeEnabled()
+})

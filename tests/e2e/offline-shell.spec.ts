@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { startServer, type RunningServer } from '../support/server-process'
+import { deviceRecords } from './offline-support'
 
 // This journey stops its server, so it runs on a server of its own.
 let server: RunningServer
@@ -16,6 +17,8 @@ test('after a first visit the app shell reloads with the server stopped', async 
   await expect(page.locator('.today-card')).toHaveCount(8)
   // The first visit is controlled once the worker has installed, precached the shell and claimed the page.
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
+  // …and has kept what the page showed (asked again through it once it took over).
+  await expect.poll(async () => (await deviceRecords(page)).stores.lists).toBeGreaterThan(0)
 
   await server.stop()
 

@@ -9,11 +9,13 @@ import { createAccount, type Account } from './accounts'
 export const OFFLINE_MODES = ['browser offline', 'server stopped'] as const
 export type OfflineMode = (typeof OFFLINE_MODES)[number]
 
-let nextPort = 4282
+// Ports 4330–4389: 30 for each of the two Playwright workers (clear of the suite's other servers and
+// of the benchmarks' 4300–4320).
+let nextPort = 0
 
 /** A server of the journey's own (one journey stops it), mailing to the suite's local SMTP server. */
 export async function ownServer(): Promise<RunningServer> {
-  const port = nextPort++ + (process.env.TEST_PARALLEL_INDEX ? Number(process.env.TEST_PARALLEL_INDEX) * 20 : 0)
+  const port = 4330 + Number(process.env.TEST_PARALLEL_INDEX ?? 0) * 30 + (nextPort++ % 30)
   return startServer({
     port,
     env: {
