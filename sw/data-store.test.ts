@@ -157,10 +157,31 @@ test('today’s and trending lists are answered by their exact key, else the lat
   await visitOnline(get('/api/proverbs/today?date=2026-11-22'), { data: [suuru, zomo] })
   await visitOnline(get('/api/proverbs/trending/public?limit=10'), { data: [boru, onye] })
 
-  await expectFromDevice(await answerOffline(get('/api/proverbs/today?date=2026-11-20')), T1, { data: [iwaLesin, onye] })
+  // A stored date's pick is current: answered as the device's copy, not as a fallback.
+  const stored = await answerOffline(get('/api/proverbs/today?date=2026-11-20'))
+  expect(stored.headers.get('X-Owe-Source')).toBe('device')
+  expect(stored.headers.has(OFFLINE_HEADER)).toBe(false)
+  expect(await stored.json()).toEqual({ data: [iwaLesin, onye] })
   await expectFromDevice(await answerOffline(get('/api/proverbs/today?date=2026-11-23')), T2, { data: [suuru, zomo] })
   await expectFromDevice(await answerOffline(get('/api/proverbs/trending/public?limit=10')), T2, { data: [boru, onye] })
   await expectFromDevice(await answerOffline(get('/api/proverbs/trending/public?limit=5')), T2, { data: [boru, onye] })
+})
+
+test('a stored date’s pick of the day answers before the network, which refreshes it in the background', async () => {
+  await visitOnline(get('/api/proverbs/today?date=2026-11-20'), { data: [iwaLesin, onye] })
+  let answerNetwork: (response: Response) => void = () => undefined
+  const slow = () => new Promise<Response>((resolve) => (answerNetwork = resolve))
+  clock = T2
+  const response = await answerData(get('/api/proverbs/today?date=2026-11-20'), depsWith(slow, 60_000))
+  expect(response.headers.get('X-Owe-Source')).toBe('device')
+  expect(await response.json()).toEqual({ data: [iwaLesin, onye] })
+  answerNetwork(Response.json({ data: [suuru] }))
+  await settle()
+  const refreshed = await answerOffline(get('/api/proverbs/today?date=2026-11-20'))
+  expect(await refreshed.json()).toEqual({ data: [suuru] })
+  // Without a date (the server's today) nothing is assumed current: the network goes first.
+  const undated = await answerData(get('/api/proverbs/today'), depsWith(online({ data: [zomo] })))
+  expect(undated.headers.has('X-Owe-Source')).toBe(false)
 })
 
 test('offline search runs over the stored proverbs, tone-insensitive and ranked like the server', async () => {

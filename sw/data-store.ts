@@ -1,6 +1,7 @@
 import { API } from '../src/core/api-paths'
 import type { CategoryPage, EthnicGroup, Paginated, Proverb } from '../src/core/contract'
-import { OFFLINE_HEADER, type OfflineDb } from '../src/offline/schema'
+import { OFFLINE_HEADER, SOURCE_HEADER } from '../src/offline/messages'
+import type { OfflineDb } from '../src/offline/schema'
 import {
   ownerOfToken,
   queryProverbs,
@@ -39,6 +40,11 @@ type Route = {
   save: (db: OfflineDb, body: unknown, now: number) => Promise<void>
   /** Answers from the stored records, or undefined when nothing fits. */
   read: (db: OfflineDb, now: number) => Promise<Saved<unknown> | undefined>
+  /**
+   * For answers that cannot change (a given date's pick of the day): a stored exact copy answers at
+   * once, before the network, which refreshes it in the background.
+   */
+  readCurrent?: (db: OfflineDb) => Promise<Saved<unknown> | undefined>
 }
 
 const param = (url: URL, name: string) => url.searchParams.get(name)?.trim() || undefined
@@ -86,10 +92,20 @@ function publicRoute(url: URL): Route | undefined {
   }
   if (path === API.proverbsToday || path === API.trendingPublic) {
     const kind = path === API.proverbsToday ? 'today' : 'trending'
-    const key = kind === 'today' ? `today:${param(url, 'date') ?? ''}` : `trending:${param(url, 'date') ?? ''}:${param(url, 'limit') ?? ''}`
+    const date = param(url, 'date')
+    const key = kind === 'today' ? `today:${date ?? ''}` : `trending:${date ?? ''}:${param(url, 'limit') ?? ''}`
     return {
       save: (db, body, now) => saveList(db, { key, kind }, (body as { data: Proverb[] }).data, now),
       read: async (db) => wrap(await readList(db, key, kind, numberParam(url, 'limit'))),
+      // Today's pick for a named date is fixed (the server's daily order), so the device's copy of it is
+      // current: the first proverb shows at once, however slow the network.
+      readCurrent:
+        kind === 'today' && date
+          ? async (db) => {
+              const list = await db.get('lists', key)
+              return list && wrap(await readList(db, key, kind))
+            }
+          : undefined,
     }
   }
   return undefined
@@ -154,11 +170,15 @@ export async function dataRouteFor(request: Request, db: OfflineDb): Promise<Rou
   return userId === undefined ? undefined : privateRoute(url, userId)
 }
 
-export function offlineResponse(saved: Saved<unknown>): Response {
-  return new Response(JSON.stringify(saved.data), {
-    status: 200,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', [OFFLINE_HEADER]: new Date(saved.savedAt).toISOString() },
-  })
+/**
+ * An answer from the device. A fallback (network failed, erred or was slow) carries X-Owe-Offline with the
+ * save time, and the page says it shows a saved copy; a current copy answered first carries only
+ * X-Owe-Source: device.
+ */
+export function offlineResponse(saved: Saved<unknown>, kind: 'fallback' | 'current' = 'fallback'): Response {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8', [SOURCE_HEADER]: 'device' }
+  if (kind === 'fallback') headers[OFFLINE_HEADER] = new Date(saved.savedAt).toISOString()
+  return new Response(JSON.stringify(saved.data), { status: 200, headers })
 }
 
 const TIMED_OUT = Symbol('timed out')
@@ -169,6 +189,7 @@ export async function answerData(request: Request, deps: DataDeps): Promise<Resp
   const route = await dataRouteFor(request, db)
   if (!route) return deps.fetch(request)
 
+  const current = route.readCurrent && (await route.readCurrent(db).catch(() => undefined))
   const network = deps.fetch(request).then((response) => {
     if (response.ok) {
       deps.waitUntil(
@@ -182,6 +203,10 @@ export async function answerData(request: Request, deps: DataDeps): Promise<Resp
     return response
   })
   network.catch(() => undefined)
+  if (current) {
+    deps.waitUntil(network.catch(() => undefined))
+    return offlineResponse(current, 'current')
+  }
   const fromDevice = () => route.read(db, deps.now()).catch(() => undefined)
 
   let timer: ReturnType<typeof setTimeout> | undefined

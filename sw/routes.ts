@@ -8,7 +8,7 @@ import { answerData } from './data-store'
 import { API_NAVIGATION_DENYLIST, isDataPath, isScrollImage } from './url-match'
 
 /** How long a corpus read waits for the network before the stored copy answers. */
-export const NETWORK_TIMEOUT_MS = 1500
+export const NETWORK_TIMEOUT_MS = 800
 
 /** Navigations are answered with the precached shell, so every app route opens offline. */
 export function registerNavigationRoute(): void {

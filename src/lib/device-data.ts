@@ -19,10 +19,20 @@ function enqueue<T>(work: () => Promise<T>): Promise<T> {
 
 const hasIndexedDb = () => typeof indexedDB !== 'undefined'
 
-/** Marks the device's data as this user's (at sign-in and when the app opens signed in). */
-export function claimDeviceData(userId: number, token: string): Promise<void> {
+/** After the first paint: opening IndexedDB and hashing need not compete with it. */
+const afterPaint = () =>
+  new Promise<void>((resolve) =>
+    typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 2000 }) : setTimeout(resolve, 200),
+  )
+
+/**
+ * Marks the device's data as this user's (at sign-in and when the app opens signed in, `lazily` then,
+ * after the first paint).
+ */
+export function claimDeviceData(userId: number, token: string, { lazily = false } = {}): Promise<void> {
   if (!hasIndexedDb()) return Promise.resolve()
   return enqueue(async () => {
+    if (lazily) await afterPaint()
     const [{ offlineDb }, store] = await offline()
     const db = await offlineDb()
     const owner = await store.readOwner(db)

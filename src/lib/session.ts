@@ -49,7 +49,7 @@ function subscribe(listener: () => void): () => void {
 // Another tab signing in or out changes local storage; follow it.
 if (typeof window !== 'undefined') window.addEventListener('storage', update)
 // A session from an earlier visit: the device's data is this user's (the worker checks the token).
-if (current) void claimDeviceData(current.user.id, current.token)
+if (current) void claimDeviceData(current.user.id, current.token, { lazily: true })
 
 export const getSession = (): Session | null => current
 export const getToken = (): string | undefined => current?.token

@@ -4,6 +4,8 @@ import type { EthnicGroup } from '../core/contract'
 
 /** Responses answered from this device carry this header: when the record was saved (ISO 8601). */
 export const OFFLINE_HEADER = 'X-Owe-Offline'
+/** Every answer from this device carries `X-Owe-Source: device` (also a current copy answered first). */
+export const SOURCE_HEADER = 'X-Owe-Source'
 
 /** Page → worker. The token travels only with a command and is never stored. */
 export type PackCommand =

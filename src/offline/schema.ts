@@ -77,7 +77,8 @@ export interface OfflineSchema extends DBSchema {
   lists: { key: string; value: StoredList; indexes: { kind: string } }
   private: { key: [number, string]; value: StoredPrivate; indexes: { userId: number } }
   packs: { key: [number, number]; value: PackRecord; indexes: { userId: number } }
-  meta: { key: string; value: Owner }
+  /** 'owner': the Owner; 'searchVersion': bumped by every change to the search store. */
+  meta: { key: string; value: Owner | number }
 }
 
 export type OfflineDb = IDBPDatabase<OfflineSchema>

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, test } from 'vitest'
-import { offlineDb, packKey, type OfflineDb } from './schema'
+import { offlineDb, openOfflineDb, packKey, type OfflineDb } from './schema'
 import {
   ownerOfToken,
   queryProverbs,
@@ -281,4 +281,16 @@ test('the shared connection is opened once per runtime', async () => {
   expect(await offlineDb()).toBe(a)
   expect([...a.objectStoreNames].sort()).toEqual(['categories', 'groups', 'lists', 'meta', 'packs', 'private', 'proverbs', 'search'])
   a.close()
+})
+
+test('searches see what another runtime (the page or the worker) stored or released since the last search', async () => {
+  await saveProverbs(db, [iwaLesin], 1)
+  expect((await queryProverbs(db, { q: 'iwa' }, 2)).data.totalElements).toBe(1)
+  // The other runtime has a connection of its own.
+  const other = await openOfflineDb()
+  await saveProverbs(other, [suuru], 3, packKey(7, yoruba.id))
+  expect((await queryProverbs(db, { q: 'iwa' }, 4)).data.data.map((p) => p.id)).toEqual([iwaLesin.id, suuru.id])
+  await releasePackProverbs(other, packKey(7, yoruba.id))
+  expect((await queryProverbs(db, { q: 'iwa' }, 5)).data.data.map((p) => p.id)).toEqual([iwaLesin.id])
+  other.close()
 })

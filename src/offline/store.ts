@@ -1,7 +1,8 @@
 import type { Category, CategoryPage, EthnicGroup, Paginated, Proverb } from '../core/contract'
 import { englishKey, searchRank, searchTerms, toneKey } from '../core/search'
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../core/constants'
-import type { OfflineDb, Owner, SearchEntry, StoredList, StoredProverb } from './schema'
+import type { IDBPObjectStore } from 'idb'
+import type { OfflineDb, OfflineSchema, Owner, SearchEntry, StoredList, StoredProverb } from './schema'
 
 /**
  * Reading and writing the device's copy. Every reader returns the data in the API's own shape together
@@ -45,7 +46,7 @@ export function searchEntryOf(proverb: Proverb): SearchEntry {
  */
 export async function saveProverbs(db: OfflineDb, proverbs: Proverb[], now: number, pack?: string): Promise<void> {
   if (proverbs.length === 0) return
-  const tx = db.transaction(['proverbs', 'search'], 'readwrite')
+  const tx = db.transaction(['proverbs', 'search', 'meta'], 'readwrite')
   const store = tx.objectStore('proverbs')
   const search = tx.objectStore('search')
   await Promise.all([
@@ -69,8 +70,37 @@ export async function saveProverbs(db: OfflineDb, proverbs: Proverb[], now: numb
       })
       await search.put(searchEntryOf(proverb))
     }),
+    bumpSearchVersion(tx.objectStore('meta')),
     tx.done,
   ])
+}
+
+// ------------------------------------------------------------------------------- the search entries
+
+type MetaStore = IDBPObjectStore<OfflineSchema, ('proverbs' | 'search' | 'meta')[], 'meta', 'readwrite'>
+
+/** Every change to the search store bumps this, in the same transaction, in whichever runtime wrote. */
+async function bumpSearchVersion(meta: MetaStore): Promise<void> {
+  const version = await meta.get(SEARCH_VERSION)
+  await meta.put((typeof version === 'number' ? version : 0) + 1, SEARCH_VERSION)
+}
+
+const SEARCH_VERSION = 'searchVersion'
+let searchCache: { db: OfflineDb; version: number; entries: SearchEntry[] } | undefined
+
+/**
+ * All search entries, kept in memory between searches (reading 10,000 records from IndexedDB takes
+ * ~100 ms; ranking them in memory a few). A change by the page or the worker bumps the stored version,
+ * and the next search reads them again.
+ */
+async function searchEntries(db: OfflineDb): Promise<SearchEntry[]> {
+  const tx = db.transaction(['search', 'meta'])
+  const stored = await tx.objectStore('meta').get(SEARCH_VERSION)
+  const version = typeof stored === 'number' ? stored : 0
+  if (searchCache?.db === db && searchCache.version === version) return searchCache.entries
+  const entries = await tx.objectStore('search').getAll()
+  searchCache = { db, version, entries }
+  return entries
 }
 
 export async function saveList(db: OfflineDb, list: Omit<StoredList, 'ids' | 'savedAt'>, proverbs: Proverb[], now: number): Promise<void> {
@@ -133,7 +163,7 @@ export async function queryProverbs(db: OfflineDb, query: ProverbQuery, now: num
   const size = Math.min(Math.max(1, Math.floor(query.size ?? PAGE_SIZE_DEFAULT)), PAGE_SIZE_MAX)
   const page = Math.max(1, Math.floor(query.page ?? 1))
   const terms = searchTerms(query.q ?? '')
-  const [entries, groups] = await Promise.all([db.getAll('search'), db.getAll('groups')])
+  const [entries, groups] = await Promise.all([searchEntries(db), db.getAll('groups')])
   const groupOrder = new Map(groups.map((g) => [g.id, g.position]))
   const ranked: { entry: SearchEntry; rank: number }[] = []
   for (const entry of entries) {
@@ -185,7 +215,8 @@ export async function setOwner(db: OfflineDb, owner: Owner): Promise<void> {
 }
 
 export async function readOwner(db: OfflineDb): Promise<Owner | undefined> {
-  return db.get('meta', 'owner')
+  const owner = await db.get('meta', 'owner')
+  return typeof owner === 'object' ? owner : undefined
 }
 
 /** The user a bearer token belongs to, if it is the device's current owner's. */
@@ -199,7 +230,7 @@ export async function ownerOfToken(db: OfflineDb, token: string): Promise<number
  * `keep` spares the ids a refreshed pack still has.
  */
 export async function releasePackProverbs(db: OfflineDb, key: string, keep: ReadonlySet<number> = new Set()): Promise<void> {
-  const tx = db.transaction(['proverbs', 'search'], 'readwrite')
+  const tx = db.transaction(['proverbs', 'search', 'meta'], 'readwrite')
   const store = tx.objectStore('proverbs')
   const held = await store.index('packs').getAll(key)
   await Promise.all([
@@ -214,6 +245,7 @@ export async function releasePackProverbs(db: OfflineDb, key: string, keep: Read
           await store.put({ ...record, packs })
         }
       }),
+    bumpSearchVersion(tx.objectStore('meta')),
     tx.done,
   ])
 }
@@ -226,6 +258,6 @@ export async function removeUserData(db: OfflineDb, userId: number): Promise<voi
   for (const key of await tx.objectStore('private').index('userId').getAllKeys(userId)) await tx.objectStore('private').delete(key)
   for (const key of await tx.objectStore('packs').index('userId').getAllKeys(userId)) await tx.objectStore('packs').delete(key)
   const owner = await tx.objectStore('meta').get('owner')
-  if (owner?.userId === userId) await tx.objectStore('meta').delete('owner')
+  if (typeof owner === 'object' && owner.userId === userId) await tx.objectStore('meta').delete('owner')
   await tx.done
 }
