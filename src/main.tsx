@@ -3,6 +3,7 @@ import './app/styles.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App, queryClient } from './app/app'
+import { proverbKeys } from './features/proverbs/queries'
 import { env } from './lib/env'
 import { captureInstallPrompt } from './lib/install'
 import { registerServiceWorker } from './lib/service-worker'
@@ -15,4 +16,7 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 )
 
-if (env.production) registerServiceWorker({ onFirstControl: () => void queryClient.refetchQueries({ type: 'active' }) })
+if (env.production) registerServiceWorker({
+    // The corpus on screen, fetched again through the worker that just took over, so it is kept.
+    onFirstControl: () => void queryClient.refetchQueries({ type: 'active', queryKey: proverbKeys.all }),
+  })

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import type { Paginated, Proverb } from '../src/core/contract'
 import { packKey, type OfflineDb, type PackRecord } from '../src/offline/schema'
-import { readGroups, readPrivate, readProverb, saveProverbs, setOwner, tokenDigest } from '../src/offline/store'
+import { readGroups, readPrivate, readProverb, removeUserData, saveProverbs, setOwner, tokenDigest } from '../src/offline/store'
 import {
   agbaLoja,
   allProverbs,
@@ -13,6 +13,7 @@ import {
   omodeSubu,
   omoEni,
   onye,
+  readyPack,
   suuru,
   yoruba,
   yorubaProverbs,
@@ -92,20 +93,7 @@ async function becomeOwner(userId: number, token: string) {
 }
 
 async function putPack(userId: number, group: typeof yoruba, changes: Partial<PackRecord> = {}) {
-  await db.put('packs', {
-    userId,
-    groupId: group.id,
-    groupSlug: group.slug,
-    groupName: group.name,
-    language: group.language,
-    status: 'ready',
-    done: group.proverbCount,
-    total: group.proverbCount,
-    bytes: 4000,
-    updatedAt: T1,
-    error: null,
-    ...changes,
-  })
+  await db.put('packs', readyPack(userId, group, { updatedAt: T1, ...changes }))
 }
 
 // ------------------------------------------------------------------------------------- public routes
@@ -352,4 +340,28 @@ test('a stored answer for the exact group URL wins over the pack', async () => {
   await saveProverbs(db, yorubaProverbs, T2, packKey(7, yoruba.id))
   await putPack(7, yoruba, { updatedAt: T2 })
   await expectFromDevice(await answerOffline(get(url, TOKEN_7)), T1, liked)
+})
+
+test('without IndexedDB the network alone answers, online reads never fail for it', async () => {
+  const deps = { ...depsWith(online({ data: [zomo] })), db: () => Promise.reject(new DOMException('blocked', 'UnknownError')) }
+  const warn = console.warn
+  console.warn = () => undefined
+  try {
+    const response = await answerData(get('/api/proverbs/today?date=2026-11-22'), deps)
+    expect(await response.json()).toEqual({ data: [zomo] })
+  } finally {
+    console.warn = warn
+  }
+})
+
+test('a signed-in answer still on its way at sign-out is not kept for nobody', async () => {
+  await becomeOwner(7, TOKEN_7)
+  let answerNetwork: (response: Response) => void = () => undefined
+  const pending = answerData(get('/api/proverbs/marks', TOKEN_7), depsWith(() => new Promise((resolve) => (answerNetwork = resolve)), 60_000))
+  await new Promise((resolve) => setTimeout(resolve, 10))
+  await removeUserData(db, 7)
+  answerNetwork(Response.json({ data: { favourites: [12], likes: [] } }))
+  expect((await pending).status).toBe(200)
+  await settle()
+  expect(await db.count('private')).toBe(0)
 })

@@ -142,7 +142,9 @@ function privateRoute(url: URL, userId: number): Route | undefined {
   const logged = PROVERBS_LOGGED.exec(url.pathname)
   if (!logged && !PRIVATE_PATHS.includes(url.pathname)) return undefined
   return {
-    save: (db, body, now) => savePrivate(db, userId, key, body, now),
+    save: async (db, body, now) => {
+      await savePrivate(db, userId, key, body, now)
+    },
     read: async (db, now) => {
       const exact = await readPrivate(db, userId, key)
       if (exact || !logged) return exact
@@ -185,34 +187,48 @@ const TIMED_OUT = Symbol('timed out')
 
 /** Network first; stored records when it fails, errs or outlasts `timeoutMs`. */
 export async function answerData(request: Request, deps: DataDeps): Promise<Response> {
-  const db = await deps.db()
-  const route = await dataRouteFor(request, db)
-  if (!route) return deps.fetch(request)
+  // The network starts at once: finding the route (opening IndexedDB, hashing a token) runs alongside.
+  const started = Date.now()
+  const network = deps.fetch(request)
+  network.catch(() => undefined)
+  let db: OfflineDb
+  let route: Route | undefined
+  try {
+    db = await deps.db()
+    route = await dataRouteFor(request, db)
+  } catch (error) {
+    // No IndexedDB (storage blocked, an upgrade waiting on another tab): the network alone answers.
+    console.warn('The device copy is unavailable', error)
+    return network
+  }
+  if (!route) return network
+  const { save, read, readCurrent } = route
 
-  const current = route.readCurrent && (await route.readCurrent(db).catch(() => undefined))
-  const network = deps.fetch(request).then((response) => {
+  const stored = network.then((response) => {
     if (response.ok) {
       deps.waitUntil(
         response
           .clone()
           .json()
-          .then((body) => route.save(db, body, deps.now()))
+          .then((body) => save(db, body, deps.now()))
           .catch((error: unknown) => console.warn('Could not store', request.url, error)),
       )
     }
     return response
   })
-  network.catch(() => undefined)
+  stored.catch(() => undefined)
+  const current = readCurrent && (await readCurrent(db).catch(() => undefined))
   if (current) {
-    deps.waitUntil(network.catch(() => undefined))
+    deps.waitUntil(stored.catch(() => undefined))
     return offlineResponse(current, 'current')
   }
-  const fromDevice = () => route.read(db, deps.now()).catch(() => undefined)
+  const fromDevice = () => read(db, deps.now()).catch(() => undefined)
 
   let timer: ReturnType<typeof setTimeout> | undefined
-  const timeout = new Promise<typeof TIMED_OUT>((resolve) => (timer = setTimeout(() => resolve(TIMED_OUT), deps.timeoutMs)))
+  const wait = Math.max(0, deps.timeoutMs - (Date.now() - started))
+  const timeout = new Promise<typeof TIMED_OUT>((resolve) => (timer = setTimeout(() => resolve(TIMED_OUT), wait)))
   try {
-    const first = await Promise.race([network, timeout])
+    const first = await Promise.race([stored, timeout])
     if (first !== TIMED_OUT) {
       if (first.status < 500) return first
       const saved = await fromDevice()
@@ -221,10 +237,10 @@ export async function answerData(request: Request, deps: DataDeps): Promise<Resp
     // Slow network: answer from the device if it can, and let the network answer refresh the records.
     const saved = await fromDevice()
     if (saved) {
-      deps.waitUntil(network.catch(() => undefined))
+      deps.waitUntil(stored.catch(() => undefined))
       return offlineResponse(saved)
     }
-    return await network
+    return await stored
   } catch {
     const saved = await fromDevice()
     return saved ? offlineResponse(saved) : Response.error()

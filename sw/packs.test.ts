@@ -4,7 +4,7 @@ import type { PackCommand, PacksChanged } from '../src/offline/messages'
 import { listPacks, PACK_REFRESH_MS } from '../src/offline/packs'
 import type { OfflineDb, PackRecord } from '../src/offline/schema'
 import { saveGroups, setOwner, tokenDigest } from '../src/offline/store'
-import { freshDb, hausa, igbo, onye, yoruba, yorubaProverbs, zomo } from '../src/offline/test-fixtures'
+import { freshDb, hausa, igbo, onye, readyPack, yoruba, yorubaProverbs, zomo } from '../src/offline/test-fixtures'
 import { isPackCommand, runPackCommand } from './packs'
 
 const NOW = Date.UTC(2026, 10, 22, 9)
@@ -51,20 +51,7 @@ const deps = () => ({
 })
 
 async function putPack(group: typeof yoruba, changes: Partial<PackRecord>) {
-  await db.put('packs', {
-    userId: 7,
-    groupId: group.id,
-    groupSlug: group.slug,
-    groupName: group.name,
-    language: group.language,
-    status: 'ready',
-    done: group.proverbCount,
-    total: group.proverbCount,
-    bytes: 3000,
-    updatedAt: NOW - 60_000,
-    error: null,
-    ...changes,
-  })
+  await db.put('packs', readyPack(7, group, { bytes: 3000, updatedAt: NOW - 60_000, ...changes }))
 }
 
 const packOf = async (groupId: number) => (await listPacks(db, 7)).find((p) => p.groupId === groupId)

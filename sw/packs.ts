@@ -1,7 +1,6 @@
-import type { EthnicGroup } from '../src/core/contract'
-import { downloadPack, listPacks, packsToRefresh, PACKS_CHANNEL, type PackCommand, type PacksChanged } from '../src/offline/packs'
+import { PACKS_CHANNEL, type PackCommand, type PacksChanged } from '../src/offline/messages'
+import { runPackCommand as run } from '../src/offline/packs'
 import type { OfflineDb, PackRecord } from '../src/offline/schema'
-import { ownerOfToken } from '../src/offline/store'
 
 type PackWorkerDeps = {
   db: () => Promise<OfflineDb>
@@ -17,35 +16,18 @@ export function isPackCommand(data: unknown): data is PackCommand {
 }
 
 /**
- * Runs a page's pack command. Only for the device's current owner (the token must be theirs), so a
- * page cannot fill someone else's packs.
+ * Runs a page's pack command in the worker (it goes on while the user reads elsewhere), announcing every
+ * change of a pack on the owe-packs channel. A browser ends a message event's work after some minutes;
+ * a pack cut short shows as downloading and is resumed at the next start (packsToRefresh).
  */
 export async function runPackCommand(command: PackCommand, deps: PackWorkerDeps): Promise<void> {
-  const db = await deps.db()
-  if ((await ownerOfToken(db, command.token)) !== command.userId) return
-  const packDeps = {
-    db,
+  await run(command, {
+    db: await deps.db(),
     fetch: deps.fetch,
     caches: deps.caches,
     now: deps.now,
     onChange: (pack: PackRecord) => deps.broadcast({ type: 'packs-changed', userId: pack.userId, groupId: pack.groupId }),
-  }
-  if (command.type === 'PACK_DOWNLOAD') {
-    await downloadPack(packDeps, command.userId, command.group, command.token)
-    return
-  }
-  for (const pack of packsToRefresh(await listPacks(db, command.userId), deps.now())) {
-    const stored = await db.get('groups', pack.groupId)
-    const group: EthnicGroup = stored?.group ?? {
-      id: pack.groupId,
-      name: pack.groupName,
-      slug: pack.groupSlug,
-      language: pack.language,
-      image: null,
-      proverbCount: pack.total,
-    }
-    await downloadPack(packDeps, command.userId, group, command.token)
-  }
+  })
 }
 
 export function broadcastPacks(): (message: PacksChanged) => void {

@@ -3,6 +3,7 @@ import type { Query } from '@tanstack/react-query'
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import { BrowserRouter } from 'react-router-dom'
 import { createQueryClient, PERSIST_BUSTER, PERSIST_KEY, PERSIST_MAX_AGE } from '@/lib/query-client'
+import { getSession } from '@/lib/session'
 import { AppRoutes } from './router'
 
 export const queryClient = createQueryClient()
@@ -14,18 +15,24 @@ export const queryClient = createQueryClient()
  */
 const persister = createSyncStoragePersister({ storage: typeof window === 'undefined' ? undefined : window.localStorage, key: PERSIST_KEY })
 
+/** A private query (['me', userId, …]) belongs to the signed-in user, or to nobody on this device. */
+const isSomeoneElses = (query: Query) => query.queryKey[0] === 'me' && query.queryKey[1] !== getSession()?.user.id
+
 const persistOptions = {
   persister,
   maxAge: PERSIST_MAX_AGE,
   buster: PERSIST_BUSTER,
   dehydrateOptions: {
-    shouldDehydrateQuery: (query: Query) => query.state.status === 'success' && query.meta?.persist === true,
+    shouldDehydrateQuery: (query: Query) => query.state.status === 'success' && query.meta?.persist === true && !isSomeoneElses(query),
   },
 }
 
+/** A session that ended while the app was closed (an expired cookie) leaves no private data behind. */
+const dropOthersData = () => queryClient.removeQueries({ predicate: isSomeoneElses })
+
 export function App() {
   return (
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={dropOthersData}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

@@ -15,26 +15,37 @@ function useMinuteClock(active: boolean): number {
   return now
 }
 
+function statusText(online: boolean, age: string | null): string | null {
+  if (!online) return age ? `You're offline. Showing proverbs saved on this device ${age}.` : "You're offline. Saved proverbs still open."
+  return age ? `The server could not be reached. Showing proverbs saved on this device ${age}.` : null
+}
+
 /**
  * A slim bar under the header, shown only when it matters: offline, or showing what this device saved
- * (the server could not be reached in time), with how old that copy is.
+ * (the server could not be reached in time), with how old that copy is. Screen readers hear it when the
+ * state changes, not each minute the age moves on.
  */
 export function ConnectionStatus() {
   const online = useOnline()
   const savedAt = useOldestSavedCopy()
   const now = useMinuteClock(savedAt !== null)
-  const age = savedAt === null ? null : formatAge(savedAt, now)
-  let text: string | null = null
-  if (!online) text = age ? `You're offline. Showing proverbs saved on this device ${age}.` : "You're offline. Saved proverbs still open."
-  else if (age) text = `The server could not be reached. Showing proverbs saved on this device ${age}.`
+  const state = !online ? 'offline' : savedAt !== null ? 'saved' : 'online'
+  const text = statusText(online, savedAt === null ? null : formatAge(savedAt, now))
+  // Heard again when being online or showing a saved copy changes, not when only the age moves on.
+  const key = `${online}:${savedAt !== null}`
+  const [announced, setAnnounced] = useState<{ key: string; text: string | null }>({ key, text })
+  if (announced.key !== key) setAnnounced({ key, text })
   return (
-    <div className="connection-status" role="status" aria-live="polite" data-state={!online ? 'offline' : age ? 'saved' : 'online'}>
+    <div className="connection-status" data-state={state}>
       {text && (
-        <p>
-          <span className="connection-status__dot" aria-hidden="true" />
+        <p aria-hidden="true">
+          <span className="connection-status__dot" />
           {text}
         </p>
       )}
+      <p className="visually-hidden" role="status">
+        {announced.text}
+      </p>
     </div>
   )
 }

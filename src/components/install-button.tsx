@@ -5,7 +5,15 @@ export function InstallButton() {
   const { available, install } = useInstallPrompt()
   if (!available) return null
   return (
-    <button type="button" className="button button--small install-button" onClick={() => void install()}>
+    <button
+      type="button"
+      className="button button--small install-button"
+      onClick={() => {
+        // The button goes once the prompt is used: focus goes to the page, not to nowhere.
+        document.getElementById('main')?.focus({ preventScroll: true })
+        void install()
+      }}
+    >
       Install Òwe
     </button>
   )

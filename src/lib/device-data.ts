@@ -35,10 +35,24 @@ export function claimDeviceData(userId: number, token: string, { lazily = false 
     if (lazily) await afterPaint()
     const [{ offlineDb }, store] = await offline()
     const db = await offlineDb()
-    const owner = await store.readOwner(db)
-    // A different user's leftovers (a sign-out that never finished) go before the new owner moves in.
-    if (owner && owner.userId !== userId) await store.removeUserData(db, owner.userId)
+    // Anyone else's leftovers (a sign-out that never finished, a session that expired unseen) go first.
+    await store.removeOtherUsersData(db, userId)
     await store.setOwner(db, { userId, tokenDigest: await store.tokenDigest(token) })
+  })
+}
+
+/**
+ * Opened with no session: a session that ended unseen (its cookie expired) leaves nothing behind — the
+ * last owner's data goes.
+ */
+export function releaseStaleOwner(): Promise<void> {
+  if (!hasIndexedDb()) return Promise.resolve()
+  return enqueue(async () => {
+    await afterPaint()
+    const [{ offlineDb }, store] = await offline()
+    const db = await offlineDb()
+    const owner = await store.readOwner(db)
+    if (owner) await store.removeUserData(db, owner.userId)
   })
 }
 
@@ -54,53 +68,51 @@ export function releaseDeviceData(userId: number): Promise<void> {
 /** Waits for pending claims and releases (a pack download must not start before its owner is set). */
 export const deviceDataSettled = (): Promise<unknown> => queue
 
+/** Tells every open page (and this one: a channel does not deliver to its sender) that a pack changed. */
+function announcePackChange(userId: number, groupId: number): void {
+  const message: PacksChanged = { type: 'packs-changed', userId, groupId }
+  if (typeof BroadcastChannel !== 'undefined') {
+    const channel = new BroadcastChannel(PACKS_CHANNEL)
+    channel.postMessage(message)
+    channel.close()
+  }
+  window.dispatchEvent(new CustomEvent(PACKS_CHANNEL, { detail: message }))
+}
+
 /**
- * Starts a pack download: in the worker when one controls the page (it goes on in the background), in
- * the page otherwise (the same code; it stops if the page closes).
+ * A pack command goes to the worker when one controls the page (it goes on in the background), else it
+ * runs in the page (the same code; it stops if the page closes).
  */
-export async function startPackDownload(userId: number, token: string, group: EthnicGroup): Promise<void> {
+async function sendPackCommand(command: PackCommand): Promise<void> {
   await deviceDataSettled()
-  const command: PackCommand = { type: 'PACK_DOWNLOAD', userId, group, token }
   const worker = navigator.serviceWorker?.controller
   if (worker) {
     worker.postMessage(command)
     return
   }
   const [{ offlineDb }, packs] = await Promise.all([import('@/offline/schema'), import('@/offline/packs')])
-  const channel = new BroadcastChannel(PACKS_CHANNEL)
-  try {
-    await packs.downloadPack(
-      {
-        db: await offlineDb(),
-        fetch: (input, init) => fetch(input, init),
-        caches: typeof caches === 'undefined' ? undefined : caches,
-        now: Date.now,
-        onChange: (pack) => {
-          const message: PacksChanged = { type: 'packs-changed', userId: pack.userId, groupId: pack.groupId }
-          channel.postMessage(message)
-          // BroadcastChannel does not deliver to its own sender: tell this page too.
-          window.dispatchEvent(new CustomEvent(PACKS_CHANNEL, { detail: message }))
-        },
-      },
-      userId,
-      group,
-      token,
-    )
-  } finally {
-    channel.close()
-  }
+  await packs.runPackCommand(command, {
+      db: await offlineDb(),
+      fetch: (input, init) => fetch(input, init),
+      caches: typeof caches === 'undefined' ? undefined : caches,
+      now: Date.now,
+      onChange: (pack) => announcePackChange(pack.userId, pack.groupId),
+    })
 }
 
-/** Asks the worker to bring packs older than a day up to date (once per app start, online). */
-export async function refreshPacks(userId: number, token: string): Promise<void> {
-  await deviceDataSettled()
-  const command: PackCommand = { type: 'PACKS_REFRESH', userId, token }
-  navigator.serviceWorker?.controller?.postMessage(command)
+export function startPackDownload(userId: number, token: string, group: EthnicGroup): Promise<void> {
+  return sendPackCommand({ type: 'PACK_DOWNLOAD', userId, group, token })
+}
+
+/** Brings packs due for it up to date, and resumes downloads cut short (once per app start, online). */
+export function refreshPacks(userId: number, token: string): Promise<void> {
+  return sendPackCommand({ type: 'PACKS_REFRESH', userId, token })
 }
 
 export async function removeDevicePack(userId: number, groupId: number): Promise<void> {
   const [{ offlineDb }, packs] = await Promise.all([import('@/offline/schema'), import('@/offline/packs')])
   await packs.removePack(await offlineDb(), userId, groupId)
+  announcePackChange(userId, groupId)
 }
 
 export async function readDevicePacks(userId: number) {

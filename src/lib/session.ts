@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import type { LoginResult, SessionUser } from '@/core/contract'
 import { deleteCookie, readCookie, writeCookie } from './cookies'
-import { claimDeviceData, releaseDeviceData } from './device-data'
+import { claimDeviceData, releaseDeviceData, releaseStaleOwner } from './device-data'
 
 /** Spec §3–§4: the token lives in the userToken cookie; the flag and the user (with its id) in local storage. */
 export const TOKEN_COOKIE = 'userToken'
@@ -49,7 +49,11 @@ function subscribe(listener: () => void): () => void {
 // Another tab signing in or out changes local storage; follow it.
 if (typeof window !== 'undefined') window.addEventListener('storage', update)
 // A session from an earlier visit: the device's data is this user's (the worker checks the token).
-if (current) void claimDeviceData(current.user.id, current.token, { lazily: true })
+// With none, what a session that ended unseen (an expired cookie) left on the device goes.
+if (typeof window !== 'undefined') {
+  if (current) void claimDeviceData(current.user.id, current.token, { lazily: true })
+  else void releaseStaleOwner()
+}
 
 export const getSession = (): Session | null => current
 export const getToken = (): string | undefined => current?.token

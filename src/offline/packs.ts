@@ -3,7 +3,8 @@ import type { EthnicGroup, Paginated, Proverb } from '../core/contract'
 import { PAGE_SIZE_MAX } from '../core/constants'
 export { PACKS_CHANNEL, type PackCommand, type PacksChanged } from './messages'
 import { packKey, SCROLL_IMAGE_CACHE, type OfflineDb, type PackRecord } from './schema'
-import { releasePackProverbs, saveProverbs } from './store'
+import type { PackCommand } from './messages'
+import { ownerOfToken, releasePackProverbs, saveProverbs } from './store'
 
 /**
  * Offline packs: a signed-in user's whole group — every proverb and the scroll image — kept on the
@@ -56,11 +57,17 @@ async function runDownload(deps: PackDeps, userId: number, group: EthnicGroup, t
   /** Removed meanwhile (the remove button, or sign-out)? Then nothing more is written. */
   const removed = async () => (await db.get('packs', [userId, group.id])) === undefined
   let started = false
+  /** Writes the record — unless it was removed meanwhile, checked in the same transaction. */
   const update = async (changes: Partial<PackRecord>) => {
-    if (started && (await removed())) throw new PackRemoved()
+    const tx = db.transaction('packs', 'readwrite')
+    if (started && !(await tx.store.get([userId, group.id]))) {
+      tx.abort()
+      await tx.done.catch(() => undefined)
+      throw new PackRemoved()
+    }
     started = true
     pack = { ...pack, ...changes }
-    await db.put('packs', pack)
+    await Promise.all([tx.store.put(pack), tx.done])
     onChange(pack)
   }
   await update({})
@@ -90,8 +97,17 @@ async function runDownload(deps: PackDeps, userId: number, group: EthnicGroup, t
   } catch (error) {
     if (error instanceof PackRemoved || (await removed())) return await cancelled(db, key, pack)
     const message = error instanceof Error && error.message ? error.message : 'The download stopped.'
-    // A failed refresh keeps the pack it had; a failed first download says so.
-    await update({ status: pack.updatedAt === null ? 'failed' : 'ready', error: message })
+    // A failed refresh keeps the pack it had (and says what it holds); a failed first download says so.
+    const outcome: Partial<PackRecord> =
+      pack.updatedAt === null || !previous
+        ? { status: 'failed', error: message }
+        : { status: 'ready', error: message, done: previous.done, total: previous.total, bytes: previous.bytes }
+    try {
+      await update(outcome)
+    } catch (late) {
+      if (late instanceof PackRemoved) return await cancelled(db, key, pack)
+      throw late
+    }
   }
   return pack
 }
@@ -124,6 +140,31 @@ async function storeScrollImage(deps: PackDeps, image: string | null): Promise<n
   const size = Number(response.headers.get('Content-Length')) || (await response.clone().blob()).size
   await cache.put(url, response)
   return size
+}
+
+/**
+ * Runs a page's pack command, in the worker or (with no worker) in the page. Only for the device's
+ * current owner (the token must be theirs), so nobody can fill someone else's packs.
+ */
+export async function runPackCommand(command: PackCommand, deps: PackDeps): Promise<void> {
+  const { db } = deps
+  if ((await ownerOfToken(db, command.token)) !== command.userId) return
+  if (command.type === 'PACK_DOWNLOAD') {
+    await downloadPack(deps, command.userId, command.group, command.token)
+    return
+  }
+  for (const pack of packsToRefresh(await listPacks(db, command.userId), deps.now())) {
+    const stored = await db.get('groups', pack.groupId)
+    const group: EthnicGroup = stored?.group ?? {
+      id: pack.groupId,
+      name: pack.groupName,
+      slug: pack.groupSlug,
+      language: pack.language,
+      image: null,
+      proverbCount: pack.total,
+    }
+    await downloadPack(deps, command.userId, group, command.token)
+  }
 }
 
 /** Removes a pack and whatever only it held. */

@@ -9,7 +9,10 @@ import {
   readOwner,
   readPrivate,
   readProverb,
+  LISTS_KEPT,
+  PRIVATE_KEPT,
   releasePackProverbs,
+  removeOtherUsersData,
   removeUserData,
   saveCategories,
   saveGroups,
@@ -236,7 +239,8 @@ test('signing out removes only that user’s private answers, packs, pack-only p
   await setOwner(db, { userId: 7, tokenDigest: await tokenDigest('token-of-7') })
   await savePrivate(db, 7, '/api/proverbs/marks', { data: { favourites: [12], likes: [] } }, T1)
   await savePrivate(db, 7, '/api/proverbs/favourites', { data: [] }, T1)
-  await savePrivate(db, 8, '/api/proverbs/marks', { data: { favourites: [21], likes: [21] } }, T1)
+  // Another user's leftovers (written while they owned the device).
+  await db.put('private', { userId: 8, url: '/api/proverbs/marks', body: { data: { favourites: [21], likes: [21] } }, savedAt: T1 })
   await saveProverbs(db, [iwaLesin, suuru], T1, packKey(7, 1))
   await saveProverbs(db, [onye], T1, packKey(8, 2))
   await saveProverbs(db, [suuru], T1, packKey(8, 1))
@@ -293,4 +297,37 @@ test('searches see what another runtime (the page or the worker) stored or relea
   await releasePackProverbs(other, packKey(7, yoruba.id))
   expect((await queryProverbs(db, { q: 'iwa' }, 5)).data.data.map((p) => p.id)).toEqual([iwaLesin.id])
   other.close()
+})
+
+test('a signed-in answer is kept only while its user owns the device (one landing after sign-out is dropped)', async () => {
+  expect(await savePrivate(db, 7, '/api/proverbs/marks', { data: 1 }, T1)).toBe(false)
+  await setOwner(db, { userId: 7, tokenDigest: await tokenDigest('token-of-7') })
+  expect(await savePrivate(db, 8, '/api/proverbs/marks', { data: 2 }, T1)).toBe(false)
+  expect(await savePrivate(db, 7, '/api/proverbs/marks', { data: 3 }, T1)).toBe(true)
+  await removeUserData(db, 7)
+  expect(await savePrivate(db, 7, '/api/proverbs/favourites', { data: 4 }, T1)).toBe(false)
+  expect(await db.count('private')).toBe(0)
+})
+
+test('a new owner moving in clears every other user’s leftovers, keeping their own', async () => {
+  await db.put('private', { userId: 8, url: '/api/proverbs/marks', body: {}, savedAt: T1 })
+  await db.put('private', { userId: 7, url: '/api/proverbs/marks', body: {}, savedAt: T1 })
+  await saveProverbs(db, [onye], T1, packKey(9, igbo.id))
+  await db.put('packs', { userId: 9, groupId: igbo.id, groupSlug: 'igbo', groupName: 'Igbo', language: 'Igbo', status: 'ready', done: 1, total: 1, bytes: 1, updatedAt: T1, error: null })
+  await removeOtherUsersData(db, 7)
+  expect(await db.getAllKeys('private')).toEqual([[7, '/api/proverbs/marks']])
+  expect(await db.count('packs')).toBe(0)
+  expect(await db.get('proverbs', onye.id)).toBeUndefined()
+})
+
+test('old daily lists and signed-in answers make room for new ones', async () => {
+  for (let day = 1; day <= LISTS_KEPT + 3; day++) await saveList(db, { key: `today:2026-11-${day}`, kind: 'today' }, [iwaLesin], day)
+  const kept = (await db.getAll('lists')).map((l) => l.savedAt).sort((a, b) => a - b)
+  expect(kept).toHaveLength(LISTS_KEPT)
+  expect(kept[0]).toBe(4)
+  await setOwner(db, { userId: 7, tokenDigest: await tokenDigest('token-of-7') })
+  for (let i = 0; i < PRIVATE_KEPT + 2; i++) await savePrivate(db, 7, `/api/proverbs/favourites?page=${i}`, {}, i)
+  expect(await db.count('private')).toBe(PRIVATE_KEPT)
+  expect(await readPrivate(db, 7, '/api/proverbs/favourites?page=0')).toBeUndefined()
+  expect(await readPrivate(db, 7, `/api/proverbs/favourites?page=${PRIVATE_KEPT + 1}`)).toBeDefined()
 })

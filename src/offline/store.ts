@@ -49,8 +49,8 @@ export async function saveProverbs(db: OfflineDb, proverbs: Proverb[], now: numb
   const tx = db.transaction(['proverbs', 'search', 'meta'], 'readwrite')
   const store = tx.objectStore('proverbs')
   const search = tx.objectStore('search')
-  await Promise.all([
-    ...proverbs.map(async (proverb) => {
+  const writes = Promise.all(
+    proverbs.map(async (proverb) => {
       const old = await store.get(proverb.id)
       const packs = new Set(old?.packs ?? [])
       if (pack) packs.add(pack)
@@ -68,11 +68,17 @@ export async function saveProverbs(db: OfflineDb, proverbs: Proverb[], now: numb
         browsed: (old?.browsed ?? false) || pack === undefined,
         packs: [...packs],
       })
-      await search.put(searchEntryOf(proverb))
+      const entry = searchEntryOf(proverb)
+      const before = await search.get(proverb.id)
+      if (before && JSON.stringify(before) === JSON.stringify(entry)) return false
+      await search.put(entry)
+      return true
     }),
-    bumpSearchVersion(tx.objectStore('meta')),
-    tx.done,
-  ])
+  ).then(async (changed) => {
+    // Still inside the transaction: only IndexedDB requests were awaited.
+    if (changed.includes(true)) await bumpSearchVersion(tx.objectStore('meta'))
+  })
+  await Promise.all([writes, tx.done])
 }
 
 // ------------------------------------------------------------------------------- the search entries
@@ -103,13 +109,38 @@ async function searchEntries(db: OfflineDb): Promise<SearchEntry[]> {
   return entries
 }
 
+/** Lists of one kind kept (a fortnight of days; the latest stands in for a day never seen). */
+export const LISTS_KEPT = 14
+
 export async function saveList(db: OfflineDb, list: Omit<StoredList, 'ids' | 'savedAt'>, proverbs: Proverb[], now: number): Promise<void> {
   await saveProverbs(db, proverbs, now)
-  await db.put('lists', { ...list, ids: proverbs.map((p) => p.id), savedAt: now })
+  const tx = db.transaction('lists', 'readwrite')
+  await tx.store.put({ ...list, ids: proverbs.map((p) => p.id), savedAt: now })
+  const older = (await tx.store.index('kind').getAll(list.kind)).sort((a, b) => b.savedAt - a.savedAt).slice(LISTS_KEPT)
+  await Promise.all([...older.map((l) => tx.store.delete(l.key)), tx.done])
 }
 
-export async function savePrivate(db: OfflineDb, userId: number, url: string, body: unknown, now: number): Promise<void> {
-  await db.put('private', { userId, url, body, savedAt: now })
+/** Signed-in answers kept per user (the latest; older searches and pages make room). */
+export const PRIVATE_KEPT = 200
+
+/**
+ * Keeps a signed-in answer for its owner — only if they still own the device when it arrives: an answer
+ * landing after sign-out is dropped, not kept for nobody.
+ */
+export async function savePrivate(db: OfflineDb, userId: number, url: string, body: unknown, now: number): Promise<boolean> {
+  const tx = db.transaction(['private', 'meta'], 'readwrite')
+  const owner = await tx.objectStore('meta').get('owner')
+  if (typeof owner !== 'object' || owner.userId !== userId) {
+    tx.abort()
+    await tx.done.catch(() => undefined)
+    return false
+  }
+  const store = tx.objectStore('private')
+  await store.put({ userId, url, body, savedAt: now })
+  const rows = await store.index('userId').getAll(userId)
+  const older = rows.sort((a, b) => b.savedAt - a.savedAt).slice(PRIVATE_KEPT)
+  await Promise.all([...older.map((r) => store.delete([r.userId, r.url])), tx.done])
+  return true
 }
 
 // ----------------------------------------------------------------------------------------------- reads
@@ -233,21 +264,33 @@ export async function releasePackProverbs(db: OfflineDb, key: string, keep: Read
   const tx = db.transaction(['proverbs', 'search', 'meta'], 'readwrite')
   const store = tx.objectStore('proverbs')
   const held = await store.index('packs').getAll(key)
-  await Promise.all([
-    ...held
+  const writes = Promise.all(
+    held
       .filter((record) => !keep.has(record.id))
       .map(async (record) => {
         const packs = record.packs.filter((p) => p !== key)
         if (packs.length === 0 && !record.browsed) {
           await store.delete(record.id)
           await tx.objectStore('search').delete(record.id)
-        } else {
-          await store.put({ ...record, packs })
+          return true
         }
+        await store.put({ ...record, packs })
+        return false
       }),
-    bumpSearchVersion(tx.objectStore('meta')),
-    tx.done,
-  ])
+  ).then(async (deleted) => {
+    if (deleted.includes(true)) await bumpSearchVersion(tx.objectStore('meta'))
+  })
+  await Promise.all([writes, tx.done])
+}
+
+/**
+ * A new owner moves in: whatever any other user left (a sign-out that never finished, a session that
+ * simply expired) goes first.
+ */
+export async function removeOtherUsersData(db: OfflineDb, userId: number): Promise<void> {
+  const [privateKeys, packKeys] = await Promise.all([db.getAllKeys('private'), db.getAllKeys('packs')])
+  const others = new Set([...privateKeys, ...packKeys].map(([owner]) => owner).filter((owner) => owner !== userId))
+  for (const other of others) await removeUserData(db, other)
 }
 
 /** Sign-out: everything of this user's goes — private answers, packs and what only packs held. */

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto'
 import { IDBFactory } from 'fake-indexeddb'
 import type { Category, EthnicGroup, Proverb, ProverbRef } from '../core/contract'
 import { toneKey } from '../core/search'
-import { openOfflineDb, type OfflineDb } from './schema'
+import { openOfflineDb, type OfflineDb, type PackRecord } from './schema'
 
 // Test-only: a fresh in-memory IndexedDB per test and a few real proverbs from the seed corpus (their
 // tone marks matter: offline search folds them as the server does).
@@ -85,3 +85,19 @@ export const boru = makeProverb(81, oromo, 'Boru hin beekneen qodaan bukoo ishee
 
 export const yorubaProverbs = [omoEni, iwaLesin, suuru, omodeSubu, agbaLoja]
 export const allProverbs = [...yorubaProverbs, onye, zomo, boru]
+
+/** A ready pack record of a whole group, as a finished download leaves it. */
+export const readyPack = (userId: number, group: EthnicGroup, changes: Partial<PackRecord> = {}): PackRecord => ({
+  userId,
+  groupId: group.id,
+  groupSlug: group.slug,
+  groupName: group.name,
+  language: group.language,
+  status: 'ready',
+  done: group.proverbCount,
+  total: group.proverbCount,
+  bytes: 4000,
+  updatedAt: Date.UTC(2026, 10, 20, 9),
+  error: null,
+  ...changes,
+})

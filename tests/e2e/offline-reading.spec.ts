@@ -2,11 +2,23 @@ import { chromium, expect, test } from '@playwright/test'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { EthnicGroup, Proverb } from '../../src/core/contract'
+import type { Proverb } from '../../src/core/contract'
 import { CHROMIUM_ARGS } from '../../playwright.config'
 import type { RunningServer } from '../support/server-process'
 import { useAccount } from './accounts'
-import { accountOn, deviceRecords, goOffline, groupProverbs, OFFLINE_MODES, ownServer, toneFreeWord, waitForWorker } from './offline-support'
+import {
+  accountOn,
+  deviceRecords,
+  goOffline,
+  groupProverbs,
+  groupsOn,
+  OFFLINE_MODES,
+  ownServer,
+  packRow,
+  readerWithPack,
+  toneFreeWord,
+  waitForWorker,
+} from './offline-support'
 
 // Every journey stops being online, so each runs on a server of its own.
 let server: RunningServer
@@ -68,8 +80,7 @@ for (const mode of OFFLINE_MODES) {
     })
 
     test('a downloaded pack is readable offline, every proverb of the group', async ({ page, context }) => {
-      const groups = ((await (await fetch(`${server.url}/api/proverbs/ethnic/public?q=all`)).json()) as { data: EthnicGroup[] }).data
-      const igbo = groups.find((g) => g.slug === 'igbo')!
+      const igbo = (await groupsOn(server)).find((g) => g.slug === 'igbo')!
       const account = await accountOn(server, [igbo.id])
       await useAccount(context, server.url, account)
       const expected = await groupProverbs(server, 'igbo')
@@ -77,7 +88,7 @@ for (const mode of OFFLINE_MODES) {
 
       await page.goto(`${server.url}/offline`)
       await waitForWorker(page)
-      const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Igbo' }) })
+      const row = packRow(page, 'Igbo')
       await expect(row.getByText('Not on this device.')).toBeVisible()
       await row.getByRole('button', { name: 'Make available offline' }).click()
       await expect(row.getByText(new RegExp(`^Ready offline · ${expected.length} proverbs · [\\d.]+ KB · updated just now`))).toBeVisible({ timeout: 30_000 })
@@ -109,15 +120,7 @@ for (const mode of OFFLINE_MODES) {
     })
 
     test('logging out removes the user’s private data and pack from the device', async ({ page, context }) => {
-      const groups = ((await (await fetch(`${server.url}/api/proverbs/ethnic/public?q=all`)).json()) as { data: EthnicGroup[] }).data
-      const hausa = groups.find((g) => g.slug === 'hausa')!
-      const account = await accountOn(server, [hausa.id])
-      await useAccount(context, server.url, account)
-      await page.goto(`${server.url}/offline`)
-      await waitForWorker(page)
-      const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Hausa' }) })
-      await row.getByRole('button', { name: 'Make available offline' }).click()
-      await expect(row.getByText(/^Ready offline/)).toBeVisible({ timeout: 30_000 })
+      const { account } = await readerWithPack(page, context, server, 'hausa')
       await page.goto(`${server.url}/`)
       await expect(page.locator('.today-card')).toHaveCount(8)
       await expect.poll(async () => (await deviceRecords(page)).privateUsers).toEqual([account.user.id])
@@ -178,15 +181,9 @@ for (const mode of OFFLINE_MODES) {
 }
 
 test('offline, forms say they need the network, and a pack can still be removed', async ({ page, context }) => {
-  const groups = ((await (await fetch(`${server.url}/api/proverbs/ethnic/public?q=all`)).json()) as { data: EthnicGroup[] }).data
-  const zulu = groups.find((g) => g.slug === 'zulu')!
-  const account = await accountOn(server, [zulu.id])
-  await useAccount(context, server.url, account)
-  await page.goto(`${server.url}/offline`)
-  await waitForWorker(page)
-  const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Zulu' }) })
-  await row.getByRole('button', { name: 'Make available offline' }).click()
-  await expect(row.getByText(/^Ready offline/)).toBeVisible({ timeout: 30_000 })
+  const { account, row } = await readerWithPack(page, context, server, 'zulu')
+  // The groups the user reads are kept in the persisted cache (written within a second), for offline.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('owe-query-cache') ?? '')).toContain('ethnic-logged')
   await page.goto(`${server.url}/profile`)
   await expect(page.getByLabel('First name')).toHaveValue(account.firstName)
 

@@ -1,9 +1,9 @@
-import { expect, request as apiRequest, type BrowserContext, type Page } from '@playwright/test'
-import type { Paginated, Proverb } from '../../src/core/contract'
+import { expect, request as apiRequest, type BrowserContext, type Locator, type Page } from '@playwright/test'
+import type { EthnicGroup, Paginated, Proverb } from '../../src/core/contract'
 import { foldForSearch } from '../../src/core/search'
 import { E2E_SMTP_PORT } from '../support/e2e-env'
 import { startServer, type RunningServer } from '../support/server-process'
-import { createAccount, type Account } from './accounts'
+import { createAccount, useAccount, type Account } from './accounts'
 
 /** The two ways a reader loses the server: the browser goes offline, or the server goes away. */
 export const OFFLINE_MODES = ['browser offline', 'server stopped'] as const
@@ -93,4 +93,25 @@ export function deviceRecords(page: Page): Promise<{ stores: Record<string, numb
     db.close()
     return { stores, privateUsers, packUsers, owner }
   })
+}
+
+export async function groupsOn(server: RunningServer): Promise<EthnicGroup[]> {
+  return ((await (await fetch(`${server.url}/api/proverbs/ethnic/public?q=all`)).json()) as { data: EthnicGroup[] }).data
+}
+
+/** The Offline reading row of one group. */
+export const packRow = (page: Page, name: string): Locator =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) })
+
+/** A signed-in reader of one group who has made it available offline (on the Offline reading screen). */
+export async function readerWithPack(page: Page, context: BrowserContext, server: RunningServer, slug: string): Promise<{ account: Account; row: Locator }> {
+  const group = (await groupsOn(server)).find((g) => g.slug === slug)!
+  const account = await accountOn(server, [group.id])
+  await useAccount(context, server.url, account)
+  await page.goto(`${server.url}/offline`)
+  await waitForWorker(page)
+  const row = packRow(page, group.name)
+  await row.getByRole('button', { name: 'Make available offline' }).click()
+  await expect(row.getByText(/^Ready offline/)).toBeVisible({ timeout: 30_000 })
+  return { account, row }
 }

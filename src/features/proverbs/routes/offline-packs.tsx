@@ -16,6 +16,13 @@ export default function OfflinePacksRoute() {
   const groups = useQuery(readableGroupsQuery(session.user.id))
   const packs = usePacks(session.user.id)
   const online = useOnline()
+  // Packs of groups no longer in the plan stay listed, so they can be removed.
+  const rows: { group: EthnicGroup; pack?: PackRecord; inPlan: boolean }[] = [
+    ...(groups.data ?? []).map((group) => ({ group, pack: packs.data?.find((p) => p.groupId === group.id), inPlan: true })),
+    ...(packs.data ?? [])
+      .filter((pack) => !groups.data?.some((g) => g.id === pack.groupId))
+      .map((pack) => ({ group: groupOfPack(pack), pack, inPlan: groups.data === undefined })),
+  ]
 
   return (
     <section aria-labelledby="offline-title" className="offline-packs">
@@ -28,26 +35,52 @@ export default function OfflinePacksRoute() {
       {!online && <p className="needs-network" role="status">You're offline. Downloading a pack needs a connection; your packs still open.</p>}
       {groups.isPending || packs.isPending ? (
         <Loading label="Loading your groups" />
-      ) : groups.isError ? (
-        <ErrorState error={groups.error} onRetry={() => void groups.refetch()} />
-      ) : groups.data.length === 0 ? (
-        <EmptyState title="No groups to keep yet">
-          <p>
-            Choose the languages you read in <Link to="/profile">your profile</Link>, then come back to keep them offline.
-          </p>
-        </EmptyState>
+      ) : packs.isError ? (
+        <ErrorState error={packs.error} title="Could not read this device's packs" onRetry={() => void packs.refetch()} />
       ) : (
-        <ul className="pack-list" aria-label="Offline packs">
-          {groups.data.map((group) => (
-            <PackRow key={group.id} group={group} pack={packs.data?.find((p) => p.groupId === group.id)} session={session} online={online} />
-          ))}
-        </ul>
+        <>
+          {groups.isError && <ErrorState error={groups.error} title="Could not load the groups you may read" onRetry={() => void groups.refetch()} />}
+          {rows.length === 0 ? (
+            groups.isError ? null : (
+              <EmptyState title="No groups to keep yet">
+                <p>
+                  Choose the languages you read in <Link to="/profile">your profile</Link>, then come back to keep them offline.
+                </p>
+              </EmptyState>
+            )
+          ) : (
+            <ul className="pack-list" aria-label="Offline packs">
+              {rows.map(({ group, pack, inPlan }) => (
+                <PackRow key={group.id} group={group} pack={pack} inPlan={inPlan} session={session} online={online} />
+              ))}
+            </ul>
+          )}
+        </>
       )}
     </section>
   )
 }
 
-function PackRow({ group, pack, session, online }: { group: EthnicGroup; pack?: PackRecord; session: Session; online: boolean }) {
+const groupOfPack = (pack: PackRecord): EthnicGroup => ({
+  id: pack.groupId,
+  name: pack.groupName,
+  slug: pack.groupSlug,
+  language: pack.language,
+  image: null,
+  proverbCount: pack.total,
+})
+
+/** What a screen reader hears when a pack changes state (not every page of progress). */
+function announcement(name: string, pack?: PackRecord): string {
+  if (!pack) return ''
+  if (pack.status === 'downloading') return `Downloading ${name}.`
+  if (pack.status === 'failed') return `${name} could not be downloaded.`
+  return pack.error ? `${name} could not be updated; the copy on this device still opens.` : `${name} is ready offline.`
+}
+
+type RowProps = { group: EthnicGroup; pack?: PackRecord; inPlan: boolean; session: Session; online: boolean }
+
+function PackRow({ group, pack, inPlan, session, online }: RowProps) {
   const client = useQueryClient()
   const userId = session.user.id
   const refresh = () => Promise.all([client.invalidateQueries({ queryKey: packKeys.packs(userId) }), client.invalidateQueries({ queryKey: packKeys.storage })])
@@ -60,38 +93,41 @@ function PackRow({ group, pack, session, online }: { group: EthnicGroup; pack?: 
     mutationFn: () => removeDevicePack(userId, group.id),
     onSettled: refresh,
     onSuccess: () => void notify(`${group.name} is no longer kept on this device.`),
+    onError: () => void notify(`${group.name} could not be removed. Please try again.`, { type: 'error' }),
   })
   const titleId = `pack-${group.id}-title`
   const downloading = pack?.status === 'downloading'
+  const named = <span className="visually-hidden"> {group.name}</span>
   return (
     <li className="pack" aria-labelledby={titleId} data-status={pack?.status ?? 'none'}>
       <div className="pack__head">
         <h2 id={titleId}>{group.name}</h2>
         <p className="pack__meta">
           {group.language} · {group.proverbCount} {group.proverbCount === 1 ? 'proverb' : 'proverbs'}
+          {!inPlan && ' · no longer among the groups you read'}
         </p>
       </div>
       <PackState pack={pack} />
+      <p className="visually-hidden" role="status">
+        {announcement(group.name, pack)}
+      </p>
       <div className="pack__actions">
-        {!pack || pack.status === 'failed' ? (
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={!online || download.isPending}
-            onClick={() => download.mutate()}
-            aria-describedby={titleId}
-          >
+        {inPlan && (!pack || pack.status === 'failed') && (
+          <button type="button" className="button button--primary" disabled={!online || download.isPending} onClick={() => download.mutate()}>
             {pack ? 'Try again' : 'Make available offline'}
+            {named}
           </button>
-        ) : (
-          <>
-            <button type="button" className="button" disabled={!online || downloading || download.isPending} onClick={() => download.mutate()}>
-              Update now
-            </button>
-            <button type="button" className="button" disabled={downloading || remove.isPending} onClick={() => remove.mutate()}>
-              Remove<span className="visually-hidden"> {group.name}</span>
-            </button>
-          </>
+        )}
+        {inPlan && pack?.status === 'ready' && (
+          <button type="button" className="button" disabled={!online || download.isPending} onClick={() => download.mutate()}>
+            Update now{named}
+          </button>
+        )}
+        {pack && (
+          <button type="button" className="button" disabled={remove.isPending} onClick={() => remove.mutate()}>
+            {downloading ? 'Cancel download' : 'Remove'}
+            {named}
+          </button>
         )}
       </div>
     </li>
@@ -102,7 +138,7 @@ function PackState({ pack }: { pack?: PackRecord }) {
   if (!pack) return <p className="pack__state">Not on this device.</p>
   if (pack.status === 'downloading') {
     return (
-      <div className="pack__state" role="status">
+      <div className="pack__state">
         <label>
           {`Downloading ${pack.done} of ${pack.total} proverbs…`}
           <progress value={pack.done} max={Math.max(pack.total, 1)} />
@@ -112,7 +148,7 @@ function PackState({ pack }: { pack?: PackRecord }) {
   }
   if (pack.status === 'failed') {
     return (
-      <p className="pack__state pack__state--error" role="alert">
+      <p className="pack__state pack__state--error">
         {`The download stopped: ${pack.error ?? 'please try again.'}`}
       </p>
     )
