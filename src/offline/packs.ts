@@ -155,16 +155,13 @@ export async function runPackCommand(command: PackCommand, deps: PackDeps): Prom
   }
   for (const pack of packsToRefresh(await listPacks(db, command.userId), deps.now())) {
     const stored = await db.get('groups', pack.groupId)
-    const group: EthnicGroup = stored?.group ?? {
-      id: pack.groupId,
-      name: pack.groupName,
-      slug: pack.groupSlug,
-      language: pack.language,
-      image: null,
-      proverbCount: pack.total,
-    }
-    await downloadPack(deps, command.userId, group, command.token)
+    await downloadPack(deps, command.userId, stored?.group ?? groupOfPack(pack), command.token)
   }
+}
+
+/** The group a pack is of, from what the pack record remembers (when the group itself is not at hand). */
+export function groupOfPack(pack: PackRecord): EthnicGroup {
+  return { id: pack.groupId, name: pack.groupName, slug: pack.groupSlug, language: pack.language, image: null, proverbCount: pack.total }
 }
 
 /** Removes a pack and whatever only it held. */

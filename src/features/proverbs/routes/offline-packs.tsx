@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import type { EthnicGroup } from '@/core/contract'
 import { formatAge, formatBytes } from '@/core/format'
+import { groupOfPack } from '@/offline/packs'
 import type { PackRecord } from '@/offline/schema'
 import { EmptyState, ErrorState, Loading } from '@/components/query-state'
 import { notify } from '@/components/toasts'
@@ -60,15 +61,6 @@ export default function OfflinePacksRoute() {
     </section>
   )
 }
-
-const groupOfPack = (pack: PackRecord): EthnicGroup => ({
-  id: pack.groupId,
-  name: pack.groupName,
-  slug: pack.groupSlug,
-  language: pack.language,
-  image: null,
-  proverbCount: pack.total,
-})
 
 /** What a screen reader hears when a pack changes state (not every page of progress). */
 function announcement(name: string, pack?: PackRecord): string {
