@@ -180,10 +180,12 @@ for (const mode of OFFLINE_MODES) {
   })
 }
 
-test('offline, forms say they need the network, and a pack can still be removed', async ({ page, context }) => {
+test('offline, forms and hearts say they need the network, and a pack can still be removed', async ({ page, context }) => {
   const { account, row } = await readerWithPack(page, context, server, 'zulu')
   // The groups the user reads are kept in the persisted cache (written within a second), for offline.
   await expect.poll(() => page.evaluate(() => localStorage.getItem('owe-query-cache') ?? '')).toContain('ethnic-logged')
+  await page.goto(`${server.url}/`)
+  await expect(page.locator('.today-card')).toHaveCount(8)
   await page.goto(`${server.url}/profile`)
   await expect(page.getByLabel('First name')).toHaveValue(account.firstName)
 
@@ -191,6 +193,14 @@ test('offline, forms say they need the network, and a pack can still be removed'
   const personal = page.getByRole('form', { name: 'Personal info' })
   await expect(personal.getByText("You're offline. Sending this form needs a connection; what you typed stays here until you're back.")).toBeVisible()
   await expect(personal.getByRole('button', { name: 'Save personal info' })).toBeDisabled()
+
+  // A heart needs the server: offline it springs back at once and says why, instead of pretending.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click()
+  const heart = page.locator('.today-card').first().getByRole('button', { name: /^Favourite:/ })
+  await expect(heart).toHaveAttribute('aria-pressed', 'false')
+  await heart.click()
+  await expect(page.getByText('Could not add this to your favourites. You seem to be offline. Check your connection and try again.')).toBeVisible()
+  await expect(heart).toHaveAttribute('aria-pressed', 'false')
 
   await page.getByRole('button', { name: /^Account:/ }).click()
   await page.getByRole('link', { name: 'Offline reading' }).click()
