@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { API_NAVIGATION_DENYLIST, isScrollImage } from './url-match'
+import { API_NAVIGATION_DENYLIST, isDataPath, isScrollImage } from './url-match'
 
 test('scroll images are recognised by their path', () => {
   expect(isScrollImage(new URL('https://owe.test/img/yoruba-scroll.jpeg'))).toBe(true)
@@ -16,4 +16,14 @@ test('API paths are never answered with the app shell; app routes are', () => {
   expect(denied('/quiz')).toBe(false)
   expect(denied('/search_result')).toBe(false)
   expect(denied('/auth/login')).toBe(false)
+})
+
+test('the worker keeps the proverb reads and the user’s languages, nothing else', () => {
+  const kept = (path: string) => isDataPath(new URL(`https://owe.test${path}`))
+  expect(kept('/api/proverbs/public?q=omo')).toBe(true)
+  expect(kept('/api/proverbs/proverbs_logged/yoruba/')).toBe(true)
+  expect(kept('/api/userPackage/languages')).toBe(true)
+  expect(kept('/api/userPackage/languages/update')).toBe(false)
+  expect(kept('/api/user/profile/full')).toBe(false)
+  expect(kept('/accounts/login')).toBe(false)
 })
