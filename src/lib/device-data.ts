@@ -8,6 +8,7 @@ import { PACKS_CHANNEL, type PackCommand, type PacksChanged } from '@/offline/me
  */
 
 const offline = () => Promise.all([import('@/offline/schema'), import('@/offline/store')])
+const offlinePacks = () => Promise.all([import('@/offline/schema'), import('@/offline/packs')])
 
 // Claims and releases run one after another, so a quick sign-out and sign-in cannot interleave.
 let queue: Promise<unknown> = Promise.resolve()
@@ -90,7 +91,7 @@ async function sendPackCommand(command: PackCommand): Promise<void> {
     worker.postMessage(command)
     return
   }
-  const [{ offlineDb }, packs] = await Promise.all([import('@/offline/schema'), import('@/offline/packs')])
+  const [{ offlineDb }, packs] = await offlinePacks()
   await packs.runPackCommand(command, {
       db: await offlineDb(),
       fetch: (input, init) => fetch(input, init),
@@ -110,13 +111,13 @@ export function refreshPacks(userId: number, token: string): Promise<void> {
 }
 
 export async function removeDevicePack(userId: number, groupId: number): Promise<void> {
-  const [{ offlineDb }, packs] = await Promise.all([import('@/offline/schema'), import('@/offline/packs')])
+  const [{ offlineDb }, packs] = await offlinePacks()
   await packs.removePack(await offlineDb(), userId, groupId)
   announcePackChange(userId, groupId)
 }
 
 export async function readDevicePacks(userId: number) {
-  const [{ offlineDb }, packs] = await Promise.all([import('@/offline/schema'), import('@/offline/packs')])
+  const [{ offlineDb }, packs] = await offlinePacks()
   return packs.listPacks(await offlineDb(), userId)
 }
 
