@@ -65,6 +65,31 @@ export const API = {
   like: (proverbId: number) => `/api/proverbs/likes/${proverbId}`,
   /** Ids of the proverbs the user has favourited and liked, for hearts on every list. */
   marks: '/api/proverbs/marks',
+
+  // Spec §7, quizzes
+  /** ?currentDate=YYYY-MM-DD: the week's scheduled batches, generated on first request. */
+  quizWeek: '/quiz-batch/user/week',
+  /** ?currentDate=YYYY-MM-DD: the quizzes the user generated that week. */
+  quizWeekGenerated: '/quiz-batch/user/week-gen-source',
+  /** The user's finished quizzes, newest first. */
+  quizRecent: '/quiz-batch/user/recent/all',
+  quiz: (batchId: number) => `/api/quiz/all/${batchId}`,
+  /** POST QuizAnswerItem with an Idempotency-Key header. */
+  quizSubmitSingle: '/quiz_attempt/submit-single',
+  quizAnswer: (batchId: number, questionId: number) => `/api/quiz/answer/${batchId}/${questionId}`,
+  quizResult: (batchId: number) => `/quiz_attempt/calculate/${batchId}`,
+  /** ?page&size */
+  questionProperties: '/api/questionProperty/all',
+  /** Spec §6: the literal role segment USER; userId must be the caller. */
+  quizGenerate: (userId: number, questionPropertId: number) => `/api/quiz/${userId}/${questionPropertId}/USER`,
+  /** Closes the attempt and counts it. The spec lists GET; the app uses POST (PRODUCT.md: a GET never changes state). */
+  quizUpdateAttempt: (batchId: number) => `/quiz-batch/update_attempt/${batchId}`,
+
+  // Spec §7, leaderboard
+  /** ?period=week|all&page&size */
+  leaderboardPlayers: '/api/leaderboard/get_players',
+  /** ?period=week|all&userId= (default: the caller) */
+  leaderboardPlayer: '/api/leaderboard/get_player',
 } as const
 
 /**

@@ -1,0 +1,22 @@
+import type { Medal } from './contract'
+
+/** Points a correct answer earns on the leaderboard. */
+export const POINTS_PER_CORRECT = 10
+/** Quizzes a user may generate ("generate one") per week, so the leaderboard stays a weekly contest. */
+export const INSTANT_QUIZZES_PER_WEEK = 5
+/** Header carrying the client-generated id of an answer or a close: a replay is a no-op. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
+
+const DAY_MS = 86_400_000
+
+/** Monday (YYYY-MM-DD) of the Monday-to-Sunday week holding a calendar date, in UTC. */
+export function weekStartOf(date: string | Date): string {
+  const day = typeof date === 'string' ? new Date(`${date}T00:00:00Z`) : new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()))
+  const sinceMonday = (day.getUTCDay() + 6) % 7
+  return new Date(day.getTime() - sinceMonday * DAY_MS).toISOString().slice(0, 10)
+}
+
+/** The medal of a leaderboard position: gold, silver and bronze for the top three. */
+export function medalFor(position: number): Medal | null {
+  return position === 1 ? 'gold' : position === 2 ? 'silver' : position === 3 ? 'bronze' : null
+}
