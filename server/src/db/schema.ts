@@ -243,3 +243,154 @@ export const proverbLikes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.proverbId] }), index('proverb_likes_proverb_idx').on(t.proverbId)],
 )
+
+// ——— Quizzes (spec §3, §4, §7) ———
+
+/** How a batch is composed (spec: questionProperty). Weekly ones give every user one batch a week. */
+export const questionProperties = pgTable('question_properties', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull(),
+  preferredCount: integer('preferred_count').notNull(),
+  otherCount: integer('other_count').notNull(),
+  generalCount: integer('general_count').notNull(),
+  passScore: integer('pass_score').notNull(),
+  weekly: boolean('weekly').notNull(),
+  position: integer('position').notNull(),
+})
+
+/**
+ * Every question a batch can hold, with one stable id (the spec's ethnicFactQuestionId): the seeded
+ * ethnic-fact bank (kind 'fact'; a null group means a general question) and questions made from the corpus
+ * (meaning, people, complete), created the first time a batch picks them and reused after.
+ */
+export const quizQuestions = pgTable(
+  'quiz_questions',
+  {
+    id: serial('id').primaryKey(),
+    /** Natural key: the bank's key, or `{kind}:{proverb slug}`. */
+    key: text('key').notNull().unique(),
+    kind: text('kind', { enum: ['fact', 'meaning', 'people', 'complete'] }).notNull(),
+    ethnicGroupId: integer('ethnic_group_id').references(() => ethnicGroups.id),
+    proverbId: integer('proverb_id').references(() => proverbs.id, { onDelete: 'set null' }),
+    question: text('question').notNull(),
+    /** The proverb quoted (or its first half), in its own script. */
+    quote: text('quote'),
+    /** Retired questions stay for the batches that hold them but are not picked again. */
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [index('quiz_questions_group_idx').on(t.ethnicGroupId, t.kind)],
+)
+
+export const answerOptions = pgTable(
+  'answer_options',
+  {
+    id: serial('id').primaryKey(),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => quizQuestions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    text: text('text').notNull(),
+    correct: boolean('correct').notNull(),
+  },
+  (t) => [uniqueIndex('answer_options_question_idx').on(t.questionId, t.position)],
+)
+
+export const quizBatches = pgTable(
+  'quiz_batches',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => questionProperties.id),
+    source: text('source', { enum: ['WEEKLY', 'USER'] }).notNull(),
+    /** Monday of the batch's week. */
+    weekStart: text('week_start').notNull(),
+    /** WEEKLY: 0. USER: 1, 2, … within the week — with the others, what makes a batch unique. */
+    ordinal: integer('ordinal').notNull(),
+    passScore: integer('pass_score').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    correct: integer('correct'),
+    points: integer('points'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Concurrent first requests of a week insert the same row; only one survives.
+    uniqueIndex('quiz_batches_week_idx').on(t.userId, t.weekStart, t.source, t.propertyId, t.ordinal),
+    index('quiz_batches_closed_idx').on(t.userId, t.closedAt),
+  ],
+)
+
+export const quizBatchQuestions = pgTable(
+  'quiz_batch_questions',
+  {
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => quizBatches.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => quizQuestions.id),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.position] }), uniqueIndex('quiz_batch_questions_question_idx').on(t.batchId, t.questionId)],
+)
+
+/** The answer that counts: one per batch and question, the last one received before the close. */
+export const quizAnswers = pgTable(
+  'quiz_answers',
+  {
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => quizBatches.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => quizQuestions.id),
+    answerOptionId: integer('answer_option_id')
+      .notNull()
+      .references(() => answerOptions.id),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.questionId] })],
+)
+
+/**
+ * Every Idempotency-Key a user has sent with an answer or a close, and what it did: a replay finds its key
+ * here and changes nothing.
+ */
+export const quizReceipts = pgTable(
+  'quiz_receipts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => quizBatches.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id'),
+    answerOptionId: integer('answer_option_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+)
+
+/**
+ * Leaderboard totals, kept when an attempt closes: one row per user for each week ('2026-11-16') and one
+ * for all time ('all'). `finishedAt` is when the points were reached (earlier ranks first on a tie).
+ */
+export const leaderboardTotals = pgTable(
+  'leaderboard_totals',
+  {
+    period: text('period').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    points: integer('points').notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.period, t.userId] }), index('leaderboard_rank_idx').on(t.period, t.points.desc(), t.finishedAt, t.userId)],
+)

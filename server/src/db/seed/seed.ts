@@ -5,6 +5,7 @@ import type { Db } from '../client'
 import { categories, ethnicGroups, faqs, packages, promoCodes, proverbCategories, proverbs } from '../schema'
 import { corpusRows, slugify, type SeedProverb } from './corpus'
 import { CATEGORIES, GROUPS, PLANS, PROMO_CODES } from './groups'
+import { seedQuiz } from './quiz'
 
 const FAQ_FILE = fileURLToPath(new URL('./faq.json', import.meta.url))
 
@@ -91,5 +92,7 @@ export async function seed(db: Db, rows: SeedProverb[] = corpusRows()): Promise<
       ),
     )
     await tx.insert(proverbCategories).values(links).onConflictDoNothing()
+
+    await seedQuiz(tx)
   })
 }

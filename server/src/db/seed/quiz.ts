@@ -1,0 +1,103 @@
+import { and, eq, notInArray, sql } from 'drizzle-orm'
+import fs from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { LANGUAGE_SLUGS } from '../../../../src/core/constants'
+import type { Db } from '../client'
+import { answerOptions, ethnicGroups, questionProperties, quizQuestions } from '../schema'
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/** One question of the ethnic-fact bank (`quiz/{group}.json`, `quiz/general.json`). */
+export type FactQuestion = { key: string; question: string; options: string[]; correct: number; note?: string }
+
+const QUIZ_DIR = fileURLToPath(new URL('./quiz/', import.meta.url))
+export const GENERAL = 'general'
+
+/** The bank by file: each group's slug, and `general` for questions about the peoples as a whole. */
+export function factBank(): Map<string, FactQuestion[]> {
+  const bank = new Map<string, FactQuestion[]>()
+  for (const name of [...LANGUAGE_SLUGS, GENERAL]) {
+    const file = `${QUIZ_DIR}${name}.json`
+    bank.set(name, fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as FactQuestion[]) : [])
+  }
+  return bank
+}
+
+/** How batches are composed: ten questions, six to pass. The first two are every user's weekly quizzes. */
+export const QUESTION_PROPERTIES = [
+  {
+    name: 'Weekly mix',
+    description: 'Five questions about your first language’s people, three about your other peoples and two about all eight.',
+    preferredCount: 5,
+    otherCount: 3,
+    generalCount: 2,
+    passScore: 6,
+    weekly: true,
+  },
+  {
+    name: 'Your people',
+    description: 'Ten questions about the people of your first language: their proverbs, history and speech.',
+    preferredCount: 10,
+    otherCount: 0,
+    generalCount: 0,
+    passScore: 6,
+    weekly: true,
+  },
+  {
+    name: 'Across the continent',
+    description: 'Ten questions across your peoples and the eight as a whole.',
+    preferredCount: 3,
+    otherCount: 4,
+    generalCount: 3,
+    passScore: 6,
+    weekly: false,
+  },
+]
+
+/**
+ * Question properties and the fact bank, matched by name and key so that seeding twice adds nothing.
+ * A question dropped from the files is retired (batches that hold it keep it); its options follow the file.
+ */
+export async function seedQuiz(tx: Tx, bank = factBank()): Promise<void> {
+  await tx
+    .insert(questionProperties)
+    .values(QUESTION_PROPERTIES.map((p, position) => ({ ...p, position })))
+    .onConflictDoUpdate({
+      target: questionProperties.name,
+      set: {
+        description: sql`excluded.description`,
+        preferredCount: sql`excluded.preferred_count`,
+        otherCount: sql`excluded.other_count`,
+        generalCount: sql`excluded.general_count`,
+        passScore: sql`excluded.pass_score`,
+        weekly: sql`excluded.weekly`,
+        position: sql`excluded.position`,
+      },
+    })
+
+  const groups = new Map((await tx.select({ id: ethnicGroups.id, slug: ethnicGroups.slug }).from(ethnicGroups)).map((g) => [g.slug, g.id]))
+  const rows = [...bank].flatMap(([file, questions]) =>
+    questions.map((q) => ({ q, values: { key: q.key, kind: 'fact' as const, ethnicGroupId: file === GENERAL ? null : groups.get(file)!, question: q.question, active: true } })),
+  )
+  if (rows.length === 0) return
+  const saved = await tx
+    .insert(quizQuestions)
+    .values(rows.map((r) => r.values))
+    .onConflictDoUpdate({
+      target: quizQuestions.key,
+      set: { question: sql`excluded.question`, ethnicGroupId: sql`excluded.ethnic_group_id`, active: true },
+    })
+    .returning({ id: quizQuestions.id, key: quizQuestions.key })
+  const ids = new Map(saved.map((s) => [s.key, s.id]))
+  await tx
+    .update(quizQuestions)
+    .set({ active: false })
+    .where(and(eq(quizQuestions.kind, 'fact'), notInArray(quizQuestions.key, [...ids.keys()])))
+  await tx
+    .insert(answerOptions)
+    .values(rows.flatMap(({ q }) => q.options.map((text, position) => ({ questionId: ids.get(q.key)!, position, text, correct: position === q.correct }))))
+    .onConflictDoUpdate({
+      target: [answerOptions.questionId, answerOptions.position],
+      set: { text: sql`excluded.text`, correct: sql`excluded.correct` },
+    })
+}
