@@ -12,6 +12,8 @@ import { userLanguageRoutes } from './features/subscriptions/user-languages'
 import { accountRoutes } from './features/account/routes'
 import { authRoutes } from './features/auth/routes'
 import { privateProverbRoutes } from './features/proverbs/private-routes'
+import { quizRoutes } from './features/quiz/routes'
+import { leaderboardRoutes } from './features/leaderboard/routes'
 import { createMailer, type Mailer } from './services/mail'
 import multipart from '@fastify/multipart'
 
@@ -81,6 +83,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   pageRoutes(app, deps)
   authRoutes(app, { ...deps, config, mailer })
   accountRoutes(app, deps)
+  quizRoutes(app, deps)
+  leaderboardRoutes(app, deps)
   await serveApp(app, config.staticDir)
   return app
 }

@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { API } from '../../../../src/core/api-paths'
+import type { QuizAnswerItem } from '../../../../src/core/contract'
+import { IDEMPOTENCY_HEADER } from '../../../../src/core/quiz'
+import type { Db } from '../../db/client'
+import { authGuard, sessionOf } from '../../http/auth-guard'
+import { badRequest, forbidden } from '../../http/errors'
+import { calendarDate, hasControlCharacters, MAX_ID, paging, parseId } from '../../http/params'
+import { closeAttempt, generateBatch, generatedBatches, givenAnswer, listProperties, quizData, quizResult, recentBatches, submitAnswer, weekBatches } from './service'
+
+type Deps = { db: Db; now: () => Date }
+
+/** The client's id for an answer or a close: 1–100 visible ASCII characters (a UUID in practice). */
+export function idempotencyKey(request: FastifyRequest): string | undefined {
+  const raw = request.headers[IDEMPOTENCY_HEADER.toLowerCase()]
+  if (raw === undefined) return undefined
+  if (typeof raw !== 'string' || !/^[\x21-\x7e]{1,100}$/.test(raw) || hasControlCharacters(raw)) {
+    throw badRequest(`The ${IDEMPOTENCY_HEADER} header must be 1 to 100 visible characters, sent once.`)
+  }
+  return raw
+}
+
+const ID_FIELDS = ['batchId', 'answerOptionId', 'ethnicFactQuestionId'] as const
+
+/** Spec §3: the answer item; each id a whole number (a digit string is read as one). */
+export function parseAnswerItem(body: unknown): QuizAnswerItem {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('Send a JSON object with batchId, answerOptionId and ethnicFactQuestionId.')
+  const item = {} as QuizAnswerItem
+  const fields: Record<string, string> = {}
+  for (const name of ID_FIELDS) {
+    const value = (body as Record<string, unknown>)[name]
+    const id = typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_ID ? value : typeof value === 'string' ? parseId(value) : undefined
+    if (id === undefined) fields[name] = value === undefined || value === null ? 'Required' : 'Must be a whole number id'
+    else item[name] = id
+  }
+  if (Object.keys(fields).length) throw badRequest(`"${Object.keys(fields)[0]}" is missing or not an id.`, fields)
+  return item
+}
+
+/** Spec §7, the quiz calls. Every batch is its owner's: another user's id answers as a missing one does. */
+export function quizRoutes(app: FastifyInstance, { db, now }: Deps): void {
+  const requireUser = authGuard(app, db, now)
+  const userOf = (request: FastifyRequest) => sessionOf(request).userId
+  const dateOf = (request: FastifyRequest) => calendarDate(request.query as Record<string, unknown>, 'currentDate', now())
+
+  app.get(API.questionProperties, { preHandler: requireUser }, async (request) => {
+    const { page, size } = paging(request.query as Record<string, unknown>)
+    return listProperties(db, page, size)
+  })
+
+  app.get(API.quizWeek, { preHandler: requireUser }, async (request) => ({ data: await weekBatches(db, userOf(request), dateOf(request), now()) }))
+  app.get(API.quizWeekGenerated, { preHandler: requireUser }, async (request) => ({ data: await generatedBatches(db, userOf(request), dateOf(request)) }))
+  app.get(API.quizRecent, { preHandler: requireUser }, async (request) => ({ data: await recentBatches(db, userOf(request)) }))
+
+  app.post<{ Params: { userId: string; propertyId: string } }>('/api/quiz/:userId/:propertyId/USER', { preHandler: requireUser }, async (request, reply) => {
+    if (parseId(request.params.userId) !== userOf(request)) throw forbidden('You can only make quizzes for yourself.')
+    const propertyId = parseId(request.params.propertyId)
+    if (propertyId === undefined) throw badRequest('The question property id must be a whole number.')
+    return reply.code(201).send({ data: await generateBatch(db, userOf(request), propertyId, now()) })
+  })
+
+  app.get<{ Params: { batchId: string } }>('/api/quiz/all/:batchId', { preHandler: requireUser }, async (request) => ({
+    data: [await quizData(db, userOf(request), parseId(request.params.batchId))],
+  }))
+
+  app.get<{ Params: { batchId: string; questionId: string } }>('/api/quiz/answer/:batchId/:questionId', { preHandler: requireUser }, async (request) => ({
+    data: await givenAnswer(db, userOf(request), parseId(request.params.batchId), parseId(request.params.questionId)),
+  }))
+
+  app.post(API.quizSubmitSingle, { preHandler: requireUser }, async (request) => {
+    const key = idempotencyKey(request)
+    return { data: await submitAnswer(db, userOf(request), parseAnswerItem(request.body), key, now()) }
+  })
+
+  app.get<{ Params: { batchId: string } }>('/quiz_attempt/calculate/:batchId', { preHandler: requireUser }, async (request) => ({
+    data: await quizResult(db, userOf(request), parseId(request.params.batchId)),
+  }))
+
+  // The spec lists GET; POST is what the app sends (PRODUCT.md: a GET never changes state). Both close once.
+  const close = async (request: FastifyRequest<{ Params: { batchId: string } }>) => ({
+    data: await closeAttempt(db, userOf(request), parseId(request.params.batchId), idempotencyKey(request), now()),
+  })
+  app.post<{ Params: { batchId: string } }>('/quiz-batch/update_attempt/:batchId', { preHandler: requireUser }, close)
+  app.get<{ Params: { batchId: string } }>('/quiz-batch/update_attempt/:batchId', { preHandler: requireUser }, close)
+}

@@ -1,0 +1,330 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
+import { languageTag } from '../../../../src/core/constants'
+import type { QuestionProperty, QuizAnswerItem, QuizAnswerReceipt, QuizAttempt, QuizBatchSummary, QuizData, QuizQuestion, QuizResult } from '../../../../src/core/contract'
+import { INSTANT_QUIZZES_PER_WEEK, POINTS_PER_CORRECT, weekStartOf } from '../../../../src/core/quiz'
+import type { Db } from '../../db/client'
+import { answerOptions, ethnicGroups, leaderboardTotals, questionProperties, quizAnswers, quizBatches, quizBatchQuestions, quizQuestions, quizReceipts } from '../../db/schema'
+import { badRequest, HttpError, notFound } from '../../http/errors'
+import { entitlementOf } from '../../services/entitlements'
+import { composeBatch } from './compose'
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+type Batch = typeof quizBatches.$inferSelect
+
+const NOT_YOURS = 'No quiz of yours has that id.'
+export const QUIZ_CLOSED = 'This quiz has been submitted, so its answers can no longer change.'
+export const QUIZ_OPEN = 'This quiz is still open. Submit it to see your result.'
+
+export async function listProperties(db: Db, page: number, size: number) {
+  const [{ total }] = await db.select({ total: count() }).from(questionProperties)
+  const rows = await db
+    .select()
+    .from(questionProperties)
+    .orderBy(asc(questionProperties.position))
+    .limit(size)
+    .offset((page - 1) * size)
+  const data: QuestionProperty[] = rows.map(({ position: _position, ...p }) => ({ ...p, size: p.preferredCount + p.otherCount + p.generalCount }))
+  return { data, page, size, totalPages: Math.ceil(total / size), totalElements: total }
+}
+
+/** The groups a user's questions come from: the first language they may read, then the others. */
+async function groupsOf(db: Db | Tx, userId: number, now: Date): Promise<{ preferred?: number; others: number[] }> {
+  const { readable } = await entitlementOf(db as Db, userId, now)
+  return { preferred: readable[0], others: readable.slice(1) }
+}
+
+type BatchKey = { userId: number; propertyId: number; source: 'WEEKLY' | 'USER'; weekStart: string; ordinal: number }
+
+/**
+ * Makes a batch unless it exists. Concurrent requests for the same key insert the same unique row: the
+ * database keeps one and the others find it (their transaction waits on the first, then does nothing).
+ */
+async function ensureBatch(db: Db, key: BatchKey, now: Date): Promise<Batch | undefined> {
+  const [property] = await db.select().from(questionProperties).where(eq(questionProperties.id, key.propertyId))
+  const { preferred, others } = await groupsOf(db, key.userId, now)
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(quizBatches)
+      .values({ ...key, passScore: property.passScore, createdAt: now })
+      .onConflictDoNothing()
+      .returning()
+    if (!created) return undefined
+    const seed = `${key.userId}/${key.weekStart}/${key.source}/${key.propertyId}/${key.ordinal}`
+    const questionIds = await composeBatch(tx, seed, property, preferred, others)
+    await tx.insert(quizBatchQuestions).values(questionIds.map((questionId, i) => ({ batchId: created.id, position: i + 1, questionId })))
+    return created
+  })
+}
+
+const DAY_MS = 86_400_000
+
+/**
+ * The week's scheduled batches for the week holding `date`, made the first time they are asked for. Only
+ * the current week (give or take the viewer's time zone: a day) is made; other weeks show what exists.
+ */
+export async function weekBatches(db: Db, userId: number, date: string, now: Date): Promise<QuizBatchSummary[]> {
+  const weekStart = weekStartOf(date)
+  const current = Math.abs(new Date(`${date}T12:00:00Z`).getTime() - now.getTime()) <= 1.5 * DAY_MS
+  if (current) {
+    const weekly = await db.select({ id: questionProperties.id }).from(questionProperties).where(eq(questionProperties.weekly, true))
+    const existing = await db
+      .select({ propertyId: quizBatches.propertyId })
+      .from(quizBatches)
+      .where(and(eq(quizBatches.userId, userId), eq(quizBatches.weekStart, weekStart), eq(quizBatches.source, 'WEEKLY')))
+    for (const { id } of weekly.filter((p) => !existing.some((e) => e.propertyId === p.id))) {
+      await ensureBatch(db, { userId, propertyId: id, source: 'WEEKLY', weekStart, ordinal: 0 }, now)
+    }
+  }
+  return summaries(db, and(eq(quizBatches.userId, userId), eq(quizBatches.weekStart, weekStart), eq(quizBatches.source, 'WEEKLY')))
+}
+
+export async function generatedBatches(db: Db, userId: number, date: string): Promise<QuizBatchSummary[]> {
+  return summaries(db, and(eq(quizBatches.userId, userId), eq(quizBatches.weekStart, weekStartOf(date)), eq(quizBatches.source, 'USER')))
+}
+
+export async function recentBatches(db: Db, userId: number, limit = 20): Promise<QuizBatchSummary[]> {
+  return summaries(db, and(eq(quizBatches.userId, userId), isNotNull(quizBatches.closedAt)), limit)
+}
+
+/** An instant quiz ("generate one"), at most INSTANT_QUIZZES_PER_WEEK a week. */
+export async function generateBatch(db: Db, userId: number, propertyId: number, now: Date): Promise<QuizBatchSummary> {
+  const [property] = await db.select({ id: questionProperties.id }).from(questionProperties).where(eq(questionProperties.id, propertyId))
+  if (!property) throw notFound('No question property has that id.')
+  const weekStart = weekStartOf(now)
+  for (;;) {
+    const [{ made }] = await db
+      .select({ made: count() })
+      .from(quizBatches)
+      .where(and(eq(quizBatches.userId, userId), eq(quizBatches.weekStart, weekStart), eq(quizBatches.source, 'USER')))
+    if (made >= INSTANT_QUIZZES_PER_WEEK) {
+      throw new HttpError(429, 'quiz_limit', `You have made ${INSTANT_QUIZZES_PER_WEEK} quizzes this week, the most a week allows. You can make more from Monday.`)
+    }
+    // Two requests at once may both take the next number: one wins, the other tries the one after.
+    const batch = await ensureBatch(db, { userId, propertyId, source: 'USER', weekStart, ordinal: made + 1 }, now)
+    if (batch) return (await summaries(db, eq(quizBatches.id, batch.id)))[0]
+  }
+}
+
+async function summaries(db: Db, where: ReturnType<typeof and>, limit?: number): Promise<QuizBatchSummary[]> {
+  const query = db
+    .select({
+      batch: quizBatches,
+      name: questionProperties.name,
+      size: sql<number>`(select count(*)::int from ${quizBatchQuestions} where ${quizBatchQuestions.batchId} = ${quizBatches.id})`,
+      answered: sql<number>`(select count(*)::int from ${quizAnswers} where ${quizAnswers.batchId} = ${quizBatches.id})`,
+    })
+    .from(quizBatches)
+    .innerJoin(questionProperties, eq(questionProperties.id, quizBatches.propertyId))
+    .where(where)
+    .orderBy(limit ? desc(quizBatches.closedAt) : asc(quizBatches.id))
+  const rows = limit ? await query.limit(limit) : await query
+  return rows.map(({ batch, name, size, answered }) => ({
+    batchId: batch.id,
+    name,
+    questionPropertId: batch.propertyId,
+    source: batch.source,
+    weekStart: batch.weekStart,
+    createdAt: batch.createdAt.toISOString(),
+    size,
+    answered,
+    attempts: batch.attempts,
+    closedAt: batch.closedAt?.toISOString() ?? null,
+    result:
+      batch.closedAt && batch.correct !== null && batch.points !== null
+        ? { correct: batch.correct, points: batch.points, status: batch.correct >= batch.passScore ? 'PASSED' : 'FAILED' }
+        : null,
+  }))
+}
+
+/** The caller's batch, or 404 — another user's batch is as unknown as a missing one. */
+async function ownBatch(db: Db | Tx, userId: number, batchId: number | undefined, lock = false): Promise<Batch> {
+  if (batchId === undefined) throw notFound(NOT_YOURS)
+  const query = db.select().from(quizBatches).where(and(eq(quizBatches.id, batchId), eq(quizBatches.userId, userId)))
+  const [batch] = lock ? await query.for('update') : await query
+  if (!batch) throw notFound(NOT_YOURS)
+  return batch
+}
+
+async function batchQuestions(db: Db | Tx, batchId: number) {
+  const rows = await db
+    .select({
+      id: quizQuestions.id,
+      position: quizBatchQuestions.position,
+      kind: quizQuestions.kind,
+      question: quizQuestions.question,
+      quote: quizQuestions.quote,
+      ethnic: { id: ethnicGroups.id, name: ethnicGroups.name, slug: ethnicGroups.slug },
+      chosen: quizAnswers.answerOptionId,
+    })
+    .from(quizBatchQuestions)
+    .innerJoin(quizQuestions, eq(quizQuestions.id, quizBatchQuestions.questionId))
+    .leftJoin(ethnicGroups, eq(ethnicGroups.id, quizQuestions.ethnicGroupId))
+    .leftJoin(quizAnswers, and(eq(quizAnswers.batchId, batchId), eq(quizAnswers.questionId, quizQuestions.id)))
+    .where(eq(quizBatchQuestions.batchId, batchId))
+    .orderBy(asc(quizBatchQuestions.position))
+  const options = rows.length
+    ? await db
+        .select()
+        .from(answerOptions)
+        .where(inArray(answerOptions.questionId, rows.map((r) => r.id)))
+        .orderBy(asc(answerOptions.questionId), asc(answerOptions.position))
+    : []
+  return rows.map((row) => ({ ...row, options: options.filter((o) => o.questionId === row.id) }))
+}
+
+/** The quiz for playing: questions and options, and the key only once the attempt is closed. */
+export async function quizData(db: Db, userId: number, batchId: number | undefined): Promise<QuizData> {
+  const batch = await ownBatch(db, userId, batchId)
+  const [property] = await db.select({ name: questionProperties.name }).from(questionProperties).where(eq(questionProperties.id, batch.propertyId))
+  const closed = batch.closedAt !== null
+  const questions: QuizQuestion[] = (await batchQuestions(db, batch.id)).map((q) => ({
+    ethnicfactQuestionId: q.id,
+    position: q.position,
+    kind: q.kind,
+    question: q.question,
+    proverb: q.quote,
+    ethnic: q.ethnic,
+    lang: q.quote && q.ethnic ? (languageTag(q.ethnic.slug) ?? null) : null,
+    answerOptions: q.options.map((o) => (closed ? { id: o.id, text: o.text, correct: o.correct } : { id: o.id, text: o.text })),
+    chosenOptionId: q.chosen,
+  }))
+  return {
+    batchId: batch.id,
+    name: property.name,
+    source: batch.source,
+    weekStart: batch.weekStart,
+    passScore: batch.passScore,
+    closedAt: batch.closedAt?.toISOString() ?? null,
+    questions,
+  }
+}
+
+async function questionInBatch(db: Db | Tx, batchId: number, questionId: number | undefined): Promise<number> {
+  const [row] =
+    questionId === undefined
+      ? []
+      : await db
+          .select({ id: quizBatchQuestions.questionId })
+          .from(quizBatchQuestions)
+          .where(and(eq(quizBatchQuestions.batchId, batchId), eq(quizBatchQuestions.questionId, questionId)))
+  if (!row) throw notFound('That question is not part of this quiz.')
+  return row.id
+}
+
+export async function givenAnswer(db: Db, userId: number, batchId: number | undefined, questionId: number | undefined) {
+  const batch = await ownBatch(db, userId, batchId)
+  const id = await questionInBatch(db, batch.id, questionId)
+  const [answer] = await db
+    .select({ optionId: quizAnswers.answerOptionId })
+    .from(quizAnswers)
+    .where(and(eq(quizAnswers.batchId, batch.id), eq(quizAnswers.questionId, id)))
+  return { batchId: batch.id, ethnicFactQuestionId: id, answerOptionId: answer?.optionId ?? null }
+}
+
+/** A key seen before: the same request again is a no-op that succeeds; the key on another request is refused. */
+async function seenReceipt(tx: Tx, userId: number, key: string | undefined) {
+  if (!key) return undefined
+  const [receipt] = await tx.select().from(quizReceipts).where(and(eq(quizReceipts.userId, userId), eq(quizReceipts.key, key)))
+  return receipt
+}
+
+const keyReused = () => new HttpError(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for a different request. Send a new key.')
+
+/**
+ * Stores an answer. The batch row is locked, so an answer and the close never cross: an answer either
+ * lands before the close (and counts) or is refused after it. The last answer to a question wins.
+ */
+export async function submitAnswer(db: Db, userId: number, item: QuizAnswerItem, key: string | undefined, now: Date): Promise<QuizAnswerReceipt> {
+  return db.transaction(async (tx) => {
+    const batch = await ownBatch(tx, userId, item.batchId, true)
+    const seen = await seenReceipt(tx, userId, key)
+    if (seen) {
+      if (seen.batchId !== item.batchId || seen.questionId !== item.ethnicFactQuestionId || seen.answerOptionId !== item.answerOptionId) throw keyReused()
+      return { ...item, replayed: true }
+    }
+    if (batch.closedAt) throw new HttpError(409, 'quiz_closed', QUIZ_CLOSED)
+    const questionId = await questionInBatch(tx, batch.id, item.ethnicFactQuestionId)
+    const [option] = await tx
+      .select({ id: answerOptions.id })
+      .from(answerOptions)
+      .where(and(eq(answerOptions.id, item.answerOptionId), eq(answerOptions.questionId, questionId)))
+    if (!option) throw badRequest('That answer option does not belong to the question.', { answerOptionId: 'Not an option of this question' })
+    await tx
+      .insert(quizAnswers)
+      .values({ batchId: batch.id, questionId, answerOptionId: option.id, answeredAt: now })
+      .onConflictDoUpdate({ target: [quizAnswers.batchId, quizAnswers.questionId], set: { answerOptionId: option.id, answeredAt: now } })
+    if (key) await tx.insert(quizReceipts).values({ userId, key, batchId: batch.id, questionId, answerOptionId: option.id, receivedAt: now })
+    return { ...item, replayed: false }
+  })
+}
+
+/**
+ * Closes the attempt and counts it (spec: update_attempt): grades it, and adds its points to the week's
+ * and the all-time leaderboard. Closing a closed attempt changes nothing.
+ */
+export async function closeAttempt(db: Db, userId: number, batchId: number | undefined, key: string | undefined, now: Date): Promise<QuizAttempt> {
+  return db.transaction(async (tx) => {
+    const batch = await ownBatch(tx, userId, batchId, true)
+    const seen = await seenReceipt(tx, userId, key)
+    if (seen && (seen.batchId !== batch.id || seen.questionId !== null)) throw keyReused()
+    if (batch.closedAt) {
+      if (key && !seen) await tx.insert(quizReceipts).values({ userId, key, batchId: batch.id, receivedAt: now })
+      return { batchId: batch.id, attempts: batch.attempts, closedAt: batch.closedAt.toISOString() }
+    }
+    const [{ correct }] = await tx
+      .select({ correct: count() })
+      .from(quizAnswers)
+      .innerJoin(answerOptions, eq(answerOptions.id, quizAnswers.answerOptionId))
+      .where(and(eq(quizAnswers.batchId, batch.id), eq(answerOptions.correct, true)))
+    const points = correct * POINTS_PER_CORRECT
+    await tx.update(quizBatches).set({ closedAt: now, attempts: batch.attempts + 1, correct, points }).where(eq(quizBatches.id, batch.id))
+    for (const period of [batch.weekStart, 'all']) {
+      await tx
+        .insert(leaderboardTotals)
+        .values({ period, userId, points, finishedAt: now })
+        .onConflictDoUpdate({
+          target: [leaderboardTotals.period, leaderboardTotals.userId],
+          // The finish that counts on a tie is when the player reached their points, so a quiz adding none leaves it.
+          set: {
+            points: sql`${leaderboardTotals.points} + excluded.points`,
+            finishedAt: sql`case when excluded.points > 0 then excluded.finished_at else ${leaderboardTotals.finishedAt} end`,
+          },
+        })
+    }
+    if (key) await tx.insert(quizReceipts).values({ userId, key, batchId: batch.id, receivedAt: now })
+    return { batchId: batch.id, attempts: batch.attempts + 1, closedAt: now.toISOString() }
+  })
+}
+
+export async function quizResult(db: Db, userId: number, batchId: number | undefined): Promise<QuizResult> {
+  const batch = await ownBatch(db, userId, batchId)
+  if (!batch.closedAt) throw conflictWithCode('quiz_open', QUIZ_OPEN)
+  const [property] = await db.select({ name: questionProperties.name }).from(questionProperties).where(eq(questionProperties.id, batch.propertyId))
+  const questions = await batchQuestions(db, batch.id)
+  const correct = batch.correct ?? 0
+  const answered = questions.filter((q) => q.chosen !== null).length
+  return {
+    batchId: batch.id,
+    name: property.name,
+    total: questions.length,
+    correct,
+    wrong: answered - correct,
+    unanswered: questions.length - answered,
+    passScore: batch.passScore,
+    points: batch.points ?? 0,
+    status: correct >= batch.passScore ? 'PASSED' : 'FAILED',
+    closedAt: batch.closedAt.toISOString(),
+    review: questions.map((q) => ({
+      ethnicfactQuestionId: q.id,
+      position: q.position,
+      question: q.question,
+      proverb: q.quote,
+      lang: q.quote && q.ethnic ? (languageTag(q.ethnic.slug) ?? null) : null,
+      chosenOptionId: q.chosen,
+      correctOptionId: q.options.find((o) => o.correct)!.id,
+      answerOptions: q.options.map((o) => ({ id: o.id, text: o.text })),
+    })),
+  }
+}
+
+const conflictWithCode = (code: string, message: string) => new HttpError(409, code, message)
