@@ -6,6 +6,7 @@ import { App, queryClient } from './app/app'
 import { proverbKeys } from './features/proverbs/queries'
 import { env } from './lib/env'
 import { captureInstallPrompt } from './lib/install'
+import { requestDrain, startOutboxDrains } from './lib/quiz-outbox'
 import { registerServiceWorker } from './lib/service-worker'
 
 captureInstallPrompt()
@@ -16,7 +17,13 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 )
 
+// Quiz answers waiting on this device are sent after the first paint and whenever the browser is back online.
+startOutboxDrains()
+
 if (env.production) registerServiceWorker({
     // The corpus on screen, fetched again through the worker that just took over, so it is kept.
-    onFirstControl: () => void queryClient.refetchQueries({ type: 'active', queryKey: proverbKeys.all }),
+    onFirstControl: () => {
+      void queryClient.refetchQueries({ type: 'active', queryKey: proverbKeys.all })
+      requestDrain()
+    },
   })

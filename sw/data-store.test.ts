@@ -365,3 +365,25 @@ test('a signed-in answer still on its way at sign-out is not kept for nobody', a
   await settle()
   expect(await db.count('private')).toBe(0)
 })
+
+test('the quiz reads are kept for the owner by exact URL, answered offline, and go at sign-out', async () => {
+  await becomeOwner(7, TOKEN_7)
+  const reads = {
+    '/quiz-batch/user/week?currentDate=2026-11-20': { data: [{ batchId: 41 }] },
+    '/quiz-batch/user/week-gen-source?currentDate=2026-11-20': { data: [] },
+    '/quiz-batch/user/recent/all': { data: [{ batchId: 40 }] },
+    '/api/quiz/all/41': { data: [{ batchId: 41, questions: [] }] },
+    '/quiz_attempt/calculate/40': { data: { batchId: 40, correct: 3 } },
+    '/api/questionProperty/all?page=1&size=20': { data: [], page: 1, size: 20, totalPages: 0, totalElements: 0 },
+  }
+  for (const [path, body] of Object.entries(reads)) {
+    await visitOnline(get(path, TOKEN_7), body)
+    await expectFromDevice(await answerOffline(get(path, TOKEN_7)), T1, body)
+    await expect(answerOffline(get(path, TOKEN_8))).rejects.toThrow('Failed to fetch')
+  }
+  // Per batch: another batch's questions are not this one's.
+  expect((await answerOffline(get('/api/quiz/all/42', TOKEN_7))).type).toBe('error')
+  expect(await dataRouteFor(get('/api/quiz/all/41'), db)).toBeUndefined()
+  await removeUserData(db, 7)
+  expect(await db.count('private')).toBe(0)
+})

@@ -17,6 +17,7 @@ import {
   saveProverbs,
   type Saved,
 } from '../src/offline/store'
+import { QUIZ_BATCH_READ, QUIZ_READ_PATHS } from './url-match'
 
 /**
  * The worker as the data layer: corpus reads go to the network first; what comes back is stored as
@@ -127,7 +128,10 @@ const nonEmpty = (saved: Saved<Paginated<Proverb>>) => (saved.data.totalElements
 
 const wrap = <T>(saved: Saved<T> | undefined): Saved<{ data: T }> | undefined => saved && { data: { data: saved.data }, savedAt: saved.savedAt }
 
-/** Signed-in reads the worker keeps for their owner only. */
+/**
+ * Signed-in reads the worker keeps for their owner only, each by its exact URL (path and query): the
+ * quiz reads among them (the week by its date, a batch's questions and result by id).
+ */
 const PRIVATE_PATHS: readonly string[] = [
   API.languagesPrivate,
   API.ethnicGroupsLogged,
@@ -135,12 +139,13 @@ const PRIVATE_PATHS: readonly string[] = [
   API.favourites,
   API.marks,
   API.userLanguages,
+  ...QUIZ_READ_PATHS,
 ]
 
 function privateRoute(url: URL, userId: number): Route | undefined {
   const key = url.pathname + url.search
   const logged = PROVERBS_LOGGED.exec(url.pathname)
-  if (!logged && !PRIVATE_PATHS.includes(url.pathname)) return undefined
+  if (!logged && !PRIVATE_PATHS.includes(url.pathname) && !QUIZ_BATCH_READ.test(url.pathname)) return undefined
   return {
     save: async (db, body, now) => {
       await savePrivate(db, userId, key, body, now)

@@ -3,6 +3,7 @@ import { clientsClaim } from 'workbox-core'
 import type { PrecacheEntry } from 'workbox-precaching'
 import { offlineDb } from '../src/offline/schema'
 import { setupPrecache } from './precache'
+import { cookieTokenFrom, createOutboxSync, isDrainCommand, type SyncEventLike } from './outbox-sync'
 import { broadcastPacks, isPackCommand, runPackCommand } from './packs'
 import { registerDataRoutes, registerNavigationRoute, registerScrollImageRoute } from './routes'
 
@@ -18,10 +19,21 @@ registerDataRoutes()
 // versions wait until the user accepts the "new version — reload" prompt.
 clientsClaim()
 
+// Quiz answers: sent on Background Sync, when a page asks, and once at every start.
+const outbox = createOutboxSync({
+  db: offlineDb,
+  fetch: (input, init) => fetch(input, init),
+  now: Date.now,
+  cookieToken: cookieTokenFrom(self as { cookieStore?: CookieStore }),
+})
+self.addEventListener('sync', (event) => outbox.onSync(event as unknown as SyncEventLike))
+outbox.drain().catch((error: unknown) => console.warn('Sending quiz answers failed', error))
+
 const broadcast = broadcastPacks()
 self.addEventListener('message', (event) => {
   const data: unknown = event.data
   if ((data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
+  if (isDrainCommand(data)) outbox.onCommand(data, (work) => event.waitUntil(work), (notice) => event.source?.postMessage(notice))
   if (isPackCommand(data)) {
     event.waitUntil(
       runPackCommand(data, { db: offlineDb, fetch: (input, init) => fetch(input, init), caches, now: Date.now, broadcast }).catch(

@@ -18,7 +18,7 @@ test('API paths are never answered with the app shell; app routes are', () => {
   expect(denied('/auth/login')).toBe(false)
 })
 
-test('the worker keeps the proverb reads and the user’s languages, nothing else', () => {
+test('the worker keeps the proverb reads, the user’s languages and the quiz reads, nothing else', () => {
   const kept = (path: string) => isDataPath(new URL(`https://owe.test${path}`))
   expect(kept('/api/proverbs/public?q=omo')).toBe(true)
   expect(kept('/api/proverbs/proverbs_logged/yoruba/')).toBe(true)
@@ -26,4 +26,14 @@ test('the worker keeps the proverb reads and the user’s languages, nothing els
   expect(kept('/api/userPackage/languages/update')).toBe(false)
   expect(kept('/api/user/profile/full')).toBe(false)
   expect(kept('/accounts/login')).toBe(false)
+  expect(kept('/quiz-batch/user/week')).toBe(true)
+  expect(kept('/quiz-batch/user/week-gen-source')).toBe(true)
+  expect(kept('/quiz-batch/user/recent/all')).toBe(true)
+  expect(kept('/api/quiz/all/41')).toBe(true)
+  expect(kept('/quiz_attempt/calculate/41')).toBe(true)
+  expect(kept('/api/questionProperty/all?page=1')).toBe(true)
+  expect(kept('/api/quiz/answer/41/3')).toBe(false)
+  expect(kept('/api/quiz/all/41/extra')).toBe(false)
+  expect(kept('/quiz_attempt/submit-single')).toBe(false)
+  expect(kept('/quiz-batch/update_attempt/41')).toBe(false)
 })

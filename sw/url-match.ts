@@ -10,7 +10,13 @@ export const API_NAVIGATION_DENYLIST = API_PREFIXES.map(
   (prefix) => new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
 )
 
-/** The corpus reads the worker keeps in IndexedDB (data-store.ts decides per request). */
+/** The quiz reads kept for the device's owner, so a quiz opened once can be played offline. */
+export const QUIZ_READ_PATHS: readonly string[] = [API.quizWeek, API.quizWeekGenerated, API.quizRecent, API.questionProperties]
+/** One batch's questions (never the answer key while open) and its result: per batch id. */
+export const QUIZ_BATCH_READ = /^\/(?:api\/quiz\/all|quiz_attempt\/calculate)\/\d+$/
+
+/** The reads the worker keeps in IndexedDB (data-store.ts decides per request). */
 export function isDataPath(url: URL): boolean {
-  return url.pathname.startsWith('/api/proverbs/') || url.pathname === API.userLanguages
+  const path = url.pathname
+  return path.startsWith('/api/proverbs/') || path === API.userLanguages || QUIZ_READ_PATHS.includes(path) || QUIZ_BATCH_READ.test(path)
 }

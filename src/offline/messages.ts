@@ -15,3 +15,18 @@ export type PackCommand =
 /** Worker (or page) → every open page, on a BroadcastChannel. */
 export const PACKS_CHANNEL = 'owe-packs'
 export type PacksChanged = { type: 'packs-changed'; userId: number; groupId: number }
+
+/**
+ * The quiz answer outbox (src/offline/outbox.ts): one name for the Web Lock the page and the worker
+ * drain under, the Background Sync tag and the BroadcastChannel announcing changes. A page also hears
+ * its own changes through a window event of this name.
+ */
+export const OUTBOX_CHANNEL = 'owe-outbox'
+export const OUTBOX_LOCK = 'owe-outbox'
+export const OUTBOX_SYNC_TAG = 'owe-outbox'
+export type OutboxChanged = { type: 'outbox-changed'; userId: number; batchId: number }
+
+/** Page → worker: send what the outbox holds now (the token is checked against the owner, never stored). */
+export type DrainOutboxCommand = { type: 'DRAIN_OUTBOX'; token?: string }
+/** Worker → the page that asked: entries wait for a retry at `retryAt` (the page sets a timer). */
+export type OutboxRetryNotice = { type: 'OUTBOX_RETRY'; retryAt: number }

@@ -5,13 +5,15 @@ import type { Category, EthnicGroup, Proverb } from '../core/contract'
  * The device's copy of the corpus, shared by the page and the service worker: one versioned IndexedDB
  * schema. Public records (groups, categories, proverbs, daily lists) are normalised so that every list
  * and search can be answered from them offline; what belongs to a signed-in user (their private answers
- * and offline packs) is keyed by their id and removed when they sign out.
+ * and offline packs) is keyed by their id and removed when they sign out. The quiz answer outbox and the
+ * answers it carries are keyed by user too, but stay at sign-out: they are delivered when that user signs
+ * in again (src/offline/outbox.ts).
  *
  * Bump OFFLINE_DB_VERSION with every change here and add a step to `upgrade`; never edit a step that
  * has shipped.
  */
 export const OFFLINE_DB_NAME = 'owe-offline'
-export const OFFLINE_DB_VERSION = 1
+export const OFFLINE_DB_VERSION = 2
 
 /** The Cache Storage cache holding scroll images (cache-first in the worker; packs fill it too). */
 export const SCROLL_IMAGE_CACHE = 'owe-scroll-images'
@@ -66,6 +68,56 @@ export type PackRecord = {
   error: string | null
 }
 
+/** Where one chosen answer is: written on this device, received by the server, or refused by it. */
+export type AnswerDelivery = 'saved' | 'delivered' | 'failed'
+
+/**
+ * One request waiting to reach the server, in the order made (`seq`): an answer to a question, or the
+ * close of an attempt ("submit"). `key` is its Idempotency-Key, so a request whose answer was lost can be
+ * sent again safely.
+ */
+export type OutboxEntry = {
+  /** Given by IndexedDB on insert; absent only on a new entry. */
+  seq?: number
+  key: string
+  userId: number
+  batchId: number
+  kind: 'answer' | 'close'
+  /** The question answered; null for a close. */
+  questionId: number | null
+  answerOptionId: number | null
+  /** 'pending': to send (now or after `nextAttemptAt`); 'failed': refused, shown in "could not send". */
+  state: 'pending' | 'failed'
+  tries: number
+  /** Not sent before this time (back-off); 0 for at once. */
+  nextAttemptAt: number
+  createdAt: number
+  /** The server's message for a refused entry. */
+  error: string | null
+  /** The digest of the token the server answered 401 to: the entry waits for another token of its user. */
+  rejectedToken: string | null
+}
+
+/** The question id of a batch's close in `quizAnswers` (question ids start at 1). */
+export const CLOSE_QUESTION_ID = 0
+
+/**
+ * The latest choice made on this device for a question (or, at CLOSE_QUESTION_ID, the batch's close),
+ * with where it is: `key` is the outbox entry carrying it, so an older entry's receipt does not mark a
+ * newer choice delivered.
+ */
+export type QuizAnswerRecord = {
+  userId: number
+  batchId: number
+  questionId: number
+  /** The option chosen; null for the close. */
+  answerOptionId: number | null
+  key: string
+  delivery: AnswerDelivery
+  error: string | null
+  updatedAt: number
+}
+
 /** Who the device's signed-in data belongs to: the worker stores private answers only for this token. */
 export type Owner = { userId: number; tokenDigest: string }
 
@@ -77,6 +129,8 @@ export interface OfflineSchema extends DBSchema {
   lists: { key: string; value: StoredList; indexes: { kind: string } }
   private: { key: [number, string]; value: StoredPrivate; indexes: { userId: number } }
   packs: { key: [number, number]; value: PackRecord; indexes: { userId: number } }
+  outbox: { key: number; value: OutboxEntry; indexes: { userId: number; batch: [number, number] } }
+  quizAnswers: { key: [number, number, number]; value: QuizAnswerRecord; indexes: { batch: [number, number] } }
   /** 'owner': the Owner; 'searchVersion': bumped by every change to the search store. */
   meta: { key: string; value: Owner | number }
 }
@@ -97,6 +151,12 @@ export function openOfflineDb(): Promise<OfflineDb> {
         db.createObjectStore('private', { keyPath: ['userId', 'url'] }).createIndex('userId', 'userId')
         db.createObjectStore('packs', { keyPath: ['userId', 'groupId'] }).createIndex('userId', 'userId')
         db.createObjectStore('meta')
+      }
+      if (oldVersion < 2) {
+        const outbox = db.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true })
+        outbox.createIndex('userId', 'userId')
+        outbox.createIndex('batch', ['userId', 'batchId'])
+        db.createObjectStore('quizAnswers', { keyPath: ['userId', 'batchId', 'questionId'] }).createIndex('batch', ['userId', 'batchId'])
       }
     },
     // A newer version opened in another tab: let it upgrade; this connection reopens on next use.

@@ -283,7 +283,7 @@ test('the shared connection is opened once per runtime', async () => {
   const [a, b] = await Promise.all([offlineDb(), offlineDb()])
   expect(a).toBe(b)
   expect(await offlineDb()).toBe(a)
-  expect([...a.objectStoreNames].sort()).toEqual(['categories', 'groups', 'lists', 'meta', 'packs', 'private', 'proverbs', 'search'])
+  expect([...a.objectStoreNames].sort()).toEqual(['categories', 'groups', 'lists', 'meta', 'outbox', 'packs', 'private', 'proverbs', 'quizAnswers', 'search'])
   a.close()
 })
 

@@ -285,7 +285,8 @@ export async function releasePackProverbs(db: OfflineDb, key: string, keep: Read
 
 /**
  * A new owner moves in: whatever any other user left (a sign-out that never finished, a session that
- * simply expired) goes first.
+ * simply expired) goes first — except their quiz outbox and the answers it carries (`outbox`,
+ * `quizAnswers`), which wait to be sent when that user signs in again.
  */
 export async function removeOtherUsersData(db: OfflineDb, userId: number): Promise<void> {
   const [privateKeys, packKeys] = await Promise.all([db.getAllKeys('private'), db.getAllKeys('packs')])
@@ -293,7 +294,11 @@ export async function removeOtherUsersData(db: OfflineDb, userId: number): Promi
   for (const other of others) await removeUserData(db, other)
 }
 
-/** Sign-out: everything of this user's goes — private answers, packs and what only packs held. */
+/**
+ * Sign-out: everything of this user's goes — private answers, packs and what only packs held. Their
+ * quiz outbox and the answers it carries stay (src/offline/outbox.ts): answers made offline must still
+ * reach the server, and only this user's token will ever send them.
+ */
 export async function removeUserData(db: OfflineDb, userId: number): Promise<void> {
   const packs = await db.getAllFromIndex('packs', 'userId', userId)
   for (const pack of packs) await releasePackProverbs(db, `${userId}:${pack.groupId}`)

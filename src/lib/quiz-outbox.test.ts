@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto'
+import { act, renderHook, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { offlineDb } from '@/offline/schema'
+import type { Session } from './session'
+
+let session: Session | null = null
+vi.mock('./session', () => ({ getSession: () => session }))
+
+const { requestDrain, saveAnswer, submitAttempt, useBatchDelivery, useFailedEntries, retryFailed, discardFailed } = await import('./quiz-outbox')
+
+type Sent = { url: string; authorization: string | null; key: string | null }
+let sent: Sent[]
+let status: number
+
+beforeEach(async () => {
+  const db = await offlineDb()
+  await db.clear('outbox')
+  await db.clear('quizAnswers')
+  session = { token: 'token-of-7', user: { id: 7, email: 'ada@example.com', firstName: 'Ada', lastName: 'Eze' } as Session['user'] }
+  sent = []
+  status = 200
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    const headers = new Headers(init.headers)
+    sent.push({ url, authorization: headers.get('Authorization'), key: headers.get('Idempotency-Key') })
+    return Response.json(status < 300 ? { data: {} } : { error: { code: 'closed', message: 'This quiz is closed.' } }, { status })
+  })
+})
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  Reflect.deleteProperty(navigator, 'serviceWorker')
+})
+
+const answer = { userId: 7, batchId: 41, questionId: 1, answerOptionId: 11 }
+
+test('an answer is stored before saveAnswer resolves; with no worker the page sends it with the session’s token', async () => {
+  await saveAnswer(answer)
+  // Stored (the screen says "saved" now); the send follows.
+  const db = await offlineDb()
+  expect(await db.count('quizAnswers')).toBe(1)
+  await waitFor(() => expect(sent).toHaveLength(1))
+  expect(sent[0]).toMatchObject({ url: '/quiz_attempt/submit-single', authorization: 'Bearer token-of-7' })
+  await waitFor(async () => expect(await db.count('outbox')).toBe(0))
+})
+
+test('the page never sends another user’s entries with the session’s token', async () => {
+  session = { ...session!, user: { ...session!.user, id: 8 } }
+  await saveAnswer(answer)
+  await submitAttempt({ userId: 7, batchId: 41 })
+  requestDrain()
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  expect(sent).toEqual([])
+  expect(await (await offlineDb()).count('outbox')).toBe(2)
+})
+
+test('a worker controlling the page is asked to send, with Background Sync and a message carrying the token', async () => {
+  const posted: unknown[] = []
+  const tags: string[] = []
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: {
+      controller: { postMessage: (message: unknown) => posted.push(message) },
+      getRegistration: async () => ({ sync: { register: async (tag: string) => void tags.push(tag) } }),
+      addEventListener: () => undefined,
+    },
+  })
+  await saveAnswer(answer)
+  await waitFor(() => expect(posted).toEqual([{ type: 'DRAIN_OUTBOX', token: 'token-of-7' }]))
+  expect(tags).toEqual(['owe-outbox'])
+  expect(sent).toEqual([])
+})
+
+test('the hooks follow the outbox: saved, then delivered; refused, retried and discarded', async () => {
+  const batch = renderHook(() => useBatchDelivery(7, 41))
+  const failed = renderHook(() => useFailedEntries(7))
+  await waitFor(() => expect(batch.result.current).toMatchObject({ synced: true, answers: {} }))
+
+  status = 409
+  await act(() => saveAnswer(answer))
+  await waitFor(() => expect(failed.result.current.map((f) => f.error)).toEqual(['This quiz is closed.']))
+  expect(batch.result.current!.answers[1]).toEqual({ answerOptionId: 11, delivery: 'failed', error: 'This quiz is closed.' })
+
+  status = 200
+  await act(() => retryFailed(7))
+  await waitFor(() => expect(batch.result.current).toMatchObject({ synced: true, answers: { 1: { delivery: 'delivered' } } }))
+  expect(failed.result.current).toEqual([])
+
+  status = 404
+  await act(() => saveAnswer({ ...answer, questionId: 2 }))
+  await waitFor(() => expect(failed.result.current).toHaveLength(1))
+  await act(() => discardFailed(7, failed.result.current[0].key))
+  await waitFor(() => expect(failed.result.current).toEqual([]))
+  expect(batch.result.current!.answers[2]).toBeUndefined()
+  batch.unmount()
+  failed.unmount()
+})
