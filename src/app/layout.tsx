@@ -15,6 +15,8 @@ const NAV = [
   { to: '/pricing', label: 'Pricing' },
   { to: '/about', label: 'About' },
 ]
+/** Shown to signed-in users only: the quizzes need an account. */
+const SIGNED_IN_NAV = [{ to: '/quiz', label: 'Quiz', end: false }]
 
 /**
  * After an in-app navigation, focus moves to the main region (announced by screen readers with the new
@@ -47,6 +49,8 @@ function useDropPrivateDataOnSignOut() {
 }
 
 export function Layout() {
+  const signedIn = useSession() !== null
+  const nav = signedIn ? [...NAV.slice(0, 2), ...SIGNED_IN_NAV, ...NAV.slice(2)] : NAV
   const main = useFocusMainOnNavigation()
   useDropPrivateDataOnSignOut()
   usePackRefresh()
@@ -62,7 +66,7 @@ export function Layout() {
         </Link>
         <nav aria-label="Main">
           <ul>
-            {NAV.map((item) => (
+            {nav.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.end}>
                   {item.label}

@@ -62,6 +62,9 @@ export function AppRoutes() {
             <Route path="/profile" element={page('Your profile', () => import('./lazy/profile'))} />
             <Route path="/favourites" element={page('Your favourites', () => import('./lazy/favourites'))} />
             <Route path="/offline" element={page('Offline reading', () => import('./lazy/offline-packs'))} />
+            <Route path="/quiz" element={page('Quizzes', () => import('./lazy/quiz'))} />
+            <Route path="/quiz/:batchId" element={page('Quiz', () => import('./lazy/quiz-player'))} />
+            <Route path="/quiz/:batchId/submit" element={page('Quiz result', () => import('./lazy/quiz-result'))} />
           </Route>
           <Route path="*" element={<UnknownRoute />} />
         </Route>

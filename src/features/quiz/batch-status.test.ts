@@ -1,0 +1,42 @@
+import { expect, test } from 'vitest'
+import type { QuizBatchSummary } from '@/core/contract'
+import type { BatchDelivery } from '@/lib/quiz-outbox'
+import { batchProgress } from './batch-status'
+
+const batch = (changes: Partial<QuizBatchSummary> = {}): QuizBatchSummary => ({
+  batchId: 9,
+  name: 'Yoruba wisdom',
+  questionPropertId: 1,
+  source: 'WEEKLY',
+  weekStart: '2026-11-16',
+  createdAt: '2026-11-16T08:00:00Z',
+  size: 10,
+  answered: 0,
+  attempts: 0,
+  closedAt: null,
+  result: null,
+  ...changes,
+})
+
+const onDevice = (count: number, closeQueued = false): BatchDelivery => ({
+  answers: Object.fromEntries(Array.from({ length: count }, (_, i) => [i + 1, { answerOptionId: 1, delivery: 'saved' as const, error: null }])),
+  pending: count,
+  failed: [],
+  closeQueued,
+  closeDelivered: false,
+  synced: false,
+})
+
+test('a batch nobody has touched is not started', () => {
+  expect(batchProgress(batch(), undefined)).toMatchObject({ state: 'not-started', answered: 0, action: 'Start', to: '/quiz/9' })
+})
+
+test('answers still on this device count as answered', () => {
+  expect(batchProgress(batch({ answered: 2 }), onDevice(4))).toMatchObject({ state: 'in-progress', answered: 4, action: 'Continue' })
+  expect(batchProgress(batch({ answered: 3 }), undefined)).toMatchObject({ state: 'in-progress', answered: 3 })
+})
+
+test('a submission waiting on this device, and a closed batch, lead to the result', () => {
+  expect(batchProgress(batch(), onDevice(10, true))).toMatchObject({ state: 'submitted', action: 'See result', to: '/quiz/9/submit/' })
+  expect(batchProgress(batch({ closedAt: '2026-11-17T10:00:00Z', answered: 10 }), undefined)).toMatchObject({ state: 'finished', to: '/quiz/9/submit/' })
+})

@@ -1,0 +1,50 @@
+import { useMutation } from '@tanstack/react-query'
+import { errorMessage } from '@/components/query-state'
+import { discardFailed, retryFailed, useFailedEntries, type FailedEntry } from '@/lib/quiz-outbox'
+
+/**
+ * What the server refused (ARCHITECTURE.md §4: never dropped silently): its message, and the choice to
+ * send it again or let it go. Nothing shows while the list is empty.
+ */
+export function FailedEntries({ userId, names }: { userId: number; names: Map<number, string> }) {
+  const entries = useFailedEntries(userId)
+  if (entries.length === 0) return null
+  return (
+    <section aria-labelledby="quiz-failed-title" className="quiz-section quiz-section--failed">
+      <h2 id="quiz-failed-title">Could not send</h2>
+      <p className="subtle">The server did not accept these. Try again, or discard them.</p>
+      <ul className="failed-list">
+        {entries.map((entry) => (
+          <FailedItem key={entry.key} userId={userId} entry={entry} name={names.get(entry.batchId)} />
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function FailedItem({ userId, entry, name }: { userId: number; entry: FailedEntry; name: string | undefined }) {
+  const retry = useMutation({ mutationFn: () => retryFailed(userId, [entry.key]) })
+  const discard = useMutation({ mutationFn: () => discardFailed(userId, entry.key) })
+  const quiz = name ? `“${name}”` : `quiz ${entry.batchId}`
+  const busy = retry.isPending || discard.isPending
+  const failure = retry.error ?? discard.error
+  return (
+    <li className="failed-item">
+      <p className="failed-item__what">{entry.kind === 'close' ? `Submitting ${quiz}` : `An answer in ${quiz}`}</p>
+      <p className="failed-item__error">{entry.error}</p>
+      <div className="failed-item__actions">
+        <button type="button" className="button button--small" disabled={busy} onClick={() => retry.mutate()}>
+          Retry
+        </button>
+        <button type="button" className="button button--small" disabled={busy} onClick={() => discard.mutate()}>
+          Discard
+        </button>
+      </div>
+      {failure && (
+        <p className="field__error" role="alert">
+          {errorMessage(failure)}
+        </p>
+      )}
+    </li>
+  )
+}

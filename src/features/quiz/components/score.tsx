@@ -1,0 +1,19 @@
+import type { QuizOutcome } from '@/core/contract'
+
+/** Passed or failed in words and a sign, never by colour alone. */
+export function Outcome({ status }: { status: QuizOutcome }) {
+  const passed = status === 'PASSED'
+  return (
+    <span className={`outcome outcome--${passed ? 'passed' : 'failed'}`} data-status={status}>
+      <span aria-hidden="true">{passed ? '✓' : '✗'}</span> {passed ? 'Passed' : 'Failed'}
+    </span>
+  )
+}
+
+export function Score({ result, size }: { result: { correct: number; points: number; status: QuizOutcome }; size: number }) {
+  return (
+    <span className="quiz-score">
+      {result.correct} of {size} correct · {result.points} points · <Outcome status={result.status} />
+    </span>
+  )
+}

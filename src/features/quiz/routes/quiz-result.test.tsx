@@ -1,0 +1,119 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, render, screen, within } from '@testing-library/react'
+import { MemoryRouter, Route, Routes } from 'react-router-dom'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import type { QuizResult } from '@/core/contract'
+import type { BatchDelivery } from '@/lib/quiz-outbox'
+import QuizResultRoute from './quiz-result'
+
+const outbox = vi.hoisted(() => ({ delivery: undefined as BatchDelivery | undefined }))
+vi.mock('@/lib/quiz-outbox', () => ({
+  saveAnswer: vi.fn(),
+  submitAttempt: vi.fn(),
+  useBatchDelivery: () => outbox.delivery,
+  useFailedEntries: () => [],
+  retryFailed: vi.fn(),
+  discardFailed: vi.fn(),
+  requestDrain: vi.fn(),
+}))
+vi.mock('@/lib/session', () => ({
+  useSession: () => ({ token: 'token-7', user: { id: 7, email: 'ada@example.com', firstName: 'Ada', lastName: 'Obi' } }),
+  getToken: () => 'token-7',
+  signOut: vi.fn(),
+}))
+
+const delivery = (changes: Partial<BatchDelivery>): BatchDelivery => ({
+  answers: {},
+  pending: 0,
+  failed: [],
+  closeQueued: true,
+  closeDelivered: true,
+  synced: true,
+  ...changes,
+})
+
+const RESULT: QuizResult = {
+  batchId: 5,
+  name: 'Yoruba wisdom',
+  total: 3,
+  correct: 1,
+  wrong: 1,
+  unanswered: 1,
+  passScore: 2,
+  points: 10,
+  status: 'FAILED',
+  closedAt: '2026-11-18T10:00:00Z',
+  review: [
+    { ethnicfactQuestionId: 51, position: 1, question: 'What does it mean?', proverb: 'Àgbájọ ọwọ́', lang: 'yo', chosenOptionId: 511, correctOptionId: 511, answerOptions: [{ id: 511, text: 'Unity' }, { id: 512, text: 'Haste' }] },
+    { ethnicfactQuestionId: 52, position: 2, question: 'Who speaks it?', proverb: null, lang: null, chosenOptionId: 522, correctOptionId: 521, answerOptions: [{ id: 521, text: 'Yoruba' }, { id: 522, text: 'Zulu' }] },
+    { ethnicfactQuestionId: 53, position: 3, question: 'Where?', proverb: null, lang: null, chosenOptionId: null, correctOptionId: 531, answerOptions: [{ id: 531, text: 'Nigeria' }, { id: 532, text: 'Kenya' }] },
+  ],
+}
+
+function renderResult() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/quiz/5/submit/']}>
+        <Routes>
+          <Route path="/quiz/:batchId/submit" element={<QuizResultRoute />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  )
+}
+
+beforeEach(() => {
+  outbox.delivery = undefined
+})
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+test('while answers wait on this device, it says how many and asks the server nothing', () => {
+  const fetch = vi.fn()
+  vi.stubGlobal('fetch', fetch)
+  outbox.delivery = delivery({
+    answers: {
+      51: { answerOptionId: 511, delivery: 'saved', error: null },
+      52: { answerOptionId: 522, delivery: 'saved', error: null },
+      53: { answerOptionId: 531, delivery: 'delivered', error: null },
+    },
+    pending: 3,
+    closeDelivered: false,
+    synced: false,
+  })
+  renderResult()
+  expect(screen.getByText('Waiting to sync')).toBeTruthy()
+  expect(screen.getByText(/2 answers are saved on this device and not yet delivered/)).toBeTruthy()
+  expect(screen.getByText(/sent when you are back online/)).toBeTruthy()
+  expect(fetch).not.toHaveBeenCalled()
+})
+
+test('once synced, the result: counts, pass mark, points, the verdict in words, and a review', async () => {
+  const fetch = vi.fn(async () => new Response(JSON.stringify({ data: RESULT }), { status: 200 }))
+  vi.stubGlobal('fetch', fetch)
+  outbox.delivery = delivery({})
+  renderResult()
+  expect(await screen.findByText('Failed')).toBeTruthy()
+  expect(screen.getByText('FAILED')).toBeTruthy()
+  expect((fetch.mock.calls[0] as unknown[])[0]).toBe('/quiz_attempt/calculate/5')
+  expect(screen.getByText('2 of 3')).toBeTruthy()
+  const items = within(screen.getByRole('list')).getAllByRole('listitem')
+  expect(within(items[0]).getByText('✓ Correct')).toBeTruthy()
+  expect(within(items[1]).getByText('✗ Wrong')).toBeTruthy()
+  expect(within(items[1]).getByText('Zulu')).toBeTruthy()
+  expect(within(items[1]).getByText('Yoruba')).toBeTruthy()
+  expect(within(items[2]).getByText('No answer')).toBeTruthy()
+  expect(screen.getByText('“Àgbájọ ọwọ́”').closest('[lang]')?.getAttribute('lang')).toBe('yo')
+})
+
+test('a quiz still open (409) offers to continue it', async () => {
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ error: { code: 'conflict', message: 'This attempt is still open.' } }), { status: 409 })))
+  outbox.delivery = delivery({ closeQueued: false, closeDelivered: false })
+  renderResult()
+  expect(await screen.findByText('This quiz is still open')).toBeTruthy()
+  expect(screen.getByRole('link', { name: 'Continue the quiz' }).getAttribute('href')).toBe('/quiz/5')
+})
