@@ -14,11 +14,13 @@ export type OfflineMode = (typeof OFFLINE_MODES)[number]
 let nextPort = 0
 
 /** A server of the journey's own (one journey stops it), mailing to the suite's local SMTP server. */
-export async function ownServer(): Promise<RunningServer> {
-  const port = 4330 + Number(process.env.TEST_PARALLEL_INDEX ?? 0) * 30 + (nextPort++ % 30)
+export async function ownServer(options: { env?: Record<string, string>; port?: number; dataDir?: string } = {}): Promise<RunningServer> {
+  const port = options.port ?? 4330 + Number(process.env.TEST_PARALLEL_INDEX ?? 0) * 30 + (nextPort++ % 30)
   return startServer({
     port,
+    dataDir: options.dataDir,
     env: {
+      ...options.env,
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       OWE_PUBLIC_URL: `http://127.0.0.1:${port}`,
       OWE_AUTH_RATE_LIMIT: '1000',
