@@ -19,6 +19,8 @@ export const playersQuery = (viewerId: number, period: LeaderboardPeriod, page: 
     queryKey: leaderboardKeys.players(viewerId, period, page, size),
     queryFn: ({ signal }) => fetchPlayers(period, page, size, signal),
     placeholderData: keepPreviousData,
+    // Shown at once from the device, always asked again: other players finish quizzes all the time.
+    staleTime: 0,
     meta: { persist: true },
   })
 
@@ -27,5 +29,6 @@ export const playerQuery = (viewerId: number, period: LeaderboardPeriod, userId?
   queryOptions({
     queryKey: leaderboardKeys.player(viewerId, period, userId ?? 'self'),
     queryFn: ({ signal }) => fetchPlayer(period, userId, signal),
+    staleTime: 0,
     meta: { persist: userId === undefined },
   })

@@ -47,6 +47,8 @@ const weekListQuery = (key: readonly unknown[], list: Lister, userId: number, da
       for (const batch of batches) if (!batch.closedAt) void client.prefetchQuery(quizQuery(userId, batch.batchId))
       return batches
     },
+    // Shown at once from the device, always asked again: answers and closes from the outbox change them.
+    staleTime: 0,
     meta: { persist: true },
   })
 
@@ -56,7 +58,7 @@ export const generatedBatchesQuery = (userId: number, date: string) =>
   weekListQuery(quizKeys.generated(userId, date), fetchGeneratedBatches, userId, date)
 
 export const recentBatchesQuery = (userId: number) =>
-  queryOptions({ queryKey: quizKeys.recent(userId), queryFn: ({ signal }) => fetchRecentBatches(signal), meta: { persist: true } })
+  queryOptions({ queryKey: quizKeys.recent(userId), queryFn: ({ signal }) => fetchRecentBatches(signal), staleTime: 0, meta: { persist: true } })
 
 export const questionPropertiesQuery = (userId: number, page = 1, size = 20) =>
   queryOptions({

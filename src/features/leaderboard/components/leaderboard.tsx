@@ -62,7 +62,7 @@ function Board({ viewerId }: { viewerId: number }) {
         <div aria-busy={players.isPlaceholderData}>
           {board.period === 'week' && <p className="subtle">Week of {formatLongDate(board.weekStart)}</p>}
           <LeaderboardTable entries={board.data} period={board.period} viewerId={viewerId} openId={openId} onToggle={setOpenId} />
-          <Pagination page={board.page} totalPages={board.totalPages} totalElements={board.totalElements} onPage={turnPage} />
+          <Pagination page={board.page} totalPages={board.totalPages} totalElements={board.totalElements} onPage={turnPage} noun="players" />
           {shown && !youOnPage && own.data && (
             <p className="leaderboard__you" aria-live="polite">
               {own.data.entry
