@@ -52,7 +52,7 @@ export function cookieTokenFrom(scope: { cookieStore?: CookieStore }): () => Pro
 
 export type OutboxSync = {
   /** Sends what is due; `token` is a page's, tried before the cookie. */
-  drain: (token?: string) => Promise<DrainSummary>
+  drain: (token?: string, retryNow?: boolean) => Promise<DrainSummary>
   onSync: (event: SyncEventLike) => void
   /** A page's DRAIN_OUTBOX; `reply` tells that page when entries are due again. */
   onCommand: (command: DrainOutboxCommand, waitUntil: (work: Promise<unknown>) => void, reply?: (notice: OutboxRetryNotice) => void) => void
@@ -66,7 +66,7 @@ export function createOutboxSync(deps: OutboxSyncDeps): OutboxSync {
   // the owner every time, so a signed-out user's token is never used).
   let pageToken: string | undefined
 
-  async function drain(token?: string): Promise<DrainSummary> {
+  async function drain(token?: string, retryNow = false): Promise<DrainSummary> {
     if (token) pageToken = token
     const db = await deps.db()
     const summary = await drainOutbox({
@@ -74,6 +74,7 @@ export function createOutboxSync(deps: OutboxSyncDeps): OutboxSync {
       fetch: deps.fetch,
       now: deps.now,
       tokenFor: (userId) => ownerTokenFor(db, userId, [async () => token ?? pageToken, deps.cookieToken]),
+      retryNow,
     })
     schedule(summary.retryAt)
     return summary
@@ -94,15 +95,16 @@ export function createOutboxSync(deps: OutboxSyncDeps): OutboxSync {
     onSync(event) {
       if (event.tag !== OUTBOX_SYNC_TAG) return
       // Entries still backing off: a failed sync is retried by the browser later, even with no page open.
+      // The browser fires it when the connection is back: what was backing off goes now.
       event.waitUntil(
-        drain().then((summary) => {
+        drain(undefined, true).then((summary) => {
           if (summary.retryAt !== null) throw new Error(`Quiz answers wait to be sent (${summary.waiting})`)
         }),
       )
     },
     onCommand(command, waitUntil, reply) {
       waitUntil(
-        drain(command.token)
+        drain(command.token, command.retryNow)
           .then((summary) => {
             if (summary.retryAt !== null) reply?.({ type: 'OUTBOX_RETRY', retryAt: summary.retryAt })
           })

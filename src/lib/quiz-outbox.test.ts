@@ -67,7 +67,7 @@ test('a worker controlling the page is asked to send, with Background Sync and a
     },
   })
   await saveAnswer(answer)
-  await waitFor(() => expect(posted).toEqual([{ type: 'DRAIN_OUTBOX', token: 'token-of-7' }]))
+  await waitFor(() => expect(posted).toEqual([{ type: 'DRAIN_OUTBOX', token: 'token-of-7', retryNow: false }]))
   expect(tags).toEqual(['owe-outbox'])
   expect(sent).toEqual([])
 })

@@ -81,7 +81,7 @@ async function sessionTokenFor(userId: number): Promise<string | undefined> {
   return session && session.user.id === userId ? session.token : undefined
 }
 
-async function drain(): Promise<void> {
+async function drain(retryNow: boolean): Promise<void> {
   const session = getSession()
   // Every entry goes with its own user's token: signed out, nothing here can be sent.
   if (!session || !hasIndexedDb()) return
@@ -91,26 +91,28 @@ async function drain(): Promise<void> {
     const registration = (await container.getRegistration().catch(() => undefined)) as SyncCapable | undefined
     // Background Sync sends even after the page closes, once the browser is back online.
     await registration?.sync?.register(OUTBOX_SYNC_TAG).catch(() => undefined)
-    if (container.controller) {
-      container.controller.postMessage({ type: 'DRAIN_OUTBOX', token: session.token } satisfies DrainOutboxCommand)
-      return
-    }
+  }
+  // Surely offline: trying would only count failures (and back off) against a network that is not there.
+  if (navigator.onLine === false) return
+  if (container?.controller) {
+    container.controller.postMessage({ type: 'DRAIN_OUTBOX', token: session.token, retryNow } satisfies DrainOutboxCommand)
+    return
   }
   const { db, outbox } = await openOutbox()
-  const summary = await outbox.drainOutbox({ db, fetch: (input, init) => fetch(input, init), now: Date.now, tokenFor: sessionTokenFor, apiBase: env.apiBase })
+  const summary = await outbox.drainOutbox({ db, fetch: (input, init) => fetch(input, init), now: Date.now, tokenFor: sessionTokenFor, apiBase: env.apiBase, retryNow })
   scheduleRetry(summary.retryAt)
 }
 
 /** Asks for what the outbox holds to be sent now (by the worker, or this page when none controls it). */
-export function requestDrain(): void {
-  drain().catch(warn)
+export function requestDrain({ retryNow = false }: { retryNow?: boolean } = {}): void {
+  drain(retryNow).catch(warn)
 }
 
 /** At app start (after the first paint) and whenever the browser is back online. */
 export function startOutboxDrains(): void {
   const later = typeof requestIdleCallback === 'function' ? (work: () => void) => requestIdleCallback(work, { timeout: 3000 }) : (work: () => void) => setTimeout(work, 500)
-  later(requestDrain)
-  window.addEventListener('online', requestDrain)
+  later(() => requestDrain())
+  window.addEventListener('online', () => requestDrain({ retryNow: true }))
 }
 
 // ------------------------------------------------------------------------------------------- reading

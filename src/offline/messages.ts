@@ -27,6 +27,6 @@ export const OUTBOX_SYNC_TAG = 'owe-outbox'
 export type OutboxChanged = { type: 'outbox-changed'; userId: number; batchId: number }
 
 /** Page → worker: send what the outbox holds now (the token is checked against the owner, never stored). */
-export type DrainOutboxCommand = { type: 'DRAIN_OUTBOX'; token?: string }
+export type DrainOutboxCommand = { type: 'DRAIN_OUTBOX'; token?: string; /** The connection just came back: send what is backing off now. */ retryNow?: boolean }
 /** Worker → the page that asked: entries wait for a retry at `retryAt` (the page sets a timer). */
 export type OutboxRetryNotice = { type: 'OUTBOX_RETRY'; retryAt: number }

@@ -169,6 +169,18 @@ test('Retry-After is honoured', async () => {
   expect((await db.getAll('outbox'))[0].nextAttemptAt).toBe(T0 + 7000)
 })
 
+test('when the connection comes back, entries backing off are sent at once', async () => {
+  respond = () => Promise.reject(new TypeError('Failed to fetch'))
+  await answer(1, 11)
+  await answer(2, 21)
+  for (let i = 0; i < 6; i++) await drainOutbox({ ...deps(), retryNow: true })
+  expect((await db.getAll('outbox'))[0]).toMatchObject({ tries: 6, nextAttemptAt: T0 + backoffMs(6) })
+  respond = () => Response.json({ data: {} })
+  // Not yet due: an ordinary drain waits; the one an `online` or sync event asks for sends.
+  expect(await drain()).toMatchObject({ sent: 0, waiting: 2 })
+  expect(await drainOutbox({ ...deps(), retryNow: true })).toEqual({ sent: 2, failed: 0, waiting: 0, retryAt: null })
+})
+
 test('a backing-off user does not hold another user’s entries back', async () => {
   respond = (call) => (call.authorization === 'Bearer token-of-7' ? errorBody(503, 'down') : Response.json({ data: {} }))
   await answer(1, 11, 7)

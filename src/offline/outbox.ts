@@ -50,6 +50,11 @@ export type DrainDeps = {
   tokenFor: (userId: number) => Promise<string | undefined>
   /** Where the API lives; empty for the same origin. */
   apiBase?: string
+  /**
+   * The connection just came back (`online`, a Background Sync event): entries backing off are sent now
+   * rather than when their back-off ends — it was counting failures of a network that was not there.
+   */
+  retryNow?: boolean
 }
 
 export type DrainSummary = {
@@ -370,7 +375,7 @@ async function drainHeld(deps: DrainDeps): Promise<DrainSummary> {
         summary.waiting++
         continue
       }
-      if (entry.nextAttemptAt > deps.now()) {
+      if (!deps.retryNow && entry.nextAttemptAt > deps.now()) {
         wait(entry, entry.nextAttemptAt)
         continue
       }

@@ -6,7 +6,9 @@
  *     endpoints with the in-memory reuse off (docs/decisions/002);
  *  3. Lighthouse 12 mobile scores for `/` (budget: performance ≥ 90, the others 100);
  *  4–6. offline: a repeat visit with the server stopped (budget: median ≤ 1 s), search over 10,000 proverbs on
- *     the device (budget: median < 50 ms) and a repeat visit on Slow 3G (budget: ≤ 1.2 × offline) — see offline.ts.
+ *     the device (budget: median < 50 ms) and a repeat visit on Slow 3G (budget: ≤ 1.2 × offline) — see offline.ts;
+ *  7–9. quiz: the leaderboard over 10,000 players (server time, budget < 50 ms), tap an answer → shown as saved
+ *     (budget: median < 50 ms) and 100 queued answers drained after reconnecting (budget < 5 s) — see quiz.ts.
  * Results are also written to tests/bench/results/latest.json.
  */
 import autocannon from 'autocannon'
@@ -19,6 +21,7 @@ import { findChromium } from '../../scripts/find-chromium.mjs'
 import { CHROMIUM_ARGS } from '../../playwright.config'
 import { startServer } from '../support/server-process'
 import { offline } from './offline'
+import { leaderboardBench, outboxBench } from './quiz'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const outDir = path.join(root, '.tmp/bench-dist')
@@ -147,12 +150,16 @@ async function lighthouse() {
   }
 }
 
-// `npm run bench -- lighthouse` runs only the named parts (bundle, throughput, lighthouse, offline); the build always runs.
+// `npm run bench -- lighthouse` runs only the named parts (bundle, throughput, lighthouse, offline, quiz); the build always runs.
 const only = process.argv.slice(2)
 const wanted = (name: string) => only.length === 0 || only.includes(name)
 await bundleWeight()
 if (wanted('throughput')) await throughput()
 if (wanted('lighthouse')) await lighthouse()
 if (wanted('offline')) await offline({ staticDir: outDir, results })
+if (wanted('quiz')) {
+  await leaderboardBench(results)
+  await outboxBench({ staticDir: outDir, results })
+}
 fs.mkdirSync(path.join(root, 'tests/bench/results'), { recursive: true })
 fs.writeFileSync(path.join(root, 'tests/bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`)
