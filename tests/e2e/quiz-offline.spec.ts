@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import type { QuizBatchSummary, QuizResult } from '../../src/core/contract'
+import { RETRY_MAX_MS } from '../../src/offline/outbox'
 import type { RunningServer } from '../support/server-process'
 import { useAccount, type Account } from './accounts'
 import { accountOn, groupsOn, ownServer, waitForWorker } from './offline-support'
@@ -102,7 +103,7 @@ async function stopWorker(context: BrowserContext, page: Page): Promise<void> {
 }
 
 test('answers given offline survive a reload and a worker restart, and reach a server that comes back exactly once', async ({ page, context }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(180_000)
   const { account, batch } = await playerWithQuiz(page, context)
 
   await context.setOffline(true)
@@ -126,8 +127,9 @@ test('answers given offline survive a reload and a worker restart, and reach a s
   await restartServer()
   expect(received('POST', '/quiz_attempt/submit-single')).toBe(0)
 
-  // The retry reaches the server that came back; the result replaces the wait.
-  await expect(page.getByText('Waiting to sync')).toBeHidden({ timeout: 45_000 })
+  // The retry reaches the server that came back; the result replaces the wait. The failures while it was
+  // down backed off (1 s doubling, at most a minute), so the next try comes within a minute of its return.
+  await expect(page.getByText('Waiting to sync')).toBeHidden({ timeout: RETRY_MAX_MS + 15_000 })
   const { result, chosen: stored, correct } = await serverSide(account, batch.batchId)
   await expect(page.locator('dt:text-is("Correct") + dd')).toHaveText(String(result.correct))
   expect(stored).toEqual(chosen)
