@@ -1,4 +1,4 @@
-import type { Medal } from './contract'
+import type { Medal, QuizOutcome } from './contract'
 
 /** Points a correct answer earns on the leaderboard. */
 export const POINTS_PER_CORRECT = 10
@@ -15,6 +15,9 @@ export function weekStartOf(date: string | Date): string {
   const sinceMonday = (day.getUTCDay() + 6) % 7
   return new Date(day.getTime() - sinceMonday * DAY_MS).toISOString().slice(0, 10)
 }
+
+/** PASSED when the correct answers reach the batch's pass mark. */
+export const outcomeOf = (correct: number, passScore: number): QuizOutcome => (correct >= passScore ? 'PASSED' : 'FAILED')
 
 /** The medal of a leaderboard position: gold, silver and bronze for the top three. */
 export function medalFor(position: number): Medal | null {

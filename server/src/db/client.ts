@@ -12,6 +12,8 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.
 
 /** Both drivers expose the same query builder; the app codes against this one type. */
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>
+/** The handle a `db.transaction(async (tx) => …)` callback receives. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 export type Database = {
   db: Db

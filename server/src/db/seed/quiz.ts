@@ -2,10 +2,9 @@ import { and, eq, notInArray, sql } from 'drizzle-orm'
 import fs from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { LANGUAGE_SLUGS } from '../../../../src/core/constants'
-import type { Db } from '../client'
+import type { Tx } from '../client'
 import { answerOptions, ethnicGroups, questionProperties, quizQuestions } from '../schema'
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** One question of the ethnic-fact bank (`quiz/{group}.json`, `quiz/general.json`). */
 export type FactQuestion = { key: string; question: string; options: string[]; correct: number; note?: string }

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, exists, gt, lt, or, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { API } from '../../../../src/core/api-paths'
 import type { LeaderboardEntry, LeaderboardPage, LeaderboardPeriod, LeaderboardPlayer } from '../../../../src/core/contract'
-import { medalFor, weekStartOf } from '../../../../src/core/quiz'
+import { medalFor, outcomeOf, weekStartOf } from '../../../../src/core/quiz'
 import type { Db } from '../../db/client'
 import { leaderboardTotals, questionProperties, quizBatches, quizBatchQuestions, users } from '../../db/schema'
 import { authGuard, sessionOf } from '../../http/auth-guard'
@@ -17,12 +17,17 @@ function periodOf(query: Record<string, unknown>): LeaderboardPeriod {
   return period
 }
 
+/** The rows of a period: this week's (by its Monday) or all time's. */
+function periodKey(period: LeaderboardPeriod, now: Date): { weekStart: string; key: string } {
+  const weekStart = weekStartOf(now)
+  return { weekStart, key: period === 'week' ? weekStart : 'all' }
+}
+
 /** Ranked by points, then by who reached them first, then by id: every player has one place. */
 const RANKING = [desc(leaderboardTotals.points), asc(leaderboardTotals.finishedAt), asc(leaderboardTotals.userId)]
 
 export async function leaderboardPage(db: Db, period: LeaderboardPeriod, page: number, size: number, now: Date): Promise<LeaderboardPage> {
-  const weekStart = weekStartOf(now)
-  const key = period === 'week' ? weekStart : 'all'
+  const { weekStart, key } = periodKey(period, now)
   const [{ total }] = await db.select({ total: count() }).from(leaderboardTotals).where(eq(leaderboardTotals.period, key))
   const rows = await db
     .select({ userId: leaderboardTotals.userId, points: leaderboardTotals.points, finishedAt: leaderboardTotals.finishedAt, firstName: users.firstName, lastName: users.lastName })
@@ -44,8 +49,7 @@ export async function leaderboardPage(db: Db, period: LeaderboardPeriod, page: n
  * board); the caller may always see themselves; anyone else is as unknown as a missing id.
  */
 export async function leaderboardPlayer(db: Db, period: LeaderboardPeriod, userId: number, callerId: number, now: Date): Promise<LeaderboardPlayer> {
-  const weekStart = weekStartOf(now)
-  const key = period === 'week' ? weekStart : 'all'
+  const { weekStart, key } = periodKey(period, now)
   const [player] = await db
     .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName })
     .from(users)
@@ -96,7 +100,7 @@ export async function leaderboardPlayer(db: Db, period: LeaderboardPeriod, userI
     correct: batch.correct ?? 0,
     total,
     points: batch.points ?? 0,
-    status: (batch.correct ?? 0) >= batch.passScore ? ('PASSED' as const) : ('FAILED' as const),
+    status: outcomeOf(batch.correct ?? 0, batch.passScore),
     closedAt: batch.closedAt!.toISOString(),
   }))
   return { period, weekStart, entry, player, recent }

@@ -1,9 +1,8 @@
 import { and, eq, inArray, ne } from 'drizzle-orm'
 import type { QuizQuestionKind } from '../../../../src/core/contract'
-import type { Db } from '../../db/client'
+import type { Tx } from '../../db/client'
 import { answerOptions, ethnicGroups, proverbs, quizQuestions } from '../../db/schema'
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** FNV-1a: a small, stable hash of a text, the seed of every deterministic choice below. */
 export function hashText(text: string): number {

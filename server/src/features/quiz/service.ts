@@ -1,14 +1,13 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { languageTag } from '../../../../src/core/constants'
 import type { QuestionProperty, QuizAnswerItem, QuizAnswerReceipt, QuizAttempt, QuizBatchSummary, QuizData, QuizQuestion, QuizResult } from '../../../../src/core/contract'
-import { INSTANT_QUIZZES_PER_WEEK, POINTS_PER_CORRECT, weekStartOf } from '../../../../src/core/quiz'
-import type { Db } from '../../db/client'
+import { INSTANT_QUIZZES_PER_WEEK, outcomeOf, POINTS_PER_CORRECT, weekStartOf } from '../../../../src/core/quiz'
+import type { Db, Tx } from '../../db/client'
 import { answerOptions, ethnicGroups, leaderboardTotals, questionProperties, quizAnswers, quizBatches, quizBatchQuestions, quizQuestions, quizReceipts } from '../../db/schema'
 import { badRequest, HttpError, notFound } from '../../http/errors'
 import { entitlementOf } from '../../services/entitlements'
 import { composeBatch } from './compose'
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 type Batch = typeof quizBatches.$inferSelect
 
 const NOT_YOURS = 'No quiz of yours has that id.'
@@ -131,7 +130,7 @@ async function summaries(db: Db, where: ReturnType<typeof and>, limit?: number):
     closedAt: batch.closedAt?.toISOString() ?? null,
     result:
       batch.closedAt && batch.correct !== null && batch.points !== null
-        ? { correct: batch.correct, points: batch.points, status: batch.correct >= batch.passScore ? 'PASSED' : 'FAILED' }
+        ? { correct: batch.correct, points: batch.points, status: outcomeOf(batch.correct, batch.passScore) }
         : null,
   }))
 }
@@ -172,6 +171,9 @@ async function batchQuestions(db: Db | Tx, batchId: number) {
   return rows.map((row) => ({ ...row, options: options.filter((o) => o.questionId === row.id) }))
 }
 
+/** The language tag of the proverb a question quotes, if it quotes one. */
+const quoteLanguage = (q: { quote: string | null; ethnic: { slug: string } | null }) => (q.quote && q.ethnic ? (languageTag(q.ethnic.slug) ?? null) : null)
+
 /** The quiz for playing: questions and options, and the key only once the attempt is closed. */
 export async function quizData(db: Db, userId: number, batchId: number | undefined): Promise<QuizData> {
   const batch = await ownBatch(db, userId, batchId)
@@ -184,7 +186,7 @@ export async function quizData(db: Db, userId: number, batchId: number | undefin
     question: q.question,
     proverb: q.quote,
     ethnic: q.ethnic,
-    lang: q.quote && q.ethnic ? (languageTag(q.ethnic.slug) ?? null) : null,
+    lang: quoteLanguage(q),
     answerOptions: q.options.map((o) => (closed ? { id: o.id, text: o.text, correct: o.correct } : { id: o.id, text: o.text })),
     chosenOptionId: q.chosen,
   }))
@@ -312,14 +314,14 @@ export async function quizResult(db: Db, userId: number, batchId: number | undef
     unanswered: questions.length - answered,
     passScore: batch.passScore,
     points: batch.points ?? 0,
-    status: correct >= batch.passScore ? 'PASSED' : 'FAILED',
+    status: outcomeOf(correct, batch.passScore),
     closedAt: batch.closedAt.toISOString(),
     review: questions.map((q) => ({
       ethnicfactQuestionId: q.id,
       position: q.position,
       question: q.question,
       proverb: q.quote,
-      lang: q.quote && q.ethnic ? (languageTag(q.ethnic.slug) ?? null) : null,
+      lang: quoteLanguage(q),
       chosenOptionId: q.chosen,
       correctOptionId: q.options.find((o) => o.correct)!.id,
       answerOptions: q.options.map((o) => ({ id: o.id, text: o.text })),
