@@ -12,6 +12,7 @@ import {
   goOffline,
   groupProverbs,
   groupsOn,
+  localDate,
   OFFLINE_MODES,
   ownServer,
   packRow,
@@ -29,11 +30,6 @@ test.beforeEach(async ({ context }) => {
 test.afterEach(async () => {
   await server?.stop()
 })
-
-const localDate = () => {
-  const now = new Date()
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
-}
 
 async function todaysProverbs(): Promise<Proverb[]> {
   return ((await (await fetch(`${server.url}/api/proverbs/today?date=${localDate()}`)).json()) as { data: Proverb[] }).data

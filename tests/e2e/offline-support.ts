@@ -29,6 +29,22 @@ export async function ownServer(options: { env?: Record<string, string>; port?: 
   })
 }
 
+/** The browser's calendar day (YYYY-MM-DD), as the app asks the server with it. */
+export function localDate(now = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
+}
+
+/** A signed-in API call straight to a journey's server (not through the page); expects a 2xx and returns `data`. */
+export async function apiAs<T>(server: RunningServer, account: Account, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${account.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  })
+  expect(res.ok, `${method} ${path}`).toBe(true)
+  return ((await res.json()) as { data: T }).data
+}
+
 export async function goOffline(mode: OfflineMode, context: BrowserContext, server: RunningServer): Promise<void> {
   if (mode === 'browser offline') await context.setOffline(true)
   else await server.stop()

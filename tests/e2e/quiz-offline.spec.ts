@@ -3,7 +3,7 @@ import type { QuizBatchSummary, QuizResult } from '../../src/core/contract'
 import { RETRY_MAX_MS } from '../../src/offline/outbox'
 import type { RunningServer } from '../support/server-process'
 import { useAccount, type Account } from './accounts'
-import { accountOn, groupsOn, ownServer, waitForWorker } from './offline-support'
+import { accountOn, apiAs, groupsOn, localDate, ownServer, waitForWorker } from './offline-support'
 
 /**
  * The exactly-once matrix (ARCHITECTURE.md, point 4): answers given offline are kept on the device, sent
@@ -39,16 +39,7 @@ function received(method: string, path: string): number {
     .filter((line) => line.includes('incoming request') && pattern.test(line)).length
 }
 
-async function api<T>(account: Account, path: string): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${account.token}` } })
-  expect(res.status, path).toBe(200)
-  return ((await res.json()) as { data: T }).data
-}
-
-const localDate = () => {
-  const now = new Date()
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
-}
+const api = <T>(account: Account, path: string) => apiAs<T>(server, account, 'GET', path)
 
 /** A reader of one group, signed in, with the week's first quiz open and its questions on the device. */
 async function playerWithQuiz(page: Page, context: BrowserContext, slug = 'yoruba') {

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import type { QuizBatchSummary, QuizData } from '../../src/core/contract'
 import type { RunningServer } from '../support/server-process'
 import { useAccount, type Account } from './accounts'
-import { accountOn, groupsOn, ownServer } from './offline-support'
+import { accountOn, apiAs, groupsOn, localDate, ownServer } from './offline-support'
 
 // The leaderboard is the server's whole: a server of the journey's own keeps other journeys off it.
 let server: RunningServer
@@ -14,20 +14,7 @@ test.afterEach(async () => {
   await server?.stop()
 })
 
-const localDate = () => {
-  const now = new Date()
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
-}
-
-async function call<T>(account: Account, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${account.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  expect(res.ok, `${method} ${path}`).toBe(true)
-  return ((await res.json()) as { data: T }).data
-}
+const call = <T>(account: Account, method: string, path: string, body?: unknown) => apiAs<T>(server, account, method, path, body)
 
 /** Another player finishes their week's first quiz through the API, answering the first option each time. */
 async function rivalFinishes(account: Account): Promise<void> {

@@ -2,21 +2,9 @@ import { expect, test } from 'vitest'
 import type { QuizBatchSummary } from '@/core/contract'
 import type { BatchDelivery } from '@/lib/quiz-outbox'
 import { batchProgress } from './batch-status'
+import { batchSummary } from './test-fixtures'
 
-const batch = (changes: Partial<QuizBatchSummary> = {}): QuizBatchSummary => ({
-  batchId: 9,
-  name: 'Yoruba wisdom',
-  questionPropertId: 1,
-  source: 'WEEKLY',
-  weekStart: '2026-11-16',
-  createdAt: '2026-11-16T08:00:00Z',
-  size: 10,
-  answered: 0,
-  attempts: 0,
-  closedAt: null,
-  result: null,
-  ...changes,
-})
+const batch = (changes: Partial<QuizBatchSummary> = {}) => batchSummary(9, changes)
 
 const onDevice = (count: number, closeQueued = false): BatchDelivery => ({
   answers: Object.fromEntries(Array.from({ length: count }, (_, i) => [i + 1, { answerOptionId: 1, delivery: 'saved' as const, error: null }])),

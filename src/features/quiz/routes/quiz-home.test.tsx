@@ -3,10 +3,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import type { Paginated, QuestionProperty, QuizBatchSummary } from '@/core/contract'
+import type { Paginated, QuestionProperty } from '@/core/contract'
 import type { FailedEntry } from '@/lib/quiz-outbox'
 import { localDate } from '../queries'
 import { QuizHome } from './quiz-home'
+import { batchSummary } from '../test-fixtures'
 
 const outbox = vi.hoisted(() => ({ failed: [] as FailedEntry[], retryFailed: vi.fn(), discardFailed: vi.fn() }))
 vi.mock('@/lib/quiz-outbox', () => ({
@@ -24,20 +25,7 @@ vi.mock('@/lib/session', () => ({
   signOut: vi.fn(),
 }))
 
-const batch = (batchId: number, changes: Partial<QuizBatchSummary> = {}): QuizBatchSummary => ({
-  batchId,
-  name: `Quiz ${batchId}`,
-  questionPropertId: 1,
-  source: 'WEEKLY',
-  weekStart: '2026-11-16',
-  createdAt: '2026-11-16T08:00:00Z',
-  size: 10,
-  answered: 0,
-  attempts: 0,
-  closedAt: null,
-  result: null,
-  ...changes,
-})
+const batch = batchSummary
 
 const PROPERTIES: Paginated<QuestionProperty> = {
   data: [{ id: 2, name: 'Quick ten', description: 'Ten questions from your groups.', preferredCount: 5, otherCount: 3, generalCount: 2, size: 10, passScore: 6, weekly: false }],
