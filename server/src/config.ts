@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import path from 'node:path'
 
 /**
@@ -33,6 +34,20 @@ export type Config = {
   checkRateLimit: number
   /** How long a session lasts without signing in again. */
   sessionDays: number
+  /** Push through Firebase Cloud Messaging (HTTP v1); null when not configured (push is then skipped). */
+  push: PushConfig | null
+  /** How often the scheduler looks for due work (weekly announcements, reminders), in ms; 0 turns it off. */
+  schedulerMs: number
+}
+
+/** A Google service account's fields that signing in to FCM needs. */
+export type ServiceAccount = { clientEmail: string; privateKey: string; tokenUri: string; projectId: string | null }
+
+export type PushConfig = {
+  serviceAccount: ServiceAccount
+  projectId: string
+  /** FCM's base URL; tests point it at a local stand-in. */
+  fcmBaseUrl: string
 }
 
 export class ConfigError extends Error {}
@@ -55,6 +70,39 @@ function trustProxy(raw: string | undefined): false | number | string[] {
   const addresses = value.split(',').map((part) => part.trim()).filter(Boolean)
   if (addresses.every((a) => /^[0-9a-f.:]+(\/\d{1,3})?$/.test(a))) return addresses
   throw new ConfigError('TRUST_PROXY must be a number of proxies (1 for one), or their addresses or CIDRs separated by commas')
+}
+
+/**
+ * FIREBASE_SERVICE_ACCOUNT holds the service account's JSON key, or the path of the file holding it.
+ * FIREBASE_PROJECT_ID defaults to the key's project_id; FCM_BASE_URL to Google's.
+ */
+function pushConfig(env: NodeJS.ProcessEnv, cwd: string): PushConfig | null {
+  const raw = env.FIREBASE_SERVICE_ACCOUNT?.trim()
+  if (!raw) return null
+  let text = raw
+  if (!raw.startsWith('{')) {
+    try {
+      text = fs.readFileSync(path.resolve(cwd, raw), 'utf8')
+    } catch {
+      throw new ConfigError(`FIREBASE_SERVICE_ACCOUNT must be the service account's JSON or the path of its file; "${raw}" cannot be read`)
+    }
+  }
+  let key: Record<string, unknown>
+  try {
+    key = JSON.parse(text) as Record<string, unknown>
+  } catch {
+    throw new ConfigError('FIREBASE_SERVICE_ACCOUNT is not valid JSON')
+  }
+  const field = (name: string) => (typeof key[name] === 'string' && (key[name] as string).trim() ? (key[name] as string).trim() : null)
+  const clientEmail = field('client_email')
+  const privateKey = field('private_key')
+  if (!clientEmail || !privateKey) throw new ConfigError('FIREBASE_SERVICE_ACCOUNT needs client_email and private_key')
+  const projectId = env.FIREBASE_PROJECT_ID?.trim() || field('project_id')
+  if (!projectId) throw new ConfigError('FIREBASE_PROJECT_ID is needed when the service account has no project_id')
+  const tokenUri = field('token_uri') ?? 'https://oauth2.googleapis.com/token'
+  const fcmBaseUrl = (env.FCM_BASE_URL?.trim() || 'https://fcm.googleapis.com').replace(/\/+$/, '')
+  if (!/^https?:\/\//.test(tokenUri) || !/^https?:\/\//.test(fcmBaseUrl)) throw new ConfigError('FCM_BASE_URL and the token_uri must start with http:// or https://')
+  return { serviceAccount: { clientEmail, privateKey, tokenUri, projectId: field('project_id') }, projectId, fcmBaseUrl }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
@@ -83,5 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     authRateLimit: integer(env, 'OWE_AUTH_RATE_LIMIT', 10, 1, 1_000_000),
     checkRateLimit: integer(env, 'OWE_CHECK_RATE_LIMIT', 60, 1, 1_000_000),
     sessionDays: integer(env, 'OWE_SESSION_DAYS', 30, 1, 365),
+    push: pushConfig(env, cwd),
+    schedulerMs: integer(env, 'OWE_SCHEDULER_MS', 60_000, 0, 86_400_000),
   }
 }

@@ -90,6 +90,26 @@ export const API = {
   leaderboardPlayers: '/api/leaderboard/get_players',
   /** ?period=week|all&userId= (default: the caller) */
   leaderboardPlayer: '/api/leaderboard/get_player',
+
+  // Spec §7, notifications and devices (all need a session)
+  /** ?page&size (defaults 1 and 7): the caller's messages, newest first. */
+  notifications: '/user/notification/fetch',
+  /** The number of unread messages, in the `message` field. */
+  notificationsUnreadCount: '/user/notification/unread/count',
+  /** One message; reading it marks it read. */
+  notification: (id: number) => `/user/notification/fetch/${id}`,
+  /** ?page&size */
+  notificationsUnread: '/user/notification/unReadNotification',
+  /** ?page&size */
+  notificationsRead: '/user/notification/readNotification',
+  /** POST { device_type: 'WEB', device_token }: saves the push token for the caller. */
+  deviceSave: '/firebase/device/save/',
+
+  // Ours: notifications
+  /** POST: sends the caller a test notification (in the app, and by push where configured). */
+  notificationTest: '/user/notification/test',
+  /** GET the daily proverb reminder; PUT { time: 'HH:MM' | null, timeZone }. */
+  dailyReminder: '/user/notification/reminder',
 } as const
 
 /**

@@ -266,3 +266,36 @@ export type LeaderboardPlayer = {
   /** Their latest finished quizzes, newest first. */
   recent: { batchId: number; name: string; correct: number; total: number; points: number; status: QuizOutcome; closedAt: string }[]
 }
+
+/** What made a message; the app may show each kind with its own icon. */
+export type NotificationKind = 'quiz-week' | 'reminder' | 'test' | 'payment' | 'subscription' | 'suggestion' | 'broadcast'
+
+/** One in-app message (spec §3: notifications). Dates are ISO 8601. */
+export type AppNotification = {
+  id: number
+  kind: NotificationKind
+  title: string
+  body: string
+  /** A path in the app that opening the message leads to, if any. */
+  url: string | null
+  read: boolean
+  readAt: string | null
+  createdAt: string
+}
+
+export type NotificationPage = Paginated<AppNotification>
+
+/** Spec §3: the unread count is read from the message field. */
+export type UnreadCount = { message: number }
+
+/** Spec §3: device registration. */
+export type DeviceRegistration = { device_type: 'WEB'; device_token: string }
+
+/** The daily proverb reminder: a local time of day ('HH:MM', 24-hour) or null when off. */
+export type DailyReminder = { time: string | null; timeZone: string }
+
+/**
+ * The data of a push message (data-only: the app shows it itself). FCM data values are strings.
+ * `url` is a path on our origin.
+ */
+export type PushData = { title: string; body: string; url: string }

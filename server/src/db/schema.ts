@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, customType, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, customType, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 
 export const ethnicGroups = pgTable('ethnic_groups', {
   id: serial('id').primaryKey(),
@@ -393,4 +393,75 @@ export const leaderboardTotals = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.period, t.userId] }), index('leaderboard_rank_idx').on(t.period, t.points.desc(), t.finishedAt, t.userId)],
+)
+
+/**
+ * A user's in-app messages. Every one is made by `notify()` (server/src/services/notify.ts). `dedupeKey`
+ * makes an event that may be noticed twice (two server instances, a job run again) one message: the
+ * week's quizzes are 'quiz-week:2026-11-16', a reminder 'reminder:2026-11-22'.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** Where opening the message leads in the app (a path on our origin), if anywhere. */
+    url: text('url'),
+    dedupeKey: text('dedupe_key'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('notifications_dedupe_idx').on(t.userId, t.dedupeKey),
+    index('notifications_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_unread_idx').on(t.userId).where(sql`read_at is null`),
+  ],
+)
+
+/** Push tokens (FCM registration tokens): one row per token; a token moves with whoever saved it last. */
+export const deviceTokens = pgTable(
+  'device_tokens',
+  {
+    token: text('token').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceType: text('device_type').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [index('device_tokens_user_idx').on(t.userId)],
+)
+
+/** The daily proverb reminder a user asked for: a minute of the day in their own IANA time zone. */
+export const dailyReminders = pgTable(
+  'daily_reminders',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Minutes after local midnight, 0–1439. */
+    minuteOfDay: smallint('minute_of_day').notNull(),
+    timeZone: text('time_zone').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+)
+
+/** One row per reminder sent: the primary key is what makes it one a day, however many servers run. */
+export const reminderSends = pgTable(
+  'reminder_sends',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The user's own calendar day the reminder was for. */
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.localDate] })],
 )
