@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test'
-import { E2E_PORT as PORT, E2E_SMTP_PORT } from './tests/support/e2e-env'
+import { E2E_PORT as PORT, E2E_SMTP_PORT, E2E_STATIC_DIR } from './tests/support/e2e-env'
 
 const dataDir = `.tmp/e2e-data-${process.pid}`
 
@@ -41,6 +41,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       OWE_DATA_DIR: dataDir,
+      OWE_STATIC_DIR: E2E_STATIC_DIR,
       LOG_LEVEL: 'warn',
       // Mail goes to the local SMTP server of the global setup; links point back at this server.
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,

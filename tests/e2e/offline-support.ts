@@ -1,7 +1,7 @@
 import { expect, request as apiRequest, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import type { EthnicGroup, Paginated, Proverb } from '../../src/core/contract'
 import { foldForSearch } from '../../src/core/search'
-import { E2E_SMTP_PORT } from '../support/e2e-env'
+import { E2E_SMTP_PORT, E2E_STATIC_DIR } from '../support/e2e-env'
 import { startServer, type RunningServer } from '../support/server-process'
 import { createAccount, useAccount, type Account } from './accounts'
 
@@ -20,6 +20,7 @@ export async function ownServer(options: { env?: Record<string, string>; port?: 
     port,
     dataDir: options.dataDir,
     env: {
+      OWE_STATIC_DIR: E2E_STATIC_DIR,
       ...options.env,
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       OWE_PUBLIC_URL: `http://127.0.0.1:${port}`,
