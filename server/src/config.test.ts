@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from 'vitest'
 import { ConfigError, loadConfig } from './config'
@@ -48,4 +50,77 @@ test('TRUST_PROXY believes only the proxies named: a count or addresses, never e
   expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
   expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1'])
   expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/)
+})
+
+/** A service account key's fields; the key text is a placeholder (config does not parse PEM). */
+const ACCOUNT = {
+  type: 'service_account',
+  project_id: 'owe-prod',
+  private_key: '-----BEGIN PRIVATE KEY-----\nplaceholder\n-----END PRIVATE KEY-----\n',
+  client_email: 'push@owe-prod.iam.gserviceaccount.com',
+  token_uri: 'https://oauth2.googleapis.com/token',
+}
+
+/** The account without one field. */
+const without = (field: keyof typeof ACCOUNT) => Object.fromEntries(Object.entries(ACCOUNT).filter(([name]) => name !== field))
+
+test('push is off without FIREBASE_SERVICE_ACCOUNT', () => {
+  expect(loadConfig({}).push).toBeNull()
+  expect(loadConfig({ FIREBASE_SERVICE_ACCOUNT: '  ', FIREBASE_PROJECT_ID: 'owe-prod' }).push).toBeNull()
+})
+
+test("FIREBASE_SERVICE_ACCOUNT as JSON text: the key's fields, its project, Google's FCM", () => {
+  expect(loadConfig({ FIREBASE_SERVICE_ACCOUNT: JSON.stringify(ACCOUNT) }).push).toEqual({
+    serviceAccount: {
+      clientEmail: 'push@owe-prod.iam.gserviceaccount.com',
+      privateKey: ACCOUNT.private_key.trim(),
+      tokenUri: 'https://oauth2.googleapis.com/token',
+      projectId: 'owe-prod',
+    },
+    projectId: 'owe-prod',
+    fcmBaseUrl: 'https://fcm.googleapis.com',
+  })
+})
+
+test('FIREBASE_SERVICE_ACCOUNT as a path, absolute or relative to the working folder', () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'owe-config-'))
+  try {
+    fs.writeFileSync(path.join(folder, 'firebase.json'), JSON.stringify(ACCOUNT, null, 2))
+    const absolute = loadConfig({ FIREBASE_SERVICE_ACCOUNT: path.join(folder, 'firebase.json') }).push
+    expect(absolute?.serviceAccount.clientEmail).toBe(ACCOUNT.client_email)
+    expect(loadConfig({ FIREBASE_SERVICE_ACCOUNT: 'firebase.json' }, folder).push).toEqual(absolute)
+    expect(() => loadConfig({ FIREBASE_SERVICE_ACCOUNT: 'missing.json' }, folder)).toThrow(/FIREBASE_SERVICE_ACCOUNT .*"missing.json" cannot be read/)
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true })
+  }
+})
+
+test('FIREBASE_SERVICE_ACCOUNT that is not JSON, or lacks the email or the key, is refused', () => {
+  expect(() => loadConfig({ FIREBASE_SERVICE_ACCOUNT: '{"client_email": ' })).toThrow(new ConfigError('FIREBASE_SERVICE_ACCOUNT is not valid JSON'))
+  for (const account of [without('client_email'), without('private_key'), { ...ACCOUNT, private_key: '  ' }]) {
+    expect(() => loadConfig({ FIREBASE_SERVICE_ACCOUNT: JSON.stringify(account) })).toThrow(/FIREBASE_SERVICE_ACCOUNT needs client_email and private_key/)
+  }
+})
+
+test("the project is FIREBASE_PROJECT_ID, else the key's project_id; one of them is needed", () => {
+  const json = JSON.stringify(ACCOUNT)
+  expect(loadConfig({ FIREBASE_SERVICE_ACCOUNT: json, FIREBASE_PROJECT_ID: 'owe-staging' }).push).toMatchObject({
+    projectId: 'owe-staging',
+    serviceAccount: { projectId: 'owe-prod' },
+  })
+  expect(loadConfig({ FIREBASE_SERVICE_ACCOUNT: json, FIREBASE_PROJECT_ID: ' ' }).push?.projectId).toBe('owe-prod')
+  const noProject = without('project_id')
+  expect(loadConfig({ FIREBASE_SERVICE_ACCOUNT: JSON.stringify(noProject), FIREBASE_PROJECT_ID: 'owe-prod' }).push).toMatchObject({
+    projectId: 'owe-prod',
+    serviceAccount: { projectId: null },
+  })
+  expect(() => loadConfig({ FIREBASE_SERVICE_ACCOUNT: JSON.stringify(noProject) })).toThrow(/FIREBASE_PROJECT_ID is needed/)
+})
+
+test("token_uri defaults to Google's; FCM_BASE_URL is overridable; both must be http(s)", () => {
+  const push = loadConfig({ FIREBASE_SERVICE_ACCOUNT: JSON.stringify(without('token_uri')), FCM_BASE_URL: 'http://127.0.0.1:9099/' }).push
+  expect(push?.serviceAccount.tokenUri).toBe('https://oauth2.googleapis.com/token')
+  expect(push?.fcmBaseUrl).toBe('http://127.0.0.1:9099')
+  expect(() => loadConfig({ FIREBASE_SERVICE_ACCOUNT: JSON.stringify(ACCOUNT), FCM_BASE_URL: 'fcm.example' })).toThrow(/FCM_BASE_URL/)
+  expect(() => loadConfig({ FIREBASE_SERVICE_ACCOUNT: JSON.stringify({ ...ACCOUNT, token_uri: 'ftp://x' }) })).toThrow(/token_uri/)
 })
