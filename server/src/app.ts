@@ -14,7 +14,13 @@ import { authRoutes } from './features/auth/routes'
 import { privateProverbRoutes } from './features/proverbs/private-routes'
 import { quizRoutes } from './features/quiz/routes'
 import { leaderboardRoutes } from './features/leaderboard/routes'
+import { notificationRoutes } from './features/notifications/routes'
+import { deviceRoutes } from './features/notifications/device-routes'
+import { reminderRoutes } from './features/notifications/reminder-routes'
 import { createMailer, type Mailer } from './services/mail'
+import { createNotifier } from './services/notify'
+import { createPushSender, type PushSender } from './services/push'
+import { createScheduler } from './services/scheduler'
 import multipart from '@fastify/multipart'
 
 export type AppOptions = {
@@ -24,13 +30,19 @@ export type AppOptions = {
   logger?: boolean
   /** Where mail goes; by default SMTP when configured, else the outbox table. */
   mailer?: Mailer
+  /** Where push goes; by default FCM when configured, else nowhere (tests pass a recorder). */
+  push?: PushSender
 }
 
-/** Same-origin only: the app loads nothing from elsewhere (fonts and images are self-hosted). */
+/**
+ * Same-origin only (fonts and images are self-hosted), except the two Firebase services the messaging
+ * SDK calls to get a push token.
+ */
 const SECURITY_HEADERS = {
   'Content-Security-Policy':
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
-    "font-src 'self'; connect-src 'self'; worker-src 'self'; manifest-src 'self'; base-uri 'self'; " +
+    "font-src 'self'; connect-src 'self' https://firebaseinstallations.googleapis.com https://fcmregistrations.googleapis.com; " +
+    "worker-src 'self'; manifest-src 'self'; base-uri 'self'; " +
     "form-action 'self'; frame-ancestors 'none'; object-src 'none'",
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -74,7 +86,19 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log })
   app.addHook('onClose', async () => mailer.close())
 
-  const deps = { db: database.db, sendPublic: createPublicCache(config.corpusCacheMs), now: options.now ?? (() => new Date()) }
+  const now = options.now ?? (() => new Date())
+  const push = options.push ?? createPushSender(config.push, { log: app.log, now })
+  // Later steps (payments, suggestions, broadcasts) tell users things through deps.notifier.
+  const notifier = createNotifier({ db: database.db, push, log: app.log })
+  const deps = { db: database.db, sendPublic: createPublicCache(config.corpusCacheMs), now, notifier }
+
+  if (config.schedulerMs > 0) {
+    const scheduler = createScheduler({ db: database.db, notifier, log: app.log, now, intervalMs: config.schedulerMs })
+    app.addHook('onReady', async () => scheduler.start())
+    // preClose runs before any onClose hook, so a run in progress finishes before the database closes.
+    app.addHook('preClose', async () => scheduler.stop())
+  }
+
   app.get(API.health, async () => ({ data: { status: 'ok', database: database.kind } }))
   proverbRoutes(app, deps)
   privateProverbRoutes(app, deps)
@@ -85,6 +109,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   accountRoutes(app, deps)
   quizRoutes(app, deps)
   leaderboardRoutes(app, deps)
+  notificationRoutes(app, deps)
+  deviceRoutes(app, deps)
+  reminderRoutes(app, deps)
   await serveApp(app, config.staticDir)
   return app
 }

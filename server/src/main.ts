@@ -31,7 +31,9 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host })
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`
-  app.log.info(`Òwe is serving http://localhost:${config.port} (database: ${where})`)
+  const push = config.push ? `FCM project ${config.push.projectId}` : 'off (FIREBASE_SERVICE_ACCOUNT not set)'
+  const scheduler = config.schedulerMs > 0 ? `every ${config.schedulerMs / 1000} s` : 'off'
+  app.log.info(`Òwe is serving http://localhost:${config.port} (database: ${where}; push: ${push}; scheduler: ${scheduler})`)
 }
 
 main().catch((error: unknown) => {

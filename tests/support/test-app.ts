@@ -45,7 +45,7 @@ export async function freshDatabase(): Promise<Database & { drop(): Promise<void
 /** The real app on a fresh database, driven through app.inject(). */
 export async function createTestApp(env: Record<string, string> = {}, now?: () => Date) {
   const database = await freshDatabase()
-  const config = loadConfig({ OWE_CORPUS_CACHE_MS: '0', OWE_STATIC_DIR: '.tmp/no-app', LOG_LEVEL: 'silent', ...env })
+  const config = loadConfig({ OWE_CORPUS_CACHE_MS: '0', OWE_STATIC_DIR: '.tmp/no-app', LOG_LEVEL: 'silent', OWE_SCHEDULER_MS: '0', ...env })
   const app = await buildApp(config, { database, now, logger: false })
   return {
     app,

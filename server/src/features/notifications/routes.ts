@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { API } from '../../../../src/core/api-paths'
+import { NOTIFICATION_PAGE_DEFAULT, NOTIFICATION_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../../../src/core/constants'
+import type { AppNotification, UnreadCount } from '../../../../src/core/contract'
+import type { Db } from '../../db/client'
+import { authGuard, sessionOf } from '../../http/auth-guard'
+import { badRequest, notFound } from '../../http/errors'
+import { parseId, positiveInt } from '../../http/params'
+import { checkLimit, recordHit, type Limit } from '../../http/rate-limit'
+import type { Notifier } from '../../services/notify'
+import { notificationPage, readNotification, unreadCount, type Which } from './repository'
+import { NOTIFICATION_TEXTS } from './schemas'
+
+type Deps = { db: Db; now: () => Date; notifier: Notifier }
+
+/** Per user: enough to try a new device a few times, not enough to flood FCM from one account. */
+export const TEST_NOTIFICATION_LIMIT: Limit = { name: 'notification-test', max: 10, windowMs: 10 * 60_000 }
+
+/** Spec §7: the caller's messages. Another user's message answers as a missing one does (404). */
+export function notificationRoutes(app: FastifyInstance, { db, now, notifier }: Deps): void {
+  const requireUser = authGuard(app, db, now)
+  const userOf = (request: FastifyRequest) => sessionOf(request).userId
+
+  const list = (which: Which) => async (request: FastifyRequest) => {
+    const query = request.query as Record<string, unknown>
+    const page = positiveInt(query, 'page', NOTIFICATION_PAGE_DEFAULT)
+    const size = positiveInt(query, 'size', NOTIFICATION_SIZE_DEFAULT, PAGE_SIZE_MAX)
+    return notificationPage(db, userOf(request), which, page, size)
+  }
+  app.get(API.notifications, { preHandler: requireUser }, list('all'))
+  app.get(API.notificationsUnread, { preHandler: requireUser }, list('unread'))
+  app.get(API.notificationsRead, { preHandler: requireUser }, list('read'))
+
+  app.get(API.notificationsUnreadCount, { preHandler: requireUser }, async (request): Promise<UnreadCount> => ({ message: await unreadCount(db, userOf(request)) }))
+
+  // The spec's GET both returns and marks read: opening a message is reading it, and reading twice is
+  // the same as once (the first time is kept), so a repeated GET changes nothing more.
+  app.get<{ Params: { id: string } }>(`${API.notifications}/:id`, { preHandler: requireUser }, async (request): Promise<{ data: AppNotification }> => {
+    const id = parseId(request.params.id)
+    if (id === undefined) throw badRequest(NOTIFICATION_TEXTS.badId, { id: NOTIFICATION_TEXTS.badId })
+    const notification = await readNotification(db, userOf(request), id, now())
+    if (!notification) throw notFound(NOTIFICATION_TEXTS.notFound)
+    return { data: notification }
+  })
+
+  app.post(API.notificationTest, { preHandler: requireUser }, async (request): Promise<{ data: AppNotification }> => {
+    const userId = userOf(request)
+    const at = now()
+    await checkLimit(db, TEST_NOTIFICATION_LIMIT, String(userId), at)
+    await recordHit(db, TEST_NOTIFICATION_LIMIT, String(userId), at)
+    const notification = await notifier.notify(userId, { kind: 'test', title: NOTIFICATION_TEXTS.testTitle, body: NOTIFICATION_TEXTS.testBody, url: '/notifications' }, { now: at })
+    // Without a dedupe key the insert always lands.
+    return { data: notification! }
+  })
+}
