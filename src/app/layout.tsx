@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { lazy, Suspense, useEffect, useRef } from 'react'
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom'
 import { useQueryClient } from '@tanstack/react-query'
 import { ConnectionStatus } from '@/components/connection-status'
@@ -15,6 +15,11 @@ const NAV = [
   { to: '/pricing', label: 'Pricing' },
   { to: '/about', label: 'About' },
 ]
+/** Signed-in users only, so loaded on demand: visitors never download it. */
+const NotificationBell = lazy(() => import('@/features/notifications/components/notification-bell'))
+/** Foreground pushes (a toast top-left) for a signed-in user with push on; Firebase loads only then. */
+const ForegroundPush = lazy(() => import('@/features/push/components/foreground-push'))
+
 /** Shown to signed-in users only: the quizzes need an account. */
 const SIGNED_IN_NAV = [{ to: '/quiz', label: 'Quiz', end: false }]
 
@@ -76,7 +81,14 @@ export function Layout() {
           </ul>
         </nav>
         <InstallButton />
-        <AccountMenu />
+        <div className="site-header__end">
+          {signedIn && (
+            <Suspense fallback={<span className="bell-placeholder" aria-hidden="true" />}>
+              <NotificationBell />
+            </Suspense>
+          )}
+          <AccountMenu />
+        </div>
       </header>
       <ConnectionStatus />
       <main id="main" tabIndex={-1} ref={main}>
@@ -103,6 +115,11 @@ export function Layout() {
       </footer>
       <CookieBanner />
       <Toasts />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <ForegroundPush />
+        </Suspense>
+      )}
     </>
   )
 }

@@ -23,6 +23,9 @@ function page(title: string | null, load: () => Promise<{ default: ComponentType
   return <Page />
 }
 
+/** The list and one message: one chunk (who opens one soon opens the other). */
+const notificationPages = () => import('./lazy/notifications')
+
 function Home() {
   usePageTitle()
   return <HomeRoute />
@@ -58,6 +61,7 @@ export function AppRoutes() {
           <Route path="/auth/forget_password" element={page('Forgot your password', () => import('./lazy/forgot-password'))} />
           <Route path="/auth/reset_password" element={page('Choose a new password', () => import('./lazy/reset-password'))} />
           <Route path="/register_payment_success" element={page('Check your email', () => import('./lazy/registration-success'))} />
+          <Route path="/test" element={page('Diagnostics', () => import('./lazy/diagnostics'))} />
           <Route element={<RequireSession />}>
             <Route path="/profile" element={page('Your profile', () => import('./lazy/profile'))} />
             <Route path="/favourites" element={page('Your favourites', () => import('./lazy/favourites'))} />
@@ -65,6 +69,9 @@ export function AppRoutes() {
             <Route path="/quiz" element={page('Quizzes', () => import('./lazy/quiz'))} />
             <Route path="/quiz/:batchId" element={page('Quiz', () => import('./lazy/quiz-player'))} />
             <Route path="/quiz/:batchId/submit" element={page('Quiz result', () => import('./lazy/quiz-result'))} />
+            <Route path="/notifications" element={page('Notifications', notificationPages)} />
+            {/* The message names itself. */}
+            <Route path="/notifications/:id" element={page(null, () => notificationPages().then((m) => ({ default: m.NotificationDetail })))} />
           </Route>
           <Route path="*" element={<UnknownRoute />} />
         </Route>

@@ -1,0 +1,102 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useId, useRef, useState } from 'react'
+import { Link, useLocation } from 'react-router-dom'
+import { ErrorState, Loading } from '@/components/query-state'
+import { useSession } from '@/lib/session'
+import { latestNotificationsQuery, unreadCountQuery } from '../queries'
+import { NotificationSummary } from './notification-item'
+
+/** The button's name carries the count: the badge alone is not read out. */
+export const bellLabel = (unread: number) => (unread > 0 ? `Notifications, ${unread} unread` : 'Notifications')
+export const badgeText = (unread: number) => (unread > 99 ? '99+' : String(unread))
+
+/**
+ * The header's bell (signed-in users): the unread count and a dropdown of the latest seven, both polled.
+ * The layout loads this module lazily, so visitors never download it.
+ */
+export default function NotificationBell() {
+  const session = useSession()
+  return session ? <Bell userId={session.user.id} /> : null
+}
+
+function Bell({ userId }: { userId: number }) {
+  const count = useQuery(unreadCountQuery(userId))
+  const [open, setOpen] = useState(false)
+  const id = useId()
+  const root = useRef<HTMLDivElement>(null)
+  const toggle = useRef<HTMLButtonElement>(null)
+  const { pathname } = useLocation()
+  const unread = count.data ?? 0
+
+  // A disclosure: closes on navigation (an item was chosen), on Escape (focus back on the bell) and on a click elsewhere.
+  useEffect(() => setOpen(false), [pathname])
+  useEffect(() => {
+    if (!open) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      setOpen(false)
+      toggle.current?.focus()
+    }
+    const onClick = (event: MouseEvent) => !root.current?.contains(event.target as Node) && setOpen(false)
+    document.addEventListener('keydown', onKey)
+    document.addEventListener('click', onClick)
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      document.removeEventListener('click', onClick)
+    }
+  }, [open])
+
+  return (
+    <div className="bell" ref={root}>
+      <button
+        ref={toggle}
+        type="button"
+        className="bell__toggle"
+        aria-expanded={open}
+        aria-controls={id}
+        aria-label={bellLabel(unread)}
+        onClick={() => setOpen(!open)}
+      >
+        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+          <path
+            fill="currentColor"
+            d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
+          />
+        </svg>
+        {unread > 0 && (
+          <span className="bell__badge" aria-hidden="true">
+            {badgeText(unread)}
+          </span>
+        )}
+      </button>
+      <div id={id} className="bell__panel" role="region" aria-label="Latest notifications" hidden={!open}>
+        <LatestNotifications userId={userId} open={open} />
+        <Link to="/notifications" className="bell__all">
+          See all notifications
+        </Link>
+      </div>
+    </div>
+  )
+}
+
+/** Always observed (the list is polled with the count); drawn only while the dropdown is open. */
+function LatestNotifications({ userId, open }: { userId: number; open: boolean }) {
+  const latest = useQuery(latestNotificationsQuery(userId))
+  if (!open) return null
+  if (latest.data) {
+    if (latest.data.data.length === 0) return <p className="bell__state">No notifications yet</p>
+    const now = Date.now()
+    return (
+      <ul className="bell__list">
+        {latest.data.data.map((notification) => (
+          <li key={notification.id}>
+            <NotificationSummary notification={notification} now={now} />
+          </li>
+        ))}
+      </ul>
+    )
+  }
+  if (latest.isError) return <ErrorState title="Could not load notifications" error={latest.error} onRetry={() => void latest.refetch()} />
+  if (latest.fetchStatus === 'paused') return <p className="bell__state">You're offline. Notifications will show when you're back online.</p>
+  return <Loading label="Loading notifications" lines={2} />
+}
