@@ -1,10 +1,13 @@
 /// <reference lib="webworker" />
+/// <reference types="vite/client" />
 import { clientsClaim } from 'workbox-core'
 import type { PrecacheEntry } from 'workbox-precaching'
+import { firebaseConfig } from '../src/core/firebase-config'
 import { offlineDb } from '../src/offline/schema'
 import { setupPrecache } from './precache'
 import { cookieTokenFrom, createOutboxSync, isDrainCommand, type SyncEventLike } from './outbox-sync'
 import { broadcastPacks, isPackCommand, runPackCommand } from './packs'
+import { setupPush } from './push'
 import { registerDataRoutes, registerNavigationRoute, registerScrollImageRoute } from './routes'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] }
@@ -28,6 +31,10 @@ const outbox = createOutboxSync({
 })
 self.addEventListener('sync', (event) => outbox.onSync(event as unknown as SyncEventLike))
 outbox.drain().catch((error: unknown) => console.warn('Sending quiz answers failed', error))
+
+// Push (Firebase Cloud Messaging) when the build has its config: system notifications while no app
+// window is visible, clicks that open the message's url, reminders' proverbs kept for offline reading.
+setupPush(self, firebaseConfig(import.meta.env), { db: offlineDb, fetch: (input) => fetch(input), now: Date.now, caches })
 
 const broadcast = broadcastPacks()
 self.addEventListener('message', (event) => {

@@ -1,0 +1,49 @@
+import type { PushData } from './contract'
+
+/**
+ * Reading a push message's data, the same way in the page (foreground toast) and the worker (system
+ * notification, reminder prefetch). A push is data from outside: only a path on our own origin is ever
+ * opened, and anything else falls back to the home page.
+ */
+
+/** `url` as a path on `origin` ('/search_result?proverb=x'), or null when it points anywhere else. */
+export function appPath(url: string, origin: string): string | null {
+  if (!url.startsWith('/') || url.startsWith('//') || url.startsWith('/\\')) return null
+  try {
+    const resolved = new URL(url, origin)
+    if (resolved.origin !== new URL(origin).origin) return null
+    return `${resolved.pathname}${resolved.search}${resolved.hash}`
+  } catch {
+    return null
+  }
+}
+
+/** The push's data, or null when it has no title (not one of ours). A missing or foreign url opens '/'. */
+export function pushDataOf(data: unknown, origin: string): PushData | null {
+  if (!data || typeof data !== 'object') return null
+  const { title, body, url } = data as Record<string, unknown>
+  if (typeof title !== 'string' || !title.trim()) return null
+  return {
+    title,
+    body: typeof body === 'string' ? body : '',
+    url: (typeof url === 'string' && appPath(url, origin)) || '/',
+  }
+}
+
+/** The daily reminder's proverb: the slug in '/search_result?proverb=<slug>', or null for other paths. */
+export function reminderProverbSlug(path: string): string | null {
+  try {
+    const url = new URL(path, 'http://owe.invalid')
+    if (url.pathname !== '/search_result') return null
+    return url.searchParams.get('proverb')?.trim() || null
+  } catch {
+    return null
+  }
+}
+
+/** Sent by the worker to an app window it does not control (one it cannot navigate): the page routes itself. */
+export type OpenUrlMessage = { type: 'OPEN_URL'; url: string }
+
+export function isOpenUrlMessage(data: unknown): data is OpenUrlMessage {
+  return (data as OpenUrlMessage | null)?.type === 'OPEN_URL' && typeof (data as OpenUrlMessage).url === 'string'
+}

@@ -1,0 +1,93 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { FCM_TOKEN_KEY, PUSH_FAILURE_MESSAGES, type PushResult } from '@/lib/push'
+import { json, renderWithApp, stubNotifications, stubServiceWorker } from '../test-fixtures'
+import { NotificationSettings } from './notification-settings'
+import { PushSwitch } from './push-switch'
+
+const CONFIG = { apiKey: 'k', projectId: 'owe-test', messagingSenderId: '1', appId: '1:1:web:1', vapidKey: 'BVapid' }
+const config = vi.hoisted(() => ({ env: { apiBase: '', production: false, firebase: null as null | Record<string, string> } }))
+vi.mock('@/lib/env', () => config)
+vi.mock('@/lib/session', () => ({ getToken: () => 'token-7', signOut: vi.fn() }))
+
+// The switch's own logic is under test; turning push on and off (Firebase, the server) is lib/push's.
+const push = vi.hoisted(() => ({ enable: vi.fn(), disable: vi.fn() }))
+vi.mock('@/lib/push', async (importOriginal) => ({ ...(await importOriginal<object>()), enablePush: push.enable, disablePush: push.disable }))
+
+const browser = { permission: 'default' as NotificationPermission }
+
+beforeEach(() => {
+  config.env.firebase = CONFIG
+  browser.permission = 'default'
+  stubNotifications(browser)
+  stubServiceWorker({})
+  localStorage.clear()
+  push.enable.mockReset()
+  push.disable.mockReset()
+  vi.stubGlobal('fetch', async () => json({ data: { time: null, timeZone: 'UTC' } }))
+})
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+const theSwitch = () => screen.getByRole('switch', { name: 'Notifications on this device' })
+const hint = () => document.getElementById(theSwitch().getAttribute('aria-describedby')!)!.textContent
+
+test('without Firebase config the switch is not there at all, and the reminder still is', async () => {
+  config.env.firebase = null
+  renderWithApp(<NotificationSettings userId={7} />)
+  expect(screen.queryByRole('switch')).toBeNull()
+  expect(await screen.findByRole('checkbox', { name: /Send me a proverb every day/ })).toBeTruthy()
+})
+
+test('off, then on: saving while the browser and server answer, then on', async () => {
+  let finish: (result: PushResult) => void = () => undefined
+  push.enable.mockImplementation(() => new Promise<PushResult>((resolve) => (finish = resolve)))
+  renderWithApp(<PushSwitch userId={7} />)
+  expect(theSwitch().getAttribute('aria-checked')).toBe('false')
+  expect(hint()).toMatch(/^Off\./)
+  expect(Notification.requestPermission).not.toHaveBeenCalled()
+
+  fireEvent.click(theSwitch())
+  await waitFor(() => expect(hint()).toBe('Turning notifications on…'))
+  expect(push.enable).toHaveBeenCalledWith(7)
+  expect((theSwitch() as HTMLInputElement).disabled).toBe(true)
+  expect(theSwitch().getAttribute('aria-busy')).toBe('true')
+
+  // lib/push keeps the token once the server saved it, and the status follows.
+  browser.permission = 'granted'
+  localStorage.setItem(FCM_TOKEN_KEY, 'fcm-token-1')
+  await act(async () => finish({ ok: true }))
+  await waitFor(() => expect(hint()).toMatch(/^On\./))
+  expect(theSwitch().getAttribute('aria-checked')).toBe('true')
+  expect((theSwitch() as HTMLInputElement).disabled).toBe(false)
+})
+
+test('a failure says what went wrong and leaves the switch off', async () => {
+  push.enable.mockResolvedValue({ ok: false, reason: 'save', message: PUSH_FAILURE_MESSAGES.save })
+  renderWithApp(<PushSwitch userId={7} />)
+  fireEvent.click(theSwitch())
+  await waitFor(() => expect(hint()).toBe(PUSH_FAILURE_MESSAGES.save))
+  expect(theSwitch().getAttribute('aria-checked')).toBe('false')
+})
+
+test('blocked by the browser: the switch is disabled and says how to allow notifications', () => {
+  browser.permission = 'denied'
+  renderWithApp(<PushSwitch userId={7} />)
+  expect((theSwitch() as HTMLInputElement).disabled).toBe(true)
+  expect(hint()).toBe(PUSH_FAILURE_MESSAGES.blocked)
+  expect(hint()).toMatch(/site settings/)
+})
+
+test('on: turning it off removes push from this device', async () => {
+  browser.permission = 'granted'
+  localStorage.setItem(FCM_TOKEN_KEY, 'fcm-token-1')
+  push.disable.mockImplementation(async () => localStorage.removeItem(FCM_TOKEN_KEY))
+  renderWithApp(<PushSwitch userId={7} />)
+  expect(theSwitch().getAttribute('aria-checked')).toBe('true')
+  fireEvent.click(theSwitch())
+  await waitFor(() => expect(push.disable).toHaveBeenCalled())
+  await waitFor(() => expect(theSwitch().getAttribute('aria-checked')).toBe('false'))
+})

@@ -1,0 +1,59 @@
+import { useMutation } from '@tanstack/react-query'
+import { useId } from 'react'
+import { disablePush, enablePush, PUSH_FAILURE_MESSAGES, type PushResult } from '@/lib/push'
+import { usePushStatus } from '../hooks'
+
+const STATUS_TEXT = {
+  on: 'On. Òwe can notify this device, even when the app is closed.',
+  off: 'Off. Your messages still arrive in your notifications in the app.',
+}
+
+/**
+ * "Notifications on this device": on, off, blocked by the browser, saving, failed. Hidden when this build
+ * has no Firebase config. Turning it on is the only thing that asks the browser for permission.
+ */
+export function PushSwitch({ userId }: { userId: number }) {
+  const status = usePushStatus()
+  const hintId = useId()
+  const toggle = useMutation({
+    mutationFn: async (on: boolean): Promise<PushResult> => {
+      if (on) return enablePush(userId)
+      await disablePush()
+      return { ok: true }
+    },
+  })
+  if (status === 'unconfigured') return null
+
+  const saving = toggle.isPending
+  const failure = !saving && toggle.data?.ok === false && status !== 'on' ? toggle.data : null
+  const unavailable = status === 'blocked' || status === 'unsupported'
+  const checked = saving ? toggle.variables === true : status === 'on'
+  const message = saving
+    ? toggle.variables
+      ? 'Turning notifications on…'
+      : 'Turning notifications off…'
+    : unavailable
+      ? PUSH_FAILURE_MESSAGES[status]
+      : (failure?.message ?? STATUS_TEXT[status])
+
+  return (
+    <div className="push-switch">
+      <label className="choice">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={checked}
+          aria-checked={checked}
+          aria-describedby={hintId}
+          aria-busy={saving}
+          disabled={saving || unavailable}
+          onChange={(event) => toggle.mutate(event.target.checked)}
+        />
+        <span className="choice__title">Notifications on this device</span>
+      </label>
+      <p id={hintId} className={failure || unavailable ? 'field__error' : 'field__hint'} aria-live="polite">
+        {message}
+      </p>
+    </div>
+  )
+}

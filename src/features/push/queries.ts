@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query'
+import { fetchReminder } from './api'
+import { readDiagnostics } from './diagnostics'
+
+export const pushKeys = {
+  reminder: (userId: number) => ['me', userId, 'reminder'] as const,
+  /** The notifications feature's queries (list, unread count) sit under this prefix. */
+  notifications: (userId: number) => ['me', userId, 'notifications'] as const,
+  diagnostics: ['diagnostics'] as const,
+}
+
+export const reminderQuery = (userId: number) =>
+  queryOptions({ queryKey: pushKeys.reminder(userId), queryFn: ({ signal }) => fetchReminder(signal) })
+
+/** The browser's own state, read afresh on every visit: no network involved. */
+export const diagnosticsQuery = () =>
+  queryOptions({ queryKey: pushKeys.diagnostics, queryFn: readDiagnostics, networkMode: 'always', staleTime: 0, gcTime: 0, retry: false })
