@@ -1,5 +1,10 @@
 import type { PushData } from './contract'
 
+/** Spec §4: the push token is kept in local storage under this key once the server has saved it. */
+export const FCM_TOKEN_KEY = 'fcm_token'
+/** Whose account the stored token was saved for: another user signing in here saves it again for them. */
+export const FCM_TOKEN_USER_KEY = 'fcm_token_user'
+
 /**
  * Reading a push message's data, the same way in the page (foreground toast) and the worker (system
  * notification, reminder prefetch). A push is data from outside: only a path on our own origin is ever

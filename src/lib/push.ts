@@ -2,7 +2,7 @@ import type { Messaging } from 'firebase/messaging'
 import { API } from '@/core/api-paths'
 import type { DeviceRegistration, PushData } from '@/core/contract'
 import type { FirebaseWebConfig } from '@/core/firebase-config'
-import { pushDataOf } from '@/core/push-data'
+import { FCM_TOKEN_KEY, FCM_TOKEN_USER_KEY, pushDataOf } from '@/core/push-data'
 import { DEVICE_TOKEN_SAVE_FAILED } from '@/core/texts'
 import { apiSend } from './api-client'
 import { env } from './env'
@@ -15,10 +15,7 @@ import { env } from './env'
  * otherwise register a second copy of it.
  */
 
-/** Spec §4: the token is kept in local storage under this key once the server has saved it. */
-export const FCM_TOKEN_KEY = 'fcm_token'
-/** Whose account the stored token was saved for: another user signing in here saves it again for them. */
-export const FCM_TOKEN_USER_KEY = 'fcm_token_user'
+export { FCM_TOKEN_KEY, FCM_TOKEN_USER_KEY }
 /** When the token was last checked with Firebase (ms): a rotated token is looked for once a day. */
 export const FCM_TOKEN_CHECKED_KEY = 'fcm_token_checked'
 const CHECK_EVERY_MS = 24 * 60 * 60 * 1000

@@ -229,6 +229,29 @@ test('a device body that is not a WEB token is a 400 with a message', async () =
   expect(await tokensOf(m.user.id)).toEqual(['x'.repeat(4096)])
 })
 
+test("signing out with this device's token stops the account's pushes to it; another account's token is left alone", async () => {
+  const a = await member()
+  const b = await member()
+  const mine = `fcm-${a.user.id}:APA91b_leaving`
+  const theirs = `fcm-${b.user.id}:APA91b_staying`
+  await saveDevice(a, mine)
+  await saveDevice(b, theirs)
+  // Naming someone else's token does nothing to it.
+  expect((await post(app, API.logout, { device_token: theirs }, a.token)).status).toBe(200)
+  expect(await tokensOf(b.user.id)).toEqual([theirs])
+
+  const signIn = async () => (await post(app, API.login, { email: a.email, password: a.password })).body.data.token as string
+  const again = await signIn()
+  const out = await post(app, API.logout, { device_token: mine }, again)
+  expect(out.status).toBe(200)
+  expect(await tokensOf(a.user.id)).toEqual([])
+  // The session is over either way, and a malformed token is a 400, not a 500.
+  expect((await get(app, API.notificationsUnreadCount, again)).status).toBe(401)
+  const bad = await post(app, API.logout, { device_token: 42 }, await signIn())
+  expect(bad.status).toBe(400)
+  expect(bad.body.error.message).toBe('device_token must be text.')
+})
+
 test("the test notification is stored and pushed to each of the caller's devices", async () => {
   const m = await member()
   const bystander = await member()

@@ -1,5 +1,6 @@
 import { API } from '@/core/api-paths'
 import type { Address, FullProfile, Notice, PersonalInfo, UserLanguages } from '@/core/contract'
+import { FCM_TOKEN_KEY } from '@/core/push-data'
 import type { AddressInput, ChangePasswordInput, PersonalInfoInput } from '@/core/validation'
 import { apiGet, apiGetBlob, apiSend, apiUpload } from '@/lib/api-client'
 
@@ -19,4 +20,8 @@ export const uploadPicture = (file: File, onProgress: (fraction: number) => void
 export const changePassword = (input: ChangePasswordInput) => apiSend<Notice>('POST', API.passwordUpdate, input, auth)
 export const fetchUserLanguages = (signal?: AbortSignal) => apiGet<UserLanguages>(API.userLanguages, { ...auth, signal })
 export const updateUserLanguages = (languages: number[]) => apiSend<UserLanguages>('POST', API.userLanguagesUpdate, { languages }, auth)
-export const logout = () => apiSend<Notice>('POST', API.logout, undefined, auth)
+/** Names this device's push token, if any, so the account's pushes stop reaching it (spec §4: fcm_token). */
+export const logout = () => {
+  const deviceToken = localStorage.getItem(FCM_TOKEN_KEY)
+  return apiSend<Notice>('POST', API.logout, deviceToken ? { device_token: deviceToken } : undefined, auth)
+}

@@ -14,7 +14,7 @@ import {
 } from '../../../../src/core/validation'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
-import { packages, userLanguages, users } from '../../db/schema'
+import { deviceTokens, packages, userLanguages, users } from '../../db/schema'
 import { authGuard, sessionOf } from '../../http/auth-guard'
 import { badRequest, conflict, forbidden, HttpError } from '../../http/errors'
 import { hasControlCharacters } from '../../http/params'
@@ -48,6 +48,11 @@ const normaliseEmail = (email: string) => email.trim().toLowerCase()
 
 const tokenBody = yup.object({
   token: yup.string().typeError('This link is not valid.').required('The link is missing its token.').max(100, 'This link is not valid.'),
+})
+
+/** Logout may name this device's push token: it stops receiving the account's pushes. */
+const logoutBody = yup.object({
+  device_token: yup.string().strict().typeError('device_token must be text.').max(4096, 'device_token is too long.').optional(),
 })
 
 export function authRoutes(app: FastifyInstance, { db, now, config, mailer }: Deps): void {
@@ -210,7 +215,11 @@ export function authRoutes(app: FastifyInstance, { db, now, config, mailer }: De
   })
 
   app.post(API.logout, { preHandler: requireUser }, async (request) => {
-    await revokeSession(db, sessionOf(request).sessionId, now())
+    const { device_token: deviceToken } = await parseBody(logoutBody, request.body ?? {})
+    const { sessionId, userId } = sessionOf(request)
+    await revokeSession(db, sessionId, now())
+    // Only the caller's own row: a token another account has since saved is theirs.
+    if (deviceToken) await db.delete(deviceTokens).where(and(eq(deviceTokens.token, deviceToken), eq(deviceTokens.userId, userId)))
     return { data: { message: AUTH_TEXTS.signedOut } satisfies Notice }
   })
 
