@@ -1,17 +1,16 @@
 import type { DailyReminder } from '@/core/contract'
+import { REMINDER_TIME_MESSAGE, REMINDER_TIME_PATTERN } from '@/core/reminder'
 
 /** The daily proverb reminder's rules: a 24-hour 'HH:MM' in the user's own time zone, or off. */
 
 export const DEFAULT_REMINDER_TIME = '07:00'
-/** The server's message for the same rule (server/src/features/notifications/schemas.ts). */
-export const REMINDER_TIME_MESSAGE = 'Enter the time as HH:MM, from 00:00 to 23:59.'
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
+export { REMINDER_TIME_MESSAGE }
 
 /** A time input may add seconds (a step under a minute); the reminder keeps hours and minutes. */
 const minutesOnly = (time: string) => time.trim().slice(0, 5)
 
 export function reminderTimeError(on: boolean, time: string): string | null {
-  return on && !TIME.test(minutesOnly(time)) ? REMINDER_TIME_MESSAGE : null
+  return on && !REMINDER_TIME_PATTERN.test(minutesOnly(time)) ? REMINDER_TIME_MESSAGE : null
 }
 
 /** The IANA zone the browser runs in (Africa/Lagos); UTC when the browser does not say. */

@@ -7,7 +7,8 @@ import { dailyReminders } from '../../db/schema'
 import { authGuard, sessionOf } from '../../http/auth-guard'
 import { badRequest } from '../../http/errors'
 import { parseBody } from '../../http/validate'
-import { minuteOfDay, NOTIFICATION_TEXTS, reminderSchema, timeOfDay } from './schemas'
+import { minuteOfDay, timeOfDay } from '../../../../src/core/reminder'
+import { NOTIFICATION_TEXTS, reminderSchema } from './schemas'
 
 type Deps = { db: Db; now: () => Date }
 

@@ -1,9 +1,7 @@
 import * as yup from 'yup'
+import { REMINDER_TIME_MESSAGE, REMINDER_TIME_PATTERN, REMINDER_TIME_ZONE_MESSAGE } from '../../../../src/core/reminder'
 
-/**
- * Our own texts for notifications (the spec gives none). They would sit in src/core beside the other
- * forms' rules once the app's reminder form shares this schema.
- */
+/** Our own texts for notifications (the spec gives none); the reminder's are shared with the app's form. */
 export const NOTIFICATION_TEXTS = {
   deviceSaved: 'Device saved',
   deviceType: 'device_type must be WEB.',
@@ -12,15 +10,14 @@ export const NOTIFICATION_TEXTS = {
   badId: 'The notification id must be a whole number.',
   testTitle: 'Test notification',
   testBody: 'Notifications reach you on this device.',
-  reminderTime: 'Enter the time as HH:MM, from 00:00 to 23:59.',
-  reminderTimeZone: 'Choose a time zone from the list, such as Africa/Lagos.',
+  reminderTime: REMINDER_TIME_MESSAGE,
+  reminderTimeZone: REMINDER_TIME_ZONE_MESSAGE,
 } as const
 
 // strict(): yup would otherwise read 42 as "42"; a token or a time sent as a number is a client bug.
 
 /** FCM registration tokens are visible ASCII (letters, digits, - _ :); anything else is not a token. */
 const TOKEN_PATTERN = /^[\x21-\x7e]{1,4096}$/
-export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/
 
 export const deviceSchema = yup.object({
   device_type: yup.string().strict().typeError(NOTIFICATION_TEXTS.deviceType).required(NOTIFICATION_TEXTS.deviceType).oneOf(['WEB'] as const, NOTIFICATION_TEXTS.deviceType),
@@ -39,7 +36,7 @@ export function isIntlTimeZone(name: string): boolean {
 
 /** `time` null turns the reminder off; then the zone may be left out. */
 export const reminderSchema = yup.object({
-  time: yup.string().strict().typeError(NOTIFICATION_TEXTS.reminderTime).nullable().defined(NOTIFICATION_TEXTS.reminderTime).matches(TIME_PATTERN, NOTIFICATION_TEXTS.reminderTime),
+  time: yup.string().strict().typeError(NOTIFICATION_TEXTS.reminderTime).nullable().defined(NOTIFICATION_TEXTS.reminderTime).matches(REMINDER_TIME_PATTERN, NOTIFICATION_TEXTS.reminderTime),
   timeZone: yup
     .string()
     .strict()
@@ -51,6 +48,3 @@ export const reminderSchema = yup.object({
     })
     .test('intl-zone', NOTIFICATION_TEXTS.reminderTimeZone, (value) => value === undefined || isIntlTimeZone(value)),
 })
-
-export const minuteOfDay = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))
-export const timeOfDay = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
