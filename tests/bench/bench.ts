@@ -8,7 +8,9 @@
  *  4–6. offline: a repeat visit with the server stopped (budget: median ≤ 1 s), search over 10,000 proverbs on
  *     the device (budget: median < 50 ms) and a repeat visit on Slow 3G (budget: ≤ 1.2 × offline) — see offline.ts;
  *  7–9. quiz: the leaderboard over 10,000 players (server time, budget < 50 ms), tap an answer → shown as saved
- *     (budget: median < 50 ms) and 100 queued answers drained after reconnecting (budget < 5 s) — see quiz.ts.
+ *     (budget: median < 50 ms) and 100 queued answers drained after reconnecting (budget < 5 s) — see quiz.ts;
+ *  10–11. notifications: the bell's polled calls over 200,000 messages (budget < 20 ms) and the per-minute
+ *     reminder job over 20,000 reminders (budget < 150 ms a minute) — see notifications.ts.
  * Results are also written to tests/bench/results/latest.json.
  */
 import autocannon from 'autocannon'
@@ -21,6 +23,7 @@ import { findChromium } from '../../scripts/find-chromium.mjs'
 import { CHROMIUM_ARGS } from '../../playwright.config'
 import { startServer } from '../support/server-process'
 import { offline } from './offline'
+import { notificationsBench } from './notifications'
 import { leaderboardBench, outboxBench } from './quiz'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -150,7 +153,7 @@ async function lighthouse() {
   }
 }
 
-// `npm run bench -- lighthouse` runs only the named parts (bundle, throughput, lighthouse, offline, quiz); the build always runs.
+// `npm run bench -- lighthouse` runs only the named parts (bundle, throughput, lighthouse, offline, quiz, notifications); the build always runs.
 const only = process.argv.slice(2)
 const wanted = (name: string) => only.length === 0 || only.includes(name)
 await bundleWeight()
@@ -161,5 +164,6 @@ if (wanted('quiz')) {
   await leaderboardBench(results)
   await outboxBench({ staticDir: outDir, results })
 }
+if (wanted('notifications')) await notificationsBench(results)
 fs.mkdirSync(path.join(root, 'tests/bench/results'), { recursive: true })
 fs.writeFileSync(path.join(root, 'tests/bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`)
