@@ -4,6 +4,9 @@ import { openDatabase } from './db/client'
 import { DataDirInUseError } from './db/lock'
 import { seed } from './db/seed/seed'
 
+/** How long a stopping server waits for requests in flight before dropping every connection. */
+const CLOSE_GRACE_MS = 3000
+
 /** Opens the database, applies migrations and seed data, and listens. */
 async function main() {
   const config = loadConfig()
@@ -23,6 +26,9 @@ async function main() {
 
   const stop = async (signal: string) => {
     app.log.info(`${signal}: closing`)
+    // Requests in flight get a few seconds to finish; sockets that never sent one (a browser's
+    // preconnects) would otherwise hold the close open indefinitely.
+    setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS).unref()
     await app.close()
     process.exit(0)
   }

@@ -84,6 +84,15 @@ function markReadInCache(client: QueryClient, userId: number, id: number, readAt
 }
 
 /**
+ * Reads made on this device that the server has not heard of yet, put back into the cached lists and
+ * count: the persisted copy is written at most once a second, so a reload offline just after opening a
+ * message may restore it unread.
+ */
+export function applyPendingReads(client: QueryClient, userId: number): void {
+  for (const read of pendingReads(userId)) markReadInCache(client, userId, read.id, read.readAt)
+}
+
+/**
  * Opening a message marks it read: on screen at once (lists and the bell's count), on the server by the
  * GET. When that cannot go (offline, the server down), a message this device holds is shown from there and
  * its read waits in the pending set for the connection to return.

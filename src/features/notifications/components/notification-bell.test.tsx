@@ -4,6 +4,8 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, expect, test, vi } from 'vitest'
 import { API } from '@/core/api-paths'
 import { createQueryClient } from '@/lib/query-client'
+import { addPendingRead } from '../pending-reads'
+import { notificationKeys } from '../queries'
 import { fakeServer, notification, renderNotifications } from '../test-fixtures'
 import { badgeText, bellLabel } from './notification-bell'
 
@@ -138,4 +140,21 @@ test('the count and the list are polled every 5 s while visible and online, and 
   act(() => onlineManager.setOnline(true))
   await act(() => vi.advanceTimersByTimeAsync(0))
   expect(server.asked(API.notificationsUnreadCount)).toBe(4)
+})
+
+test('offline, a read this device made but the server has not heard of shows as read in a copy restored without it', async () => {
+  onlineManager.setOnline(false)
+  const client = createQueryClient()
+  onlineManager.setOnline(false)
+  // The persisted copy was written before the message was opened: it still says unread.
+  client.setQueryData(notificationKeys.unreadCount(7), 2)
+  client.setQueryData(notificationKeys.list(7, 'all', 1, 7), { data: [notification(2), notification(1)], page: 1, size: 7, totalPages: 1, totalElements: 2 })
+  addPendingRead(7, 2, '2026-11-22T06:00:00.000Z')
+  renderNotifications('/', client)
+  const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' })
+  fireEvent.click(bell)
+  const panel = screen.getByRole('region', { name: 'Latest notifications' })
+  const items = within(panel).getAllByRole('listitem')
+  expect(within(items[0]).queryByText('Unread:')).toBeNull()
+  expect(within(items[1]).getByText('Unread:')).toBeTruthy()
 })

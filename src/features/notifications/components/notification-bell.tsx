@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query'
+import { useIsRestoring, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { ErrorState, Loading } from '@/components/query-state'
 import { useSession } from '@/lib/session'
-import { latestNotificationsQuery, unreadCountQuery } from '../queries'
+import { applyPendingReads, latestNotificationsQuery, unreadCountQuery } from '../queries'
 import { NotificationSummary } from './notification-item'
 
 /** The button's name carries the count: the badge alone is not read out. */
@@ -21,6 +21,12 @@ export default function NotificationBell() {
 
 function Bell({ userId }: { userId: number }) {
   const count = useQuery(unreadCountQuery(userId))
+  const client = useQueryClient()
+  const restoring = useIsRestoring()
+  // Once the device's copy is back, reads it has not yet told the server about show as read.
+  useEffect(() => {
+    if (!restoring) applyPendingReads(client, userId)
+  }, [restoring, client, userId])
   const [open, setOpen] = useState(false)
   const id = useId()
   const root = useRef<HTMLDivElement>(null)

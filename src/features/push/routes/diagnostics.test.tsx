@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { onlineManager } from '@tanstack/react-query'
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { FCM_TOKEN_KEY } from '@/lib/push'
 import { json, renderWithApp, stubNotifications, stubServiceWorker } from '../test-fixtures'
@@ -22,7 +22,7 @@ beforeEach(() => {
   const registration = { active: { state: 'activated' }, waiting: null, scope: 'http://localhost:3000/' }
   stubServiceWorker({
     getRegistration: async () => registration,
-    controller: {},
+    controller: { state: 'activated' },
     addEventListener: () => undefined,
     removeEventListener: () => undefined,
   } as unknown as ServiceWorkerContainer)
@@ -63,6 +63,19 @@ test('the worker, push, storage and connection each have their lines', async () 
 
   act(() => onlineManager.setOnline(false))
   expect(line('Connection', 'Network')).toBe('Offline')
+})
+
+test('a worker still activating is followed until it is active, without "Check again"', async () => {
+  const registration = { active: { state: 'activating' }, waiting: null, scope: 'http://localhost:3000/' }
+  let stateChange: () => void = () => undefined
+  const controller = { get state() { return registration.active.state }, addEventListener: (_type: string, listener: () => void) => (stateChange = listener) }
+  stubServiceWorker({ getRegistration: async () => registration, controller, addEventListener: () => undefined, removeEventListener: () => undefined } as unknown as ServiceWorkerContainer)
+  renderWithApp(<DiagnosticsRoute />)
+  await screen.findByRole('region', { name: 'Offline support' })
+  expect(line('Offline support', 'Active')).toBe('Yes (activating)')
+  registration.active.state = 'activated'
+  act(() => stateChange())
+  await waitFor(() => expect(line('Offline support', 'Active')).toBe('Yes (activated)'))
 })
 
 test('a browser without a worker or push says so', async () => {

@@ -102,9 +102,15 @@ export default function DiagnosticsRoute() {
   const { refetch } = diagnostics
 
   // The worker taking over (first visit, an update) changes what the page reports.
+  // controllerchange comes while the new worker is still activating: follow its state to the end too.
   useEffect(() => {
     if (!('serviceWorker' in navigator)) return
-    const onChange = () => void refetch()
+    const onChange = () => {
+      void refetch()
+      const worker = navigator.serviceWorker.controller
+      if (worker && worker.state !== 'activated') worker.addEventListener('statechange', () => void refetch(), { once: true })
+    }
+    onChange()
     navigator.serviceWorker.addEventListener('controllerchange', onChange)
     return () => navigator.serviceWorker.removeEventListener('controllerchange', onChange)
   }, [refetch])
