@@ -333,6 +333,16 @@ function icon(size, kind) {
   png.data = Buffer.from(img.d.buffer);
   return PNG.sync.write(png, { colorType: kind === 'any' ? 6 : 2 }); // maskable and apple icons are opaque RGB
 }
+// The notification badge: the bubble's silhouette alone, white on transparent (systems draw badges from
+// their alpha only, so the full-colour icon would show as a plain square).
+function badge(size) {
+  const img = canvas(size, size, '#ffffff', 0), s = size * 1.15, at = (x, y) => [size / 2 + x * s, size / 2 + y * s];
+  disc(img, ...at(0.02, -0.04), 0.31 * s, '#ffffff');
+  poly(img, [at(-0.2, 0.1), at(-0.03, 0.23), at(-0.29, 0.34)], '#ffffff');
+  const png = new PNG({ width: size, height: size });
+  png.data = Buffer.from(img.d.buffer);
+  return PNG.sync.write(png, { colorType: 6 });
+}
 const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
   <rect width="100" height="100" rx="22" fill="${INDIGO}"/>
   <circle cx="52" cy="46" r="31" fill="${GOLD}"/>
@@ -365,5 +375,6 @@ for (const size of [192, 512]) {
   save(join(PUB, 'icons', `maskable-${size}.png`), icon(size, 'maskable'));
 }
 save(join(PUB, 'icons', 'apple-touch-icon.png'), icon(180, 'apple'));
+save(join(PUB, 'icons', 'badge-96.png'), badge(96));
 save(join(PUB, 'favicon.svg'), Buffer.from(FAVICON));
 if (failed) process.exit(1);

@@ -15,7 +15,8 @@ import { saveProverbs } from '../src/offline/store'
  */
 
 export const NOTIFICATION_ICON = '/icons/icon-192.png'
-export const NOTIFICATION_BADGE = '/icons/icon-192.png'
+/** Monochrome (alpha only), as systems draw badges. */
+export const NOTIFICATION_BADGE = '/icons/badge-96.png'
 
 type Registration = Pick<ServiceWorkerRegistration, 'showNotification'>
 type WindowClients = Pick<Clients, 'matchAll' | 'openWindow'>

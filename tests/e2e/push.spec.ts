@@ -14,7 +14,7 @@ import { ownServer, waitForWorker } from './offline-support'
  */
 
 type PushData = { title: string; body: string; url: string }
-type Shown = { title: string; body: string; data: unknown }
+type Shown = { title: string; body: string; data: unknown; icon: string; badge: string }
 
 let delivered = 0
 
@@ -59,7 +59,7 @@ async function inWorker<T>(context: BrowserContext, origin: string, expression: 
 
 /** The system notifications the worker is showing. */
 const shownNotifications = (context: BrowserContext, origin: string) =>
-  inWorker<Shown[]>(context, origin, 'self.registration.getNotifications().then((list) => list.map((n) => ({ title: n.title, body: n.body, data: n.data })))')
+  inWorker<Shown[]>(context, origin, 'self.registration.getNotifications().then((list) => list.map((n) => ({ title: n.title, body: n.body, data: n.data, icon: n.icon, badge: n.badge })))')
 
 /** What a user's tap on the first notification does: our notificationclick handler runs (see the top). */
 const clickNotification = (context: BrowserContext, origin: string) =>
@@ -138,7 +138,12 @@ test('a push with no app window open shows a system notification; tapping it bri
   const channel = await pushChannel(context, blank, origin)
   const data = { title: 'A new proverb for you', body: 'Read about where Òwe’s proverbs come from.', url: '/about' }
   await channel.push(data)
-  await expect.poll(() => shownNotifications(context, origin), { timeout: 15_000 }).toEqual([{ title: data.title, body: data.body, data: { url: data.url } }])
+  await expect
+    .poll(() => shownNotifications(context, origin), { timeout: 15_000 })
+    .toEqual([{ title: data.title, body: data.body, data: { url: data.url }, icon: `${origin}/icons/icon-192.png`, badge: `${origin}/icons/badge-96.png` }])
+  // Both images are kept by the worker, so a notification that arrives offline still shows them.
+  const kept = await inWorker<boolean[]>(context, origin, `Promise.all(['/icons/icon-192.png', '/icons/badge-96.png'].map((u) => caches.match(u, { ignoreSearch: true }).then(Boolean)))`)
+  expect(kept).toEqual([true, true])
 
   const app = await context.newPage()
   await app.goto(`${origin}/`)
