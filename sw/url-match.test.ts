@@ -13,6 +13,8 @@ test('API paths are never answered with the app shell; app routes are', () => {
   expect(denied('/api/proverbs/public')).toBe(true)
   expect(denied('/quiz-batch/user/week')).toBe(true)
   expect(denied('/quiz_attempt/submit-single')).toBe(true)
+  expect(denied('/user/notification/fetch')).toBe(true)
+  expect(denied('/notifications')).toBe(false)
   expect(denied('/quiz')).toBe(false)
   expect(denied('/search_result')).toBe(false)
   expect(denied('/auth/login')).toBe(false)
@@ -36,4 +38,8 @@ test('the worker keeps the proverb reads, the user’s languages and the quiz re
   expect(kept('/api/quiz/all/41/extra')).toBe(false)
   expect(kept('/quiz_attempt/submit-single')).toBe(false)
   expect(kept('/quiz-batch/update_attempt/41')).toBe(false)
+  // Opening a message reads it on the server: a stored answer would make an offline read look delivered.
+  expect(kept('/user/notification/fetch/3')).toBe(false)
+  expect(kept('/user/notification/unread/count')).toBe(false)
+  expect(kept('/firebase/device/save/')).toBe(false)
 })
