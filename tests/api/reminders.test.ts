@@ -61,8 +61,8 @@ async function member(slugs: string[] = []) {
 const deviceOf = (m: Member) => `device-of-${m.user.id}`
 /** The pushes a member's device got, of one kind of message (by its title) or all. */
 const pushesTo = (m: Member, title?: string) => push.calls.filter((c) => c.token === deviceOf(m) && (!title || c.data.title === title)).map((c) => c.data)
-const QUIZ_WEEK = "This week's quizzes are ready"
-const REMINDER = "Today's proverb"
+const QUIZ_WEEK = 'This week’s quizzes are ready'
+const REMINDER = 'Today’s proverb'
 const EXPIRY = 'Your subscription ends soon'
 
 const messagesOf = (m: Member, kind: string) =>
@@ -80,7 +80,7 @@ const putReminder = (m: Member, body: unknown) => call(ctx.app, 'PUT', API.daily
 const slugOf = (url: string | null) => new URL(url!, 'http://x').searchParams.get('proverb')
 const picks = (date: string) => todaysProverbs(ctx.database.db, date)
 const pickOf = async (date: string, slug: string) => (await picks(date)).find((p) => p.ethnic.slug === slug)!
-const reminderPush = (p: Proverb) => ({ title: "Today's proverb", body: `${p.proverb} — ${p.transliteration}`.slice(0, 180), url: `/search_result?proverb=${encodeURIComponent(p.slug)}` })
+const reminderPush = (p: Proverb) => ({ title: 'Today’s proverb', body: `${p.proverb} — ${p.transliteration}`.slice(0, 180), url: `/search_result?proverb=${encodeURIComponent(p.slug)}` })
 
 test('the daily reminder is off until set, and is read back as set', async () => {
   clock.set('2026-11-23T00:00:00Z')
@@ -177,7 +177,7 @@ test('the daily reminder reaches each user once a day at their own local time, i
   expect(reports.map((r) => r.reminders).reduce((x, y) => x + y)).toBe(1)
   const [first] = await messagesOf(lagos, 'reminder')
   const yoruba = await pickOf('2026-12-01', 'yoruba')
-  expect(first).toMatchObject({ title: "Today's proverb", dedupeKey: 'reminder:2026-12-01', url: `/search_result?proverb=${encodeURIComponent(yoruba.slug)}` })
+  expect(first).toMatchObject({ title: 'Today’s proverb', dedupeKey: 'reminder:2026-12-01', url: `/search_result?proverb=${encodeURIComponent(yoruba.slug)}` })
   expect(first.body).toBe(`${yoruba.proverb} — ${yoruba.transliteration}`)
   expect(pushesTo(lagos, REMINDER)).toEqual([reminderPush(yoruba)])
   expect((await sendsOf(lagos)).map((s) => [s.localDate, s.sentAt.toISOString()])).toEqual([['2026-12-01', '2026-12-01T06:30:00.000Z']])

@@ -162,8 +162,8 @@ test('a message opened offline shows from the device and drops the bell at once;
   await expect(bell(page)).toHaveAccessibleName('Notifications')
 })
 
-test("a real event: the scheduler's \"This week's quizzes are ready\" reaches the bell of a signed-in user, and its link leads to the quizzes", async ({ page, context }) => {
-  const QUIZ_WEEK = "This week's quizzes are ready"
+test("a real event: the scheduler's \"This week’s quizzes are ready\" reaches the bell of a signed-in user, and its link leads to the quizzes", async ({ page, context }) => {
+  const QUIZ_WEEK = 'This week’s quizzes are ready'
   const server = await serve(1_000)
   await signedIn(context, server)
   await page.goto(`${server.url}/`)

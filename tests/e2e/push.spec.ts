@@ -207,8 +207,8 @@ test.describe('the daily reminder', () => {
     const blank = await closeApp(context, page)
 
     const channel = await pushChannel(context, blank, server.url)
-    await channel.push({ title: "Today's proverb", body: `${proverb.proverb} — ${proverb.transliteration}`, url })
-    await expect.poll(() => shownNotifications(context, server.url), { timeout: 15_000 }).toEqual([expect.objectContaining({ title: "Today's proverb", data: { url } })])
+    await channel.push({ title: 'Today’s proverb', body: `${proverb.proverb} — ${proverb.transliteration}`, url })
+    await expect.poll(() => shownNotifications(context, server.url), { timeout: 15_000 }).toEqual([expect.objectContaining({ title: 'Today’s proverb', data: { url } })])
     await expect.poll(() => keptProverb(context, proverb.slug), { timeout: 15_000 }).toBe(proverb.proverb)
     await channel.detach()
     return { proverb, url }

@@ -18,7 +18,7 @@ export const EXPIRY_NOTICE_DAYS = 3
 const dayMonth = (date: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
 const fullDate = (date: Date, timeZone: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(date)
 
-export const QUIZ_WEEK_TITLE = "This week's quizzes are ready"
+export const QUIZ_WEEK_TITLE = 'This week’s quizzes are ready'
 
 /** Every activated user, once a week (a user activated mid-week hears of that week too). */
 export async function announceQuizWeek({ notifier }: JobContext, now: Date): Promise<number> {

@@ -5,7 +5,7 @@ import { eachLimited, PUSH_CONCURRENCY } from '../../services/notify'
 import { todaysProverbs } from '../proverbs/repository'
 import type { JobContext } from './jobs'
 
-export const REMINDER_TITLE = "Today's proverb"
+export const REMINDER_TITLE = 'Today’s proverb'
 /** A reminder missed by more than this (the servers were down) is skipped rather than sent at an odd hour. */
 export const REMINDER_LATE_MINUTES = 180
 const BODY_MAX = 180
