@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useId, useRef, useState } from 'react'
-import { Link, useLocation, useNavigate } from 'react-router-dom'
+import { Link, useNavigate } from 'react-router-dom'
+import { useDisclosure } from '@/components/disclosure'
 import { FCM_TOKEN_USER_KEY } from '@/core/push-data'
 import { clearAllDrafts } from '@/lib/drafts'
 import { signOut, useSession } from '@/lib/session'
@@ -26,30 +26,9 @@ export function useLogout() {
 /** The header's account corner: sign-in links for visitors; the avatar and a menu for users. */
 export function AccountMenu() {
   const session = useSession()
-  const [open, setOpen] = useState(false)
-  const id = useId()
-  const root = useRef<HTMLDivElement>(null)
-  const toggle = useRef<HTMLButtonElement>(null)
+  const { open, setOpen, id, root, button: toggle } = useDisclosure()
   const doLogout = useLogout()
-  const { pathname } = useLocation()
 
-  // Close on navigation, on Escape and on a click elsewhere.
-  useEffect(() => setOpen(false), [pathname])
-  useEffect(() => {
-    if (!open) return
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return
-      setOpen(false)
-      toggle.current?.focus()
-    }
-    const onClick = (event: MouseEvent) => !root.current?.contains(event.target as Node) && setOpen(false)
-    document.addEventListener('keydown', onKey)
-    document.addEventListener('click', onClick)
-    return () => {
-      document.removeEventListener('keydown', onKey)
-      document.removeEventListener('click', onClick)
-    }
-  }, [open])
 
   if (!session) {
     return (

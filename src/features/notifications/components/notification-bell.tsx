@@ -1,7 +1,8 @@
 import { useIsRestoring, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useId, useRef, useState } from 'react'
-import { Link, useLocation } from 'react-router-dom'
+import { useEffect } from 'react'
+import { Link } from 'react-router-dom'
 import { ErrorState, Loading } from '@/components/query-state'
+import { useDisclosure } from '@/components/disclosure'
 import { useSession } from '@/lib/session'
 import { applyPendingReads, latestNotificationsQuery, unreadCountQuery } from '../queries'
 import { NotificationSummary } from './notification-item'
@@ -27,30 +28,9 @@ function Bell({ userId }: { userId: number }) {
   useEffect(() => {
     if (!restoring) applyPendingReads(client, userId)
   }, [restoring, client, userId])
-  const [open, setOpen] = useState(false)
-  const id = useId()
-  const root = useRef<HTMLDivElement>(null)
-  const toggle = useRef<HTMLButtonElement>(null)
-  const { pathname } = useLocation()
+  const { open, setOpen, id, root, button: toggle } = useDisclosure()
   const unread = count.data ?? 0
 
-  // A disclosure: closes on navigation (an item was chosen), on Escape (focus back on the bell) and on a click elsewhere.
-  useEffect(() => setOpen(false), [pathname])
-  useEffect(() => {
-    if (!open) return
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return
-      setOpen(false)
-      toggle.current?.focus()
-    }
-    const onClick = (event: MouseEvent) => !root.current?.contains(event.target as Node) && setOpen(false)
-    document.addEventListener('keydown', onKey)
-    document.addEventListener('click', onClick)
-    return () => {
-      document.removeEventListener('keydown', onKey)
-      document.removeEventListener('click', onClick)
-    }
-  }, [open])
 
   return (
     <div className="bell" ref={root}>
