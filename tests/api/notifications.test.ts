@@ -4,25 +4,11 @@ import { buildApp } from '../../server/src/app'
 import { loadConfig } from '../../server/src/config'
 import { deviceTokens, notifications, users } from '../../server/src/db/schema'
 import { createNotifier } from '../../server/src/services/notify'
-import type { PushOutcome, PushSender } from '../../server/src/services/push'
 import { API } from '../../src/core/api-paths'
-import type { AppNotification, PushData } from '../../src/core/contract'
+import type { AppNotification } from '../../src/core/contract'
 import { call, get, memberOf, MINUTE, post, testClock } from '../support/accounts'
+import { recordingPush } from '../support/recording-push'
 import { freshDatabase } from '../support/test-app'
-
-/** Stands in for FCM behind the PushSender interface: records every send, answers 'sent'. */
-function recordingPush() {
-  const calls: { token: string; data: PushData }[] = []
-  const sender: PushSender & { calls: typeof calls } = {
-    configured: true,
-    calls,
-    send: async (token, data): Promise<PushOutcome> => {
-      calls.push({ token, data })
-      return 'sent'
-    },
-  }
-  return sender
-}
 
 const clock = testClock('2026-11-21T12:00:00Z')
 const push = recordingPush()

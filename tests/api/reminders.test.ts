@@ -3,30 +3,15 @@ import type { FastifyBaseLogger } from 'fastify'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { dailyReminders, notifications, reminderSends, userPackages, users } from '../../server/src/db/schema'
 import { createNotifier, type Notifier } from '../../server/src/services/notify'
-import type { PushOutcome, PushSender } from '../../server/src/services/push'
 import { createScheduler } from '../../server/src/services/scheduler'
 import { todaysProverbs } from '../../server/src/features/proverbs/repository'
 import { API } from '../../src/core/api-paths'
-import type { EthnicGroup, Plan, Proverb, PushData } from '../../src/core/contract'
-import { call, DAY, get, groupsBySlug, memberOf, plansByName, post } from '../support/accounts'
+import type { EthnicGroup, Plan, Proverb } from '../../src/core/contract'
+import { call, DAY, get, groupsBySlug, memberOf, plansByName, post, testClock } from '../support/accounts'
+import { recordingPush } from '../support/recording-push'
 import { createTestApp } from '../support/test-app'
 
-/** Stands in for FCM behind the PushSender interface: records every send, answers 'sent'. */
-function recordingPush() {
-  const calls: { token: string; data: PushData }[] = []
-  const sender: PushSender & { calls: typeof calls } = {
-    configured: true,
-    calls,
-    send: async (token, data): Promise<PushOutcome> => {
-      calls.push({ token, data })
-      return 'sent'
-    },
-  }
-  return sender
-}
-
-let current = new Date('2026-11-23T00:00:00Z')
-const clock = { now: () => current, set: (iso: string) => (current = new Date(iso)) }
+const clock = testClock('2026-11-23T00:00:00Z')
 const push = recordingPush()
 let ctx: Awaited<ReturnType<typeof createTestApp>>
 let groups: Record<string, EthnicGroup>

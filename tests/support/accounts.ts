@@ -23,6 +23,9 @@ export function testClock(start = '2026-11-21T12:00:00Z') {
     advance(ms: number) {
       current = new Date(current.getTime() + ms)
     },
+    set(iso: string) {
+      current = new Date(iso)
+    },
   }
 }
 
