@@ -8,20 +8,16 @@
  *     steady cost) and one when ~700 are (budget: a quiet minute < 150 ms; PGlite answers nothing else
  *     meanwhile).
  */
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { buildApp } from '../../server/src/app'
 import { loadConfig } from '../../server/src/config'
 import type { FastifyBaseLogger } from 'fastify'
-import { openDatabase, type Database } from '../../server/src/db/client'
-import { seed } from '../../server/src/db/seed/seed'
+import type { Database } from '../../server/src/db/client'
 import { createNotifier } from '../../server/src/services/notify'
 import { noPush } from '../../server/src/services/push'
 import { createScheduler } from '../../server/src/services/scheduler'
 import { createSession } from '../../server/src/services/sessions'
-import { median } from './quiz'
+import { median, p95, timeGets, withBenchDatabase } from './measure'
 
 const READERS = 10_000
 const MESSAGES_EACH = 20
@@ -37,14 +33,8 @@ const ZONES = [
   'Europe/Moscow', 'UTC',
 ]
 
-const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)]
-
 export async function notificationsBench(results: Record<string, unknown>): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'owe-bench-notes-'))
-  const database = await openDatabase({ kind: 'pglite', dataDir })
-  try {
-    await database.migrate()
-    await seed(database.db)
+  await withBenchDatabase('notes', async (database) => {
     await database.db.execute(sql`
       insert into users (email, password_hash, first_name, last_name, activated_at)
       select 'reader' || n || '@bench.owe', 'x', 'Reader', 'Number ' || n, now() from generate_series(1, ${READERS}) as n`)
@@ -67,20 +57,7 @@ export async function notificationsBench(results: Record<string, unknown>): Prom
       }
       const total = (await database.db.execute(sql`select count(*)::int as n from notifications`)).rows[0] as { n: number }
       console.log(`\n10. The bell's polled calls, ${total.n.toLocaleString('en-US')} messages, a reader with 200 (server time, ${RUNS} runs)`)
-      const measured: Record<string, { medianMs: number; p95Ms: number }> = {}
-      for (const [name, url] of Object.entries(calls)) {
-        const times: number[] = []
-        for (let i = 0; i < RUNS + 5; i++) {
-          const start = performance.now()
-          const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })
-          const ms = performance.now() - start
-          if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`)
-          if (i >= 5) times.push(ms)
-        }
-        measured[name] = { medianMs: Number(median(times).toFixed(2)), p95Ms: Number(p95(times).toFixed(2)) }
-        const ok = median(times) < POLL_BUDGET_MS ? 'OK' : 'OVER'
-        console.log(`   ${name.padEnd(24)} median ${median(times).toFixed(1).padStart(5)} ms  p95 ${p95(times).toFixed(1).padStart(5)} ms  (budget < ${POLL_BUDGET_MS} ms) ${ok}`)
-      }
+      const measured = await timeGets(app, token, calls, { runs: RUNS, budgetMs: POLL_BUDGET_MS, labelWidth: 24 })
       // One poll is both calls; one process answers them one after another (PGlite is single-threaded).
       const pollMs = measured['unread count'].medianMs + measured['latest seven (page 1)'].medianMs
       const tabs = Math.floor(5000 / pollMs)
@@ -90,10 +67,7 @@ export async function notificationsBench(results: Record<string, unknown>): Prom
     } finally {
       await app.close()
     }
-  } finally {
-    await database.close()
-    fs.rmSync(dataDir, { recursive: true, force: true })
-  }
+  })
 }
 
 /** 11. Reminders: 20,000 spread over 30 zones and every minute of the day. */

@@ -16,6 +16,7 @@ import { buildApp } from '../../server/src/app'
 import { loadConfig } from '../../server/src/config'
 import { openDatabase } from '../../server/src/db/client'
 import { seed } from '../../server/src/db/seed/seed'
+import { median, p95, timeGets, withBenchDatabase } from './measure'
 import { createSession } from '../../server/src/services/sessions'
 import { weekStartOf } from '../../src/core/quiz'
 
@@ -23,18 +24,8 @@ const PLAYERS = 10_000
 const RUNS = 40
 const LEADERBOARD_BUDGET_MS = 50
 
-export const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]
-}
-const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)]
-
 export async function leaderboardBench(results: Record<string, unknown>): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'owe-bench-board-'))
-  const database = await openDatabase({ kind: 'pglite', dataDir })
-  try {
-    await database.migrate()
-    await seed(database.db)
+  await withBenchDatabase('board', async (database) => {
     const week = weekStartOf(new Date())
     // 10,000 players with points spread so that ties exist (points are multiples of 10), each on both boards.
     await database.db.execute(sql`
@@ -57,28 +48,12 @@ export async function leaderboardBench(results: Record<string, unknown>): Promis
         'get_player, another player': `/api/leaderboard/get_player?period=all&userId=${me + 1234}`,
       }
       console.log(`\n7. Leaderboard over ${PLAYERS.toLocaleString('en-US')} players (server time, ${RUNS} runs)`)
-      const measured: Record<string, { medianMs: number; p95Ms: number }> = {}
-      for (const [name, url] of Object.entries(calls)) {
-        const times: number[] = []
-        for (let i = 0; i < RUNS + 5; i++) {
-          const start = performance.now()
-          const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })
-          const ms = performance.now() - start
-          if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`)
-          if (i >= 5) times.push(ms) // the first few warm the plans
-        }
-        measured[name] = { medianMs: Number(median(times).toFixed(2)), p95Ms: Number(p95(times).toFixed(2)) }
-        const ok = median(times) < LEADERBOARD_BUDGET_MS ? 'OK' : 'OVER'
-        console.log(`   ${name.padEnd(38)} median ${median(times).toFixed(1).padStart(5)} ms  p95 ${p95(times).toFixed(1).padStart(5)} ms  (budget < ${LEADERBOARD_BUDGET_MS} ms) ${ok}`)
-      }
+      const measured = await timeGets(app, token, calls, { runs: RUNS, budgetMs: LEADERBOARD_BUDGET_MS, labelWidth: 38 })
       results.leaderboard = { players: PLAYERS, ...measured }
     } finally {
       await app.close()
     }
-  } finally {
-    await database.close()
-    fs.rmSync(dataDir, { recursive: true, force: true })
-  }
+  })
 }
 
 const TAPS = 100

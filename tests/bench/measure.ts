@@ -1,0 +1,51 @@
+/** What the server-side benchmarks share: statistics, a seeded database of their own, timed API reads. */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { openDatabase, type Database } from '../../server/src/db/client'
+import { seed } from '../../server/src/db/seed/seed'
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]
+}
+export const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)]
+
+/** A migrated, seeded embedded database in a temporary folder (as `npm start` runs it), removed after `work`. */
+export async function withBenchDatabase<T>(name: string, work: (database: Database) => Promise<T>): Promise<T> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `owe-bench-${name}-`))
+  const database = await openDatabase({ kind: 'pglite', dataDir })
+  try {
+    await database.migrate()
+    await seed(database.db)
+    return await work(database)
+  } finally {
+    await database.close()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+export type Timing = { medianMs: number; p95Ms: number }
+
+/**
+ * Server time of signed-in GETs through app.inject(), `runs` times each after five warm-ups; prints one
+ * line per call against the budget and returns the medians and p95s by name.
+ */
+export async function timeGets(app: FastifyInstance, token: string, calls: Record<string, string>, options: { runs: number; budgetMs: number; labelWidth: number }): Promise<Record<string, Timing>> {
+  const measured: Record<string, Timing> = {}
+  for (const [name, url] of Object.entries(calls)) {
+    const times: number[] = []
+    for (let i = 0; i < options.runs + 5; i++) {
+      const start = performance.now()
+      const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })
+      const ms = performance.now() - start
+      if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`)
+      if (i >= 5) times.push(ms) // the first few warm the plans
+    }
+    measured[name] = { medianMs: Number(median(times).toFixed(2)), p95Ms: Number(p95(times).toFixed(2)) }
+    const ok = median(times) < options.budgetMs ? 'OK' : 'OVER'
+    console.log(`   ${name.padEnd(options.labelWidth)} median ${median(times).toFixed(1).padStart(5)} ms  p95 ${p95(times).toFixed(1).padStart(5)} ms  (budget < ${options.budgetMs} ms) ${ok}`)
+  }
+  return measured
+}
