@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, expect, test } from 'vitest'
+import { FCM_TOKEN_KEY, FCM_TOKEN_USER_KEY } from '@/core/push-data'
 import { readCookie } from './cookies'
 import { getSession, signIn, signOut, takeEndReason, updateSessionUser } from './session'
 
@@ -44,4 +45,13 @@ test('editing personal info updates the stored user', () => {
   updateSessionUser({ lastName: 'Okafor' })
   expect(getSession()?.user.lastName).toBe('Okafor')
   expect(getSession()?.user.id).toBe(7)
+})
+
+test("signing out, however the session ended, leaves the device's push token to whoever signs in next", () => {
+  signIn({ token: 'b'.repeat(43), expiresAt: new Date(Date.now() + 86_400_000).toISOString(), user: { id: 9, email: 'amina@example.com', firstName: 'Amina', lastName: 'Bello' } })
+  localStorage.setItem(FCM_TOKEN_KEY, 'fcm-device-token')
+  localStorage.setItem(FCM_TOKEN_USER_KEY, '9')
+  signOut('expired')
+  expect(localStorage.getItem(FCM_TOKEN_USER_KEY)).toBeNull()
+  expect(localStorage.getItem(FCM_TOKEN_KEY)).toBe('fcm-device-token')
 })

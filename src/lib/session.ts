@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import type { LoginResult, SessionUser } from '@/core/contract'
+import { FCM_TOKEN_USER_KEY } from '@/core/push-data'
 import { deleteCookie, readCookie, writeCookie } from './cookies'
 import { claimDeviceData, releaseDeviceData, releaseStaleOwner } from './device-data'
 
@@ -82,6 +83,8 @@ export function signOut(reason: EndReason = 'signed-out'): void {
   deleteCookie(TOKEN_COOKIE)
   localStorage.removeItem(AUTH_FLAG_KEY)
   localStorage.removeItem(USER_KEY)
+  // The push token stays on the device but belongs to nobody here now: whoever signs in next saves it again.
+  localStorage.removeItem(FCM_TOKEN_USER_KEY)
   endReason = reason
   update()
   // What the device kept for this user goes too (private answers, offline packs).

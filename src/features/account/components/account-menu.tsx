@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from 'react-router-dom'
 import { useDisclosure } from '@/components/disclosure'
-import { FCM_TOKEN_USER_KEY } from '@/core/push-data'
 import { clearAllDrafts } from '@/lib/drafts'
 import { signOut, useSession } from '@/lib/session'
 import { logout } from '../api'
@@ -14,8 +13,6 @@ export function useLogout() {
   return async () => {
     // Tell the server first so the token dies there too; sign out here whatever it answers.
     await logout().catch(() => undefined)
-    // The server no longer pushes to this device for the account: whoever signs in next saves the token again.
-    localStorage.removeItem(FCM_TOKEN_USER_KEY)
     navigate('/auth/login', { replace: true })
     signOut('signed-out')
     clearAllDrafts()
