@@ -38,6 +38,18 @@ export type Config = {
   push: PushConfig | null
   /** How often the scheduler looks for due work (weekly announcements, reminders), in ms; 0 turns it off. */
   schedulerMs: number
+  payments: PaymentsConfig
+}
+
+/**
+ * Payment providers. Each is on when its secret key is set; with none set, the built-in test mode is
+ * (OWE_PAYMENTS_TEST_MODE=true keeps it on beside real ones, for staging). Base URLs point tests at
+ * local stand-ins.
+ */
+export type PaymentsConfig = {
+  paystack: { secretKey: string; baseUrl: string } | null
+  stripe: { secretKey: string; webhookSecret: string; baseUrl: string } | null
+  testMode: boolean
 }
 
 /** A Google service account's fields that signing in to FCM needs. */
@@ -105,6 +117,30 @@ function pushConfig(env: NodeJS.ProcessEnv, cwd: string): PushConfig | null {
   return { serviceAccount: { clientEmail, privateKey, tokenUri, projectId: field('project_id') }, projectId, fcmBaseUrl }
 }
 
+function baseUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const value = (env[name]?.trim() || fallback).replace(/\/+$/, '')
+  if (!/^https?:\/\/[^/]+/.test(value)) throw new ConfigError(`${name} must start with http:// or https://`)
+  return value
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string): boolean | null {
+  const value = env[name]?.trim().toLowerCase() ?? ''
+  if (value === '') return null
+  if (['1', 'true', 'yes'].includes(value)) return true
+  if (['0', 'false', 'no'].includes(value)) return false
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`)
+}
+
+function paymentsConfig(env: NodeJS.ProcessEnv): PaymentsConfig {
+  const paystackKey = env.PAYSTACK_SECRET_KEY?.trim()
+  const stripeKey = env.STRIPE_SECRET_KEY?.trim()
+  const stripeWebhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim()
+  if (stripeKey && !stripeWebhookSecret) throw new ConfigError('STRIPE_WEBHOOK_SECRET is needed with STRIPE_SECRET_KEY: webhooks are verified with it')
+  const paystack = paystackKey ? { secretKey: paystackKey, baseUrl: baseUrl(env, 'PAYSTACK_BASE_URL', 'https://api.paystack.co') } : null
+  const stripe = stripeKey ? { secretKey: stripeKey, webhookSecret: stripeWebhookSecret as string, baseUrl: baseUrl(env, 'STRIPE_BASE_URL', 'https://api.stripe.com') } : null
+  return { paystack, stripe, testMode: flag(env, 'OWE_PAYMENTS_TEST_MODE') ?? (!paystack && !stripe) }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || null
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -133,5 +169,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sessionDays: integer(env, 'OWE_SESSION_DAYS', 30, 1, 365),
     push: pushConfig(env, cwd),
     schedulerMs: integer(env, 'OWE_SCHEDULER_MS', 60_000, 0, 86_400_000),
+    payments: paymentsConfig(env),
   }
 }

@@ -105,6 +105,39 @@ export const API = {
   /** POST { device_type: 'WEB', device_token }: saves the push token for the caller. */
   deviceSave: '/firebase/device/save/',
 
+  // Spec §7, subscriptions and adverts (all need a session)
+  /** The package in force; 404 when there is none (spec §4). */
+  activePackage: '/api/userPackage/activeUserPackage',
+  /** The latest package, in force or ended; 404 when the user never had one. */
+  lastActivePackage: '/api/userPackage/last_active_UserPackage',
+  /** POST: the active package will end at its expiry instead of renewing. */
+  cancelAutoRenewal: '/api/payments/subscription/cancel-auto-renewal/',
+  /** The advert file list (type and name). */
+  adverts: '/api/ads/adverts',
+  /** One advert by id or name; data.file holds its content in base64. */
+  advert: (idOrName: string | number) => `/api/ads/${encodeURIComponent(String(idOrName))}`,
+  /** GET the ad toggle; POST { toggle } sets it. */
+  adToggle: '/api/toggle',
+
+  // Ours: payments
+  /** The payment options this server offers (public). */
+  paymentOptions: '/api/payments/options',
+  /** ?packageId&currency&option&coupon: the server's price (public). */
+  paymentQuote: '/api/payments/quote',
+  /** POST PaymentState → PaymentStart: where to send the user to pay. */
+  paymentInitialize: '/api/payments/initialize',
+  /** POST { cancelled?, registrationToken? }: asks the provider and returns what became of the payment. */
+  paymentVerify: (reference: string) => `/api/payments/verify/${encodeURIComponent(reference)}`,
+  /** The caller's payments, newest first: ?page&size */
+  paymentHistory: '/api/payments/history',
+  /** The caller's referral promo code (made on first request). */
+  referralCode: '/api/user/profile/referral-code',
+  /** Providers' webhooks (signed; no session). */
+  paystackWebhook: '/api/payments/webhook/paystack',
+  stripeWebhook: '/api/payments/webhook/stripe',
+  /** The built-in test mode's checkout page (no keys configured): GET shows it, POST { outcome } settles it. */
+  testCheckout: (reference: string) => `/api/payments/test-checkout/${encodeURIComponent(reference)}`,
+
   // Ours: notifications
   /** POST: sends the caller a test notification (in the app, and by push where configured). */
   notificationTest: '/user/notification/test',

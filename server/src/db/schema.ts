@@ -96,6 +96,8 @@ export const users = pgTable(
     /** The plan chosen at sign-up; paying for it makes a user package active. */
     packageId: integer('package_id').references(() => packages.id),
     promoCode: text('promo_code'),
+    /** Spec §4's ad toggle: a subscriber who turns it on sees adverts too. */
+    showAds: boolean('show_ads').notNull().default(false),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -126,7 +128,8 @@ export const emailTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['activate', 'reset'] }).notNull(),
+    /** 'payment' lets a sign-up that has not activated yet pay for its plan (short-lived). */
+    purpose: text('purpose', { enum: ['activate', 'reset', 'payment'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -152,12 +155,22 @@ export const rateLimits = pgTable('rate_limits', {
   hits: integer('hits').notNull(),
 })
 
-export const promoCodes = pgTable('promo_codes', {
-  code: text('code').primaryKey(),
-  percentOff: integer('percent_off').notNull(),
-  active: boolean('active').notNull().default(true),
-  expiresAt: timestamp('expires_at', { withTimezone: true }),
-})
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    code: text('code').primaryKey(),
+    percentOff: integer('percent_off').notNull(),
+    active: boolean('active').notNull().default(true),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** How many successful payments may use it; null for no limit. */
+    maxUses: integer('max_uses'),
+    /** Successful payments that used it, counted when each succeeds. */
+    uses: integer('uses').notNull().default(0),
+    /** The user whose referral code this is (one each); null for the operators' codes. */
+    ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('promo_codes_owner_idx').on(t.ownerUserId)],
+)
 
 export const userAddresses = pgTable('user_addresses', {
   userId: integer('user_id')
@@ -196,7 +209,29 @@ export const userLanguages = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.ethnicGroupId] })],
 )
 
-/** A paid period of a plan. Payments (a later step) create these; the language limits read them. */
+/**
+ * A card (or other reusable method) a provider lets us charge again for auto-renewal: Paystack's
+ * authorization_code, or Stripe's payment method with its customer.
+ */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['paystack', 'stripe', 'test'] }).notNull(),
+    token: text('token').notNull(),
+    /** Paystack: the customer's email or code; Stripe: the customer id. */
+    customer: text('customer'),
+    /** What the user recognises, e.g. "Visa ending 4081". */
+    label: text('label'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payment_methods_provider_token_idx').on(t.provider, t.token), index('payment_methods_user_idx').on(t.userId)],
+)
+
+/** A paid period of a plan. A successful payment creates one; the language limits read them. */
 export const userPackages = pgTable(
   'user_packages',
   {
@@ -210,10 +245,77 @@ export const userPackages = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     autoRenew: boolean('auto_renew').notNull().default(false),
+    /** What auto-renewal charges; null when the payment left nothing reusable. */
+    paymentMethodId: integer('payment_method_id').references(() => paymentMethods.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('user_packages_user_idx').on(t.userId, t.endsAt)],
+  (t) => [index('user_packages_user_idx').on(t.userId, t.endsAt), index('user_packages_renew_idx').on(t.autoRenew, t.endsAt)],
 )
+
+/**
+ * One attempt to pay, from checkout (or a renewal) to its outcome. The reference is unique: a renewal's
+ * is made from the package it renews, so two server instances cannot both charge it. The status moves
+ * once from 'pending'; only 'success' can follow 'failed' or 'abandoned' (the provider took the money
+ * after all), and nothing follows 'success'.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    reference: text('reference').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id),
+    provider: text('provider', { enum: ['paystack', 'stripe', 'test'] }).notNull(),
+    purpose: text('purpose', { enum: ['subscribe', 'renewal'] }).notNull().default('subscribe'),
+    currency: text('currency', { enum: ['USD', 'NGN'] }).notNull(),
+    /** What is charged, in the currency's minor unit (cents, kobo), from the plan table and the promo code. */
+    amountMinor: integer('amount_minor').notNull(),
+    promoCode: text('promo_code'),
+    percentOff: integer('percent_off').notNull().default(0),
+    autoRenew: boolean('auto_renew').notNull().default(false),
+    /** Started at the end of sign-up (returns to /register_payment_success). */
+    registration: boolean('registration').notNull().default(false),
+    status: text('status', { enum: ['pending', 'success', 'failed', 'abandoned'] }).notNull().default('pending'),
+    /** The provider's id for it: Paystack's access code, Stripe's Checkout Session or PaymentIntent id. */
+    providerRef: text('provider_ref'),
+    failureReason: text('failure_reason'),
+    /** The package a renewal extends. */
+    renewsUserPackageId: integer('renews_user_package_id').references(() => userPackages.id, { onDelete: 'set null' }),
+    /** The package this payment made. */
+    userPackageId: integer('user_package_id').references(() => userPackages.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('payments_user_idx').on(t.userId, t.createdAt), index('payments_status_idx').on(t.status, t.createdAt)],
+)
+
+/** The built-in test mode's checkout outcomes (no keys configured): what the labelled test page chose. */
+export const testModeCharges = pgTable('test_mode_charges', {
+  reference: text('reference').primaryKey(),
+  outcome: text('outcome', { enum: ['success', 'failed', 'abandoned'] }).notNull(),
+  createdAt: createdAt(),
+})
+
+/** Adverts (spec §3): a WebP image or an MP4 video, shown to users without an active package. */
+export const adverts = pgTable('adverts', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  mimeType: text('mime_type', { enum: ['image/webp', 'video/mp4'] }).notNull(),
+  content: bytea('content').notNull(),
+  /** What the advert says, for screen readers (and a caption under a video). */
+  alt: text('alt').notNull(),
+  /** Where its button leads inside the app, e.g. /pricing. */
+  link: text('link'),
+  active: boolean('active').notNull().default(true),
+  position: integer('position').notNull().default(0),
+  /** 'seed' rows mirror the seed files; operators' uploads are never touched by seeding. */
+  source: text('source').notNull().default('seed'),
+  createdAt: createdAt(),
+})
 
 export const favourites = pgTable(
   'favourites',

@@ -1,0 +1,62 @@
+import type { CurrencyCode } from './constants'
+
+/** Payment rules shared by the app and the server (spec §3, §4; PRODUCT.md's money decisions). */
+
+export const PAYMENT_OPTIONS = ['paystack', 'stripe', 'test'] as const
+export type PaymentOption = (typeof PAYMENT_OPTIONS)[number]
+
+export function isPaymentOption(value: unknown): value is PaymentOption {
+  return typeof value === 'string' && (PAYMENT_OPTIONS as readonly string[]).includes(value)
+}
+
+/** Spec §4: dollars by default; the 'paystack' option may charge in naira; every other option is forced to dollars. */
+export function currencyFor(option: PaymentOption | null | undefined, requested: CurrencyCode = 'USD'): CurrencyCode {
+  return option === 'paystack' && requested === 'NGN' ? 'NGN' : 'USD'
+}
+
+/** Spec §3: the registration metadata's payment_type is the payment option uppercased. */
+export function paymentType(option: PaymentOption): string {
+  return option.toUpperCase()
+}
+
+/**
+ * The price in minor units (cents, kobo). Prices are stored in dollars: the discount is taken off the
+ * dollar cents (rounded to a cent), then naira is that many cents at the rate (1 cent = rate kobo), so
+ * the naira price is exactly the dollar price converted.
+ */
+export function priceInMinorUnits(amountUsd: number, percentOff: number, currency: CurrencyCode, nairaPerDollar: number): { list: number; amount: number } {
+  const listCents = Math.round(amountUsd * 100)
+  const cents = Math.round((listCents * (100 - clampPercent(percentOff))) / 100)
+  const factor = currency === 'NGN' ? nairaPerDollar : 1
+  return { list: listCents * factor, amount: cents * factor }
+}
+
+export const fromMinorUnits = (minor: number): number => minor / 100
+export const toMinorUnits = (amount: number): number => Math.round(amount * 100)
+
+function clampPercent(percent: number): number {
+  return Math.min(100, Math.max(0, Math.trunc(percent)))
+}
+
+/** A payment reference: made by the app (so a retried start is the same payment), unguessable. */
+export const PAYMENT_REFERENCE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/
+
+export function newPaymentReference(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return `owe_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`
+}
+
+export const PAYMENT_TEXTS = {
+  priceChanged: 'The price has changed. Check the new amount and try again.',
+  nairaOnlyPaystack: 'Only Paystack can charge in naira; other options charge in dollars.',
+  optionUnavailable: 'This payment option is not available.',
+  ownReferral: 'You cannot use your own referral code.',
+  noActivePackage: 'You have no active package.',
+  noPackage: 'You have not had a package yet.',
+  paymentNotFound: 'We could not find that payment.',
+  success: 'Payment received. Your package is active.',
+  pending: 'We are waiting for the payment provider to confirm your payment.',
+  failed: 'The payment did not go through. Nothing was charged and your account is as it was.',
+  abandoned: 'The payment was cancelled. Nothing was charged and your account is as it was.',
+  autoRenewCancelled: 'Auto-renewal is off. Your package ends on its expiry date.',
+} as const
