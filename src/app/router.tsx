@@ -61,6 +61,8 @@ export function AppRoutes() {
           <Route path="/auth/forget_password" element={page('Forgot your password', () => import('./lazy/forgot-password'))} />
           <Route path="/auth/reset_password" element={page('Choose a new password', () => import('./lazy/reset-password'))} />
           <Route path="/register_payment_success" element={page('Check your email', () => import('./lazy/registration-success'))} />
+          {/* Public: a payment started at sign-up returns here too, and the page asks only for the reference. */}
+          <Route path="/payment_success" element={page('Payment', () => import('./lazy/payment-success'))} />
           <Route path="/test" element={page('Diagnostics', () => import('./lazy/diagnostics'))} />
           <Route element={<RequireSession />}>
             <Route path="/profile" element={page('Your profile', () => import('./lazy/profile'))} />

@@ -1,9 +1,11 @@
 import ProfileRoute, { type ProfileSection } from '@/features/account/routes/profile'
 import { NotificationSettings } from '@/features/push/components/notification-settings'
+import { SubscriptionSettings } from '@/features/subscriptions/components/subscription-settings'
 
+const SUBSCRIPTION: ProfileSection = { id: 'subscription', nav: 'Subscription', title: 'Subscription', Body: SubscriptionSettings }
 const NOTIFICATIONS: ProfileSection = { id: 'notifications', nav: 'Notifications', title: 'Notifications', Body: NotificationSettings }
 
-/** /profile with the push feature's Notifications section: the app composes the two features. */
+/** /profile with the subscription and notification sections: the app composes the features. */
 export default function ProfilePage() {
-  return <ProfileRoute extraSections={[NOTIFICATIONS]} />
+  return <ProfileRoute extraSections={[SUBSCRIPTION, NOTIFICATIONS]} />
 }

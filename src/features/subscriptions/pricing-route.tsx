@@ -1,13 +1,30 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { Link, useSearchParams } from 'react-router-dom'
 import { ErrorState, Loading } from '@/components/query-state'
 import { CURRENCIES, type CurrencyCode, NAIRA_PER_DOLLAR } from '@/core/constants'
+import type { Plan } from '@/core/contract'
 import { convertFromDollars, formatCurrency, numberToWords } from '@/core/format'
-import { exchangeRateQuery, plansQuery } from './queries'
+import { useSession } from '@/lib/session'
+import { Checkout } from './components/checkout'
+import { activePackageQuery, exchangeRateQuery, plansQuery } from './queries'
 
+/**
+ * /pricing: the plans in dollars or naira. A signed-in user chooses one (?plan=id, so the choice
+ * survives a reload and can be linked from the profile) and pays below; a visitor signs up with it.
+ */
 export function PricingRoute() {
   const plans = useQuery(plansQuery())
+  const session = useSession()
+  const [params, setParams] = useSearchParams()
   const [currency, setCurrency] = useState<CurrencyCode>('USD')
+  const chosenId = Number(params.get('plan'))
+  const chosen = plans.data?.find((plan) => plan.id === chosenId)
+  const choose = (plan: Plan) => setParams((current) => {
+    const next = new URLSearchParams(current)
+    next.set('plan', String(plan.id))
+    return next
+  }, { preventScrollReset: true })
   // The configured rate when it has arrived; the spec's 1000 ₦ per $1 until then (or offline).
   const nairaPerDollar = useQuery(exchangeRateQuery()).data?.rates.NGN ?? NAIRA_PER_DOLLAR
 
@@ -48,15 +65,42 @@ export function PricingRoute() {
                 {plan.noOfEthnics === 1 ? 'One people' : `${capitalise(numberToWords(plan.noOfEthnics))} peoples`}
               </p>
               <p>{plan.description}</p>
+              {session ? (
+                <>
+                  {session && <CurrentPlanBadge userId={session.user.id} planId={plan.id} />}
+                  <button type="button" className="button button--primary" aria-pressed={chosen?.id === plan.id} onClick={() => choose(plan)}>
+                    Choose {plan.name}
+                  </button>
+                </>
+              ) : (
+                <Link className="button button--primary" to={`/auth/signup?plan=${plan.id}`}>
+                  Sign up with {plan.name}
+                </Link>
+              )}
             </li>
           ))}
         </ul>
       )}
+      {session && chosen && <ChosenPlan key={chosen.id} plan={chosen} currency={currency} />}
       <p className="subtle">
         Prices are set in US dollars; naira amounts are shown at {formatCurrency(nairaPerDollar, 'NGN')} per $1. Card
         payments in naira are through Paystack; other payment options charge in dollars.
       </p>
     </>
+  )
+}
+
+function CurrentPlanBadge({ userId, planId }: { userId: number; planId: number }) {
+  const active = useQuery(activePackageQuery(userId))
+  return active.data?.plan.id === planId ? <p className="badge">Your current plan</p> : null
+}
+
+/** The checkout of the chosen plan; its heading takes focus so keyboard and screen-reader users land on it. */
+function ChosenPlan({ plan, currency }: { plan: Plan; currency: CurrencyCode }) {
+  return (
+    <div id="checkout" className="checkout-region">
+      <Checkout plan={plan} initialCurrency={currency} focusOnMount />
+    </div>
   )
 }
 

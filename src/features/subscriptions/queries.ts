@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import { API } from '@/core/api-paths'
-import type { ActivePackage, ExchangeRates, Plan } from '@/core/contract'
-import { ApiError, apiGet } from '@/lib/api-client'
+import type { ActivePackage, ExchangeRates, Paginated, PaymentOptionInfo, PaymentRecord, Plan } from '@/core/contract'
+import { ApiError, apiGet, apiGetPage, withQuery } from '@/lib/api-client'
+import { getQuote, getReferralCode, type QuoteInput } from './api'
 
 export const subscriptionKeys = {
   plans: ['subscriptions', 'plans'] as const,
@@ -40,5 +41,50 @@ export const activePackageQuery = (userId: number) =>
       }
     },
     meta: { persist: true },
+    staleTime: 60_000,
+  })
+
+export const paymentOptionsQuery = () =>
+  queryOptions({
+    queryKey: ['subscriptions', 'payment-options'] as const,
+    queryFn: ({ signal }) => apiGet<PaymentOptionInfo[]>(API.paymentOptions, { signal }),
+    staleTime: 10 * 60_000,
+  })
+
+export const quoteQuery = (input: QuoteInput) =>
+  queryOptions({
+    queryKey: ['subscriptions', 'quote', input] as const,
+    queryFn: ({ signal }) => getQuote(input, signal),
+    staleTime: 60_000,
+    retry: false,
+  })
+
+/** The latest package, in force or ended; null when the user never had one. */
+export const lastPackageQuery = (userId: number) =>
+  queryOptions({
+    queryKey: ['me', userId, 'last-package'] as const,
+    queryFn: async ({ signal }): Promise<ActivePackage | null> => {
+      try {
+        return await apiGet<ActivePackage>(API.lastActivePackage, { signal, auth: true })
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null
+        throw error
+      }
+    },
+    staleTime: 60_000,
+  })
+
+export const referralCodeQuery = (userId: number) =>
+  queryOptions({
+    queryKey: ['me', userId, 'referral-code'] as const,
+    queryFn: ({ signal }) => getReferralCode(signal),
+    meta: { persist: true },
+    staleTime: 10 * 60_000,
+  })
+
+export const paymentHistoryQuery = (userId: number) =>
+  queryOptions({
+    queryKey: ['me', userId, 'payments'] as const,
+    queryFn: ({ signal }) => apiGetPage<Paginated<PaymentRecord>>(withQuery(API.paymentHistory, { page: 1, size: 5 }), { signal, auth: true }),
     staleTime: 60_000,
   })

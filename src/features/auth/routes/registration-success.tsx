@@ -1,13 +1,18 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { registeredEmail } from '../registered-email'
 import { ResendActivation } from '../components/resend-activation'
 
-/** /register_payment_success: after sign-up, where to look next, with a way to get the mail again. */
-export default function RegistrationSuccessRoute() {
+/**
+ * /register_payment_success: after sign-up, where to look next, with a way to get the mail again. The
+ * app puts the plan's payment (or its outcome) around it; `heading` 2 when the page has another title.
+ */
+export default function RegistrationSuccessRoute({ children, heading = 1 }: { children?: ReactNode; heading?: 1 | 2 }) {
   const email = registeredEmail()
+  const Title = heading === 1 ? 'h1' : 'h2'
   return (
     <section className="auth-page" aria-labelledby="registered-title">
-      <h1 id="registered-title">Check your email</h1>
+      <Title id="registered-title">{heading === 1 ? 'Check your email' : 'Now activate your account'}</Title>
       <p>
         {email ? (
           <>
@@ -22,6 +27,7 @@ export default function RegistrationSuccessRoute() {
       <p>
         <Link to="/auth/login">Go to sign in</Link>
       </p>
+      {children}
     </section>
   )
 }

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import { Link, Navigate, useNavigate } from 'react-router-dom'
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom'
 import { REGISTRATION_FIRST_STEP } from '@/core/constants'
 import type { EthnicGroup, Plan } from '@/core/contract'
 import { signupSchema, type SignupInput } from '@/core/validation'
@@ -19,7 +19,7 @@ import {
   rule,
   type SignupValues,
 } from '../components/signup-steps'
-import { rememberRegisteredEmail } from '../registered-email'
+import { rememberRegisteredEmail, rememberRegistrationPayment } from '../registered-email'
 import { useLiveCheck } from '../live-check'
 
 const STEPS = [
@@ -55,6 +55,9 @@ export function SignupRoute({ usePlans, useGroups }: Props) {
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null)
   const heading = useRef<HTMLHeadingElement>(null)
   const firstRender = useRef(true)
+  // /pricing links here with ?plan=id: that plan starts chosen.
+  const [params] = useSearchParams()
+  const [initialValues] = useState<SignupValues>(() => ({ ...INITIAL, packageId: /^\d+$/.test(params.get('plan') ?? '') ? (params.get('plan') as string) : '' }))
 
   // Each step announces itself: focus moves to its heading (not on arrival, where the page title leads).
   useEffect(() => {
@@ -80,7 +83,7 @@ export function SignupRoute({ usePlans, useGroups }: Props) {
       <Form<SignupValues>
         label="Sign up"
         schema={signupSchema}
-        initialValues={INITIAL}
+        initialValues={initialValues}
         draftKey={DRAFT_KEY}
         submitLabel="Create account"
         onSubmit={async (values) => {
@@ -88,6 +91,9 @@ export function SignupRoute({ usePlans, useGroups }: Props) {
           const result = await register(values as unknown as SignupInput)
           clearDraft(DRAFT_KEY)
           rememberRegisteredEmail(result.email)
+          if (result.paymentToken) {
+            rememberRegistrationPayment({ token: result.paymentToken, packageId: Number(values.packageId), promoCode: values.promoCode || null })
+          }
           setRegisteredEmail(result.email)
         }}
         actions={({ isSubmitting }) => (

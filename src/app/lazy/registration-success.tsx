@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query'
+import { useSearchParams } from 'react-router-dom'
+import RegistrationSuccessRoute from '@/features/auth/routes/registration-success'
+import { registrationPayment } from '@/features/auth/registered-email'
+import { Checkout } from '@/features/subscriptions/components/checkout'
+import { plansQuery } from '@/features/subscriptions/queries'
+import { PaymentResult } from '@/features/subscriptions/routes/payment-result'
+
+/**
+ * /register_payment_success, the end of sign-up: check your email, and pay for the plan chosen now if
+ * you like (the payment works before activation, with the token sign-up gave). The payment provider
+ * sends the user back here with ?reference=, and the page then leads with the payment's outcome.
+ */
+export default function RegistrationSuccessPage() {
+  const [params] = useSearchParams()
+  const payment = registrationPayment()
+  const plans = useQuery(plansQuery())
+  if (params.get('reference')) {
+    return (
+      <>
+        <PaymentResult registrationToken={payment?.token} />
+        <RegistrationSuccessRoute heading={2} />
+      </>
+    )
+  }
+  const plan = plans.data?.find((p) => p.id === payment?.packageId)
+  return (
+    <RegistrationSuccessRoute>
+      {payment && plan && (
+        <section className="registration-payment" aria-labelledby="registration-pay-title">
+          <h2 id="registration-pay-title">Pay for your plan now</h2>
+          <p>
+            You chose the {plan.name} plan. Pay now and it starts today; or sign in later and read one people’s proverbs for free
+            until you subscribe from your profile.
+          </p>
+          <Checkout plan={plan} registrationToken={payment.token} initialCoupon={payment.promoCode} />
+        </section>
+      )}
+    </RegistrationSuccessRoute>
+  )
+}

@@ -1,0 +1,22 @@
+import { API } from '@/core/api-paths'
+import type { ActivePackage, PaymentOutcome, PaymentQuote, PaymentStart, PaymentState, ReferralCode } from '@/core/contract'
+import type { CurrencyCode } from '@/core/constants'
+import type { PaymentOption } from '@/core/payment'
+import { apiGet, apiSend, withQuery } from '@/lib/api-client'
+
+export type QuoteInput = { packageId: number; currency: CurrencyCode; option: PaymentOption; coupon: string | null }
+
+/** The server's price: the discount is computed there, and what it says is what is charged. */
+export const getQuote = ({ packageId, currency, option, coupon }: QuoteInput, signal?: AbortSignal) =>
+  apiGet<PaymentQuote>(withQuery(API.paymentQuote, { packageId, currency, option, coupon }), { signal })
+
+/** A signed-in user pays with their session; a sign-up not yet activated with its payment token. */
+export const initializePayment = (state: PaymentState) =>
+  apiSend<PaymentStart>('POST', API.paymentInitialize, state, { auth: !state.registrationToken })
+
+export const verifyPayment = (reference: string, body: { cancelled?: boolean; registrationToken?: string }) =>
+  apiSend<PaymentOutcome>('POST', API.paymentVerify(reference), body, { auth: !body.registrationToken })
+
+export const cancelAutoRenewal = () => apiSend<ActivePackage>('POST', API.cancelAutoRenewal, {}, { auth: true })
+
+export const getReferralCode = (signal?: AbortSignal) => apiGet<ReferralCode>(API.referralCode, { signal, auth: true })

@@ -1,0 +1,158 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import type { PaymentOptionInfo, PaymentQuote, PaymentState, Plan } from '@/core/contract'
+import { PAYMENT_REFERENCE_PATTERN } from '@/core/payment'
+import { json, renderWithApp } from '@/lib/testing'
+import { Checkout } from './checkout'
+
+vi.mock('@/lib/session', () => ({ getToken: () => 'token-7', signOut: vi.fn() }))
+
+const SILVER: Plan = { id: 2, name: 'Silver', amount: 17.99, noOfEthnics: 2, description: 'Two peoples.' }
+const OPTIONS: PaymentOptionInfo[] = [
+  { id: 'paystack', label: 'Paystack (card, bank, USSD)', currencies: ['NGN', 'USD'], testMode: false },
+  { id: 'stripe', label: 'Card (Stripe)', currencies: ['USD'], testMode: false },
+]
+
+let starts: { body: PaymentState; auth: string | null }[]
+let quotes: URLSearchParams[]
+let startAnswer: (() => Response) | undefined
+
+/** The server's quote: 10% off with WELCOME10, naira at 1000 per dollar. */
+function quoteFor(params: URLSearchParams): Response {
+  const currency = params.get('currency') as 'USD' | 'NGN'
+  const coupon = params.get('coupon')
+  if (coupon && coupon.toUpperCase() !== 'WELCOME10') {
+    return json({ error: { code: 'bad_request', message: 'This promo code is not valid', fields: { coupon: 'This promo code is not valid' } } }, 400)
+  }
+  const factor = currency === 'NGN' ? 1000 : 1
+  const list = 17.99 * factor
+  const percentOff = coupon ? 10 : 0
+  const amount = Math.round(1799 * (1 - percentOff / 100)) / 100 * factor
+  const quote: PaymentQuote = { packageId: 2, planName: 'Silver', currency, listAmount: list, discount: Math.round((list - amount) * 100) / 100, amount, percentOff, coupon: coupon ? coupon.toUpperCase() : null }
+  return json({ data: quote })
+}
+
+beforeEach(() => {
+  starts = []
+  quotes = []
+  startAnswer = undefined
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const parsed = new URL(url, 'http://localhost')
+      if (parsed.pathname === '/api/payments/options') return json({ data: OPTIONS })
+      if (parsed.pathname === '/api/payments/quote') {
+        quotes.push(parsed.searchParams)
+        return quoteFor(parsed.searchParams)
+      }
+      if (parsed.pathname === '/api/payments/initialize' && init?.method === 'POST') {
+        const headers = new Headers(init.headers)
+        starts.push({ body: JSON.parse(String(init.body)) as PaymentState, auth: headers.get('Authorization') })
+        if (startAnswer) return startAnswer()
+        return json({ data: { reference: 'r', redirectUrl: 'https://checkout.example/pay/r', amount: 17.99, currency: 'USD' } })
+      }
+      return json({ error: { code: 'not_found', message: url } }, 404)
+    }),
+  )
+})
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+const total = () => screen.getByTestId('checkout-total').textContent
+const payButton = () => screen.getByRole('button', { name: /^Pay/ })
+
+test('dollars by default; Paystack may switch to naira and the amount shown is the server’s', async () => {
+  renderWithApp(<Checkout plan={SILVER} redirect={vi.fn()} />)
+  await waitFor(() => expect(total()).toBe('$17.99'))
+  fireEvent.click(screen.getByRole('radio', { name: /Naira/ }))
+  await waitFor(() => expect(total()).toBe('₦17,990'))
+  expect(quotes.at(-1)?.get('currency')).toBe('NGN')
+  expect(quotes.at(-1)?.get('option')).toBe('paystack')
+})
+
+test('every other option is forced to dollars (spec §4)', async () => {
+  renderWithApp(<Checkout plan={SILVER} initialCurrency="NGN" redirect={vi.fn()} />)
+  await waitFor(() => expect(total()).toBe('₦17,990'))
+  fireEvent.click(screen.getByRole('radio', { name: 'Card (Stripe)' }))
+  await waitFor(() => expect(total()).toBe('$17.99'))
+  expect(screen.queryByRole('radio', { name: /Naira/ })).toBeNull()
+  expect(screen.getByText('This option charges in US dollars.')).toBeTruthy()
+})
+
+test('paying sends spec §3’s payment state and goes to the provider', async () => {
+  const redirect = vi.fn()
+  renderWithApp(<Checkout plan={SILVER} initialCurrency="NGN" redirect={redirect} />)
+  await waitFor(() => expect(total()).toBe('₦17,990'))
+  fireEvent.click(screen.getByRole('checkbox', { name: /Renew automatically/ }))
+  fireEvent.click(payButton())
+  await waitFor(() => expect(redirect).toHaveBeenCalledWith('https://checkout.example/pay/r'))
+  const [{ body, auth }] = starts
+  expect(body).toMatchObject({
+    paymentOption: 'paystack',
+    currency: 'NGN',
+    amount: 17990,
+    autoRenew: false,
+    coupon: null,
+    metadata: { payment_type: 'PAYSTACK', packageId: 2, registration: false },
+  })
+  expect(body.reference).toMatch(PAYMENT_REFERENCE_PATTERN)
+  expect(body).not.toHaveProperty('registrationToken')
+  expect(auth).toBe('Bearer token-7')
+})
+
+test('a promo code is checked and priced by the server; a bad one says so', async () => {
+  renderWithApp(<Checkout plan={SILVER} redirect={vi.fn()} />)
+  await waitFor(() => expect(total()).toBe('$17.99'))
+  const field = screen.getByLabelText('Promo code (optional)')
+  fireEvent.change(field, { target: { value: 'nope' } })
+  fireEvent.click(screen.getByRole('button', { name: 'Apply' }))
+  expect((await screen.findByRole('alert')).textContent).toBe('This promo code is not valid')
+  expect(total()).toBe('$17.99')
+  fireEvent.change(field, { target: { value: 'welcome10' } })
+  fireEvent.click(screen.getByRole('button', { name: 'Apply' }))
+  await waitFor(() => expect(total()).toBe('$16.19'))
+  expect(screen.getByText('WELCOME10 (10% off)')).toBeTruthy()
+  fireEvent.click(payButton())
+  await waitFor(() => expect(starts).toHaveLength(1))
+  expect(starts[0].body).toMatchObject({ coupon: 'WELCOME10', amount: 16.19 })
+})
+
+test('a second try with the same choices is the same payment; new choices are a new one', async () => {
+  startAnswer = () => json({ error: { code: 'unavailable', message: 'Paystack could not be reached. Please try again.' } }, 502)
+  renderWithApp(<Checkout plan={SILVER} redirect={vi.fn()} />)
+  await waitFor(() => expect(total()).toBe('$17.99'))
+  fireEvent.click(payButton())
+  expect((await screen.findByRole('alert')).textContent).toBe('Paystack could not be reached. Please try again.')
+  fireEvent.click(payButton())
+  await waitFor(() => expect(starts).toHaveLength(2))
+  expect(starts[1].body.reference).toBe(starts[0].body.reference)
+  fireEvent.click(screen.getByRole('checkbox', { name: /Renew automatically/ }))
+  fireEvent.click(payButton())
+  await waitFor(() => expect(starts).toHaveLength(3))
+  expect(starts[2].body.reference).not.toBe(starts[0].body.reference)
+})
+
+test('a changed price is shown again, not charged', async () => {
+  startAnswer = () => json({ error: { code: 'conflict', message: 'The price has changed. Check the new amount and try again.' } }, 409)
+  renderWithApp(<Checkout plan={SILVER} redirect={vi.fn()} />)
+  await waitFor(() => expect(total()).toBe('$17.99'))
+  const before = quotes.length
+  fireEvent.click(payButton())
+  expect((await screen.findByRole('alert')).textContent).toBe('The price has changed. Check the new amount and try again.')
+  await waitFor(() => expect(quotes.length).toBeGreaterThan(before))
+})
+
+test('at the end of sign-up the registration token stands in for a session', async () => {
+  renderWithApp(<Checkout plan={SILVER} registrationToken="pay-token" initialCoupon="WELCOME10" redirect={vi.fn()} />)
+  await waitFor(() => expect(total()).toBe('$17.99'))
+  fireEvent.click(screen.getByRole('button', { name: 'Apply' }))
+  await waitFor(() => expect(total()).toBe('$16.19'))
+  fireEvent.click(payButton())
+  await waitFor(() => expect(starts).toHaveLength(1))
+  expect(starts[0].body).toMatchObject({ registrationToken: 'pay-token', metadata: { registration: true }, coupon: 'WELCOME10' })
+  expect(starts[0].auth).toBeNull()
+})

@@ -1,0 +1,107 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import type { ActivePackage, PaymentOutcome } from '@/core/contract'
+import { PAYMENT_TEXTS } from '@/core/payment'
+import { json, renderWithApp } from '@/lib/testing'
+import { PaymentResult } from './payment-result'
+
+let session: { token: string; user: { id: number } } | null = { token: 'token-7', user: { id: 7 } }
+vi.mock('@/lib/session', () => ({ getToken: () => session?.token, signOut: vi.fn(), useSession: () => session }))
+
+const PACKAGE: ActivePackage = {
+  id: 11,
+  plan: { id: 2, name: 'Silver', amount: 17.99, noOfEthnics: 2, description: 'Two peoples.' },
+  startsAt: '2026-11-22T10:00:00.000Z',
+  expiresAt: '2027-11-22T10:00:00.000Z',
+  autoRenew: true,
+  canAutoRenew: true,
+  active: true,
+  paymentOption: 'test',
+  groups: [
+    { id: 1, name: 'Yoruba', slug: 'yoruba', locked: false },
+    { id: 2, name: 'Igbo', slug: 'igbo', locked: false },
+  ],
+}
+
+let verifies: { url: string; body: Record<string, unknown>; auth: string | null }[]
+let answers: PaymentOutcome[]
+
+const outcome = (status: PaymentOutcome['status'], extra: Partial<PaymentOutcome> = {}): PaymentOutcome => ({
+  reference: 'owe_0123456789abcdef',
+  status,
+  message: PAYMENT_TEXTS[status],
+  planName: 'Silver',
+  amount: 17.99,
+  currency: 'USD',
+  registration: false,
+  package: status === 'success' ? PACKAGE : null,
+  ...extra,
+})
+
+beforeEach(() => {
+  session = { token: 'token-7', user: { id: 7 } }
+  verifies = []
+  answers = []
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      verifies.push({ url, body: JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>, auth: new Headers(init?.headers).get('Authorization') })
+      return json({ data: answers.length > 1 ? answers.shift() : answers[0] })
+    }),
+  )
+})
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+  vi.useRealTimers()
+})
+
+test('a successful payment shows the new package', async () => {
+  answers = [outcome('success')]
+  renderWithApp(<PaymentResult />, { path: '/payment_success?reference=owe_0123456789abcdef' })
+  expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Payment received')
+  expect(screen.getByText(PAYMENT_TEXTS.success)).toBeTruthy()
+  expect(screen.getByTestId('package-card').textContent).toContain('Silver plan')
+  expect(screen.getByTestId('package-card').textContent).toContain('Yoruba, Igbo')
+  expect(verifies[0]).toMatchObject({ url: '/api/payments/verify/owe_0123456789abcdef', body: { cancelled: false }, auth: 'Bearer token-7' })
+})
+
+test('a cancelled payment says nothing changed and offers the plans again', async () => {
+  answers = [outcome('abandoned')]
+  renderWithApp(<PaymentResult />, { path: '/payment_success?reference=owe_0123456789abcdef&cancelled=1' })
+  expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Payment cancelled')
+  expect(screen.getByText(PAYMENT_TEXTS.abandoned)).toBeTruthy()
+  expect(screen.queryByTestId('package-card')).toBeNull()
+  expect(screen.getByRole('link', { name: 'Back to the plans' }).getAttribute('href')).toBe('/pricing')
+  expect(verifies[0].body).toEqual({ cancelled: true })
+})
+
+test('a declined payment says so', async () => {
+  answers = [outcome('failed')]
+  renderWithApp(<PaymentResult />, { path: '/payment_success?reference=owe_0123456789abcdef' })
+  expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Payment not completed')
+  expect(screen.getByText(PAYMENT_TEXTS.failed)).toBeTruthy()
+})
+
+test('a payment the provider has not confirmed yet is asked about again', async () => {
+  answers = [outcome('pending'), outcome('success')]
+  renderWithApp(<PaymentResult />, { path: '/payment_success?reference=owe_0123456789abcdef' })
+  expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Confirming your payment…')
+  await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Payment received'), { timeout: 4000 })
+  expect(verifies.length).toBe(2)
+})
+
+test('Paystack’s trxref is read when there is no reference; sign-up uses its token instead of a session', async () => {
+  session = null
+  answers = [outcome('success', { registration: true, package: null })]
+  renderWithApp(<PaymentResult registrationToken="pay-token" />, { path: '/register_payment_success?trxref=owe_0123456789abcdef' })
+  expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Payment received')
+  expect(verifies[0]).toMatchObject({ url: '/api/payments/verify/owe_0123456789abcdef', body: { registrationToken: 'pay-token' }, auth: null })
+})
+
+test('without a reference the page says there is nothing to show', async () => {
+  renderWithApp(<PaymentResult />, { path: '/payment_success' })
+  expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('No payment to show')
+  expect(verifies).toHaveLength(0)
+})

@@ -1,0 +1,113 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
+import { Link, useSearchParams } from 'react-router-dom'
+import { ErrorState, Loading } from '@/components/query-state'
+import type { PaymentOutcome } from '@/core/contract'
+import { formatCurrency } from '@/core/format'
+import { useSession } from '@/lib/session'
+import { verifyPayment } from '../api'
+import { PackageCard } from '../components/package-card'
+
+/** While the provider has not confirmed yet, ask again this often, up to this many times. */
+const PENDING_POLL_MS = 2000
+const PENDING_POLLS = 15
+
+const HEADINGS: Record<PaymentOutcome['status'], string> = {
+  success: 'Payment received',
+  pending: 'Confirming your payment…',
+  failed: 'Payment not completed',
+  abandoned: 'Payment cancelled',
+}
+
+/**
+ * Where a payment provider sends the user back (/payment_success, and /register_payment_success at the
+ * end of sign-up): asks the server what became of the payment — it checks with the provider — and says
+ * so. A failed or cancelled payment changed nothing, and the page says that too.
+ */
+export function PaymentResult({ registrationToken }: { registrationToken?: string }) {
+  const [params] = useSearchParams()
+  const reference = params.get('reference') ?? params.get('trxref') ?? ''
+  const cancelled = params.get('cancelled') === '1'
+  const userId = useSession()?.user.id
+  const client = useQueryClient()
+  const polls = useRef(0)
+  const outcome = useQuery({
+    queryKey: ['payment-outcome', reference],
+    queryFn: () => verifyPayment(reference, { cancelled, ...(registrationToken ? { registrationToken } : {}) }),
+    enabled: reference !== '',
+    retry: 1,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchInterval: (query) => (query.state.data?.status === 'pending' && polls.current++ < PENDING_POLLS ? PENDING_POLL_MS : false),
+  })
+  const status = outcome.data?.status
+  const heading = useRef<HTMLHeadingElement>(null)
+
+  // A new package changes what the user may read and whether adverts show: refresh what depends on it.
+  useEffect(() => {
+    if (status === 'success' && userId !== undefined) void client.invalidateQueries({ queryKey: ['me', userId] })
+  }, [status, userId, client])
+  useEffect(() => {
+    if (status && status !== 'pending') heading.current?.focus()
+  }, [status])
+
+  if (!reference) {
+    return (
+      <section aria-labelledby="payment-title">
+        <h1 id="payment-title">No payment to show</h1>
+        <p>This page shows the outcome of a payment, and no payment was named. See the plans to subscribe.</p>
+        <p>
+          <Link to="/pricing">See the plans</Link>
+        </p>
+      </section>
+    )
+  }
+  if (outcome.isPending) return <Loading label="Checking your payment" />
+  if (outcome.isError) {
+    return (
+      <section aria-labelledby="payment-title">
+        <h1 id="payment-title">We could not check your payment</h1>
+        <ErrorState error={outcome.error} onRetry={() => void outcome.refetch()} title="The payment's outcome is not known yet" />
+        <p>If you paid, your package will appear in your profile as soon as the payment provider confirms it.</p>
+      </section>
+    )
+  }
+  const result = outcome.data
+  return (
+    <section aria-labelledby="payment-title" className="payment-result" data-status={result.status}>
+      <h1 id="payment-title" ref={heading} tabIndex={-1}>
+        {HEADINGS[result.status]}
+      </h1>
+      <p role="status">{result.message}</p>
+      <p className="subtle">
+        {result.planName} plan · {formatCurrency(result.amount, result.currency)} · reference <code>{result.reference}</code>
+      </p>
+      {result.status === 'pending' && polls.current >= PENDING_POLLS && (
+        <p>This is taking longer than usual. Your package will appear in your profile as soon as the payment provider confirms it.</p>
+      )}
+      {result.package && <PackageCard pkg={result.package} />}
+      <p className="payment-result__actions">
+        {result.status === 'success' ? (
+          userId !== undefined ? (
+            <>
+              <Link className="button button--primary" to="/profile#subscription">
+                Go to your subscription
+              </Link>{' '}
+              <Link className="button" to="/profile#languages">
+                Choose your languages
+              </Link>
+            </>
+          ) : null
+        ) : result.status !== 'pending' && !result.registration ? (
+          <Link className="button button--primary" to="/pricing">
+            Back to the plans
+          </Link>
+        ) : null}
+      </p>
+    </section>
+  )
+}
+
+export default function PaymentResultRoute() {
+  return <PaymentResult />
+}
