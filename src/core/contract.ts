@@ -70,6 +70,12 @@ export type SessionUser = { id: number; email: string; firstName: string; lastNa
 
 export type LoginResult = { token: string; expiresAt: string; user: SessionUser }
 
+/**
+ * What sign-up answers (POST API.register). `paymentToken` lets the new, not yet activated account pay for
+ * its plan at the end of sign-up (PaymentState.registrationToken); it lasts two hours and does nothing else.
+ */
+export type RegisterResult = { message: string; email: string; paymentToken: string }
+
 /** Spec §3: the user-exists flag of the email and phone checks. */
 export type ExistsFlag = { exists: boolean }
 

@@ -59,4 +59,11 @@ export const PAYMENT_TEXTS = {
   failed: 'The payment did not go through. Nothing was charged and your account is as it was.',
   abandoned: 'The payment was cancelled. Nothing was charged and your account is as it was.',
   autoRenewCancelled: 'Auto-renewal is off. Your package ends on its expiry date.',
+  providerUnavailable: 'The payment provider could not be reached. Nothing was charged; please try again.',
+  referenceTaken: 'This payment has already been started with other details. Start the payment again.',
+  alreadySettled: 'This payment is already complete. Start a new payment if you want to pay again.',
+  stillStarting: 'This payment is still being set up. Try again in a moment.',
+  paymentTypeMismatch: 'The payment type does not match the payment option.',
+  currencyUnavailable: 'This payment option cannot charge in that currency.',
+  registrationExpired: 'The time to pay at sign-up has run out. Sign in to pay for your plan.',
 } as const

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { dailyReminders, notifications, reminderSends, userPackages, users } from '../../server/src/db/schema'
+import { dailyReminders, notifications, paymentMethods, reminderSends, userPackages, users } from '../../server/src/db/schema'
 import { createNotifier, type Notifier } from '../../server/src/services/notify'
 import { createScheduler } from '../../server/src/services/scheduler'
 import { todaysProverbs } from '../../server/src/features/proverbs/repository'
@@ -244,9 +244,13 @@ test('a plan that will not renew is announced once, three days before it ends', 
   clock.set('2026-12-11T12:00:00Z')
   const day = (days: number) => new Date(clock.now().getTime() + days * DAY)
   const give = async (m: Member, plan: string, startsIn: number, endsIn: number, autoRenew = false) => {
+    // A plan renews only with a saved card to charge.
+    const [method] = autoRenew
+      ? await ctx.database.db.insert(paymentMethods).values({ userId: m.user.id, provider: 'test', token: `test_auth_reminders_${m.user.id}` }).returning()
+      : []
     const [row] = await ctx.database.db
       .insert(userPackages)
-      .values({ userId: m.user.id, packageId: plans[plan].id, startsAt: day(startsIn), endsAt: day(endsIn), autoRenew })
+      .values({ userId: m.user.id, packageId: plans[plan].id, startsAt: day(startsIn), endsAt: day(endsIn), autoRenew, paymentMethodId: method?.id ?? null })
       .returning()
     return row
   }

@@ -41,7 +41,8 @@ test('sign-up answers 201; with no SMTP_URL the activation mail waits in the out
   const body = signupBody()
   const res = await register(body)
   expect(res.status).toBe(201)
-  expect(res.body).toEqual({ data: { message: 'Your account has been created. Check your email for the link that activates it.', email: body.email } })
+  // paymentToken: the new account pays for its plan with it before activation (tests/api/payments.test.ts).
+  expect(res.body).toEqual({ data: { message: 'Your account has been created. Check your email for the link that activates it.', email: body.email, paymentToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) } })
   const mails = await mailsTo(ctx.database.db, body.email)
   expect(mails).toHaveLength(1)
   expect(mails[0].subject).toBe('Activate your Òwe account')

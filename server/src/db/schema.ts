@@ -282,6 +282,8 @@ export const payments = pgTable(
     status: text('status', { enum: ['pending', 'success', 'failed', 'abandoned'] }).notNull().default('pending'),
     /** The provider's id for it: Paystack's access code, Stripe's Checkout Session or PaymentIntent id. */
     providerRef: text('provider_ref'),
+    /** Where the provider's checkout waits: a retried click on the same payment lands on the same page. */
+    checkoutUrl: text('checkout_url'),
     failureReason: text('failure_reason'),
     /** The package a renewal extends. */
     renewsUserPackageId: integer('renews_user_package_id').references(() => userPackages.id, { onDelete: 'set null' }),
@@ -297,6 +299,8 @@ export const payments = pgTable(
 export const testModeCharges = pgTable('test_mode_charges', {
   reference: text('reference').primaryKey(),
   outcome: text('outcome', { enum: ['success', 'failed', 'abandoned'] }).notNull(),
+  /** "Pay, and decline renewals": the saved test card is refused when auto-renewal charges it. */
+  declineRenewals: boolean('decline_renewals').notNull().default(false),
   createdAt: createdAt(),
 })
 

@@ -2,17 +2,20 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/client'
 import { announceQuizWeek, warnExpiringPlans, type JobContext } from '../features/notifications/jobs'
 import { sendDailyReminders } from '../features/notifications/reminders'
+import { renewDuePackages } from '../features/payments/renewals'
+import type { PaymentService } from '../features/payments/service'
 import type { Notifier } from './notify'
 
 /**
- * Runs the timed work (the week's quizzes announced, expiring plans, daily reminders) every intervalMs.
- * Every instance of the server runs one: the jobs are idempotent through unique keys in the database, so
- * two schedulers at the same moment send each message once. Within one process runs never overlap.
+ * Runs the timed work (the week's quizzes announced, expiring plans, daily reminders, auto-renewals)
+ * every intervalMs. Every instance of the server runs one: the jobs are idempotent through unique keys in
+ * the database, so two schedulers at the same moment send each message (and charge each renewal) once.
+ * Within one process runs never overlap.
  */
-export type SchedulerOptions = { db: Db; notifier: Notifier; log: FastifyBaseLogger; now: () => Date; intervalMs: number }
+export type SchedulerOptions = { db: Db; notifier: Notifier; log: FastifyBaseLogger; now: () => Date; intervalMs: number; payments?: PaymentService }
 
-/** Messages each job sent in a run. */
-export type RunReport = { quizWeek: number; expiry: number; reminders: number }
+/** Messages each job sent in a run (renewals: the renewal payments settled). */
+export type RunReport = { quizWeek: number; expiry: number; reminders: number; renewals: number }
 
 export type Scheduler = {
   /** Runs every job once for `now`; a failing job does not stop the others, and the run then throws. */
@@ -26,18 +29,19 @@ const JOBS: [keyof RunReport, (context: JobContext, now: Date) => Promise<number
   ['quizWeek', announceQuizWeek],
   ['expiry', warnExpiringPlans],
   ['reminders', sendDailyReminders],
+  ['renewals', (context, now) => (context.payments ? renewDuePackages(context.payments, now) : Promise.resolve(0))],
 ]
 
-export function createScheduler({ db, notifier, log, now, intervalMs }: SchedulerOptions): Scheduler {
+export function createScheduler({ db, notifier, log, now, intervalMs, payments }: SchedulerOptions): Scheduler {
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> | undefined
 
   async function runDue(at: Date): Promise<RunReport> {
-    const report: RunReport = { quizWeek: 0, expiry: 0, reminders: 0 }
+    const report: RunReport = { quizWeek: 0, expiry: 0, reminders: 0, renewals: 0 }
     const failures: unknown[] = []
     for (const [name, job] of JOBS) {
       try {
-        report[name] = await job({ db, notifier }, at)
+        report[name] = await job({ db, notifier, payments }, at)
       } catch (error) {
         log.error({ err: error, job: name }, 'scheduled job failed')
         failures.push(error)
@@ -51,7 +55,7 @@ export function createScheduler({ db, notifier, log, now, intervalMs }: Schedule
     if (running) return
     running = runDue(now())
       .then((report) => {
-        if (report.quizWeek + report.expiry + report.reminders > 0) log.info({ report }, 'scheduled notifications sent')
+        if (Object.values(report).some((count) => count > 0)) log.info({ report }, 'scheduled work done')
       })
       // Each failure was logged by runDue; the timer carries on.
       .catch(() => {})

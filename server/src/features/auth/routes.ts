@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import * as yup from 'yup'
 import { API } from '../../../../src/core/api-paths'
-import type { LoginResult, Notice } from '../../../../src/core/contract'
+import type { LoginResult, Notice, RegisterResult } from '../../../../src/core/contract'
 import {
   ACCOUNT_TEXTS,
   changePasswordSchema,
@@ -14,7 +14,7 @@ import {
 } from '../../../../src/core/validation'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
-import { deviceTokens, packages, userLanguages, users } from '../../db/schema'
+import { deviceTokens, packages, payments, userLanguages, users } from '../../db/schema'
 import { authGuard, sessionOf } from '../../http/auth-guard'
 import { badRequest, conflict, forbidden, HttpError } from '../../http/errors'
 import { hasControlCharacters } from '../../http/params'
@@ -24,6 +24,7 @@ import { assertKnownGroups, tooManyGroupsMessage } from '../../services/entitlem
 import { uniqueViolation } from '../../db/errors'
 import type { Mailer } from '../../services/mail'
 import { hashPassword, verifyPassword } from '../../services/passwords'
+import { issuePaymentToken } from '../../services/payment-tokens'
 import { createSession, revokeSession, revokeUserSessions } from '../../services/sessions'
 import { hashToken } from '../../services/tokens'
 import { ACTIVATION_LINK_MS, activationMail, consumeEmailToken, issueEmailToken, resetMail, retireEmailTokens, type TokenPurpose } from './email-tokens'
@@ -124,7 +125,7 @@ export function authRoutes(app: FastifyInstance, { db, now, config, mailer }: De
     }
     const email = normaliseEmail(input.email)
     // A sign-up never activated within its link's life releases its email and phone, so nobody can hold
-    // someone else's address or number by registering it and walking away.
+    // someone else's address or number by registering it and walking away. One that paid is kept.
     await db
       .delete(users)
       .where(
@@ -132,6 +133,7 @@ export function authRoutes(app: FastifyInstance, { db, now, config, mailer }: De
           isNull(users.activatedAt),
           lt(users.createdAt, new Date(now().getTime() - ACTIVATION_LINK_MS)),
           or(eq(users.email, email), input.phoneNumber ? eq(users.phoneNumber, input.phoneNumber) : undefined),
+          sql`not exists (select 1 from ${payments} where ${payments.userId} = ${users.id} and ${payments.status} = 'success')`,
         ),
       )
     const passwordHash = await hashPassword(input.password1)
@@ -163,7 +165,8 @@ export function authRoutes(app: FastifyInstance, { db, now, config, mailer }: De
       throw conflict(ACCOUNT_TEXTS.emailTaken, { email: ACCOUNT_TEXTS.emailTaken })
     }
     await sendLink('activate', user)
-    return reply.code(201).send({ data: { message: AUTH_TEXTS.registered, email } })
+    const paymentToken = await issuePaymentToken(db, user.id, now())
+    return reply.code(201).send({ data: { message: AUTH_TEXTS.registered, email, paymentToken } satisfies RegisterResult })
   })
 
   app.post(API.activate, async (request) => {

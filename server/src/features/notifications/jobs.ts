@@ -1,15 +1,17 @@
-import { and, eq, gt, isNotNull, lte, sql } from 'drizzle-orm'
+import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import { weekStartOf } from '../../../../src/core/quiz'
 import type { Db } from '../../db/client'
 import { dailyReminders, notifications, packages, userPackages, users } from '../../db/schema'
 import { eachLimited, PUSH_CONCURRENCY, type Notifier } from '../../services/notify'
+import type { PaymentService } from '../payments/service'
 
 /**
  * The scheduler's jobs. Each may run on several server instances at once and again every minute: what
  * makes a message once is the unique (user_id, dedupe_key) of `notifications` (and the primary key of
  * `reminder_sends`), never anything remembered in memory.
  */
-export type JobContext = { db: Db; notifier: Notifier }
+/** `payments` is absent where a scheduler is made for other jobs only (tests): nothing is then renewed. */
+export type JobContext = { db: Db; notifier: Notifier; payments?: PaymentService }
 
 const DAY_MS = 86_400_000
 /** How long before a plan that does not renew ends its holder is told. */
@@ -40,8 +42,9 @@ export async function announceQuizWeek({ notifier }: JobContext, now: Date): Pro
 export const EXPIRY_TITLE = 'Your subscription ends soon'
 
 /**
- * A plan that will not renew, ending within EXPIRY_NOTICE_DAYS, and not followed by a later one (a plan
- * bought ahead means nothing ends): one notice per user package.
+ * A plan that will not renew (auto-renew off, or no card left to charge), ending within
+ * EXPIRY_NOTICE_DAYS, and not followed by a later one (a plan bought ahead means nothing ends): one
+ * notice per user package.
  */
 export async function warnExpiringPlans({ db, notifier }: JobContext, now: Date): Promise<number> {
   const soon = new Date(now.getTime() + EXPIRY_NOTICE_DAYS * DAY_MS)
@@ -56,10 +59,12 @@ export async function warnExpiringPlans({ db, notifier }: JobContext, now: Date)
         lte(userPackages.startsAt, now),
         gt(userPackages.endsAt, now),
         lte(userPackages.endsAt, soon),
-        eq(userPackages.autoRenew, false),
+        or(eq(userPackages.autoRenew, false), isNull(userPackages.paymentMethodId)),
         isNotNull(users.activatedAt),
         sql`not exists (select 1 from ${userPackages} later where later.user_id = ${userPackages.userId} and later.ends_at > ${userPackages.endsAt})`,
         sql`not exists (select 1 from ${notifications} n where n.user_id = ${userPackages.userId} and n.dedupe_key = 'expiry:' || ${userPackages.id})`,
+        // A declined renewal's message already says when the plan ends.
+        sql`not exists (select 1 from ${notifications} n where n.user_id = ${userPackages.userId} and n.dedupe_key = 'renewal-failed:' || ${userPackages.id})`,
       ),
     )
   let sent = 0

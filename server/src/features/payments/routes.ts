@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { API } from '../../../../src/core/api-paths'
+import type { Paginated, PaymentOptionInfo, PaymentOutcome, PaymentQuote, PaymentRecord, PaymentStart } from '../../../../src/core/contract'
+import { isPaymentOption, PAYMENT_REFERENCE_PATTERN, PAYMENT_TEXTS } from '../../../../src/core/payment'
+import type { Db } from '../../db/client'
+import { authGuard, sessionOf } from '../../http/auth-guard'
+import { badRequest, notFound, unauthorized } from '../../http/errors'
+import { MAX_ID, optionalString, paging, positiveInt } from '../../http/params'
+import { parseBody } from '../../http/validate'
+import { userOfPaymentToken } from '../../services/payment-tokens'
+import { authenticate } from '../../services/sessions'
+import { paymentHistory } from './repository'
+import { PAYMENT_FIELD_TEXTS, paymentStateSchema, verifySchema } from './schemas'
+import type { Payer, PaymentService } from './service'
+import { paymentWebhooks } from './webhooks'
+import { testCheckoutRoutes } from './test-checkout'
+
+type Deps = { db: Db; now: () => Date; payments: PaymentService }
+
+/**
+ * Payments (ours; paths in API): the options, the server's quote, starting a checkout, its outcome, the
+ * history, the providers' webhooks and the test mode's checkout page. Money is decided here from the plan
+ * table; the app's `amount` is only compared with it.
+ */
+export function paymentRoutes(app: FastifyInstance, { db, now, payments }: Deps): void {
+  const requireUser = authGuard(app, db, now)
+
+  /** A sign-up's payment token acts for its own sign-up payments only; everything else needs a session. */
+  async function payerOf(request: FastifyRequest, registrationToken: string | undefined): Promise<Payer> {
+    if (registrationToken !== undefined) {
+      const userId = await userOfPaymentToken(db, registrationToken, now())
+      if (userId === undefined) throw unauthorized('unauthorized', PAYMENT_TEXTS.registrationExpired)
+      return { userId, registrationOnly: true }
+    }
+    return { userId: (await authenticate(db, request, now())).userId, registrationOnly: false }
+  }
+
+  app.get(API.paymentOptions, async (): Promise<{ data: PaymentOptionInfo[] }> => ({ data: payments.options() }))
+
+  app.get(API.paymentQuote, async (request): Promise<{ data: PaymentQuote }> => {
+    const query = request.query as Record<string, unknown>
+    const packageId = positiveInt(query, 'packageId', 0, MAX_ID)
+    if (packageId === 0) throw badRequest(PAYMENT_FIELD_TEXTS.packageId, { packageId: PAYMENT_FIELD_TEXTS.packageId })
+    const currency = optionalString(query, 'currency', 3)?.toUpperCase() ?? 'USD'
+    if (currency !== 'USD' && currency !== 'NGN') throw badRequest(PAYMENT_FIELD_TEXTS.currency, { currency: PAYMENT_FIELD_TEXTS.currency })
+    const option = optionalString(query, 'option', 20) ?? null
+    if (option !== null && !isPaymentOption(option)) throw badRequest(PAYMENT_FIELD_TEXTS.paymentOption, { option: PAYMENT_FIELD_TEXTS.paymentOption })
+    const coupon = optionalString(query, 'coupon', 200) ?? null
+    // Public, but a signed-in caller is known: their own referral code is refused here as at checkout.
+    const userId = request.headers.authorization ? await authenticate(db, request, now()).then((s) => s.userId, () => null) : null
+    return { data: await payments.quote({ packageId, currency, option, coupon }, userId, now()) }
+  })
+
+  app.post(API.paymentInitialize, async (request): Promise<{ data: PaymentStart }> => {
+    const input = await parseBody(paymentStateSchema, request.body)
+    const payer = await payerOf(request, input.metadata.registration ? input.registrationToken : undefined)
+    return { data: await payments.initialize(input, payer.userId, now()) }
+  })
+
+  app.post<{ Params: { reference: string } }>(`${API.paymentVerify('')}:reference`, async (request): Promise<{ data: PaymentOutcome }> => {
+    const { cancelled, registrationToken } = await parseBody(verifySchema, request.body ?? {})
+    const payer = await payerOf(request, registrationToken)
+    const { reference } = request.params
+    if (!PAYMENT_REFERENCE_PATTERN.test(reference)) throw notFound(PAYMENT_TEXTS.paymentNotFound)
+    return { data: await payments.verify(reference, payer, cancelled === true, now()) }
+  })
+
+  app.get(API.paymentHistory, { preHandler: requireUser }, async (request): Promise<Paginated<PaymentRecord>> => {
+    const { page, size } = paging(request.query as Record<string, unknown>)
+    return paymentHistory(db, sessionOf(request).userId, page, size)
+  })
+
+  app.register(paymentWebhooks, { payments, now })
+  if (payments.providerOf('test')) app.register(testCheckoutRoutes, { payments, now })
+}

@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { API } from '../../../../src/core/api-paths'
+import { formatCurrency } from '../../../../src/core/format'
+import { fromMinorUnits, PAYMENT_TEXTS } from '../../../../src/core/payment'
+import { testModeCharges } from '../../db/schema'
+import { paymentByReference, planById, type Payment } from './repository'
+import { checkoutDescription, returnUrls } from './rules'
+import { isTestOutcome, type TestOutcome } from './schemas'
+import type { PaymentService } from './service'
+
+export const TEST_CHECKOUT_TEXTS = {
+  banner: 'Test mode — no money moves',
+  explain: 'This is Òwe’s built-in test checkout. No card is asked for and nothing is charged: choose what the payment provider would answer.',
+  buttons: {
+    success: 'Pay',
+    'decline-renewals': 'Pay, and decline renewals',
+    failed: 'Decline the payment',
+    abandoned: 'Cancel and go back',
+  } satisfies Record<TestOutcome, string>,
+  badOutcome: 'Choose one of the buttons on the test checkout.',
+} as const
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/** The page's own policy: no scripts at all, inline styles, forms only to ourselves and the app. */
+const policyFor = (publicUrl: string) =>
+  `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${new URL(publicUrl).origin}; base-uri 'none'; frame-ancestors 'none'`
+
+const STYLE = `body{font-family:system-ui,sans-serif;margin:0;background:#f6f1e7;color:#2b2118}main{max-width:28rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:12px;box-shadow:0 2px 8px #0002}
+.banner{background:#8a3b00;color:#fff;font-weight:700;padding:.5rem .75rem;border-radius:6px;text-align:center}.amount{font-size:2rem;font-weight:700;margin:.5rem 0}
+form{margin:.5rem 0}button{width:100%;padding:.75rem;font-size:1rem;border-radius:8px;border:1px solid #8a3b00;background:#fff;color:#8a3b00;cursor:pointer}button.primary{background:#8a3b00;color:#fff}`
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} — Òwe test checkout</title><style>${STYLE}</style></head><body><main><p class="banner">${TEST_CHECKOUT_TEXTS.banner}</p>${body}</main></body></html>`
+}
+
+/**
+ * The test mode's checkout (only when test mode is on): GET shows the plan and amount with one button per
+ * outcome; POST records the choice (the first one stands), settles the payment at once, as a provider's
+ * webhook would, and sends the browser back to the app like a real checkout does.
+ */
+export async function testCheckoutRoutes(scope: FastifyInstance, { payments, now }: { payments: PaymentService; now: () => Date }): Promise<void> {
+  const { db, publicUrl } = payments.deps
+  const path = `${API.testCheckout('')}:reference`
+  scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)))
+  })
+
+  const send = (reply: FastifyReply, status: number, title: string, body: string) =>
+    reply.code(status).header('Content-Security-Policy', policyFor(publicUrl)).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(page(title, body))
+  const problem = (reply: FastifyReply, status: number, message: string) => send(reply, status, message, `<h1>${escapeHtml(message)}</h1>`)
+
+  /** The payment the page is for, or the answer to send instead. */
+  async function openPayment(reference: string): Promise<Payment | [number, string]> {
+    const payment = await paymentByReference(db, reference)
+    if (!payment || payment.provider !== 'test') return [404, PAYMENT_TEXTS.paymentNotFound]
+    const [chosen] = await db.select().from(testModeCharges).where(eq(testModeCharges.reference, reference))
+    if (payment.status !== 'pending' || chosen) return [409, PAYMENT_TEXTS.alreadySettled]
+    return payment
+  }
+
+  scope.get<{ Params: { reference: string } }>(path, async (request, reply) => {
+    const payment = await openPayment(request.params.reference)
+    if (Array.isArray(payment)) return problem(reply, ...payment)
+    const plan = await planById(db, payment.packageId)
+    const action = escapeHtml(API.testCheckout(payment.reference))
+    const outcomes: TestOutcome[] = payment.autoRenew ? ['success', 'decline-renewals', 'failed', 'abandoned'] : ['success', 'failed', 'abandoned']
+    const buttons = outcomes
+      .map((outcome) => `<form method="post" action="${action}"><input type="hidden" name="outcome" value="${outcome}"><button${outcome === 'success' ? ' class="primary"' : ''}>${TEST_CHECKOUT_TEXTS.buttons[outcome]}</button></form>`)
+      .join('')
+    const description = checkoutDescription(plan?.name ?? '')
+    const amount = formatCurrency(fromMinorUnits(payment.amountMinor), payment.currency)
+    return send(reply, 200, description, `<h1>${escapeHtml(description)}</h1><p class="amount">${escapeHtml(amount)}</p><p>${TEST_CHECKOUT_TEXTS.explain}</p>${buttons}`)
+  })
+
+  scope.post<{ Params: { reference: string } }>(path, async (request, reply) => {
+    const outcome = (request.body as Record<string, unknown> | undefined)?.outcome
+    if (!isTestOutcome(outcome)) return problem(reply, 400, TEST_CHECKOUT_TEXTS.badOutcome)
+    const payment = await openPayment(request.params.reference)
+    if (Array.isArray(payment)) return problem(reply, ...payment)
+    const [recorded] = await db
+      .insert(testModeCharges)
+      .values({ reference: payment.reference, outcome: outcome === 'decline-renewals' ? 'success' : outcome, declineRenewals: outcome === 'decline-renewals', createdAt: now() })
+      .onConflictDoNothing()
+      .returning()
+    if (!recorded) return problem(reply, 409, PAYMENT_TEXTS.alreadySettled)
+    await payments.refresh(payment, now())
+    const { callbackUrl, cancelUrl } = returnUrls(publicUrl, payment.reference, payment.registration)
+    return reply.header('Cache-Control', 'no-store').redirect(outcome === 'abandoned' ? cancelUrl : callbackUrl, 303)
+  })
+}
