@@ -17,10 +17,16 @@ import { leaderboardRoutes } from './features/leaderboard/routes'
 import { notificationRoutes } from './features/notifications/routes'
 import { deviceRoutes } from './features/notifications/device-routes'
 import { reminderRoutes } from './features/notifications/reminder-routes'
+import { paymentRoutes } from './features/payments/routes'
+import { createPaymentService } from './features/payments/service'
+import { activePackageRoutes } from './features/subscriptions/active-package'
+import { adRoutes } from './features/ads/routes'
 import { createMailer, type Mailer } from './services/mail'
 import { createNotifier } from './services/notify'
 import { createPushSender, type PushSender } from './services/push'
 import { createScheduler } from './services/scheduler'
+import { createPaymentProviders } from './services/payments'
+import type { PaymentProvider } from './services/payments/types'
 import multipart from '@fastify/multipart'
 
 export type AppOptions = {
@@ -32,6 +38,8 @@ export type AppOptions = {
   mailer?: Mailer
   /** Where push goes; by default FCM when configured, else nowhere (tests pass a recorder). */
   push?: PushSender
+  /** The payment providers offered, instead of those configured (tests pass scripted ones). */
+  paymentProviders?: PaymentProvider[]
 }
 
 /**
@@ -40,7 +48,7 @@ export type AppOptions = {
  */
 const SECURITY_HEADERS = {
   'Content-Security-Policy':
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; media-src 'self' blob:; " +
     "font-src 'self'; connect-src 'self' https://firebaseinstallations.googleapis.com https://fcmregistrations.googleapis.com; " +
     "worker-src 'self'; manifest-src 'self'; base-uri 'self'; " +
     "form-action 'self'; frame-ancestors 'none'; object-src 'none'",
@@ -90,10 +98,18 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const push = options.push ?? createPushSender(config.push, { log: app.log, now })
   // Later steps (payments, suggestions, broadcasts) tell users things through deps.notifier.
   const notifier = createNotifier({ db: database.db, push, log: app.log })
-  const deps = { db: database.db, sendPublic: createPublicCache(config.corpusCacheMs), now, notifier }
+  const payments = createPaymentService({
+    db: database.db,
+    providers: options.paymentProviders ?? createPaymentProviders(config.payments, { db: database.db, publicUrl: config.publicUrl }),
+    notifier,
+    log: app.log,
+    nairaPerDollar: config.nairaPerDollar,
+    publicUrl: config.publicUrl,
+  })
+  const deps = { db: database.db, sendPublic: createPublicCache(config.corpusCacheMs), now, notifier, payments }
 
   if (config.schedulerMs > 0) {
-    const scheduler = createScheduler({ db: database.db, notifier, log: app.log, now, intervalMs: config.schedulerMs })
+    const scheduler = createScheduler({ db: database.db, notifier, log: app.log, now, intervalMs: config.schedulerMs, payments })
     app.addHook('onReady', async () => scheduler.start())
     // preClose runs before any onClose hook, so a run in progress finishes before the database closes.
     app.addHook('preClose', async () => scheduler.stop())
@@ -112,6 +128,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   notificationRoutes(app, deps)
   deviceRoutes(app, deps)
   reminderRoutes(app, deps)
+  activePackageRoutes(app, deps)
+  paymentRoutes(app, deps)
+  adRoutes(app, deps)
   await serveApp(app, config.staticDir)
   return app
 }

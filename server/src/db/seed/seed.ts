@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { Db } from '../client'
 import { categories, ethnicGroups, faqs, packages, promoCodes, proverbCategories, proverbs } from '../schema'
+import { seedAdverts } from './adverts'
 import { corpusRows, slugify, type SeedProverb } from './corpus'
 import { CATEGORIES, GROUPS, PLANS, PROMO_CODES } from './groups'
 import { seedQuiz } from './quiz'
@@ -94,5 +95,6 @@ export async function seed(db: Db, rows: SeedProverb[] = corpusRows()): Promise<
     await tx.insert(proverbCategories).values(links).onConflictDoNothing()
 
     await seedQuiz(tx)
+    await seedAdverts(tx)
   })
 }

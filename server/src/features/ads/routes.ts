@@ -1,0 +1,84 @@
+import { and, asc, eq, sql } from 'drizzle-orm'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import * as yup from 'yup'
+import { API } from '../../../../src/core/api-paths'
+import type { AdToggle, AdvertContent, AdvertFile } from '../../../../src/core/contract'
+import type { Db } from '../../db/client'
+import { adverts, users } from '../../db/schema'
+import { authGuard, sessionOf } from '../../http/auth-guard'
+import { badRequest, notFound } from '../../http/errors'
+import { parseId } from '../../http/params'
+import { parseBody } from '../../http/validate'
+
+type Deps = { db: Db; now: () => Date }
+
+/** Our own texts (the spec gives none). */
+export const AD_TEXTS = {
+  notFound: 'No advert has that id or name.',
+  badIdOrName: 'An advert is named by its id or by a name of 1 to 100 letters, digits, dots, dashes or underscores.',
+  toggle: 'toggle must be true or false.',
+} as const
+
+/** API.advert(idOrName) as a route pattern (the path helper would percent-encode the colon). */
+export const ADVERT_ROUTE = '/api/ads/:idOrName'
+
+const NAME_PATTERN = /^[A-Za-z0-9._-]{1,100}$/
+
+// strict(): "true" or 1 is a client bug, not a choice.
+const toggleSchema = yup.object({
+  toggle: yup.boolean().strict().typeError(AD_TEXTS.toggle).required(AD_TEXTS.toggle),
+})
+
+/**
+ * Behind a session and per user, so never in a shared cache; the content carries an ETag, so a device
+ * asking again for an advert it already holds gets a 304 instead of the whole file on a metered plan.
+ */
+const privateRevalidate = (reply: FastifyReply) => reply.header('Cache-Control', 'private, no-cache')
+
+async function toggleOf(db: Db, userId: number): Promise<AdToggle> {
+  const [row] = await db.select({ toggle: users.showAds }).from(users).where(eq(users.id, userId))
+  return { toggle: row?.toggle ?? false }
+}
+
+/** Spec §3, §4, §7: the advert list, one advert's content, and the ad toggle. All need a session. */
+export function adRoutes(app: FastifyInstance, { db, now }: Deps): void {
+  const requireUser = authGuard(app, db, now)
+  const userOf = (request: FastifyRequest) => sessionOf(request).userId
+
+  app.get(API.adverts, { preHandler: requireUser }, async (_request, reply): Promise<{ data: AdvertFile[] }> => {
+    const rows = await db
+      .select({ id: adverts.id, type: adverts.mimeType, name: adverts.name })
+      .from(adverts)
+      .where(eq(adverts.active, true))
+      .orderBy(asc(adverts.position), asc(adverts.id))
+    privateRevalidate(reply)
+    return { data: rows }
+  })
+
+  app.get<{ Params: { idOrName: string } }>(ADVERT_ROUTE, { preHandler: requireUser }, async (request, reply) => {
+    const { idOrName } = request.params
+    const id = parseId(idOrName)
+    if (id === undefined && !NAME_PATTERN.test(idOrName)) throw badRequest(AD_TEXTS.badIdOrName, { idOrName: AD_TEXTS.badIdOrName })
+    const [row] = await db
+      .select({ id: adverts.id, type: adverts.mimeType, name: adverts.name, content: adverts.content, alt: adverts.alt, link: adverts.link, etag: sql<string>`md5(${adverts.content})` })
+      .from(adverts)
+      .where(and(eq(adverts.active, true), id === undefined ? eq(adverts.name, idOrName) : eq(adverts.id, id)))
+    if (!row) throw notFound(AD_TEXTS.notFound)
+    const etag = `"${row.etag}"`
+    privateRevalidate(reply).header('ETag', etag)
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send()
+    const data: AdvertContent = { id: row.id, type: row.type, name: row.name, file: row.content.toString('base64'), alt: row.alt, link: row.link }
+    return { data }
+  })
+
+  app.get(API.adToggle, { preHandler: requireUser }, async (request, reply): Promise<{ data: AdToggle }> => {
+    privateRevalidate(reply)
+    return { data: await toggleOf(db, userOf(request)) }
+  })
+
+  app.post(API.adToggle, { preHandler: requireUser }, async (request): Promise<{ data: AdToggle }> => {
+    const { toggle } = await parseBody(toggleSchema, request.body)
+    const [row] = await db.update(users).set({ showAds: toggle }).where(eq(users.id, userOf(request))).returning({ toggle: users.showAds })
+    return { data: { toggle: row?.toggle ?? toggle } }
+  })
+}
