@@ -8,6 +8,8 @@ export const NOTIFICATION_PAGE_DEFAULT = 1
 export const NOTIFICATION_SIZE_DEFAULT = 7
 
 export const ADS_REQUEST_DELAY_MS = 10
+/** Ours: at most one advert every 5 minutes per user (remembered on the device). */
+export const ADS_MIN_INTERVAL_MS = 5 * 60_000
 
 export const QUIZ_FIRST_QUESTION_INDEX = 1
 export const REGISTRATION_FIRST_STEP = 1

@@ -28,8 +28,17 @@ export async function createAccount(request: APIRequestContext, overrides: { lan
   return { ...result, email, password: PASSWORD, firstName: body.firstName, lastName: body.lastName }
 }
 
-/** Puts a session in the browser the way the app's sign-in does (spec §3–§4): cookie plus local storage. */
-export async function useAccount(context: BrowserContext, baseURL: string, account: Account): Promise<void> {
+/**
+ * Puts a session in the browser the way the app's sign-in does (spec §3–§4): cookie plus local storage.
+ * A reader without a package would meet an advert on the first page; journeys about something else
+ * start as if one had just been shown (adverts are spaced minutes apart), unless they are about adverts.
+ */
+export async function useAccount(context: BrowserContext, baseURL: string, account: Account, options: { adverts?: boolean } = {}): Promise<void> {
+  if (!options.adverts) {
+    await context.addInitScript((userId) => {
+      localStorage.setItem(`owe-ads-last-shown:${userId}`, JSON.stringify({ at: Date.now(), advertId: 0 }))
+    }, account.user.id)
+  }
   await context.addCookies([
     { name: 'cookieConsent', value: 'true', url: baseURL },
     { name: 'userToken', value: account.token, url: baseURL },

@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query'
+import { useId } from 'react'
+import { ApiError } from '@/lib/api-client'
+import { useSaveAdToggle } from '../mutations'
+import { adToggleQuery } from '../queries'
+
+export const AD_TOGGLE_LABEL = 'Show adverts while subscribed'
+export const AD_TOGGLE_HINT = 'Subscribers see no adverts unless they turn this on.'
+export const AD_TOGGLE_LOAD_FAILED = 'Your advert setting could not be loaded. Try again when you are online.'
+export const AD_TOGGLE_SAVE_FAILED = 'Your choice was not saved. Check your connection and try again.'
+
+/**
+ * The profile's switch for spec §4's ad toggle: off by default; a subscriber who turns it on sees
+ * adverts too. Saved at once, with a saving state and a message when it fails.
+ */
+export function AdToggleSetting({ userId }: { userId: number }) {
+  const hintId = useId()
+  const toggle = useQuery(adToggleQuery(userId))
+  const save = useSaveAdToggle(userId)
+  const saving = save.isPending
+  const checked = saving ? save.variables === true : toggle.data === true
+  const failure = save.isError ? (save.error instanceof ApiError && !save.error.offline && save.error.status < 500 ? save.error.message : AD_TOGGLE_SAVE_FAILED) : null
+  const message = saving ? 'Saving…' : (failure ?? (toggle.isError ? AD_TOGGLE_LOAD_FAILED : AD_TOGGLE_HINT))
+
+  return (
+    <div className="ad-toggle">
+      <label className="choice">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={checked}
+          aria-checked={checked}
+          aria-describedby={hintId}
+          aria-busy={saving}
+          disabled={saving || !toggle.isSuccess}
+          onChange={(event) => save.mutate(event.target.checked)}
+        />
+        <span className="choice__title">{AD_TOGGLE_LABEL}</span>
+      </label>
+      <p id={hintId} className={failure || toggle.isError ? 'field__error' : 'field__hint'} aria-live="polite">
+        {message}
+      </p>
+    </div>
+  )
+}
