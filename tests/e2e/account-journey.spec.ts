@@ -1,9 +1,10 @@
 import { expect, test, type Page } from '@playwright/test'
 import { PNG } from 'pngjs'
-import { activationLink, PASSWORD, uniqueEmail } from './accounts'
+import { activationLink, PASSWORD, uniqueEmail, withoutAdverts } from './accounts'
 
 test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: 'cookieConsent', value: 'true', url: baseURL! }])
+  await withoutAdverts(context)
 })
 
 const field = (page: Page, label: string | RegExp) => page.getByLabel(label, { exact: typeof label === 'string' })

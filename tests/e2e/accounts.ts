@@ -29,16 +29,24 @@ export async function createAccount(request: APIRequestContext, overrides: { lan
 }
 
 /**
- * Puts a session in the browser the way the app's sign-in does (spec §3–§4): cookie plus local storage.
- * A reader without a package would meet an advert on the first page; journeys about something else
- * start as if one had just been shown (adverts are spaced minutes apart), unless they are about adverts.
+ * A reader without a package meets an advert on their first page (spec §4). Journeys about something
+ * else start every page as if one had just been shown (adverts are spaced minutes apart), whoever signs
+ * in, through the form or not ("a second ago": a showing in the future counts as a clock set back).
+ * A string script: the page runs it as written.
  */
+export async function withoutAdverts(context: BrowserContext): Promise<void> {
+  await context.addInitScript(`{
+    const getItem = Storage.prototype.getItem
+    Storage.prototype.getItem = function (key) {
+      if (typeof key === 'string' && key.startsWith('owe-ads-last-shown:')) return JSON.stringify({ at: Date.now() - 1000, advertId: 0 })
+      return getItem.call(this, key)
+    }
+  }`)
+}
+
+/** Puts a session in the browser the way the app's sign-in does (spec §3–§4): cookie plus local storage. */
 export async function useAccount(context: BrowserContext, baseURL: string, account: Account, options: { adverts?: boolean } = {}): Promise<void> {
-  if (!options.adverts) {
-    await context.addInitScript((userId) => {
-      localStorage.setItem(`owe-ads-last-shown:${userId}`, JSON.stringify({ at: Date.now(), advertId: 0 }))
-    }, account.user.id)
-  }
+  if (!options.adverts) await withoutAdverts(context)
   await context.addCookies([
     { name: 'cookieConsent', value: 'true', url: baseURL },
     { name: 'userToken', value: account.token, url: baseURL },

@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test'
 import { PUBLIC_ROUTES } from '../../src/core/constants'
-import { createAccount, useAccount } from './accounts'
+import { createAccount, useAccount, withoutAdverts } from './accounts'
 import { E2E_MAIL_DIR } from '../support/e2e-env'
 import { linkIn, waitForMailFile } from '../support/mail-catcher'
 
 test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: 'cookieConsent', value: 'true', url: baseURL! }])
+  await withoutAdverts(context)
 })
 
 async function signInHere(page: Page, email: string, password: string) {

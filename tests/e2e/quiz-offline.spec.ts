@@ -2,7 +2,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import type { QuizBatchSummary, QuizResult } from '../../src/core/contract'
 import { RETRY_MAX_MS } from '../../src/offline/outbox'
 import type { RunningServer } from '../support/server-process'
-import { useAccount, type Account } from './accounts'
+import { useAccount, withoutAdverts, type Account } from './accounts'
 import { accountOn, apiAs, groupsOn, localDate, ownServer, waitForWorker } from './offline-support'
 
 /**
@@ -20,6 +20,7 @@ test.beforeEach(async ({ context }) => {
   logs = [server.output]
   await context.addCookies([{ name: 'cookieConsent', value: 'true', url: server.url }])
   await context.grantPermissions(['background-sync'], { origin: server.url })
+  await withoutAdverts(context)
 })
 test.afterEach(async () => {
   await server?.stop()
