@@ -124,3 +124,26 @@ test("token_uri defaults to Google's; FCM_BASE_URL is overridable; both must be 
   expect(() => loadConfig({ FIREBASE_SERVICE_ACCOUNT: JSON.stringify(ACCOUNT), FCM_BASE_URL: 'fcm.example' })).toThrow(/FCM_BASE_URL/)
   expect(() => loadConfig({ FIREBASE_SERVICE_ACCOUNT: JSON.stringify({ ...ACCOUNT, token_uri: 'ftp://x' }) })).toThrow(/token_uri/)
 })
+
+test('without payment keys only the test mode is on', () => {
+  expect(loadConfig({}).payments).toEqual({ paystack: null, stripe: null, testMode: true })
+})
+
+test('a Paystack key turns Paystack on and the test mode off, unless asked to stay', () => {
+  const config = loadConfig({ PAYSTACK_SECRET_KEY: 'sk_live_x' })
+  expect(config.payments).toEqual({ paystack: { secretKey: 'sk_live_x', baseUrl: 'https://api.paystack.co' }, stripe: null, testMode: false })
+  expect(loadConfig({ PAYSTACK_SECRET_KEY: 'sk_live_x', OWE_PAYMENTS_TEST_MODE: 'true' }).payments.testMode).toBe(true)
+  expect(loadConfig({ PAYSTACK_SECRET_KEY: 'k', PAYSTACK_BASE_URL: 'http://127.0.0.1:4400/' }).payments.paystack?.baseUrl).toBe('http://127.0.0.1:4400')
+})
+
+test('Stripe needs its webhook secret; base URLs and the test-mode flag are checked', () => {
+  expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/)
+  expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_y' }).payments.stripe).toEqual({
+    secretKey: 'sk_test_x',
+    webhookSecret: 'whsec_y',
+    baseUrl: 'https://api.stripe.com',
+  })
+  expect(() => loadConfig({ PAYSTACK_SECRET_KEY: 'k', PAYSTACK_BASE_URL: 'ftp://x' })).toThrow(/PAYSTACK_BASE_URL/)
+  expect(() => loadConfig({ OWE_PAYMENTS_TEST_MODE: 'maybe' })).toThrow(/OWE_PAYMENTS_TEST_MODE/)
+  expect(loadConfig({ OWE_PAYMENTS_TEST_MODE: 'false' }).payments.testMode).toBe(false)
+})
