@@ -1,8 +1,11 @@
 import { API } from '@/core/api-paths'
-import type { ActivePackage, PaymentOutcome, PaymentQuote, PaymentStart, PaymentState, ReferralCode } from '@/core/contract'
+import type { ActivePackage, PaymentOutcome, PaymentQuote, PaymentStart, PaymentState, PromoCodeCheck, ReferralCode } from '@/core/contract'
 import type { CurrencyCode } from '@/core/constants'
 import type { PaymentOption } from '@/core/payment'
 import { apiGet, apiSend, withQuery } from '@/lib/api-client'
+
+/** Spec §7's public promo-code check: whether a code exists and is current (the price comes from the quote). */
+export const verifyPromoCode = (code: string, signal?: AbortSignal) => apiGet<PromoCodeCheck>(API.verifyPromoCode(code), { signal })
 
 export type QuoteInput = { packageId: number; currency: CurrencyCode; option: PaymentOption; coupon: string | null }
 

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { PaymentOptionInfo, PaymentQuote, PaymentState, Plan } from '@/core/contract'
 import { PAYMENT_REFERENCE_PATTERN } from '@/core/payment'
+import { ACCOUNT_TEXTS } from '@/core/validation'
 import { json, renderWithApp } from '@/lib/testing'
 import { Checkout } from './checkout'
 
@@ -17,13 +18,14 @@ const OPTIONS: PaymentOptionInfo[] = [
 let starts: { body: PaymentState; auth: string | null }[]
 let quotes: URLSearchParams[]
 let startAnswer: (() => Response) | undefined
+let promoChecks: string[]
 
 /** The server's quote: 10% off with WELCOME10, naira at 1000 per dollar. */
 function quoteFor(params: URLSearchParams): Response {
   const currency = params.get('currency') as 'USD' | 'NGN'
   const coupon = params.get('coupon')
-  if (coupon && coupon.toUpperCase() !== 'WELCOME10') {
-    return json({ error: { code: 'bad_request', message: 'This promo code is not valid', fields: { coupon: 'This promo code is not valid' } } }, 400)
+  if (coupon?.toUpperCase() === 'OWNCODE1') {
+    return json({ error: { code: 'bad_request', message: 'You cannot use your own referral code.', fields: { coupon: 'You cannot use your own referral code.' } } }, 400)
   }
   const factor = currency === 'NGN' ? 1000 : 1
   const list = 17.99 * factor
@@ -37,11 +39,17 @@ beforeEach(() => {
   starts = []
   quotes = []
   startAnswer = undefined
+  promoChecks = []
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       const parsed = new URL(url, 'http://localhost')
       if (parsed.pathname === '/api/payments/options') return json({ data: OPTIONS })
+      if (parsed.pathname.startsWith('/api/user/profile/verify_promo-code/')) {
+        const code = decodeURIComponent(parsed.pathname.split('/').pop()!).toUpperCase()
+        promoChecks.push(code)
+        return json({ data: { code, valid: code === 'WELCOME10' || code === 'OWNCODE1', percentOff: 10 } })
+      }
       if (parsed.pathname === '/api/payments/quote') {
         quotes.push(parsed.searchParams)
         return quoteFor(parsed.searchParams)
@@ -110,7 +118,14 @@ test('a promo code is checked and priced by the server; a bad one says so', asyn
   const field = screen.getByLabelText('Promo code (optional)')
   fireEvent.change(field, { target: { value: 'nope' } })
   fireEvent.click(screen.getByRole('button', { name: 'Apply' }))
-  expect((await screen.findByRole('alert')).textContent).toBe('This promo code is not valid')
+  expect((await screen.findByRole('alert')).textContent).toBe(ACCOUNT_TEXTS.promoInvalid)
+  expect(promoChecks).toEqual(['NOPE'])
+  expect(quotes.some((q) => q.get('coupon'))).toBe(false)
+  expect(total()).toBe('$17.99')
+  // Valid by spec §7's check, refused by the quote: the server's reason is shown.
+  fireEvent.change(field, { target: { value: 'owncode1' } })
+  fireEvent.click(screen.getByRole('button', { name: 'Apply' }))
+  await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('You cannot use your own referral code.'))
   expect(total()).toBe('$17.99')
   fireEvent.change(field, { target: { value: 'welcome10' } })
   fireEvent.click(screen.getByRole('button', { name: 'Apply' }))

@@ -7,7 +7,7 @@ import { formatCurrency } from '@/core/format'
 import { currencyFor, newPaymentReference, paymentType, type PaymentOption } from '@/core/payment'
 import { ACCOUNT_TEXTS } from '@/core/validation'
 import { ApiError } from '@/lib/api-client'
-import { initializePayment } from '../api'
+import { initializePayment, verifyPromoCode } from '../api'
 import { paymentOptionsQuery, quoteQuery } from '../queries'
 
 export type CheckoutProps = {
@@ -97,6 +97,13 @@ function CheckoutForm({ plan, options, initialCurrency, initialCoupon, registrat
     }
     setCheckingCoupon(true)
     try {
+      // Spec §7's check first; the quote then prices it (and refuses one's own referral code).
+      const check = await verifyPromoCode(code)
+      if (!check.valid) {
+        setCoupon(null)
+        setCouponError(ACCOUNT_TEXTS.promoInvalid)
+        return
+      }
       const checked = await client.fetchQuery(quoteQuery({ packageId: plan.id, currency, option: chosen.id, coupon: code }))
       setCoupon(checked.coupon)
     } catch (error) {
