@@ -4,7 +4,7 @@ import type { ActivePackage } from '../../src/core/contract'
 import { PAYMENT_TEXTS } from '../../src/core/payment'
 import { startPaystackStandIn, type PaystackStandIn } from '../support/paystack-stand-in'
 import type { RunningServer } from '../support/server-process'
-import { createAccount, useAccount, type Account } from './accounts'
+import { activationLink, createAccount, PASSWORD, uniqueEmail, useAccount, type Account } from './accounts'
 import { ownServer } from './offline-support'
 
 /** What the server says the user's package is now (null for its 404: no active package). */
@@ -72,6 +72,44 @@ test.describe('paying in the built-in test mode', () => {
     await page.getByRole('link', { name: 'Back to the plans' }).click()
     await expect(page).toHaveURL(/\/pricing$/)
   })
+})
+
+test('a new account pays for its plan at the end of sign-up, before activating', async ({ page, context, request, baseURL }) => {
+  await context.addCookies([{ name: 'cookieConsent', value: 'true', url: baseURL! }])
+  const email = uniqueEmail('newcomer')
+  const registered = await request.post('/accounts/register', {
+    data: { firstName: 'Amaka', lastName: 'Obi', email, password1: PASSWORD, password2: PASSWORD, packageId: 2, languages: [1, 2], promoCode: 'WELCOME10' },
+  })
+  expect(registered.status()).toBe(201)
+  const { paymentToken } = ((await registered.json()) as { data: { paymentToken: string } }).data
+  // What the sign-up form keeps for this tab when it succeeds (the form itself: account-journey.spec.ts).
+  await context.addInitScript(
+    ([address, payment]) => {
+      sessionStorage.setItem('owe:registered-email', address)
+      sessionStorage.setItem('owe:registration-payment', payment)
+    },
+    [email, JSON.stringify({ token: paymentToken, packageId: 2, promoCode: 'WELCOME10' })],
+  )
+  await page.goto('/register_payment_success')
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Pay for your plan now' })).toBeVisible()
+  await page.getByRole('button', { name: 'Apply' }).click()
+  // 10% off $17.99, priced by the server.
+  await expect(page.getByTestId('checkout-total')).toHaveText('$16.19')
+  await page.getByRole('button', { name: 'Pay $16.19' }).click()
+  await expect(page).toHaveURL(/\/api\/payments\/test-checkout\//)
+  await page.getByRole('button', { name: /^Pay/ }).first().click()
+
+  await expect(page).toHaveURL(/\/register_payment_success\?reference=/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible()
+  await expect(page.getByText('$16.19')).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: 'Now activate your account' })).toBeVisible()
+  // Once activated and signed in, the plan is there.
+  const token = new URL(await activationLink(email)).searchParams.get('token')
+  expect((await request.post('/accounts/activate', { data: { token } })).ok()).toBe(true)
+  const login = (await (await request.post('/accounts/login', { data: { email, password: PASSWORD } })).json()) as { data: { token: string } }
+  const pkg = await activePackage(baseURL!, { token: login.data.token } as Account)
+  expect(pkg).toMatchObject({ plan: { name: 'Silver' }, active: true })
 })
 
 test.describe('paying with Paystack in naira', () => {
