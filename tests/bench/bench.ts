@@ -10,7 +10,10 @@
  *  7–9. quiz: the leaderboard over 10,000 players (server time, budget < 50 ms), tap an answer → shown as saved
  *     (budget: median < 50 ms) and 100 queued answers drained after reconnecting (budget < 5 s) — see quiz.ts;
  *  10–11. notifications: the bell's polled calls over 200,000 messages (budget < 20 ms) and the per-minute
- *     reminder job over 20,000 reminders (budget < 150 ms a minute) — see notifications.ts.
+ *     reminder job over 20,000 reminders (budget < 150 ms a minute) — see notifications.ts;
+ *  12–13. payments: the profile and pricing pages' calls over 20,000 payments (budget < 20 ms) and a whole
+ *     test-mode payment (budget < 100 ms), then the renewal job over 2,000 due packages and a run with nothing
+ *     due (budget < 150 ms) — see payments.ts.
  * Results are also written to tests/bench/results/latest.json.
  */
 import autocannon from 'autocannon'
@@ -24,6 +27,7 @@ import { CHROMIUM_ARGS } from '../../playwright.config'
 import { startServer } from '../support/server-process'
 import { offline } from './offline'
 import { notificationsBench } from './notifications'
+import { paymentsBench } from './payments'
 import { leaderboardBench, outboxBench } from './quiz'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -153,7 +157,7 @@ async function lighthouse() {
   }
 }
 
-// `npm run bench -- lighthouse` runs only the named parts (bundle, throughput, lighthouse, offline, quiz, notifications); the build always runs.
+// `npm run bench -- lighthouse` runs only the named parts (bundle, throughput, lighthouse, offline, quiz, notifications, payments); the build always runs.
 const only = process.argv.slice(2)
 const wanted = (name: string) => only.length === 0 || only.includes(name)
 await bundleWeight()
@@ -165,5 +169,6 @@ if (wanted('quiz')) {
   await outboxBench({ staticDir: outDir, results })
 }
 if (wanted('notifications')) await notificationsBench(results)
+if (wanted('payments')) await paymentsBench(results)
 fs.mkdirSync(path.join(root, 'tests/bench/results'), { recursive: true })
 fs.writeFileSync(path.join(root, 'tests/bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`)

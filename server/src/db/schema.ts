@@ -292,7 +292,12 @@ export const payments = pgTable(
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (t) => [index('payments_user_idx').on(t.userId, t.createdAt), index('payments_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('payments_user_idx').on(t.userId, t.createdAt),
+    index('payments_status_idx').on(t.status, t.createdAt),
+    // The payment that made a package (its currency for renewals, its option for the active package).
+    index('payments_user_package_idx').on(t.userPackageId),
+  ],
 )
 
 /** The built-in test mode's checkout outcomes (no keys configured): what the labelled test page chose. */

@@ -37,6 +37,7 @@ CREATE TABLE "payments" (
 	"registration" boolean DEFAULT false NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"provider_ref" text,
+	"checkout_url" text,
 	"failure_reason" text,
 	"renews_user_package_id" integer,
 	"user_package_id" integer,
@@ -48,6 +49,7 @@ CREATE TABLE "payments" (
 CREATE TABLE "test_mode_charges" (
 	"reference" text PRIMARY KEY NOT NULL,
 	"outcome" text NOT NULL,
+	"decline_renewals" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -65,6 +67,7 @@ CREATE UNIQUE INDEX "payment_methods_provider_token_idx" ON "payment_methods" US
 CREATE INDEX "payment_methods_user_idx" ON "payment_methods" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "payments_user_idx" ON "payments" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "payments_status_idx" ON "payments" USING btree ("status","created_at");--> statement-breakpoint
+CREATE INDEX "payments_user_package_idx" ON "payments" USING btree ("user_package_id");--> statement-breakpoint
 ALTER TABLE "promo_codes" ADD CONSTRAINT "promo_codes_owner_user_id_users_id_fk" FOREIGN KEY ("owner_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_packages" ADD CONSTRAINT "user_packages_payment_method_id_payment_methods_id_fk" FOREIGN KEY ("payment_method_id") REFERENCES "public"."payment_methods"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "promo_codes_owner_idx" ON "promo_codes" USING btree ("owner_user_id");--> statement-breakpoint
