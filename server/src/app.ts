@@ -129,7 +129,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   deviceRoutes(app, deps)
   reminderRoutes(app, deps)
   activePackageRoutes(app, deps)
-  paymentRoutes(app, deps)
+  paymentRoutes(app, { ...deps, checkRateLimit: config.checkRateLimit })
   adRoutes(app, deps)
   await serveApp(app, config.staticDir)
   return app

@@ -129,10 +129,13 @@ test('without payment keys only the test mode is on', () => {
   expect(loadConfig({}).payments).toEqual({ paystack: null, stripe: null, testMode: true })
 })
 
-test('a Paystack key turns Paystack on and the test mode off, unless asked to stay', () => {
+test('a Paystack key turns Paystack on and the test mode off, unless asked to stay with test keys', () => {
   const config = loadConfig({ PAYSTACK_SECRET_KEY: 'sk_live_x' })
   expect(config.payments).toEqual({ paystack: { secretKey: 'sk_live_x', baseUrl: 'https://api.paystack.co' }, stripe: null, testMode: false })
-  expect(loadConfig({ PAYSTACK_SECRET_KEY: 'sk_live_x', OWE_PAYMENTS_TEST_MODE: 'true' }).payments.testMode).toBe(true)
+  expect(loadConfig({ PAYSTACK_SECRET_KEY: 'sk_test_x', OWE_PAYMENTS_TEST_MODE: 'true' }).payments.testMode).toBe(true)
+  // Never beside keys that take real money: the test checkout gives plans away.
+  expect(() => loadConfig({ PAYSTACK_SECRET_KEY: 'sk_live_x', OWE_PAYMENTS_TEST_MODE: 'true' })).toThrow(/live payment keys/)
+  expect(() => loadConfig({ STRIPE_SECRET_KEY: 'rk_live_x', STRIPE_WEBHOOK_SECRET: 'w', OWE_PAYMENTS_TEST_MODE: 'yes' })).toThrow(/live payment keys/)
   expect(loadConfig({ PAYSTACK_SECRET_KEY: 'k', PAYSTACK_BASE_URL: 'http://127.0.0.1:4400/' }).payments.paystack?.baseUrl).toBe('http://127.0.0.1:4400')
 })
 

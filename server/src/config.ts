@@ -138,7 +138,12 @@ function paymentsConfig(env: NodeJS.ProcessEnv): PaymentsConfig {
   if (stripeKey && !stripeWebhookSecret) throw new ConfigError('STRIPE_WEBHOOK_SECRET is needed with STRIPE_SECRET_KEY: webhooks are verified with it')
   const paystack = paystackKey ? { secretKey: paystackKey, baseUrl: baseUrl(env, 'PAYSTACK_BASE_URL', 'https://api.paystack.co') } : null
   const stripe = stripeKey ? { secretKey: stripeKey, webhookSecret: stripeWebhookSecret as string, baseUrl: baseUrl(env, 'STRIPE_BASE_URL', 'https://api.stripe.com') } : null
-  return { paystack, stripe, testMode: flag(env, 'OWE_PAYMENTS_TEST_MODE') ?? (!paystack && !stripe) }
+  const testMode = flag(env, 'OWE_PAYMENTS_TEST_MODE') ?? (!paystack && !stripe)
+  // The test checkout grants plans without money: never beside keys that take real money.
+  if (testMode && [paystackKey, stripeKey].some((key) => key && /^(sk|rk)_live_/.test(key))) {
+    throw new ConfigError('OWE_PAYMENTS_TEST_MODE cannot be on with live payment keys: its checkout gives plans away')
+  }
+  return { paystack, stripe, testMode }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {

@@ -47,4 +47,8 @@ describe('newPaymentReference', () => {
     expect(a).toMatch(PAYMENT_REFERENCE_PATTERN)
     expect(newPaymentReference()).not.toBe(a)
   })
+  it('never takes the form of the server’s renewal references', () => {
+    expect(PAYMENT_REFERENCE_PATTERN.test('renew_1_1826873508')).toBe(false)
+    expect(PAYMENT_REFERENCE_PATTERN.test('owe_short')).toBe(false)
+  })
 })

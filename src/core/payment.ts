@@ -38,8 +38,11 @@ function clampPercent(percent: number): number {
   return Math.min(100, Math.max(0, Math.trunc(percent)))
 }
 
-/** A payment reference: made by the app (so a retried start is the same payment), unguessable. */
-export const PAYMENT_REFERENCE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/
+/**
+ * A payment reference the app makes (so a retried start is the same payment): unguessable, and always
+ * `owe_…`, so it can never be one of the server's own (a renewal's is `renew_…`) and hold that back.
+ */
+export const PAYMENT_REFERENCE_PATTERN = /^owe_[A-Za-z0-9_-]{12,60}$/
 
 export function newPaymentReference(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16))

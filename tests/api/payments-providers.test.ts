@@ -191,6 +191,23 @@ test('a forged Paystack webhook (wrong key, altered body, no signature) is a 400
   expect(await packagesOf(m.user.id)).toEqual([])
 })
 
+test('a signed webhook that cannot be read is acknowledged, logged and changes nothing (never a 500)', async () => {
+  const m = await member()
+  const started = await start(m, { option: 'paystack', currency: 'NGN' })
+  const claim = paystack.webhookFor(started.reference)
+  const unreadable = [
+    paystack.signWebhook('not json at all'),
+    paystack.signWebhook({ event: 'charge.success', data: { ...claim.data, status: 'success', amount: 'lots' } }),
+    paystack.signWebhook('null'),
+  ]
+  for (const signed of unreadable) expect((await postWebhook(API.paystackWebhook, signed)).status).toBe(200)
+  for (const body of ['null', '{"type":"payment_intent.succeeded","data":{"object":{"metadata":{"reference":"owe_0123456789abcdef"}}}}']) {
+    expect((await postWebhook(API.stripeWebhook, stripe.signWebhook(body))).status).toBe(200)
+  }
+  expect(await paymentOf(started.reference)).toMatchObject({ status: 'pending' })
+  expect(await packagesOf(m.user.id)).toEqual([])
+})
+
 test('Stripe in dollars: the card-bearing webhook settles it first, the return shows it, and the card is kept with its customer', async () => {
   const m = await member()
   const started = await start(m, { option: 'stripe', currency: 'USD', autoRenew: true })

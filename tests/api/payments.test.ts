@@ -609,3 +609,41 @@ test('with Paystack: naira, a provider out of reach (502), and signed webhooks o
     await database.drop()
   }
 })
+
+test('a promo code on its last use, taken by two checkouts at once: both pay their price, the count stays within its limit', async () => {
+  await db().insert(promoCodes).values({ code: 'RACE50', percentOff: 50, maxUses: 1 })
+  const [a, b] = [await member(), await member()]
+  const started = []
+  for (const m of [a, b]) {
+    const state = paymentState(plans.Silver, { coupon: 'RACE50', amount: 9 })
+    const res = await initialize(ctx.app, state, m.token)
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    started.push({ m, state })
+  }
+  for (const { m, state } of started) {
+    expect((await pressTestCheckout(ctx.app, state.reference, 'success')).status).toBe(303)
+    expect((await verify(ctx.app, state.reference, {}, m.token)).body.data).toMatchObject({ status: 'success', amount: 9 })
+  }
+  expect((await db().select().from(promoCodes).where(eq(promoCodes.code, 'RACE50')))[0]).toMatchObject({ uses: 1, maxUses: 1 })
+  // Used up now: a third checkout is refused.
+  const third = await initialize(ctx.app, paymentState(plans.Silver, { coupon: 'RACE50', amount: 9 }), (await member()).token)
+  expect(third.status).toBe(400)
+  expect(third.body.error.fields.coupon).toBe(ACCOUNT_TEXTS.promoInvalid)
+})
+
+test('quotes with a promo code share the promo-code check’s limit per client; plain quotes do not count', async () => {
+  const limited = await createTestApp({ OWE_PUBLIC_URL: PUBLIC_URL, OWE_CHECK_RATE_LIMIT: '2' }, clock.now)
+  try {
+    const ask = (coupon?: string) =>
+      get(limited.app, `${API.paymentQuote}?packageId=${plans.Silver.id}&currency=USD&option=test${coupon ? `&coupon=${coupon}` : ''}`, undefined, '10.77.0.1')
+    for (let i = 0; i < 5; i++) expect((await ask()).status).toBe(200)
+    expect((await ask('WELCOME10')).status).toBe(200)
+    expect((await ask('NOSUCHCODE')).status).toBe(400)
+    const refused = await ask('WELCOME10')
+    expect(refused.status).toBe(429)
+    expect(refused.body.error.message).toBeTruthy()
+    expect((await ask()).status).toBe(200)
+  } finally {
+    await limited.close()
+  }
+})

@@ -1,5 +1,5 @@
 import { and, asc, eq, like } from 'drizzle-orm'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { notifications, packages, paymentMethods, payments, testModeCharges, userPackages } from '../../server/src/db/schema'
 import { PAYMENT_NOTICES } from '../../server/src/features/payments/settle'
 import { createPaymentService } from '../../server/src/features/payments/service'
@@ -9,7 +9,7 @@ import { createTestModeProvider } from '../../server/src/services/payments/test-
 import { createScheduler } from '../../server/src/services/scheduler'
 import { API } from '../../src/core/api-paths'
 import type { Plan } from '../../src/core/contract'
-import { get, HOUR, memberOf, MINUTE, plansByName, post, testClock } from '../support/accounts'
+import { get, HOUR, memberOf, MINUTE, plansByName, post, signIn, testClock } from '../support/accounts'
 import { payWithTestMode } from '../support/payments'
 import { recordingPush } from '../support/recording-push'
 import { createTestApp } from '../support/test-app'
@@ -167,4 +167,81 @@ test('a renewal charges the plan’s price of the day', async () => {
   } finally {
     await db().update(packages).set({ amount: String(plans.Platinum.amount) }).where(eq(packages.id, plans.Platinum.id))
   }
+})
+
+/** A renewal claimed and charged, not yet settled (the provider has the money; we have not heard). */
+async function pendingRenewal(m: { user: { id: number } }, pkg: { id: number; expiresAt: string }, plan: Plan) {
+  clock.set(before(12 * HOUR).toISOString())
+  const reference = renewalReference({ id: pkg.id, endsAt: new Date(pkg.expiresAt) })
+  await db().insert(payments).values({
+    reference,
+    userId: m.user.id,
+    packageId: plan.id,
+    provider: 'test',
+    purpose: 'renewal',
+    currency: 'USD',
+    amountMinor: Math.round(plan.amount * 100),
+    autoRenew: true,
+    renewsUserPackageId: pkg.id,
+    createdAt: clock.now(),
+  })
+  await db().insert(testModeCharges).values({ reference, outcome: 'success' })
+}
+
+test('auto-renewal cancelled while a renewal was pending: the year paid for is kept, and it does not renew again', async () => {
+  const { m, pkg } = await subscriber(plans.Silver, { autoRenew: true })
+  await pendingRenewal(m, pkg, plans.Silver)
+  // A year on, the member signs in again to cancel.
+  const token = await signIn(ctx.app, m.email)
+  expect((await post(ctx.app, API.cancelAutoRenewal, {}, token)).status).toBe(200)
+  await runBoth(new Date(clock.now().getTime() + 15 * MINUTE))
+  expect(await renewalOf(pkg.id)).toMatchObject({ status: 'success' })
+  expect((await packagesOf(m.user.id)).map((p) => [p.endsAt.toISOString(), p.autoRenew])).toEqual([
+    ['2027-11-21T12:00:00.000Z', false],
+    ['2028-11-21T12:00:00.000Z', false],
+  ])
+})
+
+test('a year bought by hand while a renewal was pending: the renewal follows it instead of overlapping', async () => {
+  const { m, pkg } = await subscriber(plans.Silver, { autoRenew: true })
+  await pendingRenewal(m, pkg, plans.Silver)
+  // The same plan again, by hand (signed in anew a year on): it adds a year after the current one.
+  await payWithTestMode(ctx.app, await signIn(ctx.app, m.email), plans.Silver)
+  await runBoth(new Date(clock.now().getTime() + 15 * MINUTE))
+  expect(await renewalOf(pkg.id)).toMatchObject({ status: 'success' })
+  const periods = (await packagesOf(m.user.id)).map((p) => [p.startsAt.toISOString(), p.endsAt.toISOString()])
+  expect(periods).toEqual([
+    ['2026-11-21T12:00:00.000Z', '2027-11-21T12:00:00.000Z'],
+    ['2027-11-21T12:00:00.000Z', '2028-11-21T12:00:00.000Z'],
+    ['2028-11-21T12:00:00.000Z', '2029-11-21T12:00:00.000Z'],
+  ])
+})
+
+test('auto-renewal turned off after the due list was read but before the claim: no charge', async () => {
+  const { m, pkg } = await subscriber(plans.Silver, { autoRenew: true })
+  // A scheduler that finds the package due, then the user cancels before it claims the package.
+  const paymentsOf = () => db().select().from(payments).where(eq(payments.userId, m.user.id))
+  const charges = (await paymentsOf()).length
+  const original = db().insert.bind(db())
+  let cancelled = false
+  const spy = vi.spyOn(db(), 'insert').mockImplementation(((table: unknown) => {
+    if (table === payments && !cancelled) {
+      cancelled = true
+      return { values: (values: unknown) => ({ onConflictDoNothing: () => ({ returning: async () => {
+        await post(ctx.app, API.cancelAutoRenewal, {}, await signIn(ctx.app, m.email))
+        return original(payments).values(values as never).onConflictDoNothing().returning()
+      } }) }) }
+    }
+    return original(table as never)
+  }) as never)
+  try {
+    await instance().runDue(before(6 * HOUR))
+  } finally {
+    spy.mockRestore()
+  }
+  expect(await renewalOf(pkg.id)).toMatchObject({ status: 'abandoned', failureReason: 'auto-renewal was turned off' })
+  expect(await db().select().from(testModeCharges).where(eq(testModeCharges.reference, renewalReference({ id: pkg.id, endsAt: new Date(pkg.expiresAt) })))).toEqual([])
+  expect((await paymentsOf()).filter((p) => p.status === 'success')).toHaveLength(charges)
+  expect(await subscriptionMessages(m.user.id)).toEqual([])
+  expect(await packagesOf(m.user.id)).toHaveLength(1)
 })

@@ -136,3 +136,17 @@ test('the referral code is made once and stays the same', async () => {
   const other = await member()
   expect((await get(ctx.app, API.referralCode, other.token)).body.data.code).not.toBe(first.body.data.code)
 })
+
+test('a used-up or expired referral code is retired and a new one given', async () => {
+  const m = await memberOf(ctx.app, db())
+  const first = (await get(ctx.app, API.referralCode, m.token)).body.data
+  await db().update(promoCodes).set({ uses: first.maxUses }).where(eq(promoCodes.code, first.code))
+  const second = (await get(ctx.app, API.referralCode, m.token)).body.data
+  expect(second.code).not.toBe(first.code)
+  expect(second).toMatchObject({ uses: 0, percentOff: 10, maxUses: 20 })
+  expect((await db().select().from(promoCodes).where(eq(promoCodes.code, first.code)))[0]).toMatchObject({ ownerUserId: null, active: false })
+  await db().update(promoCodes).set({ expiresAt: new Date(clock.now().getTime() - 1000) }).where(eq(promoCodes.code, second.code))
+  const third = (await get(ctx.app, API.referralCode, m.token)).body.data
+  expect([first.code, second.code]).not.toContain(third.code)
+  expect(new Date(third.expiresAt).getTime()).toBeGreaterThan(clock.now().getTime())
+})

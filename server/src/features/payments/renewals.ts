@@ -86,6 +86,12 @@ export async function renewDuePackages(service: PaymentService, now: Date): Prom
       createdAt: now,
     })
     if (!claimed) return
+    // Auto-renewal turned off between the list above and this claim: no charge, and nothing to tell.
+    const [still] = await db.select({ autoRenew: userPackages.autoRenew }).from(userPackages).where(eq(userPackages.id, renewed.id))
+    if (!still?.autoRenew) {
+      await db.update(payments).set({ status: 'abandoned', failureReason: 'auto-renewal was turned off', completedAt: now }).where(and(eq(payments.id, claimed.id), eq(payments.status, 'pending')))
+      return
+    }
     const provider = service.providerOf(method.provider)
     let result: ProviderResult
     if (!provider) {

@@ -7,6 +7,7 @@ import { authGuard, sessionOf } from '../../http/auth-guard'
 import { badRequest, notFound, unauthorized } from '../../http/errors'
 import { MAX_ID, optionalString, paging, positiveInt } from '../../http/params'
 import { parseBody } from '../../http/validate'
+import { rateLimit, type Limit } from '../../http/rate-limit'
 import { userOfPaymentToken } from '../../services/payment-tokens'
 import { authenticate } from '../../services/sessions'
 import { paymentHistory } from './repository'
@@ -15,15 +16,17 @@ import type { Payer, PaymentService } from './service'
 import { paymentWebhooks } from './webhooks'
 import { testCheckoutRoutes } from './test-checkout'
 
-type Deps = { db: Db; now: () => Date; payments: PaymentService }
+type Deps = { db: Db; now: () => Date; payments: PaymentService; checkRateLimit: number }
 
 /**
  * Payments (ours; paths in API): the options, the server's quote, starting a checkout, its outcome, the
  * history, the providers' webhooks and the test mode's checkout page. Money is decided here from the plan
  * table; the app's `amount` is only compared with it.
  */
-export function paymentRoutes(app: FastifyInstance, { db, now, payments }: Deps): void {
+export function paymentRoutes(app: FastifyInstance, { db, now, payments, checkRateLimit }: Deps): void {
   const requireUser = authGuard(app, db, now)
+  /** A quote with a promo code tells whether the code exists: it shares the promo-code check's limit. */
+  const codeChecks: Limit = { name: 'check', max: checkRateLimit, windowMs: 60_000 }
 
   /** A sign-up's payment token acts for its own sign-up payments only; everything else needs a session. */
   async function payerOf(request: FastifyRequest, registrationToken: string | undefined): Promise<Payer> {
@@ -46,6 +49,7 @@ export function paymentRoutes(app: FastifyInstance, { db, now, payments }: Deps)
     const option = optionalString(query, 'option', 20) ?? null
     if (option !== null && !isPaymentOption(option)) throw badRequest(PAYMENT_FIELD_TEXTS.paymentOption, { option: PAYMENT_FIELD_TEXTS.paymentOption })
     const coupon = optionalString(query, 'coupon', 200) ?? null
+    if (coupon) await rateLimit(db, codeChecks, request, now())
     // Public, but a signed-in caller is known: their own referral code is refused here as at checkout.
     const userId = request.headers.authorization ? await authenticate(db, request, now()).then((s) => s.userId, () => null) : null
     return { data: await payments.quote({ packageId, currency, option, coupon }, userId, now()) }

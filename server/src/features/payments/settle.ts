@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db, Tx } from '../../db/client'
 import { packages, paymentMethods, payments, promoCodes, userPackages, users } from '../../db/schema'
@@ -44,6 +44,7 @@ export async function settlePayment(deps: SettleDeps, payment: Payment, result: 
   }
   if (result.status === 'success') {
     const made = await db.transaction((tx) => succeed(tx, payment, result.method, result.providerRef ?? null, now))
+    if (made?.overLimit) log.warn({ reference: payment.reference, promoCode: made.overLimit }, 'promo code used beyond its limit')
     if (made) await tellPaid(deps, made.payment, made.endsAt, now)
     return made?.payment ?? reread(db, payment)
   }
@@ -62,6 +63,7 @@ async function reread(db: Db, payment: Payment): Promise<Payment> {
 }
 
 async function succeed(tx: Tx, payment: Payment, method: SavedMethod | null, providerRef: string | null, now: Date) {
+  let overLimit: string | null = null
   const [won] = await tx
     .update(payments)
     .set({ status: 'success', failureReason: null, completedAt: now, providerRef: sql`coalesce(${payments.providerRef}, ${providerRef})` })
@@ -73,11 +75,20 @@ async function succeed(tx: Tx, payment: Payment, method: SavedMethod | null, pro
 
   let startsAt = now
   let methodId: number | null = null
+  let autoRenew = won.autoRenew
   if (won.purpose === 'renewal' && won.renewsUserPackageId !== null) {
     const [renewed] = await tx.select().from(userPackages).where(eq(userPackages.id, won.renewsUserPackageId))
     if (renewed) {
-      startsAt = renewed.endsAt
+      // The year paid for follows whatever the user holds by now (a plan bought while this charge was
+      // pending must not overlap it), and renews only if they still want it: cancelling while the charge
+      // was pending is honoured from the next year.
+      const [latest] = await tx
+        .select({ endsAt: sql<Date>`max(${userPackages.endsAt})`.mapWith((value) => new Date(value)) })
+        .from(userPackages)
+        .where(eq(userPackages.userId, won.userId))
+      startsAt = latest?.endsAt && latest.endsAt > renewed.endsAt ? latest.endsAt : renewed.endsAt
       methodId = renewed.paymentMethodId
+      autoRenew = renewed.autoRenew
     }
   } else {
     if (won.autoRenew && method) methodId = await saveMethod(tx, won, method)
@@ -104,12 +115,21 @@ async function succeed(tx: Tx, payment: Payment, method: SavedMethod | null, pro
   const endsAt = oneYearAfter(startsAt)
   const [made] = await tx
     .insert(userPackages)
-    .values({ userId: won.userId, packageId: won.packageId, startsAt, endsAt, autoRenew: won.autoRenew && methodId !== null, paymentMethodId: methodId, createdAt: now })
+    .values({ userId: won.userId, packageId: won.packageId, startsAt, endsAt, autoRenew: autoRenew && methodId !== null, paymentMethodId: methodId, createdAt: now })
     .returning({ id: userPackages.id })
   const [settled] = await tx.update(payments).set({ userPackageId: made.id }).where(eq(payments.id, won.id)).returning()
   await tx.update(users).set({ packageId: won.packageId }).where(eq(users.id, won.userId))
-  if (won.promoCode) await tx.update(promoCodes).set({ uses: sql`${promoCodes.uses} + 1` }).where(eq(promoCodes.code, won.promoCode))
-  return { payment: settled, endsAt }
+  if (won.promoCode) {
+    // Counted only within the limit; two checkouts started on its last use both paid their discounted
+    // price, and the second is left for an operator to see.
+    const [counted] = await tx
+      .update(promoCodes)
+      .set({ uses: sql`${promoCodes.uses} + 1` })
+      .where(and(eq(promoCodes.code, won.promoCode), or(isNull(promoCodes.maxUses), lt(promoCodes.uses, promoCodes.maxUses))))
+      .returning({ code: promoCodes.code })
+    if (!counted) overLimit = won.promoCode
+  }
+  return { payment: settled, endsAt, overLimit }
 }
 
 /** Keeps the card for auto-renewal; a token already saved by another account is not taken over. */

@@ -14,7 +14,7 @@ const ROUTES: [Exclude<PaymentOption, 'test'>, string][] = [
  * The providers' webhooks, for the providers configured. A signature is computed over the exact bytes
  * sent, so this plugin (encapsulated: its parser applies to these routes only) keeps every body as the raw
  * Buffer. A bad signature is a 400; anything signed is acknowledged with a 200, including events about
- * payments we do not know, so the provider stops retrying them.
+ * payments we do not know and bodies we cannot read (logged), so the provider stops retrying them.
  */
 export async function paymentWebhooks(scope: FastifyInstance, { payments, now }: { payments: PaymentService; now: () => Date }): Promise<void> {
   scope.removeAllContentTypeParsers()
@@ -30,7 +30,10 @@ export async function paymentWebhooks(scope: FastifyInstance, { payments, now }:
         event = provider.parseWebhook(raw, request.headers)
       } catch (error) {
         if (error instanceof WebhookSignatureError) throw new HttpError(400, 'bad_signature', 'The webhook signature is missing or does not match.')
-        throw error
+        // Signed but not an event we can read (not JSON, fields missing): retrying it would not help, so
+        // it is acknowledged and left for an operator in the log.
+        request.log.warn({ err: error, provider: id }, 'signed webhook could not be read')
+        return { data: { received: true } }
       }
       if (event) await payments.applyWebhook(id, event, now())
       return { data: { received: true } }

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { ReferralCode } from '../../../../src/core/contract'
 import type { Db } from '../../db/client'
 import { promoCodes } from '../../db/schema'
@@ -24,13 +24,16 @@ const view = (row: typeof promoCodes.$inferSelect): ReferralCode => ({
 
 /**
  * The user's own promo code to hand to friends: one per user (a unique index on the owner), made on first
- * request, 10% off for 20 payments within a year. Two first requests at once make one code; a code that
- * happens to exist already is drawn again.
+ * request, 10% off for 20 payments within a year, replaced by a new one once expired or used up. Two first
+ * requests at once make one code; a code that happens to exist already is drawn again.
  */
 export async function referralCodeOf(db: Db, userId: number, now: Date): Promise<ReferralCode> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const [existing] = await db.select().from(promoCodes).where(eq(promoCodes.ownerUserId, userId))
-    if (existing) return view(existing)
+    const spent = existing && ((existing.expiresAt !== null && existing.expiresAt <= now) || (existing.maxUses !== null && existing.uses >= existing.maxUses))
+    if (existing && !spent) return view(existing)
+    // An expired or used-up code is retired (kept, unowned, for the payments that name it) and a new one made.
+    if (existing) await db.update(promoCodes).set({ ownerUserId: null, active: false }).where(and(eq(promoCodes.code, existing.code), eq(promoCodes.ownerUserId, userId)))
     const expiresAt = new Date(now)
     expiresAt.setUTCFullYear(expiresAt.getUTCFullYear() + 1)
     const [made] = await db
