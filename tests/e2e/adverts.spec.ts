@@ -85,7 +85,7 @@ test('a subscriber sees no advert with the toggle off, and sees one after turnin
   await expect(toggle).not.toBeChecked()
   await toggle.check()
   await expect(toggle).toBeChecked()
-  // The rule is read again at once: the subscriber now gets the advert they asked for.
+  // The rule is read again at once: the subscriber gets the advert they asked for.
   await expect(overlay(page)).toBeVisible()
   await overlay(page).getByRole('button', { name: 'Close Ads' }).press('Enter')
   await expect(overlay(page)).toHaveCount(0)

@@ -30,6 +30,9 @@ test.describe('paying in the built-in test mode', () => {
     await expect(page.getByRole('radio', { name: /Test mode — no money moves/ })).toBeChecked()
     await expect(page.getByText('This option charges in US dollars.')).toBeVisible()
     await expect(page.getByTestId('checkout-total')).toHaveText('$17.99')
+    // Recurring charges are opted into.
+    await expect(page.getByRole('checkbox', { name: /Renew automatically/ })).not.toBeChecked()
+    await page.getByRole('checkbox', { name: /Renew automatically/ }).check()
     await page.getByRole('button', { name: 'Pay $17.99' }).click()
 
     await expect(page).toHaveURL(/\/api\/payments\/test-checkout\//)
@@ -138,6 +141,7 @@ test.describe('paying with Paystack in naira', () => {
     await expect(page.getByRole('radio', { name: /Paystack/ })).toBeChecked()
     await expect(page.getByRole('radio', { name: /Naira/ })).toBeChecked()
     await expect(page.getByTestId('checkout-total')).toHaveText('₦17,990')
+    await page.getByRole('checkbox', { name: /Renew automatically/ }).check()
     await page.getByRole('button', { name: 'Pay ₦17,990' }).click()
 
     // Paystack's hosted page (the stand-in's, on 127.0.0.1), charging what was shown: 1,799,000 kobo.

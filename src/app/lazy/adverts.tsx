@@ -1,14 +1,21 @@
 import { useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
 import Adverts from '@/features/ads/components/adverts'
 import { activePackageQuery } from '@/features/subscriptions/queries'
 
 /**
- * Spec §4: a 404 is no package (null). Undefined (then no advert) while unknown, when the call failed, and
- * while a device's older copy is being checked: someone who just paid is not shown an advert from it.
+ * Spec §4: a 404 is no package (null). Undefined (then no advert) until known: while unknown, when the call
+ * failed, and while a device's older copy is being checked, so someone who just paid is not shown an advert
+ * from it. Once known, a later refetch keeps the answer meanwhile (an open advert does not blink).
  */
 function useHasActivePackage(userId: number): boolean | undefined {
   const active = useQuery(activePackageQuery(userId))
-  return active.status === 'success' && !active.isFetching ? active.data !== null : undefined
+  const now = active.status === 'success' && !active.isFetching ? active.data !== null : undefined
+  const [known, setKnown] = useState<boolean | undefined>(undefined)
+  useEffect(() => {
+    if (now !== undefined) setKnown(now)
+  }, [now])
+  return now ?? known
 }
 
 /** The adverts need the subscription's state; the app hands it over (features never import each other). */

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router-dom'
+import { ErrorState, Loading } from '@/components/query-state'
 import RegistrationSuccessRoute from '@/features/auth/routes/registration-success'
 import { registrationPayment } from '@/features/auth/registered-email'
 import { Checkout } from '@/features/subscriptions/components/checkout'
@@ -26,14 +27,24 @@ export default function RegistrationSuccessPage() {
   const plan = plans.data?.find((p) => p.id === payment?.packageId)
   return (
     <RegistrationSuccessRoute>
-      {payment && plan && (
+      {payment && (
         <section className="registration-payment" aria-labelledby="registration-pay-title">
           <h2 id="registration-pay-title">Pay for your plan now</h2>
-          <p>
-            You chose the {plan.name} plan. Pay now and it starts today; or sign in later and read one people’s proverbs for free
-            until you subscribe from your profile.
-          </p>
-          <Checkout plan={plan} registrationToken={payment.token} initialCoupon={payment.promoCode} />
+          {plans.isPending ? (
+            <Loading label="Loading your plan" />
+          ) : plans.isError ? (
+            <ErrorState error={plans.error} onRetry={() => void plans.refetch()} title="Could not load your plan" />
+          ) : plan ? (
+            <>
+              <p>
+                You chose the {plan.name} plan. Pay now and it starts today; or sign in later and read one people’s proverbs for
+                free until you subscribe from your profile.
+              </p>
+              <Checkout plan={plan} registrationToken={payment.token} initialCoupon={payment.promoCode} />
+            </>
+          ) : (
+            <p>The plan you chose is no longer offered. Sign in after activating and choose another on the pricing page.</p>
+          )}
         </section>
       )}
     </RegistrationSuccessRoute>

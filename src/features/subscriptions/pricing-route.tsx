@@ -81,7 +81,7 @@ export function PricingRoute() {
           ))}
         </ul>
       )}
-      {session && chosen && <ChosenPlan key={chosen.id} plan={chosen} currency={currency} />}
+      {session && chosen && <ChosenPlan key={chosen.id} userId={session.user.id} plan={chosen} currency={currency} />}
       <p className="subtle">
         Prices are set in US dollars; naira amounts are shown at {formatCurrency(nairaPerDollar, 'NGN')} per $1. Card
         payments in naira are through Paystack; other payment options charge in dollars.
@@ -96,10 +96,11 @@ function CurrentPlanBadge({ userId, planId }: { userId: number; planId: number }
 }
 
 /** The checkout of the chosen plan; its heading takes focus so keyboard and screen-reader users land on it. */
-function ChosenPlan({ plan, currency }: { plan: Plan; currency: CurrencyCode }) {
+function ChosenPlan({ userId, plan, currency }: { userId: number; plan: Plan; currency: CurrencyCode }) {
+  const current = useQuery(activePackageQuery(userId)).data
   return (
     <div id="checkout" className="checkout-region">
-      <Checkout plan={plan} initialCurrency={currency} focusOnMount />
+      <Checkout plan={plan} initialCurrency={currency} current={current} focusOnMount />
     </div>
   )
 }

@@ -65,3 +65,11 @@ test('focus returns to where it was, also under StrictMode (effects run twice in
   expect(screen.queryByRole('dialog')).toBeNull()
   expect(document.activeElement).toBe(show)
 })
+
+test('the dialog is described by what the advert says, image or video', () => {
+  overlay(ADVERTS[0])
+  expect(screen.getByRole('dialog', { name: 'Advertisement', description: ADVERTS[0].alt })).toBeTruthy()
+  cleanup()
+  overlay(ADVERTS[1])
+  expect(screen.getByRole('dialog', { name: 'Advertisement', description: ADVERTS[1].alt })).toBeTruthy()
+})

@@ -35,6 +35,7 @@ function toBlob(advert: AdvertContent): Blob {
 export function AdvertOverlay({ advert, onClose, onFollow }: Props) {
   const titleId = useId()
   const captionId = useId()
+  const imageId = useId()
   const src = useObjectUrl(useMemo(() => toBlob(advert), [advert]))
   const [autoPlay] = useState(() => !prefersReducedMotion())
   const dialog = useRef<HTMLDivElement>(null)
@@ -76,7 +77,7 @@ export function AdvertOverlay({ advert, onClose, onFollow }: Props) {
   const video = advert.type === 'video/mp4'
   return (
     <div className="advert-overlay">
-      <div ref={dialog} className="advert" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+      <div ref={dialog} className="advert" role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={video ? captionId : imageId}>
         <h2 id={titleId} className="advert__title">
           Advertisement
         </h2>
@@ -84,7 +85,7 @@ export function AdvertOverlay({ advert, onClose, onFollow }: Props) {
           {video ? (
             <video src={src ?? undefined} muted playsInline autoPlay={autoPlay} controls aria-describedby={captionId} />
           ) : (
-            <img src={src ?? undefined} alt={advert.alt} />
+            <img id={imageId} src={src ?? undefined} alt={advert.alt} />
           )}
         </div>
         {video && (

@@ -95,6 +95,8 @@ test('paying sends spec §3’s payment state and goes to the provider', async (
   const redirect = vi.fn()
   renderWithApp(<Checkout plan={SILVER} initialCurrency="NGN" redirect={redirect} />)
   await waitFor(() => expect(total()).toBe('₦17,990'))
+  // Off until the user ticks it: recurring charges are their choice.
+  expect((screen.getByRole('checkbox', { name: /Renew automatically/ }) as HTMLInputElement).checked).toBe(false)
   fireEvent.click(screen.getByRole('checkbox', { name: /Renew automatically/ }))
   fireEvent.click(payButton())
   await waitFor(() => expect(redirect).toHaveBeenCalledWith('https://checkout.example/pay/r'))
@@ -103,7 +105,7 @@ test('paying sends spec §3’s payment state and goes to the provider', async (
     paymentOption: 'paystack',
     currency: 'NGN',
     amount: 17990,
-    autoRenew: false,
+    autoRenew: true,
     coupon: null,
     metadata: { payment_type: 'PAYSTACK', packageId: 2, registration: false },
   })
@@ -136,19 +138,40 @@ test('a promo code is checked and priced by the server; a bad one says so', asyn
   expect(starts[0].body).toMatchObject({ coupon: 'WELCOME10', amount: 16.19 })
 })
 
-test('a second try with the same choices is the same payment; new choices are a new one', async () => {
-  startAnswer = () => json({ error: { code: 'unavailable', message: 'Paystack could not be reached. Please try again.' } }, 502)
+test('a start whose answer was lost is retried as the same payment; one the server refused is a new one', async () => {
+  let lose = true
+  startAnswer = () => {
+    if (lose) throw new TypeError('Failed to fetch')
+    return json({ error: { code: 'provider_unavailable', message: 'Paystack could not be reached. Please try again.' } }, 502)
+  }
   renderWithApp(<Checkout plan={SILVER} redirect={vi.fn()} />)
   await waitFor(() => expect(total()).toBe('$17.99'))
   fireEvent.click(payButton())
-  expect((await screen.findByRole('alert')).textContent).toBe('Paystack could not be reached. Please try again.')
+  expect((await screen.findByRole('alert')).textContent).toMatch(/offline/)
+  lose = false
   fireEvent.click(payButton())
   await waitFor(() => expect(starts).toHaveLength(2))
+  // The first may have reached the server: the same reference, so it cannot become two payments.
   expect(starts[1].body.reference).toBe(starts[0].body.reference)
-  fireEvent.click(screen.getByRole('checkbox', { name: /Renew automatically/ }))
+  await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Paystack could not be reached. Please try again.'))
   fireEvent.click(payButton())
   await waitFor(() => expect(starts).toHaveLength(3))
-  expect(starts[2].body.reference).not.toBe(starts[0].body.reference)
+  // That one was refused (and is over on the server): trying again is a new payment.
+  expect(starts[2].body.reference).not.toBe(starts[1].body.reference)
+})
+
+test('a plan already held is extended; another plan replaces it, and the checkout says so', async () => {
+  const current = {
+    id: 4, plan: { id: 3, name: 'Gold', amount: 29.99, noOfEthnics: 4, description: '' }, startsAt: '2026-01-10T09:00:00.000Z',
+    expiresAt: '2027-01-10T09:00:00.000Z', autoRenew: false, canAutoRenew: false, active: true, paymentOption: 'test' as const, groups: [],
+  }
+  renderWithApp(<Checkout plan={SILVER} current={current} redirect={vi.fn()} />)
+  expect((await screen.findByTestId('checkout-current')).textContent).toBe(
+    'Your Gold plan runs until January 10th, 2027. The Silver plan replaces it as soon as you pay; the rest of the Gold period is not carried over.',
+  )
+  cleanup()
+  renderWithApp(<Checkout plan={SILVER} current={{ ...current, plan: SILVER }} redirect={vi.fn()} />)
+  expect((await screen.findByTestId('checkout-current')).textContent).toBe('You have the Silver plan until January 10th, 2027. Paying now adds a year after that.')
 })
 
 test('a changed price is shown again, not charged', async () => {
@@ -159,6 +182,21 @@ test('a changed price is shown again, not charged', async () => {
   fireEvent.click(payButton())
   expect((await screen.findByRole('alert')).textContent).toBe('The price has changed. Check the new amount and try again.')
   await waitFor(() => expect(quotes.length).toBeGreaterThan(before))
+})
+
+test('a price that cannot be worked out can be asked for again', async () => {
+  let failQuote = true
+  const realFetch = globalThis.fetch
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
+    if (failQuote && url.startsWith('/api/payments/quote')) return json({ error: { code: 'unavailable', message: 'The server is resting.' } }, 503)
+    return realFetch(url, init)
+  }))
+  renderWithApp(<Checkout plan={SILVER} redirect={vi.fn()} />)
+  expect((await screen.findByRole('alert')).textContent).toContain('The server is resting.')
+  expect((payButton() as HTMLButtonElement).disabled).toBe(true)
+  failQuote = false
+  fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+  await waitFor(() => expect(total()).toBe('$17.99'))
 })
 
 test('at the end of sign-up the registration token stands in for a session', async () => {

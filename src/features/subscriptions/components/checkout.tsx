@@ -2,8 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { errorMessage, ErrorState, Loading } from '@/components/query-state'
 import { CURRENCIES, type CurrencyCode } from '@/core/constants'
-import type { PaymentOptionInfo, PaymentStart, PaymentState, Plan } from '@/core/contract'
-import { formatCurrency } from '@/core/format'
+import type { ActivePackage, PaymentOptionInfo, PaymentStart, PaymentState, Plan } from '@/core/contract'
+import { formatCurrency, formatLongDate } from '@/core/format'
 import { currencyFor, newPaymentReference, paymentType, type PaymentOption } from '@/core/payment'
 import { ACCOUNT_TEXTS } from '@/core/validation'
 import { ApiError } from '@/lib/api-client'
@@ -18,6 +18,8 @@ export type CheckoutProps = {
   initialCoupon?: string | null
   /** At the end of sign-up, before activation: the token that stands in for a session. */
   registrationToken?: string
+  /** The package the user holds now, if any: paying for another plan replaces it, for the same one extends it. */
+  current?: ActivePackage | null
   /** Move focus (and the view) to the checkout's heading when it appears. */
   focusOnMount?: boolean
   /** Where the browser goes to pay; replaced in tests. */
@@ -31,7 +33,7 @@ const goTo = (url: string) => window.location.assign(url)
  * promo code. The amount comes from the server's quote and is the amount sent (and charged); the
  * server refuses a start whose amount differs, so a price that changed meanwhile is shown, not charged.
  */
-export function Checkout({ plan, initialCurrency = 'USD', initialCoupon = null, registrationToken, focusOnMount = false, redirect = goTo }: CheckoutProps) {
+export function Checkout({ plan, initialCurrency = 'USD', initialCoupon = null, registrationToken, current = null, focusOnMount = false, redirect = goTo }: CheckoutProps) {
   const options = useQuery(paymentOptionsQuery())
   if (options.isPending) return <Loading label="Loading the payment options" />
   if (options.isError) return <ErrorState error={options.error} onRetry={() => void options.refetch()} title="Could not load the payment options" />
@@ -43,21 +45,23 @@ export function Checkout({ plan, initialCurrency = 'USD', initialCoupon = null, 
       initialCurrency={initialCurrency}
       initialCoupon={initialCoupon}
       registrationToken={registrationToken}
+      current={current}
       focusOnMount={focusOnMount}
       redirect={redirect}
     />
   )
 }
 
-type FormProps = Omit<CheckoutProps, 'initialCurrency' | 'initialCoupon' | 'redirect' | 'focusOnMount'> & {
+type FormProps = Omit<CheckoutProps, 'initialCurrency' | 'initialCoupon' | 'redirect' | 'focusOnMount' | 'current'> & {
   focusOnMount: boolean
+  current: ActivePackage | null
   options: PaymentOptionInfo[]
   initialCurrency: CurrencyCode
   initialCoupon: string | null
   redirect: (url: string) => void
 }
 
-function CheckoutForm({ plan, options, initialCurrency, initialCoupon, registrationToken, focusOnMount, redirect }: FormProps) {
+function CheckoutForm({ plan, options, initialCurrency, initialCoupon, registrationToken, current, focusOnMount, redirect }: FormProps) {
   const id = useId()
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
@@ -68,7 +72,8 @@ function CheckoutForm({ plan, options, initialCurrency, initialCoupon, registrat
   const client = useQueryClient()
   const [option, setOption] = useState<PaymentOption>(() => (initialCurrency === 'NGN' && options.some((o) => o.id === 'paystack') ? 'paystack' : options[0].id))
   const [requestedCurrency, setRequestedCurrency] = useState<CurrencyCode>(initialCurrency)
-  const [autoRenew, setAutoRenew] = useState(true)
+  // Recurring charges are the user's choice to make: off until they tick it.
+  const [autoRenew, setAutoRenew] = useState(false)
   const [couponInput, setCouponInput] = useState(initialCoupon ?? '')
   const [coupon, setCoupon] = useState<string | null>(null)
   const [couponError, setCouponError] = useState<string | null>(null)
@@ -82,7 +87,12 @@ function CheckoutForm({ plan, options, initialCurrency, initialCoupon, registrat
   const pay = useMutation({
     mutationFn: (state: PaymentState) => initializePayment(state),
     onSuccess: (start: PaymentStart) => redirect(start.redirectUrl),
-    onError: (error) => {
+    onError: (error, state) => {
+      // The server answered (a refusal, a provider out of reach): that payment is over, and trying again
+      // is a new one. Only a lost answer keeps the reference, since the start may have happened.
+      if (error instanceof ApiError && !error.offline) {
+        for (const [key, reference] of references.current) if (reference === state.reference) references.current.delete(key)
+      }
       // The price moved on the server: show the new one; the user decides again.
       if (error instanceof ApiError && error.status === 409) void client.invalidateQueries({ queryKey: ['subscriptions', 'quote'] })
     },
@@ -141,6 +151,13 @@ function CheckoutForm({ plan, options, initialCurrency, initialCoupon, registrat
       <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
         Pay for the {plan.name} plan
       </h2>
+      {current && (
+        <p className="notice" data-testid="checkout-current">
+          {current.plan.id === plan.id
+            ? `You have the ${plan.name} plan until ${formatLongDate(current.expiresAt)}. Paying now adds a year after that.`
+            : `Your ${current.plan.name} plan runs until ${formatLongDate(current.expiresAt)}. The ${plan.name} plan replaces it as soon as you pay; the rest of the ${current.plan.name} period is not carried over.`}
+        </p>
+      )}
       <fieldset className="checkout__options">
         <legend>Payment option</legend>
         {options.map((o) => (
@@ -212,9 +229,7 @@ function CheckoutForm({ plan, options, initialCurrency, initialCoupon, registrat
         {quote.isPending ? (
           <Loading label="Working out the price" lines={1} />
         ) : quote.isError ? (
-          <p className="notice notice--error" role="alert">
-            {errorMessage(quote.error)}
-          </p>
+          <ErrorState error={quote.error} onRetry={() => void quote.refetch()} title="Could not work out the price" />
         ) : (
           <dl>
             {quote.data.discount > 0 && (

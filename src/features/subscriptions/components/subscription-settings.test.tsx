@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { ActivePackage, ReferralCode } from '@/core/contract'
 import { PAYMENT_TEXTS } from '@/core/payment'
@@ -62,9 +62,11 @@ test('the active package is shown, and auto-renewal is cancelled after a confirm
   expect(card.textContent).toContain('Auto-renewalOn')
   fireEvent.click(screen.getByRole('button', { name: 'Cancel auto-renewal' }))
   expect(cancels).toBe(0)
-  expect(screen.getByText(/Turn off auto-renewal\? Your Silver plan will end on November 22nd, 2027/)).toBeTruthy()
+  const question = screen.getByText(/Turn off auto-renewal\? Your Silver plan will end on November 22nd, 2027/)
+  expect(document.activeElement).toBe(question)
   fireEvent.click(screen.getByRole('button', { name: 'Turn off auto-renewal' }))
-  expect(await screen.findByText(PAYMENT_TEXTS.autoRenewCancelled)).toBeTruthy()
+  const done = await screen.findByText(PAYMENT_TEXTS.autoRenewCancelled)
+  await waitFor(() => expect(document.activeElement).toBe(done))
   expect(cancels).toBe(1)
   expect(screen.getByTestId('package-card').textContent).toContain('Auto-renewalOff')
   expect(screen.queryByRole('button', { name: 'Cancel auto-renewal' })).toBeNull()
@@ -74,7 +76,7 @@ test('keeping auto-renewal on changes nothing', async () => {
   renderWithApp(<SubscriptionSettings userId={7} />)
   fireEvent.click(await screen.findByRole('button', { name: 'Cancel auto-renewal' }))
   fireEvent.click(screen.getByRole('button', { name: 'Keep it on' }))
-  expect(screen.getByRole('button', { name: 'Cancel auto-renewal' })).toBeTruthy()
+  expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel auto-renewal' }))
   expect(cancels).toBe(0)
 })
 

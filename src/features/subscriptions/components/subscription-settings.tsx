@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { errorMessage, ErrorState, Loading } from '@/components/query-state'
 import type { ActivePackage } from '@/core/contract'
@@ -39,13 +39,23 @@ function ActivePackageView({ userId, pkg }: { userId: number; pkg: ActivePackage
       setConfirming(false)
     },
   })
+  // The button pressed goes away each time: focus follows to what replaced it, so nobody is left on nothing.
+  const question = useRef<HTMLParagraphElement>(null)
+  const opener = useRef<HTMLButtonElement>(null)
+  const done = useRef<HTMLParagraphElement>(null)
+  const wasConfirming = useRef(false)
+  useEffect(() => {
+    if (confirming) question.current?.focus()
+    else if (wasConfirming.current) (cancel.isSuccess ? done.current : opener.current)?.focus()
+    wasConfirming.current = confirming
+  }, [confirming, cancel.isSuccess])
   return (
     <>
       <PackageCard pkg={pkg} />
       {pkg.autoRenew ? (
         confirming ? (
           <div className="confirm" role="group" aria-labelledby="cancel-renewal-question">
-            <p id="cancel-renewal-question">
+            <p id="cancel-renewal-question" ref={question} tabIndex={-1}>
               Turn off auto-renewal? Your {pkg.plan.name} plan will end on {formatLongDate(pkg.expiresAt)} and will not be charged again.
             </p>
             <button type="button" className="button button--danger" onClick={() => cancel.mutate()} disabled={cancel.isPending}>
@@ -56,7 +66,7 @@ function ActivePackageView({ userId, pkg }: { userId: number; pkg: ActivePackage
             </button>
           </div>
         ) : (
-          <button type="button" className="button" onClick={() => setConfirming(true)}>
+          <button type="button" className="button" ref={opener} onClick={() => setConfirming(true)}>
             Cancel auto-renewal
           </button>
         )
@@ -67,7 +77,11 @@ function ActivePackageView({ userId, pkg }: { userId: number; pkg: ActivePackage
         </p>
       )}
       <div aria-live="polite">
-        {cancel.isSuccess && <p className="notice notice--success">{PAYMENT_TEXTS.autoRenewCancelled}</p>}
+        {cancel.isSuccess && (
+          <p className="notice notice--success" ref={done} tabIndex={-1}>
+            {PAYMENT_TEXTS.autoRenewCancelled}
+          </p>
+        )}
         {cancel.isError && (
           <p className="notice notice--error" role="alert">
             {errorMessage(cancel.error)}
