@@ -25,6 +25,16 @@ export const exchangeRateQuery = () =>
     staleTime: 60 * 60_000,
   })
 
+/** A package, or null for the server's 404 ("none"). */
+async function packageOrNone(path: string, signal: AbortSignal): Promise<ActivePackage | null> {
+  try {
+    return await apiGet<ActivePackage>(path, { signal, auth: true })
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null
+    throw error
+  }
+}
+
 /**
  * Spec §4: the active package, fetched when signed in. A 404 means none (null here), so the
  * has-active-package flag is `data !== null` and only true when the server returned a package.
@@ -32,14 +42,7 @@ export const exchangeRateQuery = () =>
 export const activePackageQuery = (userId: number) =>
   queryOptions({
     queryKey: ['me', userId, 'active-package'] as const,
-    queryFn: async ({ signal }): Promise<ActivePackage | null> => {
-      try {
-        return await apiGet<ActivePackage>(API.activePackage, { signal, auth: true })
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null
-        throw error
-      }
-    },
+    queryFn: ({ signal }) => packageOrNone(API.activePackage, signal),
     meta: { persist: true },
     staleTime: 60_000,
   })
@@ -63,14 +66,7 @@ export const quoteQuery = (input: QuoteInput) =>
 export const lastPackageQuery = (userId: number) =>
   queryOptions({
     queryKey: ['me', userId, 'last-package'] as const,
-    queryFn: async ({ signal }): Promise<ActivePackage | null> => {
-      try {
-        return await apiGet<ActivePackage>(API.lastActivePackage, { signal, auth: true })
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null
-        throw error
-      }
-    },
+    queryFn: ({ signal }) => packageOrNone(API.lastActivePackage, signal),
     staleTime: 60_000,
   })
 

@@ -4,24 +4,12 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { ActivePackage, ReferralCode } from '@/core/contract'
 import { PAYMENT_TEXTS } from '@/core/payment'
 import { json, renderWithApp } from '@/lib/testing'
+import { SILVER_PACKAGE } from '../test-fixtures'
 import { SubscriptionSettings } from './subscription-settings'
 
 vi.mock('@/lib/session', () => ({ getToken: () => 'token-7', signOut: vi.fn() }))
 
-const PACKAGE: ActivePackage = {
-  id: 11,
-  plan: { id: 2, name: 'Silver', amount: 17.99, noOfEthnics: 2, description: 'Two peoples.' },
-  startsAt: '2026-11-22T10:00:00.000Z',
-  expiresAt: '2027-11-22T10:00:00.000Z',
-  autoRenew: true,
-  canAutoRenew: true,
-  active: true,
-  paymentOption: 'test',
-  groups: [
-    { id: 1, name: 'Yoruba', slug: 'yoruba', locked: false },
-    { id: 2, name: 'Igbo', slug: 'igbo', locked: false },
-  ],
-}
+const PACKAGE = SILVER_PACKAGE
 const REFERRAL: ReferralCode = { code: 'OWEK7M2QX', percentOff: 10, uses: 2, maxUses: 20, expiresAt: '2027-11-22T10:00:00.000Z' }
 
 let active: ActivePackage | null

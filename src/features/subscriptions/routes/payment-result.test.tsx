@@ -1,28 +1,16 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import type { ActivePackage, PaymentOutcome } from '@/core/contract'
+import type { PaymentOutcome } from '@/core/contract'
 import { PAYMENT_TEXTS } from '@/core/payment'
 import { json, renderWithApp } from '@/lib/testing'
+import { SILVER_PACKAGE } from '../test-fixtures'
 import { PaymentResult } from './payment-result'
 
 let session: { token: string; user: { id: number } } | null = { token: 'token-7', user: { id: 7 } }
 vi.mock('@/lib/session', () => ({ getToken: () => session?.token, signOut: vi.fn(), useSession: () => session }))
 
-const PACKAGE: ActivePackage = {
-  id: 11,
-  plan: { id: 2, name: 'Silver', amount: 17.99, noOfEthnics: 2, description: 'Two peoples.' },
-  startsAt: '2026-11-22T10:00:00.000Z',
-  expiresAt: '2027-11-22T10:00:00.000Z',
-  autoRenew: true,
-  canAutoRenew: true,
-  active: true,
-  paymentOption: 'test',
-  groups: [
-    { id: 1, name: 'Yoruba', slug: 'yoruba', locked: false },
-    { id: 2, name: 'Igbo', slug: 'igbo', locked: false },
-  ],
-}
+const PACKAGE = SILVER_PACKAGE
 
 let verifies: { url: string; body: Record<string, unknown>; auth: string | null }[]
 let answers: PaymentOutcome[]
