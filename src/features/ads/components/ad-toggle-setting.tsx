@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId } from 'react'
+import { SwitchField } from '@/components/switch-field'
 import { ApiError } from '@/lib/api-client'
 import { useSaveAdToggle } from '../mutations'
 import { adToggleQuery } from '../queries'
@@ -14,7 +14,6 @@ export const AD_TOGGLE_SAVE_FAILED = 'Your choice was not saved. Check your conn
  * adverts too. Saved at once, with a saving state and a message when it fails.
  */
 export function AdToggleSetting({ userId }: { userId: number }) {
-  const hintId = useId()
   const toggle = useQuery(adToggleQuery(userId))
   const save = useSaveAdToggle(userId)
   const saving = save.isPending
@@ -23,23 +22,15 @@ export function AdToggleSetting({ userId }: { userId: number }) {
   const message = saving ? 'Saving…' : (failure ?? (toggle.isError ? AD_TOGGLE_LOAD_FAILED : AD_TOGGLE_HINT))
 
   return (
-    <div className="ad-toggle">
-      <label className="choice">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={checked}
-          aria-checked={checked}
-          aria-describedby={hintId}
-          aria-busy={saving}
-          disabled={saving || !toggle.isSuccess}
-          onChange={(event) => save.mutate(event.target.checked)}
-        />
-        <span className="choice__title">{AD_TOGGLE_LABEL}</span>
-      </label>
-      <p id={hintId} className={failure || toggle.isError ? 'field__error' : 'field__hint'} aria-live="polite">
-        {message}
-      </p>
-    </div>
+    <SwitchField
+      className="ad-toggle"
+      label={AD_TOGGLE_LABEL}
+      checked={checked}
+      busy={saving}
+      disabled={saving || !toggle.isSuccess}
+      message={message}
+      error={Boolean(failure) || toggle.isError}
+      onChange={(on) => save.mutate(on)}
+    />
   )
 }

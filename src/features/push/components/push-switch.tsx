@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
-import { useId } from 'react'
 import { disablePush, enablePush, PUSH_FAILURE_MESSAGES, type PushResult } from '@/lib/push'
+import { SwitchField } from '@/components/switch-field'
 import { usePushStatus } from '../hooks'
 
 const STATUS_TEXT = {
@@ -14,7 +14,6 @@ const STATUS_TEXT = {
  */
 export function PushSwitch({ userId }: { userId: number }) {
   const status = usePushStatus()
-  const hintId = useId()
   const toggle = useMutation({
     mutationFn: async (on: boolean): Promise<PushResult> => {
       if (on) return enablePush(userId)
@@ -37,23 +36,15 @@ export function PushSwitch({ userId }: { userId: number }) {
       : (failure?.message ?? STATUS_TEXT[status])
 
   return (
-    <div className="push-switch">
-      <label className="choice">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={checked}
-          aria-checked={checked}
-          aria-describedby={hintId}
-          aria-busy={saving}
-          disabled={saving || unavailable}
-          onChange={(event) => toggle.mutate(event.target.checked)}
-        />
-        <span className="choice__title">Notifications on this device</span>
-      </label>
-      <p id={hintId} className={failure || unavailable ? 'field__error' : 'field__hint'} aria-live="polite">
-        {message}
-      </p>
-    </div>
+    <SwitchField
+      className="push-switch"
+      label="Notifications on this device"
+      checked={checked}
+      busy={saving}
+      disabled={saving || unavailable}
+      message={message}
+      error={Boolean(failure) || unavailable}
+      onChange={(on) => toggle.mutate(on)}
+    />
   )
 }
