@@ -8,10 +8,11 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { blend, boxSd, canvas, clamp, copy, diamond, disc, draw, GOLD, INDIGO, mark, mix, poly, ring, rrect, strokes, TAU } from './raster.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(ROOT, 'server', 'src', 'db', 'seed', 'adverts');
-const INDIGO = '#1f2a5a', GOLD = '#e0a526', CREAM = '#faf7f1', DEEP = '#141c40';
+const CREAM = '#faf7f1', DEEP = '#141c40';
 const LIMITS = { 'image/webp': 100 * 1024, 'video/mp4': 300 * 1024 };
 
 // ---------- ffmpeg ----------
@@ -46,70 +47,10 @@ function ffmpeg(args, input, file) {
 const rawInput = (w, h, fps) => ['-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${w}x${h}`, ...(fps ? ['-r', String(fps)] : []), '-i', '-'];
 const BITEXACT = ['-map_metadata', '-1', '-fflags', '+bitexact', '-flags:v', '+bitexact', '-threads', '1'];
 
-// ---------- tiny raster toolkit (the approach of make-images.mjs): RGBA canvas, anti-aliased SDF shapes ----------
-const clamp = (v, a = 0, b = 1) => Math.max(a, Math.min(b, v));
-const hex = (s) => [1, 3, 5].map((i) => parseInt(s.slice(i, i + 2), 16));
-const col = (c) => (typeof c === 'string' ? hex(c) : c);
-const mix = (a, b, t) => col(a).map((v, i) => v + (col(b)[i] - v) * t);
-const TAU = Math.PI * 2;
+// ---------- drawing: the shared toolkit (raster.mjs), plus what only the adverts need ----------
 const ease = (t) => { const x = clamp(t); return x * x * (3 - 2 * x); };
-function canvas(w, h, bg) {
-  const d = new Uint8ClampedArray(w * h * 4), c = col(bg);
-  for (let i = 0; i < d.length; i += 4) d.set([c[0], c[1], c[2], 255], i);
-  return { w, h, d };
-}
-const copy = (img) => ({ w: img.w, h: img.h, d: new Uint8ClampedArray(img.d) });
-function blend(img, x, y, c, a) {
-  if (a <= 0 || x < 0 || y < 0 || x >= img.w || y >= img.h) return;
-  const d = img.d, i = (y * img.w + x) * 4;
-  for (let k = 0; k < 3; k++) d[i + k] = c[k] * a + d[i + k] * (1 - a);
-}
-function draw(img, [x0, y0, x1, y1], sd, c, a = 1) {
-  const rgb = col(c);
-  for (let y = Math.max(0, Math.floor(y0) - 1); y <= Math.min(img.h - 1, Math.ceil(y1) + 1); y++)
-    for (let x = Math.max(0, Math.floor(x0) - 1); x <= Math.min(img.w - 1, Math.ceil(x1) + 1); x++) {
-      const cov = clamp(0.5 - sd(x + 0.5, y + 0.5));
-      if (cov > 0) blend(img, x, y, rgb, a * cov);
-    }
-}
-const boxSd = (x, y, w, h, r) => (px, py) => {
-  const qx = Math.abs(px - x - w / 2) - (w / 2 - r), qy = Math.abs(py - y - h / 2) - (h / 2 - r);
-  return Math.hypot(Math.max(qx, 0), Math.max(qy, 0)) + Math.min(Math.max(qx, qy), 0) - r;
-};
-const rrect = (img, x, y, w, h, r, c, a) => draw(img, [x, y, x + w, y + h], boxSd(x, y, w, h, r), c, a);
+// A rounded box of radius 0: its corners anti-alias by distance, unlike raster.mjs's rect; the committed files are drawn with it.
 const rect = (img, x, y, w, h, c, a) => rrect(img, x, y, w, h, 0, c, a);
-const disc = (img, cx, cy, r, c, a) => draw(img, [cx - r, cy - r, cx + r, cy + r], (x, y) => Math.hypot(x - cx, y - cy) - r, c, a);
-const ring = (img, cx, cy, r, t, c, a) => draw(img, [cx - r - t, cy - r - t, cx + r + t, cy + r + t], (x, y) => Math.abs(Math.hypot(x - cx, y - cy) - r) - t / 2, c, a);
-function segDist(px, py, ax, ay, bx, by) {
-  const dx = bx - ax, dy = by - ay, l = dx * dx + dy * dy;
-  const t = l ? clamp(((px - ax) * dx + (py - ay) * dy) / l) : 0;
-  return Math.hypot(px - ax - t * dx, py - ay - t * dy);
-}
-// Several polylines stroked as one shape (no double-blending where they cross).
-function strokes(img, lines, t, c, a) {
-  const pts = lines.flat(), xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
-  const segs = lines.flatMap((l) => (l.length === 1 ? [[...l[0], ...l[0]]] : l.slice(1).map((p, i) => [...l[i], ...p])));
-  draw(img, [Math.min(...xs) - t, Math.min(...ys) - t, Math.max(...xs) + t, Math.max(...ys) + t], (x, y) => {
-    let m = Infinity;
-    for (const s of segs) m = Math.min(m, segDist(x, y, ...s));
-    return m - t / 2;
-  }, c, a);
-}
-function poly(img, pts, c, a) {
-  let area = 0;
-  pts.forEach((p, i) => { const q = pts[(i + 1) % pts.length]; area += p[0] * q[1] - q[0] * p[1]; });
-  const s = Math.sign(area) || 1, xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
-  const edges = pts.map((p, i) => {
-    const q = pts[(i + 1) % pts.length], l = Math.hypot(q[0] - p[0], q[1] - p[1]);
-    return [p[0], p[1], (q[0] - p[0]) / l, (q[1] - p[1]) / l];
-  });
-  draw(img, [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)], (x, y) => {
-    let m = -Infinity;
-    for (const [px, py, dx, dy] of edges) m = Math.max(m, -s * (dx * (y - py) - dy * (x - px)));
-    return m;
-  }, c, a);
-}
-const diamond = (img, cx, cy, rx, ry, c, a) => poly(img, [[cx, cy - ry], [cx + rx, cy], [cx, cy + ry], [cx - rx, cy]], c, a);
 // A five-pointed star: a convex pentagon and five convex points.
 function star(img, cx, cy, r, c) {
   const at = (k, rr) => { const a = -Math.PI / 2 + (k * Math.PI) / 5; return [cx + rr * Math.cos(a), cy + rr * Math.sin(a)]; };
@@ -188,14 +129,7 @@ function text(img, str, x, y, size, c, { align = 'left', alpha = 1, weight = WEI
 }
 const fit = (str, maxWidth, maxSize) => Math.min(maxSize, (maxSize * maxWidth) / textWidth(str, maxSize));
 
-// ---------- the Òwe mark: a gold speech bubble holding Mate Masie (as in the app's icon) ----------
-function mark(img, cx, cy, s) {
-  const at = (x, y) => [cx + x * s, cy + y * s];
-  disc(img, ...at(0.02, -0.04), 0.31 * s, GOLD);
-  poly(img, [at(-0.2, 0.1), at(-0.03, 0.23), at(-0.29, 0.34)], GOLD);
-  for (const [dx, dy] of [[-1, -1], [1, -1], [-1, 1], [1, 1]]) ring(img, ...at(0.02 + dx * 0.095, -0.04 + dy * 0.095), 0.06 * s, 0.042 * s, INDIGO);
-  diamond(img, ...at(0.02, -0.04), 0.05 * s, 0.05 * s, INDIGO);
-}
+// ---------- the Òwe mark (raster.mjs) with its name, and a kente band ----------
 function wordmark(img, x, y, s) {
   mark(img, x + s * 0.5, y + s * 0.5, s);
   text(img, 'ÒWE', x + s * 1.0, y + s * 0.3, s * 0.42, GOLD);

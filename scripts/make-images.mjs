@@ -7,82 +7,13 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
+import { blend, canvas, clamp, diamond, disc, draw, EARS, GOLD, hex, INDIGO, line, mark, mulberry32, path, poly, rect, ring, TAU } from './raster.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PUB = join(ROOT, 'public');
 const W = 960, H = 640, MAX_KB = 80, TARGET_KB = 70;
-const INDIGO = '#1f2a5a', GOLD = '#e0a526';
 
-// ---------- tiny raster toolkit: RGBA canvas, "over" blending, anti-aliased SDF shapes ----------
-const clamp = (v, a = 0, b = 1) => Math.max(a, Math.min(b, v));
-const hex = (s) => [1, 3, 5].map((i) => parseInt(s.slice(i, i + 2), 16));
-const col = (c) => (typeof c === 'string' ? hex(c) : c);
-const TAU = Math.PI * 2;
-function mulberry32(seed) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-function canvas(w, h, bg, alpha = 255) {
-  const d = new Uint8ClampedArray(w * h * 4), c = bg ? col(bg) : [0, 0, 0];
-  for (let i = 0; i < d.length; i += 4) d.set([c[0], c[1], c[2], alpha], i);
-  return { w, h, d };
-}
-function blend(img, x, y, c, a) {
-  if (a <= 0 || x < 0 || y < 0 || x >= img.w || y >= img.h) return;
-  const d = img.d, i = (y * img.w + x) * 4, da = d[i + 3] / 255, oa = a + da * (1 - a);
-  for (let k = 0; k < 3; k++) d[i + k] = (c[k] * a + d[i + k] * da * (1 - a)) / oa;
-  d[i + 3] = oa * 255;
-}
-// Fill every pixel of a bounding box by coverage of a signed-distance function (px units, <0 inside).
-function draw(img, [x0, y0, x1, y1], sd, c, a = 1) {
-  const rgb = col(c);
-  for (let y = Math.max(0, Math.floor(y0) - 1); y <= Math.min(img.h - 1, Math.ceil(y1) + 1); y++)
-    for (let x = Math.max(0, Math.floor(x0) - 1); x <= Math.min(img.w - 1, Math.ceil(x1) + 1); x++) {
-      const cov = clamp(0.5 - sd(x + 0.5, y + 0.5));
-      if (cov > 0) blend(img, x, y, rgb, a * cov);
-    }
-}
-const rect = (img, x, y, w, h, c, a) => draw(img, [x, y, x + w, y + h],
-  (px, py) => Math.max(x - px, px - x - w, y - py, py - y - h), c, a);
-const disc = (img, cx, cy, r, c, a) => draw(img, [cx - r, cy - r, cx + r, cy + r],
-  (x, y) => Math.hypot(x - cx, y - cy) - r, c, a);
-const ring = (img, cx, cy, r, t, c, a) => draw(img, [cx - r - t, cy - r - t, cx + r + t, cy + r + t],
-  (x, y) => Math.abs(Math.hypot(x - cx, y - cy) - r) - t / 2, c, a);
-function segDist(px, py, ax, ay, bx, by) {
-  const dx = bx - ax, dy = by - ay, l = dx * dx + dy * dy;
-  const t = l ? clamp(((px - ax) * dx + (py - ay) * dy) / l) : 0;
-  return Math.hypot(px - ax - t * dx, py - ay - t * dy);
-}
-// A polyline [[x,y],...] stroked as one shape (no double-blending at the joints).
-function path(img, pts, t, c, a) {
-  const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
-  draw(img, [Math.min(...xs) - t, Math.min(...ys) - t, Math.max(...xs) + t, Math.max(...ys) + t], (x, y) => {
-    let m = Infinity;
-    for (let i = 1; i < pts.length; i++) m = Math.min(m, segDist(x, y, ...pts[i - 1], ...pts[i]));
-    return m - t / 2;
-  }, c, a);
-}
-const line = (img, ax, ay, bx, by, t, c, a) => path(img, [[ax, ay], [bx, by]], t, c, a);
-// Convex polygon.
-function poly(img, pts, c, a) {
-  let area = 0;
-  pts.forEach((p, i) => { const q = pts[(i + 1) % pts.length]; area += p[0] * q[1] - q[0] * p[1]; });
-  const s = Math.sign(area) || 1, xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
-  const edges = pts.map((p, i) => {
-    const q = pts[(i + 1) % pts.length], l = Math.hypot(q[0] - p[0], q[1] - p[1]);
-    return [p[0], p[1], (q[0] - p[0]) / l, (q[1] - p[1]) / l];
-  });
-  draw(img, [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)], (x, y) => {
-    let m = -Infinity;
-    for (const [px, py, dx, dy] of edges) m = Math.max(m, -s * (dx * (y - py) - dy * (x - px)));
-    return m;
-  }, c, a);
-}
-const diamond = (img, cx, cy, rx, ry, c, a) => poly(img, [[cx, cy - ry], [cx + rx, cy], [cx, cy + ry], [cx - rx, cy]], c, a);
+// ---------- motifs and textures of the scroll patterns (the shared toolkit is in raster.mjs) ----------
 // Teardrop ("korosho"/paisley): a disc plus a tangent point at distance 2.4r in direction ang.
 function drop(img, cx, cy, r, ang, c, a) {
   const d = 2.4 * r, tx = cx + d * Math.cos(ang), ty = cy + d * Math.sin(ang), k = Math.acos(r / d);
@@ -313,15 +244,7 @@ function afanOromo() {
   return img;
 }
 
-// ---------- icons: a gold speech bubble holding Mate Masie ("what I hear, I keep"), the Adinkra sign of wisdom ----------
-const EARS = [[-1, -1], [1, -1], [-1, 1], [1, 1]];
-function mark(img, cx, cy, s) {
-  const at = (x, y) => [cx + x * s, cy + y * s];
-  disc(img, ...at(0.02, -0.04), 0.31 * s, GOLD);
-  poly(img, [at(-0.2, 0.1), at(-0.03, 0.23), at(-0.29, 0.34)], GOLD);
-  for (const [dx, dy] of EARS) ring(img, ...at(0.02 + dx * 0.095, -0.04 + dy * 0.095), 0.06 * s, 0.042 * s, INDIGO);
-  const [mx, my] = at(0.02, -0.04); diamond(img, mx, my, 0.05 * s, 0.05 * s, INDIGO);
-}
+// ---------- icons: the Òwe mark (raster.mjs) on indigo ----------
 function icon(size, kind) {
   const img = canvas(size, size, INDIGO, kind === 'any' ? 0 : 255), half = size / 2, rr = size * 0.22;
   if (kind === 'any') draw(img, [0, 0, size, size], (x, y) => {

@@ -10,7 +10,7 @@ export const json = (body: unknown, status = 200) => new Response(JSON.stringify
 
 function Where() {
   const location = useLocation()
-  return <output aria-label="Location">{`${location.pathname}${location.search}`}</output>
+  return <output aria-label="Location">{`${location.pathname}${location.search}${location.hash}`}</output>
 }
 
 export function renderWithApp(ui: ReactNode, { client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }), path = '/' } = {}) {

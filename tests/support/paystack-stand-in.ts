@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type http from 'node:http'
+import { checkoutPageHtml, deliveryTracker, hostedCheckout, htmlAnswers, postWebhook, requestsTo, startStandInServer } from './provider-stand-in'
 
 /**
  * A local stand-in for Paystack on 127.0.0.1, speaking its REST contract (https://paystack.com/docs/api/transaction/):
@@ -74,8 +74,6 @@ const REFERENCE = /^[A-Za-z0-9.=-]+$/
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const SYMBOLS: Record<string, string> = { NGN: '₦', USD: '$', GHS: 'GH₵', ZAR: 'R', KES: 'KSh' }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
-
 /** "₦5,000.00" for 500000 kobo. */
 export const displayAmount = (minor: number, currency: string) =>
   `${SYMBOLS[currency] ?? ''}${(minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
@@ -93,7 +91,7 @@ export async function startPaystackStandIn(options: { secretKey: string; webhook
   const authorizations = new Map<string, { authorization: Authorization; email: string }>()
   const customers = new Map<string, Customer>()
   const declines: string[] = []
-  const inFlight = new Set<Promise<unknown>>()
+  const delivering = deliveryTracker()
   let sequence = 4_099_260_000
 
   const code = (length: number) => randomBytes(length).toString('base64url').replace(/[-_]/g, '').slice(0, length).toLowerCase()
@@ -187,26 +185,14 @@ export async function startPaystackStandIn(options: { secretKey: string; webhook
   async function sendWebhook(payload: { event: string; data: { reference: string } }, options: { secret?: string; url?: string } = {}) {
     const target = options.url ?? webhookUrl
     if (!target) throw new Error('The Paystack stand-in has no webhook URL')
-    const { body, headers } = signWebhook(payload, options.secret)
-    const delivery: PaystackWebhookDelivery = { event: payload.event, reference: payload.data.reference, status: null }
-    webhooks.push(delivery)
-    try {
-      const response = await fetch(target, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) })
-      delivery.status = response.status
-      await response.text()
-    } catch (error) {
-      delivery.error = error instanceof Error ? error.message : String(error)
-    }
-    return delivery
+    const signed = signWebhook(payload, options.secret)
+    return postWebhook<PaystackWebhookDelivery>(webhooks, { event: payload.event, reference: payload.data.reference, status: null }, target, signed)
   }
 
   /** Paystack's own delivery: never fails the caller, and tests can wait for it with idle(). */
   function deliver(t: Transaction): Promise<unknown> {
     if (!webhookUrl) return Promise.resolve()
-    const sending = sendWebhook({ event: 'charge.success', data: toJson(t) }).catch(() => undefined)
-    inFlight.add(sending)
-    void sending.finally(() => inFlight.delete(sending))
-    return sending
+    return delivering.track(sendWebhook({ event: 'charge.success', data: toJson(t) }).catch(() => undefined))
   }
 
   /** Our reference or Paystack's form of it (with '.' for '_'). */
@@ -361,94 +347,61 @@ export async function startPaystackStandIn(options: { secretKey: string; webhook
   }
 
   function checkoutPage(t: Transaction): string {
-    const amount = `${displayAmount(t.amount, t.currency)} (${t.currency})`
-    const open = t.status === 'abandoned'
-    const button = (action: string, label: string) =>
-      `<form method="post" action="/checkout/${t.accessCode}/${action}"><button type="submit">${label}</button></form>`
-    return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Paystack stand-in checkout</title></head>
-<body>
-<main>
-<h1>Paystack stand-in checkout</h1>
-<p>A local stand-in for Paystack's hosted checkout, for tests. No real money moves.</p>
-<dl>
-<dt>Amount</dt><dd data-testid="amount">${escapeHtml(amount)}</dd>
-<dt>Email</dt><dd>${escapeHtml(t.email)}</dd>
-<dt>Reference</dt><dd>${escapeHtml(t.reference)}</dd>
-</dl>
-${
-  open
-    ? `<p>Test card: Visa ending 4081.</p>
-${button('pay', 'Pay')}
-${button('decline', 'Decline')}
-${button('cancel', 'Cancel')}`
-    : `<p role="status">This transaction is ${t.status === 'success' ? 'complete' : 'closed'}.</p>`
-}
-</main>
-</body>
-</html>`
+    return checkoutPageHtml({
+      title: 'Paystack stand-in checkout',
+      intro: "A local stand-in for Paystack's hosted checkout, for tests. No real money moves.",
+      details: [
+        { term: 'Amount', value: `${displayAmount(t.amount, t.currency)} (${t.currency})`, testId: 'amount' },
+        { term: 'Email', value: t.email },
+        { term: 'Reference', value: t.reference },
+      ],
+      actions: `/checkout/${t.accessCode}`,
+      open: t.status === 'abandoned',
+      card: 'Test card: Visa ending 4081.',
+      closed: `This transaction is ${t.status === 'success' ? 'complete' : 'closed'}.`,
+    })
   }
 
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      void (async () => {
-        const raw = Buffer.concat(chunks).toString('utf8')
-        const path = new URL(req.url ?? '/', 'http://stand-in').pathname
-        const record = (status: number, body: unknown) => requests.push({ method: req.method ?? '', path, headers: req.headers, body, status })
-        const answer: Answer = (status, body) => {
-          record(status, parseBody(req, raw) ?? raw)
-          res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' })
-          res.end(JSON.stringify(body))
-        }
-        const page = (status: number, html: string) => {
-          record(status, raw)
-          res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' })
-          res.end(html)
-        }
-        const redirect = (location: string) => {
-          record(303, raw)
-          res.writeHead(303, { location })
-          res.end()
-        }
+  const { url, close } = await startStandInServer(
+    async (req, res, raw) => {
+      const path = new URL(req.url ?? '/', 'http://stand-in').pathname
+      const record = (status: number, body: unknown) => requests.push({ method: req.method ?? '', path, headers: req.headers, body, status })
+      const answer: Answer = (status, body) => {
+        record(status, parseBody(req, raw) ?? raw)
+        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' })
+        res.end(JSON.stringify(body))
+      }
+      const html = htmlAnswers(res, (status) => record(status, raw))
 
-        // The hosted checkout: no API key, as on checkout.paystack.com.
-        const checkout = /^\/checkout\/([a-z0-9]+)(?:\/(pay|decline|cancel))?$/.exec(path)
-        if (checkout) {
-          const t = byAccessCode.get(checkout[1])
-          if (!t) return page(404, '<!doctype html><title>Paystack stand-in checkout</title><h1>Paystack stand-in checkout</h1><p>This checkout does not exist.</p>')
-          const action = checkout[2]
-          if (req.method === 'GET' && !action) return page(200, checkoutPage(t))
-          if (req.method !== 'POST' || !action) return page(405, '<!doctype html><title>Method not allowed</title>')
-          if (action === 'pay') await complete(t)
-          if (action === 'decline') fail(t, 'Declined')
-          const target = action === 'cancel' && t.status === 'abandoned' ? (typeof t.metadata?.cancel_action === 'string' ? t.metadata.cancel_action : callbackFor(t)) : callbackFor(t)
-          return target ? redirect(target) : page(200, checkoutPage(t))
-        }
+      // The hosted checkout: no API key, as on checkout.paystack.com.
+      const checkout = /^\/checkout\/([a-z0-9]+)(?:\/(pay|decline|cancel))?$/.exec(path)
+      if (checkout) {
+        return hostedCheckout(req.method, checkout, html, {
+          title: 'Paystack stand-in checkout',
+          missing: 'This checkout does not exist.',
+          find: (accessCode) => byAccessCode.get(accessCode),
+          page: checkoutPage,
+          act: async (t, action) => {
+            if (action === 'pay') await complete(t)
+            if (action === 'decline') fail(t, 'Declined')
+            const target = action === 'cancel' && t.status === 'abandoned' ? (typeof t.metadata?.cancel_action === 'string' ? t.metadata.cancel_action : callbackFor(t)) : callbackFor(t)
+            return target ? html.redirect(target) : html.page(200, checkoutPage(t))
+          },
+        })
+      }
 
-        if (req.headers.authorization !== `Bearer ${secretKey}`) return answer(401, { status: false, message: 'Invalid key' })
-        const body = parseBody(req, raw)
-        if (req.method === 'POST' && body === null) return invalid(answer, 'Invalid JSON body')
+      if (req.headers.authorization !== `Bearer ${secretKey}`) return answer(401, { status: false, message: 'Invalid key' })
+      const body = parseBody(req, raw)
+      if (req.method === 'POST' && body === null) return invalid(answer, 'Invalid JSON body')
 
-        if (req.method === 'POST' && path === '/transaction/initialize') return initialize(body!, answer)
-        if (req.method === 'POST' && path === '/transaction/charge_authorization') return chargeAuthorization(body!, answer)
-        const verifying = /^\/transaction\/verify\/([^/]+)$/.exec(path)
-        if (req.method === 'GET' && verifying) return verify(decodeURIComponent(verifying[1]), answer)
-        answer(404, { status: false, message: 'Route not found' })
-      })().catch((error: unknown) => {
-        res.writeHead(500, { 'content-type': 'application/json' })
-        res.end(JSON.stringify({ status: false, message: `Stand-in error: ${String(error)}` }))
-      })
-    })
-  })
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve())
-  })
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+      if (req.method === 'POST' && path === '/transaction/initialize') return initialize(body!, answer)
+      if (req.method === 'POST' && path === '/transaction/charge_authorization') return chargeAuthorization(body!, answer)
+      const verifying = /^\/transaction\/verify\/([^/]+)$/.exec(path)
+      if (req.method === 'GET' && verifying) return verify(decodeURIComponent(verifying[1]), answer)
+      answer(404, { status: false, message: 'Route not found' })
+    },
+    (message) => ({ status: false, message }),
+  )
 
   return {
     url,
@@ -457,7 +410,7 @@ ${button('cancel', 'Cancel')}`
     env: { PAYSTACK_SECRET_KEY: secretKey, PAYSTACK_BASE_URL: url },
     requests,
     /** Requests to one path (e.g. '/transaction/initialize'), in order. */
-    requestsTo: (path: string | RegExp) => requests.filter((r) => (typeof path === 'string' ? r.path === path : path.test(r.path))),
+    requestsTo: (path: string | RegExp) => requestsTo(requests, path),
     /** Webhooks the stand-in sent, in order, with the answer each got. */
     webhooks,
     setWebhookUrl: (next: string | null) => {
@@ -475,13 +428,7 @@ ${button('cancel', 'Cancel')}`
     webhookFor,
     sendWebhook,
     /** Waits for the webhooks still being delivered. */
-    idle: async () => {
-      while (inFlight.size > 0) await Promise.all([...inFlight])
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    idle: delivering.idle,
+    close,
   }
 }

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type http from 'node:http'
+import { checkoutPageHtml, deliveryTracker, hostedCheckout, htmlAnswers, postWebhook, requestsTo, startStandInServer } from './provider-stand-in'
 
 /**
  * A local stand-in for Stripe on 127.0.0.1, speaking its v1 REST contract (https://docs.stripe.com/api):
@@ -42,8 +42,6 @@ const INTENT_PARAMS = new Set([
   'amount', 'currency', 'customer', 'payment_method', 'off_session', 'confirm', 'description', 'metadata', 'expand',
   'setup_future_usage', 'payment_method_types', 'receipt_email', 'statement_descriptor', 'error_on_requires_action',
 ])
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 /** Stripe's bracket-notation fields (`a[b][0][c]=…`, `expand[]=…`) as nested objects and arrays. */
 export function parseStripeForm(raw: string): Obj {
@@ -111,7 +109,7 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
   const customers = new Map<string, Obj>()
   const idempotent = new Map<string, { endpoint: string; params: string; status: number; body: unknown }>()
   const declines: { message: string; declineCode: string }[] = []
-  const inFlight = new Set<Promise<unknown>>()
+  const delivering = deliveryTracker()
 
   const seconds = () => Math.floor(now().getTime() / 1000)
   const id = (prefix: string, length = 24) => `${prefix}${randomBytes(length).toString('base64url').replace(/[-_]/g, '').slice(0, length)}`
@@ -239,28 +237,18 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
   async function sendWebhook(payload: { id: string; type: string }, options: { secret?: string; timestamp?: number; url?: string } = {}) {
     const target = options.url ?? webhookUrl
     if (!target) throw new Error('The Stripe stand-in has no webhook URL')
-    const { body, headers } = signWebhook(payload, options)
-    const delivery: StripeWebhookDelivery = { type: payload.type, id: payload.id, status: null }
-    webhooks.push(delivery)
-    try {
-      const response = await fetch(target, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) })
-      delivery.status = response.status
-      await response.text()
-    } catch (error) {
-      delivery.error = error instanceof Error ? error.message : String(error)
-    }
-    return delivery
+    const signed = signWebhook(payload, options)
+    return postWebhook<StripeWebhookDelivery>(webhooks, { type: payload.type, id: payload.id, status: null }, target, signed)
   }
 
   /** Stripe's own deliveries, in order; never fails the caller. Tests can wait for them with idle(). */
   function deliver(...events: { id: string; type: string }[]): Promise<unknown> {
     if (!webhookUrl || events.length === 0) return Promise.resolve()
-    const sending = (async () => {
-      for (const e of events) await sendWebhook(e).catch(() => undefined)
-    })()
-    inFlight.add(sending)
-    void sending.finally(() => inFlight.delete(sending))
-    return sending
+    return delivering.track(
+      (async () => {
+        for (const e of events) await sendWebhook(e).catch(() => undefined)
+      })(),
+    )
   }
 
   // --- lookups ---------------------------------------------------------------------------------
@@ -322,31 +310,19 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
   function checkoutPage(session: Session): string {
     const amount = `$${((session.amount_total as number) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
     const lineItems = session.line_items as { price_data: { product_data: { name: string } } }[]
-    const name = lineItems[0]?.price_data?.product_data?.name ?? ''
-    const button = (action: string, label: string) => `<form method="post" action="/c/pay/${session.id}/${action}"><button type="submit">${label}</button></form>`
-    return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Stripe stand-in checkout</title></head>
-<body>
-<main>
-<h1>Stripe stand-in checkout</h1>
-<p>A local stand-in for Stripe Checkout, for tests. No real money moves.</p>
-<dl>
-<dt>Item</dt><dd>${escapeHtml(name)}</dd>
-<dt>Amount</dt><dd data-testid="amount">${escapeHtml(`${amount} (${String(session.currency).toUpperCase()})`)}</dd>
-<dt>Email</dt><dd>${escapeHtml(String(session.customer_email ?? ''))}</dd>
-</dl>
-${
-  session.status === 'open'
-    ? `<p>Test card: Visa ending 4242.</p>
-${button('pay', 'Pay')}
-${button('decline', 'Decline')}
-${button('cancel', 'Cancel')}`
-    : `<p role="status">This checkout session is ${escapeHtml(session.status)}.</p>`
-}
-</main>
-</body>
-</html>`
+    return checkoutPageHtml({
+      title: 'Stripe stand-in checkout',
+      intro: 'A local stand-in for Stripe Checkout, for tests. No real money moves.',
+      details: [
+        { term: 'Item', value: lineItems[0]?.price_data?.product_data?.name ?? '' },
+        { term: 'Amount', value: `${amount} (${String(session.currency).toUpperCase()})`, testId: 'amount' },
+        { term: 'Email', value: String(session.customer_email ?? '') },
+      ],
+      actions: `/c/pay/${session.id}`,
+      open: session.status === 'open',
+      card: 'Test card: Visa ending 4242.',
+      closed: `This checkout session is ${session.status}.`,
+    })
   }
 
   const successUrl = (session: Session) => (session.success_url ?? '').replace(/\{CHECKOUT_SESSION_ID\}/g, session.id)
@@ -487,117 +463,98 @@ ${button('cancel', 'Cancel')}`
     return new StripeApiError(401, { message: `Invalid API Key provided: ${masked}`, type: 'invalid_request_error' })
   }
 
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      void (async () => {
-        const raw = Buffer.concat(chunks).toString('utf8')
-        const target = new URL(req.url ?? '/', 'http://stand-in')
-        const path = target.pathname
-        const params = req.method === 'GET' ? parseStripeForm(target.search.slice(1)) : parseStripeForm(raw)
-        const record = (status: number) => requests.push({ method: req.method ?? '', path, headers: req.headers, body: params, status })
-        const json = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-          record(status)
-          res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req_', 14), 'stripe-version': STRIPE_STAND_IN_API_VERSION, ...headers })
-          res.end(JSON.stringify(body, null, 2))
-        }
-        const page = (status: number, html: string) => {
-          record(status)
-          res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' })
-          res.end(html)
-        }
-        const redirect = (location: string) => {
-          record(303)
-          res.writeHead(303, { location })
-          res.end()
-        }
+  const { url, close } = await startStandInServer(
+    async (req, res, raw) => {
+      const target = new URL(req.url ?? '/', 'http://stand-in')
+      const path = target.pathname
+      const params = req.method === 'GET' ? parseStripeForm(target.search.slice(1)) : parseStripeForm(raw)
+      const record = (status: number) => requests.push({ method: req.method ?? '', path, headers: req.headers, body: params, status })
+      const json = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+        record(status)
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req_', 14), 'stripe-version': STRIPE_STAND_IN_API_VERSION, ...headers })
+        res.end(JSON.stringify(body, null, 2))
+      }
+      const html = htmlAnswers(res, record)
 
-        // The hosted checkout page: no API key, as on checkout.stripe.com.
-        const checkout = /^\/c\/pay\/(cs_[A-Za-z0-9_]+)(?:\/(pay|decline|cancel))?$/.exec(path)
-        if (checkout) {
-          const session = sessions.get(checkout[1])
-          if (!session) return page(404, '<!doctype html><title>Stripe stand-in checkout</title><h1>Stripe stand-in checkout</h1><p>This checkout session does not exist.</p>')
-          const action = checkout[2]
-          if (req.method === 'GET' && !action) return page(200, checkoutPage(session))
-          if (req.method !== 'POST' || !action) return page(405, '<!doctype html><title>Method not allowed</title>')
-          if (action === 'cancel') return session.cancel_url ? redirect(session.cancel_url) : page(200, checkoutPage(session))
-          if (session.status === 'open') await (action === 'pay' ? paySession(session) : declineSession(session))
-          return redirect(successUrl(session))
-        }
+      // The hosted checkout page: no API key, as on checkout.stripe.com.
+      const checkout = /^\/c\/pay\/(cs_[A-Za-z0-9_]+)(?:\/(pay|decline|cancel))?$/.exec(path)
+      if (checkout) {
+        return hostedCheckout(req.method, checkout, html, {
+          title: 'Stripe stand-in checkout',
+          missing: 'This checkout session does not exist.',
+          find: (sessionId) => sessions.get(sessionId),
+          page: checkoutPage,
+          act: async (session, action) => {
+            if (action === 'cancel') return session.cancel_url ? html.redirect(session.cancel_url) : html.page(200, checkoutPage(session))
+            if (session.status === 'open') await (action === 'pay' ? paySession(session) : declineSession(session))
+            return html.redirect(successUrl(session))
+          },
+        })
+      }
 
-        try {
-          const denied = authorized(req)
-          if (denied) throw denied
-          const expand = Array.isArray(params.expand) ? (params.expand as string[]) : []
+      try {
+        const denied = authorized(req)
+        if (denied) throw denied
+        const expand = Array.isArray(params.expand) ? (params.expand as string[]) : []
 
-          if (req.method === 'POST') {
-            const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : null
-            const endpoint = `POST ${path}`
-            const saved = key ? idempotent.get(key) : undefined
-            if (key && saved) {
-              if (saved.endpoint !== endpoint || saved.params !== raw) {
-                throw new StripeApiError(400, {
-                  message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
-                  type: 'idempotency_error',
-                })
-              }
-              return json(saved.status, saved.body, { 'idempotent-replayed': 'true', 'idempotency-key': key })
+        if (req.method === 'POST') {
+          const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : null
+          const endpoint = `POST ${path}`
+          const saved = key ? idempotent.get(key) : undefined
+          if (key && saved) {
+            if (saved.endpoint !== endpoint || saved.params !== raw) {
+              throw new StripeApiError(400, {
+                message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+                type: 'idempotency_error',
+              })
             }
-            const answer = (status: number, body: unknown, events: { id: string; type: string }[] = []) => {
-              if (key) idempotent.set(key, { endpoint, params: raw, status, body })
-              json(status, body, key ? { 'idempotency-key': key } : {})
-              void deliver(...events)
-            }
-
-            if (path === '/v1/checkout/sessions') return answer(200, expanded(createSession(params), expand))
-            const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path)
-            if (expire) {
-              const session = sessions.get(expire[1])
-              if (!session) throw noSuch('checkout.session', expire[1], 'session')
-              if (session.status !== 'open') {
-                throw invalidRequest(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${session.status}\`.`)
-              }
-              Object.assign(session, { status: 'expired', url: null })
-              return answer(200, publicSession(session), [event('checkout.session.expired', publicSession(session))])
-            }
-            if (path === '/v1/payment_intents') {
-              const { status, body, events } = createIntent(params)
-              return answer(status, body, events)
-            }
+            return json(saved.status, saved.body, { 'idempotent-replayed': 'true', 'idempotency-key': key })
+          }
+          const answer = (status: number, body: unknown, events: { id: string; type: string }[] = []) => {
+            if (key) idempotent.set(key, { endpoint, params: raw, status, body })
+            json(status, body, key ? { 'idempotency-key': key } : {})
+            void deliver(...events)
           }
 
-          if (req.method === 'GET') {
-            const session = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path)
-            if (session) {
-              const found = sessions.get(session[1])
-              if (!found) throw noSuch('checkout.session', session[1], 'session')
-              return json(200, expanded(publicSession(found), expand))
+          if (path === '/v1/checkout/sessions') return answer(200, expanded(createSession(params), expand))
+          const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path)
+          if (expire) {
+            const session = sessions.get(expire[1])
+            if (!session) throw noSuch('checkout.session', expire[1], 'session')
+            if (session.status !== 'open') {
+              throw invalidRequest(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${session.status}\`.`)
             }
-            const intent = /^\/v1\/payment_intents\/([^/]+)$/.exec(path)
-            if (intent) {
-              const found = intents.get(intent[1])
-              if (!found) throw noSuch('payment_intent', intent[1], 'intent')
-              return json(200, expanded(found, expand))
-            }
+            Object.assign(session, { status: 'expired', url: null })
+            return answer(200, publicSession(session), [event('checkout.session.expired', publicSession(session))])
           }
-          throw new StripeApiError(404, { message: `Unrecognized request URL (${req.method} ${path}).`, type: 'invalid_request_error' })
-        } catch (error) {
-          if (error instanceof StripeApiError) return json(error.status, { error: error.body })
-          throw error
+          if (path === '/v1/payment_intents') {
+            const { status, body, events } = createIntent(params)
+            return answer(status, body, events)
+          }
         }
-      })().catch((error: unknown) => {
-        res.writeHead(500, { 'content-type': 'application/json' })
-        res.end(JSON.stringify({ error: { message: `Stand-in error: ${String(error)}`, type: 'api_error' } }))
-      })
-    })
-  })
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve())
-  })
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+        if (req.method === 'GET') {
+          const session = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path)
+          if (session) {
+            const found = sessions.get(session[1])
+            if (!found) throw noSuch('checkout.session', session[1], 'session')
+            return json(200, expanded(publicSession(found), expand))
+          }
+          const intent = /^\/v1\/payment_intents\/([^/]+)$/.exec(path)
+          if (intent) {
+            const found = intents.get(intent[1])
+            if (!found) throw noSuch('payment_intent', intent[1], 'intent')
+            return json(200, expanded(found, expand))
+          }
+        }
+        throw new StripeApiError(404, { message: `Unrecognized request URL (${req.method} ${path}).`, type: 'invalid_request_error' })
+      } catch (error) {
+        if (error instanceof StripeApiError) return json(error.status, { error: error.body })
+        throw error
+      }
+    },
+    (message) => ({ error: { message, type: 'api_error' } }),
+  )
 
   return {
     url,
@@ -607,7 +564,7 @@ ${button('cancel', 'Cancel')}`
     env: { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_BASE_URL: url },
     requests,
     /** Requests to one path (or paths matching), in order. */
-    requestsTo: (path: string | RegExp) => requests.filter((r) => (typeof path === 'string' ? r.path === path : path.test(r.path))),
+    requestsTo: (path: string | RegExp) => requestsTo(requests, path),
     /** Webhooks the stand-in sent, in order, with the answer each got. */
     webhooks,
     setWebhookUrl: (next: string | null) => {
@@ -632,13 +589,7 @@ ${button('cancel', 'Cancel')}`
     signWebhook,
     sendWebhook,
     /** Waits for the webhooks still being delivered. */
-    idle: async () => {
-      while (inFlight.size > 0) await Promise.all([...inFlight])
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    idle: delivering.idle,
+    close,
   }
 }

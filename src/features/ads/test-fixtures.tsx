@@ -1,13 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
+import { Link } from 'react-router-dom'
 import { vi } from 'vitest'
 import type { AdvertContent, AdvertFile } from '@/core/contract'
+import { renderWithApp } from '@/lib/testing'
 
-// Test-only: a stand-in for the advert API speaking its shapes, and a render with a router to move in.
+// Test-only: a stand-in for the advert API speaking its shapes, and the app's render with links to move between pages.
 
-/** A JSON answer whose body is read at once (no stream), so fake timers decide every delay. */
+/** A JSON answer whose body is read at once (no stream), so fake timers decide every delay (unlike @/lib/testing's). */
 export function json(body: unknown, status = 200): Response {
   const text = JSON.stringify(body)
   const response = new Response(text, { status, headers: { 'Content-Type': 'application/json' } })
@@ -69,29 +68,18 @@ export function stubObjectUrls() {
 
 const PLACES = ['/', '/about', '/favourites', '/quiz', '/quiz/12', '/quiz/12/submit', '/auth/login', '/pricing', '/payment_success', '/register_payment_success', '/profile']
 
-function Where() {
-  const location = useLocation()
-  return <output aria-label="Location">{`${location.pathname}${location.hash}`}</output>
-}
-
-/** The app around the adverts: links to move between pages (each a focusable thing to return to). */
-export function renderWithRouter(ui: ReactNode, { path = '/', client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }) } = {}) {
-  const result = render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <nav aria-label="Places">
-          {PLACES.map((place) => (
-            <Link key={place} to={place}>
-              {`Go to ${place}`}
-            </Link>
-          ))}
-        </nav>
-        <Routes>
-          <Route path="*" element={ui} />
-        </Routes>
-        <Where />
-      </MemoryRouter>
-    </QueryClientProvider>,
+/** The app around the adverts (@/lib/testing's render), with links to move between pages (each a focusable thing to return to). */
+export const renderWithRouter = (ui: ReactNode, options: Parameters<typeof renderWithApp>[1] = {}) =>
+  renderWithApp(
+    <>
+      <nav aria-label="Places">
+        {PLACES.map((place) => (
+          <Link key={place} to={place}>
+            {`Go to ${place}`}
+          </Link>
+        ))}
+      </nav>
+      {ui}
+    </>,
+    options,
   )
-  return { ...result, client }
-}

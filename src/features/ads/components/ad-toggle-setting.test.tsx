@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, expect, test, vi } from 'vitest'
+import { renderWithApp } from '@/lib/testing'
 import { AD_TOGGLE_FETCH_FAILED } from '../queries'
-import { fakeAdServer, renderWithRouter } from '../test-fixtures'
+import { fakeAdServer } from '../test-fixtures'
 import { AD_TOGGLE_HINT, AD_TOGGLE_LABEL, AD_TOGGLE_LOAD_FAILED, AD_TOGGLE_SAVE_FAILED, AdToggleSetting } from './ad-toggle-setting'
 
 vi.mock('@/lib/session', () => ({ getToken: () => 'token-7', signOut: vi.fn() }))
@@ -17,7 +18,7 @@ const hint = () => document.getElementById(theSwitch().getAttribute('aria-descri
 
 test('shows the saved choice and explains it in one line', async () => {
   fakeAdServer({ toggle: true })
-  renderWithRouter(<AdToggleSetting userId={7} />)
+  renderWithApp(<AdToggleSetting userId={7} />)
   await waitFor(() => expect(theSwitch().checked).toBe(true))
   expect(theSwitch().getAttribute('aria-checked')).toBe('true')
   expect(hint().textContent).toBe(AD_TOGGLE_HINT)
@@ -27,7 +28,7 @@ test('turning it on saves at once: a saving state, then on', async () => {
   const server = fakeAdServer({ toggle: false })
   let answer: (response: Response) => void = () => undefined
   const real = server.fetch.getMockImplementation()!
-  renderWithRouter(<AdToggleSetting userId={7} />)
+  renderWithApp(<AdToggleSetting userId={7} />)
   await waitFor(() => expect(theSwitch().disabled).toBe(false))
   expect(theSwitch().checked).toBe(false)
 
@@ -48,7 +49,7 @@ test('turning it on saves at once: a saving state, then on', async () => {
 
 test('a failed save says so and leaves the switch as it was', async () => {
   const server = fakeAdServer({ toggle: false })
-  renderWithRouter(<AdToggleSetting userId={7} />)
+  renderWithApp(<AdToggleSetting userId={7} />)
   await waitFor(() => expect(theSwitch().disabled).toBe(false))
   server.state.fail = '/api/toggle'
   fireEvent.click(theSwitch())
@@ -60,7 +61,7 @@ test('a failed save says so and leaves the switch as it was', async () => {
 test('a setting that cannot be loaded is logged and says so; the switch waits', async () => {
   const logged = vi.mocked(console.error).mockImplementation(() => undefined)
   fakeAdServer({ toggle: 503 })
-  renderWithRouter(<AdToggleSetting userId={7} />)
+  renderWithApp(<AdToggleSetting userId={7} />)
   await waitFor(() => expect(hint().textContent).toBe(AD_TOGGLE_LOAD_FAILED))
   expect(logged).toHaveBeenCalledWith(AD_TOGGLE_FETCH_FAILED, expect.anything())
   logged.mockReset()

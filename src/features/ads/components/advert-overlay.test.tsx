@@ -3,7 +3,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { StrictMode, useState } from 'react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { CLOSE_ADS_LABEL } from '@/core/texts'
-import { ADVERTS, renderWithRouter, stubObjectUrls } from '../test-fixtures'
+import { renderWithApp } from '@/lib/testing'
+import { ADVERTS, stubObjectUrls } from '../test-fixtures'
 import { AdvertOverlay } from './advert-overlay'
 
 let urls: ReturnType<typeof stubObjectUrls>
@@ -15,7 +16,7 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-const overlay = (advert = ADVERTS[0]) => renderWithRouter(<AdvertOverlay advert={advert} onClose={vi.fn()} onFollow={vi.fn()} />)
+const overlay = (advert = ADVERTS[0]) => renderWithApp(<AdvertOverlay advert={advert} onClose={vi.fn()} onFollow={vi.fn()} />)
 
 test('the content is decoded from base64 into a file of its own type', async () => {
   overlay(ADVERTS[1])
@@ -56,7 +57,7 @@ test('focus returns to where it was, also under StrictMode (effects run twice in
       </StrictMode>
     )
   }
-  renderWithRouter(<Page />)
+  renderWithApp(<Page />)
   const show = screen.getByRole('button', { name: 'Show' })
   show.focus()
   fireEvent.click(show)
