@@ -138,6 +138,42 @@ export const API = {
   /** The built-in test mode's checkout page (no keys configured): GET shows it, POST { outcome } settles it. */
   testCheckout: (reference: string) => `/api/payments/test-checkout/${encodeURIComponent(reference)}`,
 
+  // Spec §7, community
+  /** POST SuggestionInput: a proverb suggestion, pending moderation (visitors and signed-in users). */
+  suggestProverb: '/api/suggest-proverb',
+
+  // Ours: community and operators
+  /** POST ContactInput: a message to the operators (public). */
+  contact: '/api/contact',
+  /** POST { token }: the signed link in every email; turns off non-essential mail and reminders (public). */
+  unsubscribe: '/api/unsubscribe',
+  /** Admin only (403 for everyone else); see server/src/features/admin. */
+  admin: {
+    suggestions: '/api/admin/suggestions',
+    /** POST { proverb, transliteration, interpretation, ethnicGroupId, categoryIds }: edit and publish. */
+    approveSuggestion: (id: number) => `/api/admin/suggestions/${id}/approve`,
+    /** POST { reason } */
+    rejectSuggestion: (id: number) => `/api/admin/suggestions/${id}/reject`,
+    proverbs: '/api/admin/proverbs',
+    proverb: (id: number) => `/api/admin/proverbs/${id}`,
+    /** POST a CSV or JSON file (multipart): validated row by row, with a report. */
+    proverbImport: '/api/admin/proverbs/import',
+    categories: '/api/admin/categories',
+    category: (id: number) => `/api/admin/categories/${id}`,
+    faqs: '/api/admin/faqs',
+    faq: (id: number) => `/api/admin/faqs/${id}`,
+    quizQuestions: '/api/admin/quiz-questions',
+    quizQuestion: (id: number) => `/api/admin/quiz-questions/${id}`,
+    adverts: '/api/admin/adverts',
+    advert: (id: number) => `/api/admin/adverts/${id}`,
+    /** POST { title, body, url?, ethnicGroupId? }: in-app (and push) to everyone or one group's readers. */
+    broadcast: '/api/admin/broadcasts',
+    contactMessages: '/api/admin/contact-messages',
+    users: '/api/admin/users',
+    payments: '/api/admin/payments',
+    audit: '/api/admin/audit',
+  },
+
   // Ours: notifications
   /** POST: sends the caller a test notification (in the app, and by push where configured). */
   notificationTest: '/user/notification/test',

@@ -171,3 +171,48 @@ export function fieldErrors(error: yup.ValidationError): Record<string, string> 
   }
   return fields
 }
+
+// ——— Community: suggestions and contact (spec §3, §5) ———
+
+export const COMMUNITY_MESSAGES = {
+  emailRequired: 'Email is Required',
+  nameRequired: 'Your Name is Required',
+  ethnicRequired: 'Ethnic is Required',
+  // Spec §5, verbatim (a wording slip of the product).
+  languageRequired: 'Langauge is Required',
+  categoryRequired: 'Category is Required',
+  phoneRequired: 'Phone number is required',
+} as const
+
+/** The longest proverb, rendering or meaning a suggestion may carry; the longest contact message. */
+export const SUGGESTION_TEXT_MAX = 1000
+export const CONTACT_MESSAGE_MAX = 5000
+
+const longText = (max: number) => text().required(MESSAGES.required).max(max, `At most ${max} characters`)
+
+/** Spec §5: every field of the suggestion form is required, with its own message. */
+export const suggestionSchema = yup.object({
+  email: text().required(COMMUNITY_MESSAGES.emailRequired).email(MESSAGES.invalidEmail).max(FIELD_MAX_LENGTH, MESSAGES.invalidEmail),
+  name: text().required(COMMUNITY_MESSAGES.nameRequired).max(FIELD_MAX_LENGTH, `At most ${FIELD_MAX_LENGTH} characters`),
+  ethnic: text().required(COMMUNITY_MESSAGES.ethnicRequired).max(FIELD_MAX_LENGTH, `At most ${FIELD_MAX_LENGTH} characters`),
+  language: text().required(COMMUNITY_MESSAGES.languageRequired).max(FIELD_MAX_LENGTH, `At most ${FIELD_MAX_LENGTH} characters`),
+  suggestedCategory: text().required(COMMUNITY_MESSAGES.categoryRequired).max(FIELD_MAX_LENGTH, `At most ${FIELD_MAX_LENGTH} characters`),
+  suggestedProverb: longText(SUGGESTION_TEXT_MAX),
+  suggestedEnglishTransliteration: longText(SUGGESTION_TEXT_MAX),
+  suggestedEnglishInterpretation: longText(SUGGESTION_TEXT_MAX),
+})
+export type SuggestionInput = yup.InferType<typeof suggestionSchema>
+
+/** Spec §5: firstName and surname required ('Required'); phoneNumber required with the sign-up pattern. */
+export const contactSchema = yup.object({
+  email: email(),
+  firstName: text().required(MESSAGES.required).max(FIELD_MAX_LENGTH, `At most ${FIELD_MAX_LENGTH} characters`),
+  surname: text().required(MESSAGES.required).max(FIELD_MAX_LENGTH, `At most ${FIELD_MAX_LENGTH} characters`),
+  phoneNumber: text()
+    .required(COMMUNITY_MESSAGES.phoneRequired)
+    .min(PHONE_MIN_LENGTH, MESSAGES.phoneMin)
+    .max(PHONE_MAX_LENGTH, MESSAGES.phoneMax)
+    .matches(PHONE_PATTERN, MESSAGES.phoneInvalid),
+  message: longText(CONTACT_MESSAGE_MAX),
+})
+export type ContactInput = yup.InferType<typeof contactSchema>

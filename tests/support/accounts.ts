@@ -147,6 +147,13 @@ export async function memberOf(app: FastifyInstance, db: Db, overrides: Omit<Par
   return { ...(login.body.data as LoginResult), email: body.email, password: PASSWORD }
 }
 
+/** An operator: a member given the admin role the way `npm run admin:create` does (straight in the database). */
+export async function adminOf(app: FastifyInstance, db: Db) {
+  const admin = await memberOf(app, db)
+  await db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.user.id))
+  return admin
+}
+
 /** Another session for an existing user (a second device). */
 export async function signIn(app: FastifyInstance, email: string, password = PASSWORD): Promise<string> {
   const login = await post(app, '/accounts/login', { email, password })

@@ -98,6 +98,8 @@ export const users = pgTable(
     promoCode: text('promo_code'),
     /** Spec §4's ad toggle: a subscriber who turns it on sees adverts too. */
     showAds: boolean('show_ads').notNull().default(false),
+    /** 'admin' runs the service (made by `npm run admin:create`, never by sign-up). */
+    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -575,4 +577,74 @@ export const reminderSends = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.localDate] })],
+)
+
+/** A proverb a visitor or user suggests (spec §3), waiting for a moderator. */
+export const suggestions = pgTable(
+  'suggestions',
+  {
+    id: serial('id').primaryKey(),
+    /** The signed-in suggester, if any (visitors suggest too). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    ethnic: text('ethnic').notNull(),
+    language: text('language').notNull(),
+    suggestedCategory: text('suggested_category').notNull(),
+    suggestedProverb: text('suggested_proverb').notNull(),
+    suggestedEnglishTransliteration: text('suggested_english_transliteration').notNull(),
+    suggestedEnglishInterpretation: text('suggested_english_interpretation').notNull(),
+    /** foldForSearch(suggestedProverb), to find a proverb it repeats (tone marks ignored). */
+    toneKey: text('tone_key').notNull(),
+    /** An existing proverb with the same text ignoring tone marks, flagged for the moderator. */
+    duplicateOfProverbId: integer('duplicate_of_proverb_id').references(() => proverbs.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    rejectReason: text('reject_reason'),
+    /** The proverb published from it. */
+    proverbId: integer('proverb_id').references(() => proverbs.id, { onDelete: 'set null' }),
+    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('suggestions_status_idx').on(t.status, t.createdAt)],
+)
+
+/** A message from the contact form (spec §3), kept and, with SMTP, forwarded to the operators. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    surname: text('surname').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    message: text('message').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+)
+
+/** Addresses that asked (by the signed link in an email) for no more non-essential mail or reminders. */
+export const unsubscribes = pgTable('unsubscribes', {
+  email: text('email').primaryKey(),
+  createdAt: createdAt(),
+})
+
+/** Every operator action: who, what, when (visible to admins). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** e.g. 'suggestion.approve', 'proverb.update', 'broadcast.send'. */
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    /** A short JSON account of what changed. */
+    detail: text('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
 )
