@@ -1,0 +1,140 @@
+/**
+ * Shapes of the operators' API (/api/admin/, admin role only) and the community calls. Lists use the
+ * usual `Paginated<T>` envelope (?page&size); single answers `{ data }`.
+ */
+
+// ——— Community ———
+
+export type SuggestionStatus = 'pending' | 'approved' | 'rejected'
+
+/** A suggestion as the moderator sees it. */
+export type AdminSuggestion = {
+  id: number
+  email: string
+  name: string
+  ethnic: string
+  language: string
+  suggestedCategory: string
+  suggestedProverb: string
+  suggestedEnglishTransliteration: string
+  suggestedEnglishInterpretation: string
+  status: SuggestionStatus
+  /** An existing proverb with the same text ignoring tone marks. */
+  duplicateOf: { id: number; slug: string; proverb: string } | null
+  rejectReason: string | null
+  /** The proverb published from it (after approval). */
+  proverbId: number | null
+  /** Whether the suggester has an account (and so will be notified). */
+  fromUser: boolean
+  createdAt: string
+  reviewedAt: string | null
+}
+
+/** What the moderator publishes (edited from the suggestion). */
+export type ApproveSuggestionInput = {
+  proverb: string
+  transliteration: string
+  interpretation: string
+  ethnicGroupId: number
+  categoryIds: number[]
+}
+
+export type RejectSuggestionInput = { reason: string }
+
+export type ContactMessage = {
+  id: number
+  email: string
+  firstName: string
+  surname: string
+  phoneNumber: string
+  message: string
+  createdAt: string
+  readAt: string | null
+}
+
+// ——— Corpus ———
+
+export type AdminProverb = {
+  id: number
+  slug: string
+  proverb: string
+  transliteration: string
+  interpretation: string
+  ethnicGroupId: number
+  categoryIds: number[]
+  /** 'seed' (the corpus files), 'community' (an approved suggestion), 'admin', 'import'. */
+  source: string
+}
+
+/** Create or replace (PUT) a proverb. */
+export type ProverbInput = Omit<AdminProverb, 'id' | 'slug' | 'source'>
+
+export type AdminCategory = { id: number; name: string; slug: string; proverbCount: number }
+export type CategoryInput = { name: string }
+
+export type AdminFaq = { id: number; question: string; answer: string; position: number }
+export type FaqInput = { question: string; answer: string; position?: number }
+
+/** One row the import refused, and why (row numbers count from 1, the CSV header not counted). */
+export type ImportRejection = { row: number; reason: string }
+export type ImportReport = { received: number; imported: number; duplicates: number; rejected: ImportRejection[] }
+
+// ——— Quiz bank ———
+
+export type AdminQuizQuestion = {
+  id: number
+  /** The group it is about; null for general questions. */
+  ethnicGroupId: number | null
+  question: string
+  options: string[]
+  /** Index into options. */
+  correct: number
+  /** Why the answer is true, for reviewers. */
+  note: string
+  active: boolean
+}
+export type QuizQuestionInput = Omit<AdminQuizQuestion, 'id' | 'active'> & { active?: boolean }
+
+// ——— Adverts, broadcasts ———
+
+export type AdminAdvert = { id: number; name: string; type: 'image/webp' | 'video/mp4'; alt: string; link: string | null; active: boolean; bytes: number; source: string }
+
+/** To everyone (no group) or to the readers of one group. */
+export type BroadcastInput = { title: string; body: string; url?: string | null; ethnicGroupId?: number | null }
+export type BroadcastResult = { reached: number }
+
+// ——— People and money ———
+
+export type AdminUser = {
+  id: number
+  email: string
+  firstName: string
+  lastName: string
+  role: 'user' | 'admin'
+  activated: boolean
+  createdAt: string
+  /** The package in force, if any. */
+  activePackage: { plan: string; expiresAt: string; autoRenew: boolean } | null
+}
+
+export type AdminPayment = {
+  reference: string
+  userEmail: string
+  planName: string
+  amount: number
+  currency: 'USD' | 'NGN'
+  status: 'pending' | 'success' | 'failed' | 'abandoned'
+  purpose: 'subscribe' | 'renewal'
+  provider: 'paystack' | 'stripe' | 'test'
+  createdAt: string
+}
+
+export type AuditEntry = {
+  id: number
+  actor: { id: number; email: string } | null
+  action: string
+  targetType: string | null
+  targetId: string | null
+  detail: string | null
+  createdAt: string
+}
