@@ -32,6 +32,15 @@ export type Config = {
   authRateLimit: number
   /** Email, phone and promo-code checks allowed per client per minute. */
   checkRateLimit: number
+  /** Proverb suggestions, and separately contact messages, allowed per client per hour. */
+  communityRateLimit: number
+  /** Where contact messages are forwarded (with SMTP); null: to every operator (users with the admin role). */
+  contactEmail: string | null
+  /**
+   * Signs the unsubscribe links in emails. Null: the server makes one once and keeps it in the database
+   * (server_secrets), so links survive restarts and every instance over one PostgreSQL shares it.
+   */
+  linkSecret: string | null
   /** How long a session lasts without signing in again. */
   sessionDays: number
   /** Push through Firebase Cloud Messaging (HTTP v1); null when not configured (push is then skipped). */
@@ -155,6 +164,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const publicUrl = (env.OWE_PUBLIC_URL?.trim() || `http://localhost:${port || 8080}`).replace(/\/+$/, '')
   if (!/^https?:\/\/[^/]+/.test(publicUrl)) throw new ConfigError('OWE_PUBLIC_URL must start with http:// or https://')
   const smtpUrl = env.SMTP_URL?.trim() || null
+  const contactEmail = env.OWE_CONTACT_EMAIL?.trim().toLowerCase() || null
+  if (contactEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(contactEmail)) throw new ConfigError('OWE_CONTACT_EMAIL must be an email address')
+  const linkSecret = env.OWE_LINK_SECRET?.trim() || null
+  if (linkSecret && linkSecret.length < 32) throw new ConfigError('OWE_LINK_SECRET must be at least 32 characters (e.g. openssl rand -hex 32)')
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://')
   return {
     port,
@@ -171,6 +184,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mailFrom: env.MAIL_FROM?.trim() || 'Òwe <no-reply@owe.local>',
     authRateLimit: integer(env, 'OWE_AUTH_RATE_LIMIT', 10, 1, 1_000_000),
     checkRateLimit: integer(env, 'OWE_CHECK_RATE_LIMIT', 60, 1, 1_000_000),
+    communityRateLimit: integer(env, 'OWE_COMMUNITY_RATE_LIMIT', 10, 1, 1_000_000),
+    contactEmail,
+    linkSecret,
     sessionDays: integer(env, 'OWE_SESSION_DAYS', 30, 1, 365),
     push: pushConfig(env, cwd),
     schedulerMs: integer(env, 'OWE_SCHEDULER_MS', 60_000, 0, 86_400_000),

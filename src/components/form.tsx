@@ -1,5 +1,5 @@
 import { Formik, Form as FormikForm, useField, useFormikContext, type FormikErrors, type FormikHelpers, type FormikValues } from 'formik'
-import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
 import type { AnyObjectSchema } from 'yup'
 import { ApiError } from '@/lib/api-client'
 import { clearDraft, readDraft, writeDraft } from '@/lib/drafts'
@@ -173,6 +173,84 @@ export function TextField({ name, label, hint, extra, ...input }: FieldProps) {
         )
       )}
     </div>
+  )
+}
+
+/** The label, hint and message around any control, wired the way TextField wires its input. */
+function useLabelledField(name: string, hasHint: boolean) {
+  const [field, meta, helpers] = useField<string>(name)
+  const { submitCount } = useFormikContext()
+  const id = useId()
+  const showError = Boolean(meta.error) && (meta.touched || submitCount > 0)
+  const describedBy = [hasHint ? `${id}-hint` : null, showError ? `${id}-error` : null].filter(Boolean).join(' ')
+  const aria = { id, 'aria-invalid': showError || undefined, 'aria-describedby': describedBy || undefined }
+  return { field: { ...field, value: field.value ?? '' }, helpers, id, aria, error: showError ? meta.error : undefined }
+}
+
+function FieldFrame({ id, label, hint, error, children }: { id: string; label: string; hint?: ReactNode; error?: string; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {children}
+      {error && (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+type TextAreaProps = { name: string; label: string; hint?: ReactNode } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name'>
+
+/** A labelled multi-line text field. */
+export function TextAreaField({ name, label, hint, ...textarea }: TextAreaProps) {
+  const { field, id, aria, error } = useLabelledField(name, Boolean(hint))
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      <textarea {...field} rows={3} {...textarea} {...aria} />
+    </FieldFrame>
+  )
+}
+
+type SelectProps = {
+  name: string
+  label: string
+  hint?: ReactNode
+  options: { value: string; label: string }[]
+  /** The first, empty choice ("Choose…"). */
+  placeholder: string
+  /** Called with the chosen value after the field changes (e.g. to fill in a related field). */
+  onChosen?: (value: string) => void
+} & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name'>
+
+/** A labelled choice from a list. */
+export function SelectField({ name, label, hint, options, placeholder, onChosen, ...select }: SelectProps) {
+  const { field, id, aria, error } = useLabelledField(name, Boolean(hint))
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      <select
+        {...field}
+        {...select}
+        {...aria}
+        onChange={(event) => {
+          field.onChange(event)
+          onChosen?.(event.target.value)
+        }}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
   )
 }
 

@@ -7,6 +7,8 @@ export type CaughtMail = {
   to: string
   from: { address: string; name: string } | undefined
   subject: string
+  /** The Reply-To header as written (name and address). */
+  replyTo: string | undefined
   text: string
   html: string
   receivedAt: number
@@ -37,6 +39,7 @@ export async function startMailCatcher(options: { port?: number; folder?: string
             to,
             from: parsed.from?.value[0] ? { address: parsed.from.value[0].address ?? '', name: parsed.from.value[0].name } : undefined,
             subject: parsed.subject ?? '',
+            replyTo: parsed.replyTo?.text,
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
             receivedAt: Date.now(),

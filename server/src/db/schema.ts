@@ -391,6 +391,8 @@ export const quizQuestions = pgTable(
     quote: text('quote'),
     /** Retired questions stay for the batches that hold them but are not picked again. */
     active: boolean('active').notNull().default(true),
+    /** Why the answer is true, for reviewers (the bank's `note`). */
+    note: text('note').notNull().default(''),
   },
   (t) => [index('quiz_questions_group_idx').on(t.ethnicGroupId, t.kind)],
 )
@@ -629,6 +631,17 @@ export const contactMessages = pgTable(
 /** Addresses that asked (by the signed link in an email) for no more non-essential mail or reminders. */
 export const unsubscribes = pgTable('unsubscribes', {
   email: text('email').primaryKey(),
+  createdAt: createdAt(),
+})
+
+/**
+ * Secrets the server makes for itself when none is configured (e.g. 'link' signs unsubscribe links):
+ * created once by whichever instance starts first, then read by every instance, so links survive
+ * restarts and work on any server.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
   createdAt: createdAt(),
 })
 

@@ -3,7 +3,17 @@ import nodemailer from 'nodemailer'
 import type { Db } from '../db/client'
 import { mailOutbox } from '../db/schema'
 
-export type Mail = { to: string; subject: string; text: string; html: string; link: string }
+export type Mail = {
+  to: string
+  subject: string
+  text: string
+  html: string
+  link: string
+  /** Where answers go (a contact message forwarded: its sender). */
+  replyTo?: { name: string; address: string }
+  /** Mail the person can do without (not activation or password reset): never sent to an unsubscribed address. */
+  optional?: boolean
+}
 
 export type Mailer = {
   kind: 'smtp' | 'outbox'
@@ -27,8 +37,8 @@ export function createMailer(options: { smtpUrl: string | null; from: string; db
     )
     return {
       kind: 'smtp',
-      send: async ({ to, subject, text, html }) => {
-        await transport.sendMail({ to, subject, text, html })
+      send: async ({ to, subject, text, html, replyTo }) => {
+        await transport.sendMail({ to, subject, text, html, ...(replyTo ? { replyTo } : {}) })
       },
       close: () => transport.close(),
     }
@@ -43,7 +53,7 @@ export function createMailer(options: { smtpUrl: string | null; from: string; db
   }
 }
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)
 
 /** A plain message with one call to action, as text and as simple HTML. */

@@ -1,4 +1,4 @@
-import { and, eq, notInArray, sql } from 'drizzle-orm'
+import { and, eq, notInArray, notLike, sql } from 'drizzle-orm'
 import fs from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { LANGUAGE_SLUGS } from '../../../../src/core/constants'
@@ -11,6 +11,8 @@ export type FactQuestion = { key: string; question: string; options: string[]; c
 
 const QUIZ_DIR = fileURLToPath(new URL('./quiz/', import.meta.url))
 export const GENERAL = 'general'
+/** Keys of the questions operators write (server/src/features/admin/quiz.ts): not the files', so never retired here. */
+export const OPERATOR_KEY_PREFIX = 'admin:'
 
 /** The bank by file: each group's slug, and `general` for questions about the peoples as a whole. */
 export function factBank(): Map<string, FactQuestion[]> {
@@ -76,7 +78,7 @@ export async function seedQuiz(tx: Tx, bank = factBank()): Promise<void> {
 
   const groups = new Map((await tx.select({ id: ethnicGroups.id, slug: ethnicGroups.slug }).from(ethnicGroups)).map((g) => [g.slug, g.id]))
   const rows = [...bank].flatMap(([file, questions]) =>
-    questions.map((q) => ({ q, values: { key: q.key, kind: 'fact' as const, ethnicGroupId: file === GENERAL ? null : groups.get(file)!, question: q.question, active: true } })),
+    questions.map((q) => ({ q, values: { key: q.key, kind: 'fact' as const, ethnicGroupId: file === GENERAL ? null : groups.get(file)!, question: q.question, note: q.note ?? '', active: true } })),
   )
   if (rows.length === 0) return
   const saved = await tx
@@ -84,14 +86,14 @@ export async function seedQuiz(tx: Tx, bank = factBank()): Promise<void> {
     .values(rows.map((r) => r.values))
     .onConflictDoUpdate({
       target: quizQuestions.key,
-      set: { question: sql`excluded.question`, ethnicGroupId: sql`excluded.ethnic_group_id`, active: true },
+      set: { question: sql`excluded.question`, ethnicGroupId: sql`excluded.ethnic_group_id`, note: sql`excluded.note`, active: true },
     })
     .returning({ id: quizQuestions.id, key: quizQuestions.key })
   const ids = new Map(saved.map((s) => [s.key, s.id]))
   await tx
     .update(quizQuestions)
     .set({ active: false })
-    .where(and(eq(quizQuestions.kind, 'fact'), notInArray(quizQuestions.key, [...ids.keys()])))
+    .where(and(eq(quizQuestions.kind, 'fact'), notLike(quizQuestions.key, `${OPERATOR_KEY_PREFIX}%`), notInArray(quizQuestions.key, [...ids.keys()])))
   await tx
     .insert(answerOptions)
     .values(rows.flatMap(({ q }) => q.options.map((text, position) => ({ questionId: ids.get(q.key)!, position, text, correct: position === q.correct }))))

@@ -10,6 +10,11 @@ import { seedQuiz } from './quiz'
 
 const FAQ_FILE = fileURLToPath(new URL('./faq.json', import.meta.url))
 
+/** The seeded questions and answers; each start writes them back (matched by question). */
+export function readSeedFaqs(): { question: string; answer: string }[] {
+  return JSON.parse(fs.readFileSync(FAQ_FILE, 'utf8')) as { question: string; answer: string }[]
+}
+
 /**
  * Loads the reference data and the proverb corpus. Idempotent: rows are matched by their natural keys
  * (slug, name, question), so starting twice adds nothing twice. The seeded proverbs mirror the corpus
@@ -17,7 +22,7 @@ const FAQ_FILE = fileURLToPath(new URL('./faq.json', import.meta.url))
  * links follow the files.
  */
 export async function seed(db: Db, rows: SeedProverb[] = corpusRows()): Promise<void> {
-  const faqRows = JSON.parse(fs.readFileSync(FAQ_FILE, 'utf8')) as { question: string; answer: string }[]
+  const faqRows = readSeedFaqs()
 
   await db.transaction(async (tx) => {
     const groupIds = new Map<string, number>()

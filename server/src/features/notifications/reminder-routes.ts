@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { API } from '../../../../src/core/api-paths'
 import type { DailyReminder } from '../../../../src/core/contract'
 import type { Db } from '../../db/client'
-import { dailyReminders } from '../../db/schema'
+import { dailyReminders, unsubscribes, users } from '../../db/schema'
 import { authGuard, sessionOf } from '../../http/auth-guard'
 import { badRequest } from '../../http/errors'
 import { parseBody } from '../../http/validate'
@@ -44,6 +44,8 @@ export function reminderRoutes(app: FastifyInstance, { db, now }: Deps): void {
         .insert(dailyReminders)
         .values({ userId, ...values })
         .onConflictDoUpdate({ target: dailyReminders.userId, set: values })
+      // Choosing a time again undoes an earlier unsubscribe from an email link.
+      await db.delete(unsubscribes).where(inArray(unsubscribes.email, db.select({ email: users.email }).from(users).where(eq(users.id, userId))))
     }
     return { data: await reminderOf(db, userId) }
   })

@@ -61,6 +61,8 @@ export async function sendDailyReminders({ db, notifier }: JobContext, now: Date
     select due.user_id, due.local_date, ${at}::timestamptz
     from due
     join users u on u.id = due.user_id and u.activated_at is not null
+      -- An address unsubscribed by an emailed link gets no reminder, even if one is somehow left set.
+      and not exists (select 1 from unsubscribes x where x.email = u.email)
     where ((due.local_date + due.minute_of_day * interval '1 minute') at time zone due.time_zone) >= due.updated_at
       and not exists (select 1 from reminder_sends s where s.user_id = due.user_id and s.local_date = due.local_date)
     on conflict do nothing

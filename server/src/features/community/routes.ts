@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { API } from '../../../../src/core/api-paths'
+import { COMMUNITY_TEXTS, type SuggestionResult } from '../../../../src/core/community'
+import type { Notice } from '../../../../src/core/contract'
+import { stripHtml } from '../../../../src/core/format'
+import { foldForSearch } from '../../../../src/core/search'
+import { contactSchema, suggestionSchema } from '../../../../src/core/validation'
+import type { Config } from '../../config'
+import type { Db } from '../../db/client'
+import { contactMessages, proverbs, suggestions } from '../../db/schema'
+import { rateLimit, type Limit } from '../../http/rate-limit'
+import { parseBody } from '../../http/validate'
+import type { Mailer } from '../../services/mail'
+import { authenticate } from '../../services/sessions'
+import { normaliseEmail } from '../../services/unsubscribe'
+import { forwardContactMessage } from './contact-mail'
+
+type Deps = { db: Db; now: () => Date; config: Config; mailer: Mailer }
+
+const HOUR = 3_600_000
+
+/** No markup is kept from what visitors type (it is shown to moderators and mailed); text is NFC, lines LF. */
+function cleanBody(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body
+  return Object.fromEntries(
+    Object.entries(body).map(([name, value]) => [name, typeof value === 'string' ? stripHtml(value).normalize('NFC').replace(/\r\n?/g, '\n') : value]),
+  )
+}
+
+/** Spec §3–§5 and ours: proverb suggestions and contact messages, from visitors and signed-in users alike. */
+export function communityRoutes(app: FastifyInstance, { db, now, config, mailer }: Deps): void {
+  const limits = {
+    suggest: { name: 'suggest', max: config.communityRateLimit, windowMs: HOUR },
+    contact: { name: 'contact', max: config.communityRateLimit, windowMs: HOUR },
+  } satisfies Record<string, Limit>
+
+  /** A signed-in sender is remembered; a stale session does not stop a visitor's message. */
+  const senderOf = (request: FastifyRequest): Promise<number | null> =>
+    request.headers.authorization ? authenticate(db, request, now()).then((session) => session.userId, () => null) : Promise.resolve(null)
+
+  app.post(API.suggestProverb, async (request, reply): Promise<{ data: SuggestionResult }> => {
+    await rateLimit(db, limits.suggest, request, now())
+    const input = await parseBody(suggestionSchema, cleanBody(request.body), { multiline: ['suggestedEnglishInterpretation'] })
+    const userId = await senderOf(request)
+    const toneKey = foldForSearch(input.suggestedProverb)
+    // Only published proverbs are checked: repeats among pending suggestions share a tone_key the moderator can group by.
+    const [same] = toneKey ? await db.select({ id: proverbs.id }).from(proverbs).where(eq(proverbs.toneKey, toneKey)).limit(1) : []
+    await db.insert(suggestions).values({ ...input, email: normaliseEmail(input.email), userId, toneKey, duplicateOfProverbId: same?.id ?? null })
+    reply.code(201)
+    return { data: { message: COMMUNITY_TEXTS.suggestionThanks, duplicate: Boolean(same) } }
+  })
+
+  app.post(API.contact, async (request, reply): Promise<{ data: Notice }> => {
+    await rateLimit(db, limits.contact, request, now())
+    const input = await parseBody(contactSchema, cleanBody(request.body), { multiline: ['message'] })
+    const userId = await senderOf(request)
+    const values = { ...input, email: normaliseEmail(input.email) }
+    const [saved] = await db.insert(contactMessages).values({ ...values, userId }).returning({ id: contactMessages.id })
+    await forwardContactMessage({ db, mailer, log: request.log, contactEmail: config.contactEmail }, { ...values, id: saved.id })
+    reply.code(201)
+    return { data: { message: COMMUNITY_TEXTS.contactThanks } }
+  })
+}

@@ -1,0 +1,32 @@
+import { eq, inArray } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import * as yup from 'yup'
+import { API } from '../../../../src/core/api-paths'
+import { COMMUNITY_TEXTS, type UnsubscribeResult } from '../../../../src/core/community'
+import type { Db } from '../../db/client'
+import { dailyReminders, unsubscribes, users } from '../../db/schema'
+import { badRequest } from '../../http/errors'
+import { parseBody } from '../../http/validate'
+import { isValidUnsubscribeToken, normaliseEmail } from '../../services/unsubscribe'
+
+type Deps = { db: Db; linkSecret: string }
+
+const field = () => yup.string().typeError(COMMUNITY_TEXTS.unsubscribeInvalid).trim().required(COMMUNITY_TEXTS.unsubscribeIncomplete).max(200, COMMUNITY_TEXTS.unsubscribeInvalid)
+const unsubscribeBody = yup.object({ email: field(), token: field() })
+
+/**
+ * Ours: the signed link at the foot of every email. No session needed: the token proves the mail was
+ * ours to that address. Asking twice answers the same.
+ */
+export function unsubscribeRoutes(app: FastifyInstance, { db, linkSecret }: Deps): void {
+  app.post(API.unsubscribe, async (request): Promise<{ data: UnsubscribeResult }> => {
+    const input = await parseBody(unsubscribeBody, request.body)
+    const email = normaliseEmail(input.email)
+    if (!isValidUnsubscribeToken(linkSecret, email, input.token)) throw badRequest(COMMUNITY_TEXTS.unsubscribeInvalid, { token: COMMUNITY_TEXTS.unsubscribeInvalid })
+    await db.transaction(async (tx) => {
+      await tx.insert(unsubscribes).values({ email }).onConflictDoNothing()
+      await tx.delete(dailyReminders).where(inArray(dailyReminders.userId, tx.select({ id: users.id }).from(users).where(eq(users.email, email))))
+    })
+    return { data: { message: COMMUNITY_TEXTS.unsubscribed(email), email } }
+  })
+}

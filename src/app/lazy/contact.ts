@@ -1,0 +1,1 @@
+export { ContactRoute as default } from '@/features/community/routes/contact'

@@ -1,0 +1,1 @@
+export { UnsubscribeRoute as default } from '@/features/community/routes/unsubscribe'

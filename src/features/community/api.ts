@@ -1,0 +1,13 @@
+import { API } from '@/core/api-paths'
+import type { SuggestionResult, UnsubscribeResult } from '@/core/community'
+import type { Notice } from '@/core/contract'
+import type { ContactInput, SuggestionInput } from '@/core/validation'
+import { apiSend } from '@/lib/api-client'
+import { getToken } from '@/lib/session'
+
+/** Public calls that also name a signed-in sender, so the server can keep their id. */
+const asSender = () => ({ auth: Boolean(getToken()) })
+
+export const suggestProverb = (input: SuggestionInput) => apiSend<SuggestionResult>('POST', API.suggestProverb, input, asSender())
+export const sendContactMessage = (input: ContactInput) => apiSend<Notice>('POST', API.contact, input, asSender())
+export const unsubscribe = (email: string, token: string) => apiSend<UnsubscribeResult>('POST', API.unsubscribe, { email, token })

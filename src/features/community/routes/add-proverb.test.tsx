@@ -1,0 +1,141 @@
+// @vitest-environment jsdom
+import { useQuery } from '@tanstack/react-query'
+import { onlineManager } from '@tanstack/react-query'
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { COMMUNITY_TEXTS } from '@/core/community'
+import type { Category, EthnicGroup } from '@/core/contract'
+import type { Session } from '@/lib/session'
+import { json, renderWithApp } from '@/lib/testing'
+import { AddProverbRoute } from './add-proverb'
+
+let session: Session | null = null
+vi.mock('@/lib/session', () => ({ getToken: () => session?.token, signOut: vi.fn(), useSession: () => session }))
+
+const GROUPS: EthnicGroup[] = [
+  { id: 1, name: 'Yoruba', slug: 'yoruba', language: 'Yorùbá', image: null, proverbCount: 40 },
+  { id: 2, name: 'Amhara', slug: 'amharic', language: 'Amharic', image: null, proverbCount: 30 },
+]
+const CATEGORIES: Category[] = [
+  { id: 1, name: 'Wisdom', slug: 'wisdom', proverbCount: 10 },
+  { id: 2, name: 'Patience', slug: 'patience', proverbCount: 5 },
+]
+const useGroups = () => useQuery({ queryKey: ['test', 'groups'], queryFn: async () => GROUPS })
+const useCategories = () => useQuery({ queryKey: ['test', 'categories'], queryFn: async () => CATEGORIES })
+
+let sent: { body: Record<string, string>; authorization: string | null }[]
+let duplicate: boolean
+beforeEach(() => {
+  session = null
+  sent = []
+  duplicate = false
+  sessionStorage.clear()
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url !== '/api/suggest-proverb') return json({ error: { code: 'not_found', message: url } }, 404)
+      sent.push({ body: JSON.parse(String(init?.body)) as Record<string, string>, authorization: new Headers(init?.headers).get('Authorization') })
+      return json({ data: { message: COMMUNITY_TEXTS.suggestionThanks, duplicate } }, 201)
+    }),
+  )
+})
+afterEach(() => {
+  cleanup()
+  onlineManager.setOnline(true)
+  vi.unstubAllGlobals()
+})
+
+const render = () => renderWithApp(<AddProverbRoute useGroups={useGroups} useCategories={useCategories} />)
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } })
+const send = () => fireEvent.click(screen.getByRole('button', { name: 'Send suggestion' }))
+const messageOf = (label: string) =>
+  (field(label).getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id))
+    .find((el) => el?.className === 'field__error')?.textContent
+
+async function fillIn() {
+  await screen.findByRole('option', { name: 'Yoruba' })
+  type('Email', 'ada@example.com')
+  type('Your name', 'Ada Obi')
+  fireEvent.change(field('Ethnic group'), { target: { value: 'Yoruba' } })
+  type('Category', 'Wisdom')
+  type('The proverb', 'Ìwà l’ẹ̀sìn')
+  type('English transliteration', 'Character is religion')
+  type('English interpretation', 'Good character is what faith asks of us.')
+}
+
+test('sending it empty shows the spec’s message under each field, and sends nothing', async () => {
+  render()
+  send()
+  await waitFor(() => expect(messageOf('Email')).toBe('Email is Required'))
+  expect(messageOf('Your name')).toBe('Your Name is Required')
+  expect(messageOf('Ethnic group')).toBe('Ethnic is Required')
+  expect(messageOf('Language')).toBe('Langauge is Required')
+  expect(messageOf('Category')).toBe('Category is Required')
+  expect(messageOf('The proverb')).toBe('Required')
+  expect(messageOf('English transliteration')).toBe('Required')
+  expect(messageOf('English interpretation')).toBe('Required')
+  expect(sent).toEqual([])
+})
+
+test('choosing a group fills in its language, which stays editable, and marks the proverb’s language', async () => {
+  render()
+  await screen.findByRole('option', { name: 'Amhara' })
+  fireEvent.change(field('Ethnic group'), { target: { value: 'Amhara' } })
+  expect(field('Language').value).toBe('Amharic')
+  expect(field('The proverb').getAttribute('lang')).toBe('am')
+  type('Language', 'Amharic (Gojjam)')
+  expect(field('Language').value).toBe('Amharic (Gojjam)')
+  const list = document.getElementById(field('Category').getAttribute('list')!)!
+  await waitFor(() => expect([...list.querySelectorAll('option')].map((o) => o.value)).toEqual(['Wisdom', 'Patience']))
+})
+
+test('a visitor’s suggestion is sent without a session, thanked, and the form is cleared', async () => {
+  render()
+  await fillIn()
+  send()
+  expect(await screen.findByText(COMMUNITY_TEXTS.suggestionThanks)).toBeTruthy()
+  expect(sent).toEqual([
+    {
+      authorization: null,
+      body: {
+        email: 'ada@example.com',
+        name: 'Ada Obi',
+        ethnic: 'Yoruba',
+        language: 'Yorùbá',
+        suggestedCategory: 'Wisdom',
+        suggestedProverb: 'Ìwà l’ẹ̀sìn',
+        suggestedEnglishTransliteration: 'Character is religion',
+        suggestedEnglishInterpretation: 'Good character is what faith asks of us.',
+      },
+    },
+  ])
+  expect(field('The proverb').value).toBe('')
+  expect(field('Email').value).toBe('')
+})
+
+test('a signed-in user has email and name filled in, is named to the server, and hears of a likely duplicate', async () => {
+  session = { token: 'token-7', user: { id: 7, email: 'kemi@example.com', firstName: 'Kemi', lastName: 'Adé' } }
+  duplicate = true
+  render()
+  expect(field('Email').value).toBe('kemi@example.com')
+  expect(field('Your name').value).toBe('Kemi Adé')
+  await fillIn()
+  type('Email', 'kemi@example.com')
+  type('Your name', 'Kemi Adé')
+  send()
+  expect(await screen.findByText(`${COMMUNITY_TEXTS.suggestionThanks} ${COMMUNITY_TEXTS.suggestionDuplicate}`)).toBeTruthy()
+  expect(sent[0].authorization).toBe('Bearer token-7')
+  // Cleared back to the signed-in user's details.
+  expect(field('Email').value).toBe('kemi@example.com')
+  expect(field('The proverb').value).toBe('')
+})
+
+test('offline, the form says it needs a connection and cannot be sent', async () => {
+  onlineManager.setOnline(false)
+  render()
+  expect(screen.getByText(/You're offline\. Sending this form needs a connection/)).toBeTruthy()
+  expect((screen.getByRole('button', { name: 'Send suggestion' }) as HTMLButtonElement).disabled).toBe(true)
+})

@@ -1,0 +1,91 @@
+import type { UseQueryResult } from '@tanstack/react-query'
+import { useId } from 'react'
+import { COMMUNITY_TEXTS } from '@/core/community'
+import { languageTag } from '@/core/constants'
+import type { Category, EthnicGroup } from '@/core/contract'
+import { suggestionSchema, type SuggestionInput } from '@/core/validation'
+import { Form, SelectField, TextAreaField, TextField, useFormikContext } from '@/components/form'
+import { useSession } from '@/lib/session'
+import { suggestProverb } from '../api'
+
+type Props = { useGroups: () => UseQueryResult<EthnicGroup[]>; useCategories: () => UseQueryResult<Category[]> }
+
+const EMPTY: SuggestionInput = {
+  email: '',
+  name: '',
+  ethnic: '',
+  language: '',
+  suggestedCategory: '',
+  suggestedProverb: '',
+  suggestedEnglishTransliteration: '',
+  suggestedEnglishInterpretation: '',
+}
+
+/** The group, its language (filled in when a group is chosen, still editable) and the proverb in it. */
+function GroupAndProverb({ groups }: { groups: EthnicGroup[] }) {
+  const { values, setFieldValue } = useFormikContext<SuggestionInput>()
+  const chosen = groups.find((group) => group.name === values.ethnic)
+  return (
+    <>
+      <SelectField
+        name="ethnic"
+        label="Ethnic group"
+        placeholder="Choose a group"
+        options={groups.map((group) => ({ value: group.name, label: group.name }))}
+        onChosen={(name) => {
+          const group = groups.find((g) => g.name === name)
+          if (group) void setFieldValue('language', group.language)
+        }}
+      />
+      <TextField name="language" label="Language" />
+      <TextAreaField
+        name="suggestedProverb"
+        label="The proverb"
+        hint="In its own language and spelling, with tone marks where it has them."
+        lang={chosen ? languageTag(chosen.slug) : undefined}
+      />
+    </>
+  )
+}
+
+/** /add_proverb: anyone may suggest a proverb; editors review it before it appears. */
+export function AddProverbRoute({ useGroups, useCategories }: Props) {
+  const session = useSession()
+  const groups = useGroups()
+  const categories = useCategories()
+  const categoryList = useId()
+  const initialValues: SuggestionInput = session
+    ? { ...EMPTY, email: session.user.email, name: `${session.user.firstName} ${session.user.lastName}`.trim() }
+    : EMPTY
+  return (
+    <section className="auth-page auth-page--wide" aria-labelledby="add-proverb-title">
+      <h1 id="add-proverb-title">Suggest a proverb</h1>
+      <p>Know a proverb that belongs in Òwe? Tell us the proverb, a word-for-word English rendering and what it means. Our editors check every suggestion before it appears.</p>
+      <Form<SuggestionInput>
+        label="Suggest a proverb"
+        schema={suggestionSchema}
+        initialValues={initialValues}
+        draftKey="suggest-proverb"
+        resetOnSuccess
+        submitLabel="Send suggestion"
+        busyLabel="Sending…"
+        onSubmit={async (values) => {
+          const result = await suggestProverb(values)
+          return { notice: result.duplicate ? `${result.message} ${COMMUNITY_TEXTS.suggestionDuplicate}` : result.message }
+        }}
+      >
+        <TextField name="email" label="Email" type="email" autoComplete="email" />
+        <TextField name="name" label="Your name" autoComplete="name" />
+        <GroupAndProverb groups={groups.data ?? []} />
+        <TextField name="suggestedCategory" label="Category" hint="Choose one, or type your own." list={categoryList} autoComplete="off" />
+        <datalist id={categoryList}>
+          {(categories.data ?? []).map((category) => (
+            <option key={category.id} value={category.name} />
+          ))}
+        </datalist>
+        <TextAreaField name="suggestedEnglishTransliteration" label="English transliteration" hint="Word for word." />
+        <TextAreaField name="suggestedEnglishInterpretation" label="English interpretation" hint="What it means, and when it is said." />
+      </Form>
+    </section>
+  )
+}
