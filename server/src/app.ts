@@ -21,6 +21,11 @@ import { paymentRoutes } from './features/payments/routes'
 import { createPaymentService } from './features/payments/service'
 import { activePackageRoutes } from './features/subscriptions/active-package'
 import { adRoutes } from './features/ads/routes'
+import { adminRoutes } from './features/admin/routes'
+import { operatorRoutes } from './features/admin/operators'
+import { communityRoutes } from './features/community/routes'
+import { unsubscribeRoutes } from './features/community/unsubscribe-routes'
+import { loadLinkSecret, withUnsubscribeLinks } from './services/unsubscribe'
 import { createMailer, type Mailer } from './services/mail'
 import { createNotifier } from './services/notify'
 import { createPushSender, type PushSender } from './services/push'
@@ -91,7 +96,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await app.register(multipart)
 
-  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log })
+  const linkSecret = await loadLinkSecret(database.db, config.linkSecret)
+  // Every mail carries its unsubscribe link; optional mail skips addresses that unsubscribed.
+  const mailer = withUnsubscribeLinks(options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log }), {
+    db: database.db,
+    secret: linkSecret,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  })
   app.addHook('onClose', async () => mailer.close())
 
   const now = options.now ?? (() => new Date())
@@ -131,6 +143,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   activePackageRoutes(app, deps)
   paymentRoutes(app, { ...deps, checkRateLimit: config.checkRateLimit })
   adRoutes(app, deps)
+  adminRoutes(app, deps)
+  operatorRoutes(app, deps)
+  communityRoutes(app, { ...deps, config, mailer })
+  unsubscribeRoutes(app, { db: database.db, linkSecret })
   await serveApp(app, config.staticDir)
   return app
 }

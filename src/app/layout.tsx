@@ -6,6 +6,7 @@ import { InstallButton } from '@/components/install-button'
 import { Toasts } from '@/components/toasts'
 import { usePackRefresh } from '@/features/proverbs/packs'
 import { AccountMenu } from '@/features/account/components/account-menu'
+import { useIsOperator } from '@/features/admin/access'
 import { CookieBanner } from '@/features/consent/cookie-banner'
 import { useSession } from '@/lib/session'
 
@@ -89,7 +90,7 @@ export function Layout() {
               <NotificationBell />
             </Suspense>
           )}
-          <AccountMenu />
+          <AccountMenu useIsOperator={useIsOperator} />
         </div>
       </header>
       <ConnectionStatus />
@@ -110,6 +111,12 @@ export function Layout() {
             </li>
             <li>
               <Link to="/privacy_policy">Privacy policy</Link>
+            </li>
+            <li>
+              <Link to="/add_proverb">Suggest a proverb</Link>
+            </li>
+            <li>
+              <Link to="/contact">Contact</Link>
             </li>
           </ul>
         </nav>

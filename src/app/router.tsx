@@ -64,6 +64,9 @@ export function AppRoutes() {
           {/* Public: a payment started at sign-up returns here too, and the page asks only for the reference. */}
           <Route path="/payment_success" element={page('Payment', () => import('./lazy/payment-success'))} />
           <Route path="/test" element={page('Diagnostics', () => import('./lazy/diagnostics'))} />
+          <Route path="/add_proverb" element={page('Suggest a proverb', () => import('./lazy/add-proverb'))} />
+          <Route path="/contact" element={page('Contact us', () => import('./lazy/contact'))} />
+          <Route path="/unsubscribe" element={page('Unsubscribe', () => import('./lazy/unsubscribe'))} />
           <Route element={<RequireSession />}>
             <Route path="/profile" element={page('Your profile', () => import('./lazy/profile'))} />
             <Route path="/favourites" element={page('Your favourites', () => import('./lazy/favourites'))} />
@@ -74,6 +77,8 @@ export function AppRoutes() {
             <Route path="/notifications" element={page('Notifications', notificationPages)} />
             {/* The message names itself. */}
             <Route path="/notifications/:id" element={page(null, () => notificationPages().then((m) => ({ default: m.NotificationDetail })))} />
+            {/* Operators only (checked inside); each section names itself. */}
+            <Route path="/admin/*" element={page(null, () => import('./lazy/admin'))} />
           </Route>
           <Route path="*" element={<UnknownRoute />} />
         </Route>

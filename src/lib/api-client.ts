@@ -97,8 +97,8 @@ export async function apiGetBlob(path: string, init?: RequestOptions): Promise<B
   return response.status === 204 ? null : response.blob()
 }
 
-/** POST, PUT or DELETE a JSON body and return the answer's data. */
-export async function apiSend<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, init?: RequestOptions): Promise<T> {
+/** POST, PUT, PATCH or DELETE a JSON body and return the answer's data. */
+export async function apiSend<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, init?: RequestOptions): Promise<T> {
   const response = await request(path, {
     ...init,
     method,

@@ -42,7 +42,7 @@ function encode(entry: Entry, acceptEncoding: string | undefined): { encoding?: 
 export function createPublicCache(ttlMs: number, maxEntries = 1000) {
   const entries = new Map<string, Entry>()
 
-  return async function sendPublic(
+  async function sendPublic(
     request: FastifyRequest,
     reply: FastifyReply,
     load: () => Promise<unknown>,
@@ -71,6 +71,9 @@ export function createPublicCache(ttlMs: number, maxEntries = 1000) {
     if (encoding) reply.header('Content-Encoding', encoding)
     return reply.type('application/json; charset=utf-8').send(payload)
   }
+
+  // Operators' corpus changes clear it, so this instance answers with them at once (others within ttlMs).
+  return Object.assign(sendPublic, { clear: () => entries.clear() })
 }
 
 export type SendPublic = ReturnType<typeof createPublicCache>

@@ -12,9 +12,10 @@ export type AuditEntry = {
 
 /**
  * Records an operator's action. Call it in the same transaction as the change, so the log holds exactly
- * what happened: no entry for a change that rolled back, no change without its entry.
+ * what happened: no entry for a change that rolled back, no change without its entry. The actor is null
+ * for the command-line tools (`npm run admin:create`, `proverbs:import`): whoever runs them holds the server.
  */
-export async function audit(db: Db | Tx, actorUserId: number, entry: AuditEntry, now: Date): Promise<void> {
+export async function audit(db: Db | Tx, actorUserId: number | null, entry: AuditEntry, now: Date): Promise<void> {
   await db.insert(auditLog).values({
     actorUserId,
     action: entry.action,

@@ -20,12 +20,17 @@ export function useLogout() {
   }
 }
 
-/** The header's account corner: sign-in links for visitors; the avatar and a menu for users. */
-export function AccountMenu() {
+const never = () => false
+
+/**
+ * The header's account corner: sign-in links for visitors; the avatar and a menu for users. The app
+ * hands over `useIsOperator` (asked once the menu opens) so operators find their console here.
+ */
+export function AccountMenu({ useIsOperator = never }: { useIsOperator?: (userId: number, enabled: boolean) => boolean }) {
   const session = useSession()
   const { open, setOpen, id, root, button: toggle } = useDisclosure()
   const doLogout = useLogout()
-
+  const operator = useIsOperator(session?.user.id ?? 0, open && session !== null)
 
   if (!session) {
     return (
@@ -60,6 +65,11 @@ export function AccountMenu() {
         <li>
           <Link to="/offline">Offline reading</Link>
         </li>
+        {operator && (
+          <li>
+            <Link to="/admin">Operators</Link>
+          </li>
+        )}
         <li>
           <button type="button" onClick={() => void doLogout()}>
             Log out

@@ -5,7 +5,7 @@ import { EmptyState, ErrorState, Loading } from '@/components/query-state'
 import { useSession } from '@/lib/session'
 import type { NotificationFilter } from '../api'
 import { NotificationSummary } from '../components/notification-item'
-import { Tabs } from '../components/tabs'
+import { Tabs } from '@/components/tabs'
 import { notificationListQuery } from '../queries'
 
 const TABS = [

@@ -1,0 +1,117 @@
+import { and, count, desc, eq, or, sql } from 'drizzle-orm'
+import type { ProverbInput } from '../../../../src/core/admin-contract'
+import { proverbInputSchema } from '../../../../src/core/admin-validation'
+import { API } from '../../../../src/core/api-paths'
+import { searchTerms } from '../../../../src/core/search'
+import type { Db, Tx } from '../../db/client'
+import { ethnicGroups, proverbs } from '../../db/schema'
+import { badRequest, conflict, notFound } from '../../http/errors'
+import { optionalString, parseId } from '../../http/params'
+import { parseBody } from '../../http/validate'
+import { audit } from '../../services/audit'
+import { checkGroupAndCategories, insertProverb, linkCategories, proverbColumns, slugTaken, toAdminProverbs } from './proverb-rows'
+import { conflictOnUnique, paginated, pageOf, pathId, type AdminRoutes } from './shared'
+import { ADMIN_TEXTS } from './texts'
+
+const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+
+async function groupIdOf(db: Db, idOrSlug: string): Promise<number> {
+  const id = parseId(idOrSlug)
+  const [row] = await db
+    .select({ id: ethnicGroups.id })
+    .from(ethnicGroups)
+    .where(id === undefined ? eq(ethnicGroups.slug, idOrSlug.toLowerCase()) : eq(ethnicGroups.id, id))
+  if (!row) throw badRequest(`Unknown ethnic group "${idOrSlug}".`, { ethnic: 'Unknown ethnic group' })
+  return row.id
+}
+
+/** A proverb operators may change: it exists (404) and is not mirrored from the corpus files (409). */
+async function editable(tx: Tx, id: number) {
+  const [row] = await tx.select().from(proverbs).where(eq(proverbs.id, id)).for('update')
+  if (!row) throw notFound(ADMIN_TEXTS.proverbNotFound)
+  if (row.source === 'seed') throw conflict(ADMIN_TEXTS.seedProverb)
+  return row
+}
+
+/**
+ * Proverbs of every source, newest first. Seed rows are listed (operators need to see the corpus) but
+ * refused on change: the next start's seeding would silently undo it.
+ */
+export const corpusRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
+  app.get(API.admin.proverbs, async (request) => {
+    const query = request.query as Record<string, unknown>
+    const paging = pageOf(query)
+    const terms = searchTerms(optionalString(query, 'q') ?? '')
+    const ethnic = optionalString(query, 'ethnic')
+    const ethnicId = ethnic === undefined ? undefined : await groupIdOf(db, ethnic)
+    const where = and(
+      ethnicId === undefined ? undefined : eq(proverbs.ethnicGroupId, ethnicId),
+      ...terms.map((term) => or(sql`${proverbs.toneKey} like ${likeTerm(term)}`, sql`${proverbs.englishFolded} like ${likeTerm(term)}`)),
+    )
+    const [{ total }] = await db.select({ total: count() }).from(proverbs).where(where)
+    const rows = await db
+      .select()
+      .from(proverbs)
+      .where(where)
+      .orderBy(desc(proverbs.id))
+      .limit(paging.size)
+      .offset((paging.page - 1) * paging.size)
+    return paginated(await toAdminProverbs(db, rows), total, paging)
+  })
+
+  app.post(API.admin.proverbs, async (request, reply) => {
+    const input: ProverbInput = await parseBody(proverbInputSchema, request.body, { multiline: ['interpretation'] })
+    const actor = request.auth!.userId
+    const at = now()
+    const row = await db.transaction(async (tx) => {
+      const groupSlug = await checkGroupAndCategories(tx, input.ethnicGroupId, input.categoryIds)
+      if (await slugTaken(tx, proverbColumns(groupSlug, input).slug)) throw conflict(ADMIN_TEXTS.proverbExists, { proverb: ADMIN_TEXTS.proverbExists })
+      const row = await insertProverb(tx, groupSlug, input, 'admin', at)
+      await audit(tx, actor, { action: 'proverb.create', targetType: 'proverb', targetId: row.id, detail: { slug: row.slug } }, at)
+      return row
+    }).catch(conflictOnUnique(ADMIN_TEXTS.proverbExists, 'proverb'))
+    sendPublic.clear()
+    const [created] = await toAdminProverbs(db, [row])
+    return reply.code(201).send({ data: created })
+  })
+
+  app.put<{ Params: { id: string } }>(`${API.admin.proverbs}/:id`, async (request) => {
+    const id = pathId(request.params.id, ADMIN_TEXTS.proverbNotFound)
+    const input: ProverbInput = await parseBody(proverbInputSchema, request.body, { multiline: ['interpretation'] })
+    const actor = request.auth!.userId
+    const at = now()
+    const row = await db.transaction(async (tx) => {
+      const before = await editable(tx, id)
+      const groupSlug = await checkGroupAndCategories(tx, input.ethnicGroupId, input.categoryIds)
+      // The slug follows the text (as the seed's does): a corrected proverb gets a new address.
+      const columns = proverbColumns(groupSlug, input)
+      if (await slugTaken(tx, columns.slug, id)) throw conflict(ADMIN_TEXTS.proverbExists, { proverb: ADMIN_TEXTS.proverbExists })
+      const [row] = await tx
+        .update(proverbs)
+        .set({ ...columns, ethnicGroupId: input.ethnicGroupId })
+        .where(eq(proverbs.id, id))
+        .returning()
+      await linkCategories(tx, id, input.categoryIds)
+      const detail = { before: { slug: before.slug, proverb: before.proverb }, slug: row.slug }
+      await audit(tx, actor, { action: 'proverb.update', targetType: 'proverb', targetId: id, detail }, at)
+      return row
+    }).catch(conflictOnUnique(ADMIN_TEXTS.proverbExists, 'proverb'))
+    sendPublic.clear()
+    const [updated] = await toAdminProverbs(db, [row])
+    return { data: updated }
+  })
+
+  app.delete<{ Params: { id: string } }>(`${API.admin.proverbs}/:id`, async (request) => {
+    const id = pathId(request.params.id, ADMIN_TEXTS.proverbNotFound)
+    const actor = request.auth!.userId
+    const at = now()
+    await db.transaction(async (tx) => {
+      const row = await editable(tx, id)
+      // Links, likes and favourites go with it (cascades); quiz questions and suggestions keep their rows.
+      await tx.delete(proverbs).where(eq(proverbs.id, id))
+      await audit(tx, actor, { action: 'proverb.delete', targetType: 'proverb', targetId: id, detail: { slug: row.slug, proverb: row.proverb } }, at)
+    })
+    sendPublic.clear()
+    return { data: { id, deleted: true } }
+  })
+}

@@ -1,0 +1,94 @@
+import { asc, count, eq, sql } from 'drizzle-orm'
+import type { AdminFaq, FaqInput } from '../../../../src/core/admin-contract'
+import { faqInputSchema } from '../../../../src/core/admin-validation'
+import { API } from '../../../../src/core/api-paths'
+import type { Tx } from '../../db/client'
+import { readSeedFaqs } from '../../db/seed/seed'
+import { faqs } from '../../db/schema'
+import { conflict, notFound } from '../../http/errors'
+import { parseBody } from '../../http/validate'
+import { audit } from '../../services/audit'
+import { conflictOnUnique, paginated, pageOf, pathId, type AdminRoutes } from './shared'
+import { ADMIN_TEXTS } from './texts'
+
+const faqColumns = { id: faqs.id, question: faqs.question, answer: faqs.answer, position: faqs.position }
+
+/** Seeding writes faq.json's questions back at each start (matched by question), so those are refused. */
+function refuseSeeded(question: string): void {
+  if (readSeedFaqs().some((faq) => faq.question === question)) throw conflict(ADMIN_TEXTS.seedFaq)
+}
+
+async function questionTaken(tx: Tx, question: string, exceptId = 0): Promise<void> {
+  const [row] = await tx.select({ id: faqs.id }).from(faqs).where(eq(faqs.question, question))
+  if (row && row.id !== exceptId) throw conflict(ADMIN_TEXTS.faqExists, { question: ADMIN_TEXTS.faqExists })
+}
+
+async function existing(tx: Tx, id: number): Promise<AdminFaq> {
+  const [row] = await tx.select(faqColumns).from(faqs).where(eq(faqs.id, id)).for('update')
+  if (!row) throw notFound(ADMIN_TEXTS.faqNotFound)
+  refuseSeeded(row.question)
+  return row
+}
+
+/** The public FAQ (API.faq) lists these by position; its cache is cleared on every change. */
+export const faqRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
+  app.get(API.admin.faqs, async (request) => {
+    const paging = pageOf(request.query)
+    const [{ total }] = await db.select({ total: count() }).from(faqs)
+    const rows = await db
+      .select(faqColumns)
+      .from(faqs)
+      .orderBy(asc(faqs.position), asc(faqs.id))
+      .limit(paging.size)
+      .offset((paging.page - 1) * paging.size)
+    return paginated(rows, total, paging)
+  })
+
+  app.post(API.admin.faqs, async (request, reply) => {
+    const input: FaqInput = await parseBody(faqInputSchema, request.body, { multiline: ['answer'] })
+    const actor = request.auth!.userId
+    const at = now()
+    const row = await db.transaction(async (tx) => {
+      await questionTaken(tx, input.question)
+      const position = input.position ?? sql<number>`(select coalesce(max(${faqs.position}), -1) + 1 from ${faqs})`
+      const [row] = await tx.insert(faqs).values({ question: input.question, answer: input.answer, position }).returning(faqColumns)
+      await audit(tx, actor, { action: 'faq.create', targetType: 'faq', targetId: row.id, detail: { question: row.question } }, at)
+      return row
+    }).catch(conflictOnUnique(ADMIN_TEXTS.faqExists, 'question'))
+    sendPublic.clear()
+    return reply.code(201).send({ data: row })
+  })
+
+  app.put<{ Params: { id: string } }>(`${API.admin.faqs}/:id`, async (request) => {
+    const id = pathId(request.params.id, ADMIN_TEXTS.faqNotFound)
+    const input: FaqInput = await parseBody(faqInputSchema, request.body, { multiline: ['answer'] })
+    const actor = request.auth!.userId
+    const at = now()
+    const row = await db.transaction(async (tx) => {
+      const before = await existing(tx, id)
+      await questionTaken(tx, input.question, id)
+      const [row] = await tx
+        .update(faqs)
+        .set({ question: input.question, answer: input.answer, position: input.position ?? before.position })
+        .where(eq(faqs.id, id))
+        .returning(faqColumns)
+      await audit(tx, actor, { action: 'faq.update', targetType: 'faq', targetId: id, detail: { before: before.question, question: row.question } }, at)
+      return row
+    }).catch(conflictOnUnique(ADMIN_TEXTS.faqExists, 'question'))
+    sendPublic.clear()
+    return { data: row }
+  })
+
+  app.delete<{ Params: { id: string } }>(`${API.admin.faqs}/:id`, async (request) => {
+    const id = pathId(request.params.id, ADMIN_TEXTS.faqNotFound)
+    const actor = request.auth!.userId
+    const at = now()
+    await db.transaction(async (tx) => {
+      const row = await existing(tx, id)
+      await tx.delete(faqs).where(eq(faqs.id, id))
+      await audit(tx, actor, { action: 'faq.delete', targetType: 'faq', targetId: id, detail: { question: row.question } }, at)
+    })
+    sendPublic.clear()
+    return { data: { id, deleted: true } }
+  })
+}

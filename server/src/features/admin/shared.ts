@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify'
+import type { Db } from '../../db/client'
+import { uniqueViolation } from '../../db/errors'
+import { conflict, notFound } from '../../http/errors'
+import { paging, parseId } from '../../http/params'
+import type { SendPublic } from '../../http/public-cache'
+import type { Notifier } from '../../services/notify'
+
+export type AdminDeps = { db: Db; now: () => Date; notifier: Notifier; sendPublic: SendPublic }
+export type AdminRoutes = (app: FastifyInstance, deps: AdminDeps) => void
+
+/** A path id, or 404: a malformed or out-of-range id names nothing. */
+export function pathId(raw: string, message: string): number {
+  const id = parseId(raw)
+  if (id === undefined) throw notFound(message)
+  return id
+}
+
+export function pageOf(query: unknown) {
+  return paging((query ?? {}) as Record<string, unknown>)
+}
+
+export function paginated<T>(data: T[], total: number, { page, size }: { page: number; size: number }) {
+  return { data, page, size, totalPages: Math.ceil(total / size), totalElements: total }
+}
+
+/** For `.catch()`: a unique index that a concurrent request filled first is a 409, not a 500. */
+export function conflictOnUnique(message: string, field: string) {
+  return (error: unknown): never => {
+    if (uniqueViolation(error)) throw conflict(message, { [field]: message })
+    throw error
+  }
+}

@@ -1,0 +1,21 @@
+/** The operators' console's own texts (ours, not the spec's), in one place: the console shows them and tests assert them. */
+export const ADMIN_TEXTS = {
+  operatorsOnly: 'This page is for Òwe’s operators.',
+  operatorsOnlyDetail: 'Your account cannot open the operators’ console. If you think it should, ask another operator.',
+  published: 'Published. The suggester has been notified.',
+  publishedNoAccount: 'Published. The suggester has no account, so nobody was notified.',
+  rejected: 'Rejected. The suggestion stays in the rejected list.',
+  reasonRequired: 'Give a reason for rejecting it',
+  groupRequired: 'Choose a group',
+  categoriesRequired: 'Choose one to three categories',
+  fileRequired: 'Choose a CSV or JSON file first.',
+  fileType: 'Choose a .csv or .json file.',
+  importColumns:
+    'A CSV with a header row (UTF-8), or a JSON array of objects, with the fields: ethnic (the group’s slug or name), proverb, transliteration, interpretation and categories (one to three category names, separated by “;”).',
+  saved: 'Saved.',
+  deleted: 'Deleted.',
+  sentTo: (reached: number) => `Sent to ${reached.toLocaleString('en')} ${reached === 1 ? 'reader' : 'readers'}.`,
+  optionsRequired: 'Give at least two options',
+  correctRequired: 'Choose the correct option',
+  urlInApp: 'A link is a path inside the app, starting with “/” (for example /pricing).',
+} as const

@@ -1,0 +1,99 @@
+import { API } from '@/core/api-paths'
+import type {
+  AdminAdvert,
+  AdminCategory,
+  AdminFaq,
+  AdminPayment,
+  AdminProverb,
+  AdminQuizQuestion,
+  AdminSuggestion,
+  AdminUser,
+  ApproveSuggestionInput,
+  AuditEntry,
+  BroadcastInput,
+  BroadcastResult,
+  CategoryInput,
+  ContactMessage,
+  FaqInput,
+  ImportReport,
+  ProverbInput,
+  QuizQuestionInput,
+  SuggestionStatus,
+} from '@/core/admin-contract'
+import type { Paginated } from '@/core/contract'
+import { apiGet, apiGetPage, apiSend, apiUpload, withQuery } from '@/lib/api-client'
+
+const auth = { auth: true } as const
+const A = API.admin
+
+/** What every paged list takes, besides its own filters. */
+export type PageQuery = { page: number; size: number }
+
+const page = <T>(path: string, query: Record<string, string | number | boolean | undefined>, signal?: AbortSignal) =>
+  apiGetPage<Paginated<T>>(
+    withQuery(path, Object.fromEntries(Object.entries(query).map(([key, value]) => [key, typeof value === 'boolean' ? String(value) : value]))),
+    { ...auth, signal },
+  )
+const send = <T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown) => apiSend<T>(method, path, body, auth)
+
+// ——— Suggestions ———
+export const fetchSuggestions = (q: PageQuery & { status: SuggestionStatus }, signal?: AbortSignal) => page<AdminSuggestion>(A.suggestions, q, signal)
+export const approveSuggestion = (id: number, input: ApproveSuggestionInput) => send<AdminSuggestion>('POST', A.approveSuggestion(id), input)
+export const rejectSuggestion = (id: number, reason: string) => send<AdminSuggestion>('POST', A.rejectSuggestion(id), { reason })
+
+// ——— Proverbs ———
+export type ProverbFilter = PageQuery & { q?: string; ethnic?: string }
+export const fetchProverbs = (q: ProverbFilter, signal?: AbortSignal) => page<AdminProverb>(A.proverbs, q, signal)
+export const createProverb = (input: ProverbInput) => send<AdminProverb>('POST', A.proverbs, input)
+export const updateProverb = (id: number, input: ProverbInput) => send<AdminProverb>('PUT', A.proverb(id), input)
+export const deleteProverb = (id: number) => send<unknown>('DELETE', A.proverb(id))
+
+export function importProverbs(file: File, onProgress: (fraction: number) => void): Promise<ImportReport> {
+  const form = new FormData()
+  form.append('file', file)
+  return apiUpload<ImportReport>(A.proverbImport, form, onProgress)
+}
+
+// ——— Categories, FAQ ———
+export const fetchCategories = (signal?: AbortSignal) => apiGet<AdminCategory[]>(A.categories, { ...auth, signal })
+export const createCategory = (input: CategoryInput) => send<AdminCategory>('POST', A.categories, input)
+export const updateCategory = (id: number, input: CategoryInput) => send<AdminCategory>('PUT', A.category(id), input)
+export const deleteCategory = (id: number) => send<unknown>('DELETE', A.category(id))
+
+export const fetchFaqs = (signal?: AbortSignal) => apiGet<AdminFaq[]>(A.faqs, { ...auth, signal })
+export const createFaq = (input: FaqInput) => send<AdminFaq>('POST', A.faqs, input)
+export const updateFaq = (id: number, input: FaqInput) => send<AdminFaq>('PUT', A.faq(id), input)
+export const deleteFaq = (id: number) => send<unknown>('DELETE', A.faq(id))
+
+// ——— Quiz bank ———
+export type QuizFilter = PageQuery & { q?: string; ethnicGroupId?: number }
+export const fetchQuizQuestions = (q: QuizFilter, signal?: AbortSignal) => page<AdminQuizQuestion>(A.quizQuestions, q, signal)
+export const createQuizQuestion = (input: QuizQuestionInput) => send<AdminQuizQuestion>('POST', A.quizQuestions, input)
+export const updateQuizQuestion = (id: number, input: QuizQuestionInput) => send<AdminQuizQuestion>('PUT', A.quizQuestion(id), input)
+/** The server retires the question (past quizzes keep it). */
+export const retireQuizQuestion = (id: number) => send<unknown>('DELETE', A.quizQuestion(id))
+
+// ——— Adverts, broadcasts ———
+export const fetchAdverts = (signal?: AbortSignal) => apiGet<AdminAdvert[]>(A.adverts, { ...auth, signal })
+export type AdvertUpload = { file: File; name: string; alt: string; link: string }
+export function uploadAdvert(input: AdvertUpload, onProgress: (fraction: number) => void): Promise<AdminAdvert> {
+  const form = new FormData()
+  form.append('file', input.file)
+  form.append('name', input.name)
+  form.append('alt', input.alt)
+  if (input.link) form.append('link', input.link)
+  return apiUpload<AdminAdvert>(A.adverts, form, onProgress)
+}
+export const updateAdvert = (id: number, changes: { active?: boolean; alt?: string; link?: string | null }) => send<AdminAdvert>('PATCH', A.advert(id), changes)
+export const deleteAdvert = (id: number) => send<unknown>('DELETE', A.advert(id))
+
+/** The key makes a retried send (a double press, a dropped answer) reach nobody twice. */
+export const sendBroadcast = ({ key, ...input }: BroadcastInput & { key: string }) =>
+  apiSend<BroadcastResult>('POST', A.broadcast, input, { ...auth, headers: { 'Idempotency-Key': key } })
+
+// ——— Messages, people, money, audit ———
+export const fetchContactMessages = (q: PageQuery & { unread?: boolean }, signal?: AbortSignal) => page<ContactMessage>(A.contactMessages, q, signal)
+export const markMessageRead = (id: number) => send<ContactMessage>('POST', `${A.contactMessages}/${id}/read`)
+export const fetchUsers = (q: PageQuery & { q?: string }, signal?: AbortSignal) => page<AdminUser>(A.users, q, signal)
+export const fetchPayments = (q: PageQuery & { status?: AdminPayment['status'] }, signal?: AbortSignal) => page<AdminPayment>(A.payments, q, signal)
+export const fetchAudit = (q: PageQuery, signal?: AbortSignal) => page<AuditEntry>(A.audit, q, signal)

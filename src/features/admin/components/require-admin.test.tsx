@@ -1,0 +1,49 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react'
+import { afterEach, expect, test, vi } from 'vitest'
+import { ADMIN_TEXTS } from '@/core/admin-texts'
+import { json } from '@/lib/testing'
+import { AdminConsole } from '../routes/console'
+import { fakeApi, renderAdmin } from '../test-support'
+import { RequireAdmin } from './require-admin'
+
+vi.mock('@/lib/session', () => ({ getToken: () => 'token-7', signOut: vi.fn(), useSession: () => ({ token: 'token-7', user: { id: 7 } }) }))
+
+const EMPTY_PAGE = { data: [], page: 1, size: 20, totalPages: 0, totalElements: 0 }
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+test('a signed-in reader who is not an operator is told the console is for operators', async () => {
+  const api = fakeApi((_, path) => (path === '/api/admin/audit' ? json({ error: { code: 'forbidden', message: 'Operators only.' } }, 403) : undefined))
+  vi.stubGlobal('fetch', vi.fn(api.fetch))
+  renderAdmin(
+    <RequireAdmin>
+      <AdminConsole />
+    </RequireAdmin>,
+  )
+  expect(await screen.findByRole('heading', { name: ADMIN_TEXTS.operatorsOnly })).toBeTruthy()
+  expect(screen.queryByRole('navigation')).toBeNull()
+  expect(api.sent.map((call) => call.path)).toEqual(['/api/admin/audit'])
+})
+
+test('an operator gets the console, on the suggestions', async () => {
+  const api = fakeApi((_, path) => {
+    if (path === '/api/admin/audit') return json({ ...EMPTY_PAGE, size: 1 })
+    if (path === '/api/admin/suggestions') return json(EMPTY_PAGE)
+    if (path === '/api/admin/categories') return json({ data: [] })
+  })
+  vi.stubGlobal('fetch', vi.fn(api.fetch))
+  renderAdmin(
+    <RequireAdmin>
+      <AdminConsole />
+    </RequireAdmin>,
+  )
+  expect(await screen.findByRole('heading', { name: 'Suggestions', level: 2 })).toBeTruthy()
+  expect(screen.getByRole('link', { name: 'Audit log' }).getAttribute('href')).toBe('/admin/audit')
+  expect(screen.getByRole('link', { name: 'Suggestions' }).getAttribute('aria-current')).toBe('page')
+  expect(screen.getByLabelText('Location').textContent).toBe('/admin/suggestions')
+  expect(await screen.findByText('No suggestions are waiting')).toBeTruthy()
+})

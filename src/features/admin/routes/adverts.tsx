@@ -1,0 +1,214 @@
+import { useQuery } from '@tanstack/react-query'
+import { useId, useState, type FormEvent } from 'react'
+import type { AdminAdvert } from '@/core/admin-contract'
+import { ADMIN_TEXTS } from '@/core/admin-texts'
+import { formatThousands } from '@/core/format'
+import { EmptyState, errorMessage } from '@/components/query-state'
+import { deleteAdvert, updateAdvert, uploadAdvert, type AdvertUpload } from '../api'
+import { ConfirmButton } from '../components/confirm-button'
+import { ListState } from '../components/paged'
+import { Status, useStatus } from '../components/status'
+import { advertsQuery, useAdminMutation, useOperatorId } from '../queries'
+
+const TYPES = ['image/webp', 'video/mp4']
+const kb = (bytes: number) => `${formatThousands(Math.round(bytes / 1024))} KB`
+
+/** /admin/adverts: the adverts shown to readers without a plan; upload, switch on and off, describe, remove. */
+export default function AdvertsSection() {
+  const list = useQuery(advertsQuery(useOperatorId()))
+  const { said, success, failure } = useStatus()
+  const change = useAdminMutation(['adverts'], ({ id, ...changes }: { id: number; active?: boolean; alt?: string; link?: string | null }) => updateAdvert(id, changes))
+  const remove = useAdminMutation(['adverts'], (advert: AdminAdvert) => deleteAdvert(advert.id))
+
+  return (
+    <section aria-labelledby="adverts-title" className="admin-section">
+      <h2 id="adverts-title">Adverts</h2>
+      <Status said={said} />
+      {list.data ? (
+        list.data.length === 0 ? (
+          <EmptyState title="No adverts yet" />
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <caption>Adverts</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Kind</th>
+                  <th scope="col">Description and link</th>
+                  <th scope="col">Shown</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.map((advert) => (
+                  <tr key={advert.id}>
+                    <th scope="row">{advert.name}</th>
+                    <td>
+                      {advert.type === 'video/mp4' ? 'Video' : 'Image'}, {kb(advert.bytes)}
+                    </td>
+                    <td>
+                      <AdvertDetails advert={advert} busy={change.isPending} onSave={(alt, link) => change.mutate({ id: advert.id, alt, link }, { onSuccess: () => success(ADMIN_TEXTS.saved), onError: failure })} />
+                    </td>
+                    <td>{advert.active ? 'Yes' : 'No'}</td>
+                    <td className="admin-actions">
+                      <button
+                        type="button"
+                        className="button button--small"
+                        disabled={change.isPending}
+                        onClick={() =>
+                          change.mutate(
+                            { id: advert.id, active: !advert.active },
+                            { onSuccess: () => success(advert.active ? `“${advert.name}” is no longer shown.` : `“${advert.name}” is shown again.`), onError: failure },
+                          )
+                        }
+                      >
+                        {advert.active ? 'Stop showing' : 'Show'}
+                        <span className="visually-hidden"> {advert.name}</span>
+                      </button>
+                      <ConfirmButton
+                        label={<>Delete<span className="visually-hidden"> {advert.name}</span></>}
+                        question={`Delete the advert “${advert.name}”?`}
+                        confirmLabel="Delete"
+                        busy={remove.isPending}
+                        onConfirm={() => remove.mutate(advert, { onSuccess: () => success(ADMIN_TEXTS.deleted), onError: failure })}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      ) : (
+        <ListState query={list} noun="adverts" />
+      )}
+      <UploadAdvert onDone={() => success('Uploaded.')} />
+    </section>
+  )
+}
+
+/** The description (read out in place of the image) and the link, edited in the row. */
+function AdvertDetails({ advert, busy, onSave }: { advert: AdminAdvert; busy: boolean; onSave: (alt: string, link: string | null) => void }) {
+  const [editing, setEditing] = useState(false)
+  const id = useId()
+  if (!editing) {
+    return (
+      <>
+        <p className="admin-clip">{advert.alt}</p>
+        {advert.link && <p className="subtle">{advert.link}</p>}
+        <button type="button" className="button button--small" onClick={() => setEditing(true)}>
+          Edit<span className="visually-hidden"> the description and link of {advert.name}</span>
+        </button>
+      </>
+    )
+  }
+  return (
+    <form
+      className="admin-inline-form"
+      aria-label={`Description and link of ${advert.name}`}
+      onSubmit={(event) => {
+        event.preventDefault()
+        const data = new FormData(event.currentTarget)
+        onSave(String(data.get('alt') ?? '').trim(), String(data.get('link') ?? '').trim() || null)
+        setEditing(false)
+      }}
+    >
+      <label htmlFor={`${id}-alt`}>Description</label>
+      <input id={`${id}-alt`} name="alt" defaultValue={advert.alt} required autoFocus />
+      <label htmlFor={`${id}-link`}>Link (optional)</label>
+      <input id={`${id}-link`} name="link" defaultValue={advert.link ?? ''} placeholder="/pricing" />
+      <div className="form__actions">
+        <button type="submit" className="button button--small button--primary" disabled={busy}>
+          Save
+        </button>
+        <button type="button" className="button button--small" onClick={() => setEditing(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  )
+}
+
+function UploadAdvert({ onDone }: { onDone: () => void }) {
+  const id = useId()
+  const [problem, setProblem] = useState<string | null>(null)
+  const [progress, setProgress] = useState(0)
+  const upload = useAdminMutation(['adverts'], (input: AdvertUpload) => uploadAdvert(input, setProgress))
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = event.currentTarget
+    const data = new FormData(form)
+    const file = data.get('file')
+    if (!(file instanceof File) || !file.name) return setProblem('Choose a WebP image or an MP4 video.')
+    if (!TYPES.includes(file.type)) return setProblem('Only WebP images and MP4 videos can be adverts.')
+    setProblem(null)
+    setProgress(0)
+    const input = { file, name: String(data.get('name') ?? '').trim(), alt: String(data.get('alt') ?? '').trim(), link: String(data.get('link') ?? '').trim() }
+    upload.mutate(input, {
+      onSuccess: () => {
+        form.reset()
+        onDone()
+      },
+    })
+  }
+
+  return (
+    <form className="form admin-editor" aria-labelledby={`${id}-title`} onSubmit={submit}>
+      <h3 id={`${id}-title`}>Upload an advert</h3>
+      <div className="field">
+        <label htmlFor={`${id}-file`}>File</label>
+        <p className="field__hint" id={`${id}-hint`}>
+          A WebP image or an MP4 video, 16:9.
+        </p>
+        <input
+          id={`${id}-file`}
+          name="file"
+          type="file"
+          accept={TYPES.join(',')}
+          aria-describedby={`${id}-hint${problem ? ` ${id}-error` : ''}`}
+          aria-invalid={problem ? true : undefined}
+        />
+        {problem && (
+          <p className="field__error" id={`${id}-error`}>
+            {problem}
+          </p>
+        )}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-name`}>Name</label>
+        <input id={`${id}-name`} name="name" required />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-alt`}>Description</label>
+        <p className="field__hint" id={`${id}-alt-hint`}>
+          What it shows, read out to readers who cannot see it.
+        </p>
+        <input id={`${id}-alt`} name="alt" required aria-describedby={`${id}-alt-hint`} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-link`}>Link (optional)</label>
+        <p className="field__hint" id={`${id}-link-hint`}>
+          A path inside the app, such as /pricing.
+        </p>
+        <input id={`${id}-link`} name="link" aria-describedby={`${id}-link-hint`} />
+      </div>
+      {upload.isPending && (
+        <label className="progress">
+          Uploading… <progress max={1} value={progress} aria-valuetext={`${Math.round(progress * 100)}%`} />
+        </label>
+      )}
+      {upload.isError && (
+        <p className="notice notice--error" role="alert">
+          {errorMessage(upload.error)}
+        </p>
+      )}
+      <div className="form__actions">
+        <button type="submit" className="button button--primary" disabled={upload.isPending}>
+          Upload
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,120 @@
+import { useId, useState } from 'react'
+import type { ImportReport } from '@/core/admin-contract'
+import { ADMIN_TEXTS } from '@/core/admin-texts'
+import { formatThousands } from '@/core/format'
+import { MutationOutcome } from '@/components/query-state'
+import { importProverbs } from '../api'
+import { useAdminMutation } from '../queries'
+
+/** Checked here to save a wasted upload; the server reads the file row by row and says what it refused. */
+const isImportFile = (file: File) => /\.(csv|json)$/i.test(file.name)
+
+/** /admin/import: many proverbs at once from a CSV or JSON file, then what became of each row. */
+export default function ImportSection() {
+  const id = useId()
+  const [file, setFile] = useState<File | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  const [progress, setProgress] = useState(0)
+  const upload = useAdminMutation(['proverbs', 'categories'], (chosen: File) => importProverbs(chosen, setProgress))
+
+  return (
+    <section aria-labelledby="import-title" className="admin-section">
+      <h2 id="import-title">Import proverbs</h2>
+      <form
+        className="form admin-form"
+        aria-label="Import proverbs"
+        onSubmit={(event) => {
+          event.preventDefault()
+          if (!file) return setProblem(ADMIN_TEXTS.fileRequired)
+          setProgress(0)
+          upload.mutate(file)
+        }}
+      >
+        <div className="field">
+          <label htmlFor={id}>File to import</label>
+          <p className="field__hint" id={`${id}-hint`}>
+            {ADMIN_TEXTS.importColumns} Proverbs already in the corpus are counted as duplicates and skipped.
+          </p>
+          <input
+            id={id}
+            type="file"
+            accept=".csv,.json,text/csv,application/json"
+            aria-describedby={`${id}-hint${problem ? ` ${id}-error` : ''}`}
+            aria-invalid={problem ? true : undefined}
+            onChange={(event) => {
+              const chosen = event.target.files?.[0] ?? null
+              upload.reset()
+              const reason = chosen && !isImportFile(chosen) ? ADMIN_TEXTS.fileType : null
+              setProblem(reason)
+              setFile(reason ? null : chosen)
+            }}
+          />
+          {problem && (
+            <p className="field__error" id={`${id}-error`}>
+              {problem}
+            </p>
+          )}
+        </div>
+        {upload.isPending && (
+          <label className="progress">
+            Uploading… <progress max={1} value={progress} aria-valuetext={`${Math.round(progress * 100)}%`} />
+          </label>
+        )}
+        <div className="form__actions">
+          <button type="submit" className="button button--primary" disabled={upload.isPending}>
+            {upload.isPending ? 'Importing…' : 'Import'}
+          </button>
+        </div>
+      </form>
+      <MutationOutcome mutation={upload} success={upload.data && <ImportSummary report={upload.data} />} />
+      {upload.data && <ImportRejections report={upload.data} />}
+    </section>
+  )
+}
+
+function ImportSummary({ report }: { report: ImportReport }) {
+  return (
+    <>
+      Imported {formatThousands(report.imported)} of {formatThousands(report.received)} rows; {formatThousands(report.duplicates)}{' '}
+      {report.duplicates === 1 ? 'duplicate' : 'duplicates'} skipped, {formatThousands(report.rejected.length)} refused.
+    </>
+  )
+}
+
+function ImportRejections({ report }: { report: ImportReport }) {
+  return (
+    <div className="admin-report">
+      <dl className="admin-facts">
+        <dt>Received</dt>
+        <dd>{formatThousands(report.received)}</dd>
+        <dt>Imported</dt>
+        <dd>{formatThousands(report.imported)}</dd>
+        <dt>Duplicates</dt>
+        <dd>{formatThousands(report.duplicates)}</dd>
+        <dt>Refused</dt>
+        <dd>{formatThousands(report.rejected.length)}</dd>
+      </dl>
+      {report.rejected.length > 0 && (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <caption>Rows refused, and why (row 1 is the first after the header)</caption>
+            <thead>
+              <tr>
+                <th scope="col">Row</th>
+                <th scope="col">Reason</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.rejected.map((rejection) => (
+                <tr key={rejection.row}>
+                  <th scope="row">{rejection.row}</th>
+                  <td>{rejection.reason}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,110 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import type { AdminSuggestion, ApproveSuggestionInput } from '@/core/admin-contract'
+import { ADMIN_TEXTS } from '@/core/admin-texts'
+import { json } from '@/lib/testing'
+import { fakeApi, renderAdmin } from '../test-support'
+import SuggestionsSection from './suggestions'
+
+vi.mock('@/lib/session', () => ({ getToken: () => 'token-7', signOut: vi.fn(), useSession: () => ({ token: 'token-7', user: { id: 7 } }) }))
+
+const SUGGESTION: AdminSuggestion = {
+  id: 41,
+  email: 'ada@example.com',
+  name: 'Ada',
+  ethnic: 'Yoruba',
+  language: 'Yoruba',
+  suggestedCategory: 'Wisdom',
+  suggestedProverb: 'Àgbà kì í wà lọ́jà kí orí ọmọ títun wọ́',
+  suggestedEnglishTransliteration: 'An elder is not in the market while the child’s head goes crooked',
+  suggestedEnglishInterpretation: 'Elders keep the young right.',
+  status: 'pending',
+  duplicateOf: { id: 9, slug: 'agba-ki-i-wa-loja', proverb: 'Àgbà kì í wà lọ́jà' },
+  rejectReason: null,
+  proverbId: null,
+  fromUser: true,
+  createdAt: '2026-05-02T10:00:00.000Z',
+  reviewedAt: null,
+}
+const CATEGORIES = [
+  { id: 3, name: 'Wisdom', slug: 'wisdom', proverbCount: 10 },
+  { id: 4, name: 'Family', slug: 'family', proverbCount: 8 },
+]
+const page = (data: AdminSuggestion[]) => ({ data, page: 1, size: 20, totalPages: data.length ? 1 : 0, totalElements: data.length })
+
+let pending: AdminSuggestion[]
+let api: ReturnType<typeof fakeApi>
+
+beforeEach(() => {
+  pending = [SUGGESTION]
+  api = fakeApi((method, path) => {
+    if (path === '/api/admin/suggestions') return json(page(pending))
+    if (path === '/api/admin/categories') return json({ data: CATEGORIES })
+    if (method === 'POST' && path === '/api/admin/suggestions/41/approve') {
+      pending = []
+      return json({ data: { ...SUGGESTION, status: 'approved', proverbId: 300 } })
+    }
+    if (method === 'POST' && path === '/api/admin/suggestions/41/reject') {
+      pending = []
+      return json({ data: { ...SUGGESTION, status: 'rejected' } })
+    }
+  })
+  vi.stubGlobal('fetch', vi.fn(api.fetch))
+})
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+/** The form, once the groups and categories have chosen the suggester's group and category. */
+async function openForm() {
+  const card = await screen.findByRole('article', { name: `“${SUGGESTION.suggestedProverb}”` })
+  await waitFor(() => expect((within(card).getByRole('checkbox', { name: 'Wisdom' }) as HTMLInputElement).checked).toBe(true))
+  await waitFor(() => expect((within(card).getByLabelText('Group') as HTMLSelectElement).value).toBe('1'))
+  return card
+}
+
+test('a pending suggestion shows the possible duplicate, linked to the proverb already published', async () => {
+  renderAdmin(<SuggestionsSection />, '/admin/suggestions')
+  const card = await openForm()
+  expect(within(card).getByRole('link', { name: `“${SUGGESTION.duplicateOf!.proverb}”` }).getAttribute('href')).toBe('/search_result?proverb=agba-ki-i-wa-loja')
+})
+
+test('approving publishes the edited proverb, says so, and the list refreshes', async () => {
+  renderAdmin(<SuggestionsSection />, '/admin/suggestions')
+  const card = await openForm()
+  fireEvent.change(within(card).getByLabelText('English rendering'), { target: { value: 'An elder in the market keeps the child’s head straight' } })
+  fireEvent.click(within(card).getByRole('checkbox', { name: 'Family' }))
+  fireEvent.click(within(card).getByRole('button', { name: 'Approve and publish' }))
+
+  expect(await screen.findByText(ADMIN_TEXTS.published)).toBeTruthy()
+  const approve = api.sent.find((call) => call.path === '/api/admin/suggestions/41/approve')
+  const expected: ApproveSuggestionInput = {
+    proverb: SUGGESTION.suggestedProverb,
+    transliteration: 'An elder in the market keeps the child’s head straight',
+    interpretation: SUGGESTION.suggestedEnglishInterpretation,
+    ethnicGroupId: 1,
+    categoryIds: [3, 4],
+  }
+  expect(approve?.body).toEqual(expected)
+  expect(await screen.findByText('No suggestions are waiting')).toBeTruthy()
+  expect(screen.queryByRole('article')).toBeNull()
+})
+
+test('rejecting needs a reason, and then rejects', async () => {
+  renderAdmin(<SuggestionsSection />, '/admin/suggestions')
+  const card = await openForm()
+  fireEvent.click(within(card).getByRole('button', { name: 'Reject' }))
+  const reason = within(card).getByLabelText('Why it is rejected')
+  await waitFor(() => expect(document.activeElement).toBe(reason))
+  fireEvent.click(within(card).getByRole('button', { name: 'Reject suggestion' }))
+  expect(await within(card).findByText(ADMIN_TEXTS.reasonRequired)).toBeTruthy()
+  expect(api.sent.some((call) => call.path.endsWith('/reject'))).toBe(false)
+
+  fireEvent.change(reason, { target: { value: 'Already published with other tone marks.' } })
+  fireEvent.click(within(card).getByRole('button', { name: 'Reject suggestion' }))
+  expect(await screen.findByText(ADMIN_TEXTS.rejected)).toBeTruthy()
+  expect(api.sent.find((call) => call.path === '/api/admin/suggestions/41/reject')?.body).toEqual({ reason: 'Already published with other tone marks.' })
+  expect(await screen.findByText('No suggestions are waiting')).toBeTruthy()
+})

@@ -1,0 +1,192 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
+import { Link } from 'react-router-dom'
+import type { AdminSuggestion, SuggestionStatus } from '@/core/admin-contract'
+import { ADMIN_TEXTS } from '@/core/admin-texts'
+import { Form } from '@/components/form'
+import { Tabs } from '@/components/tabs'
+import { approveSuggestion, rejectSuggestion } from '../api'
+import { TextAreaField } from '../components/fields'
+import { useGroups } from '../components/groups'
+import { ADMIN_PAGE_SIZE, formatWhen, PagedResult, useListParams } from '../components/paged'
+import { findGroup, ProverbFields, toProverbInput, type ProverbFormValues } from '../components/proverb-fields'
+import { Status, useStatus } from '../components/status'
+import { categoriesQuery, suggestionsQuery, useAdminMutation, useOperatorId } from '../queries'
+import { proverbSchema, rejectSchema } from '../schemas'
+
+const TABS = [
+  { id: 'pending', label: 'Pending', empty: 'No suggestions are waiting' },
+  { id: 'approved', label: 'Approved', empty: 'No suggestion has been approved yet' },
+  { id: 'rejected', label: 'Rejected', empty: 'No suggestion has been rejected' },
+] as const satisfies readonly { id: SuggestionStatus; label: string; empty: string }[]
+
+const isStatus = (value: string | null): value is SuggestionStatus => TABS.some((tab) => tab.id === value)
+
+/** /admin/suggestions?status=approved&page=2: readers' suggestions, published (edited) or rejected with a reason. */
+export default function SuggestionsSection() {
+  const userId = useOperatorId()
+  const { params, page, set } = useListParams()
+  const statusParam = params.get('status')
+  const status: SuggestionStatus = isStatus(statusParam) ? statusParam : 'pending'
+  const list = useQuery(suggestionsQuery(userId, { status, page, size: ADMIN_PAGE_SIZE }))
+  const { said, success } = useStatus()
+  const empty = TABS.find((tab) => tab.id === status)!.empty
+
+  return (
+    <section aria-labelledby="suggestions-title" className="admin-section">
+      <h2 id="suggestions-title">Suggestions</h2>
+      <Status said={said} />
+      <Tabs label="Which suggestions" idPrefix="suggestions" tabs={TABS} selected={status} onSelect={(tab) => set({ status: tab === 'pending' ? null : tab })}>
+        <PagedResult query={list} noun="suggestions" empty={empty} onPage={(next) => set({ page: next })}>
+          {(rows) =>
+            status === 'pending' ? (
+              <ol className="admin-cards">
+                {rows.map((suggestion) => (
+                  <li key={suggestion.id}>
+                    <PendingSuggestion suggestion={suggestion} onDone={success} />
+                  </li>
+                ))}
+              </ol>
+            ) : (
+              <ReviewedTable rows={rows} status={status} />
+            )
+          }
+        </PagedResult>
+      </Tabs>
+    </section>
+  )
+}
+
+/** One suggestion, editable before it is published; the form shows a failure, the page's live region a success. */
+function PendingSuggestion({ suggestion: s, onDone }: { suggestion: AdminSuggestion; onDone: (text: string) => void }) {
+  const groups = useGroups()
+  const categories = useQuery(categoriesQuery(useOperatorId()))
+  const approve = useAdminMutation(['suggestions', 'proverbs'], (values: ProverbFormValues) => approveSuggestion(s.id, toProverbInput(values)))
+  const reject = useAdminMutation(['suggestions'], (reason: string) => rejectSuggestion(s.id, reason))
+  const [rejecting, setRejecting] = useState(false)
+  const titleId = `suggestion-${s.id}-title`
+
+  // The suggester's group and category, where the corpus has them, are chosen already.
+  const category = categories.data?.find((c) => c.name.toLowerCase() === s.suggestedCategory.trim().toLowerCase())
+  const initial: ProverbFormValues = {
+    proverb: s.suggestedProverb,
+    transliteration: s.suggestedEnglishTransliteration,
+    interpretation: s.suggestedEnglishInterpretation,
+    ethnicGroupId: findGroup(groups.data, s.ethnic)?.id ?? findGroup(groups.data, s.language)?.id ?? '',
+    categoryIds: category ? [category.id] : [],
+  }
+
+  return (
+    <article className="admin-card" aria-labelledby={titleId}>
+      <h3 id={titleId} className="admin-card__title">
+        “{s.suggestedProverb}”
+      </h3>
+      <dl className="admin-facts">
+        <dt>From</dt>
+        <dd>
+          {s.name} ({s.email}){s.fromUser ? '' : ', no account'}
+        </dd>
+        <dt>Group and language</dt>
+        <dd>
+          {s.ethnic}, {s.language}
+        </dd>
+        <dt>Category</dt>
+        <dd>{s.suggestedCategory}</dd>
+        <dt>Sent</dt>
+        <dd>{formatWhen(s.createdAt)}</dd>
+      </dl>
+      {s.duplicateOf && (
+        <p className="notice notice--error admin-duplicate">
+          <strong>Possible duplicate</strong> of{' '}
+          <Link to={`/search_result?proverb=${encodeURIComponent(s.duplicateOf.slug)}`}>“{s.duplicateOf.proverb}”</Link>.
+        </p>
+      )}
+      <Form<ProverbFormValues>
+        key={`${groups.isSuccess}-${categories.isSuccess}`}
+        schema={proverbSchema}
+        initialValues={initial}
+        label={`Publish suggestion ${s.id}`}
+        submitLabel="Approve and publish"
+        busyLabel="Publishing…"
+        onSubmit={async (values) => {
+          await approve.mutateAsync(values)
+          onDone(s.fromUser ? ADMIN_TEXTS.published : ADMIN_TEXTS.publishedNoAccount)
+        }}
+        footer={
+          !rejecting && (
+            <button type="button" className="button" onClick={() => setRejecting(true)}>
+              Reject
+            </button>
+          )
+        }
+      >
+        <ProverbFields />
+      </Form>
+      {rejecting && (
+        <RejectForm
+          id={s.id}
+          onCancel={() => setRejecting(false)}
+          onReject={async (reason) => {
+            await reject.mutateAsync(reason)
+            onDone(ADMIN_TEXTS.rejected)
+          }}
+        />
+      )}
+    </article>
+  )
+}
+
+function RejectForm({ id, onReject, onCancel }: { id: number; onReject: (reason: string) => Promise<void>; onCancel: () => void }) {
+  const box = useRef<HTMLDivElement>(null)
+  // The reason is what comes next: take the operator there.
+  useEffect(() => box.current?.querySelector('textarea')?.focus(), [])
+  return (
+    <div ref={box} className="admin-reject">
+      <Form
+        schema={rejectSchema}
+        initialValues={{ reason: '' }}
+        label={`Reject suggestion ${id}`}
+        submitLabel="Reject suggestion"
+        busyLabel="Rejecting…"
+        onSubmit={(values) => onReject(values.reason.trim())}
+        footer={
+          <button type="button" className="button" onClick={onCancel}>
+            Cancel
+          </button>
+        }
+      >
+        <TextAreaField name="reason" label="Why it is rejected" hint="Kept with the suggestion, for the operators." />
+      </Form>
+    </div>
+  )
+}
+
+function ReviewedTable({ rows, status }: { rows: AdminSuggestion[]; status: Exclude<SuggestionStatus, 'pending'> }) {
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table">
+        <caption>{status === 'approved' ? 'Approved suggestions' : 'Rejected suggestions'}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Proverb</th>
+            <th scope="col">From</th>
+            <th scope="col">Group</th>
+            <th scope="col">Reviewed</th>
+            <th scope="col">{status === 'approved' ? 'Published as' : 'Reason'}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((s) => (
+            <tr key={s.id}>
+              <th scope="row">{s.suggestedProverb}</th>
+              <td>{s.name}</td>
+              <td>{s.ethnic}</td>
+              <td>{formatWhen(s.reviewedAt)}</td>
+              <td>{status === 'approved' ? (s.proverbId ? `Proverb #${s.proverbId}` : '—') : s.rejectReason}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

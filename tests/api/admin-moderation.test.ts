@@ -1,0 +1,136 @@
+import { asc, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { auditLog, notifications } from '../../server/src/db/schema'
+import { ADMIN_TEXTS } from '../../server/src/features/admin/texts'
+import type { AdminSuggestion, ApproveSuggestionInput } from '../../src/core/admin-contract'
+import { ADMIN_MESSAGES } from '../../src/core/admin-validation'
+import { API } from '../../src/core/api-paths'
+import type { Category, EthnicGroup, Proverb } from '../../src/core/contract'
+import { adminOf, get, groupsBySlug, memberOf, post } from '../support/accounts'
+import { createTestApp } from '../support/test-app'
+
+let t: Awaited<ReturnType<typeof createTestApp>>
+let admin: Awaited<ReturnType<typeof adminOf>>
+let groups: Record<string, EthnicGroup>
+let categoryIds: Record<string, number>
+
+beforeAll(async () => {
+  // A long public cache: the published proverb must show at once all the same (approval clears it).
+  t = await createTestApp({ OWE_CORPUS_CACHE_MS: '600000' })
+  admin = await adminOf(t.app, t.database.db)
+  groups = await groupsBySlug(t.app)
+  const { body } = await get(t.app, API.categoriesPublic)
+  categoryIds = Object.fromEntries((body.data.content as Category[]).map((c) => [c.name, c.id]))
+})
+afterAll(() => t.close())
+
+const search = async (q: string) => (await get(t.app, `${API.proverbsPublic}?q=${encodeURIComponent(q)}`)).body.data as Proverb[]
+const pending = async (status = 'pending') => (await get(t.app, `${API.admin.suggestions}?status=${status}`, admin.token)).body.data as AdminSuggestion[]
+
+// A real Kiswahili proverb the seeded corpus does not hold, suggested with a slip the moderator fixes.
+const suggestion = {
+  email: 'reader@example.com',
+  name: 'Amani',
+  ethnic: 'Swahili',
+  language: 'Kiswahili',
+  suggestedCategory: 'Patience',
+  suggestedProverb: 'Polepole ndio mwendo',
+  suggestedEnglishTransliteration: 'Slowly is the pace.',
+  suggestedEnglishInterpretation: 'Going steadily gets you there.',
+}
+
+test('a suggestion is listed, approved with edits, published, found by search, and its suggester told once', async () => {
+  const member = await memberOf(t.app, t.database.db)
+  expect(await search('polepole')).toEqual([])
+
+  const sent = await post(t.app, API.suggestProverb, { ...suggestion, email: member.email }, member.token)
+  expect(sent.status).toBe(201)
+  const visitor = await post(t.app, API.suggestProverb, { ...suggestion, name: 'Visitor', suggestedProverb: 'Haraka haraka haina baraka' })
+  expect(visitor.status).toBe(201)
+
+  const list = await get(t.app, API.admin.suggestions, admin.token)
+  expect(list.body).toMatchObject({ page: 1, totalElements: 2, totalPages: 1 })
+  const [fromVisitor, fromMember] = list.body.data as AdminSuggestion[]
+  expect(fromVisitor).toMatchObject({ name: 'Visitor', fromUser: false, status: 'pending' })
+  // The seeded corpus has it: flagged for the moderator.
+  expect(fromVisitor.duplicateOf).toMatchObject({ proverb: 'Haraka haraka haina baraka.' })
+  expect(fromMember).toMatchObject({ ...suggestion, email: member.email, fromUser: true, duplicateOf: null, proverbId: null, reviewedAt: null })
+
+  const edits: ApproveSuggestionInput = {
+    proverb: 'Polepole ndio mwendo.',
+    transliteration: 'Slowly, slowly is the way to go.',
+    interpretation: 'Steady progress gets there; haste ruins the journey.',
+    ethnicGroupId: groups.kiswahili.id,
+    categoryIds: [categoryIds.Patience, categoryIds.Perseverance],
+  }
+  const approved = await post(t.app, API.admin.approveSuggestion(fromMember.id), edits, admin.token)
+  expect(approved.status).toBe(200)
+  const result = approved.body.data as AdminSuggestion
+  expect(result).toMatchObject({ id: fromMember.id, status: 'approved', rejectReason: null })
+  expect(result.proverbId).toEqual(expect.any(Number))
+  expect(result.reviewedAt).not.toBeNull()
+
+  const [published] = await search('polepole')
+  expect(published).toMatchObject({ id: result.proverbId, proverb: edits.proverb, transliteration: edits.transliteration, interpretation: edits.interpretation })
+  expect(published.ethnic.slug).toBe('kiswahili')
+  expect(published.categories.map((c) => c.name)).toEqual(['Patience', 'Perseverance'])
+
+  const told = await t.database.db.select().from(notifications).where(eq(notifications.userId, member.user.id))
+  expect(told).toHaveLength(1)
+  expect(told[0]).toMatchObject({
+    kind: 'suggestion',
+    title: ADMIN_TEXTS.approvedTitle,
+    body: ADMIN_TEXTS.approvedBody(edits.proverb),
+    url: `/search_result?proverb=${published.slug}`,
+  })
+
+  const twice = await post(t.app, API.admin.approveSuggestion(fromMember.id), edits, admin.token)
+  expect(twice.status).toBe(409)
+  expect(twice.body.error.message).toBe(ADMIN_TEXTS.suggestionReviewed('approved'))
+  expect(await t.database.db.select().from(notifications).where(eq(notifications.userId, member.user.id))).toHaveLength(1)
+
+  const rejected = await post(t.app, API.admin.rejectSuggestion(fromVisitor.id), { reason: '  Already published as <i>Haraka haraka haina baraka</i>. ' }, admin.token)
+  expect(rejected.status).toBe(200)
+  expect(rejected.body.data).toMatchObject({ status: 'rejected', rejectReason: 'Already published as Haraka haraka haina baraka.', proverbId: null })
+  expect((await post(t.app, API.admin.rejectSuggestion(fromVisitor.id), { reason: 'Again' }, admin.token)).status).toBe(409)
+  expect((await post(t.app, API.admin.approveSuggestion(fromVisitor.id), edits, admin.token)).status).toBe(409)
+
+  expect(await pending()).toEqual([])
+  expect((await pending('approved')).map((s) => s.id)).toEqual([fromMember.id])
+  expect((await pending('rejected')).map((s) => s.id)).toEqual([fromVisitor.id])
+
+  const log = await t.database.db.select().from(auditLog).orderBy(asc(auditLog.id))
+  expect(log.map((e) => [e.actorUserId, e.action, e.targetId])).toEqual([
+    [admin.user.id, 'suggestion.approve', String(fromMember.id)],
+    [admin.user.id, 'suggestion.reject', String(fromVisitor.id)],
+  ])
+  expect(JSON.parse(log[0].detail!)).toEqual({ proverbId: result.proverbId, slug: published.slug })
+})
+
+test('approval is validated, and an unknown or malformed suggestion id is a 404', async () => {
+  const visitor = await post(t.app, API.suggestProverb, { ...suggestion, suggestedProverb: 'Siku njema huonekana asubuhi' })
+  expect(visitor.status).toBe(201)
+  const [waiting] = await pending()
+
+  const bad = await post(t.app, API.admin.approveSuggestion(waiting.id), { proverb: ' ', ethnicGroupId: groups.kiswahili.id, categoryIds: [] }, admin.token)
+  expect(bad.status).toBe(400)
+  expect(bad.body.error.fields).toEqual({
+    proverb: ADMIN_MESSAGES.required,
+    transliteration: ADMIN_MESSAGES.required,
+    interpretation: ADMIN_MESSAGES.required,
+    categoryIds: ADMIN_MESSAGES.categoryIds,
+  })
+  expect((await post(t.app, API.admin.rejectSuggestion(waiting.id), { reason: '' }, admin.token)).body.error.fields).toEqual({ reason: ADMIN_MESSAGES.required })
+  // Refused approvals change nothing: still pending, nothing audited.
+  expect((await pending()).map((s) => s.id)).toEqual([waiting.id])
+
+  for (const id of ['999999', '0', 'x', '12345678901']) {
+    const res = await post(t.app, `${API.admin.suggestions}/${id}/reject`, { reason: 'No' }, admin.token)
+    expect(res.status, id).toBe(404)
+    expect(res.body.error.message).toBe(ADMIN_TEXTS.suggestionNotFound)
+  }
+  const badStatus = await get(t.app, `${API.admin.suggestions}?status=everything`, admin.token)
+  expect(badStatus.status).toBe(400)
+  expect(badStatus.body.error.fields).toEqual({ status: ADMIN_TEXTS.suggestionStatus })
+  expect((await get(t.app, `${API.admin.suggestions}?size=1000`, admin.token)).status).toBe(400)
+})
