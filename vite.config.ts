@@ -23,7 +23,8 @@ function firstPaint(): Plugin {
         const link = new RegExp(`<link rel="stylesheet"[^>]*href="/${fileName}"[^>]*>`)
         if (!link.test(source)) continue
         source = source.replace(link, () => `<style>${String(file.source)}</style>`)
-        delete bundle[fileName]
+        // The file stays: a lazy page's preload may still name it (the console's sections do), and a
+        // missing stylesheet fails that page's load.
       }
       // The shell paints from the HTML; the app's code may follow at low priority (measured: first paint
       // 3.0 s → see the bench note) without holding the first paint back.

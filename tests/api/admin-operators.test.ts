@@ -350,8 +350,11 @@ test('contact messages are listed newest first, filtered to unread, and marked r
   expect(read.body.data.readAt).toBe(clock.now().toISOString())
   expect((await post(app, contactRead(older.id), {}, op.token)).status).toBe(200)
   expect(await auditOf('contact_message.read', older.id)).toHaveLength(1)
-  const unread = await get(app, `${API.admin.contactMessages}?unread=1`, op.token)
-  expect((unread.body.data as ContactMessage[]).map((m) => m.id)).toEqual([newer.id])
+  // The console asks with unread=true; 1 means the same.
+  for (const flag of ['1', 'true']) {
+    const unread = await get(app, `${API.admin.contactMessages}?unread=${flag}`, op.token)
+    expect((unread.body.data as ContactMessage[]).map((m) => m.id)).toEqual([newer.id])
+  }
   expect((await post(app, contactRead(999999), {}, op.token)).status).toBe(404)
   expect((await get(app, `${API.admin.contactMessages}?unread=yes`, op.token)).status).toBe(400)
 })

@@ -13,7 +13,7 @@ import type { OperatorDeps } from './operators'
 
 export const PEOPLE_TEXTS = {
   messageNotFound: 'No contact message has that id.',
-  unread: 'unread is 1 (unread only) or 0.',
+  unread: 'unread is 1 or true (unread only), or 0 or false.',
   status: 'status is one of pending, success, failed or abandoned.',
 } as const
 
@@ -44,9 +44,9 @@ export function peopleRoutes(app: FastifyInstance, { db, now }: OperatorDeps): v
 
   app.get<{ Querystring: Record<string, unknown> }>(API.admin.contactMessages, { preHandler: guard }, async (request): Promise<Paginated<ContactMessage>> => {
     const { page, size } = paging(request.query)
-    const unread = optionalString(request.query, 'unread', 1)
-    if (unread !== undefined && unread !== '1' && unread !== '0') throw badRequest(PEOPLE_TEXTS.unread, { unread: PEOPLE_TEXTS.unread })
-    const where = unread === '1' ? isNull(contactMessages.readAt) : undefined
+    const unread = optionalString(request.query, 'unread', 5)
+    if (unread !== undefined && !['1', '0', 'true', 'false'].includes(unread)) throw badRequest(PEOPLE_TEXTS.unread, { unread: PEOPLE_TEXTS.unread })
+    const where = unread === '1' || unread === 'true' ? isNull(contactMessages.readAt) : undefined
     const [{ total }] = await db.select({ total: count() }).from(contactMessages).where(where)
     const rows = await db
       .select()

@@ -1,0 +1,155 @@
+import { expect, request as apiRequest, test, type Browser } from '@playwright/test'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { ADMIN_TEXTS } from '../../src/core/admin-texts'
+import { COMMUNITY_TEXTS } from '../../src/core/community'
+import type { NotificationPage } from '../../src/core/contract'
+import { COMMUNITY_MESSAGES, MESSAGES } from '../../src/core/validation'
+import { E2E_MAIL_DIR } from '../support/e2e-env'
+import { linkIn, waitForMailFile } from '../support/mail-catcher'
+import type { RunningServer } from '../support/server-process'
+import { createAccount, PASSWORD, uniqueEmail, useAccount, withoutAdverts, type Account } from './accounts'
+import { apiAs, ownServer } from './offline-support'
+
+const run = promisify(execFile)
+
+test('a visitor who sends the suggestion form empty sees each of the spec’s messages', async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: 'cookieConsent', value: 'true', url: baseURL! }])
+  await page.goto('/add_proverb')
+  await expect(page.getByRole('heading', { level: 1, name: 'Suggest a proverb' })).toBeVisible()
+  await page.getByRole('button', { name: 'Send suggestion' }).click()
+  for (const message of [
+    COMMUNITY_MESSAGES.emailRequired,
+    COMMUNITY_MESSAGES.nameRequired,
+    COMMUNITY_MESSAGES.ethnicRequired,
+    COMMUNITY_MESSAGES.languageRequired,
+    COMMUNITY_MESSAGES.categoryRequired,
+  ]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible()
+  }
+  // The proverb, its rendering and its meaning: 'Required'.
+  await expect(page.getByText(MESSAGES.required, { exact: true })).toHaveCount(3)
+})
+
+test('an unsubscribe link from an email works without signing in', async ({ page, request }) => {
+  const email = uniqueEmail('quiet')
+  const body = { firstName: 'Kwame', lastName: 'Mensah', email, password1: PASSWORD, password2: PASSWORD, packageId: 1 }
+  expect((await request.post('/accounts/register', { data: body })).status()).toBe(201)
+  // Every email carries the link; the activation mail is the first one this reader gets.
+  const link = linkIn(await waitForMailFile(E2E_MAIL_DIR, email, /Activate/), '/unsubscribe')
+  await page.goto(link)
+  await expect(page.getByRole('heading', { level: 1, name: 'Unsubscribe' })).toBeVisible()
+  await expect(page.getByText(COMMUNITY_TEXTS.unsubscribed(email))).toBeVisible()
+  // A tampered link is refused, and says so.
+  const tampered = new URL(link)
+  tampered.searchParams.set('token', `${tampered.searchParams.get('token')!.slice(0, -2)}00`)
+  await page.goto(tampered.toString())
+  await expect(page.getByText(COMMUNITY_TEXTS.unsubscribeInvalid)).toBeVisible()
+})
+
+test.describe('suggestions, moderation and messages with an operator', () => {
+  let server: RunningServer
+  let suggester: Account
+  let admin: Account
+
+  test.beforeAll(async () => {
+    server = await ownServer()
+    const api = await apiRequest.newContext({ baseURL: server.url })
+    suggester = await createAccount(api, { languages: [5] })
+    admin = await createAccount(api)
+    await api.dispose()
+    // Operators are made on the command line, never by sign-up: stop the server (the embedded database
+    // takes one process), promote the account, start again on the same data.
+    const port = Number(new URL(server.url).port)
+    await server.stop()
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/src/cli/admin-create.ts', admin.email], {
+      env: { ...process.env, OWE_DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' },
+    })
+    expect(stdout).toContain(`${admin.email} is now an admin.`)
+    server = await ownServer({ port, dataDir: server.dataDir })
+  })
+  test.afterAll(async () => {
+    await server?.stop()
+  })
+
+  async function signedIn(browser: Browser, account: Account) {
+    const context = await browser.newContext()
+    await withoutAdverts(context)
+    await useAccount(context, server.url, account)
+    return { context, page: await context.newPage() }
+  }
+
+  test('a reader suggests a proverb, an operator approves it, it is found in search and the reader is told', async ({ browser, page }) => {
+    const reader = await signedIn(browser, suggester)
+    await reader.page.goto(`${server.url}/add_proverb`)
+    // A signed-in reader's email and name are filled in.
+    await expect(reader.page.getByLabel('Email')).toHaveValue(suggester.email)
+    await expect(reader.page.getByLabel('Your name')).toHaveValue(`${suggester.firstName} ${suggester.lastName}`)
+    await reader.page.getByLabel('Ethnic group').selectOption('Swahili')
+    await expect(reader.page.getByLabel('Language')).toHaveValue('Kiswahili')
+    await reader.page.getByLabel('The proverb').fill('Baada ya dhiki faraja.')
+    await reader.page.getByLabel('English transliteration').fill('After hardship, relief.')
+    await reader.page.getByLabel('English interpretation').fill('Hard times do not last; relief comes after them.')
+    await reader.page.getByLabel('Category').fill('Patience')
+    await reader.page.getByRole('button', { name: 'Send suggestion' }).click()
+    await expect(reader.page.getByText(COMMUNITY_TEXTS.suggestionThanks)).toBeVisible()
+
+    const operator = await signedIn(browser, admin)
+    await operator.page.goto(`${server.url}/admin`)
+    await expect(operator.page).toHaveURL(/\/admin\/suggestions/)
+    const card = operator.page.getByRole('article', { name: '“Baada ya dhiki faraja.”' })
+    await expect(card).toBeVisible()
+    await card.getByRole('button', { name: 'Approve and publish' }).click()
+    await expect(operator.page.getByText(ADMIN_TEXTS.published)).toBeVisible()
+
+    // Published: anyone finds it in search.
+    await page.goto(`${server.url}/search_result?q=dhiki`)
+    await expect(page.getByText('Baada ya dhiki faraja.').first()).toBeVisible()
+
+    // The reader is told, in their notifications.
+    const messages = await apiAs<NotificationPage['data']>(server, suggester, 'GET', '/user/notification/fetch?page=1&size=7')
+    expect(messages.filter((m) => m.kind === 'suggestion')).toHaveLength(1)
+    await reader.context.close()
+    await operator.context.close()
+  })
+
+  test('a contact message reaches the operators’ messages', async ({ browser, page, context }) => {
+    await context.addCookies([{ name: 'cookieConsent', value: 'true', url: server.url }])
+    await page.goto(`${server.url}/contact`)
+    await page.getByLabel('Email').fill('ngozi@example.com')
+    await page.getByLabel('First name').fill('Ngozi')
+    await page.getByLabel('Surname').fill('Adichie')
+    await page.getByLabel('Phone number').fill('+2348012345678')
+    await page.getByLabel('Message').fill('Please add more Igbo proverbs about patience.')
+    await page.getByRole('button', { name: 'Send message' }).click()
+    await expect(page.getByText(COMMUNITY_TEXTS.contactThanks)).toBeVisible()
+
+    const operator = await signedIn(browser, admin)
+    await operator.page.goto(`${server.url}/admin/messages`)
+    await expect(operator.page.getByRole('table')).toContainText('Please add more Igbo proverbs about patience.')
+    await expect(operator.page.getByRole('table')).toContainText('ngozi@example.com')
+    await operator.context.close()
+  })
+
+  test('every section of the console loads from the server', async ({ browser }) => {
+    const operator = await signedIn(browser, admin)
+    const sections = ['Suggestions', 'Proverbs', 'Import', 'Categories', 'FAQ', 'Quiz bank', 'Adverts', 'Broadcast', 'Messages', 'Users', 'Payments', 'Audit log']
+    await operator.page.goto(`${server.url}/admin`)
+    for (const section of sections) {
+      await operator.page.getByRole('navigation', { name: 'Operators' }).getByRole('link', { name: section, exact: true }).click()
+      const region = operator.page.getByRole('region', { name: section === 'Quiz bank' ? /Quiz/ : section })
+      await expect(region.getByRole('heading', { level: 2 }).first(), section).toBeVisible()
+      // Loaded: no placeholder left, and no error.
+      await expect(region.getByRole('status').filter({ hasText: /Loading/ }), section).toHaveCount(0)
+      await expect(region.getByRole('alert'), section).toHaveCount(0)
+    }
+    await operator.context.close()
+  })
+
+  test('the console is for operators only', async ({ browser }) => {
+    const reader = await signedIn(browser, suggester)
+    await reader.page.goto(`${server.url}/admin`)
+    await expect(reader.page.getByText(ADMIN_TEXTS.operatorsOnly)).toBeVisible()
+    await reader.context.close()
+  })
+})
