@@ -337,3 +337,15 @@ test('admin:create promotes an existing account, or makes an activated admin wit
   expect(log.find((e) => e.action === 'user.promote')).toMatchObject({ actor: null, targetId: String(member.user.id) })
   await expect(createAdmin(t.database.db, 'not-an-email', new Date(), 'https://owe.example')).rejects.toThrow('is not an email address')
 })
+
+test('admin:create on an address someone registered but never activated: their password and sessions are gone', async () => {
+  const squatter = { firstName: 'Sly', lastName: 'Fox', email: 'ops-claimed@owe.example', password1: 'Attack3r!pw', password2: 'Attack3r!pw', packageId: 1 }
+  expect((await post(t.app, '/accounts/register', squatter)).status).toBe(201)
+  const made = await createAdmin(t.database.db, squatter.email, new Date(), 'https://owe.example')
+  expect(made).toMatchObject({ outcome: 'created', resetLink: expect.stringContaining('/auth/reset_password') })
+  // The password chosen at sign-up no longer opens it: only the one-time link does.
+  expect((await post(t.app, '/accounts/login', { email: squatter.email, password: squatter.password1 })).status).toBe(401)
+  const [user] = await t.database.db.select().from(users).where(eq(users.email, squatter.email))
+  expect(user).toMatchObject({ role: 'admin' })
+  expect(user.activatedAt).not.toBeNull()
+})

@@ -216,6 +216,11 @@ test('a tampered, mismatched or incomplete unsubscribe link is a 400 that says s
     expect(res.status, JSON.stringify(body)).toBe(400)
     expect(res.body.error.message).toBe(COMMUNITY_TEXTS.unsubscribeInvalid)
   }
+  // Not text at all: refused the same way, never a 500.
+  for (const body of [{ email, token: [] }, { email, token: {} }, { email: {}, token }, { email: 5, token: null }]) {
+    const res = await post(ctx.app, API.unsubscribe, body)
+    expect(res.status, JSON.stringify(body)).toBe(400)
+  }
   const missing = await post(ctx.app, API.unsubscribe, { email })
   expect(missing.status).toBe(400)
   expect(missing.body.error.message).toBe(COMMUNITY_TEXTS.unsubscribeIncomplete)

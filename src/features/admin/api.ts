@@ -21,7 +21,8 @@ import type {
   SuggestionStatus,
 } from '@/core/admin-contract'
 import type { Paginated } from '@/core/contract'
-import { apiGet, apiGetPage, apiSend, apiUpload, withQuery } from '@/lib/api-client'
+import { PAGE_SIZE_MAX } from '@/core/constants'
+import { apiGetPage, apiSend, apiUpload, withQuery } from '@/lib/api-client'
 
 const auth = { auth: true } as const
 const A = API.admin
@@ -54,13 +55,24 @@ export function importProverbs(file: File, onProgress: (fraction: number) => voi
   return apiUpload<ImportReport>(A.proverbImport, form, onProgress)
 }
 
+/** The short lists (categories, FAQ, adverts) whole: page after page of the largest size the server gives. */
+async function everyRow<T>(path: string, signal?: AbortSignal): Promise<T[]> {
+  const rows: T[] = []
+  for (let pageNo = 1, pages = 1; pageNo <= pages; pageNo++) {
+    const body = await apiGetPage<Paginated<T>>(withQuery(path, { page: pageNo, size: PAGE_SIZE_MAX }), { ...auth, signal })
+    rows.push(...body.data)
+    pages = body.totalPages
+  }
+  return rows
+}
+
 // ——— Categories, FAQ ———
-export const fetchCategories = (signal?: AbortSignal) => apiGet<AdminCategory[]>(A.categories, { ...auth, signal })
+export const fetchCategories = (signal?: AbortSignal) => everyRow<AdminCategory>(A.categories, signal)
 export const createCategory = (input: CategoryInput) => send<AdminCategory>('POST', A.categories, input)
 export const updateCategory = (id: number, input: CategoryInput) => send<AdminCategory>('PUT', A.category(id), input)
 export const deleteCategory = (id: number) => send<unknown>('DELETE', A.category(id))
 
-export const fetchFaqs = (signal?: AbortSignal) => apiGet<AdminFaq[]>(A.faqs, { ...auth, signal })
+export const fetchFaqs = (signal?: AbortSignal) => everyRow<AdminFaq>(A.faqs, signal)
 export const createFaq = (input: FaqInput) => send<AdminFaq>('POST', A.faqs, input)
 export const updateFaq = (id: number, input: FaqInput) => send<AdminFaq>('PUT', A.faq(id), input)
 export const deleteFaq = (id: number) => send<unknown>('DELETE', A.faq(id))
@@ -74,7 +86,7 @@ export const updateQuizQuestion = (id: number, input: QuizQuestionInput) => send
 export const retireQuizQuestion = (id: number) => send<unknown>('DELETE', A.quizQuestion(id))
 
 // ——— Adverts, broadcasts ———
-export const fetchAdverts = (signal?: AbortSignal) => apiGet<AdminAdvert[]>(A.adverts, { ...auth, signal })
+export const fetchAdverts = (signal?: AbortSignal) => everyRow<AdminAdvert>(A.adverts, signal)
 export type AdvertUpload = { file: File; name: string; alt: string; link: string }
 export function uploadAdvert(input: AdvertUpload, onProgress: (fraction: number) => void): Promise<AdminAdvert> {
   const form = new FormData()

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import * as yup from 'yup'
 import type { Db } from '../../db/client'
-import { users } from '../../db/schema'
+import { sessions, users } from '../../db/schema'
 import { audit } from '../../services/audit'
 import { hashPassword } from '../../services/passwords'
 import { issueEmailToken, resetMail } from '../auth/email-tokens'
@@ -25,8 +25,20 @@ export async function createAdmin(db: Db, rawEmail: string, now: Date, publicUrl
   const email = rawEmail.trim().toLowerCase()
   if (!yup.string().email().max(200).isValidSync(email) || email === '') throw new AdminCreateError(`"${rawEmail}" is not an email address.`)
   const [existing] = await db.select({ id: users.id, role: users.role, activatedAt: users.activatedAt }).from(users).where(eq(users.email, email))
+  if (existing && existing.activatedAt === null) {
+    // Anyone may have registered this address and chosen its password: it becomes an admin only as a new
+    // account would — a password nobody knows, every session ended, and the one-time link.
+    const passwordHash = await hashPassword(randomBytes(32).toString('base64url'))
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ role: 'admin', passwordHash, activatedAt: now }).where(eq(users.id, existing.id))
+      await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, existing.id), isNull(sessions.revokedAt)))
+      await audit(tx, null, { action: 'user.create-admin', targetType: 'user', targetId: existing.id, detail: { email, via: 'cli', unactivatedAccount: true } }, now)
+    })
+    const token = await issueEmailToken(db, existing.id, 'reset', now)
+    return { outcome: 'created', userId: existing.id, resetLink: resetMail({ email, ...NEW_ADMIN_NAME }, token, publicUrl).link }
+  }
   if (existing) {
-    const activated = existing.activatedAt !== null
+    const activated = true
     if (existing.role === 'admin') return { outcome: 'already-admin', userId: existing.id, activated }
     await db.transaction(async (tx) => {
       await tx.update(users).set({ role: 'admin' }).where(eq(users.id, existing.id))

@@ -10,7 +10,7 @@ import { optionalString } from '../../http/params'
 import { parseBody } from '../../http/validate'
 import { audit } from '../../services/audit'
 import { checkGroupAndCategories, insertProverb, proverbAppPath, proverbColumns, slugTaken } from './proverb-rows'
-import { paginated, pageOf, pathId, type AdminRoutes } from './shared'
+import { conflictOnUnique, paginated, pageOf, pathId, type AdminRoutes } from './shared'
 import { ADMIN_TEXTS } from './texts'
 
 const STATUSES: SuggestionStatus[] = ['pending', 'approved', 'rejected']
@@ -101,7 +101,7 @@ export const suggestionRoutes: AdminRoutes = (app, { db, now, notifier, sendPubl
       await tx.update(suggestions).set({ proverbId: proverb.id }).where(eq(suggestions.id, id))
       await audit(tx, actor, { action: 'suggestion.approve', targetType: 'suggestion', targetId: id, detail: { proverbId: proverb.id, slug: proverb.slug } }, at)
       return { suggestion, proverb }
-    })
+    }).catch(conflictOnUnique(ADMIN_TEXTS.proverbExists, 'proverb'))
     sendPublic.clear()
     // After the commit: a message about a proverb that rolled back would be untrue.
     if (suggestion.userId !== null) {

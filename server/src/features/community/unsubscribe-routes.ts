@@ -11,7 +11,15 @@ import { isValidUnsubscribeToken, normaliseEmail } from '../../services/unsubscr
 
 type Deps = { db: Db; linkSecret: string }
 
-const field = () => yup.string().typeError(COMMUNITY_TEXTS.unsubscribeInvalid).trim().required(COMMUNITY_TEXTS.unsubscribeIncomplete).max(200, COMMUNITY_TEXTS.unsubscribeInvalid)
+// Trimmed only when text: yup's trim() would throw on an object or array (a 500), not refuse it.
+const field = () =>
+  yup
+    .string()
+    .strict()
+    .typeError(COMMUNITY_TEXTS.unsubscribeInvalid)
+    .transform((value: unknown) => (typeof value === 'string' ? value.trim() : value))
+    .required(COMMUNITY_TEXTS.unsubscribeIncomplete)
+    .max(200, COMMUNITY_TEXTS.unsubscribeInvalid)
 const unsubscribeBody = yup.object({ email: field(), token: field() })
 
 /**
