@@ -222,9 +222,9 @@ type SelectProps = {
   name: string
   label: string
   hint?: ReactNode
-  options: { value: string; label: string }[]
-  /** The first, empty choice ("Choose…"). */
-  placeholder: string
+  options: { value: string | number; label: string }[]
+  /** The first, empty choice ("Choose…"); none when one of the options must be chosen. */
+  placeholder?: string
   /** Called with the chosen value after the field changes (e.g. to fill in a related field). */
   onChosen?: (value: string) => void
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name'>
@@ -243,7 +243,7 @@ export function SelectField({ name, label, hint, options, placeholder, onChosen,
           onChosen?.(event.target.value)
         }}
       >
-        <option value="">{placeholder}</option>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

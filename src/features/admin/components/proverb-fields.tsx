@@ -1,8 +1,9 @@
+import { SelectField, TextAreaField } from '@/components/form'
 import { useQuery } from '@tanstack/react-query'
 import type { ProverbInput } from '@/core/admin-contract'
 import type { EthnicGroup } from '@/core/contract'
 import { categoriesQuery, useOperatorId } from '../queries'
-import { CheckboxesField, SelectField, TextAreaField } from './fields'
+import { CheckboxesField } from './fields'
 import { useGroups } from './groups'
 
 /** The form's values: the group is a select's string until submitted. */
