@@ -69,10 +69,15 @@ export type AdminProverb = {
 /** Create or replace (PUT) a proverb. */
 export type ProverbInput = Omit<AdminProverb, 'id' | 'slug' | 'source'>
 
-export type AdminCategory = { id: number; name: string; slug: string; proverbCount: number }
+/**
+ * `builtIn`: the row comes from Òwe's own files (server/src/db/seed) and is kept in step with them at each
+ * start. Changing or deleting it from the console makes it the operators' own: seeding leaves it alone
+ * from then on (ADR 010, seed overrides). For proverbs the same fact is `source === 'seed'`.
+ */
+export type AdminCategory = { id: number; name: string; slug: string; proverbCount: number; builtIn: boolean }
 export type CategoryInput = { name: string }
 
-export type AdminFaq = { id: number; question: string; answer: string; position: number }
+export type AdminFaq = { id: number; question: string; answer: string; position: number; builtIn: boolean }
 export type FaqInput = { question: string; answer: string; position?: number }
 
 /** One row the import refused, and why (row numbers count from 1, the CSV header not counted). */
@@ -92,12 +97,15 @@ export type AdminQuizQuestion = {
   /** Why the answer is true, for reviewers. */
   note: string
   active: boolean
+  /** From the quiz bank files (see AdminCategory). */
+  builtIn: boolean
 }
-export type QuizQuestionInput = Omit<AdminQuizQuestion, 'id' | 'active'> & { active?: boolean }
+export type QuizQuestionInput = Omit<AdminQuizQuestion, 'id' | 'active' | 'builtIn'> & { active?: boolean }
 
 // ——— Adverts, broadcasts ———
 
-export type AdminAdvert = { id: number; name: string; type: 'image/webp' | 'video/mp4'; alt: string; link: string | null; active: boolean; bytes: number; source: string }
+/** Adverts are shown in `position` order (ascending, then id); PATCH { position } reorders. */
+export type AdminAdvert = { id: number; name: string; type: 'image/webp' | 'video/mp4'; alt: string; link: string | null; active: boolean; bytes: number; source: string; position: number }
 
 /** To everyone (no group) or to the readers of one group. */
 export type BroadcastInput = { title: string; body: string; url?: string | null; ethnicGroupId?: number | null }

@@ -17,5 +17,10 @@ export const ADMIN_TEXTS = {
   sentTo: (reached: number) => `Sent to ${reached.toLocaleString('en')} ${reached === 1 ? 'reader' : 'readers'}.`,
   optionsRequired: 'Give at least two options',
   correctRequired: 'Choose the correct option',
+  builtIn: 'Built in',
+  builtInNote: 'Comes with Òwe. Once you change or delete it here it is yours: Òwe’s own files no longer touch it.',
+  moveUp: 'Move up',
+  moveDown: 'Move down',
+  generalQuestions: 'General (all peoples)',
   urlInApp: 'A link is a path inside the app, starting with “/” (for example /pricing).',
 } as const

@@ -133,7 +133,7 @@ test('a quiz question with errors is refused field by field, never a 500', async
 test('an operator writes, rewrites and retires a quiz question, each step audited', async () => {
   const op = await admin()
   const { yoruba, igbo } = await groupsBySlug(app)
-  const created = await post(app, API.admin.quizQuestions, questionInput({ ethnicGroupId: yoruba.id, question: '  Which city is the <i>Yoruba</i> heartland’s oldest?  ', options: ['Ilé-Ifẹ̀', 'Lagos', 'Kano'], correct: 0 }), op.token)
+  const created = await post(app, API.admin.quizQuestions, questionInput({ ethnicGroupId: yoruba.id, question: '  Which city is the <i>Yoruba</i> heartland’s oldest?  ', options: ['Ilé-Ifẹ̀', 'Lagos', 'Kano'], correct: 0, note: 'Yoruba tradition holds Ilé-Ifẹ̀ to be the first city, where the world began.' }), op.token)
   expect(created.status, JSON.stringify(created.body)).toBe(201)
   const question = created.body.data as AdminQuizQuestion
   expect(question).toEqual({
@@ -142,8 +142,9 @@ test('an operator writes, rewrites and retires a quiz question, each step audite
     question: 'Which city is the Yoruba heartland’s oldest?',
     options: ['Ilé-Ifẹ̀', 'Lagos', 'Kano'],
     correct: 0,
-    note: 'Both countries are named after the Niger river.',
+    note: 'Yoruba tradition holds Ilé-Ifẹ̀ to be the first city, where the world began.',
     active: true,
+    builtIn: false,
   })
   const [row] = await db().select().from(quizQuestions).where(eq(quizQuestions.id, question.id))
   expect(row).toMatchObject({ kind: 'fact', active: true })
@@ -159,6 +160,7 @@ test('an operator writes, rewrites and retires a quiz question, each step audite
     expect(fact.ethnicGroupId).toBe(igbo.id)
     expect(fact.options[fact.correct]).toBeDefined()
     expect(fact.note).not.toBe('')
+    expect(fact.builtIn).toBe(true)
   }
 
   const bad = await call(app, 'PUT', API.admin.quizQuestion(question.id), { payload: questionInput({ correct: 9 }), token: op.token })
@@ -168,7 +170,7 @@ test('an operator writes, rewrites and retires a quiz question, each step audite
     token: op.token,
   })
   expect(replaced.status, JSON.stringify(replaced.body)).toBe(200)
-  expect(replaced.body.data).toEqual({ id: question.id, ethnicGroupId: null, question: 'Which city do the Yoruba call their cradle?', options: ['Lagos', 'Ilé-Ifẹ̀'], correct: 1, note: 'Ifẹ̀ is where, the tradition says, the world began.', active: true })
+  expect(replaced.body.data).toEqual({ id: question.id, ethnicGroupId: null, question: 'Which city do the Yoruba call their cradle?', options: ['Lagos', 'Ilé-Ifẹ̀'], correct: 1, note: 'Ifẹ̀ is where, the tradition says, the world began.', active: true, builtIn: false })
   const options = await db().select().from(answerOptions).where(eq(answerOptions.questionId, question.id))
   expect(options.map((o) => [o.position, o.text, o.correct]).sort()).toEqual([[0, 'Lagos', false], [1, 'Ilé-Ifẹ̀', true]])
   expect(await auditOf('quiz_question.update', question.id)).toHaveLength(1)
@@ -204,7 +206,8 @@ test('an uploaded WebP advert is checked by its bytes, stored, audited and shown
   const res = await upload(op.token, advertParts(bytes, { name: 'operator-harvest', alt: ' Harvest <b>festival</b> proverbs ', link: '/proverbs' }))
   expect(res.status, JSON.stringify(res.body)).toBe(201)
   const advert = res.body.data as AdminAdvert
-  expect(advert).toEqual({ id: expect.any(Number), name: 'operator-harvest', type: 'image/webp', alt: 'Harvest festival proverbs', link: '/proverbs', active: true, bytes: bytes.length, source: 'admin' })
+  expect(advert).toEqual({ id: expect.any(Number), name: 'operator-harvest', type: 'image/webp', alt: 'Harvest festival proverbs', link: '/proverbs', active: true, bytes: bytes.length, source: 'admin', position: expect.any(Number) })
+  expect(advert.position).toBeGreaterThan(Math.max(...(await db().select({ position: adverts.position }).from(adverts).where(eq(adverts.source, 'seed'))).map((a) => a.position)))
   expect(await auditOf('advert.create', advert.id)).toHaveLength(1)
 
   const list = await get(app, API.admin.adverts, op.token)
@@ -250,17 +253,15 @@ test('an advert upload that is not a WebP or MP4, or too large, or badly describ
   expect(await db().select().from(adverts).where(eq(adverts.source, 'admin')).then((rows) => rows.filter((r) => r.name === '12345'))).toEqual([])
 })
 
-test('adverts are edited and deactivated; an operator’s is deleted, a seeded one only deactivated', async () => {
+test('adverts are edited, deactivated and deleted', async () => {
   const op = await admin()
   const user = await member()
   const [seeded] = await db().select().from(adverts).where(eq(adverts.source, 'seed')).limit(1)
-  const refused = await call(app, 'DELETE', API.admin.advert(seeded.id), { token: op.token })
-  expect(refused.status).toBe(409)
-  expect(refused.body.error.message).toBe(ADVERT_TEXTS.seedUndeletable)
 
   const off = await send('PATCH', API.admin.advert(seeded.id), op.token, { active: false, alt: ' Plans for all eight peoples ', link: null, position: 7 })
   expect(off.status, JSON.stringify(off.body)).toBe(200)
-  expect(off.body.data).toMatchObject({ id: seeded.id, active: false, alt: 'Plans for all eight peoples', link: null, source: 'seed' })
+  // Its text and place are the operator's now: seeding will not write them back.
+  expect(off.body.data).toMatchObject({ id: seeded.id, active: false, alt: 'Plans for all eight peoples', link: null, source: 'admin', position: 7 })
   expect(((await get(app, API.adverts, user.token)).body.data as AdvertFile[]).map((a) => a.id)).not.toContain(seeded.id)
   expect(await auditOf('advert.update', seeded.id)).toHaveLength(1)
   expect((await send('PATCH', API.admin.advert(seeded.id), op.token, {})).body.error.message).toBe(OPERATOR_TEXTS.nothingToChange)

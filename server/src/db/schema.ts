@@ -661,3 +661,21 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt)],
 )
+
+/**
+ * Seeded rows an operator changed or deleted from the console (ADR 010). Seeding skips their keys, so the
+ * next start does not undo the change; the row itself is the operators' from then on. `kind` and the key:
+ * 'proverb' (the seeded slug), 'category' (the built-in name), 'faq' (the question in faq.json), 'quiz' (the
+ * question's key in the bank files), 'advert' (the name in the adverts manifest). `target_id` is the row that took over (a renamed category keeps its
+ * id, and the corpus's links to that name follow it); null when it was deleted.
+ */
+export const seedOverrides = pgTable(
+  'seed_overrides',
+  {
+    kind: text('kind').notNull(),
+    seedKey: text('seed_key').notNull(),
+    targetId: integer('target_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.seedKey] })],
+)

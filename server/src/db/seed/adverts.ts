@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { Tx } from '../client'
 import { adverts } from '../schema'
+import { overridesOf } from './overrides'
 
 const DIR = fileURLToPath(new URL('./adverts/', import.meta.url))
 
@@ -26,7 +27,9 @@ export function advertManifest(): SeedAdvert[] {
  * Unchanged bytes are not rewritten, so a normal start costs one comparison per advert.
  */
 export async function seedAdverts(tx: Tx, manifest: SeedAdvert[] = advertManifest()): Promise<void> {
-  const rows = manifest.map((entry) => ({
+  // Adverts an operator edited or deleted (seed_overrides) are theirs: not written back, not brought back.
+  const overridden = await overridesOf(tx, 'advert')
+  const rows = manifest.filter((entry) => !overridden.has(entry.name)).map((entry) => ({
     name: entry.name,
     mimeType: entry.type,
     content: fs.readFileSync(`${DIR}${entry.file}`),

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { LANGUAGE_SLUGS } from '../../../../src/core/constants'
 import type { Tx } from '../client'
 import { answerOptions, ethnicGroups, questionProperties, quizQuestions } from '../schema'
+import { overridesOf } from './overrides'
 
 
 /** One question of the ethnic-fact bank (`quiz/{group}.json`, `quiz/general.json`). */
@@ -58,6 +59,8 @@ export const QUESTION_PROPERTIES = [
 /**
  * Question properties and the fact bank, matched by name and key so that seeding twice adds nothing.
  * A question dropped from the files is retired (batches that hold it keep it); its options follow the file.
+ * A question an operator changed or retired (seed_overrides 'quiz') is skipped: it is theirs now, under
+ * an operator key, and its file key is not brought back.
  */
 export async function seedQuiz(tx: Tx, bank = factBank()): Promise<void> {
   await tx
@@ -77,8 +80,9 @@ export async function seedQuiz(tx: Tx, bank = factBank()): Promise<void> {
     })
 
   const groups = new Map((await tx.select({ id: ethnicGroups.id, slug: ethnicGroups.slug }).from(ethnicGroups)).map((g) => [g.slug, g.id]))
+  const overridden = await overridesOf(tx, 'quiz')
   const rows = [...bank].flatMap(([file, questions]) =>
-    questions.map((q) => ({ q, values: { key: q.key, kind: 'fact' as const, ethnicGroupId: file === GENERAL ? null : groups.get(file)!, question: q.question, note: q.note ?? '', active: true } })),
+    questions.filter((q) => !overridden.has(q.key)).map((q) => ({ q, values: { key: q.key, kind: 'fact' as const, ethnicGroupId: file === GENERAL ? null : groups.get(file)!, question: q.question, note: q.note ?? '', active: true } })),
   )
   if (rows.length === 0) return
   const saved = await tx

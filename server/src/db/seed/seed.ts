@@ -6,6 +6,7 @@ import { categories, ethnicGroups, faqs, packages, promoCodes, proverbCategories
 import { seedAdverts } from './adverts'
 import { corpusRows, slugify, type SeedProverb } from './corpus'
 import { CATEGORIES, GROUPS, PLANS, PROMO_CODES } from './groups'
+import { overridesOf } from './overrides'
 import { seedQuiz } from './quiz'
 
 const FAQ_FILE = fileURLToPath(new URL('./faq.json', import.meta.url))
@@ -19,12 +20,19 @@ export function readSeedFaqs(): { question: string; answer: string }[] {
  * Loads the reference data and the proverb corpus. Idempotent: rows are matched by their natural keys
  * (slug, name, question), so starting twice adds nothing twice. The seeded proverbs mirror the corpus
  * files: a corrected proverb (new slug) replaces the old row, a dropped one is removed, and category
- * links follow the files.
+ * links follow the files. A seeded proverb, category, FAQ entry or quiz question an operator changed or
+ * deleted (seed_overrides) is skipped: the operator's change stands.
  */
-export async function seed(db: Db, rows: SeedProverb[] = corpusRows()): Promise<void> {
-  const faqRows = readSeedFaqs()
-
+export async function seed(db: Db, corpus: SeedProverb[] = corpusRows()): Promise<void> {
   await db.transaction(async (tx) => {
+    const proverbOverrides = await overridesOf(tx, 'proverb')
+    const categoryOverrides = await overridesOf(tx, 'category')
+    const faqOverrides = await overridesOf(tx, 'faq')
+    const rows = corpus.filter((row) => !proverbOverrides.has(row.slug))
+    const faqRows = readSeedFaqs()
+      .map((faq, position) => ({ ...faq, position }))
+      .filter((faq) => !faqOverrides.has(faq.question))
+
     const groupIds = new Map<string, number>()
     for (const [position, group] of GROUPS.entries()) {
       const [row] = await tx
@@ -35,12 +43,18 @@ export async function seed(db: Db, rows: SeedProverb[] = corpusRows()): Promise<
       groupIds.set(group.slug, row.id)
     }
 
-    const categoryRows = await tx
-      .insert(categories)
-      .values(CATEGORIES.map((name) => ({ name, slug: slugify(name) })))
-      .onConflictDoUpdate({ target: categories.name, set: { slug: sql`excluded.slug` } })
-      .returning({ id: categories.id, name: categories.name })
+    const builtIn = CATEGORIES.filter((name) => !categoryOverrides.has(name))
+    const categoryRows = builtIn.length
+      ? await tx
+          .insert(categories)
+          .values(builtIn.map((name) => ({ name, slug: slugify(name) })))
+          .onConflictDoUpdate({ target: categories.name, set: { slug: sql`excluded.slug` } })
+          .returning({ id: categories.id, name: categories.name })
+      : []
     const categoryIds = new Map(categoryRows.map((c) => [c.name, c.id]))
+    // A built-in category an operator renamed keeps the corpus's proverbs under its new name; one deleted takes none.
+    const existing = new Set((await tx.select({ id: categories.id }).from(categories)).map((c) => c.id))
+    for (const [name, id] of categoryOverrides) if (id !== null && existing.has(id)) categoryIds.set(name, id)
 
     await tx
       .insert(packages)
@@ -58,12 +72,14 @@ export async function seed(db: Db, rows: SeedProverb[] = corpusRows()): Promise<
     // Inserted once: an operator's later change (retiring a code) is not undone by the next start.
     await tx.insert(promoCodes).values(PROMO_CODES).onConflictDoNothing()
 
-    await tx
-      .insert(faqs)
-      .values(faqRows.map((faq, position) => ({ ...faq, position })))
-      .onConflictDoUpdate({ target: faqs.question, set: { answer: sql`excluded.answer`, position: sql`excluded.position` } })
+    if (faqRows.length) {
+      await tx
+        .insert(faqs)
+        .values(faqRows)
+        .onConflictDoUpdate({ target: faqs.question, set: { answer: sql`excluded.answer`, position: sql`excluded.position` } })
+    }
 
-    const inserted = await tx
+    const inserted = rows.length === 0 ? [] : await tx
       .insert(proverbs)
       .values(
         rows.map((row) => ({
@@ -89,7 +105,10 @@ export async function seed(db: Db, rows: SeedProverb[] = corpusRows()): Promise<
     await tx.delete(proverbs).where(and(eq(proverbs.source, 'seed'), notInArray(proverbs.slug, [...proverbIds.keys()])))
 
     const links = rows.flatMap((row) =>
-      row.categories.map((name) => ({ proverbId: proverbIds.get(row.slug)!, categoryId: categoryIds.get(name)! })),
+      row.categories.flatMap((name) => {
+        const categoryId = categoryIds.get(name)
+        return categoryId === undefined ? [] : [{ proverbId: proverbIds.get(row.slug)!, categoryId }]
+      }),
     )
     await tx.delete(proverbCategories).where(
       and(
@@ -97,7 +116,7 @@ export async function seed(db: Db, rows: SeedProverb[] = corpusRows()): Promise<
         sql`(${proverbCategories.proverbId}, ${proverbCategories.categoryId}) not in (select * from jsonb_to_recordset(${JSON.stringify(links)}::jsonb) as l("proverbId" int, "categoryId" int))`,
       ),
     )
-    await tx.insert(proverbCategories).values(links).onConflictDoNothing()
+    if (links.length) await tx.insert(proverbCategories).values(links).onConflictDoNothing()
 
     await seedQuiz(tx)
     await seedAdverts(tx)

@@ -6,6 +6,7 @@ import type { Paginated } from '../../../../src/core/contract'
 import { ADVERT_MAX_BYTES, advertPatchSchema, advertUploadSchema } from '../../../../src/core/operator-validation'
 import type { Db, Tx } from '../../db/client'
 import { adverts } from '../../db/schema'
+import { recordOverride } from '../../db/seed/overrides'
 import { adminGuard } from '../../http/admin-guard'
 import { conflict, HttpError, notFound } from '../../http/errors'
 import { paging, parseId } from '../../http/params'
@@ -21,7 +22,6 @@ export const ADVERT_TEXTS = {
   wrongType: 'Upload a WebP image or an MP4 video.',
   unreadable: 'The upload could not be read. Please try again.',
   nameTaken: 'An advert with this name exists already.',
-  seedUndeletable: 'Òwe’s own adverts come back at the next start if deleted; deactivate this one instead.',
 } as const
 
 /** Where seeded adverts come from (server/src/db/seed/adverts.ts); operators' uploads are 'admin'. */
@@ -47,6 +47,7 @@ const columns = {
   active: adverts.active,
   bytes: sql<number>`octet_length(${adverts.content})::int`,
   source: adverts.source,
+  position: adverts.position,
 }
 
 async function advertById(db: Db | Tx, id: number): Promise<AdminAdvert> {
@@ -135,20 +136,25 @@ export function advertRoutes(app: FastifyInstance, { db, now }: OperatorDeps): v
     const input = await parseBody(advertPatchSchema, request.body)
     const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined))
     const data = await db.transaction(async (tx) => {
-      const [row] = await tx.update(adverts).set(changes).where(eq(adverts.id, id)).returning({ id: adverts.id })
-      if (!row) throw notFound(ADVERT_TEXTS.notFound)
+      const [current] = await tx.select({ name: adverts.name, source: adverts.source }).from(adverts).where(eq(adverts.id, id)).for('update')
+      if (!current) throw notFound(ADVERT_TEXTS.notFound)
+      // Seeding keeps a seeded advert's text, link and place in step with the manifest: changing one of
+      // them takes the advert over (seed_overrides), as deleting it does. Switching it off does not.
+      const takesOver = current.source === SEED && (['alt', 'link', 'position'] as const).some((field) => field in changes)
+      if (takesOver) await recordOverride(tx, 'advert', current.name, id)
+      await tx.update(adverts).set(takesOver ? { ...changes, source: 'admin' } : changes).where(eq(adverts.id, id))
       await audit(tx, request.auth!.userId, { action: 'advert.update', targetType: AUDIT_TARGET, targetId: id, detail: changes }, now())
       return advertById(tx, id)
     })
     return { data }
   })
 
-  // Seeded adverts mirror the seed files and would be put back at the next start: they are deactivated instead.
+  // A seeded advert deleted is recorded, so the next start does not bring it back.
   app.delete<{ Params: { id: string } }>(itemRoute, { preHandler: guard }, async (request): Promise<{ data: { id: number } }> => {
     const id = idOf(request.params.id)
     await db.transaction(async (tx) => {
       const current = await advertById(tx, id)
-      if (current.source === SEED) throw conflict(ADVERT_TEXTS.seedUndeletable)
+      if (current.source === SEED) await recordOverride(tx, 'advert', current.name, null)
       await tx.delete(adverts).where(eq(adverts.id, id))
       await audit(tx, request.auth!.userId, { action: 'advert.delete', targetType: AUDIT_TARGET, targetId: id, detail: { name: current.name, type: current.type, bytes: current.bytes } }, now())
     })

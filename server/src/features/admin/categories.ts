@@ -6,21 +6,30 @@ import type { Db, Tx } from '../../db/client'
 import { slugify } from '../../db/seed/corpus'
 import { CATEGORIES } from '../../db/seed/groups'
 import { categories, proverbCategories } from '../../db/schema'
+import { overridesOf, recordOverride } from '../../db/seed/overrides'
 import { badRequest, conflict, notFound } from '../../http/errors'
 import { parseBody } from '../../http/validate'
 import { audit } from '../../services/audit'
 import { conflictOnUnique, paginated, pageOf, pathId, type AdminRoutes } from './shared'
 import { ADMIN_TEXTS } from './texts'
 
-// Seeding upserts the built-in categories by name: renamed or deleted, they would come back at the next start.
+// Seeding upserts the built-in categories by name, except those an operator renamed or deleted (seed_overrides).
 const BUILT_IN = new Set<string>(CATEGORIES)
 
 const usage = sql<number>`(select count(*)::int from ${proverbCategories} where ${proverbCategories.categoryId} = ${categories.id})`
+const columns = { id: categories.id, name: categories.name, slug: categories.slug, proverbCount: usage }
+
+/** Marks the rows seeding still keeps in step with groups.ts. */
+async function withBuiltIn(db: Db | Tx, rows: Omit<AdminCategory, 'builtIn'>[]): Promise<AdminCategory[]> {
+  const overridden = await overridesOf(db, 'category')
+  return rows.map((row) => ({ ...row, builtIn: BUILT_IN.has(row.name) && !overridden.has(row.name) }))
+}
 
 async function findCategory(db: Db | Tx, id: number): Promise<AdminCategory> {
-  const [row] = await db.select({ id: categories.id, name: categories.name, slug: categories.slug, proverbCount: usage }).from(categories).where(eq(categories.id, id))
+  const [row] = await db.select(columns).from(categories).where(eq(categories.id, id))
   if (!row) throw notFound(ADMIN_TEXTS.categoryNotFound)
-  return row
+  const [category] = await withBuiltIn(db, [row])
+  return category
 }
 
 /** The name's slug, refused when empty or when another category has the same name or slug. */
@@ -35,9 +44,12 @@ async function freeSlug(tx: Tx, name: string, exceptId = 0): Promise<string> {
   return slug
 }
 
-async function changeable(tx: Tx, id: number): Promise<AdminCategory> {
+/** A category about to be renamed or deleted; a built-in one is taken over (recorded) first. */
+async function takeOver(tx: Tx, id: number, after: 'renamed' | 'deleted'): Promise<AdminCategory> {
+  const [locked] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).for('update')
+  if (!locked) throw notFound(ADMIN_TEXTS.categoryNotFound)
   const category = await findCategory(tx, id)
-  if (BUILT_IN.has(category.name)) throw conflict(ADMIN_TEXTS.seedCategory(category.name))
+  if (category.builtIn) await recordOverride(tx, 'category', category.name, after === 'renamed' ? id : null)
   return category
 }
 
@@ -46,12 +58,12 @@ export const categoryRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
     const paging = pageOf(request.query)
     const [{ total }] = await db.select({ total: count() }).from(categories)
     const rows = await db
-      .select({ id: categories.id, name: categories.name, slug: categories.slug, proverbCount: usage })
+      .select(columns)
       .from(categories)
       .orderBy(asc(categories.name))
       .limit(paging.size)
       .offset((paging.page - 1) * paging.size)
-    return paginated(rows, total, paging)
+    return paginated(await withBuiltIn(db, rows), total, paging)
   })
 
   app.post(API.admin.categories, async (request, reply) => {
@@ -73,9 +85,9 @@ export const categoryRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
     const actor = request.auth!.userId
     const at = now()
     await db.transaction(async (tx) => {
-      const before = await changeable(tx, id)
+      const before = await takeOver(tx, id, 'renamed')
       await tx.update(categories).set({ name, slug: await freeSlug(tx, name, id) }).where(eq(categories.id, id))
-      await audit(tx, actor, { action: 'category.rename', targetType: 'category', targetId: id, detail: { from: before.name, to: name } }, at)
+      await audit(tx, actor, { action: 'category.rename', targetType: 'category', targetId: id, detail: { from: before.name, to: name, builtIn: before.builtIn } }, at)
     }).catch(conflictOnUnique(ADMIN_TEXTS.categoryExists, 'name'))
     sendPublic.clear()
     return { data: await findCategory(db, id) }
@@ -86,10 +98,10 @@ export const categoryRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
     const actor = request.auth!.userId
     const at = now()
     await db.transaction(async (tx) => {
-      const category = await changeable(tx, id)
+      const category = await takeOver(tx, id, 'deleted')
       if (category.proverbCount > 0) throw conflict(ADMIN_TEXTS.categoryInUse(category.name, category.proverbCount))
       await tx.delete(categories).where(eq(categories.id, id))
-      await audit(tx, actor, { action: 'category.delete', targetType: 'category', targetId: id, detail: { name: category.name } }, at)
+      await audit(tx, actor, { action: 'category.delete', targetType: 'category', targetId: id, detail: { name: category.name, builtIn: category.builtIn } }, at)
     })
     sendPublic.clear()
     return { data: { id, deleted: true } }

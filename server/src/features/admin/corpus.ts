@@ -5,6 +5,7 @@ import { API } from '../../../../src/core/api-paths'
 import { searchTerms } from '../../../../src/core/search'
 import type { Db, Tx } from '../../db/client'
 import { ethnicGroups, proverbs } from '../../db/schema'
+import { recordOverride } from '../../db/seed/overrides'
 import { badRequest, conflict, notFound } from '../../http/errors'
 import { optionalString, parseId } from '../../http/params'
 import { parseBody } from '../../http/validate'
@@ -25,18 +26,19 @@ async function groupIdOf(db: Db, idOrSlug: string): Promise<number> {
   return row.id
 }
 
-/** A proverb operators may change: it exists (404) and is not mirrored from the corpus files (409). */
-async function editable(tx: Tx, id: number) {
+/**
+ * A proverb an operator is about to change or delete (404 when there is none). A seeded one is taken over
+ * first: its seed slug is recorded (seed_overrides), so the next start's seeding leaves it alone, and an
+ * edited row becomes the operators' ('admin').
+ */
+async function takeOver(tx: Tx, id: number, after: 'edited' | 'deleted') {
   const [row] = await tx.select().from(proverbs).where(eq(proverbs.id, id)).for('update')
   if (!row) throw notFound(ADMIN_TEXTS.proverbNotFound)
-  if (row.source === 'seed') throw conflict(ADMIN_TEXTS.seedProverb)
+  if (row.source === 'seed') await recordOverride(tx, 'proverb', row.slug, after === 'edited' ? id : null)
   return row
 }
 
-/**
- * Proverbs of every source, newest first. Seed rows are listed (operators need to see the corpus) but
- * refused on change: the next start's seeding would silently undo it.
- */
+/** Proverbs of every source, newest first; seeded ones among them (source 'seed') until an operator changes them. */
 export const corpusRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
   app.get(API.admin.proverbs, async (request) => {
     const query = request.query as Record<string, unknown>
@@ -81,18 +83,18 @@ export const corpusRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
     const actor = request.auth!.userId
     const at = now()
     const row = await db.transaction(async (tx) => {
-      const before = await editable(tx, id)
+      const before = await takeOver(tx, id, 'edited')
       const groupSlug = await checkGroupAndCategories(tx, input.ethnicGroupId, input.categoryIds)
       // The slug follows the text (as the seed's does): a corrected proverb gets a new address.
       const columns = proverbColumns(groupSlug, input)
       if (await slugTaken(tx, columns.slug, id)) throw conflict(ADMIN_TEXTS.proverbExists, { proverb: ADMIN_TEXTS.proverbExists })
       const [row] = await tx
         .update(proverbs)
-        .set({ ...columns, ethnicGroupId: input.ethnicGroupId })
+        .set({ ...columns, ethnicGroupId: input.ethnicGroupId, ...(before.source === 'seed' ? { source: 'admin' } : {}) })
         .where(eq(proverbs.id, id))
         .returning()
       await linkCategories(tx, id, input.categoryIds)
-      const detail = { before: { slug: before.slug, proverb: before.proverb }, slug: row.slug }
+      const detail = { before: { slug: before.slug, proverb: before.proverb, source: before.source }, slug: row.slug }
       await audit(tx, actor, { action: 'proverb.update', targetType: 'proverb', targetId: id, detail }, at)
       return row
     }).catch(conflictOnUnique(ADMIN_TEXTS.proverbExists, 'proverb'))
@@ -106,10 +108,10 @@ export const corpusRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
     const actor = request.auth!.userId
     const at = now()
     await db.transaction(async (tx) => {
-      const row = await editable(tx, id)
+      const row = await takeOver(tx, id, 'deleted')
       // Links, likes and favourites go with it (cascades); quiz questions and suggestions keep their rows.
       await tx.delete(proverbs).where(eq(proverbs.id, id))
-      await audit(tx, actor, { action: 'proverb.delete', targetType: 'proverb', targetId: id, detail: { slug: row.slug, proverb: row.proverb } }, at)
+      await audit(tx, actor, { action: 'proverb.delete', targetType: 'proverb', targetId: id, detail: { slug: row.slug, proverb: row.proverb, source: row.source } }, at)
     })
     sendPublic.clear()
     return { data: { id, deleted: true } }

@@ -2,7 +2,8 @@ import { asc, count, eq, sql } from 'drizzle-orm'
 import type { AdminFaq, FaqInput } from '../../../../src/core/admin-contract'
 import { faqInputSchema } from '../../../../src/core/admin-validation'
 import { API } from '../../../../src/core/api-paths'
-import type { Tx } from '../../db/client'
+import type { Db, Tx } from '../../db/client'
+import { overridesOf, recordOverride } from '../../db/seed/overrides'
 import { readSeedFaqs } from '../../db/seed/seed'
 import { faqs } from '../../db/schema'
 import { conflict, notFound } from '../../http/errors'
@@ -13,9 +14,11 @@ import { ADMIN_TEXTS } from './texts'
 
 const faqColumns = { id: faqs.id, question: faqs.question, answer: faqs.answer, position: faqs.position }
 
-/** Seeding writes faq.json's questions back at each start (matched by question), so those are refused. */
-function refuseSeeded(question: string): void {
-  if (readSeedFaqs().some((faq) => faq.question === question)) throw conflict(ADMIN_TEXTS.seedFaq)
+/** Seeding writes faq.json's questions back at each start (matched by question), except those an operator took over. */
+async function withBuiltIn(db: Db | Tx, rows: Omit<AdminFaq, 'builtIn'>[]): Promise<AdminFaq[]> {
+  const seeded = new Set(readSeedFaqs().map((faq) => faq.question))
+  const overridden = await overridesOf(db, 'faq')
+  return rows.map((row) => ({ ...row, builtIn: seeded.has(row.question) && !overridden.has(row.question) }))
 }
 
 async function questionTaken(tx: Tx, question: string, exceptId = 0): Promise<void> {
@@ -23,11 +26,13 @@ async function questionTaken(tx: Tx, question: string, exceptId = 0): Promise<vo
   if (row && row.id !== exceptId) throw conflict(ADMIN_TEXTS.faqExists, { question: ADMIN_TEXTS.faqExists })
 }
 
-async function existing(tx: Tx, id: number): Promise<AdminFaq> {
+/** An entry about to be changed or deleted; a built-in one is taken over (recorded) first. */
+async function takeOver(tx: Tx, id: number, after: 'edited' | 'deleted'): Promise<AdminFaq> {
   const [row] = await tx.select(faqColumns).from(faqs).where(eq(faqs.id, id)).for('update')
   if (!row) throw notFound(ADMIN_TEXTS.faqNotFound)
-  refuseSeeded(row.question)
-  return row
+  const [faq] = await withBuiltIn(tx, [row])
+  if (faq.builtIn) await recordOverride(tx, 'faq', faq.question, after === 'edited' ? id : null)
+  return faq
 }
 
 /** The public FAQ (API.faq) lists these by position; its cache is cleared on every change. */
@@ -41,7 +46,7 @@ export const faqRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
       .orderBy(asc(faqs.position), asc(faqs.id))
       .limit(paging.size)
       .offset((paging.page - 1) * paging.size)
-    return paginated(rows, total, paging)
+    return paginated(await withBuiltIn(db, rows), total, paging)
   })
 
   app.post(API.admin.faqs, async (request, reply) => {
@@ -56,7 +61,7 @@ export const faqRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
       return row
     }).catch(conflictOnUnique(ADMIN_TEXTS.faqExists, 'question'))
     sendPublic.clear()
-    return reply.code(201).send({ data: row })
+    return reply.code(201).send({ data: { ...row, builtIn: false } })
   })
 
   app.put<{ Params: { id: string } }>(`${API.admin.faqs}/:id`, async (request) => {
@@ -65,15 +70,15 @@ export const faqRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
     const actor = request.auth!.userId
     const at = now()
     const row = await db.transaction(async (tx) => {
-      const before = await existing(tx, id)
+      const before = await takeOver(tx, id, 'edited')
       await questionTaken(tx, input.question, id)
       const [row] = await tx
         .update(faqs)
         .set({ question: input.question, answer: input.answer, position: input.position ?? before.position })
         .where(eq(faqs.id, id))
         .returning(faqColumns)
-      await audit(tx, actor, { action: 'faq.update', targetType: 'faq', targetId: id, detail: { before: before.question, question: row.question } }, at)
-      return row
+      await audit(tx, actor, { action: 'faq.update', targetType: 'faq', targetId: id, detail: { before: before.question, question: row.question, builtIn: before.builtIn } }, at)
+      return { ...row, builtIn: false }
     }).catch(conflictOnUnique(ADMIN_TEXTS.faqExists, 'question'))
     sendPublic.clear()
     return { data: row }
@@ -84,9 +89,9 @@ export const faqRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
     const actor = request.auth!.userId
     const at = now()
     await db.transaction(async (tx) => {
-      const row = await existing(tx, id)
+      const row = await takeOver(tx, id, 'deleted')
       await tx.delete(faqs).where(eq(faqs.id, id))
-      await audit(tx, actor, { action: 'faq.delete', targetType: 'faq', targetId: id, detail: { question: row.question } }, at)
+      await audit(tx, actor, { action: 'faq.delete', targetType: 'faq', targetId: id, detail: { question: row.question, builtIn: row.builtIn } }, at)
     })
     sendPublic.clear()
     return { data: { id, deleted: true } }

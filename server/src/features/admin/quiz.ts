@@ -7,6 +7,7 @@ import type { Paginated } from '../../../../src/core/contract'
 import { OPERATOR_TEXTS, quizQuestionSchema, type QuizQuestionForm } from '../../../../src/core/operator-validation'
 import type { Db, Tx } from '../../db/client'
 import { answerOptions, ethnicGroups, quizAnswers, quizQuestions } from '../../db/schema'
+import { recordOverride } from '../../db/seed/overrides'
 import { OPERATOR_KEY_PREFIX } from '../../db/seed/quiz'
 import { adminGuard } from '../../http/admin-guard'
 import { badRequest, conflict, notFound } from '../../http/errors'
@@ -19,7 +20,6 @@ export const QUIZ_TEXTS = {
   notFound: 'No question of the bank has that id.',
   groupFilter: 'ethnicGroupId is a group id, or "general".',
   answeredOption: 'Answers already given use an option you removed: keep as many options, or retire this question and write a new one.',
-  seeded: 'This question comes from the quiz bank files, which are loaded again at every start: change or remove it there (server/src/db/seed/quiz/), or write a new question here.',
 } as const
 
 const AUDIT_TARGET = 'quiz_question'
@@ -50,19 +50,27 @@ async function toAdminQuestions(db: Db | Tx, rows: (typeof quizQuestions.$inferS
       correct: own.findIndex((o) => o.correct),
       note: row.note,
       active: row.active,
+      builtIn: !row.key.startsWith(OPERATOR_KEY_PREFIX),
     }
   })
 }
 
-/** A question of the bank an operator may change: their own (seeded ones would come back at the next start). */
-async function factQuestion(db: Db | Tx, id: number) {
-  const [row] = await db
+/**
+ * A question of the bank about to be changed or retired. One from the bank files is taken over first: its
+ * file key is recorded (seed_overrides), so seeding neither writes it back nor brings it back, and the row
+ * moves to an operator key.
+ */
+async function takeOver(tx: Tx, id: number) {
+  const [row] = await tx
     .select()
     .from(quizQuestions)
     .where(and(eq(quizQuestions.id, id), eq(quizQuestions.kind, 'fact')))
+    .for('update')
   if (!row) throw notFound(QUIZ_TEXTS.notFound)
-  if (!row.key.startsWith(OPERATOR_KEY_PREFIX)) throw conflict(QUIZ_TEXTS.seeded)
-  return row
+  if (row.key.startsWith(OPERATOR_KEY_PREFIX)) return row
+  await recordOverride(tx, 'quiz', row.key, id)
+  const [taken] = await tx.update(quizQuestions).set({ key: `${OPERATOR_KEY_PREFIX}seed:${row.key}` }).where(eq(quizQuestions.id, id)).returning()
+  return taken
 }
 
 /** Options follow the input by position, in place: the ids that answers already given point to stay. */
@@ -150,7 +158,7 @@ export function quizBankRoutes(app: FastifyInstance, { db, now }: OperatorDeps):
     const input = await parseBody(quizQuestionSchema, request.body)
     await assertGroup(db, input.ethnicGroupId)
     const data = await db.transaction(async (tx) => {
-      const current = await factQuestion(tx, id)
+      const current = await takeOver(tx, id)
       const [row] = await tx
         .update(quizQuestions)
         .set({ ethnicGroupId: input.ethnicGroupId, question: input.question, note: input.note, active: input.active ?? current.active })
@@ -168,7 +176,7 @@ export function quizBankRoutes(app: FastifyInstance, { db, now }: OperatorDeps):
   app.delete<{ Params: { id: string } }>(itemRoute, { preHandler: guard }, async (request): Promise<{ data: AdminQuizQuestion }> => {
     const id = idOf(request.params.id)
     const data = await db.transaction(async (tx) => {
-      const current = await factQuestion(tx, id)
+      const current = await takeOver(tx, id)
       if (current.active) {
         await tx.update(quizQuestions).set({ active: false }).where(eq(quizQuestions.id, id))
         await audit(tx, request.auth!.userId, { action: 'quiz_question.retire', targetType: AUDIT_TARGET, targetId: id }, now())
