@@ -143,7 +143,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   activePackageRoutes(app, deps)
   paymentRoutes(app, { ...deps, checkRateLimit: config.checkRateLimit })
   adRoutes(app, deps)
-  adminRoutes(app, deps)
+  adminRoutes(app, { ...deps, mailer, publicUrl: config.publicUrl })
   operatorRoutes(app, deps)
   communityRoutes(app, { ...deps, config, mailer })
   unsubscribeRoutes(app, { db: database.db, linkSecret })

@@ -3,7 +3,7 @@ export const ADMIN_TEXTS = {
   operatorsOnly: 'This page is for Òwe’s operators.',
   operatorsOnlyDetail: 'Your account cannot open the operators’ console. If you think it should, ask another operator.',
   published: 'Published. The suggester has been notified.',
-  publishedNoAccount: 'Published. The suggester has no account, so nobody was notified.',
+  publishedNoAccount: 'Published. The suggester has no account, so an email tells them (unless they unsubscribed from Òwe’s emails).',
   rejected: 'Rejected. The suggestion stays in the rejected list.',
   reasonRequired: 'Give a reason for rejecting it',
   groupRequired: 'Choose a group',

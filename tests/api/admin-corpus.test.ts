@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { auditLog, proverbs, users } from '../../server/src/db/schema'
+import { proverbSlug } from '../../server/src/db/seed/corpus'
 import { CATEGORIES } from '../../server/src/db/seed/groups'
 import { readSeedFaqs } from '../../server/src/db/seed/seed'
 import { createAdmin } from '../../server/src/features/admin/admin-accounts'
@@ -265,6 +266,35 @@ test('a JSON import takes an array of objects; categories may be a list', async 
     ],
   })
   expect((await search('kupotea')).map((p) => p.proverb)).toEqual(['Kupotea njia ndiko kujua njia.'])
+})
+
+/**
+ * Two texts whose slugs collide: the same first six words, and different endings whose 24-bit hashes
+ * meet (a birthday search, some thousands of tries). Test data only, never shown to readers.
+ */
+function slugTwins(language: string): [string, string] {
+  const seen = new Map<string, string>()
+  for (let n = 0; ; n++) {
+    const text = `Import row for the clash check number ${n}.`
+    const slug = proverbSlug(language, text)
+    const twin = seen.get(slug)
+    if (twin) return [twin, text]
+    seen.set(slug, text)
+  }
+}
+
+test('a row whose address would clash with another proverb’s (a hash collision) is refused with its reason, not the whole file', async () => {
+  const [first, second] = slugTwins('kiswahili')
+  expect(proverbSlug('kiswahili', first)).toBe(proverbSlug('kiswahili', second))
+  const row = (proverb: string) => ({ ethnic: 'kiswahili', proverb, transliteration: 'A row of an import.', interpretation: 'Checks how an import treats two proverbs with one address.', categories: ['Wisdom'] })
+  const both = await upload({ filename: 'twins.json', content: JSON.stringify([row(first), row(second)]) })
+  expect(both.status, JSON.stringify(both.body)).toBe(200)
+  expect(both.body.data).toEqual({ received: 2, imported: 1, duplicates: 0, rejected: [{ row: 2, reason: IMPORT_TEXTS.slugClash }] })
+  // Against a proverb already stored, the same.
+  const again = await upload({ filename: 'twin.json', content: JSON.stringify([row(second)]) })
+  expect(again.body.data).toEqual({ received: 1, imported: 0, duplicates: 0, rejected: [{ row: 1, reason: IMPORT_TEXTS.slugClash }] })
+  const stored = await t.database.db.select({ proverb: proverbs.proverb }).from(proverbs).where(eq(proverbs.slug, proverbSlug('kiswahili', first)))
+  expect(stored).toEqual([{ proverb: first }])
 })
 
 test('an import file that is too large, not CSV or JSON, or malformed is refused with a message', async () => {

@@ -6,7 +6,8 @@ import type { AdminSuggestion, ApproveSuggestionInput } from '../../src/core/adm
 import { ADMIN_MESSAGES } from '../../src/core/admin-validation'
 import { API } from '../../src/core/api-paths'
 import type { Category, EthnicGroup, Proverb } from '../../src/core/contract'
-import { adminOf, get, groupsBySlug, memberOf, post } from '../support/accounts'
+import { COMMUNITY_TEXTS } from '../../src/core/community'
+import { adminOf, get, groupsBySlug, mailsTo, memberOf, post } from '../support/accounts'
 import { createTestApp } from '../support/test-app'
 
 let t: Awaited<ReturnType<typeof createTestApp>>
@@ -105,6 +106,49 @@ test('a suggestion is listed, approved with edits, published, found by search, a
     [admin.user.id, 'suggestion.reject', String(fromVisitor.id)],
   ])
   expect(JSON.parse(log[0].detail!)).toEqual({ proverbId: result.proverbId, slug: published.slug })
+
+  // The member was told in the app, not by email; the visitor (no account) by email.
+  const verdictMails = async (to: string) => (await mailsTo(t.database.db, to)).filter((m) => [ADMIN_TEXTS.approvedTitle, ADMIN_TEXTS.rejectedTitle].includes(m.subject))
+  expect(await verdictMails(member.email)).toEqual([])
+  const [toVisitor, ...more] = await verdictMails(suggestion.email)
+  expect(more).toEqual([])
+  expect(toVisitor.subject).toBe(ADMIN_TEXTS.rejectedTitle)
+  expect(toVisitor.text).toContain(ADMIN_TEXTS.rejectedBody('Haraka haraka haina baraka', 'Already published as Haraka haraka haina baraka.'))
+  expect(toVisitor.text).toContain(`Hello Visitor,`)
+  expect(toVisitor.link).toMatch(/\/add_proverb$/)
+})
+
+test('a visitor is emailed when their proverb is published, with the unsubscribe link, and not after unsubscribing', async () => {
+  const email = 'visitor-outcome@example.com'
+  const ask = (suggestedProverb: string) => post(t.app, API.suggestProverb, { ...suggestion, email, name: 'Zawadi', suggestedProverb }, undefined, '10.77.0.1')
+  expect((await ask('Akili ni mali')).status).toBe(201)
+  const [waiting] = (await pending()).filter((s) => s.email === email)
+  const edits: ApproveSuggestionInput = {
+    proverb: 'Akili ni mali.',
+    transliteration: 'Intelligence is wealth.',
+    interpretation: 'A sound mind is worth as much as riches; use it well.',
+    ethnicGroupId: groups.kiswahili.id,
+    categoryIds: [categoryIds.Wisdom, categoryIds.Wealth],
+  }
+  const approved = await post(t.app, API.admin.approveSuggestion(waiting.id), edits, admin.token)
+  expect(approved.status, JSON.stringify(approved.body)).toBe(200)
+  const [published] = await search('akili ni mali')
+
+  const [mail, ...more] = await mailsTo(t.database.db, email)
+  expect(more).toEqual([])
+  expect(mail.subject).toBe(ADMIN_TEXTS.approvedTitle)
+  expect(mail.text).toContain(ADMIN_TEXTS.approvedBody(edits.proverb))
+  expect(mail.link).toBe(`${t.config.publicUrl}/search_result?proverb=${published.slug}`)
+  const [, footer] = mail.text.split(`${COMMUNITY_TEXTS.mailFooter}: `)
+  const unsubscribeLink = new URL(footer.trim())
+  expect(unsubscribeLink.pathname).toBe('/unsubscribe')
+  const unsubscribed = await post(t.app, API.unsubscribe, { email: unsubscribeLink.searchParams.get('email'), token: unsubscribeLink.searchParams.get('token') })
+  expect(unsubscribed.status).toBe(200)
+
+  expect((await ask('Kila ndege huruka kwa ubawa wake')).status).toBe(201)
+  const [second] = (await pending()).filter((s) => s.email === email)
+  expect((await post(t.app, API.admin.rejectSuggestion(second.id), { reason: 'Please add its meaning in English.' }, admin.token)).status).toBe(200)
+  expect(await mailsTo(t.database.db, email)).toHaveLength(1)
 })
 
 test('approval is validated, and an unknown or malformed suggestion id is a 404', async () => {

@@ -50,6 +50,7 @@ export async function createTestApp(env: Record<string, string> = {}, now?: () =
   return {
     app,
     database,
+    config,
     close: async () => {
       await app.close()
       await database.drop()

@@ -4,9 +4,11 @@ import { uniqueViolation } from '../../db/errors'
 import { conflict, notFound } from '../../http/errors'
 import { paging, parseId } from '../../http/params'
 import type { SendPublic } from '../../http/public-cache'
+import type { Mailer } from '../../services/mail'
 import type { Notifier } from '../../services/notify'
 
-export type AdminDeps = { db: Db; now: () => Date; notifier: Notifier; sendPublic: SendPublic }
+/** `mailer` and `publicUrl` tell suggesters without an account what became of their proverb. */
+export type AdminDeps = { db: Db; now: () => Date; notifier: Notifier; sendPublic: SendPublic; mailer: Mailer; publicUrl: string }
 export type AdminRoutes = (app: FastifyInstance, deps: AdminDeps) => void
 
 /** A path id, or 404: a malformed or out-of-range id names nothing. */

@@ -11,6 +11,7 @@ import { parseBody } from '../../http/validate'
 import { audit } from '../../services/audit'
 import { checkGroupAndCategories, insertProverb, proverbAppPath, proverbColumns, slugTaken } from './proverb-rows'
 import { conflictOnUnique, paginated, pageOf, pathId, type AdminRoutes } from './shared'
+import { mailSuggester } from './suggestion-mail'
 import { ADMIN_TEXTS } from './texts'
 
 const STATUSES: SuggestionStatus[] = ['pending', 'approved', 'rejected']
@@ -78,7 +79,7 @@ async function review(tx: Tx, id: number, set: Partial<SuggestionRow> & { status
   throw conflict(ADMIN_TEXTS.suggestionReviewed(existing.status))
 }
 
-export const suggestionRoutes: AdminRoutes = (app, { db, now, notifier, sendPublic }) => {
+export const suggestionRoutes: AdminRoutes = (app, { db, now, notifier, sendPublic, mailer, publicUrl }) => {
   app.get(API.admin.suggestions, async (request) => {
     const paging = pageOf(request.query)
     const raw = optionalString(request.query as Record<string, unknown>, 'status') ?? 'pending'
@@ -110,6 +111,8 @@ export const suggestionRoutes: AdminRoutes = (app, { db, now, notifier, sendPubl
         { kind: 'suggestion', title: ADMIN_TEXTS.approvedTitle, body: ADMIN_TEXTS.approvedBody(proverb.proverb), url: proverbAppPath(proverb.slug), dedupeKey: `suggestion:${id}` },
         { now: at },
       )
+    } else {
+      await mailSuggester({ mailer, publicUrl, log: request.log }, suggestion, { kind: 'approved', proverb: proverb.proverb, slug: proverb.slug })
     }
     return { data: await findSuggestion(db, id) }
   })
@@ -130,6 +133,8 @@ export const suggestionRoutes: AdminRoutes = (app, { db, now, notifier, sendPubl
         { kind: 'suggestion', title: ADMIN_TEXTS.rejectedTitle, body: ADMIN_TEXTS.rejectedBody(suggestion.suggestedProverb, reason), dedupeKey: `suggestion:${id}` },
         { now: at },
       )
+    } else {
+      await mailSuggester({ mailer, publicUrl, log: request.log }, suggestion, { kind: 'rejected', reason })
     }
     return { data: await findSuggestion(db, id) }
   })

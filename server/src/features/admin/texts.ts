@@ -7,6 +7,7 @@ export const ADMIN_TEXTS = {
   approvedBody: (proverb: string) => `Thank you: “${proverb}” is now in Òwe for everyone to read.`,
   rejectedTitle: 'About the proverb you suggested',
   rejectedBody: (proverb: string, reason: string) => `“${proverb}” was not published: ${reason}`,
+  rejectedInvite: 'Thank you all the same. You are welcome to suggest another.',
   proverbNotFound: 'No proverb has that id.',
   proverbExists: 'This proverb is already published in that group.',
   unknownGroup: 'No ethnic group has that id.',
