@@ -1,14 +1,17 @@
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { buildApp } from '../../server/src/app'
+import { loadConfig } from '../../server/src/config'
 import { auditLog, notifications } from '../../server/src/db/schema'
 import { ADMIN_TEXTS } from '../../server/src/features/admin/texts'
+import type { Mailer } from '../../server/src/services/mail'
 import type { AdminSuggestion, ApproveSuggestionInput } from '../../src/core/admin-contract'
 import { ADMIN_MESSAGES } from '../../src/core/admin-validation'
 import { API } from '../../src/core/api-paths'
 import type { Category, EthnicGroup, Proverb } from '../../src/core/contract'
 import { COMMUNITY_TEXTS } from '../../src/core/community'
 import { adminOf, get, groupsBySlug, mailsTo, memberOf, post } from '../support/accounts'
-import { createTestApp } from '../support/test-app'
+import { createTestApp, freshDatabase } from '../support/test-app'
 
 let t: Awaited<ReturnType<typeof createTestApp>>
 let admin: Awaited<ReturnType<typeof adminOf>>
@@ -113,8 +116,10 @@ test('a suggestion is listed, approved with edits, published, found by search, a
   const [toVisitor, ...more] = await verdictMails(suggestion.email)
   expect(more).toEqual([])
   expect(toVisitor.subject).toBe(ADMIN_TEXTS.rejectedTitle)
-  expect(toVisitor.text).toContain(ADMIN_TEXTS.rejectedBody('Haraka haraka haina baraka', 'Already published as Haraka haraka haina baraka.'))
-  expect(toVisitor.text).toContain(`Hello Visitor,`)
+  expect(toVisitor.text).toContain(ADMIN_TEXTS.rejectedByEmail('Already published as Haraka haraka haina baraka.'))
+  // The address was never verified: the mail repeats nothing the sender wrote.
+  expect(toVisitor.text).not.toContain('Visitor')
+  expect(toVisitor.text).not.toContain(suggestion.suggestedEnglishInterpretation)
   expect(toVisitor.link).toMatch(/\/add_proverb$/)
 })
 
@@ -177,4 +182,21 @@ test('approval is validated, and an unknown or malformed suggestion id is a 404'
   expect(badStatus.status).toBe(400)
   expect(badStatus.body.error.fields).toEqual({ status: ADMIN_TEXTS.suggestionStatus })
   expect((await get(t.app, `${API.admin.suggestions}?size=1000`, admin.token)).status).toBe(400)
+})
+
+test('a mail server that fails does not undo the verdict or turn it into an error', async () => {
+  const database = await freshDatabase()
+  const failing: Mailer = { kind: 'smtp', send: async () => Promise.reject(new Error('connection refused')), close: () => {} }
+  const app = await buildApp(loadConfig({ OWE_CORPUS_CACHE_MS: '0', OWE_STATIC_DIR: '.tmp/no-app', LOG_LEVEL: 'silent', OWE_SCHEDULER_MS: '0' }), { database, logger: false, mailer: failing })
+  try {
+    const operator = await adminOf(app, database.db)
+    expect((await post(app, API.suggestProverb, { ...suggestion, email: 'unlucky@example.com' })).status).toBe(201)
+    const [waiting] = (await get(app, API.admin.suggestions, operator.token)).body.data as AdminSuggestion[]
+    const rejected = await post(app, API.admin.rejectSuggestion(waiting.id), { reason: 'Please add its meaning.' }, operator.token)
+    expect(rejected.status).toBe(200)
+    expect(rejected.body.data).toMatchObject({ id: waiting.id, status: 'rejected', rejectReason: 'Please add its meaning.' })
+  } finally {
+    await app.close()
+    await database.drop()
+  }
 })

@@ -1,6 +1,7 @@
 import { and, count, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { adverts, auditLog, faqs, proverbCategories, proverbs, quizQuestions, seedOverrides } from '../../server/src/db/schema'
+import { corpusRows, proverbSlug } from '../../server/src/db/seed/corpus'
 import { seed } from '../../server/src/db/seed/seed'
 import { ADMIN_TEXTS } from '../../server/src/features/admin/texts'
 import type { AdminAdvert, AdminCategory, AdminFaq, AdminProverb, AdminQuizQuestion } from '../../src/core/admin-contract'
@@ -60,6 +61,33 @@ test('a seeded proverb edited in the console stays as edited, and one deleted st
   expect(total).toBe(before - 1)
   const shown = (await get(t.app, `${API.proverbsPublic}/${edited.slug}`)).body.data as Proverb
   expect(shown.interpretation).toBe(input.interpretation)
+  // Seeding again after that changes nothing more.
+  await restart()
+  expect((await db().select({ total: count() }).from(proverbs))[0].total).toBe(before - 1)
+})
+
+test('an operator’s correction survives the files making the same correction later', async () => {
+  const [row] = await db().select().from(proverbs).where(eq(proverbs.source, 'seed')).limit(1)
+  const links = await db().select({ id: proverbCategories.categoryId }).from(proverbCategories).where(eq(proverbCategories.proverbId, row.id))
+  const corrected = `${row.proverb.replace(/[.!?]$/, '')}!`
+  const res = await send('PUT', API.admin.proverb(row.id), {
+    proverb: corrected,
+    transliteration: row.transliteration,
+    interpretation: 'The operator’s own reading.',
+    ethnicGroupId: row.ethnicGroupId,
+    categoryIds: links.map((l) => l.id),
+  })
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+  const newSlug = (res.body.data as AdminProverb).slug
+  expect(newSlug).not.toBe(row.slug)
+
+  // A later release of the corpus makes the same correction (so the file's entry now has the new slug).
+  const corpus = corpusRows().map((entry) => (entry.slug === row.slug ? { ...entry, proverb: corrected, slug: proverbSlug(entry.language, corrected), categories: ['Humility', 'Wisdom'] } : entry))
+  await seed(db(), corpus)
+  const rows = await db().select().from(proverbs).where(eq(proverbs.slug, newSlug))
+  expect(rows).toEqual([expect.objectContaining({ id: row.id, source: 'admin', interpretation: 'The operator’s own reading.' })])
+  const after = await db().select({ id: proverbCategories.categoryId }).from(proverbCategories).where(eq(proverbCategories.proverbId, row.id))
+  expect(after.map((l) => l.id).sort()).toEqual(links.map((l) => l.id).sort())
 })
 
 test('a built-in category renamed keeps its proverbs through a restart; one deleted is not brought back', async () => {
@@ -88,15 +116,29 @@ test('a built-in category renamed keeps its proverbs through a restart; one dele
   expect(names).toContain('Sagacity')
   expect(names).not.toContain('Wisdom')
   expect(names).not.toContain('Humility')
+  // A rename that clashes is refused and takes nothing over.
+  const courage = (await list()).find((c) => c.name === 'Caution')!
+  expect((await send('PUT', API.admin.category(courage.id), { name: 'sagacity' })).status).toBe(409)
+  expect((await list()).find((c) => c.id === courage.id)).toMatchObject({ name: 'Caution', builtIn: true })
+  // An operator may make a category of a name given up; it is theirs, and stays through a restart.
+  const again = await call(t.app, 'POST', API.admin.categories, { payload: { name: 'Humility' }, token: admin.token })
+  expect(again.body.data).toMatchObject({ name: 'Humility', builtIn: false })
+  await restart()
+  expect((await list()).filter((c) => c.name === 'Humility')).toEqual([{ ...again.body.data, proverbCount: 0 }])
   // The corpus files still say "Wisdom": those proverbs follow the renamed row.
   const [{ n }] = await db().select({ n: count() }).from(proverbCategories).where(eq(proverbCategories.categoryId, wisdom.id))
   expect(n).toBe(wisdom.proverbCount)
   expect((await list()).find((c) => c.id === wisdom.id)).toMatchObject({ name: 'Sagacity', builtIn: false })
 })
 
-test('a seeded FAQ answer edited stays edited, and a deleted question stays gone, after a restart', async () => {
+test('a seeded FAQ answer edited stays edited, a renamed or deleted question stays gone, after a restart', async () => {
   const list = async () => (await get(t.app, `${API.admin.faqs}?size=100`, admin.token)).body.data as AdminFaq[]
-  const [first, second] = (await list()).filter((f) => f.builtIn)
+  const [first, second, third, fourth] = (await list()).filter((f) => f.builtIn)
+  // Refused (the question is taken): nothing is taken over.
+  expect((await send('PUT', API.admin.faq(third.id), { question: fourth.question, answer: third.answer })).status).toBe(409)
+  expect((await list()).find((f) => f.id === third.id)).toMatchObject({ builtIn: true })
+  const renamed = await send('PUT', API.admin.faq(third.id), { question: `${third.question.replace(/\?$/, '')}, please?`, answer: third.answer })
+  expect(renamed.status, JSON.stringify(renamed.body)).toBe(200)
   const edited = await send('PUT', API.admin.faq(first.id), { question: first.question, answer: 'Everything in Òwe works without a connection once it has been opened.' })
   expect(edited.status, JSON.stringify(edited.body)).toBe(200)
   expect(edited.body.data).toMatchObject({ id: first.id, builtIn: false })
@@ -107,13 +149,15 @@ test('a seeded FAQ answer edited stays edited, and a deleted question stays gone
   const publicFaq = (await get(t.app, API.faq)).body.data as Faq[]
   expect(publicFaq.find((f) => f.id === first.id)?.answer).toBe('Everything in Òwe works without a connection once it has been opened.')
   expect(publicFaq.map((f) => f.question)).not.toContain(second.question)
+  expect(publicFaq.map((f) => f.question)).not.toContain(third.question)
+  expect(publicFaq.map((f) => f.question)).toContain(renamed.body.data.question)
   expect(await db().select().from(faqs).where(eq(faqs.question, second.question))).toEqual([])
   expect((await list()).find((f) => f.id === first.id)).toMatchObject({ builtIn: false })
 })
 
 test('a question of the bank files edited or retired becomes the operators’ and is not written back', async () => {
   const page = (await get(t.app, `${API.admin.quizQuestions}?ethnicGroupId=general&size=100`, admin.token)).body.data as AdminQuizQuestion[]
-  const [first, second] = page.filter((q) => q.builtIn)
+  const [first, second, third] = page.filter((q) => q.builtIn)
   const [{ key: firstKey }] = await db().select({ key: quizQuestions.key }).from(quizQuestions).where(eq(quizQuestions.id, first.id))
   const [{ key: secondKey }] = await db().select({ key: quizQuestions.key }).from(quizQuestions).where(eq(quizQuestions.id, second.id))
 
@@ -130,19 +174,25 @@ test('a question of the bank files edited or retired becomes the operators’ an
   expect(byId.get(second.id)).toMatchObject({ key: `admin:seed:${secondKey}`, active: false })
   // Not brought back under the file's key either.
   expect(await db().select().from(quizQuestions).where(inArray(quizQuestions.key, [firstKey, secondKey]))).toEqual([])
+
+  // One retired by seeding (it left the files) is already retired: retiring it takes nothing over.
+  await db().update(quizQuestions).set({ active: false }).where(eq(quizQuestions.id, third.id))
+  const noop = await call(t.app, 'DELETE', API.admin.quizQuestion(third.id), { token: admin.token })
+  expect(noop.body.data).toMatchObject({ id: third.id, active: false, builtIn: true })
+  expect((await overrides('quiz')).map((o) => o.targetId).sort()).toEqual([first.id, second.id].sort())
 })
 
-test('a house advert moved or deleted stays so after a restart; switching one off is not a take-over', async () => {
+test('a house advert reworded or deleted stays so after a restart; moving or switching one off keeps it Òwe’s', async () => {
   const list = async () => (await get(t.app, `${API.admin.adverts}?size=100`, admin.token)).body.data as AdminAdvert[]
   const [first, second, third] = (await list()).filter((a) => a.source === 'seed')
-  expect((await send('PATCH', API.admin.advert(first.id), { position: 50 })).body.data).toMatchObject({ position: 50, source: 'admin' })
-  expect((await send('PATCH', API.admin.advert(third.id), { active: false })).body.data).toMatchObject({ active: false, source: 'seed' })
+  expect((await send('PATCH', API.admin.advert(first.id), { alt: 'Proverbs of all eight peoples' })).body.data).toMatchObject({ alt: 'Proverbs of all eight peoples', source: 'admin' })
+  expect((await send('PATCH', API.admin.advert(third.id), { active: false, position: 50 })).body.data).toMatchObject({ active: false, position: 50, source: 'seed' })
   expect((await del(t.app, API.admin.advert(second.id), admin.token)).status).toBe(200)
 
   await restart()
   const after = await list()
-  expect(after.find((a) => a.id === first.id)).toMatchObject({ position: 50, source: 'admin' })
-  expect(after.find((a) => a.id === third.id)).toMatchObject({ active: false, source: 'seed' })
+  expect(after.find((a) => a.id === first.id)).toMatchObject({ alt: 'Proverbs of all eight peoples', source: 'admin' })
+  expect(after.find((a) => a.id === third.id)).toMatchObject({ active: false, position: 50, source: 'seed' })
   expect(await db().select().from(adverts).where(eq(adverts.name, second.name))).toEqual([])
   expect((await overrides('advert')).map((o) => o.seedKey).sort()).toEqual([first.name, second.name].sort())
 })

@@ -49,10 +49,10 @@ export async function seedAdverts(tx: Tx, manifest: SeedAdvert[] = advertManifes
           content: sql`excluded.content`,
           alt: sql`excluded.alt`,
           link: sql`excluded.link`,
-          position: sql`excluded.position`,
         },
-        // An operator's advert that happens to share a name keeps its own content.
-        setWhere: sql`${adverts.source} = 'seed' and (${adverts.content}, ${adverts.mimeType}, ${adverts.alt}, ${adverts.link}, ${adverts.position}) is distinct from (excluded.content, excluded.mime_type, excluded.alt, excluded.link, excluded.position)`,
+        // An operator's advert that happens to share a name keeps its own content. The place in the
+        // order (like `active`) is the manifest's only on the first start: operators reorder adverts.
+        setWhere: sql`${adverts.source} = 'seed' and (${adverts.content}, ${adverts.mimeType}, ${adverts.alt}, ${adverts.link}) is distinct from (excluded.content, excluded.mime_type, excluded.alt, excluded.link)`,
       })
   }
   const names = rows.map((row) => row.name)

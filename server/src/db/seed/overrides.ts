@@ -1,6 +1,23 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../client'
 import { seedOverrides } from '../schema'
+
+/** One key for the seeding lock (an arbitrary 64-bit number: "owe-seed"). */
+const SEED_LOCK = sql`7959395063318095204`
+
+/**
+ * Seeding and take-overs exclude each other, so that with several instances on one PostgreSQL a change
+ * committed while another instance seeds is never undone by it: seeding reads the overrides once, under
+ * this lock held exclusively to its commit. Each take-over holds it shared, taken before any row lock
+ * (taking it after would deadlock with a seeding that waits for that row).
+ */
+export async function lockForSeeding(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`)
+}
+
+export async function lockForTakeOver(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${SEED_LOCK})`)
+}
 
 /** What seeding keeps in step with Òwe's files, and so what an operator's change must be recorded for. */
 export type SeedKind = 'proverb' | 'category' | 'faq' | 'quiz' | 'advert'

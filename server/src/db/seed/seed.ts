@@ -1,4 +1,4 @@
-import { and, eq, notInArray, sql } from 'drizzle-orm'
+import { and, eq, ne, notInArray, sql } from 'drizzle-orm'
 import fs from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { Db } from '../client'
@@ -6,7 +6,7 @@ import { categories, ethnicGroups, faqs, packages, promoCodes, proverbCategories
 import { seedAdverts } from './adverts'
 import { corpusRows, slugify, type SeedProverb } from './corpus'
 import { CATEGORIES, GROUPS, PLANS, PROMO_CODES } from './groups'
-import { overridesOf } from './overrides'
+import { lockForSeeding, overridesOf } from './overrides'
 import { seedQuiz } from './quiz'
 
 const FAQ_FILE = fileURLToPath(new URL('./faq.json', import.meta.url))
@@ -25,10 +25,16 @@ export function readSeedFaqs(): { question: string; answer: string }[] {
  */
 export async function seed(db: Db, corpus: SeedProverb[] = corpusRows()): Promise<void> {
   await db.transaction(async (tx) => {
+    await lockForSeeding(tx)
     const proverbOverrides = await overridesOf(tx, 'proverb')
     const categoryOverrides = await overridesOf(tx, 'category')
     const faqOverrides = await overridesOf(tx, 'faq')
-    const rows = corpus.filter((row) => !proverbOverrides.has(row.slug))
+    // A corpus entry whose slug another source already holds is left out: that row is not the files' (an
+    // operator may have made the very correction the file now makes), and seeding never writes over it.
+    const othersSlugs = new Set(
+      (await tx.select({ slug: proverbs.slug }).from(proverbs).where(ne(proverbs.source, 'seed'))).map((p) => p.slug),
+    )
+    const rows = corpus.filter((row) => !proverbOverrides.has(row.slug) && !othersSlugs.has(row.slug))
     const faqRows = readSeedFaqs()
       .map((faq, position) => ({ ...faq, position }))
       .filter((faq) => !faqOverrides.has(faq.question))

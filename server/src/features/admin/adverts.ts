@@ -6,7 +6,7 @@ import type { Paginated } from '../../../../src/core/contract'
 import { ADVERT_MAX_BYTES, advertPatchSchema, advertUploadSchema } from '../../../../src/core/operator-validation'
 import type { Db, Tx } from '../../db/client'
 import { adverts } from '../../db/schema'
-import { recordOverride } from '../../db/seed/overrides'
+import { lockForTakeOver, recordOverride } from '../../db/seed/overrides'
 import { adminGuard } from '../../http/admin-guard'
 import { conflict, HttpError, notFound } from '../../http/errors'
 import { paging, parseId } from '../../http/params'
@@ -136,14 +136,16 @@ export function advertRoutes(app: FastifyInstance, { db, now }: OperatorDeps): v
     const input = await parseBody(advertPatchSchema, request.body)
     const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined))
     const data = await db.transaction(async (tx) => {
+      await lockForTakeOver(tx)
       const [current] = await tx.select({ name: adverts.name, source: adverts.source }).from(adverts).where(eq(adverts.id, id)).for('update')
       if (!current) throw notFound(ADVERT_TEXTS.notFound)
-      // Seeding keeps a seeded advert's text, link and place in step with the manifest: changing one of
-      // them takes the advert over (seed_overrides), as deleting it does. Switching it off does not.
-      const takesOver = current.source === SEED && (['alt', 'link', 'position'] as const).some((field) => field in changes)
+      // Seeding keeps a seeded advert's file, text and link in step with the manifest: changing the text or
+      // link takes the advert over (seed_overrides), as deleting it does. Switching it off or moving it
+      // does not (seeding sets neither after the first start).
+      const takesOver = current.source === SEED && (['alt', 'link'] as const).some((field) => field in changes)
       if (takesOver) await recordOverride(tx, 'advert', current.name, id)
       await tx.update(adverts).set(takesOver ? { ...changes, source: 'admin' } : changes).where(eq(adverts.id, id))
-      await audit(tx, request.auth!.userId, { action: 'advert.update', targetType: AUDIT_TARGET, targetId: id, detail: changes }, now())
+      await audit(tx, request.auth!.userId, { action: 'advert.update', targetType: AUDIT_TARGET, targetId: id, detail: { ...changes, ...(takesOver ? { takenOver: true } : {}) } }, now())
       return advertById(tx, id)
     })
     return { data }
@@ -153,6 +155,8 @@ export function advertRoutes(app: FastifyInstance, { db, now }: OperatorDeps): v
   app.delete<{ Params: { id: string } }>(itemRoute, { preHandler: guard }, async (request): Promise<{ data: { id: number } }> => {
     const id = idOf(request.params.id)
     await db.transaction(async (tx) => {
+      await lockForTakeOver(tx)
+      await tx.select({ id: adverts.id }).from(adverts).where(eq(adverts.id, id)).for('update')
       const current = await advertById(tx, id)
       if (current.source === SEED) await recordOverride(tx, 'advert', current.name, null)
       await tx.delete(adverts).where(eq(adverts.id, id))

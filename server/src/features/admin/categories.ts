@@ -6,7 +6,7 @@ import type { Db, Tx } from '../../db/client'
 import { slugify } from '../../db/seed/corpus'
 import { CATEGORIES } from '../../db/seed/groups'
 import { categories, proverbCategories } from '../../db/schema'
-import { overridesOf, recordOverride } from '../../db/seed/overrides'
+import { lockForTakeOver, overridesOf, recordOverride } from '../../db/seed/overrides'
 import { badRequest, conflict, notFound } from '../../http/errors'
 import { parseBody } from '../../http/validate'
 import { audit } from '../../services/audit'
@@ -46,6 +46,7 @@ async function freeSlug(tx: Tx, name: string, exceptId = 0): Promise<string> {
 
 /** A category about to be renamed or deleted; a built-in one is taken over (recorded) first. */
 async function takeOver(tx: Tx, id: number, after: 'renamed' | 'deleted'): Promise<AdminCategory> {
+  await lockForTakeOver(tx)
   const [locked] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).for('update')
   if (!locked) throw notFound(ADMIN_TEXTS.categoryNotFound)
   const category = await findCategory(tx, id)

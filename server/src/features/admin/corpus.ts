@@ -5,7 +5,7 @@ import { API } from '../../../../src/core/api-paths'
 import { searchTerms } from '../../../../src/core/search'
 import type { Db, Tx } from '../../db/client'
 import { ethnicGroups, proverbs } from '../../db/schema'
-import { recordOverride } from '../../db/seed/overrides'
+import { lockForTakeOver, recordOverride } from '../../db/seed/overrides'
 import { badRequest, conflict, notFound } from '../../http/errors'
 import { optionalString, parseId } from '../../http/params'
 import { parseBody } from '../../http/validate'
@@ -32,6 +32,7 @@ async function groupIdOf(db: Db, idOrSlug: string): Promise<number> {
  * edited row becomes the operators' ('admin').
  */
 async function takeOver(tx: Tx, id: number, after: 'edited' | 'deleted') {
+  await lockForTakeOver(tx)
   const [row] = await tx.select().from(proverbs).where(eq(proverbs.id, id)).for('update')
   if (!row) throw notFound(ADMIN_TEXTS.proverbNotFound)
   if (row.source === 'seed') await recordOverride(tx, 'proverb', row.slug, after === 'edited' ? id : null)

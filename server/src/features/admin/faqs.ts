@@ -3,7 +3,7 @@ import type { AdminFaq, FaqInput } from '../../../../src/core/admin-contract'
 import { faqInputSchema } from '../../../../src/core/admin-validation'
 import { API } from '../../../../src/core/api-paths'
 import type { Db, Tx } from '../../db/client'
-import { overridesOf, recordOverride } from '../../db/seed/overrides'
+import { lockForTakeOver, overridesOf, recordOverride } from '../../db/seed/overrides'
 import { readSeedFaqs } from '../../db/seed/seed'
 import { faqs } from '../../db/schema'
 import { conflict, notFound } from '../../http/errors'
@@ -28,6 +28,7 @@ async function questionTaken(tx: Tx, question: string, exceptId = 0): Promise<vo
 
 /** An entry about to be changed or deleted; a built-in one is taken over (recorded) first. */
 async function takeOver(tx: Tx, id: number, after: 'edited' | 'deleted'): Promise<AdminFaq> {
+  await lockForTakeOver(tx)
   const [row] = await tx.select(faqColumns).from(faqs).where(eq(faqs.id, id)).for('update')
   if (!row) throw notFound(ADMIN_TEXTS.faqNotFound)
   const [faq] = await withBuiltIn(tx, [row])

@@ -7,7 +7,7 @@ import type { Paginated } from '../../../../src/core/contract'
 import { OPERATOR_TEXTS, quizQuestionSchema, type QuizQuestionForm } from '../../../../src/core/operator-validation'
 import type { Db, Tx } from '../../db/client'
 import { answerOptions, ethnicGroups, quizAnswers, quizQuestions } from '../../db/schema'
-import { recordOverride } from '../../db/seed/overrides'
+import { lockForTakeOver, recordOverride } from '../../db/seed/overrides'
 import { OPERATOR_KEY_PREFIX } from '../../db/seed/quiz'
 import { adminGuard } from '../../http/admin-guard'
 import { badRequest, conflict, notFound } from '../../http/errors'
@@ -33,6 +33,11 @@ async function assertGroup(db: Db | Tx, ethnicGroupId: number | null): Promise<v
   if (!group) throw badRequest(OPERATOR_TEXTS.unknownGroup, { ethnicGroupId: OPERATOR_TEXTS.unknownGroup })
 }
 
+type QuestionRow = typeof quizQuestions.$inferSelect
+
+/** From the bank files and still kept in step with them (operators' questions have 'admin:' keys). */
+const isBuiltIn = (row: QuestionRow) => !row.key.startsWith(OPERATOR_KEY_PREFIX)
+
 async function toAdminQuestions(db: Db | Tx, rows: (typeof quizQuestions.$inferSelect)[]): Promise<AdminQuizQuestion[]> {
   if (rows.length === 0) return []
   const options = await db
@@ -50,7 +55,7 @@ async function toAdminQuestions(db: Db | Tx, rows: (typeof quizQuestions.$inferS
       correct: own.findIndex((o) => o.correct),
       note: row.note,
       active: row.active,
-      builtIn: !row.key.startsWith(OPERATOR_KEY_PREFIX),
+      builtIn: isBuiltIn(row),
     }
   })
 }
@@ -60,16 +65,21 @@ async function toAdminQuestions(db: Db | Tx, rows: (typeof quizQuestions.$inferS
  * file key is recorded (seed_overrides), so seeding neither writes it back nor brings it back, and the row
  * moves to an operator key.
  */
-async function takeOver(tx: Tx, id: number) {
+async function lockedQuestion(tx: Tx, id: number): Promise<QuestionRow> {
+  await lockForTakeOver(tx)
   const [row] = await tx
     .select()
     .from(quizQuestions)
     .where(and(eq(quizQuestions.id, id), eq(quizQuestions.kind, 'fact')))
     .for('update')
   if (!row) throw notFound(QUIZ_TEXTS.notFound)
-  if (row.key.startsWith(OPERATOR_KEY_PREFIX)) return row
-  await recordOverride(tx, 'quiz', row.key, id)
-  const [taken] = await tx.update(quizQuestions).set({ key: `${OPERATOR_KEY_PREFIX}seed:${row.key}` }).where(eq(quizQuestions.id, id)).returning()
+  return row
+}
+
+async function takeOver(tx: Tx, row: QuestionRow): Promise<QuestionRow> {
+  if (!isBuiltIn(row)) return row
+  await recordOverride(tx, 'quiz', row.key, row.id)
+  const [taken] = await tx.update(quizQuestions).set({ key: `${OPERATOR_KEY_PREFIX}seed:${row.key}` }).where(eq(quizQuestions.id, row.id)).returning()
   return taken
 }
 
@@ -158,14 +168,15 @@ export function quizBankRoutes(app: FastifyInstance, { db, now }: OperatorDeps):
     const input = await parseBody(quizQuestionSchema, request.body)
     await assertGroup(db, input.ethnicGroupId)
     const data = await db.transaction(async (tx) => {
-      const current = await takeOver(tx, id)
+      const locked = await lockedQuestion(tx, id)
+      const current = await takeOver(tx, locked)
       const [row] = await tx
         .update(quizQuestions)
         .set({ ethnicGroupId: input.ethnicGroupId, question: input.question, note: input.note, active: input.active ?? current.active })
         .where(eq(quizQuestions.id, id))
         .returning()
       await writeOptions(tx, id, input)
-      await audit(tx, request.auth!.userId, { action: 'quiz_question.update', targetType: AUDIT_TARGET, targetId: id, detail: auditDetail(input) }, now())
+      await audit(tx, request.auth!.userId, { action: 'quiz_question.update', targetType: AUDIT_TARGET, targetId: id, detail: { ...auditDetail(input), builtIn: isBuiltIn(locked) } }, now())
       const [question] = await toAdminQuestions(tx, [row])
       return question
     })
@@ -176,11 +187,12 @@ export function quizBankRoutes(app: FastifyInstance, { db, now }: OperatorDeps):
   app.delete<{ Params: { id: string } }>(itemRoute, { preHandler: guard }, async (request): Promise<{ data: AdminQuizQuestion }> => {
     const id = idOf(request.params.id)
     const data = await db.transaction(async (tx) => {
-      const current = await takeOver(tx, id)
-      if (current.active) {
-        await tx.update(quizQuestions).set({ active: false }).where(eq(quizQuestions.id, id))
-        await audit(tx, request.auth!.userId, { action: 'quiz_question.retire', targetType: AUDIT_TARGET, targetId: id }, now())
-      }
+      const locked = await lockedQuestion(tx, id)
+      // Already retired (by an operator, or by seeding when it left the files): nothing to do, nothing taken over.
+      if (!locked.active) return (await toAdminQuestions(tx, [locked]))[0]
+      const current = await takeOver(tx, locked)
+      await tx.update(quizQuestions).set({ active: false }).where(eq(quizQuestions.id, id))
+      await audit(tx, request.auth!.userId, { action: 'quiz_question.retire', targetType: AUDIT_TARGET, targetId: id, detail: { builtIn: isBuiltIn(locked) } }, now())
       const [question] = await toAdminQuestions(tx, [{ ...current, active: false }])
       return question
     })

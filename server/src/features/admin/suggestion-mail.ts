@@ -3,16 +3,18 @@ import { linkMail, type Mail, type Mailer } from '../../services/mail'
 import { proverbAppPath } from './proverb-rows'
 import { ADMIN_TEXTS } from './texts'
 
-type Suggester = { id: number; email: string; name: string; suggestedProverb: string }
+type Suggester = { id: number; email: string }
 
 export type SuggestionOutcome = { kind: 'approved'; proverb: string; slug: string } | { kind: 'rejected'; reason: string }
 
 /**
  * What a suggester without an account is told by email (one with an account gets an in-app notification
  * instead). Optional mail: an address that unsubscribed gets nothing, and the footer offers the link.
+ * Nobody verified the address, so the mail holds only what the operators wrote (the published text, the
+ * reason), never the sender's name or words: a suggestion cannot be used to mail a stranger one's own text.
  */
 export function suggestionOutcomeMail(suggester: Suggester, outcome: SuggestionOutcome, publicUrl: string): Mail {
-  const greeting = `Hello ${suggester.name},`
+  const greeting = 'Hello,'
   const mail =
     outcome.kind === 'approved'
       ? linkMail(suggester.email, ADMIN_TEXTS.approvedTitle, greeting, [ADMIN_TEXTS.approvedBody(outcome.proverb)], 'Read it in Òwe', `${publicUrl}${proverbAppPath(outcome.slug)}`)
@@ -20,7 +22,7 @@ export function suggestionOutcomeMail(suggester: Suggester, outcome: SuggestionO
           suggester.email,
           ADMIN_TEXTS.rejectedTitle,
           greeting,
-          [ADMIN_TEXTS.rejectedBody(suggester.suggestedProverb, outcome.reason), ADMIN_TEXTS.rejectedInvite],
+          [ADMIN_TEXTS.rejectedByEmail(outcome.reason), ADMIN_TEXTS.rejectedInvite],
           'Suggest a proverb',
           `${publicUrl}/add_proverb`,
         )

@@ -7,6 +7,8 @@ export const ADMIN_TEXTS = {
   approvedBody: (proverb: string) => `Thank you: “${proverb}” is now in Òwe for everyone to read.`,
   rejectedTitle: 'About the proverb you suggested',
   rejectedBody: (proverb: string, reason: string) => `“${proverb}” was not published: ${reason}`,
+  /** By email the suggester's own words are not repeated: the address was never verified, so a mail must carry only what an operator wrote. */
+  rejectedByEmail: (reason: string) => `The proverb you suggested to Òwe was not published: ${reason}`,
   rejectedInvite: 'Thank you all the same. You are welcome to suggest another.',
   proverbNotFound: 'No proverb has that id.',
   proverbExists: 'This proverb is already published in that group.',
