@@ -5,9 +5,6 @@ export const ADMIN_TEXTS = {
   published: 'Published. The suggester has been notified.',
   publishedNoAccount: 'Published. The suggester has no account, so an email tells them (unless they unsubscribed from Òwe’s emails).',
   rejected: 'Rejected. The suggestion stays in the rejected list.',
-  reasonRequired: 'Give a reason for rejecting it',
-  groupRequired: 'Choose a group',
-  categoriesRequired: 'Choose one to three categories',
   fileRequired: 'Choose a CSV or JSON file first.',
   fileType: 'Choose a .csv or .json file.',
   importColumns:
@@ -15,12 +12,9 @@ export const ADMIN_TEXTS = {
   saved: 'Saved.',
   deleted: 'Deleted.',
   sentTo: (reached: number) => `Sent to ${reached.toLocaleString('en')} ${reached === 1 ? 'reader' : 'readers'}.`,
-  optionsRequired: 'Give at least two options',
-  correctRequired: 'Choose the correct option',
   builtIn: 'Built in',
   builtInNote: 'Comes with Òwe. Once you change or delete it here it is yours: Òwe’s own files no longer touch it.',
   moveUp: 'Move up',
   moveDown: 'Move down',
   generalQuestions: 'General (all peoples)',
-  urlInApp: 'A link is a path inside the app, starting with “/” (for example /pricing).',
 } as const

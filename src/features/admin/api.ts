@@ -48,6 +48,7 @@ export const fetchProverbs = (q: ProverbFilter, signal?: AbortSignal) => page<Ad
 export const createProverb = (input: ProverbInput) => send<AdminProverb>('POST', A.proverbs, input)
 export const updateProverb = (id: number, input: ProverbInput) => send<AdminProverb>('PUT', A.proverb(id), input)
 export const deleteProverb = (id: number) => send<unknown>('DELETE', A.proverb(id))
+export const proverbRows = { create: createProverb, update: updateProverb, remove: deleteProverb }
 
 export function importProverbs(file: File, onProgress: (fraction: number) => void): Promise<ImportReport> {
   const form = new FormData()
@@ -71,19 +72,23 @@ export const fetchCategories = (signal?: AbortSignal) => everyRow<AdminCategory>
 export const createCategory = (input: CategoryInput) => send<AdminCategory>('POST', A.categories, input)
 export const updateCategory = (id: number, input: CategoryInput) => send<AdminCategory>('PUT', A.category(id), input)
 export const deleteCategory = (id: number) => send<unknown>('DELETE', A.category(id))
+export const categoryRows = { create: createCategory, update: updateCategory, remove: deleteCategory }
 
 export const fetchFaqs = (signal?: AbortSignal) => everyRow<AdminFaq>(A.faqs, signal)
 export const createFaq = (input: FaqInput) => send<AdminFaq>('POST', A.faqs, input)
 export const updateFaq = (id: number, input: FaqInput) => send<AdminFaq>('PUT', A.faq(id), input)
 export const deleteFaq = (id: number) => send<unknown>('DELETE', A.faq(id))
+export const faqRows = { create: createFaq, update: updateFaq, remove: deleteFaq }
 
 // ——— Quiz bank ———
-export type QuizFilter = PageQuery & { q?: string; ethnicGroupId?: number }
+/** `general`: the questions about all peoples (no group). */
+export type QuizFilter = PageQuery & { q?: string; ethnicGroupId?: number | 'general' }
 export const fetchQuizQuestions = (q: QuizFilter, signal?: AbortSignal) => page<AdminQuizQuestion>(A.quizQuestions, q, signal)
 export const createQuizQuestion = (input: QuizQuestionInput) => send<AdminQuizQuestion>('POST', A.quizQuestions, input)
 export const updateQuizQuestion = (id: number, input: QuizQuestionInput) => send<AdminQuizQuestion>('PUT', A.quizQuestion(id), input)
 /** The server retires the question (past quizzes keep it). */
 export const retireQuizQuestion = (id: number) => send<unknown>('DELETE', A.quizQuestion(id))
+export const quizQuestionRows = { create: createQuizQuestion, update: updateQuizQuestion, remove: retireQuizQuestion }
 
 // ——— Adverts, broadcasts ———
 export const fetchAdverts = (signal?: AbortSignal) => everyRow<AdminAdvert>(A.adverts, signal)
@@ -96,7 +101,8 @@ export function uploadAdvert(input: AdvertUpload, onProgress: (fraction: number)
   if (input.link) form.append('link', input.link)
   return apiUpload<AdminAdvert>(A.adverts, form, onProgress)
 }
-export const updateAdvert = (id: number, changes: { active?: boolean; alt?: string; link?: string | null }) => send<AdminAdvert>('PATCH', A.advert(id), changes)
+export type AdvertChanges = { active?: boolean; alt?: string; link?: string | null; position?: number }
+export const updateAdvert = (id: number, changes: AdvertChanges) => send<AdminAdvert>('PATCH', A.advert(id), changes)
 export const deleteAdvert = (id: number) => send<unknown>('DELETE', A.advert(id))
 
 /** The key makes a retried send (a double press, a dropped answer) reach nobody twice. */

@@ -62,14 +62,16 @@ export function useOperatorId(): number {
 
 /**
  * A change from the console: afterwards the sections it touches are asked again (and the audit log,
- * which records every change).
+ * which records every change). `refreshAfterFailure` for a change made of several requests, of which
+ * some may have gone through.
  */
-export function useAdminMutation<In, Out>(sections: string[], mutationFn: (input: In) => Promise<Out>) {
+export function useAdminMutation<In, Out>(sections: string[], mutationFn: (input: In) => Promise<Out>, { refreshAfterFailure = false } = {}) {
   const client = useQueryClient()
   const userId = useOperatorId()
+  const refresh = () => Promise.all([...sections, 'audit'].map((section) => client.invalidateQueries({ queryKey: adminKeys.section(userId, section) })))
   return useMutation({
     mutationFn,
-    onSuccess: () =>
-      Promise.all([...sections, 'audit'].map((section) => client.invalidateQueries({ queryKey: adminKeys.section(userId, section) }))),
+    onSuccess: refresh,
+    onError: refreshAfterFailure ? refresh : undefined,
   })
 }

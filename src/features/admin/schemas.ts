@@ -1,63 +1,27 @@
 import * as yup from 'yup'
-import { ADMIN_TEXTS } from '@/core/admin-texts'
-import { FIELD_MAX_LENGTH, MESSAGES, SUGGESTION_TEXT_MAX } from '@/core/validation'
+import { faqInputSchema } from '@/core/admin-validation'
+import { broadcastSchema, OPERATOR_TEXTS, quizQuestionSchema } from '@/core/operator-validation'
 
 /**
- * The console's forms. Kept with the feature until the server checks the same bodies from src/core; the
- * field names are the contract's, so a server field message lands under its field.
+ * The console's forms check what the server checks, with the same messages: where a form's values have
+ * the body's shape (proverbs, suggestions, categories) the pages use the schemas of src/core as they
+ * are. Here are the forms that differ, each built on its core schema: a select or a number typed in a
+ * text field gives '' for none, and a quiz question's options are typed one a line with the right one
+ * chosen by its number from 1. `schema.cast(values)` turns a form's values into the body it sends.
  */
-const text = (max: number) => yup.string().trim().required(MESSAGES.required).max(max, `At most ${max} characters`)
-const groupId = yup.number().typeError(ADMIN_TEXTS.groupRequired).integer().positive(ADMIN_TEXTS.groupRequired).required(ADMIN_TEXTS.groupRequired)
-/** A select's value is a string; an empty one means "none". */
-const optionalGroupId = yup
-  .number()
-  .transform((value, original) => (original === '' || original === null ? null : value))
-  .nullable()
-  .defined()
 
-export const proverbSchema = yup.object({
-  proverb: text(SUGGESTION_TEXT_MAX),
-  transliteration: text(SUGGESTION_TEXT_MAX),
-  interpretation: text(SUGGESTION_TEXT_MAX),
-  ethnicGroupId: groupId,
-  // PRODUCT.md: every proverb has one to three categories.
-  categoryIds: yup.array(yup.number().integer().required()).min(1, ADMIN_TEXTS.categoriesRequired).max(3, ADMIN_TEXTS.categoriesRequired).defined(),
-})
+/** An object transform: the field, when left empty ('', which Formik hands its schema as undefined), becomes `none`. */
+const emptyAs = (field: string, none: null | undefined) => (value: unknown) => {
+  if (value === null || typeof value !== 'object') return value
+  const given = (value as Record<string, unknown>)[field]
+  return given === '' || given === undefined ? { ...value, [field]: none } : value
+}
 
-export const rejectSchema = yup.object({ reason: text(FIELD_MAX_LENGTH * 5).required(ADMIN_TEXTS.reasonRequired) })
+/** An empty position puts the question last. */
+export const faqFormSchema = faqInputSchema.transform(emptyAs('position', undefined))
 
-export const categorySchema = yup.object({ name: text(FIELD_MAX_LENGTH) })
-
-export const faqSchema = yup.object({
-  question: text(FIELD_MAX_LENGTH * 2),
-  answer: text(SUGGESTION_TEXT_MAX * 5),
-  position: yup
-    .number()
-    .transform((value, original) => (original === '' ? undefined : value))
-    .typeError('A whole number')
-    .integer('A whole number')
-    .min(0, 'A whole number')
-    .optional(),
-})
-
-/** The options are typed one a line (two at least); the correct one is chosen by its number. */
-export const quizQuestionSchema = yup.object({
-  ethnicGroupId: optionalGroupId,
-  question: text(SUGGESTION_TEXT_MAX),
-  options: yup
-    .string()
-    .required(ADMIN_TEXTS.optionsRequired)
-    .test('two-options', ADMIN_TEXTS.optionsRequired, (value) => optionLines(value).length >= 2),
-  correct: yup
-    .number()
-    .typeError(ADMIN_TEXTS.correctRequired)
-    .integer(ADMIN_TEXTS.correctRequired)
-    .min(1, ADMIN_TEXTS.correctRequired)
-    .required(ADMIN_TEXTS.correctRequired)
-    .test('within', ADMIN_TEXTS.correctRequired, (value, context) => value <= optionLines(context.parent.options).length),
-  note: yup.string().trim().max(SUGGESTION_TEXT_MAX, `At most ${SUGGESTION_TEXT_MAX} characters`).defined(),
-  active: yup.boolean().defined(),
-})
+/** "Everyone" is the select's empty choice. */
+export const broadcastFormSchema = broadcastSchema.transform(emptyAs('ethnicGroupId', null))
 
 export const optionLines = (value: string | undefined) =>
   (value ?? '')
@@ -65,17 +29,35 @@ export const optionLines = (value: string | undefined) =>
     .map((line) => line.trim())
     .filter(Boolean)
 
-export const broadcastSchema = yup.object({
-  title: text(FIELD_MAX_LENGTH / 2),
-  body: text(SUGGESTION_TEXT_MAX),
-  url: yup
-    .string()
-    .trim()
-    .matches(/^\/(?![/\\])[^\s\\]*$/, { message: ADMIN_TEXTS.urlInApp, excludeEmptyString: true })
-    .max(FIELD_MAX_LENGTH, `At most ${FIELD_MAX_LENGTH} characters`)
-    .defined(),
-  ethnicGroupId: optionalGroupId,
-})
+type QuizFormFields = { options?: string; correct?: number }
 
-export type ProverbValues = yup.InferType<typeof proverbSchema>
-export type BroadcastValues = yup.InferType<typeof broadcastSchema>
+/** A form field checked by the core rule for the body's field it becomes, with that rule's message. */
+const asInBody =
+  (field: 'options' | 'correct', toBody: (form: QuizFormFields) => Record<string, unknown>) =>
+  async (_value: unknown, context: yup.TestContext) => {
+    try {
+      await quizQuestionSchema.validateAt(field, toBody(context.parent as QuizFormFields))
+      return true
+    } catch (error) {
+      if (error instanceof yup.ValidationError) return context.createError({ message: error.message })
+      throw error
+    }
+  }
+
+/** The question, its note and group as the server has them ("General" is the select's empty choice). */
+export const quizQuestionFormSchema = quizQuestionSchema
+  .pick(['ethnicGroupId', 'question', 'note'])
+  .transform(emptyAs('ethnicGroupId', null))
+  .shape({
+    options: yup
+      .string()
+      .defined()
+      .test('options', asInBody('options', (form) => ({ options: optionLines(form.options) }))),
+    correct: yup
+      .number()
+      .typeError(OPERATOR_TEXTS.correct)
+      .required(OPERATOR_TEXTS.correct)
+      .test('correct', asInBody('correct', (form) => ({ options: optionLines(form.options), correct: Number(form.correct) - 1 }))),
+    // The select says "true" or "false".
+    active: yup.boolean().defined(),
+  })

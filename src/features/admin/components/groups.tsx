@@ -22,3 +22,8 @@ export function groupName(groups: EthnicGroup[] | undefined, id: number | null):
   if (id === null) return '—'
   return groups?.find((group) => group.id === id)?.name ?? `#${id}`
 }
+
+/** The groups as a select's choices: by id, or by slug (as the public pages name them in addresses). */
+export function groupChoices(groups: EthnicGroup[] | undefined, by: 'id' | 'slug' = 'id'): { value: string | number; label: string }[] {
+  return (groups ?? []).map((group) => ({ value: group[by], label: group.name }))
+}

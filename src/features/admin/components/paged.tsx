@@ -26,42 +26,88 @@ export function useListParams() {
   return { params, page, set }
 }
 
-/** Loading, error, empty, or the rows and the pages of a paged list. */
-export function PagedResult<T>({ query, noun, empty, onPage, children }: {
-  query: UseQueryResult<Paginated<T>>
-  /** For the pagination's screen-reader count: "suggestions". */
-  noun: string
-  empty: string
-  onPage: (page: number) => void
-  children: (rows: T[]) => ReactNode
-}) {
-  if (query.data) {
-    const { data, page, totalPages, totalElements } = query.data
-    if (data.length === 0) {
-      return (
-        <EmptyState title={page > 1 ? 'Nothing on this page' : empty}>
-          {page > 1 && (
-            <button type="button" className="button" onClick={() => onPage(1)}>
-              Go to the first page
-            </button>
-          )}
-        </EmptyState>
-      )
-    }
+/** What a list section shows: the short lists come whole (an array), the long ones a page at a time. */
+export type ListQuery<T> = UseQueryResult<Paginated<T>> | UseQueryResult<T[]>
+
+/** A list, and the words for it: `noun` for the loading and error texts and the pagination's count ("suggestions"). */
+export type ListSpec<T> = { query: ListQuery<T>; noun: string; empty: string }
+
+/** Loading, error, empty, or the rows (and, for a paged list, its pages, which live in the address). */
+export function ListResult<T>({ list: { query, noun, empty }, children }: { list: ListSpec<T>; children: (rows: T[]) => ReactNode }) {
+  const { set } = useListParams()
+  const onPage = (page: number) => set({ page })
+  const data = query.data
+  if (!data) {
+    if (query.isError) return <ErrorState title={`Could not load the ${noun}`} error={query.error} onRetry={() => void query.refetch()} />
+    return <Loading label={`Loading the ${noun}`} />
+  }
+  const { rows, paging } = Array.isArray(data) ? { rows: data, paging: null } : { rows: data.data, paging: data }
+  if (rows.length === 0) {
+    const later = paging !== null && paging.page > 1
     return (
-      <>
-        {children(data)}
-        <Pagination page={page} totalPages={totalPages} totalElements={totalElements} noun={noun} onPage={onPage} />
-      </>
+      <EmptyState title={later ? 'Nothing on this page' : empty}>
+        {later && (
+          <button type="button" className="button" onClick={() => onPage(1)}>
+            Go to the first page
+          </button>
+        )}
+      </EmptyState>
     )
   }
-  return <ListState query={query} noun={noun} />
+  return (
+    <>
+      {children(rows)}
+      {paging && <Pagination page={paging.page} totalPages={paging.totalPages} totalElements={paging.totalElements} noun={noun} onPage={onPage} />}
+    </>
+  )
 }
 
-/** Loading or error for any list (paged or not). */
-export function ListState({ query, noun }: { query: UseQueryResult<unknown>; noun: string }) {
-  if (query.isError) return <ErrorState title={`Could not load the ${noun}`} error={query.error} onRetry={() => void query.refetch()} />
-  return <Loading label={`Loading the ${noun}`} />
+/** One column of a console table. The column that names each row (the first, unless another says so) is its row header. */
+export type Column<T> = { header: string; cell: (row: T) => ReactNode; className?: string; rowHeader?: boolean }
+
+type Key = string | number
+
+/** How a table tells its rows apart: by their id, unless they have none. */
+export type RowKey<T> = T extends { id: Key } ? { rowKey?: (row: T) => Key } : { rowKey: (row: T) => Key }
+
+const byId = (row: unknown) => (row as { id: Key }).id
+
+/** The console's tables: a caption, column headers, and each row named by its row header. */
+export function DataTable<T>({ caption, columns, rows, rowKey = byId }: { caption: ReactNode; columns: Column<T>[]; rows: T[]; rowKey?: (row: T) => Key }) {
+  const headerAt = Math.max(0, columns.findIndex((column) => column.rowHeader))
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.header} scope="col">
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map(({ header, cell, className }, index) =>
+                index === headerAt ? (
+                  <th key={header} scope="row" className={className}>
+                    {cell(row)}
+                  </th>
+                ) : (
+                  <td key={header} className={className}>
+                    {cell(row)}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
 }
 
 /** "12 May 2026, 14:05" in the operator's time zone. */

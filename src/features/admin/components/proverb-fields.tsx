@@ -4,7 +4,7 @@ import type { ProverbInput } from '@/core/admin-contract'
 import type { EthnicGroup } from '@/core/contract'
 import { categoriesQuery, useOperatorId } from '../queries'
 import { CheckboxesField } from './fields'
-import { useGroups } from './groups'
+import { groupChoices, useGroups } from './groups'
 
 /** The form's values: the group is a select's string until submitted. */
 export type ProverbFormValues = Omit<ProverbInput, 'ethnicGroupId'> & { ethnicGroupId: number | '' }
@@ -41,7 +41,7 @@ export function ProverbFields() {
         name="ethnicGroupId"
         label="Group"
         placeholder={groups.isPending ? 'Loading the groups…' : 'Choose a group'}
-        options={(groups.data ?? []).map((group) => ({ value: group.id, label: group.name }))}
+        options={groupChoices(groups.data)}
       />
       <CheckboxesField name="categoryIds" legend="Categories" options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))} />
     </>

@@ -3,88 +3,76 @@ import { useId, useState, type FormEvent } from 'react'
 import type { AdminAdvert } from '@/core/admin-contract'
 import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { formatThousands } from '@/core/format'
-import { EmptyState, errorMessage } from '@/components/query-state'
-import { deleteAdvert, updateAdvert, uploadAdvert, type AdvertUpload } from '../api'
-import { ConfirmButton } from '../components/confirm-button'
-import { ListState } from '../components/paged'
-import { Status, useStatus } from '../components/status'
+import { errorMessage } from '@/components/query-state'
+import { deleteAdvert, updateAdvert, uploadAdvert, type AdvertChanges, type AdvertUpload } from '../api'
+import { inShownOrder, useAdvertOrder } from '../components/advert-order'
+import { RemoveRowButton, RowButton } from '../components/editable-rows'
+import { ListSection } from '../components/list-section'
+import { useStatus } from '../components/status'
 import { advertsQuery, useAdminMutation, useOperatorId } from '../queries'
 
 const TYPES = ['image/webp', 'video/mp4']
 const kb = (bytes: number) => `${formatThousands(Math.round(bytes / 1024))} KB`
 
-/** /admin/adverts: the adverts shown to readers without a plan; upload, switch on and off, describe, remove. */
+/** /admin/adverts: the adverts shown to readers without a plan, in their order; upload, reorder, switch on and off, describe, remove. */
 export default function AdvertsSection() {
-  const list = useQuery(advertsQuery(useOperatorId()))
+  const list = useQuery({ ...advertsQuery(useOperatorId()), select: inShownOrder })
   const { said, success, failure } = useStatus()
-  const change = useAdminMutation(['adverts'], ({ id, ...changes }: { id: number; active?: boolean; alt?: string; link?: string | null }) => updateAdvert(id, changes))
+  const change = useAdminMutation(['adverts'], ({ id, ...changes }: AdvertChanges & { id: number }) => updateAdvert(id, changes))
   const remove = useAdminMutation(['adverts'], (advert: AdminAdvert) => deleteAdvert(advert.id))
+  const order = useAdvertOrder(list.data ?? [], success)
 
   return (
-    <section aria-labelledby="adverts-title" className="admin-section">
-      <h2 id="adverts-title">Adverts</h2>
-      <Status said={said} />
-      {list.data ? (
-        list.data.length === 0 ? (
-          <EmptyState title="No adverts yet" />
-        ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <caption>Adverts</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Description and link</th>
-                  <th scope="col">Shown</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.map((advert) => (
-                  <tr key={advert.id}>
-                    <th scope="row">{advert.name}</th>
-                    <td>
-                      {advert.type === 'video/mp4' ? 'Video' : 'Image'}, {kb(advert.bytes)}
-                    </td>
-                    <td>
-                      <AdvertDetails advert={advert} busy={change.isPending} onSave={(alt, link) => change.mutate({ id: advert.id, alt, link }, { onSuccess: () => success(ADMIN_TEXTS.saved), onError: failure })} />
-                    </td>
-                    <td>{advert.active ? 'Yes' : 'No'}</td>
-                    <td className="admin-actions">
-                      <button
-                        type="button"
-                        className="button button--small"
-                        disabled={change.isPending}
-                        onClick={() =>
-                          change.mutate(
-                            { id: advert.id, active: !advert.active },
-                            { onSuccess: () => success(advert.active ? `“${advert.name}” is no longer shown.` : `“${advert.name}” is shown again.`), onError: failure },
-                          )
-                        }
-                      >
-                        {advert.active ? 'Stop showing' : 'Show'}
-                        <span className="visually-hidden"> {advert.name}</span>
-                      </button>
-                      <ConfirmButton
-                        label={<>Delete<span className="visually-hidden"> {advert.name}</span></>}
-                        question={`Delete the advert “${advert.name}”?`}
-                        confirmLabel="Delete"
-                        busy={remove.isPending}
-                        onConfirm={() => remove.mutate(advert, { onSuccess: () => success(ADMIN_TEXTS.deleted), onError: failure })}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )
-      ) : (
-        <ListState query={list} noun="adverts" />
-      )}
+    <ListSection
+      title="Adverts"
+      said={said}
+      above={order.problem}
+      list={{ query: list, noun: 'adverts', empty: 'No adverts yet' }}
+      caption="Adverts, in the order they are shown"
+      columns={[
+        { header: 'Name', cell: (advert) => advert.name },
+        { header: 'Kind', cell: (advert) => `${advert.type === 'video/mp4' ? 'Video' : 'Image'}, ${kb(advert.bytes)}` },
+        {
+          header: 'Description and link',
+          cell: (advert) => (
+            <AdvertDetails
+              advert={advert}
+              busy={change.isPending}
+              onSave={(alt, link) => change.mutate({ id: advert.id, alt, link }, { onSuccess: () => success(ADMIN_TEXTS.saved), onError: failure })}
+            />
+          ),
+        },
+        { header: 'Shown', cell: (advert) => (advert.active ? 'Yes' : 'No') },
+        {
+          header: 'Actions',
+          className: 'admin-actions',
+          cell: (advert) => (
+            <>
+              {order.buttons(advert)}
+              <RowButton
+                label={advert.active ? 'Stop showing' : 'Show'}
+                what={advert.name}
+                disabled={change.isPending}
+                onClick={() =>
+                  change.mutate(
+                    { id: advert.id, active: !advert.active },
+                    { onSuccess: () => success(advert.active ? `“${advert.name}” is no longer shown.` : `“${advert.name}” is shown again.`), onError: failure },
+                  )
+                }
+              />
+              <RemoveRowButton
+                what={advert.name}
+                question={`Delete the advert “${advert.name}”?`}
+                busy={remove.isPending}
+                onConfirm={() => remove.mutate(advert, { onSuccess: () => success(ADMIN_TEXTS.deleted), onError: failure })}
+              />
+            </>
+          ),
+        },
+      ]}
+    >
       <UploadAdvert onDone={() => success('Uploaded.')} />
-    </section>
+    </ListSection>
   )
 }
 
@@ -98,7 +86,7 @@ function AdvertDetails({ advert, busy, onSave }: { advert: AdminAdvert; busy: bo
         <p className="admin-clip">{advert.alt}</p>
         {advert.link && <p className="subtle">{advert.link}</p>}
         <button type="button" className="button button--small" onClick={() => setEditing(true)}>
-          Edit<span className="visually-hidden"> the description and link of {advert.name}</span>
+          Edit <span className="visually-hidden">the description and link of {advert.name}</span>
         </button>
       </>
     )

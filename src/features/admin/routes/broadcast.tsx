@@ -4,9 +4,10 @@ import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { Form, SelectField, TextAreaField, TextField } from '@/components/form'
 import { sendBroadcast } from '../api'
 import { groupName, useGroups } from '../components/groups'
-import { Status, useStatus } from '../components/status'
+import { AdminSection } from '../components/list-section'
+import { useStatus } from '../components/status'
 import { useAdminMutation } from '../queries'
-import { broadcastSchema } from '../schemas'
+import { broadcastFormSchema } from '../schemas'
 
 type Values = { title: string; body: string; url: string; ethnicGroupId: number | '' }
 const EMPTY: Values = { title: '', body: '', url: '', ethnicGroupId: '' }
@@ -30,24 +31,17 @@ export default function BroadcastSection() {
     input.ethnicGroupId ? `the readers of ${groupName(groups.data, input.ethnicGroupId)}` : 'everyone'
 
   return (
-    <section aria-labelledby="broadcast-title" className="admin-section">
-      <h2 id="broadcast-title">Broadcast</h2>
-      <Status said={said} />
+    <AdminSection title="Broadcast" said={said}>
       <Form<Values>
         key={formKey}
-        schema={broadcastSchema}
+        schema={broadcastFormSchema}
         initialValues={EMPTY}
         label="Broadcast a message"
         submitLabel="Review and send"
         onSubmit={async (values) => {
           clear()
-          setPending({
-            key: crypto.randomUUID(),
-            title: values.title.trim(),
-            body: values.body.trim(),
-            url: values.url.trim() || null,
-            ethnicGroupId: values.ethnicGroupId === '' || values.ethnicGroupId === null ? null : Number(values.ethnicGroupId),
-          })
+          const { title, body, url, ethnicGroupId } = broadcastFormSchema.cast(values)
+          setPending({ key: crypto.randomUUID(), title, body, url: url ?? null, ethnicGroupId: ethnicGroupId ?? null })
         }}
       >
         <TextField name="title" label="Title" />
@@ -89,6 +83,6 @@ export default function BroadcastSection() {
           </div>
         </div>
       )}
-    </section>
+    </AdminSection>
   )
 }

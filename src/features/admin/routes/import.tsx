@@ -4,6 +4,8 @@ import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { formatThousands } from '@/core/format'
 import { MutationOutcome } from '@/components/query-state'
 import { importProverbs } from '../api'
+import { AdminSection } from '../components/list-section'
+import { DataTable } from '../components/paged'
 import { useAdminMutation } from '../queries'
 
 /** Checked here to save a wasted upload; the server reads the file row by row and says what it refused. */
@@ -18,8 +20,7 @@ export default function ImportSection() {
   const upload = useAdminMutation(['proverbs', 'categories'], (chosen: File) => importProverbs(chosen, setProgress))
 
   return (
-    <section aria-labelledby="import-title" className="admin-section">
-      <h2 id="import-title">Import proverbs</h2>
+    <AdminSection title="Import proverbs">
       <form
         className="form admin-form"
         aria-label="Import proverbs"
@@ -68,7 +69,7 @@ export default function ImportSection() {
       </form>
       <MutationOutcome mutation={upload} success={upload.data && <ImportSummary report={upload.data} />} />
       {upload.data && <ImportRejections report={upload.data} />}
-    </section>
+    </AdminSection>
   )
 }
 
@@ -95,25 +96,15 @@ function ImportRejections({ report }: { report: ImportReport }) {
         <dd>{formatThousands(report.rejected.length)}</dd>
       </dl>
       {report.rejected.length > 0 && (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <caption>Rows refused, and why (row 1 is the first after the header)</caption>
-            <thead>
-              <tr>
-                <th scope="col">Row</th>
-                <th scope="col">Reason</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.rejected.map((rejection) => (
-                <tr key={rejection.row}>
-                  <th scope="row">{rejection.row}</th>
-                  <td>{rejection.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Rows refused, and why (row 1 is the first after the header)"
+          rows={report.rejected}
+          rowKey={(rejection) => rejection.row}
+          columns={[
+            { header: 'Row', cell: (rejection) => rejection.row },
+            { header: 'Reason', cell: (rejection) => rejection.reason },
+          ]}
+        />
       )}
     </div>
   )

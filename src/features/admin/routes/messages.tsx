@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { Tabs } from '@/components/tabs'
 import { markMessageRead } from '../api'
-import { ADMIN_PAGE_SIZE, formatWhen, PagedResult, useListParams } from '../components/paged'
-import { Status, useStatus } from '../components/status'
+import { RowButton } from '../components/editable-rows'
+import { AdminSection, ListTable } from '../components/list-section'
+import { ADMIN_PAGE_SIZE, formatWhen, useListParams } from '../components/paged'
+import { useStatus } from '../components/status'
 import { messagesQuery, useAdminMutation, useOperatorId } from '../queries'
 
 const TABS = [
@@ -20,57 +22,44 @@ export default function MessagesSection() {
   const markRead = useAdminMutation(['messages'], markMessageRead)
 
   return (
-    <section aria-labelledby="messages-title" className="admin-section">
-      <h2 id="messages-title">Messages</h2>
-      <Status said={said} />
+    <AdminSection title="Messages" said={said}>
       <Tabs label="Which messages" idPrefix="messages" tabs={TABS} selected={show} onSelect={(tab) => set({ show: tab === 'all' ? 'all' : null })}>
-        <PagedResult query={list} noun="messages" empty={show === 'unread' ? 'No unread messages' : 'No messages yet'} onPage={(next) => set({ page: next })}>
-          {(rows) => (
-            <div className="admin-table-wrap">
-              <table className="admin-table">
-                <caption>{show === 'unread' ? 'Unread messages' : 'Messages'}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">From</th>
-                    <th scope="col">Message</th>
-                    <th scope="col">Sent</th>
-                    <th scope="col">Read</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((message) => (
-                    <tr key={message.id}>
-                      <th scope="row">
-                        {message.firstName} {message.surname}
-                        <br />
-                        <a href={`mailto:${message.email}`}>{message.email}</a>
-                        <br />
-                        <a href={`tel:${message.phoneNumber}`}>{message.phoneNumber}</a>
-                      </th>
-                      <td className="admin-message">{message.message}</td>
-                      <td>{formatWhen(message.createdAt)}</td>
-                      <td>
-                        {message.readAt ? (
-                          formatWhen(message.readAt)
-                        ) : (
-                          <button
-                            type="button"
-                            className="button button--small"
-                            disabled={markRead.isPending}
-                            onClick={() => markRead.mutate(message.id, { onSuccess: () => success('Marked as read.'), onError: failure })}
-                          >
-                            Mark as read<span className="visually-hidden">: the message from {message.firstName} {message.surname}</span>
-                          </button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </PagedResult>
+        <ListTable
+          list={{ query: list, noun: 'messages', empty: show === 'unread' ? 'No unread messages' : 'No messages yet' }}
+          caption={show === 'unread' ? 'Unread messages' : 'Messages'}
+          columns={[
+            {
+              header: 'From',
+              cell: (message) => (
+                <>
+                  {message.firstName} {message.surname}
+                  <br />
+                  <a href={`mailto:${message.email}`}>{message.email}</a>
+                  <br />
+                  <a href={`tel:${message.phoneNumber}`}>{message.phoneNumber}</a>
+                </>
+              ),
+            },
+            { header: 'Message', cell: (message) => message.message, className: 'admin-message' },
+            { header: 'Sent', cell: (message) => formatWhen(message.createdAt) },
+            {
+              header: 'Read',
+              cell: (message) =>
+                message.readAt ? (
+                  formatWhen(message.readAt)
+                ) : (
+                  <RowButton
+                    label="Mark as read"
+                    separator=": "
+                    what={`the message from ${message.firstName} ${message.surname}`}
+                    disabled={markRead.isPending}
+                    onClick={() => markRead.mutate(message.id, { onSuccess: () => success('Marked as read.'), onError: failure })}
+                  />
+                ),
+            },
+          ]}
+        />
       </Tabs>
-    </section>
+    </AdminSection>
   )
 }

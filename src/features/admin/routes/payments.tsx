@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import type { AdminPayment } from '@/core/admin-contract'
-import { ADMIN_PAGE_SIZE, formatWhen, PagedResult, useListParams } from '../components/paged'
+import { Filters, SelectFilter } from '../components/filters'
+import { ListSection } from '../components/list-section'
+import { ADMIN_PAGE_SIZE, formatWhen, useListParams } from '../components/paged'
 import { paymentsQuery, useOperatorId } from '../queries'
 
 const STATUSES: AdminPayment['status'][] = ['pending', 'success', 'failed', 'abandoned']
@@ -15,58 +17,32 @@ export default function PaymentsSection() {
   const status = isStatus(statusParam) ? statusParam : undefined
   const list = useQuery(paymentsQuery(useOperatorId(), { status, page, size: ADMIN_PAGE_SIZE }))
   return (
-    <section aria-labelledby="payments-title" className="admin-section">
-      <h2 id="payments-title">Payments</h2>
-      <div className="admin-filters">
-        <label>
-          Status
-          <select value={status ?? ''} onChange={(event) => set({ status: event.target.value })}>
-            <option value="">Any</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s[0].toUpperCase() + s.slice(1)}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
-      <PagedResult query={list} noun="payments" empty="No payments" onPage={(next) => set({ page: next })}>
-        {(rows) => (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <caption>Payments{status ? ` (${status})` : ''}, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Reference</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">Plan</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">For</th>
-                  <th scope="col">Provider</th>
-                  <th scope="col">When</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((payment) => (
-                  <tr key={payment.reference}>
-                    <th scope="row" className="admin-code">
-                      {payment.reference}
-                    </th>
-                    <td>{payment.userEmail}</td>
-                    <td>{payment.planName}</td>
-                    <td>{money(payment.amount, payment.currency)}</td>
-                    <td>{payment.status}</td>
-                    <td>{payment.purpose === 'renewal' ? 'Renewal' : 'Subscription'}</td>
-                    <td>{payment.provider}</td>
-                    <td>{formatWhen(payment.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </PagedResult>
-    </section>
+    <ListSection
+      title="Payments"
+      above={
+        <Filters>
+          <SelectFilter
+            label="Status"
+            value={status ?? ''}
+            any="Any"
+            onChoose={(chosen) => set({ status: chosen })}
+            options={STATUSES.map((s) => ({ value: s, label: s[0].toUpperCase() + s.slice(1) }))}
+          />
+        </Filters>
+      }
+      list={{ query: list, noun: 'payments', empty: 'No payments' }}
+      caption={`Payments${status ? ` (${status})` : ''}, newest first`}
+      rowKey={(payment) => payment.reference}
+      columns={[
+        { header: 'Reference', cell: (payment) => payment.reference, className: 'admin-code' },
+        { header: 'Who', cell: (payment) => payment.userEmail },
+        { header: 'Plan', cell: (payment) => payment.planName },
+        { header: 'Amount', cell: (payment) => money(payment.amount, payment.currency) },
+        { header: 'Status', cell: (payment) => payment.status },
+        { header: 'For', cell: (payment) => (payment.purpose === 'renewal' ? 'Renewal' : 'Subscription') },
+        { header: 'Provider', cell: (payment) => payment.provider },
+        { header: 'When', cell: (payment) => formatWhen(payment.createdAt) },
+      ]}
+    />
   )
 }

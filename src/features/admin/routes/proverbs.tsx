@@ -1,17 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
-import type { AdminProverb } from '@/core/admin-contract'
-import { ADMIN_TEXTS } from '@/core/admin-texts'
-import { Form } from '@/components/form'
-import { createProverb, deleteProverb, updateProverb } from '../api'
-import { ConfirmButton } from '../components/confirm-button'
-import { Editor } from '../components/editor'
-import { groupName, useGroups } from '../components/groups'
-import { ADMIN_PAGE_SIZE, PagedResult, useListParams } from '../components/paged'
+import { proverbInputSchema } from '@/core/admin-validation'
+import { proverbRows } from '../api'
+import { BuiltInBadge, EditorForm, useEditing } from '../components/editable-rows'
+import { TextAndGroupSearch } from '../components/filters'
+import { groupChoices, groupName, useGroups } from '../components/groups'
+import { ListSection } from '../components/list-section'
+import { ADMIN_PAGE_SIZE, useListParams } from '../components/paged'
 import { ProverbFields, toProverbInput, type ProverbFormValues } from '../components/proverb-fields'
-import { Status, useStatus } from '../components/status'
-import { proverbsQuery, useAdminMutation, useOperatorId } from '../queries'
-import { proverbSchema } from '../schemas'
+import { proverbsQuery, useOperatorId } from '../queries'
 
 const EMPTY: ProverbFormValues = { proverb: '', transliteration: '', interpretation: '', ethnicGroupId: '', categoryIds: [] }
 
@@ -22,111 +18,43 @@ export default function ProverbsSection() {
   const { params, page, set } = useListParams()
   const q = params.get('q') ?? ''
   const ethnic = params.get('ethnic') ?? ''
-  const list = useQuery(proverbsQuery(userId, { q: q || undefined, ethnic: ethnic || undefined, page, size: ADMIN_PAGE_SIZE }))
-  const [editing, setEditing] = useState<AdminProverb | null>(null)
-  const { said, success, failure } = useStatus()
-  const save = useAdminMutation(['proverbs', 'categories'], (values: ProverbFormValues) =>
-    editing ? updateProverb(editing.id, toProverbInput(values)) : createProverb(toProverbInput(values)),
-  )
-  const remove = useAdminMutation(['proverbs', 'categories'], (proverb: AdminProverb) => deleteProverb(proverb.id))
+  const query = useQuery(proverbsQuery(userId, { q: q || undefined, ethnic: ethnic || undefined, page, size: ADMIN_PAGE_SIZE }))
+  // A seeded proverb comes from Òwe's own files: what the other sections call built in.
+  const seeded = (proverb: { source: string }) => proverb.source === 'seed'
+  const editor = useEditing({
+    sections: ['proverbs', 'categories'],
+    api: proverbRows,
+    schema: proverbInputSchema,
+    toInput: toProverbInput,
+    what: (proverb) => `“${proverb.proverb}”`,
+    builtIn: seeded,
+  })
+  const editing = editor.editing
 
   return (
-    <section aria-labelledby="proverbs-title" className="admin-section">
-      <h2 id="proverbs-title">Proverbs</h2>
-      <Status said={said} />
-      <form
-        className="admin-filters"
-        role="search"
-        aria-label="Find proverbs"
-        onSubmit={(event) => {
-          event.preventDefault()
-          const data = new FormData(event.currentTarget)
-          set({ q: String(data.get('q') ?? '').trim(), ethnic: String(data.get('ethnic') ?? '') })
-        }}
+    <ListSection
+      title="Proverbs"
+      said={editor.said}
+      above={<TextAndGroupSearch label="Find proverbs" q={q} name="ethnic" group={ethnic} groups={groupChoices(groups.data, 'slug')} onFind={set} />}
+      list={{ query, noun: 'proverbs', empty: q || ethnic ? 'No proverb matches' : 'No proverbs yet' }}
+      caption={`Proverbs${q ? ` matching “${q}”` : ''}`}
+      columns={[
+        { header: 'Proverb', cell: (proverb) => proverb.proverb },
+        { header: 'English', cell: (proverb) => proverb.transliteration, className: 'admin-clip' },
+        { header: 'Group', cell: (proverb) => groupName(groups.data, proverb.ethnicGroupId) },
+        { header: 'Source', cell: (proverb) => (seeded(proverb) ? <BuiltInBadge /> : proverb.source) },
+        editor.actions({ question: (proverb) => `Delete “${proverb.proverb}”? Readers' favourites and likes of it go too.` }),
+      ]}
+    >
+      <EditorForm
+        editor={editor}
+        initialValues={editing ? { ...editing, categoryIds: editing.categoryIds } : EMPTY}
+        title={editing ? `Edit “${editing.proverb}”` : 'Add a proverb'}
+        label={editing ? 'Edit the proverb' : 'Add a proverb'}
+        submitLabel={editing ? 'Save the proverb' : 'Add the proverb'}
       >
-        <label>
-          Text
-          <input name="q" type="search" defaultValue={q} />
-        </label>
-        <label>
-          Group
-          <select name="ethnic" defaultValue={ethnic}>
-            <option value="">All groups</option>
-            {(groups.data ?? []).map((group) => (
-              <option key={group.id} value={group.slug}>
-                {group.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="button">
-          Find
-        </button>
-      </form>
-      <PagedResult query={list} noun="proverbs" empty={q || ethnic ? 'No proverb matches' : 'No proverbs yet'} onPage={(next) => set({ page: next })}>
-        {(rows) => (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <caption>Proverbs{q ? ` matching “${q}”` : ''}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Proverb</th>
-                  <th scope="col">English</th>
-                  <th scope="col">Group</th>
-                  <th scope="col">Source</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((proverb) => (
-                  <tr key={proverb.id}>
-                    <th scope="row">{proverb.proverb}</th>
-                    <td className="admin-clip">{proverb.transliteration}</td>
-                    <td>{groupName(groups.data, proverb.ethnicGroupId)}</td>
-                    <td>{proverb.source}</td>
-                    <td className="admin-actions">
-                      <button type="button" className="button button--small" onClick={() => setEditing(proverb)}>
-                        Edit<span className="visually-hidden"> “{proverb.proverb}”</span>
-                      </button>
-                      <ConfirmButton
-                        label={<>Delete<span className="visually-hidden"> “{proverb.proverb}”</span></>}
-                        question={`Delete “${proverb.proverb}”? Readers' favourites and likes of it go too.`}
-                        confirmLabel="Delete"
-                        busy={remove.isPending}
-                        onConfirm={() => remove.mutate(proverb, { onSuccess: () => success(ADMIN_TEXTS.deleted), onError: failure })}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </PagedResult>
-      <Editor editing={editing} title={editing ? `Edit “${editing.proverb}”` : 'Add a proverb'}>
-        <Form<ProverbFormValues>
-          key={editing?.id ?? 'new'}
-          schema={proverbSchema}
-          initialValues={editing ? { ...editing, categoryIds: editing.categoryIds } : EMPTY}
-          label={editing ? 'Edit the proverb' : 'Add a proverb'}
-          submitLabel={editing ? 'Save the proverb' : 'Add the proverb'}
-          resetOnSuccess
-          onSubmit={async (values) => {
-            await save.mutateAsync(values)
-            setEditing(null)
-            success(ADMIN_TEXTS.saved)
-          }}
-          footer={
-            editing && (
-              <button type="button" className="button" onClick={() => setEditing(null)}>
-                Cancel
-              </button>
-            )
-          }
-        >
-          <ProverbFields />
-        </Form>
-      </Editor>
-    </section>
+        <ProverbFields />
+      </EditorForm>
+    </ListSection>
   )
 }

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { AdminSuggestion, ApproveSuggestionInput } from '@/core/admin-contract'
 import { ADMIN_TEXTS } from '@/core/admin-texts'
+import { ADMIN_MESSAGES } from '@/core/admin-validation'
 import { json } from '@/lib/testing'
 import { fakeApi, renderAdmin } from '../test-support'
 import SuggestionsSection from './suggestions'
@@ -99,7 +100,7 @@ test('rejecting needs a reason, and then rejects', async () => {
   const reason = within(card).getByLabelText('Why it is rejected')
   await waitFor(() => expect(document.activeElement).toBe(reason))
   fireEvent.click(within(card).getByRole('button', { name: 'Reject suggestion' }))
-  expect(await within(card).findByText(ADMIN_TEXTS.reasonRequired)).toBeTruthy()
+  expect(await within(card).findByText(ADMIN_MESSAGES.required)).toBeTruthy()
   expect(api.sent.some((call) => call.path.endsWith('/reject'))).toBe(false)
 
   fireEvent.change(reason, { target: { value: 'Already published with other tone marks.' } })

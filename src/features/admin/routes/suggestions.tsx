@@ -3,15 +3,16 @@ import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { AdminSuggestion, SuggestionStatus } from '@/core/admin-contract'
 import { ADMIN_TEXTS } from '@/core/admin-texts'
+import { proverbInputSchema, rejectSuggestionSchema } from '@/core/admin-validation'
 import { Form, TextAreaField } from '@/components/form'
 import { Tabs } from '@/components/tabs'
 import { approveSuggestion, rejectSuggestion } from '../api'
 import { useGroups } from '../components/groups'
-import { ADMIN_PAGE_SIZE, formatWhen, PagedResult, useListParams } from '../components/paged'
+import { AdminSection } from '../components/list-section'
+import { ADMIN_PAGE_SIZE, DataTable, formatWhen, ListResult, useListParams } from '../components/paged'
 import { findGroup, ProverbFields, toProverbInput, type ProverbFormValues } from '../components/proverb-fields'
-import { Status, useStatus } from '../components/status'
+import { useStatus } from '../components/status'
 import { categoriesQuery, suggestionsQuery, useAdminMutation, useOperatorId } from '../queries'
-import { proverbSchema, rejectSchema } from '../schemas'
 
 const TABS = [
   { id: 'pending', label: 'Pending', empty: 'No suggestions are waiting' },
@@ -32,11 +33,9 @@ export default function SuggestionsSection() {
   const empty = TABS.find((tab) => tab.id === status)!.empty
 
   return (
-    <section aria-labelledby="suggestions-title" className="admin-section">
-      <h2 id="suggestions-title">Suggestions</h2>
-      <Status said={said} />
+    <AdminSection title="Suggestions" said={said}>
       <Tabs label="Which suggestions" idPrefix="suggestions" tabs={TABS} selected={status} onSelect={(tab) => set({ status: tab === 'pending' ? null : tab })}>
-        <PagedResult query={list} noun="suggestions" empty={empty} onPage={(next) => set({ page: next })}>
+        <ListResult list={{ query: list, noun: 'suggestions', empty }}>
           {(rows) =>
             status === 'pending' ? (
               <ol className="admin-cards">
@@ -50,9 +49,9 @@ export default function SuggestionsSection() {
               <ReviewedTable rows={rows} status={status} />
             )
           }
-        </PagedResult>
+        </ListResult>
       </Tabs>
-    </section>
+    </AdminSection>
   )
 }
 
@@ -102,7 +101,7 @@ function PendingSuggestion({ suggestion: s, onDone }: { suggestion: AdminSuggest
       )}
       <Form<ProverbFormValues>
         key={`${groups.isSuccess}-${categories.isSuccess}`}
-        schema={proverbSchema}
+        schema={proverbInputSchema}
         initialValues={initial}
         label={`Publish suggestion ${s.id}`}
         submitLabel="Approve and publish"
@@ -142,12 +141,12 @@ function RejectForm({ id, onReject, onCancel }: { id: number; onReject: (reason:
   return (
     <div ref={box} className="admin-reject">
       <Form
-        schema={rejectSchema}
+        schema={rejectSuggestionSchema}
         initialValues={{ reason: '' }}
         label={`Reject suggestion ${id}`}
         submitLabel="Reject suggestion"
         busyLabel="Rejecting…"
-        onSubmit={(values) => onReject(values.reason.trim())}
+        onSubmit={(values) => onReject(rejectSuggestionSchema.cast(values).reason)}
         footer={
           <button type="button" className="button" onClick={onCancel}>
             Cancel
@@ -162,30 +161,18 @@ function RejectForm({ id, onReject, onCancel }: { id: number; onReject: (reason:
 
 function ReviewedTable({ rows, status }: { rows: AdminSuggestion[]; status: Exclude<SuggestionStatus, 'pending'> }) {
   return (
-    <div className="admin-table-wrap">
-      <table className="admin-table">
-        <caption>{status === 'approved' ? 'Approved suggestions' : 'Rejected suggestions'}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Proverb</th>
-            <th scope="col">From</th>
-            <th scope="col">Group</th>
-            <th scope="col">Reviewed</th>
-            <th scope="col">{status === 'approved' ? 'Published as' : 'Reason'}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((s) => (
-            <tr key={s.id}>
-              <th scope="row">{s.suggestedProverb}</th>
-              <td>{s.name}</td>
-              <td>{s.ethnic}</td>
-              <td>{formatWhen(s.reviewedAt)}</td>
-              <td>{status === 'approved' ? (s.proverbId ? `Proverb #${s.proverbId}` : '—') : s.rejectReason}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={status === 'approved' ? 'Approved suggestions' : 'Rejected suggestions'}
+      rows={rows}
+      columns={[
+        { header: 'Proverb', cell: (s) => s.suggestedProverb },
+        { header: 'From', cell: (s) => s.name },
+        { header: 'Group', cell: (s) => s.ethnic },
+        { header: 'Reviewed', cell: (s) => formatWhen(s.reviewedAt) },
+        status === 'approved'
+          ? { header: 'Published as', cell: (s) => (s.proverbId ? `Proverb #${s.proverbId}` : '—') }
+          : { header: 'Reason', cell: (s) => s.rejectReason },
+      ]}
+    />
   )
 }

@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react'
+
+/** A list's search form: on "Find", each field's value (trimmed; empty for none) goes to `onFind` by its name. */
+export function SearchFilters({ label, onFind, children }: { label: string; onFind: (values: Record<string, string>) => void; children: ReactNode }) {
+  return (
+    <form
+      className="admin-filters"
+      role="search"
+      aria-label={label}
+      onSubmit={(event) => {
+        event.preventDefault()
+        onFind(Object.fromEntries([...new FormData(event.currentTarget)].map(([name, value]) => [name, String(value).trim()])))
+      }}
+    >
+      {children}
+      <button type="submit" className="button">
+        Find
+      </button>
+    </form>
+  )
+}
+
+export function TextFilter({ label, name, value }: { label: string; name: string; value: string }) {
+  return (
+    <label>
+      {label}
+      <input name={name} type="search" defaultValue={value} />
+    </label>
+  )
+}
+
+export type FilterOption = { value: string | number; label: string }
+
+/** A choice in a search form (sent on "Find"), or on its own, applied as soon as it changes (`onChoose`). */
+export function SelectFilter({ label, name, value, any, options, onChoose }: {
+  label: string
+  name?: string
+  value: string | number
+  /** The first choice, which filters nothing: "All groups". */
+  any: string
+  options: FilterOption[]
+  onChoose?: (value: string) => void
+}) {
+  const choice = onChoose ? { value, onChange: (event: { target: { value: string } }) => onChoose(event.target.value) } : { defaultValue: value }
+  return (
+    <label>
+      {label}
+      <select name={name} {...choice}>
+        {[{ value: '', label: any }, ...options].map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
+/** Filters that are not a search form (they apply at once). */
+export function Filters({ children }: { children: ReactNode }) {
+  return <div className="admin-filters">{children}</div>
+}
+
+/** Find by text and by group (`name` is the group's field in the address; "All groups" filters nothing). */
+export function TextAndGroupSearch({ label, q, name, group, groups, onFind }: {
+  label: string
+  q: string
+  name: string
+  group: string | number
+  groups: FilterOption[]
+  onFind: (values: Record<string, string>) => void
+}) {
+  return (
+    <SearchFilters label={label} onFind={onFind}>
+      <TextFilter label="Text" name="q" value={q} />
+      <SelectFilter label="Group" name={name} value={group} any="All groups" options={groups} />
+    </SearchFilters>
+  )
+}

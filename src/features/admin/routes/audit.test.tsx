@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, expect, test, vi } from 'vitest'
+import type { AuditEntry } from '@/core/admin-contract'
+import { json } from '@/lib/testing'
+import { formatWhen } from '../components/paged'
+import { expectLoadFailure, pageOf, renderAdmin, serveApi } from '../test-support'
+import AuditSection from './audit'
+
+vi.mock('@/lib/session', () => ({ getToken: () => 'token-7', signOut: vi.fn(), useSession: () => ({ token: 'token-7', user: { id: 7 } }) }))
+
+const RENAMED: AuditEntry = {
+  id: 9,
+  actor: { id: 7, email: 'ada@example.com' },
+  action: 'category.update',
+  targetType: 'category',
+  targetId: '3',
+  detail: 'Wisdom → Sayings of the wise',
+  createdAt: '2026-05-02T10:00:00.000Z',
+}
+const SEEDED: AuditEntry = { id: 8, actor: null, action: 'seed.run', targetType: null, targetId: null, detail: null, createdAt: '2026-05-01T10:00:00.000Z' }
+
+let api: ReturnType<typeof serveApi>
+
+beforeEach(() => {
+  api = serveApi((method, path, _body, query) => {
+    if (method !== 'GET' || path !== '/api/admin/audit') return undefined
+    const page = Number(query.get('page'))
+    return json(pageOf(page === 1 ? [RENAMED, SEEDED] : [], { page, totalPages: 1, totalElements: 2 }))
+  })
+})
+
+test('each entry says when, who (or the system), what, on what, and the detail', async () => {
+  renderAdmin(<AuditSection />, '/admin/audit')
+  expect(screen.getByRole('heading', { level: 2, name: 'Audit log' })).toBeTruthy()
+  const table = await screen.findByRole('table', { name: 'Operators’ actions, newest first' })
+  const rows = within(table).getAllByRole('row').slice(1)
+  expect(rows.map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
+    [formatWhen(RENAMED.createdAt), 'ada@example.com', 'category.update', 'category #3', 'Wisdom → Sayings of the wise'],
+    [formatWhen(SEEDED.createdAt), 'The system', 'seed.run', '—', '—'],
+  ])
+  expect(api.asked).toEqual(['GET /api/admin/audit?page=1&size=20'])
+})
+
+test('a page past the end says so and offers the first page', async () => {
+  renderAdmin(<AuditSection />, '/admin/audit?page=4')
+  expect(await screen.findByText('Nothing on this page')).toBeTruthy()
+  fireEvent.click(screen.getByRole('button', { name: 'Go to the first page' }))
+  await waitFor(() => expect(screen.getByLabelText('Location').textContent).toBe('/admin/audit'))
+  expect(await screen.findByRole('table')).toBeTruthy()
+})
+
+test('an empty log says so', async () => {
+  serveApi(() => json(pageOf([])))
+  renderAdmin(<AuditSection />, '/admin/audit')
+  expect(await screen.findByText('Nothing recorded yet')).toBeTruthy()
+})
+
+test('a failed load shows why, and can be tried again', async () => {
+  const { alert } = await expectLoadFailure(<AuditSection />, '/admin/audit', 'entries', () => json(pageOf([SEEDED])))
+  fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }))
+  expect(await screen.findByRole('row', { name: /The system/ })).toBeTruthy()
+})
