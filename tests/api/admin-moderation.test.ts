@@ -111,7 +111,7 @@ test('a suggestion is listed, approved with edits, published, found by search, a
   expect(JSON.parse(log[0].detail!)).toEqual({ proverbId: result.proverbId, slug: published.slug })
 
   // The member was told in the app, not by email; the visitor (no account) by email.
-  const verdictMails = async (to: string) => (await mailsTo(t.database.db, to)).filter((m) => [ADMIN_TEXTS.approvedTitle, ADMIN_TEXTS.rejectedTitle].includes(m.subject))
+  const verdictMails = async (to: string) => (await mailsTo(t.database.db, to)).filter((m) => ([ADMIN_TEXTS.approvedTitle, ADMIN_TEXTS.rejectedTitle] as string[]).includes(m.subject))
   expect(await verdictMails(member.email)).toEqual([])
   const [toVisitor, ...more] = await verdictMails(suggestion.email)
   expect(more).toEqual([])

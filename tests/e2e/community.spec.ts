@@ -113,6 +113,38 @@ test.describe('suggestions, moderation and messages with an operator', () => {
     await operator.context.close()
   })
 
+  test('a visitor suggests a proverb, an operator publishes it, and the visitor is told by email with a link to it', async ({ browser, page, context }) => {
+    const email = uniqueEmail('visitor')
+    await context.addCookies([{ name: 'cookieConsent', value: 'true', url: server.url }])
+    await page.goto(`${server.url}/add_proverb`)
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Your name').fill('Zawadi')
+    await page.getByLabel('Ethnic group').selectOption('Swahili')
+    await page.getByLabel('The proverb').fill('Akili ni mali')
+    await page.getByLabel('English transliteration').fill('Intelligence is wealth.')
+    await page.getByLabel('English interpretation').fill('A sound mind is worth as much as riches.')
+    await page.getByLabel('Category').fill('Wisdom')
+    await page.getByRole('button', { name: 'Send suggestion' }).click()
+    await expect(page.getByText(COMMUNITY_TEXTS.suggestionThanks)).toBeVisible()
+
+    const operator = await signedIn(browser, admin)
+    await operator.page.goto(`${server.url}/admin/suggestions`)
+    const card = operator.page.getByRole('article', { name: '“Akili ni mali”' })
+    await expect(card).toContainText('no account')
+    // The moderator tidies the text before publishing.
+    await card.getByLabel('Proverb', { exact: true }).fill('Akili ni mali.')
+    await card.getByRole('button', { name: 'Approve and publish' }).click()
+    await expect(operator.page.getByText(ADMIN_TEXTS.publishedNoAccount)).toBeVisible()
+    await operator.context.close()
+
+    // The visitor's email links to the published proverb, and carries the unsubscribe link.
+    const mail = await waitForMailFile(E2E_MAIL_DIR, email, /Your proverb is published/)
+    expect(mail.text).toContain(COMMUNITY_TEXTS.mailFooter)
+    await page.goto(linkIn(mail, '/search_result'))
+    await expect(page.getByText('Akili ni mali.').first()).toBeVisible()
+    await expect(page.getByText('Intelligence is wealth.').first()).toBeVisible()
+  })
+
   test('a contact message reaches the operators’ messages', async ({ browser, page, context }) => {
     await context.addCookies([{ name: 'cookieConsent', value: 'true', url: server.url }])
     await page.goto(`${server.url}/contact`)
@@ -144,6 +176,31 @@ test.describe('suggestions, moderation and messages with an operator', () => {
       await expect(region.getByRole('alert'), section).toHaveCount(0)
     }
     await operator.context.close()
+  })
+
+  test('an operator rewrites an answer Òwe ships; readers see it, and it stays after a restart', async ({ browser, page, context }) => {
+    const answer = 'Òwe means “proverb” in Yoruba. It gathers traditional proverbs of eight African peoples, each in its own words, with an English rendering and its meaning.'
+    const operator = await signedIn(browser, admin)
+    await operator.page.goto(`${server.url}/admin/faq`)
+    const row = operator.page.getByRole('row').filter({ has: operator.page.getByRole('rowheader', { name: /What is Òwe\?/ }) })
+    await expect(row.getByText(ADMIN_TEXTS.builtIn)).toBeVisible()
+    await row.getByRole('button', { name: 'Edit “What is Òwe?”' }).click()
+    await expect(operator.page.getByText(ADMIN_TEXTS.builtInNote).first()).toBeVisible()
+    await operator.page.getByLabel('Answer').fill(answer)
+    await operator.page.getByRole('button', { name: 'Save the question' }).click()
+    await expect(operator.page.getByText(ADMIN_TEXTS.saved)).toBeVisible()
+    // Now the operators' own: no longer marked as built in.
+    await expect(row.getByText(ADMIN_TEXTS.builtIn)).toHaveCount(0)
+    await operator.context.close()
+
+    // A restart seeds again from the files, and leaves the operator's answer as it is.
+    const port = Number(new URL(server.url).port)
+    await server.stop()
+    server = await ownServer({ port, dataDir: server.dataDir })
+    await context.addCookies([{ name: 'cookieConsent', value: 'true', url: server.url }])
+    await page.goto(`${server.url}/pricing`)
+    await page.getByText('What is Òwe?', { exact: true }).click()
+    await expect(page.getByText(answer)).toBeVisible()
   })
 
   test('the console is for operators only', async ({ browser }) => {
