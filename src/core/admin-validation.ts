@@ -29,6 +29,9 @@ export function stripHtml(value: string): string {
   return value.replace(/<[^>]*>/g, '')
 }
 
+/** Line breaks (and the spaces around them) become one space: for texts shown on one line. */
+export const oneLine = (value: string) => value.replace(/\s*[\r\n]+\s*/g, ' ')
+
 /** Plain text: strings only (a number or object fails the type check rather than throwing), tag-free, NFC, trimmed. */
 const plainText = (max: number) =>
   yup
@@ -40,12 +43,15 @@ const plainText = (max: number) =>
     .required(ADMIN_MESSAGES.required)
     .max(max, ADMIN_MESSAGES.tooLong(max))
 
+const oneLineText = (value: unknown) => (typeof value === 'string' ? oneLine(value) : value)
+
 const id = (message: string) => yup.number().typeError(message).integer(message).positive(message).max(MAX_ID, message)
 
 /** ProverbInput and ApproveSuggestionInput: the same fields. */
 export const proverbInputSchema = yup.object({
-  proverb: plainText(PROVERB_TEXT_MAX),
-  transliteration: plainText(PROVERB_TEXT_MAX),
+  // Typed in text areas, shown as one line: a line break is a space.
+  proverb: plainText(PROVERB_TEXT_MAX).transform(oneLineText),
+  transliteration: plainText(PROVERB_TEXT_MAX).transform(oneLineText),
   interpretation: plainText(PROVERB_TEXT_MAX),
   ethnicGroupId: id(ADMIN_MESSAGES.ethnicGroupId).required(ADMIN_MESSAGES.ethnicGroupId),
   categoryIds: yup

@@ -166,6 +166,8 @@ export const API = {
     quizQuestion: (id: number) => `/api/admin/quiz-questions/${id}`,
     adverts: '/api/admin/adverts',
     advert: (id: number) => `/api/admin/adverts/${id}`,
+    /** PUT { ids }: every advert's id once, in the order to show them (one transaction). */
+    advertOrder: '/api/admin/adverts/order',
     /** POST { title, body, url?, ethnicGroupId? }: in-app (and push) to everyone or one group's readers. */
     broadcast: '/api/admin/broadcasts',
     contactMessages: '/api/admin/contact-messages',

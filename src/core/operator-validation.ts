@@ -1,4 +1,5 @@
 import * as yup from 'yup'
+import { oneLine } from './admin-validation'
 import { stripHtml } from './format'
 import { MAX_ID } from './validation'
 
@@ -19,6 +20,8 @@ export const OPERATOR_TEXTS = {
   position: 'The position is a whole number from 0 to 10000.',
   active: 'active must be true or false.',
   nothingToChange: 'Send at least one of active, alt, link or position.',
+  order: 'Send ids: every advert’s id, once each, in the order to show them.',
+  orderStale: 'The adverts changed meanwhile (one was added or removed). The list now shows them as they are; move again.',
 } as const
 
 export const QUIZ_OPTIONS_MIN = 2
@@ -59,7 +62,10 @@ export const inAppLink = () =>
 
 export const quizQuestionSchema = yup.object({
   ethnicGroupId: groupId().nullable().defined(OPERATOR_TEXTS.group),
-  question: plain().required(OPERATOR_TEXTS.required).max(QUIZ_QUESTION_MAX, atMost(QUIZ_QUESTION_MAX)),
+  question: plain()
+    .transform((value: unknown) => (typeof value === 'string' ? oneLine(value) : value))
+    .required(OPERATOR_TEXTS.required)
+    .max(QUIZ_QUESTION_MAX, atMost(QUIZ_QUESTION_MAX)),
   options: yup
     .array(plain().required(OPERATOR_TEXTS.required).max(QUIZ_OPTION_MAX, atMost(QUIZ_OPTION_MAX)))
     .typeError(OPERATOR_TEXTS.options)
@@ -106,6 +112,21 @@ export const advertPatchSchema = yup
   })
   .test('something', OPERATOR_TEXTS.nothingToChange, (value) => Object.values(value ?? {}).some((field) => field !== undefined))
 export type AdvertPatchForm = yup.InferType<typeof advertPatchSchema>
+
+/** Far more adverts than a rotation would ever hold; bounds the request. */
+export const ADVERT_ORDER_MAX = 500
+
+export const advertOrderSchema = yup.object({
+  ids: yup
+    .array(yup.number().strict().typeError(OPERATOR_TEXTS.order).integer(OPERATOR_TEXTS.order).positive(OPERATOR_TEXTS.order).max(MAX_ID, OPERATOR_TEXTS.order).required(OPERATOR_TEXTS.order))
+    .strict()
+    .typeError(OPERATOR_TEXTS.order)
+    .required(OPERATOR_TEXTS.order)
+    .min(1, OPERATOR_TEXTS.order)
+    .max(ADVERT_ORDER_MAX, OPERATOR_TEXTS.order)
+    .test('distinct', OPERATOR_TEXTS.order, (ids) => !ids || new Set(ids).size === ids.length),
+})
+export type AdvertOrderForm = yup.InferType<typeof advertOrderSchema>
 
 export const broadcastSchema = yup.object({
   title: plain().required(OPERATOR_TEXTS.required).max(BROADCAST_TITLE_MAX, atMost(BROADCAST_TITLE_MAX)),

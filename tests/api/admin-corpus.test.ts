@@ -128,12 +128,14 @@ test('a proverb body is validated field by field, trimmed, NFC-normalised and st
   const res = await post(
     t.app,
     API.admin.proverbs,
-    kiswahili({ proverb: `  <b>${decomposed}</b> `, transliteration: 'A good day is seen <script>x</script>in the morning.', interpretation: 'What will go well shows from the start.\nLook at the beginning.' }),
+    // Typed in text areas: the proverb and rendering become one line; the meaning keeps its lines.
+    kiswahili({ proverb: `  <b>${decomposed.replace('njema ', 'njema\n ')}</b> `, transliteration: 'A good day is seen <script>x</script>in\nthe morning.', interpretation: 'What will go well shows from the start.\nLook at the beginning.' }),
     admin.token,
   )
   expect(res.status).toBe(201)
   expect(res.body.data.proverb).toBe('Siku njema huonekana asubuhi.')
   expect(res.body.data.transliteration).toBe('A good day is seen xin the morning.')
+  expect(res.body.data.interpretation).toBe('What will go well shows from the start.\nLook at the beginning.')
   await del(t.app, API.admin.proverb(res.body.data.id), admin.token)
 })
 

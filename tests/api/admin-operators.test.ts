@@ -83,6 +83,7 @@ test('every operator route refuses a visitor (401) and a plain user (403)', asyn
     ['GET', API.admin.adverts],
     ['POST', API.admin.adverts, {}],
     ['PATCH', API.admin.advert(1), { active: false }],
+    ['PUT', API.admin.advertOrder, { ids: [1] }],
     ['DELETE', API.admin.advert(1)],
     ['POST', API.admin.broadcast, { title: 'Hello', body: 'Everyone' }],
     ['GET', API.admin.contactMessages],
@@ -163,6 +164,9 @@ test('an operator writes, rewrites and retires a quiz question, each step audite
     expect(fact.builtIn).toBe(true)
   }
 
+  // Typed in text areas: the question becomes one line, the note keeps its lines.
+  const lines = await call(app, 'PUT', API.admin.quizQuestion(question.id), { payload: questionInput({ ethnicGroupId: yoruba.id, question: 'Which city is the Yoruba\nheartland’s oldest?', options: ['Ilé-Ifẹ̀', 'Lagos', 'Kano'], note: 'Tradition says so.\nSee the corpus.' }), token: op.token })
+  expect(lines.body.data).toMatchObject({ question: 'Which city is the Yoruba heartland’s oldest?', note: 'Tradition says so.\nSee the corpus.' })
   const bad = await call(app, 'PUT', API.admin.quizQuestion(question.id), { payload: questionInput({ correct: 9 }), token: op.token })
   expect(bad.status).toBe(400)
   const replaced = await call(app, 'PUT', API.admin.quizQuestion(question.id), {
@@ -173,7 +177,7 @@ test('an operator writes, rewrites and retires a quiz question, each step audite
   expect(replaced.body.data).toEqual({ id: question.id, ethnicGroupId: null, question: 'Which city do the Yoruba call their cradle?', options: ['Lagos', 'Ilé-Ifẹ̀'], correct: 1, note: 'Ifẹ̀ is where, the tradition says, the world began.', active: true, builtIn: false })
   const options = await db().select().from(answerOptions).where(eq(answerOptions.questionId, question.id))
   expect(options.map((o) => [o.position, o.text, o.correct]).sort()).toEqual([[0, 'Lagos', false], [1, 'Ilé-Ifẹ̀', true]])
-  expect(await auditOf('quiz_question.update', question.id)).toHaveLength(1)
+  expect(await auditOf('quiz_question.update', question.id)).toHaveLength(2)
   const general = await get(app, `${API.admin.quizQuestions}?ethnicGroupId=general&q=cradle`, op.token)
   expect(general.body.data).toEqual([replaced.body.data])
 
@@ -279,6 +283,37 @@ test('adverts are edited, deactivated and deleted', async () => {
   expect(await db().select().from(adverts).where(eq(adverts.id, mine.id))).toEqual([])
   expect(await auditOf('advert.delete', mine.id)).toHaveLength(1)
   expect((await call(app, 'DELETE', API.admin.advert(mine.id), { token: op.token })).status).toBe(404)
+})
+
+test('adverts are reordered all at once; a stale or malformed order is refused and changes nothing', async () => {
+  const op = await admin()
+  const user = await member()
+  const list = async () => (await get(app, `${API.admin.adverts}?size=100`, op.token)).body.data as AdminAdvert[]
+  const before = await list()
+  const reversed = before.map((a) => a.id).reverse()
+  const res = await send('PUT', API.admin.advertOrder, op.token, { ids: reversed })
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+  expect((res.body.data as AdminAdvert[]).map((a) => [a.id, a.position])).toEqual(reversed.map((id, position) => [id, position]))
+  expect((await list()).map((a) => a.id)).toEqual(reversed)
+  // Readers get them in that order too.
+  const shown = ((await get(app, API.adverts, user.token)).body.data as AdvertFile[]).map((a) => a.id)
+  expect(shown).toEqual(reversed.filter((id) => shown.includes(id)))
+  const [entry] = await auditOf('advert.reorder')
+  expect(JSON.parse(entry.detail!)).toEqual({ ids: reversed })
+
+  // One missing (as if uploaded meanwhile), one unknown: 409, and nothing moved.
+  for (const ids of [reversed.slice(1), [...reversed.slice(1), 999999]]) {
+    const stale = await send('PUT', API.admin.advertOrder, op.token, { ids })
+    expect(stale.status).toBe(409)
+    expect(stale.body.error.message).toBe(OPERATOR_TEXTS.orderStale)
+  }
+  for (const body of [{}, { ids: [] }, { ids: [reversed[0], reversed[0]] }, { ids: ['1'] }, { ids: 'all' }, { ids: [1.5] }]) {
+    const bad = await send('PUT', API.admin.advertOrder, op.token, body)
+    expect(bad.status, JSON.stringify(body)).toBe(400)
+    expect(bad.body.error.fields.ids).toBe(OPERATOR_TEXTS.order)
+  }
+  expect((await list()).map((a) => a.id)).toEqual(reversed)
+  await send('PUT', API.admin.advertOrder, op.token, { ids: before.map((a) => a.id) })
 })
 
 test('a broadcast reaches every activated user once, or only one group’s readers, and is audited', async () => {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { API } from '../../../../src/core/api-paths'
 import type { AdminAdvert } from '../../../../src/core/admin-contract'
 import type { Paginated } from '../../../../src/core/contract'
-import { ADVERT_MAX_BYTES, advertPatchSchema, advertUploadSchema } from '../../../../src/core/operator-validation'
+import { ADVERT_MAX_BYTES, advertOrderSchema, advertPatchSchema, advertUploadSchema, OPERATOR_TEXTS } from '../../../../src/core/operator-validation'
 import type { Db, Tx } from '../../db/client'
 import { adverts } from '../../db/schema'
 import { lockForTakeOver, recordOverride } from '../../db/seed/overrides'
@@ -147,6 +147,21 @@ export function advertRoutes(app: FastifyInstance, { db, now }: OperatorDeps): v
       await tx.update(adverts).set(takesOver ? { ...changes, source: 'admin' } : changes).where(eq(adverts.id, id))
       await audit(tx, request.auth!.userId, { action: 'advert.update', targetType: AUDIT_TARGET, targetId: id, detail: { ...changes, ...(takesOver ? { takenOver: true } : {}) } }, now())
       return advertById(tx, id)
+    })
+    return { data }
+  })
+
+  // The whole order at once, so that a move is never left half done. The ids must be exactly the adverts
+  // there are: one uploaded or deleted meanwhile makes it a 409, and the console asks for the list again.
+  app.put(API.admin.advertOrder, { preHandler: guard }, async (request): Promise<{ data: AdminAdvert[] }> => {
+    const { ids } = await parseBody(advertOrderSchema, request.body)
+    const data = await db.transaction(async (tx) => {
+      const current = await tx.select({ id: adverts.id }).from(adverts).orderBy(asc(adverts.id)).for('update')
+      const known = new Set(current.map((row) => row.id))
+      if (ids.length !== known.size || ids.some((id) => !known.has(id))) throw conflict(OPERATOR_TEXTS.orderStale, { ids: OPERATOR_TEXTS.orderStale })
+      for (const [position, id] of ids.entries()) await tx.update(adverts).set({ position }).where(eq(adverts.id, id))
+      await audit(tx, request.auth!.userId, { action: 'advert.reorder', targetType: AUDIT_TARGET, detail: { ids } }, now())
+      return tx.select(columns).from(adverts).orderBy(asc(adverts.position), asc(adverts.id))
     })
     return { data }
   })

@@ -26,7 +26,7 @@ export function broadcastRoutes(app: FastifyInstance, { db, now, notifier }: Ope
   const guard = adminGuard(app, db, now)
 
   app.post(API.admin.broadcast, { preHandler: guard }, async (request): Promise<{ data: BroadcastResult }> => {
-    const input = await parseBody(broadcastSchema, request.body)
+    const input = await parseBody(broadcastSchema, request.body, { multiline: ['body'] })
     const ethnicGroupId = input.ethnicGroupId ?? null
     if (ethnicGroupId !== null) {
       const [group] = await db.select({ id: ethnicGroups.id }).from(ethnicGroups).where(eq(ethnicGroups.id, ethnicGroupId))

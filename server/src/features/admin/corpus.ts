@@ -10,7 +10,7 @@ import { badRequest, conflict, notFound } from '../../http/errors'
 import { optionalString, parseId } from '../../http/params'
 import { parseBody } from '../../http/validate'
 import { audit } from '../../services/audit'
-import { checkGroupAndCategories, insertProverb, linkCategories, proverbColumns, slugTaken, toAdminProverbs } from './proverb-rows'
+import { checkGroupAndCategories, insertProverb, linkCategories, PROVERB_TEXT_FIELDS, proverbColumns, slugTaken, toAdminProverbs } from './proverb-rows'
 import { conflictOnUnique, paginated, pageOf, pathId, type AdminRoutes } from './shared'
 import { ADMIN_TEXTS } from './texts'
 
@@ -63,7 +63,7 @@ export const corpusRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
   })
 
   app.post(API.admin.proverbs, async (request, reply) => {
-    const input: ProverbInput = await parseBody(proverbInputSchema, request.body, { multiline: ['interpretation'] })
+    const input: ProverbInput = await parseBody(proverbInputSchema, request.body, { multiline: PROVERB_TEXT_FIELDS })
     const actor = request.auth!.userId
     const at = now()
     const row = await db.transaction(async (tx) => {
@@ -80,7 +80,7 @@ export const corpusRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
 
   app.put<{ Params: { id: string } }>(`${API.admin.proverbs}/:id`, async (request) => {
     const id = pathId(request.params.id, ADMIN_TEXTS.proverbNotFound)
-    const input: ProverbInput = await parseBody(proverbInputSchema, request.body, { multiline: ['interpretation'] })
+    const input: ProverbInput = await parseBody(proverbInputSchema, request.body, { multiline: PROVERB_TEXT_FIELDS })
     const actor = request.auth!.userId
     const at = now()
     const row = await db.transaction(async (tx) => {

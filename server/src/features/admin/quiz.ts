@@ -148,7 +148,7 @@ export function quizBankRoutes(app: FastifyInstance, { db, now }: OperatorDeps):
   })
 
   app.post(API.admin.quizQuestions, { preHandler: guard }, async (request, reply) => {
-    const input = await parseBody(quizQuestionSchema, request.body)
+    const input = await parseBody(quizQuestionSchema, request.body, { multiline: ['question', 'note'] })
     await assertGroup(db, input.ethnicGroupId)
     const data = await db.transaction(async (tx) => {
       const [row] = await tx
@@ -165,7 +165,7 @@ export function quizBankRoutes(app: FastifyInstance, { db, now }: OperatorDeps):
 
   app.put<{ Params: { id: string } }>(itemRoute, { preHandler: guard }, async (request): Promise<{ data: AdminQuizQuestion }> => {
     const id = idOf(request.params.id)
-    const input = await parseBody(quizQuestionSchema, request.body)
+    const input = await parseBody(quizQuestionSchema, request.body, { multiline: ['question', 'note'] })
     await assertGroup(db, input.ethnicGroupId)
     const data = await db.transaction(async (tx) => {
       const locked = await lockedQuestion(tx, id)

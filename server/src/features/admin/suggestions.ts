@@ -9,7 +9,7 @@ import { badRequest, conflict, notFound } from '../../http/errors'
 import { optionalString } from '../../http/params'
 import { parseBody } from '../../http/validate'
 import { audit } from '../../services/audit'
-import { checkGroupAndCategories, insertProverb, proverbAppPath, proverbColumns, slugTaken } from './proverb-rows'
+import { checkGroupAndCategories, insertProverb, PROVERB_TEXT_FIELDS, proverbAppPath, proverbColumns, slugTaken } from './proverb-rows'
 import { conflictOnUnique, paginated, pageOf, pathId, type AdminRoutes } from './shared'
 import { mailSuggester } from './suggestion-mail'
 import { ADMIN_TEXTS } from './texts'
@@ -91,7 +91,7 @@ export const suggestionRoutes: AdminRoutes = (app, { db, now, notifier, sendPubl
 
   app.post<{ Params: { id: string } }>(`${API.admin.suggestions}/:id/approve`, async (request) => {
     const id = pathId(request.params.id, ADMIN_TEXTS.suggestionNotFound)
-    const input: ApproveSuggestionInput = await parseBody(proverbInputSchema, request.body, { multiline: ['interpretation'] })
+    const input: ApproveSuggestionInput = await parseBody(proverbInputSchema, request.body, { multiline: PROVERB_TEXT_FIELDS })
     const actor = request.auth!.userId
     const at = now()
     const { suggestion, proverb } = await db.transaction(async (tx) => {
