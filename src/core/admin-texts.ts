@@ -10,6 +10,7 @@ export const ADMIN_TEXTS = {
   importColumns:
     'A CSV with a header row (UTF-8), or a JSON array of objects, with the fields: ethnic (the group’s slug or name), proverb, transliteration, interpretation and categories (one to three category names, separated by “;”).',
   saved: 'Saved.',
+  unchanged: 'Nothing changed.',
   deleted: 'Deleted.',
   sentTo: (reached: number) => `Sent to ${reached.toLocaleString('en')} ${reached === 1 ? 'reader' : 'readers'}.`,
   builtIn: 'Built in',

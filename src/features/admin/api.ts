@@ -103,6 +103,8 @@ export function uploadAdvert(input: AdvertUpload, onProgress: (fraction: number)
 }
 export type AdvertChanges = { active?: boolean; alt?: string; link?: string | null; position?: number }
 export const updateAdvert = (id: number, changes: AdvertChanges) => send<AdminAdvert>('PATCH', A.advert(id), changes)
+/** Every advert's id, in the order to show them: applied at once, or refused (409) if the list changed. */
+export const reorderAdverts = (ids: number[]) => send<AdminAdvert[]>('PUT', A.advertOrder, { ids })
 export const deleteAdvert = (id: number) => send<unknown>('DELETE', A.advert(id))
 
 /** The key makes a retried send (a double press, a dropped answer) reach nobody twice. */

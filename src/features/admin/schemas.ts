@@ -51,7 +51,9 @@ export const quizQuestionFormSchema = quizQuestionSchema
   .shape({
     options: yup
       .string()
-      .defined()
+      // Formik gives an emptied field as undefined.
+      .default('')
+      .defined(OPERATOR_TEXTS.options)
       .test('options', asInBody('options', (form) => ({ options: optionLines(form.options) }))),
     correct: yup
       .number()

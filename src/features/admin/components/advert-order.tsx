@@ -2,64 +2,28 @@ import { useEffect, useRef } from 'react'
 import type { AdminAdvert } from '@/core/admin-contract'
 import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { errorMessage } from '@/components/query-state'
-import { updateAdvert } from '../api'
+import { reorderAdverts } from '../api'
 import { useAdminMutation } from '../queries'
 import { RowButton } from './editable-rows'
 
 /** The order readers see adverts in: by position, then by id. */
 export const inShownOrder = (adverts: AdminAdvert[]) => [...adverts].sort((a, b) => a.position - b.position || a.id - b.id)
 
-export type PositionChange = { id: number; position: number }
-
-const orderAfter = (adverts: AdminAdvert[], changes: PositionChange[]) =>
-  inShownOrder(adverts.map((advert) => ({ ...advert, position: changes.find((change) => change.id === advert.id)?.position ?? advert.position }))).map(
-    (advert) => advert.id,
-  )
-
-/**
- * What moves the advert at `index` (in shown order) one place up (-1) or down (+1): the two adverts swap
- * positions. Where that would not do it (they share a position, or share one with another advert), the
- * two take their places' numbers instead; and if even that would not, every advert takes its place's.
- */
-export function positionChanges(adverts: AdminAdvert[], index: number, step: -1 | 1): PositionChange[] {
-  const other = index + step
-  const [first, second] = [Math.min(index, other), Math.max(index, other)]
-  const wanted = adverts.map((advert) => advert.id)
-  ;[wanted[first], wanted[second]] = [wanted[second], wanted[first]]
-  const a = adverts[first]
-  const b = adverts[second]
-  const candidates: PositionChange[][] = [
-    [
-      { id: a.id, position: b.position },
-      { id: b.id, position: a.position },
-    ],
-    [
-      { id: a.id, position: second },
-      { id: b.id, position: first },
-    ],
-  ]
-  const fits = candidates.find((changes) => orderAfter(adverts, changes).join() === wanted.join())
-  if (fits) return fits
-  // Every advert at its place's number (the two moved ones always sent, whatever they held before).
-  return wanted.flatMap((id, at) => {
-    const advert = adverts.find((each) => each.id === id)!
-    return advert.position === at && id !== a.id && id !== b.id ? [] : [{ id, position: at }]
-  })
+/** The adverts' ids in shown order, with the one at `index` moved one place up (-1) or down (+1). */
+export function movedOrder(adverts: AdminAdvert[], index: number, step: -1 | 1): number[] {
+  const ids = adverts.map((advert) => advert.id)
+  ;[ids[index], ids[index + step]] = [ids[index + step], ids[index]]
+  return ids
 }
 
 /**
- * "Move up" and "Move down" on each advert, one move at a time. A move is several PATCHes in turn;
- * afterwards (or after a failure, part of it may have gone through) the list is asked again, and the
- * moved advert's button keeps the focus as its row moves.
+ * "Move up" and "Move down" on each advert, one move at a time. A move sends the whole new order in one
+ * request (the server applies it at once or not at all); afterwards, or after a refusal (an advert added
+ * or removed meanwhile), the list is asked again, and the moved advert's button keeps the focus as its
+ * row moves.
  */
-export function useAdvertOrder(adverts: AdminAdvert[], onMoved: (text: string) => void) {
-  const move = useAdminMutation(
-    ['adverts'],
-    async (changes: PositionChange[]) => {
-      for (const { id, position } of changes) await updateAdvert(id, { position })
-    },
-    { refreshAfterFailure: true },
-  )
+export function useAdvertOrder(adverts: AdminAdvert[], onMoved: (text: string) => void, onStart: () => void) {
+  const move = useAdminMutation(['adverts'], (ids: number[]) => reorderAdverts(ids), { refreshAfterFailure: true })
   const buttons = useRef(new Map<string, HTMLButtonElement>())
   const refocus = useRef<{ id: number; up: boolean } | null>(null)
   useEffect(() => {
@@ -84,7 +48,8 @@ export function useAdvertOrder(adverts: AdminAdvert[], onMoved: (text: string) =
         disabled={move.isPending}
         onClick={() => {
           refocus.current = { id: advert.id, up }
-          move.mutate(positionChanges(adverts, index, up ? -1 : 1), { onSuccess: () => onMoved(`“${advert.name}” moved ${up ? 'up' : 'down'}.`) })
+          onStart()
+          move.mutate(movedOrder(adverts, index, up ? -1 : 1), { onSuccess: () => onMoved(`“${advert.name}” moved ${up ? 'up' : 'down'}.`) })
         }}
       />
     )

@@ -176,9 +176,9 @@ export function RemoveRowButton({ label = 'Delete', what, question, builtIn, bus
 /** Marks a row that came with Òwe; what changing it means is in the title and read out after the badge. */
 export function BuiltInBadge() {
   return (
+    // Short, as it is read with the row's name in every cell; the editor and the delete question explain it.
     <span className="badge badge--muted" title={ADMIN_TEXTS.builtInNote}>
       {ADMIN_TEXTS.builtIn}
-      <span className="visually-hidden">{`. ${ADMIN_TEXTS.builtInNote}`}</span>
     </span>
   )
 }

@@ -1,15 +1,24 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useId, useRef, type ReactNode } from 'react'
 
-/** Where a section's add-or-edit form sits: choosing "Edit" on a row brings the operator to its first field. */
+/**
+ * Where a section's add-or-edit form sits: choosing "Edit" on a row brings the operator to its first field.
+ * The form is a group named by the title and described by the note, so a screen reader entering it on
+ * that focus reads the note too.
+ */
 export function Editor({ editing, title, note, children }: { editing: unknown; title: string; note?: ReactNode; children: ReactNode }) {
   const box = useRef<HTMLDivElement>(null)
+  const id = useId()
   useEffect(() => {
     if (editing) box.current?.querySelector<HTMLElement>('input, textarea, select')?.focus()
   }, [editing])
   return (
-    <div ref={box} className="admin-editor">
-      <h3>{title}</h3>
-      {note && <p className="field__hint">{note}</p>}
+    <div ref={box} className="admin-editor" role="group" aria-labelledby={`${id}-title`} aria-describedby={note ? `${id}-note` : undefined}>
+      <h3 id={`${id}-title`}>{title}</h3>
+      {note && (
+        <p id={`${id}-note`} className="field__hint">
+          {note}
+        </p>
+      )}
       {children}
     </div>
   )

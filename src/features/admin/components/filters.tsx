@@ -1,4 +1,18 @@
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
+
+/**
+ * A field's own value, put back to the address's whenever that changes (Back, a link, "Find"): the field
+ * stays the same element, so focus stays where it is, and a choice whose options arrive late still shows.
+ */
+function useFollowing(value: string): [string, (value: string) => void] {
+  const [own, setOwn] = useState(value)
+  const [followed, setFollowed] = useState(value)
+  if (followed !== value) {
+    setFollowed(value)
+    setOwn(value)
+  }
+  return [own, setOwn]
+}
 
 /** A list's search form: on "Find", each field's value (trimmed; empty for none) goes to `onFind` by its name. */
 export function SearchFilters({ label, onFind, children }: { label: string; onFind: (values: Record<string, string>) => void; children: ReactNode }) {
@@ -21,10 +35,11 @@ export function SearchFilters({ label, onFind, children }: { label: string; onFi
 }
 
 export function TextFilter({ label, name, value }: { label: string; name: string; value: string }) {
+  const [text, setText] = useFollowing(value)
   return (
     <label>
       {label}
-      <input name={name} type="search" defaultValue={value} />
+      <input name={name} type="search" value={text} onChange={(event) => setText(event.target.value)} />
     </label>
   )
 }
@@ -41,11 +56,11 @@ export function SelectFilter({ label, name, value, any, options, onChoose }: {
   options: FilterOption[]
   onChoose?: (value: string) => void
 }) {
-  const choice = onChoose ? { value, onChange: (event: { target: { value: string } }) => onChoose(event.target.value) } : { defaultValue: value }
+  const [chosen, setChosen] = useFollowing(String(value))
   return (
     <label>
       {label}
-      <select name={name} {...choice}>
+      <select name={name} value={onChoose ? String(value) : chosen} onChange={(event) => (onChoose ? onChoose(event.target.value) : setChosen(event.target.value))}>
         {[{ value: '', label: any }, ...options].map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

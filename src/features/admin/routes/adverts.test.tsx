@@ -4,7 +4,8 @@ import { beforeEach, expect, test, vi } from 'vitest'
 import type { AdminAdvert } from '@/core/admin-contract'
 import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { json } from '@/lib/testing'
-import { positionChanges } from '../components/advert-order'
+import { OPERATOR_TEXTS } from '@/core/operator-validation'
+import { movedOrder } from '../components/advert-order'
 import { expectLoadFailure, failure, renderAdmin, serveApi } from '../test-support'
 import AdvertsSection from './adverts'
 
@@ -18,25 +19,31 @@ const advert = (id: number, name: string, position: number): AdminAdvert => ({
   link: null,
   active: true,
   bytes: 40_960,
-  source: 'upload',
+  source: 'admin',
   position,
 })
 
 let adverts: AdminAdvert[]
-let patch: (id: number, position: number) => Response | Promise<Response>
+let patch: (id: number, body: Record<string, unknown>) => Response | Promise<Response>
+let order: (ids: number[]) => Response | Promise<Response>
 let api: ReturnType<typeof serveApi>
 
 beforeEach(() => {
   // Not in order: the console sorts by position, then id.
   adverts = [advert(3, 'harvest', 20), advert(1, 'market', 10), advert(2, 'river', 30)]
-  patch = (id, position) => {
-    adverts = adverts.map((each) => (each.id === id ? { ...each, position } : each))
+  patch = (id, body) => {
+    adverts = adverts.map((each) => (each.id === id ? { ...each, ...body } : each))
     return json({ data: adverts.find((each) => each.id === id) })
+  }
+  order = (ids) => {
+    adverts = ids.map((id, position) => ({ ...adverts.find((each) => each.id === id)!, position }))
+    return json({ data: adverts })
   }
   api = serveApi((method, path, body) => {
     if (method === 'GET' && path === '/api/admin/adverts') return json({ data: adverts, page: 1, size: 100, totalPages: 1, totalElements: adverts.length })
+    if (method === 'PUT' && path === '/api/admin/adverts/order') return order((body as { ids: number[] }).ids)
     const id = Number(/^\/api\/admin\/adverts\/(\d+)$/.exec(path)?.[1])
-    if (method === 'PATCH' && id) return patch(id, (body as { position: number }).position)
+    if (method === 'PATCH' && id) return patch(id, body as Record<string, unknown>)
   })
 })
 
@@ -44,7 +51,7 @@ const names = async () =>
   within(await screen.findByRole('table', { name: 'Adverts, in the order they are shown' }))
     .getAllByRole('rowheader')
     .map((cell) => cell.textContent)
-const patches = () => api.sent.filter((call) => call.method === 'PATCH').map(({ path, body }) => ({ path, body }))
+const writes = () => api.sent.filter((call) => call.method !== 'GET').map(({ method, path, body }) => ({ method, path, body }))
 const gets = () => api.sent.filter((call) => call.method === 'GET').length
 
 test('adverts are listed in position order; the first cannot move up, the last cannot move down', async () => {
@@ -58,17 +65,14 @@ test('adverts are listed in position order; the first cannot move up, the last c
   expect(screen.queryByRole('button', { name: `${ADMIN_TEXTS.moveDown}: river` })).toBeNull()
 })
 
-test('moving swaps the two adverts’ positions with two PATCHes, then the list is asked again', async () => {
+test('moving sends the whole new order in one request, then the list is asked again', async () => {
   renderAdmin(<AdvertsSection />, '/admin/adverts')
   await names()
   const before = gets()
   fireEvent.click(screen.getByRole('button', { name: `${ADMIN_TEXTS.moveDown}: market` }))
 
   expect(await screen.findByText('“market” moved down.')).toBeTruthy()
-  expect(patches()).toEqual([
-    { path: '/api/admin/adverts/1', body: { position: 20 } },
-    { path: '/api/admin/adverts/3', body: { position: 10 } },
-  ])
+  expect(writes()).toEqual([{ method: 'PUT', path: '/api/admin/adverts/order', body: { ids: [3, 1, 2] } }])
   expect(gets()).toBeGreaterThan(before)
   await waitFor(async () => expect(await names()).toEqual(['harvest', 'market', 'river']))
   // The moved advert's button keeps the focus.
@@ -80,47 +84,23 @@ test('moving up to the top keeps the focus on the advert, on the button it still
   await names()
   fireEvent.click(screen.getByRole('button', { name: `${ADMIN_TEXTS.moveUp}: harvest` }))
   await waitFor(async () => expect(await names()).toEqual(['harvest', 'market', 'river']))
-  expect(patches()).toEqual([
-    { path: '/api/admin/adverts/1', body: { position: 20 } },
-    { path: '/api/admin/adverts/3', body: { position: 10 } },
-  ])
+  expect(writes()).toEqual([{ method: 'PUT', path: '/api/admin/adverts/order', body: { ids: [3, 1, 2] } }])
   await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: `${ADMIN_TEXTS.moveDown}: harvest` })))
 })
 
-test('two adverts with the same position are given distinct ones (their places) as they swap', async () => {
-  adverts = [advert(1, 'market', 0), advert(2, 'river', 0)]
-  renderAdmin(<AdvertsSection />, '/admin/adverts')
-  expect(await names()).toEqual(['market', 'river'])
-  fireEvent.click(screen.getByRole('button', { name: `${ADMIN_TEXTS.moveUp}: river` }))
-  await waitFor(async () => expect(await names()).toEqual(['river', 'market']))
-  expect(patches()).toEqual([
-    { path: '/api/admin/adverts/1', body: { position: 1 } },
-    { path: '/api/admin/adverts/2', body: { position: 0 } },
-  ])
-})
-
-test('where a swap could not keep the others in place, every advert takes its place’s number', () => {
+test('the new order is the shown one with the two neighbours swapped, whatever their positions', () => {
   const tied = [advert(1, 'a', 0), advert(2, 'b', 0), advert(3, 'c', 0), advert(4, 'd', 0)]
-  // Moving c up: c and b swap, a and d stay first and last.
-  expect(positionChanges(tied, 2, -1)).toEqual([
-    { id: 3, position: 1 },
-    { id: 2, position: 2 },
-    { id: 4, position: 3 },
-  ])
-  const spread = [advert(1, 'a', 5), advert(2, 'b', 9)]
-  expect(positionChanges(spread, 0, 1)).toEqual([
-    { id: 1, position: 9 },
-    { id: 2, position: 5 },
-  ])
+  expect(movedOrder(tied, 2, -1)).toEqual([1, 3, 2, 4])
+  expect(movedOrder([advert(1, 'a', 5), advert(2, 'b', 9)], 0, 1)).toEqual([2, 1])
 })
 
 test('the move buttons wait while a move runs', async () => {
   let release: () => void = () => {}
   const held = new Promise<void>((resolve) => (release = resolve))
-  const swap = patch
-  patch = async (id, position) => {
+  const apply = order
+  order = async (ids) => {
     await held
-    return swap(id, position)
+    return apply(ids)
   }
   renderAdmin(<AdvertsSection />, '/admin/adverts')
   await names()
@@ -131,25 +111,48 @@ test('the move buttons wait while a move runs', async () => {
   await waitFor(() => expect((screen.getByRole('button', { name: `${ADMIN_TEXTS.moveUp}: river` }) as HTMLButtonElement).disabled).toBe(false))
 })
 
-test('a refused move shows the server’s message as an alert, and the list is asked again', async () => {
-  patch = () => failure(409, 'Another operator is moving adverts.')
+test('a refused move shows the server’s message as an alert, clears the last success, and the list is asked again', async () => {
   renderAdmin(<AdvertsSection />, '/admin/adverts')
   await names()
+  fireEvent.click(screen.getByRole('button', { name: `${ADMIN_TEXTS.moveDown}: market` }))
+  expect(await screen.findByText('“market” moved down.')).toBeTruthy()
+  order = () => failure(409, OPERATOR_TEXTS.orderStale)
   const before = gets()
   fireEvent.click(screen.getByRole('button', { name: `${ADMIN_TEXTS.moveDown}: market` }))
-  expect((await screen.findByRole('alert')).textContent).toBe('Another operator is moving adverts.')
-  expect(patches()).toHaveLength(1)
+  expect((await screen.findByRole('alert')).textContent).toBe(OPERATOR_TEXTS.orderStale)
+  expect(screen.queryByText('“market” moved down.')).toBeNull()
   await waitFor(() => expect(gets()).toBeGreaterThan(before))
-  expect(await names()).toEqual(['market', 'harvest', 'river'])
+  expect(await names()).toEqual(['harvest', 'market', 'river'])
+})
+
+test('one of Òwe’s own adverts is marked; editing its description says what that does and sends only what changed', async () => {
+  adverts = [{ ...advert(1, 'market', 0), source: 'seed' }, advert(2, 'river', 1)]
+  renderAdmin(<AdvertsSection />, '/admin/adverts')
+  expect(await names()).toEqual([`market ${ADMIN_TEXTS.builtIn}`, 'river'])
+  fireEvent.click(screen.getByRole('button', { name: 'Edit the description and link of market' }))
+  const form = screen.getByRole('form', { name: 'Description and link of market' })
+  expect(within(form).getByText(ADMIN_TEXTS.builtInNote)).toBeTruthy()
+  // Saved untouched: nothing is sent (a change would make it the operators').
+  fireEvent.click(within(form).getByRole('button', { name: 'Save' }))
+  expect(await screen.findByText(ADMIN_TEXTS.unchanged)).toBeTruthy()
+  expect(writes()).toEqual([])
+  fireEvent.click(screen.getByRole('button', { name: 'Edit the description and link of market' }))
+  const again = screen.getByRole('form', { name: 'Description and link of market' })
+  fireEvent.change(within(again).getByLabelText('Description'), { target: { value: 'Proverbs of the market' } })
+  fireEvent.click(within(again).getByRole('button', { name: 'Save' }))
+  expect(await screen.findByText(ADMIN_TEXTS.saved)).toBeTruthy()
+  expect(writes()).toEqual([{ method: 'PATCH', path: '/api/admin/adverts/1', body: { alt: 'Proverbs of the market' } }])
+  // And deleting it explains the same.
+  fireEvent.click(screen.getByRole('button', { name: 'Delete market' }))
+  expect(screen.getByText(ADMIN_TEXTS.builtInNote, { exact: false })).toBeTruthy()
 })
 
 test('switching an advert off sends active: false', async () => {
   renderAdmin(<AdvertsSection />, '/admin/adverts')
   await names()
-  patch = (id) => json({ data: { ...adverts.find((each) => each.id === id), active: false } })
   fireEvent.click(screen.getByRole('button', { name: 'Stop showing river' }))
   expect(await screen.findByText('“river” is no longer shown.')).toBeTruthy()
-  expect(api.sent.find((call) => call.method === 'PATCH')).toEqual({ method: 'PATCH', path: '/api/admin/adverts/2', body: { active: false } })
+  expect(writes()).toEqual([{ method: 'PATCH', path: '/api/admin/adverts/2', body: { active: false } }])
 })
 
 test('deleting an advert asks first', async () => {

@@ -6,7 +6,7 @@ import { formatThousands } from '@/core/format'
 import { errorMessage } from '@/components/query-state'
 import { deleteAdvert, updateAdvert, uploadAdvert, type AdvertChanges, type AdvertUpload } from '../api'
 import { inShownOrder, useAdvertOrder } from '../components/advert-order'
-import { RemoveRowButton, RowButton } from '../components/editable-rows'
+import { NamedRow, RemoveRowButton, RowButton } from '../components/editable-rows'
 import { ListSection } from '../components/list-section'
 import { useStatus } from '../components/status'
 import { advertsQuery, useAdminMutation, useOperatorId } from '../queries'
@@ -17,10 +17,10 @@ const kb = (bytes: number) => `${formatThousands(Math.round(bytes / 1024))} KB`
 /** /admin/adverts: the adverts shown to readers without a plan, in their order; upload, reorder, switch on and off, describe, remove. */
 export default function AdvertsSection() {
   const list = useQuery({ ...advertsQuery(useOperatorId()), select: inShownOrder })
-  const { said, success, failure } = useStatus()
+  const { said, success, failure, clear } = useStatus()
   const change = useAdminMutation(['adverts'], ({ id, ...changes }: AdvertChanges & { id: number }) => updateAdvert(id, changes))
   const remove = useAdminMutation(['adverts'], (advert: AdminAdvert) => deleteAdvert(advert.id))
-  const order = useAdvertOrder(list.data ?? [], success)
+  const order = useAdvertOrder(list.data ?? [], success, clear)
 
   return (
     <ListSection
@@ -30,7 +30,7 @@ export default function AdvertsSection() {
       list={{ query: list, noun: 'adverts', empty: 'No adverts yet' }}
       caption="Adverts, in the order they are shown"
       columns={[
-        { header: 'Name', cell: (advert) => advert.name },
+        { header: 'Name', cell: (advert) => <NamedRow name={advert.name} builtIn={advert.source === 'seed'} />, rowHeader: true },
         { header: 'Kind', cell: (advert) => `${advert.type === 'video/mp4' ? 'Video' : 'Image'}, ${kb(advert.bytes)}` },
         {
           header: 'Description and link',
@@ -38,7 +38,9 @@ export default function AdvertsSection() {
             <AdvertDetails
               advert={advert}
               busy={change.isPending}
-              onSave={(alt, link) => change.mutate({ id: advert.id, alt, link }, { onSuccess: () => success(ADMIN_TEXTS.saved), onError: failure })}
+              onSave={(changes) =>
+                Object.keys(changes).length === 0 ? success(ADMIN_TEXTS.unchanged) : change.mutate({ id: advert.id, ...changes }, { onSuccess: () => success(ADMIN_TEXTS.saved), onError: failure })
+              }
             />
           ),
         },
@@ -63,6 +65,7 @@ export default function AdvertsSection() {
               <RemoveRowButton
                 what={advert.name}
                 question={`Delete the advert “${advert.name}”?`}
+                builtIn={advert.source === 'seed'}
                 busy={remove.isPending}
                 onConfirm={() => remove.mutate(advert, { onSuccess: () => success(ADMIN_TEXTS.deleted), onError: failure })}
               />
@@ -76,8 +79,11 @@ export default function AdvertsSection() {
   )
 }
 
-/** The description (read out in place of the image) and the link, edited in the row. */
-function AdvertDetails({ advert, busy, onSave }: { advert: AdminAdvert; busy: boolean; onSave: (alt: string, link: string | null) => void }) {
+/**
+ * The description (read out in place of the image) and the link, edited in the row. Only what changed is
+ * sent: for one of Òwe's own adverts, a change of either makes it the operators' (the note says so).
+ */
+function AdvertDetails({ advert, busy, onSave }: { advert: AdminAdvert; busy: boolean; onSave: (changes: Pick<AdvertChanges, 'alt' | 'link'>) => void }) {
   const [editing, setEditing] = useState(false)
   const id = useId()
   if (!editing) {
@@ -98,12 +104,19 @@ function AdvertDetails({ advert, busy, onSave }: { advert: AdminAdvert; busy: bo
       onSubmit={(event) => {
         event.preventDefault()
         const data = new FormData(event.currentTarget)
-        onSave(String(data.get('alt') ?? '').trim(), String(data.get('link') ?? '').trim() || null)
+        const alt = String(data.get('alt') ?? '').trim()
+        const link = String(data.get('link') ?? '').trim() || null
+        onSave({ ...(alt === advert.alt ? {} : { alt }), ...(link === advert.link ? {} : { link }) })
         setEditing(false)
       }}
     >
+      {advert.source === 'seed' && (
+        <p id={`${id}-note`} className="subtle">
+          {ADMIN_TEXTS.builtInNote}
+        </p>
+      )}
       <label htmlFor={`${id}-alt`}>Description</label>
-      <input id={`${id}-alt`} name="alt" defaultValue={advert.alt} required autoFocus />
+      <input id={`${id}-alt`} name="alt" defaultValue={advert.alt} required autoFocus aria-describedby={advert.source === 'seed' ? `${id}-note` : undefined} />
       <label htmlFor={`${id}-link`}>Link (optional)</label>
       <input id={`${id}-link`} name="link" defaultValue={advert.link ?? ''} placeholder="/pricing" />
       <div className="form__actions">

@@ -39,7 +39,7 @@ test('categories are listed with their proverbs counted, a built-in one marked',
   expect(screen.getByText('Loading the categories').closest('[role=status]')).toBeTruthy()
   const wisdom = await row('Wisdom')
   expect(within(wisdom).getAllByRole('cell').slice(0, 2).map((cell) => cell.textContent)).toEqual(['wisdom', '1,240'])
-  expect(within(wisdom).getByRole('rowheader').textContent).toBe(`Wisdom ${ADMIN_TEXTS.builtIn}. ${ADMIN_TEXTS.builtInNote}`)
+  expect(within(wisdom).getByRole('rowheader').textContent).toBe(`Wisdom ${ADMIN_TEXTS.builtIn}`)
   expect(within(await row('Family')).getByRole('rowheader').textContent).toBe('Family')
 })
 

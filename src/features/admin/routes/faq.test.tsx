@@ -31,7 +31,7 @@ test('the questions are listed in order, each named by its question, a built-in 
   renderAdmin(<FaqSection />, '/admin/faq')
   const rows = within(await table()).getAllByRole('row').slice(1)
   expect(rows.map((tr) => within(tr).getByRole('rowheader').textContent)).toEqual([
-    `${PRICE.question} ${ADMIN_TEXTS.builtIn}. ${ADMIN_TEXTS.builtInNote}`,
+    `${PRICE.question} ${ADMIN_TEXTS.builtIn}`,
     CANCEL.question,
   ])
   expect(within(rows[0]).getAllByRole('cell')[0].textContent).toBe('0')

@@ -47,7 +47,7 @@ test('questions show their answer, their group (General for all peoples), whethe
   renderAdmin(<QuizBankSection />, '/admin/quiz')
   const general = await row(GENERAL.question)
   expect(within(general).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Slowly, slowly', 'General', 'Yes', expect.stringContaining('Edit')])
-  expect(within(general).getByRole('rowheader').textContent).toBe(`${GENERAL.question} ${ADMIN_TEXTS.builtIn}. ${ADMIN_TEXTS.builtInNote}`)
+  expect(within(general).getByRole('rowheader').textContent).toBe(`${GENERAL.question} ${ADMIN_TEXTS.builtIn}`)
 
   const igbo = await row(IGBO.question)
   expect(within(igbo).getAllByRole('cell').slice(0, 3).map((cell) => cell.textContent)).toEqual(['To leave no kin behind', 'Igbo', 'Retired'])
@@ -68,6 +68,19 @@ test('the group filter offers the general questions, and asks for ethnicGroupId=
   await waitFor(() => expect(screen.getByLabelText('Location').textContent).toBe('/admin/quiz?ethnicGroupId=general'))
   await waitFor(() => expect(api.asked).toContain('GET /api/admin/quiz-questions?ethnicGroupId=general&page=1&size=20'))
   await waitFor(() => expect(screen.queryByRole('row', { name: /^What does/ })).toBeNull())
+})
+
+test('a group in the address shows in the filter once the groups arrive, and a new Find keeps it', async () => {
+  renderAdmin(<QuizBankSection />, '/admin/quiz?ethnicGroupId=2')
+  const search = await screen.findByRole('search', { name: 'Find questions' })
+  const group = within(search).getByLabelText('Group') as HTMLSelectElement
+  await waitFor(() => expect(group.selectedOptions[0]?.text).toBe('Igbo'))
+  fireEvent.change(within(search).getByLabelText('Text'), { target: { value: 'kin' } })
+  fireEvent.click(within(search).getByRole('button', { name: 'Find' }))
+  await waitFor(() => expect(screen.getByLabelText('Location').textContent).toBe('/admin/quiz?ethnicGroupId=2&q=kin'))
+  // The same field, still showing the group (it follows the address without being replaced).
+  expect(group.isConnected).toBe(true)
+  expect(group.value).toBe('2')
 })
 
 test('the general filter comes back from the address', async () => {
@@ -92,6 +105,11 @@ test('a new question is sent with its options as a list and the right one counte
 test('options and the right one are checked as the server checks them', async () => {
   renderAdmin(<QuizBankSection />, '/admin/quiz')
   const form = await screen.findByRole('form', { name: 'Add a question' })
+  // Left empty: the same sentence, not a library's.
+  fill(form, { Question: 'Which?', 'Number of the correct option': '1' })
+  fireEvent.click(within(form).getByRole('button', { name: 'Add the question' }))
+  expect(await within(form).findByText(OPERATOR_TEXTS.options)).toBeTruthy()
+
   fill(form, { Question: 'Which?', Options: 'Only one', 'Number of the correct option': '1' })
   fireEvent.click(within(form).getByRole('button', { name: 'Add the question' }))
   expect(await within(form).findByText(OPERATOR_TEXTS.options)).toBeTruthy()
