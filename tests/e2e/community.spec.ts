@@ -203,6 +203,21 @@ test.describe('suggestions, moderation and messages with an operator', () => {
     await expect(page.getByText(answer)).toBeVisible()
   })
 
+  test('an operator moves an advert down; the new order is kept', async ({ browser }) => {
+    const operator = await signedIn(browser, admin)
+    await operator.page.goto(`${server.url}/admin/adverts`)
+    const headers = operator.page.getByRole('table', { name: 'Adverts, in the order they are shown' }).getByRole('rowheader')
+    await expect(headers.nth(1)).toBeVisible()
+    const names = async () => (await headers.allTextContents()).map((text) => text.replace(ADMIN_TEXTS.builtIn, '').trim())
+    const [first, second] = await names()
+    await operator.page.getByRole('button', { name: `${ADMIN_TEXTS.moveDown}: ${first}` }).click()
+    await expect(operator.page.getByText(`“${first}” moved down.`)).toBeVisible()
+    await operator.page.reload()
+    await expect(headers.nth(1)).toContainText(first)
+    expect((await names()).slice(0, 2)).toEqual([second, first])
+    await operator.context.close()
+  })
+
   test('the console is for operators only', async ({ browser }) => {
     const reader = await signedIn(browser, suggester)
     await reader.page.goto(`${server.url}/admin`)

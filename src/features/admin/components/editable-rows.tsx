@@ -139,11 +139,9 @@ export function RowButton({ label, what, separator = ' ', onClick, disabled, ref
   ref?: Ref<HTMLButtonElement>
 }) {
   return (
-    <button type="button" className="button button--small" onClick={onClick} disabled={disabled} ref={ref}>
+    // Named outright: browsers join a visually hidden part to the visible text with spaces of their own choosing.
+    <button type="button" className="button button--small" onClick={onClick} disabled={disabled} ref={ref} aria-label={`${label}${separator}${what}`}>
       {label}
-      {/* A space goes outside the hidden part: a name computed from content may drop an element's leading space. */}
-      {separator.startsWith(' ') && ' '}
-      <span className="visually-hidden">{`${separator.trimStart()}${what}`}</span>
     </button>
   )
 }
