@@ -13,7 +13,9 @@
  *     reminder job over 20,000 reminders (budget < 150 ms a minute) — see notifications.ts;
  *  12–13. payments: the profile and pricing pages' calls over 20,000 payments (budget < 20 ms) and a whole
  *     test-mode payment (budget < 100 ms), then the renewal job over 2,000 due packages and a run with nothing
- *     due (budget < 150 ms) — see payments.ts.
+ *     due (budget < 150 ms) — see payments.ts;
+ *  14–16. operators: a bulk import of 5,000 proverbs, seeding at a start with them and 100 seeded rows taken
+ *     over, and the console's proverb list over that corpus — see operators.ts.
  * Results are also written to tests/bench/results/latest.json.
  */
 import autocannon from 'autocannon'
@@ -27,6 +29,7 @@ import { CHROMIUM_ARGS } from '../../playwright.config'
 import { startServer } from '../support/server-process'
 import { offline } from './offline'
 import { notificationsBench } from './notifications'
+import { operatorsBench } from './operators'
 import { paymentsBench } from './payments'
 import { leaderboardBench, outboxBench } from './quiz'
 
@@ -157,7 +160,7 @@ async function lighthouse() {
   }
 }
 
-// `npm run bench -- lighthouse` runs only the named parts (bundle, throughput, lighthouse, offline, quiz, notifications, payments); the build always runs.
+// `npm run bench -- lighthouse` runs only the named parts (bundle, throughput, lighthouse, offline, quiz, notifications, payments, operators); the build always runs.
 const only = process.argv.slice(2)
 const wanted = (name: string) => only.length === 0 || only.includes(name)
 await bundleWeight()
@@ -170,5 +173,6 @@ if (wanted('quiz')) {
 }
 if (wanted('notifications')) await notificationsBench(results)
 if (wanted('payments')) await paymentsBench(results)
+if (wanted('operators')) await operatorsBench(results)
 fs.mkdirSync(path.join(root, 'tests/bench/results'), { recursive: true })
 fs.writeFileSync(path.join(root, 'tests/bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`)
