@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { useObjectUrl } from '@/lib/object-url'
+import { FileField, UploadProgress, useChosenFile } from '@/components/file-field'
 import { MutationOutcome } from '@/components/query-state'
 import { uploadPicture } from '../api'
 import { accountKeys } from '../queries'
@@ -18,16 +19,14 @@ function problemWith(file: File): string | null {
 
 export function PictureForm({ userId }: { userId: number }) {
   const client = useQueryClient()
-  const id = useId()
-  const [file, setFile] = useState<File | null>(null)
-  const [problem, setProblem] = useState<string | null>(null)
+  const { file, problem, setProblem, choose } = useChosenFile(problemWith)
   const [progress, setProgress] = useState(0)
   const preview = useObjectUrl(file)
 
   const upload = useMutation({
     mutationFn: (picture: File) => uploadPicture(picture, setProgress),
     onSuccess: () => {
-      setFile(null)
+      choose(null)
       void client.invalidateQueries({ queryKey: accountKeys.picture(userId) })
       void client.invalidateQueries({ queryKey: accountKeys.full(userId) })
     },
@@ -47,36 +46,17 @@ export function PictureForm({ userId }: { userId: number }) {
       <div className="picture-form__preview">
         {preview ? <img src={preview} alt="Preview of the new picture" width={96} height={96} /> : <Avatar userId={userId} size={96} />}
       </div>
-      <div className="field">
-        <label htmlFor={id}>Choose a picture</label>
-        <p className="field__hint" id={`${id}-hint`}>
-          PNG, JPEG or WebP, up to 2 MB.
-        </p>
-        <input
-          id={id}
-          type="file"
-          accept={TYPES.join(',')}
-          aria-describedby={`${id}-hint${problem ? ` ${id}-error` : ''}`}
-          aria-invalid={problem ? true : undefined}
-          onChange={(event) => {
-            const chosen = event.target.files?.[0] ?? null
-            upload.reset()
-            const reason = chosen && problemWith(chosen)
-            setProblem(reason)
-            setFile(reason ? null : chosen)
-          }}
-        />
-        {problem && (
-          <p className="field__error" id={`${id}-error`}>
-            {problem}
-          </p>
-        )}
-      </div>
-      {upload.isPending && (
-        <label className="progress">
-          Uploading… <progress max={1} value={progress} aria-valuetext={`${Math.round(progress * 100)}%`} />
-        </label>
-      )}
+      <FileField
+        label="Choose a picture"
+        hint="PNG, JPEG or WebP, up to 2 MB."
+        accept={TYPES.join(',')}
+        problem={problem}
+        onChoose={(chosen) => {
+          upload.reset()
+          choose(chosen)
+        }}
+      />
+      {upload.isPending && <UploadProgress progress={progress} />}
       <MutationOutcome mutation={upload} success="Your picture has been saved." />
       <div className="form__actions">
         <button type="submit" className="button button--primary" disabled={!file || upload.isPending}>

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react'
 import type { AdminAdvert } from '@/core/admin-contract'
 import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { formatThousands } from '@/core/format'
+import { FileField, UploadProgress } from '@/components/file-field'
 import { errorMessage } from '@/components/query-state'
 import { deleteAdvert, updateAdvert, uploadAdvert, type AdvertChanges, type AdvertUpload } from '../api'
 import { inShownOrder, useAdvertOrder } from '../components/advert-order'
@@ -158,25 +159,7 @@ function UploadAdvert({ onDone }: { onDone: () => void }) {
   return (
     <form className="form admin-editor" aria-labelledby={`${id}-title`} onSubmit={submit}>
       <h3 id={`${id}-title`}>Upload an advert</h3>
-      <div className="field">
-        <label htmlFor={`${id}-file`}>File</label>
-        <p className="field__hint" id={`${id}-hint`}>
-          A WebP image or an MP4 video, 16:9.
-        </p>
-        <input
-          id={`${id}-file`}
-          name="file"
-          type="file"
-          accept={TYPES.join(',')}
-          aria-describedby={`${id}-hint${problem ? ` ${id}-error` : ''}`}
-          aria-invalid={problem ? true : undefined}
-        />
-        {problem && (
-          <p className="field__error" id={`${id}-error`}>
-            {problem}
-          </p>
-        )}
-      </div>
+      <FileField label="File" hint="A WebP image or an MP4 video, 16:9." accept={TYPES.join(',')} name="file" problem={problem} />
       <div className="field">
         <label htmlFor={`${id}-name`}>Name</label>
         <input id={`${id}-name`} name="name" required />
@@ -195,11 +178,7 @@ function UploadAdvert({ onDone }: { onDone: () => void }) {
         </p>
         <input id={`${id}-link`} name="link" aria-describedby={`${id}-link-hint`} />
       </div>
-      {upload.isPending && (
-        <label className="progress">
-          Uploading… <progress max={1} value={progress} aria-valuetext={`${Math.round(progress * 100)}%`} />
-        </label>
-      )}
+      {upload.isPending && <UploadProgress progress={progress} />}
       {upload.isError && (
         <p className="notice notice--error" role="alert">
           {errorMessage(upload.error)}

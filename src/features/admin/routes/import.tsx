@@ -1,7 +1,8 @@
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import type { ImportReport } from '@/core/admin-contract'
 import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { formatThousands } from '@/core/format'
+import { FileField, UploadProgress, useChosenFile } from '@/components/file-field'
 import { MutationOutcome } from '@/components/query-state'
 import { importProverbs } from '../api'
 import { AdminSection } from '../components/list-section'
@@ -9,13 +10,11 @@ import { DataTable } from '../components/paged'
 import { useAdminMutation } from '../queries'
 
 /** Checked here to save a wasted upload; the server reads the file row by row and says what it refused. */
-const isImportFile = (file: File) => /\.(csv|json)$/i.test(file.name)
+const importFileProblem = (file: File) => (/\.(csv|json)$/i.test(file.name) ? null : ADMIN_TEXTS.fileType)
 
 /** /admin/import: many proverbs at once from a CSV or JSON file, then what became of each row. */
 export default function ImportSection() {
-  const id = useId()
-  const [file, setFile] = useState<File | null>(null)
-  const [problem, setProblem] = useState<string | null>(null)
+  const { file, problem, setProblem, choose } = useChosenFile(importFileProblem)
   const [progress, setProgress] = useState(0)
   const upload = useAdminMutation(['proverbs', 'categories'], (chosen: File) => importProverbs(chosen, setProgress))
 
@@ -31,36 +30,17 @@ export default function ImportSection() {
           upload.mutate(file)
         }}
       >
-        <div className="field">
-          <label htmlFor={id}>File to import</label>
-          <p className="field__hint" id={`${id}-hint`}>
-            {ADMIN_TEXTS.importColumns} Proverbs already in the corpus are counted as duplicates and skipped.
-          </p>
-          <input
-            id={id}
-            type="file"
-            accept=".csv,.json,text/csv,application/json"
-            aria-describedby={`${id}-hint${problem ? ` ${id}-error` : ''}`}
-            aria-invalid={problem ? true : undefined}
-            onChange={(event) => {
-              const chosen = event.target.files?.[0] ?? null
-              upload.reset()
-              const reason = chosen && !isImportFile(chosen) ? ADMIN_TEXTS.fileType : null
-              setProblem(reason)
-              setFile(reason ? null : chosen)
-            }}
-          />
-          {problem && (
-            <p className="field__error" id={`${id}-error`}>
-              {problem}
-            </p>
-          )}
-        </div>
-        {upload.isPending && (
-          <label className="progress">
-            Uploading… <progress max={1} value={progress} aria-valuetext={`${Math.round(progress * 100)}%`} />
-          </label>
-        )}
+        <FileField
+          label="File to import"
+          hint={`${ADMIN_TEXTS.importColumns} Proverbs already in the corpus are counted as duplicates and skipped.`}
+          accept=".csv,.json,text/csv,application/json"
+          problem={problem}
+          onChoose={(chosen) => {
+            upload.reset()
+            choose(chosen)
+          }}
+        />
+        {upload.isPending && <UploadProgress progress={progress} />}
         <div className="form__actions">
           <button type="submit" className="button button--primary" disabled={upload.isPending}>
             {upload.isPending ? 'Importing…' : 'Import'}
