@@ -140,54 +140,26 @@ type FieldProps = {
 
 /** A labelled input whose message is announced and tied to it (aria-describedby, aria-invalid). */
 export function TextField({ name, label, hint, extra, ...input }: FieldProps) {
-  const [field, meta] = useField<string>(name)
-  const { submitCount } = useFormikContext()
-  const id = useId()
-  const showError = Boolean(meta.error) && (meta.touched || submitCount > 0)
-  const describedBy = [hint ? `${id}-hint` : null, showError ? `${id}-error` : extra ? `${id}-extra` : null].filter(Boolean).join(' ')
+  const { field, id, aria, error } = useLabelledField(name, Boolean(hint), Boolean(extra))
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {hint && (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      <input
-        id={id}
-        {...field}
-        value={field.value ?? ''}
-        {...input}
-        aria-invalid={showError || undefined}
-        aria-describedby={describedBy || undefined}
-      />
-      {showError ? (
-        <p className="field__error" id={`${id}-error`}>
-          {meta.error}
-        </p>
-      ) : (
-        extra && (
-          <div className="field__extra" id={`${id}-extra`} aria-live="polite">
-            {extra}
-          </div>
-        )
-      )}
-    </div>
+    <FieldFrame id={id} label={label} hint={hint} error={error} extra={extra}>
+      <input id={id} {...field} {...input} aria-invalid={aria['aria-invalid']} aria-describedby={aria['aria-describedby']} />
+    </FieldFrame>
   )
 }
 
-/** The label, hint and message around any control, wired the way TextField wires its input. */
-function useLabelledField(name: string, hasHint: boolean) {
+/** The label, hint and message around any control, wired the way TextField wires its input (`extra` shows while there is no message). */
+function useLabelledField(name: string, hasHint: boolean, hasExtra = false) {
   const [field, meta, helpers] = useField<string>(name)
   const { submitCount } = useFormikContext()
   const id = useId()
   const showError = Boolean(meta.error) && (meta.touched || submitCount > 0)
-  const describedBy = [hasHint ? `${id}-hint` : null, showError ? `${id}-error` : null].filter(Boolean).join(' ')
+  const describedBy = [hasHint ? `${id}-hint` : null, showError ? `${id}-error` : hasExtra ? `${id}-extra` : null].filter(Boolean).join(' ')
   const aria = { id, 'aria-invalid': showError || undefined, 'aria-describedby': describedBy || undefined }
   return { field: { ...field, value: field.value ?? '' }, helpers, id, aria, error: showError ? meta.error : undefined }
 }
 
-function FieldFrame({ id, label, hint, error, children }: { id: string; label: string; hint?: ReactNode; error?: string; children: ReactNode }) {
+function FieldFrame({ id, label, hint, error, extra, children }: { id: string; label: string; hint?: ReactNode; error?: string; extra?: ReactNode; children: ReactNode }) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -197,10 +169,16 @@ function FieldFrame({ id, label, hint, error, children }: { id: string; label: s
         </p>
       )}
       {children}
-      {error && (
+      {error ? (
         <p className="field__error" id={`${id}-error`}>
           {error}
         </p>
+      ) : (
+        extra && (
+          <div className="field__extra" id={`${id}-extra`} aria-live="polite">
+            {extra}
+          </div>
+        )
       )}
     </div>
   )
