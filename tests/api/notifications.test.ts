@@ -173,6 +173,27 @@ test('a device token is saved, and moves to whoever saves it last', async () => 
   expect(row).toMatchObject({ userId: b.user.id, deviceType: 'WEB', updatedAt: clock.now() })
 })
 
+test('a device token lives as long as the session that saved it: signing out, or a password change elsewhere, unlinks it', async () => {
+  const m = await member()
+  const phone = `fcm-${m.user.id}:phone`
+  expect((await saveDevice(m, phone)).status).toBe(200)
+  const laptopLogin = await post(app, '/accounts/login', { email: m.email, password: m.password })
+  const laptop = { ...m, token: laptopLogin.body.data.token as string }
+  expect((await saveDevice(laptop, `fcm-${m.user.id}:laptop`)).status).toBe(200)
+  expect(await tokensOf(m.user.id)).toEqual([`fcm-${m.user.id}:laptop`, phone])
+
+  // The phone signs out without naming its token (the app had none to send): it goes all the same.
+  expect((await post(app, '/accounts/logout', {}, m.token)).status).toBe(200)
+  expect(await tokensOf(m.user.id)).toEqual([`fcm-${m.user.id}:laptop`])
+
+  // A password changed on a third device ends the laptop's session, and its token with it.
+  const third = (await post(app, '/accounts/login', { email: m.email, password: m.password })).body.data.token as string
+  expect((await saveDevice({ ...m, token: third }, `fcm-${m.user.id}:third`)).status).toBe(200)
+  const changed = await post(app, API.passwordUpdate, { oldPassword: m.password, newPassword: 'Newer#Pass9', confirmNewPassword: 'Newer#Pass9' }, third)
+  expect(changed.status, JSON.stringify(changed.body)).toBe(200)
+  expect(await tokensOf(m.user.id)).toEqual([`fcm-${m.user.id}:third`])
+})
+
 test('a user keeps at most 20 devices: the one saved longest ago goes', async () => {
   const m = await member()
   const tokens = Array.from({ length: 21 }, (_, i) => `cap-${m.user.id}-${String(i).padStart(2, '0')}`)

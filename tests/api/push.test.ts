@@ -1,11 +1,12 @@
-import { asc, eq } from 'drizzle-orm'
+import { asc, desc, eq } from 'drizzle-orm'
 import { createPublicKey, verify } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
 import { loadConfig } from '../../server/src/config'
-import { deviceTokens, users } from '../../server/src/db/schema'
+import { deviceTokens, sessions, users } from '../../server/src/db/schema'
 import { createPushSender, FCM_SCOPE, noPush, pushToUser, type PushSender } from '../../server/src/services/push'
+import { createSession, revokeSession } from '../../server/src/services/sessions'
 import type { PushData } from '../../src/core/contract'
 import { pushConfigFor, recordingLog, startFcmStandIn, throwawayServiceAccount, type FcmStandIn } from '../support/fcm-stand-in'
 import { freshDatabase } from '../support/test-app'
@@ -41,8 +42,16 @@ async function userWithDevices(...tokens: string[]) {
     .insert(users)
     .values({ email: `pushed${n}@example.com`, passwordHash: 'unused', firstName: 'Kofi', lastName: 'Mensah', activatedAt: new Date() })
     .returning({ id: users.id })
-  if (tokens.length > 0) await database.db.insert(deviceTokens).values(tokens.map((token) => ({ token, userId: user.id, deviceType: 'WEB' })))
+  if (tokens.length > 0) await devicesOfNewSession(user.id, tokens)
   return user.id
+}
+
+/** Tokens saved by a new session of the user (a token lives as long as the session that saved it). */
+async function devicesOfNewSession(userId: number, tokens: string[], days = 30) {
+  await createSession(database.db, userId, new Date(), days)
+  const [session] = await database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.id)).limit(1)
+  await database.db.insert(deviceTokens).values(tokens.map((token) => ({ token, userId, sessionId: session.id, deviceType: 'WEB' })))
+  return session.id
 }
 
 const tokensOf = async (userId: number) =>
@@ -229,6 +238,16 @@ test('the access token is reused across pushes, and replaced after FCM answers 4
   expect(second.headers.authorization).toBe(first.headers.authorization)
   expect(rejected.headers.authorization).toBe(first.headers.authorization)
   expect(retried.headers.authorization).not.toBe(first.headers.authorization)
+})
+
+test('a browser whose session ended gets nothing: signed out, expired, or ended by a password change elsewhere', async () => {
+  const userId = await userWithDevices('current-8')
+  const signedOut = await devicesOfNewSession(userId, ['signed-out-8'])
+  await devicesOfNewSession(userId, ['expired-8'], -1)
+  await revokeSession(database.db, signedOut, new Date())
+  expect(await tokensOf(userId)).toEqual(['current-8', 'expired-8'])
+  expect(await pushToUser(database.db, configuredSender(), userId, DATA, recordingLog().log, new Date())).toEqual({ sent: 1, removed: 0 })
+  expect(fcm.delivered().map((message) => message.token)).toEqual(['current-8'])
 })
 
 test('tokens FCM no longer knows are deleted; the others are kept', async () => {

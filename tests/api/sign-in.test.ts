@@ -189,6 +189,33 @@ test(`sign-in is limited to ${AUTH_LIMIT} attempts per client in 15 minutes; the
   expect((await login(user.email, PASSWORD, client)).status).toBe(200)
 })
 
+test(`a burst of 100 parallel wrong sign-ins checks only ${AUTH_LIMIT} passwords; the rest get 429 with Retry-After, and a right guess after them too`, async () => {
+  const user = await signedInUser(ctx.app, ctx.database.db)
+  const client = nextClient()
+  const burst = await Promise.all(Array.from({ length: 100 }, (_, i) => login(user.email, `Wrong#Pass${i}`, client)))
+  // Every answer that is not a 429 checked a password.
+  expect(burst.filter((res) => res.status === 401)).toHaveLength(AUTH_LIMIT)
+  const refused = burst.filter((res) => res.status === 429)
+  expect(refused).toHaveLength(100 - AUTH_LIMIT)
+  for (const res of refused) {
+    expect(res.headers['retry-after']).toBe('900')
+    expect(res.body.error.code).toBe('too_many_requests')
+  }
+  expect((await login(user.email, PASSWORD, client)).status).toBe(429)
+})
+
+test(`a burst for one account from 100 addresses checks only ${AUTH_LIMIT} passwords, and a right guess inside it gets no session once they are spent`, async () => {
+  const user = await signedInUser(ctx.app, ctx.database.db)
+  const burst = await Promise.all(
+    Array.from({ length: 100 }, (_, i) => login(user.email, i === 60 ? PASSWORD : `Wrong#Pass${i}`, nextClient())),
+  )
+  const checked = burst.filter((res) => res.status !== 429)
+  expect(checked).toHaveLength(AUTH_LIMIT)
+  // The right password got a session only if it was among the attempts the limit allows.
+  expect(burst.filter((res) => res.status === 200).length).toBeLessThanOrEqual(1)
+  expect(burst[60].status === 200 || burst[60].status === 429).toBe(true)
+})
+
 test('successful sign-ins do not count: many people behind one address can all sign in', async () => {
   const client = nextClient()
   for (let i = 0; i < AUTH_LIMIT + 2; i++) {

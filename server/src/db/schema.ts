@@ -119,7 +119,7 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 )
 
 /** Single-use links sent by email: account activation and password reset. */
@@ -137,25 +137,53 @@ export const emailTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('email_tokens_user_idx').on(t.userId, t.purpose)],
+  (t) => [index('email_tokens_user_idx').on(t.userId, t.purpose), index('email_tokens_expires_idx').on(t.expiresAt)],
 )
 
-/** Mail kept here when no SMTP server is configured (PRODUCT.md), so a local user can still activate. */
-export const mailOutbox = pgTable('mail_outbox', {
-  id: serial('id').primaryKey(),
-  to: text('to_address').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  link: text('link'),
-  createdAt: createdAt(),
-})
+/**
+ * Every mail the server sends, committed with the change that caused it (ADR 011). Without SMTP a row is
+ * 'kept' (its link printed to the log, so a local user can still activate). With SMTP it is 'pending' until
+ * the mail worker delivers it ('sent'); a temporary failure waits `next_attempt_at` and tries again, a
+ * refusal or too many failures is 'failed' and shown to operators. A row a worker has claimed is 'sending'
+ * until `locked_until`; a worker that died while sending leaves it to be claimed again.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    link: text('link'),
+    /** The Reply-To header's name and address (a contact message forwarded: its sender). */
+    replyToName: text('reply_to_name'),
+    replyToAddress: text('reply_to_address'),
+    status: text('status', { enum: ['kept', 'pending', 'sending', 'sent', 'failed'] }).notNull().default('kept'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().default(sql`now()`),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('mail_outbox_to_idx').on(t.to),
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`status in ('pending', 'sending')`),
+    index('mail_outbox_status_idx').on(t.status, t.createdAt),
+  ],
+)
 
 /** Fixed-window counters, in the database so that several server instances share one limit. */
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-  hits: integer('hits').notNull(),
-})
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [index('rate_limits_window_idx').on(t.windowStart)],
+)
 
 export const promoCodes = pgTable(
   'promo_codes',
@@ -538,7 +566,11 @@ export const notifications = pgTable(
   ],
 )
 
-/** Push tokens (FCM registration tokens): one row per token; a token moves with whoever saved it last. */
+/**
+ * Push tokens (FCM registration tokens): one row per token; a token moves with whoever saved it last. It
+ * belongs to the session that saved it: when that session ends (sign-out, expiry, a password change
+ * elsewhere) the browser gets no more of the account's pushes.
+ */
 export const deviceTokens = pgTable(
   'device_tokens',
   {
@@ -546,11 +578,14 @@ export const deviceTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     deviceType: text('device_type').notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
-  (t) => [index('device_tokens_user_idx').on(t.userId)],
+  (t) => [index('device_tokens_user_idx').on(t.userId), index('device_tokens_session_idx').on(t.sessionId)],
 )
 
 /** The daily proverb reminder a user asked for: a minute of the day in their own IANA time zone. */

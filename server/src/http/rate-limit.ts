@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, gt, lt, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../db/client'
 import { rateLimits } from '../db/schema'
@@ -6,7 +6,7 @@ import { HttpError } from './errors'
 
 export type Limit = { name: string; max: number; windowMs: number }
 
-type Window = { hits: number; windowStart: Date }
+export type Window = { hits: number; windowStart: Date }
 
 function tooMany(limit: Limit, window: Window, now: Date): HttpError {
   const resetsAt = window.windowStart.getTime() + limit.windowMs
@@ -36,16 +36,41 @@ export async function recordHit(db: Db, limit: Limit, key: string, now: Date): P
   return row
 }
 
-/** Refuses with 429 once the key has spent its allowance in the current window; counts nothing. */
-export async function checkLimit(db: Db, limit: Limit, key: string, now: Date): Promise<void> {
-  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, `${limit.name}:${key}`))
-  if (row && row.windowStart.getTime() > now.getTime() - limit.windowMs && row.hits >= limit.max) throw tooMany(limit, row, now)
+/**
+ * Counts one attempt for `key` and refuses it with 429 once the window's allowance is spent. The count is
+ * taken before the work it guards (a password checked, a mail sent), in one atomic statement, so a burst
+ * of parallel requests cannot all read "under the limit" first. Returns the window counted in, for
+ * `giveBack`.
+ */
+export async function takeHit(db: Db, limit: Limit, key: string, now: Date): Promise<Window> {
+  const window = await recordHit(db, limit, key, now)
+  if (window.hits > limit.max) throw tooMany(limit, window, now)
+  return window
+}
+
+/**
+ * Returns an attempt counted by `takeHit` (a sign-in that succeeded is not held against the people who share
+ * its address). Only within the same window: a window that has since started again owes nothing back.
+ */
+export async function giveBack(db: Db, limit: Limit, key: string, window: Window): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ hits: sql`${rateLimits.hits} - 1` })
+    .where(and(eq(rateLimits.key, `${limit.name}:${key}`), eq(rateLimits.windowStart, window.windowStart), gt(rateLimits.hits, 0)))
 }
 
 /** Counts the request against the client's allowance and refuses it with 429 once spent. */
 export async function rateLimit(db: Db, limit: Limit, request: FastifyRequest, now: Date): Promise<void> {
-  const window = await recordHit(db, limit, request.ip, now)
-  if (window.hits > limit.max) throw tooMany(limit, window, now)
+  await takeHit(db, limit, request.ip, now)
+}
+
+/**
+ * Housekeeping: windows that ended before `olderThan` (the longest limit's window ago) count for nothing;
+ * their rows go. Returns how many.
+ */
+export async function deleteExpiredWindows(db: Db, olderThan: Date): Promise<number> {
+  const removed = await db.delete(rateLimits).where(lt(rateLimits.windowStart, olderThan)).returning({ key: rateLimits.key })
+  return removed.length
 }
 
 function formatWait(seconds: number): string {

@@ -74,7 +74,7 @@ export async function eachLimited<T>(items: T[], limit: number, task: (item: T) 
 
 export function createNotifier({ db, push, log }: { db: Db; push: PushSender; log: FastifyBaseLogger }): Notifier {
   // pushToUser never throws; with no push configured there is nothing to look up.
-  const pushTo = (userId: number, data: PushData) => (push.configured ? pushToUser(db, push, userId, data, log) : Promise.resolve())
+  const pushTo = (userId: number, data: PushData, now: Date) => (push.configured ? pushToUser(db, push, userId, data, log, now) : Promise.resolve())
 
   return {
     async notify(userId, input, { now }) {
@@ -84,7 +84,7 @@ export function createNotifier({ db, push, log }: { db: Db; push: PushSender; lo
         .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] })
         .returning()
       if (!row) return null
-      await pushTo(userId, pushDataOf(input))
+      await pushTo(userId, pushDataOf(input), now)
       return toAppNotification(row)
     },
 
@@ -100,7 +100,7 @@ export function createNotifier({ db, push, log }: { db: Db; push: PushSender; lo
         returning user_id`)
       const reached = result.rows.map((row) => Number(row.user_id))
       const data = pushDataOf(input)
-      await eachLimited(reached, PUSH_CONCURRENCY, (userId) => pushTo(userId, data))
+      await eachLimited(reached, PUSH_CONCURRENCY, (userId) => pushTo(userId, data, now))
       return reached
     },
   }

@@ -1,10 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { createPrivateKey, sign, type KeyObject } from 'node:crypto'
 import type { PushData } from '../../../src/core/contract'
 import type { PushConfig, ServiceAccount } from '../config'
 import type { Db } from '../db/client'
-import { deviceTokens } from '../db/schema'
+import { deviceTokens, sessions } from '../db/schema'
 
 /**
  * Push over Firebase Cloud Messaging's HTTP v1 API. Data-only messages (title, body, url): the app and
@@ -215,12 +215,19 @@ export function createPushSender(config: PushConfig | null, options: PushSenderO
 /** Sends at most this many messages for one user at a time. */
 const CONCURRENCY = 4
 
-/** Sends to every device of the user and deletes the tokens FCM reports unregistered. Never throws. */
-export async function pushToUser(db: Db, sender: PushSender, userId: number, data: PushData, log: FastifyBaseLogger): Promise<{ sent: number; removed: number }> {
+/**
+ * Sends to every device of the user whose session is live (a signed-out or expired browser gets nothing,
+ * even before housekeeping deletes its token) and deletes the tokens FCM reports unregistered. Never throws.
+ */
+export async function pushToUser(db: Db, sender: PushSender, userId: number, data: PushData, log: FastifyBaseLogger, now = new Date()): Promise<{ sent: number; removed: number }> {
   if (!sender.configured) return { sent: 0, removed: 0 }
   let sent = 0
   try {
-    const rows = await db.select({ token: deviceTokens.token }).from(deviceTokens).where(eq(deviceTokens.userId, userId))
+    const rows = await db
+      .select({ token: deviceTokens.token })
+      .from(deviceTokens)
+      .innerJoin(sessions, eq(sessions.id, deviceTokens.sessionId))
+      .where(and(eq(deviceTokens.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     const tokens = rows.map((row) => row.token)
     const dead: string[] = []
     let next = 0

@@ -1,7 +1,7 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, ne, type SQL } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
-import type { Db } from '../db/client'
-import { sessions } from '../db/schema'
+import type { Db, Tx } from '../db/client'
+import { deviceTokens, sessions } from '../db/schema'
 import { unauthorized } from '../http/errors'
 import { hashToken, looksLikeToken, newToken } from './tokens'
 
@@ -39,14 +39,27 @@ export async function authenticate(db: Db, request: FastifyRequest, now: Date): 
   return { userId: row.userId, sessionId: row.id }
 }
 
+/**
+ * Ends the sessions `where` picks that are still live, and deletes the push tokens they saved: that browser
+ * gets no more of the account's pushes. Runs inside the caller's transaction.
+ */
+async function endSessions(tx: Db | Tx, where: SQL | undefined, now: Date): Promise<void> {
+  const ended = await tx
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(where, isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id })
+  if (ended.length > 0) await tx.delete(deviceTokens).where(inArray(deviceTokens.sessionId, ended.map((row) => row.id)))
+}
+
 export async function revokeSession(db: Db, sessionId: number, now: Date): Promise<void> {
-  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+  await db.transaction((tx) => endSessions(tx, eq(sessions.id, sessionId), now))
 }
 
 /** Ends every session of a user, or every one but `keep` (the one that changed the password). */
-export async function revokeUserSessions(db: Db, userId: number, now: Date, keep?: number): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep === undefined ? undefined : ne(sessions.id, keep)))
+export async function revokeUserSessions(db: Db | Tx, userId: number, now: Date, keep?: number): Promise<void> {
+  const where = and(eq(sessions.userId, userId), keep === undefined ? undefined : ne(sessions.id, keep))
+  // Inside a caller's transaction (a Tx) the work joins it; on the pool it gets one of its own.
+  if ('rollback' in db) await endSessions(db, where, now)
+  else await db.transaction((tx) => endSessions(tx, where, now))
 }

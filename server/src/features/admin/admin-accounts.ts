@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq, isNull } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import * as yup from 'yup'
 import type { Db } from '../../db/client'
-import { sessions, users } from '../../db/schema'
+import { users } from '../../db/schema'
 import { audit } from '../../services/audit'
 import { hashPassword } from '../../services/passwords'
+import { revokeUserSessions } from '../../services/sessions'
 import { issueEmailToken, resetMail } from '../auth/email-tokens'
 
 export type AdminCreated =
@@ -31,7 +32,7 @@ export async function createAdmin(db: Db, rawEmail: string, now: Date, publicUrl
     const passwordHash = await hashPassword(randomBytes(32).toString('base64url'))
     await db.transaction(async (tx) => {
       await tx.update(users).set({ role: 'admin', passwordHash, activatedAt: now }).where(eq(users.id, existing.id))
-      await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, existing.id), isNull(sessions.revokedAt)))
+      await revokeUserSessions(tx, existing.id, now)
       await audit(tx, null, { action: 'user.create-admin', targetType: 'user', targetId: existing.id, detail: { email, via: 'cli', unactivatedAccount: true } }, now)
     })
     const token = await issueEmailToken(db, existing.id, 'reset', now)

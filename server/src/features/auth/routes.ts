@@ -18,7 +18,7 @@ import { deviceTokens, packages, payments, userLanguages, users } from '../../db
 import { authGuard, sessionOf } from '../../http/auth-guard'
 import { badRequest, conflict, forbidden, HttpError } from '../../http/errors'
 import { hasControlCharacters } from '../../http/params'
-import { checkLimit, rateLimit, recordHit, type Limit } from '../../http/rate-limit'
+import { giveBack, rateLimit, takeHit, type Limit } from '../../http/rate-limit'
 import { parseBody } from '../../http/validate'
 import { assertKnownGroups, tooManyGroupsMessage } from '../../services/entitlements'
 import { uniqueViolation } from '../../db/errors'
@@ -60,9 +60,9 @@ export function authRoutes(app: FastifyInstance, { db, now, config, mailer }: De
   const requireUser = authGuard(app, db, now)
   const fifteenMinutes = 15 * 60_000
   const limits = {
-    /** Failed sign-ins per client address: successes do not count, so people behind one NAT are not locked out together. */
+    /** Sign-in attempts per client address; a success is given back, so people behind one NAT are not locked out together. */
     login: { name: 'login', max: config.authRateLimit, windowMs: fifteenMinutes },
-    /** Failed sign-ins per account, from any address: guessing one password from many addresses stops too. */
+    /** Sign-in attempts per account, from any address (successes given back): guessing one password from many addresses stops too. */
     loginAccount: { name: 'login-account', max: config.authRateLimit, windowMs: fifteenMinutes },
     reset: { name: 'reset', max: config.authRateLimit, windowMs: fifteenMinutes },
     mail: { name: 'mail', max: config.authRateLimit, windowMs: fifteenMinutes },
@@ -188,25 +188,19 @@ export function authRoutes(app: FastifyInstance, { db, now, config, mailer }: De
   })
 
   app.post(API.login, async (request) => {
-    await checkLimit(db, limits.login, request.ip, now())
-    const failed = async (accountKey?: string) => {
-      await recordHit(db, limits.login, request.ip, now())
-      if (accountKey) await recordHit(db, limits.loginAccount, accountKey, now())
-    }
-    const input = await parseBody(loginSchema, request.body).catch(async (error: unknown) => {
-      await failed()
-      throw error
-    })
+    const at = now()
+    // Every attempt is counted before any password is checked (per client, then per account), so a burst
+    // of parallel guesses checks at most the limit's number of passwords; a success gives its counts back.
+    const clientWindow = await takeHit(db, limits.login, request.ip, at)
+    const input = await parseBody(loginSchema, request.body)
     const email = normaliseEmail(input.email)
     // The account's key is a digest: the limits table holds no addresses.
     const accountKey = hashToken(email)
-    await checkLimit(db, limits.loginAccount, accountKey, now())
+    const accountWindow = await takeHit(db, limits.loginAccount, accountKey, at)
     const [user] = await db.select().from(users).where(eq(users.email, email))
     const valid = await verifyPassword(user?.passwordHash, input.password)
-    if (!user || !valid) {
-      await failed(accountKey)
-      throw new HttpError(401, 'invalid_credentials', AUTH_TEXTS.badCredentials)
-    }
+    if (!user || !valid) throw new HttpError(401, 'invalid_credentials', AUTH_TEXTS.badCredentials)
+    await Promise.all([giveBack(db, limits.login, request.ip, clientWindow), giveBack(db, limits.loginAccount, accountKey, accountWindow)])
     if (!user.activatedAt) throw forbidden(AUTH_TEXTS.notActivated, 'not_activated')
     const session = await createSession(db, user.id, now(), config.sessionDays)
     const result: LoginResult = {

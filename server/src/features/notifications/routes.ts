@@ -6,7 +6,7 @@ import type { Db } from '../../db/client'
 import { authGuard, sessionOf } from '../../http/auth-guard'
 import { badRequest, notFound } from '../../http/errors'
 import { parseId, positiveInt } from '../../http/params'
-import { checkLimit, recordHit, type Limit } from '../../http/rate-limit'
+import { takeHit, type Limit } from '../../http/rate-limit'
 import type { Notifier } from '../../services/notify'
 import { notificationPage, readNotification, unreadCount, type Which } from './repository'
 import { NOTIFICATION_TEXTS } from './schemas'
@@ -46,8 +46,7 @@ export function notificationRoutes(app: FastifyInstance, { db, now, notifier }: 
   app.post(API.notificationTest, { preHandler: requireUser }, async (request): Promise<{ data: AppNotification }> => {
     const userId = userOf(request)
     const at = now()
-    await checkLimit(db, TEST_NOTIFICATION_LIMIT, String(userId), at)
-    await recordHit(db, TEST_NOTIFICATION_LIMIT, String(userId), at)
+    await takeHit(db, TEST_NOTIFICATION_LIMIT, String(userId), at)
     const notification = await notifier.notify(userId, { kind: 'test', title: NOTIFICATION_TEXTS.testTitle, body: NOTIFICATION_TEXTS.testBody, url: '/notifications' }, { now: at })
     // Without a dedupe key the insert always lands.
     return { data: notification! }

@@ -1,0 +1,22 @@
+ALTER TABLE "device_tokens" ADD COLUMN "session_id" integer;--> statement-breakpoint
+-- A saved token goes with its user's newest live session; a user signed out everywhere keeps none.
+UPDATE "device_tokens" AS d SET "session_id" = (SELECT s."id" FROM "sessions" s WHERE s."user_id" = d."user_id" AND s."revoked_at" IS NULL AND s."expires_at" > now() ORDER BY s."created_at" DESC, s."id" DESC LIMIT 1);--> statement-breakpoint
+DELETE FROM "device_tokens" WHERE "session_id" IS NULL;--> statement-breakpoint
+ALTER TABLE "device_tokens" ALTER COLUMN "session_id" SET NOT NULL;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "html" text;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "reply_to_name" text;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "reply_to_address" text;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "status" text DEFAULT 'kept' NOT NULL;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "attempts" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "locked_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "last_error" text;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "sent_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "device_tokens" ADD CONSTRAINT "device_tokens_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "device_tokens_session_idx" ON "device_tokens" USING btree ("session_id");--> statement-breakpoint
+CREATE INDEX "email_tokens_expires_idx" ON "email_tokens" USING btree ("expires_at");--> statement-breakpoint
+CREATE INDEX "mail_outbox_to_idx" ON "mail_outbox" USING btree ("to_address");--> statement-breakpoint
+CREATE INDEX "mail_outbox_due_idx" ON "mail_outbox" USING btree ("next_attempt_at") WHERE status in ('pending', 'sending');--> statement-breakpoint
+CREATE INDEX "mail_outbox_status_idx" ON "mail_outbox" USING btree ("status","created_at");--> statement-breakpoint
+CREATE INDEX "rate_limits_window_idx" ON "rate_limits" USING btree ("window_start");--> statement-breakpoint
+CREATE INDEX "sessions_expires_idx" ON "sessions" USING btree ("expires_at");
