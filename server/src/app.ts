@@ -1,8 +1,9 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify'
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify'
 import { API } from '../../src/core/api-paths'
 import type { Config } from './config'
 import { openDatabase, type Database } from './db/client'
 import { frameworkErrorResponse, registerErrorHandling } from './http/errors'
+import { rejectImpossiblePathParams } from './http/params'
 import { createPublicCache } from './http/public-cache'
 import { serveApp } from './http/static-app'
 import { pageRoutes } from './features/pages/routes'
@@ -45,6 +46,8 @@ export type AppOptions = {
   push?: PushSender
   /** The payment providers offered, instead of those configured (tests pass scripted ones). */
   paymentProviders?: PaymentProvider[]
+  /** Told of every route as it is registered (tests walk them all). */
+  onRoute?: (route: RouteOptions) => void
 }
 
 /**
@@ -88,10 +91,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     },
   })
   if (!options.database) app.addHook('onClose', () => database.close())
+  if (options.onRoute) app.addHook('onRoute', options.onRoute)
 
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(SECURITY_HEADERS)
   })
+  app.addHook('onRequest', rejectImpossiblePathParams)
   registerErrorHandling(app)
 
   await app.register(multipart)

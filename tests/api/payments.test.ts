@@ -360,6 +360,15 @@ test('the test checkout of an unknown payment is a 404 page', async () => {
   }
 })
 
+test('the test checkout checks a reference’s shape before looking it up: a NUL byte, a stray one or a long one is a 404', async () => {
+  for (const reference of ['not-a-reference', 'owe_!!!!!!!!!!!!!!!!', `owe_${'a'.repeat(61)}`, 'owe_aaaaaaaaaaaa%00', '%00']) {
+    const url = `/api/payments/test-checkout/${reference}`
+    expect((await get(ctx.app, url)).status, reference).toBe(404)
+    const pressed = await call(ctx.app, 'POST', url, { payload: 'outcome=success', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    expect(pressed.status, reference).toBe(404)
+  }
+})
+
 test('coupons: expired, retired and used-up codes are refused; a use is counted once the payment succeeds, once', async () => {
   const m = await member()
   for (const coupon of ['GONE20', 'RETIRED5']) {

@@ -85,7 +85,7 @@ type CallOptions = {
 }
 
 /** One request through app.inject(); a JSON body is parsed, anything else is left in `raw`. */
-export async function call(app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options: CallOptions = {}): Promise<Reply> {
+export async function call(app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, options: CallOptions = {}): Promise<Reply> {
   const res = await app.inject({
     method,
     url,

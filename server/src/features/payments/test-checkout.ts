@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { API } from '../../../../src/core/api-paths'
 import { formatCurrency } from '../../../../src/core/format'
-import { fromMinorUnits, PAYMENT_TEXTS } from '../../../../src/core/payment'
+import { fromMinorUnits, PAYMENT_REFERENCE_PATTERN, PAYMENT_TEXTS } from '../../../../src/core/payment'
 import { testModeCharges } from '../../db/schema'
 import { paymentByReference, planById, type Payment } from './repository'
 import { checkoutDescription, returnUrls } from './rules'
@@ -53,6 +53,8 @@ export async function testCheckoutRoutes(scope: FastifyInstance, { payments, now
 
   /** The payment the page is for, or the answer to send instead. */
   async function openPayment(reference: string): Promise<Payment | [number, string]> {
+    // The app's references only (renewals never come here): anything else is not a checkout of ours.
+    if (!PAYMENT_REFERENCE_PATTERN.test(reference)) return [404, PAYMENT_TEXTS.paymentNotFound]
     const payment = await paymentByReference(db, reference)
     if (!payment || payment.provider !== 'test') return [404, PAYMENT_TEXTS.paymentNotFound]
     const [chosen] = await db.select().from(testModeCharges).where(eq(testModeCharges.reference, reference))
