@@ -2,8 +2,8 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type R
 import { API } from '../../src/core/api-paths'
 import type { Config } from './config'
 import { openDatabase, type Database } from './db/client'
+import { BODY_LIMITS } from './http/body-limits'
 import { frameworkErrorResponse, registerErrorHandling } from './http/errors'
-import { rejectImpossiblePathParams } from './http/params'
 import { createPublicCache } from './http/public-cache'
 import { serveApp } from './http/static-app'
 import { pageRoutes } from './features/pages/routes'
@@ -64,6 +64,13 @@ const SECURITY_HEADERS = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
 }
 
+/** What a request Node refused before routing is told: status, reason phrase, code and message. */
+function clientErrorAnswer(nodeCode: string | undefined): [number, string, string, string] {
+  if (nodeCode === 'HPE_HEADER_OVERFLOW') return [431, 'Request Header Fields Too Large', 'headers_too_large', 'The request could not be understood.']
+  if (nodeCode === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, 'Request Timeout', 'request_timeout', 'The request took too long to arrive.']
+  return [400, 'Bad Request', 'bad_request', 'The request could not be understood.']
+}
+
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const database =
     options.database ??
@@ -72,7 +79,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     logger: options.logger === false ? false : { level: config.logLevel },
     // One line per request only when asked for (LOG_LEVEL=debug or trace).
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMITS.json,
+    // Nothing waits on a client forever: a body trickled a byte a second is cut off at requestTimeout (408).
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.idleTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    // Node looks for requests past their timeout every 30 s by default; a second keeps the bound close.
+    http: { headersTimeout: config.http.headersTimeoutMs, connectionsCheckingInterval: 1000 },
     // A count of proxies means: believe that many hops nearest to us (what proxy-addr does with a number).
     trustProxy: typeof config.trustProxy === 'number' ? ((_address: string, hop: number) => hop < (config.trustProxy as number)) : config.trustProxy,
     frameworkErrors: (error, _request, reply) => {
@@ -80,13 +93,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       const envelopeReply = reply as FastifyReply
       envelopeReply.code(status).headers(SECURITY_HEADERS).send(body)
     },
-    // Requests Node cannot even parse (raw bytes in the URL, oversized headers) get a plain envelope.
+    // Requests Node cannot even parse (raw bytes in the URL, oversized headers) or that did not arrive in
+    // time (OWE_REQUEST_TIMEOUT_MS) get a plain envelope, and the connection is closed.
     clientErrorHandler: (error, socket) => {
       if (!socket.writable) return
-      const status = (error as { code?: string }).code === 'HPE_HEADER_OVERFLOW' ? 431 : 400
-      const body = JSON.stringify({ error: { code: status === 431 ? 'headers_too_large' : 'bad_request', message: 'The request could not be understood.' } })
+      const [status, reason, code, message] = clientErrorAnswer((error as { code?: string }).code)
+      const body = JSON.stringify({ error: { code, message } })
       socket.end(
-        `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
       )
     },
   })
@@ -96,7 +110,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(SECURITY_HEADERS)
   })
-  app.addHook('onRequest', rejectImpossiblePathParams)
   registerErrorHandling(app)
 
   await app.register(multipart)

@@ -160,3 +160,11 @@ test('community settings: a per-hour limit, an optional contact address and link
   expect(() => loadConfig({ OWE_LINK_SECRET: 'short' })).toThrow(/OWE_LINK_SECRET must be at least 32/)
   expect(() => loadConfig({ OWE_COMMUNITY_RATE_LIMIT: '0' })).toThrow(/OWE_COMMUNITY_RATE_LIMIT/)
 })
+
+test('nothing waits on a client forever: request, idle and keep-alive timeouts have defaults and bounds', () => {
+  expect(loadConfig({}).http).toEqual({ requestTimeoutMs: 30_000, headersTimeoutMs: 20_000, idleTimeoutMs: 120_000, keepAliveTimeoutMs: 72_000, shutdownGraceMs: 10_000 })
+  const quick = loadConfig({ OWE_REQUEST_TIMEOUT_MS: '5000', OWE_IDLE_TIMEOUT_MS: '9000', OWE_KEEP_ALIVE_TIMEOUT_MS: '4000', OWE_SHUTDOWN_GRACE_MS: '0' }).http
+  expect(quick).toEqual({ requestTimeoutMs: 5000, headersTimeoutMs: 5000, idleTimeoutMs: 9000, keepAliveTimeoutMs: 4000, shutdownGraceMs: 0 })
+  expect(() => loadConfig({ OWE_REQUEST_TIMEOUT_MS: '0' })).toThrow(/OWE_REQUEST_TIMEOUT_MS must be an integer from 1000/)
+  expect(() => loadConfig({ OWE_IDLE_TIMEOUT_MS: 'forever' })).toThrow(/OWE_IDLE_TIMEOUT_MS/)
+})

@@ -48,6 +48,21 @@ export type Config = {
   /** How often the scheduler looks for due work (weekly announcements, reminders), in ms; 0 turns it off. */
   schedulerMs: number
   payments: PaymentsConfig
+  http: HttpLimits
+}
+
+/** How long the server waits on a client; none of these may be "forever" (a slow client holds a socket). */
+export type HttpLimits = {
+  /** The whole request, headers and body, must arrive within this; then 408 and the connection is closed. */
+  requestTimeoutMs: number
+  /** The headers alone must arrive within this (at most requestTimeoutMs). */
+  headersTimeoutMs: number
+  /** A connection on which nothing moves either way for this long is closed. */
+  idleTimeoutMs: number
+  /** How long an idle keep-alive connection waits for its next request (longer than a load balancer's 60 s). */
+  keepAliveTimeoutMs: number
+  /** How long a stopping server lets requests in flight finish before closing their connections. */
+  shutdownGraceMs: number
 }
 
 /**
@@ -191,5 +206,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     push: pushConfig(env, cwd),
     schedulerMs: integer(env, 'OWE_SCHEDULER_MS', 60_000, 0, 86_400_000),
     payments: paymentsConfig(env),
+    http: httpLimits(env),
+  }
+}
+
+function httpLimits(env: NodeJS.ProcessEnv): HttpLimits {
+  const requestTimeoutMs = integer(env, 'OWE_REQUEST_TIMEOUT_MS', 30_000, 1000, 600_000)
+  return {
+    requestTimeoutMs,
+    headersTimeoutMs: Math.min(requestTimeoutMs, 20_000),
+    idleTimeoutMs: integer(env, 'OWE_IDLE_TIMEOUT_MS', 120_000, 1000, 3_600_000),
+    keepAliveTimeoutMs: integer(env, 'OWE_KEEP_ALIVE_TIMEOUT_MS', 72_000, 1000, 3_600_000),
+    shutdownGraceMs: integer(env, 'OWE_SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
   }
 }

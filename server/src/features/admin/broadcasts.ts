@@ -11,6 +11,7 @@ import { hasControlCharacters } from '../../http/params'
 import { parseBody } from '../../http/validate'
 import { audit } from '../../services/audit'
 import type { OperatorDeps } from './operators'
+import { LONG_TEXT_BODY } from '../../http/body-limits'
 
 export const BROADCAST_TEXTS = {
   idempotencyKey: 'Idempotency-Key is 1 to 100 letters, digits, dots, colons, dashes or underscores.',
@@ -25,8 +26,8 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{1,100}$/
 export function broadcastRoutes(app: FastifyInstance, { db, now, notifier }: OperatorDeps): void {
   const guard = adminGuard(app, db, now)
 
-  app.post(API.admin.broadcast, { preHandler: guard }, async (request): Promise<{ data: BroadcastResult }> => {
-    const input = await parseBody(broadcastSchema, request.body, { multiline: ['body'] })
+  app.post(API.admin.broadcast, { ...LONG_TEXT_BODY, preHandler: guard }, async (request): Promise<{ data: BroadcastResult }> => {
+    const input = await parseBody(broadcastSchema, request.body)
     const ethnicGroupId = input.ethnicGroupId ?? null
     if (ethnicGroupId !== null) {
       const [group] = await db.select({ id: ethnicGroups.id }).from(ethnicGroups).where(eq(ethnicGroups.id, ethnicGroupId))

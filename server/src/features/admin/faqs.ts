@@ -11,6 +11,7 @@ import { parseBody } from '../../http/validate'
 import { audit } from '../../services/audit'
 import { conflictOnUnique, paginated, pageOf, pathId, type AdminRoutes } from './shared'
 import { ADMIN_TEXTS } from './texts'
+import { LONG_TEXT_BODY } from '../../http/body-limits'
 
 const faqColumns = { id: faqs.id, question: faqs.question, answer: faqs.answer, position: faqs.position }
 
@@ -50,8 +51,8 @@ export const faqRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
     return paginated(await withBuiltIn(db, rows), total, paging)
   })
 
-  app.post(API.admin.faqs, async (request, reply) => {
-    const input: FaqInput = await parseBody(faqInputSchema, request.body, { multiline: ['answer'] })
+  app.post(API.admin.faqs, LONG_TEXT_BODY, async (request, reply) => {
+    const input: FaqInput = await parseBody(faqInputSchema, request.body)
     const actor = request.auth!.userId
     const at = now()
     const row = await db.transaction(async (tx) => {
@@ -65,9 +66,9 @@ export const faqRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
     return reply.code(201).send({ data: { ...row, builtIn: false } })
   })
 
-  app.put<{ Params: { id: string } }>(`${API.admin.faqs}/:id`, async (request) => {
+  app.put<{ Params: { id: string } }>(`${API.admin.faqs}/:id`, LONG_TEXT_BODY, async (request) => {
     const id = pathId(request.params.id, ADMIN_TEXTS.faqNotFound)
-    const input: FaqInput = await parseBody(faqInputSchema, request.body, { multiline: ['answer'] })
+    const input: FaqInput = await parseBody(faqInputSchema, request.body)
     const actor = request.auth!.userId
     const at = now()
     const row = await db.transaction(async (tx) => {

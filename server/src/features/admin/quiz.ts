@@ -15,6 +15,7 @@ import { paging, optionalString, parseId } from '../../http/params'
 import { parseBody } from '../../http/validate'
 import { audit } from '../../services/audit'
 import type { OperatorDeps } from './operators'
+import { LONG_TEXT_BODY } from '../../http/body-limits'
 
 export const QUIZ_TEXTS = {
   notFound: 'No question of the bank has that id.',
@@ -147,8 +148,8 @@ export function quizBankRoutes(app: FastifyInstance, { db, now }: OperatorDeps):
     return { data: await toAdminQuestions(db, rows), page, size, totalPages: Math.ceil(total / size), totalElements: total }
   })
 
-  app.post(API.admin.quizQuestions, { preHandler: guard }, async (request, reply) => {
-    const input = await parseBody(quizQuestionSchema, request.body, { multiline: ['question', 'note'] })
+  app.post(API.admin.quizQuestions, { ...LONG_TEXT_BODY, preHandler: guard }, async (request, reply) => {
+    const input = await parseBody(quizQuestionSchema, request.body)
     await assertGroup(db, input.ethnicGroupId)
     const data = await db.transaction(async (tx) => {
       const [row] = await tx
@@ -163,9 +164,9 @@ export function quizBankRoutes(app: FastifyInstance, { db, now }: OperatorDeps):
     return reply.code(201).send({ data })
   })
 
-  app.put<{ Params: { id: string } }>(itemRoute, { preHandler: guard }, async (request): Promise<{ data: AdminQuizQuestion }> => {
+  app.put<{ Params: { id: string } }>(itemRoute, { ...LONG_TEXT_BODY, preHandler: guard }, async (request): Promise<{ data: AdminQuizQuestion }> => {
     const id = idOf(request.params.id)
-    const input = await parseBody(quizQuestionSchema, request.body, { multiline: ['question', 'note'] })
+    const input = await parseBody(quizQuestionSchema, request.body)
     await assertGroup(db, input.ethnicGroupId)
     const data = await db.transaction(async (tx) => {
       const locked = await lockedQuestion(tx, id)

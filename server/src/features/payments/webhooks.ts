@@ -4,6 +4,7 @@ import type { PaymentOption } from '../../../../src/core/payment'
 import { HttpError } from '../../http/errors'
 import { WebhookSignatureError } from '../../services/payments/types'
 import type { PaymentService } from './service'
+import { BODY_LIMITS } from '../../http/body-limits'
 
 const ROUTES: [Exclude<PaymentOption, 'test'>, string][] = [
   ['paystack', API.paystackWebhook],
@@ -23,7 +24,7 @@ export async function paymentWebhooks(scope: FastifyInstance, { payments, now }:
   for (const [id, path] of ROUTES) {
     const provider = payments.providerOf(id)
     if (!provider) continue
-    scope.post(path, async (request) => {
+    scope.post(path, { bodyLimit: BODY_LIMITS.webhook }, async (request) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
       let event
       try {

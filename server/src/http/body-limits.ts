@@ -1,0 +1,18 @@
+/**
+ * How large a request body each route takes, by what it accepts (ADR 011). Sizes are for the worst case a
+ * valid form can send: every character of its longest texts written as a six-byte JSON escape (\uXXXX).
+ * Uploads (multipart) are limited by the file limits of the route that reads them.
+ */
+export const BODY_LIMITS = {
+  /** Every JSON route unless named below: sign-in, sign-up, profile, address, payments, quiz answers… (the
+   * largest, sign-up, is about a dozen fields of at most 200 characters: 15 KB escaped). */
+  json: 16 * 1024,
+  /** Routes that take long text: a suggestion or an operator's proverb (three texts of 1,000 characters), a
+   * contact message or FAQ answer (5,000), a quiz question with its options and note, a broadcast. */
+  text: 64 * 1024,
+  /** The payment providers' signed webhook events. */
+  webhook: 256 * 1024,
+} as const
+
+/** The route option for a route that takes long text. */
+export const LONG_TEXT_BODY = { bodyLimit: BODY_LIMITS.text }
