@@ -1,10 +1,11 @@
 import * as yup from 'yup'
-import { MAX_ID, SUGGESTION_TEXT_MAX } from './validation'
+import type { CleanTextOptions } from './text'
+import { freeText, MAX_ID, SUGGESTION_TEXT_MAX } from './validation'
 
 /**
  * The operators' forms (/api/admin/), one schema each, shared by the admin screens and the server. Free
- * text is trimmed and stripped of HTML tags (it is shown to readers as plain text); proverb texts are
- * NFC-normalised so that the same letters always have the same code points (slugs and search rely on it).
+ * text goes through the one sanitiser (core/text.ts: NFC, no markup, trimmed): it is shown to readers as
+ * plain text, and slugs and search rely on the same letters having the same code points.
  */
 export const ADMIN_MESSAGES = {
   required: 'Required',
@@ -24,35 +25,23 @@ export const FAQ_ANSWER_MAX = 5000
 /** PRODUCT.md: every proverb has one to three categories. */
 export const CATEGORIES_PER_PROVERB = { min: 1, max: 3 } as const
 
-/** Removes anything that looks like an HTML tag; what is left is shown as text. */
-export function stripHtml(value: string): string {
-  return value.replace(/<[^>]*>/g, '')
-}
-
-/** Line breaks (and the spaces around them) become one space: for texts shown on one line. */
-export const oneLine = (value: string) => value.replace(/\s*[\r\n]+\s*/g, ' ')
-
-/** Plain text: strings only (a number or object fails the type check rather than throwing), tag-free, NFC, trimmed. */
-const plainText = (max: number) =>
-  yup
-    .string()
+/** Plain text: strings only (a number or object fails the type check rather than throwing), cleaned by the one sanitiser, required. */
+const plainText = (max: number, options: CleanTextOptions = {}) =>
+  freeText(options)
     .typeError(ADMIN_MESSAGES.text)
-    .transform((value: unknown) => (typeof value === 'string' ? stripHtml(value).normalize('NFC').trim() : value))
     // yup would otherwise read 42 as "42"; a number sent for text is a client bug.
     .test('text', ADMIN_MESSAGES.text, (_value, context) => context.originalValue == null || typeof context.originalValue === 'string')
     .required(ADMIN_MESSAGES.required)
     .max(max, ADMIN_MESSAGES.tooLong(max))
-
-const oneLineText = (value: unknown) => (typeof value === 'string' ? oneLine(value) : value)
 
 const id = (message: string) => yup.number().typeError(message).integer(message).positive(message).max(MAX_ID, message)
 
 /** ProverbInput and ApproveSuggestionInput: the same fields. */
 export const proverbInputSchema = yup.object({
   // Typed in text areas, shown as one line: a line break is a space.
-  proverb: plainText(PROVERB_TEXT_MAX).transform(oneLineText),
-  transliteration: plainText(PROVERB_TEXT_MAX).transform(oneLineText),
-  interpretation: plainText(PROVERB_TEXT_MAX),
+  proverb: plainText(PROVERB_TEXT_MAX),
+  transliteration: plainText(PROVERB_TEXT_MAX),
+  interpretation: plainText(PROVERB_TEXT_MAX, { lines: true }),
   ethnicGroupId: id(ADMIN_MESSAGES.ethnicGroupId).required(ADMIN_MESSAGES.ethnicGroupId),
   categoryIds: yup
     .array()
@@ -64,12 +53,12 @@ export const proverbInputSchema = yup.object({
     .test('distinct', ADMIN_MESSAGES.categoryIds, (ids) => !ids || new Set(ids).size === ids.length),
 })
 
-export const rejectSuggestionSchema = yup.object({ reason: plainText(REJECT_REASON_MAX) })
+export const rejectSuggestionSchema = yup.object({ reason: plainText(REJECT_REASON_MAX, { lines: true }) })
 
 export const categoryInputSchema = yup.object({ name: plainText(CATEGORY_NAME_MAX) })
 
 export const faqInputSchema = yup.object({
   question: plainText(FAQ_QUESTION_MAX),
-  answer: plainText(FAQ_ANSWER_MAX),
+  answer: plainText(FAQ_ANSWER_MAX, { lines: true }),
   position: yup.number().typeError(ADMIN_MESSAGES.position).integer(ADMIN_MESSAGES.position).min(0, ADMIN_MESSAGES.position).max(10_000, ADMIN_MESSAGES.position),
 })

@@ -1,3 +1,4 @@
+import { removeMarkup } from './text'
 import { CURRENCIES, type CurrencyCode, NAIRA_PER_DOLLAR, SHORTEN_ABOVE, SHORTEN_KEEP } from './constants'
 import { NUMBER_OUT_OF_RANGE } from './texts'
 
@@ -7,9 +8,9 @@ export function shorten(text: string): string {
   return chars.length > SHORTEN_ABOVE ? `${chars.slice(0, SHORTEN_KEEP).join('')} ...` : text
 }
 
-/** Removes HTML tags, keeping their text (spec §5). Not a sanitiser: React escapes what it renders. */
+/** Removes HTML tags, keeping their text (spec §5); what the server stores went through cleanText (core/text.ts). */
 export function stripHtml(text: string): string {
-  return text.replace(/<[^>]*>/g, '')
+  return removeMarkup(text)
 }
 
 const ONES = [

@@ -1,12 +1,10 @@
 import * as yup from 'yup'
-import { oneLine } from './admin-validation'
-import { stripHtml } from './format'
-import { MAX_ID } from './validation'
+import { freeText, MAX_ID } from './validation'
 
 /**
  * The operators' forms (quiz bank, adverts, broadcasts): one schema each, used by the admin screens and
- * by the server's /api/admin/ routes, so both say the same thing. Free text is trimmed and stripped of
- * HTML: it ends up in quizzes, pushes and captions that other people read.
+ * by the server's /api/admin/ routes, so both say the same thing. Free text goes through the one sanitiser
+ * (core/text.ts): it ends up in quizzes, pushes and captions that other people read.
  */
 export const OPERATOR_TEXTS = {
   required: 'Required',
@@ -38,13 +36,6 @@ export const ADVERT_MAX_BYTES = 5 * 1024 * 1024
 
 const atMost = (max: number) => `At most ${max} characters`
 
-/** Text, trimmed and without HTML tags (strings only: anything else fails the type check, never throws). */
-const plain = () =>
-  yup
-    .string()
-    .typeError('Must be text')
-    .transform((value: unknown) => (typeof value === 'string' ? stripHtml(value).trim() : value))
-
 const groupId = () => yup.number().typeError(OPERATOR_TEXTS.group).integer(OPERATOR_TEXTS.group).positive(OPERATOR_TEXTS.group).max(MAX_ID, OPERATOR_TEXTS.group)
 
 /** A path on our own origin: never another site ("//evil.example" or "https://…"). */
@@ -62,12 +53,11 @@ export const inAppLink = () =>
 
 export const quizQuestionSchema = yup.object({
   ethnicGroupId: groupId().nullable().defined(OPERATOR_TEXTS.group),
-  question: plain()
-    .transform((value: unknown) => (typeof value === 'string' ? oneLine(value) : value))
+  question: freeText()
     .required(OPERATOR_TEXTS.required)
     .max(QUIZ_QUESTION_MAX, atMost(QUIZ_QUESTION_MAX)),
   options: yup
-    .array(plain().required(OPERATOR_TEXTS.required).max(QUIZ_OPTION_MAX, atMost(QUIZ_OPTION_MAX)))
+    .array(freeText().required(OPERATOR_TEXTS.required).max(QUIZ_OPTION_MAX, atMost(QUIZ_OPTION_MAX)))
     .typeError(OPERATOR_TEXTS.options)
     .required(OPERATOR_TEXTS.options)
     .min(QUIZ_OPTIONS_MIN, OPERATOR_TEXTS.options)
@@ -86,7 +76,7 @@ export const quizQuestionSchema = yup.object({
       const options = (this.parent as { options?: unknown }).options
       return !Array.isArray(options) || value === undefined || value < options.length
     }),
-  note: plain().max(QUIZ_NOTE_MAX, atMost(QUIZ_NOTE_MAX)).default(''),
+  note: freeText({ lines: true }).max(QUIZ_NOTE_MAX, atMost(QUIZ_NOTE_MAX)).default(''),
   // strict(): "false" or 0 is a client bug, not a choice.
   active: yup.boolean().strict().typeError(OPERATOR_TEXTS.active).optional(),
 })
@@ -95,10 +85,13 @@ export type QuizQuestionForm = yup.InferType<typeof quizQuestionSchema>
 /** The text fields sent with an advert's file (multipart). */
 export const advertUploadSchema = yup.object({
   // Not only digits: GET /api/ads/:idOrName would read such a name as an id.
-  name: plain()
+  name: yup
+    .string()
+    .typeError('Must be text')
+    .transform((value: unknown) => (typeof value === 'string' ? value.trim() : value))
     .required(OPERATOR_TEXTS.required)
     .matches(/^(?!\d+$)[A-Za-z0-9._-]{1,100}$/, OPERATOR_TEXTS.advertName),
-  alt: plain().required(OPERATOR_TEXTS.required).max(ADVERT_ALT_MAX, atMost(ADVERT_ALT_MAX)),
+  alt: freeText().required(OPERATOR_TEXTS.required).max(ADVERT_ALT_MAX, atMost(ADVERT_ALT_MAX)),
   link: inAppLink(),
 })
 export type AdvertUploadForm = yup.InferType<typeof advertUploadSchema>
@@ -106,7 +99,7 @@ export type AdvertUploadForm = yup.InferType<typeof advertUploadSchema>
 export const advertPatchSchema = yup
   .object({
     active: yup.boolean().strict().typeError(OPERATOR_TEXTS.active).optional(),
-    alt: plain().min(1, OPERATOR_TEXTS.required).max(ADVERT_ALT_MAX, atMost(ADVERT_ALT_MAX)).optional(),
+    alt: freeText().min(1, OPERATOR_TEXTS.required).max(ADVERT_ALT_MAX, atMost(ADVERT_ALT_MAX)).optional(),
     link: inAppLink().optional(),
     position: yup.number().typeError(OPERATOR_TEXTS.position).integer(OPERATOR_TEXTS.position).min(0, OPERATOR_TEXTS.position).max(10_000, OPERATOR_TEXTS.position).optional(),
   })
@@ -129,8 +122,8 @@ export const advertOrderSchema = yup.object({
 export type AdvertOrderForm = yup.InferType<typeof advertOrderSchema>
 
 export const broadcastSchema = yup.object({
-  title: plain().required(OPERATOR_TEXTS.required).max(BROADCAST_TITLE_MAX, atMost(BROADCAST_TITLE_MAX)),
-  body: plain().required(OPERATOR_TEXTS.required).max(BROADCAST_BODY_MAX, atMost(BROADCAST_BODY_MAX)),
+  title: freeText().required(OPERATOR_TEXTS.required).max(BROADCAST_TITLE_MAX, atMost(BROADCAST_TITLE_MAX)),
+  body: freeText({ lines: true }).required(OPERATOR_TEXTS.required).max(BROADCAST_BODY_MAX, atMost(BROADCAST_BODY_MAX)),
   url: inAppLink().optional(),
   ethnicGroupId: groupId().nullable().optional(),
 })

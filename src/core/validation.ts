@@ -1,4 +1,5 @@
 import * as yup from 'yup'
+import { cleanText, type CleanTextOptions } from './text'
 
 /**
  * The forms' validation rules with the specification's messages (§5), verbatim — its wording slips
@@ -51,6 +52,23 @@ const text = () =>
     .typeError('Must be text')
     .transform((value: unknown) => (typeof value === 'string' ? value.trim() : value))
 
+/**
+ * Free text a person types (a name, an address, a suggestion, a message): cleaned by THE sanitiser
+ * (core/text.ts) when the server validates it. Marked, so that the server accepts line breaks in it (kept
+ * where `lines`, made spaces elsewhere) and a test can find every such field.
+ */
+export const freeText = (options: CleanTextOptions = {}) =>
+  yup
+    .string()
+    .typeError('Must be text')
+    .transform((value: unknown) => (typeof value === 'string' ? cleanText(value, options) : value))
+    .meta({ freeText: options.lines ? 'lines' : 'line' })
+
+/** Whether a field of a schema is free text (its meta says so). */
+export function isFreeText(field: unknown): boolean {
+  return yup.isSchema(field) && typeof (field as yup.Schema).meta()?.freeText === 'string'
+}
+
 /** A row id: a whole number the database can hold. */
 const id = (message: string) => yup.number().typeError(message).integer(message).positive(message).max(MAX_ID, message)
 
@@ -86,7 +104,7 @@ const confirmation = (of: string, message: string) =>
     })
 
 const name = (requiredMessage: string) =>
-  text()
+  freeText()
     .required(requiredMessage)
     .max(FIELD_MAX_LENGTH, `At most ${FIELD_MAX_LENGTH} characters`)
     .test('no-digits', MESSAGES.nameDigits, (value) => !value || !DIGIT.test(value))
@@ -145,7 +163,7 @@ export const changePasswordSchema = yup.object({
 })
 export type ChangePasswordInput = yup.InferType<typeof changePasswordSchema>
 
-const required = () => text().required(MESSAGES.required).max(FIELD_MAX_LENGTH, `At most ${FIELD_MAX_LENGTH} characters`)
+const required = () => freeText().required(MESSAGES.required).max(FIELD_MAX_LENGTH, `At most ${FIELD_MAX_LENGTH} characters`)
 
 export const addressSchema = yup.object({
   country: required(),
@@ -188,31 +206,31 @@ export const COMMUNITY_MESSAGES = {
 export const SUGGESTION_TEXT_MAX = 1000
 export const CONTACT_MESSAGE_MAX = 5000
 
-const longText = (max: number) => text().required(MESSAGES.required).max(max, `At most ${max} characters`)
+const longText = (max: number, options: CleanTextOptions = {}) => freeText(options).required(MESSAGES.required).max(max, `At most ${max} characters`)
 
 /** Spec §5: every field of the suggestion form is required, with its own message. */
 export const suggestionSchema = yup.object({
   email: text().required(COMMUNITY_MESSAGES.emailRequired).email(MESSAGES.invalidEmail).max(FIELD_MAX_LENGTH, MESSAGES.invalidEmail),
-  name: text().required(COMMUNITY_MESSAGES.nameRequired).max(FIELD_MAX_LENGTH, `At most ${FIELD_MAX_LENGTH} characters`),
-  ethnic: text().required(COMMUNITY_MESSAGES.ethnicRequired).max(FIELD_MAX_LENGTH, `At most ${FIELD_MAX_LENGTH} characters`),
-  language: text().required(COMMUNITY_MESSAGES.languageRequired).max(FIELD_MAX_LENGTH, `At most ${FIELD_MAX_LENGTH} characters`),
-  suggestedCategory: text().required(COMMUNITY_MESSAGES.categoryRequired).max(FIELD_MAX_LENGTH, `At most ${FIELD_MAX_LENGTH} characters`),
+  name: freeText().required(COMMUNITY_MESSAGES.nameRequired).max(FIELD_MAX_LENGTH, `At most ${FIELD_MAX_LENGTH} characters`),
+  ethnic: freeText().required(COMMUNITY_MESSAGES.ethnicRequired).max(FIELD_MAX_LENGTH, `At most ${FIELD_MAX_LENGTH} characters`),
+  language: freeText().required(COMMUNITY_MESSAGES.languageRequired).max(FIELD_MAX_LENGTH, `At most ${FIELD_MAX_LENGTH} characters`),
+  suggestedCategory: freeText().required(COMMUNITY_MESSAGES.categoryRequired).max(FIELD_MAX_LENGTH, `At most ${FIELD_MAX_LENGTH} characters`),
   suggestedProverb: longText(SUGGESTION_TEXT_MAX),
   suggestedEnglishTransliteration: longText(SUGGESTION_TEXT_MAX),
-  suggestedEnglishInterpretation: longText(SUGGESTION_TEXT_MAX),
+  suggestedEnglishInterpretation: longText(SUGGESTION_TEXT_MAX, { lines: true }),
 })
 export type SuggestionInput = yup.InferType<typeof suggestionSchema>
 
 /** Spec §5: firstName and surname required ('Required'); phoneNumber required with the sign-up pattern. */
 export const contactSchema = yup.object({
   email: email(),
-  firstName: text().required(MESSAGES.required).max(FIELD_MAX_LENGTH, `At most ${FIELD_MAX_LENGTH} characters`),
-  surname: text().required(MESSAGES.required).max(FIELD_MAX_LENGTH, `At most ${FIELD_MAX_LENGTH} characters`),
+  firstName: freeText().required(MESSAGES.required).max(FIELD_MAX_LENGTH, `At most ${FIELD_MAX_LENGTH} characters`),
+  surname: freeText().required(MESSAGES.required).max(FIELD_MAX_LENGTH, `At most ${FIELD_MAX_LENGTH} characters`),
   phoneNumber: text()
     .required(COMMUNITY_MESSAGES.phoneRequired)
     .min(PHONE_MIN_LENGTH, MESSAGES.phoneMin)
     .max(PHONE_MAX_LENGTH, MESSAGES.phoneMax)
     .matches(PHONE_PATTERN, MESSAGES.phoneInvalid),
-  message: longText(CONTACT_MESSAGE_MAX),
+  message: longText(CONTACT_MESSAGE_MAX, { lines: true }),
 })
 export type ContactInput = yup.InferType<typeof contactSchema>

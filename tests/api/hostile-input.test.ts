@@ -158,7 +158,7 @@ for (const identity of ['visitor', 'user', 'admin'] as const) {
       if (hasBody(method)) {
         for (const [kind, value] of Object.entries(HOSTILE_JSON)) {
           note(await probe(method, fill(url, () => '1'), identity, `${kind} in every body field`, Object.fromEntries(names.map((name) => [name, value]))))
-          note(await probe(method, fill(url, () => '1'), identity, `${kind} in a nested field`, { metadata: { packageId: value, registration: value }, ids: [value] }))
+          note(await probe(method, fill(url, () => '1'), identity, `${kind} in a nested field`, { metadata: { packageId: value, registration: value }, ids: [value], options: [value, value], categoryIds: [value], languages: [value] }))
         }
         note(await probe(method, fill(url, () => '1'), identity, 'a 1 MB body', { text: MEGABYTE }))
       }

@@ -1,6 +1,5 @@
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../../src/core/constants'
-import type { FastifyRequest } from 'fastify'
-import { badRequest, notFound } from './errors'
+import { badRequest } from './errors'
 
 type Query = Record<string, unknown>
 
@@ -60,21 +59,3 @@ export function calendarDate(query: Query, name: string, now: Date): string {
   return raw
 }
 
-/** The longest path parameter any route takes (ids, slugs, references, codes, tokens). */
-export const MAX_PATH_PARAM_LENGTH = 200
-
-/**
- * An `onRequest` hook for every route: a path parameter with control characters (a NUL above all, which
- * PostgreSQL refuses) or longer than any id, slug, reference or code names nothing, so it is a 404 before
- * any handler or the database sees it. Each route still checks its own shape (a reference's pattern, an
- * id's range); this is the floor under all of them.
- */
-export async function rejectImpossiblePathParams(request: FastifyRequest): Promise<void> {
-  const params = request.params as Record<string, unknown> | undefined
-  if (!params) return
-  for (const value of Object.values(params)) {
-    if (typeof value === 'string' && (value.length > MAX_PATH_PARAM_LENGTH || hasControlCharacters(value))) {
-      throw notFound('Nothing is at this address.')
-    }
-  }
-}

@@ -10,9 +10,10 @@ import { badRequest, conflict, notFound } from '../../http/errors'
 import { optionalString, parseId } from '../../http/params'
 import { parseBody } from '../../http/validate'
 import { audit } from '../../services/audit'
-import { checkGroupAndCategories, insertProverb, linkCategories, PROVERB_TEXT_FIELDS, proverbColumns, slugTaken, toAdminProverbs } from './proverb-rows'
+import { checkGroupAndCategories, insertProverb, linkCategories, proverbColumns, slugTaken, toAdminProverbs } from './proverb-rows'
 import { conflictOnUnique, paginated, pageOf, pathId, type AdminRoutes } from './shared'
 import { ADMIN_TEXTS } from './texts'
+import { LONG_TEXT_BODY } from '../../http/body-limits'
 
 const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
 
@@ -62,8 +63,8 @@ export const corpusRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
     return paginated(await toAdminProverbs(db, rows), total, paging)
   })
 
-  app.post(API.admin.proverbs, async (request, reply) => {
-    const input: ProverbInput = await parseBody(proverbInputSchema, request.body, { multiline: PROVERB_TEXT_FIELDS })
+  app.post(API.admin.proverbs, LONG_TEXT_BODY, async (request, reply) => {
+    const input: ProverbInput = await parseBody(proverbInputSchema, request.body)
     const actor = request.auth!.userId
     const at = now()
     const row = await db.transaction(async (tx) => {
@@ -78,9 +79,9 @@ export const corpusRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
     return reply.code(201).send({ data: created })
   })
 
-  app.put<{ Params: { id: string } }>(`${API.admin.proverbs}/:id`, async (request) => {
+  app.put<{ Params: { id: string } }>(`${API.admin.proverbs}/:id`, LONG_TEXT_BODY, async (request) => {
     const id = pathId(request.params.id, ADMIN_TEXTS.proverbNotFound)
-    const input: ProverbInput = await parseBody(proverbInputSchema, request.body, { multiline: PROVERB_TEXT_FIELDS })
+    const input: ProverbInput = await parseBody(proverbInputSchema, request.body)
     const actor = request.auth!.userId
     const at = now()
     const row = await db.transaction(async (tx) => {

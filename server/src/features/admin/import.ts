@@ -1,7 +1,8 @@
 import { inArray } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { ImportReport, ImportRejection } from '../../../../src/core/admin-contract'
-import { CATEGORIES_PER_PROVERB, PROVERB_TEXT_MAX, stripHtml } from '../../../../src/core/admin-validation'
+import { CATEGORIES_PER_PROVERB, PROVERB_TEXT_MAX } from '../../../../src/core/admin-validation'
+import { cleanText } from '../../../../src/core/text'
 import { API } from '../../../../src/core/api-paths'
 import type { Db } from '../../db/client'
 import { categories, ethnicGroups, proverbCategories, proverbs } from '../../db/schema'
@@ -112,14 +113,14 @@ async function uploadedRows(request: FastifyRequest): Promise<{ rows: ImportRow[
 
 type Checked = { ethnicGroupId: number; groupSlug: string; categoryIds: number[]; text: Record<'proverb' | 'transliteration' | 'interpretation', string> }
 
-/** One cell as clean text: tags stripped, NFC, whitespace (line breaks too) collapsed; or why not. */
+/** One cell as clean text (the one sanitiser, on one line: the meaning too); or why not. */
 function cell(row: ImportRow, field: Field): string | { reason: string } {
   const raw = row[field]
   if (raw === undefined || raw === null) return { reason: IMPORT_TEXTS.missing(field) }
   if (typeof raw !== 'string') return { reason: IMPORT_TEXTS.notText(field) }
-  const value = stripHtml(raw).normalize('NFC').replace(/[\t\n\r]+/g, ' ').trim()
+  if (hasControlCharacters(raw.replace(/[\t\n\r]/g, ' '))) return { reason: IMPORT_TEXTS.controlCharacters(field) }
+  const value = cleanText(raw)
   if (value === '') return { reason: IMPORT_TEXTS.missing(field) }
-  if (hasControlCharacters(value)) return { reason: IMPORT_TEXTS.controlCharacters(field) }
   if (value.length > PROVERB_TEXT_MAX) return { reason: IMPORT_TEXTS.tooLong(field) }
   return value
 }

@@ -7,12 +7,6 @@ import { categories, ethnicGroups, proverbCategories, proverbs } from '../../db/
 import { badRequest } from '../../http/errors'
 import { ADMIN_TEXTS } from './texts'
 
-/**
- * The text fields of a proverb, typed in text areas: line breaks are let through the control-character
- * check (the proverb and rendering are made one line by the schema; the meaning keeps its lines).
- */
-export const PROVERB_TEXT_FIELDS = ['proverb', 'transliteration', 'interpretation'] as const
-
 /** Proverbs operators add; seeding ('seed') never touches these. */
 export type ProverbSource = 'community' | 'admin' | 'import'
 

@@ -9,10 +9,11 @@ import { badRequest, conflict, notFound } from '../../http/errors'
 import { optionalString } from '../../http/params'
 import { parseBody } from '../../http/validate'
 import { audit } from '../../services/audit'
-import { checkGroupAndCategories, insertProverb, PROVERB_TEXT_FIELDS, proverbAppPath, proverbColumns, slugTaken } from './proverb-rows'
+import { checkGroupAndCategories, insertProverb, proverbAppPath, proverbColumns, slugTaken } from './proverb-rows'
 import { conflictOnUnique, paginated, pageOf, pathId, type AdminRoutes } from './shared'
 import { mailSuggester } from './suggestion-mail'
 import { ADMIN_TEXTS } from './texts'
+import { LONG_TEXT_BODY } from '../../http/body-limits'
 
 const STATUSES: SuggestionStatus[] = ['pending', 'approved', 'rejected']
 const duplicate = alias(proverbs, 'duplicate')
@@ -89,9 +90,9 @@ export const suggestionRoutes: AdminRoutes = (app, { db, now, notifier, sendPubl
     return paginated(items, total, paging)
   })
 
-  app.post<{ Params: { id: string } }>(`${API.admin.suggestions}/:id/approve`, async (request) => {
+  app.post<{ Params: { id: string } }>(`${API.admin.suggestions}/:id/approve`, LONG_TEXT_BODY, async (request) => {
     const id = pathId(request.params.id, ADMIN_TEXTS.suggestionNotFound)
-    const input: ApproveSuggestionInput = await parseBody(proverbInputSchema, request.body, { multiline: PROVERB_TEXT_FIELDS })
+    const input: ApproveSuggestionInput = await parseBody(proverbInputSchema, request.body)
     const actor = request.auth!.userId
     const at = now()
     const { suggestion, proverb } = await db.transaction(async (tx) => {
@@ -119,7 +120,7 @@ export const suggestionRoutes: AdminRoutes = (app, { db, now, notifier, sendPubl
 
   app.post<{ Params: { id: string } }>(`${API.admin.suggestions}/:id/reject`, async (request) => {
     const id = pathId(request.params.id, ADMIN_TEXTS.suggestionNotFound)
-    const { reason }: RejectSuggestionInput = await parseBody(rejectSuggestionSchema, request.body, { multiline: ['reason'] })
+    const { reason }: RejectSuggestionInput = await parseBody(rejectSuggestionSchema, request.body)
     const actor = request.auth!.userId
     const at = now()
     const suggestion = await db.transaction(async (tx) => {

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { API } from '../../../../src/core/api-paths'
 import { COMMUNITY_TEXTS, type SuggestionResult } from '../../../../src/core/community'
 import type { Notice } from '../../../../src/core/contract'
-import { stripHtml } from '../../../../src/core/format'
 import { foldForSearch } from '../../../../src/core/search'
 import { contactSchema, suggestionSchema } from '../../../../src/core/validation'
 import type { Config } from '../../config'
@@ -15,18 +14,11 @@ import type { Mailer } from '../../services/mail'
 import { authenticate } from '../../services/sessions'
 import { normaliseEmail } from '../../services/unsubscribe'
 import { forwardContactMessage } from './contact-mail'
+import { LONG_TEXT_BODY } from '../../http/body-limits'
 
 type Deps = { db: Db; now: () => Date; config: Config; mailer: Mailer }
 
 const HOUR = 3_600_000
-
-/** No markup is kept from what visitors type (it is shown to moderators and mailed); text is NFC, lines LF. */
-function cleanBody(body: unknown): unknown {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body
-  return Object.fromEntries(
-    Object.entries(body).map(([name, value]) => [name, typeof value === 'string' ? stripHtml(value).normalize('NFC').replace(/\r\n?/g, '\n') : value]),
-  )
-}
 
 /** Spec §3–§5 and ours: proverb suggestions and contact messages, from visitors and signed-in users alike. */
 export function communityRoutes(app: FastifyInstance, { db, now, config, mailer }: Deps): void {
@@ -39,9 +31,9 @@ export function communityRoutes(app: FastifyInstance, { db, now, config, mailer 
   const senderOf = (request: FastifyRequest): Promise<number | null> =>
     request.headers.authorization ? authenticate(db, request, now()).then((session) => session.userId, () => null) : Promise.resolve(null)
 
-  app.post(API.suggestProverb, async (request, reply): Promise<{ data: SuggestionResult }> => {
+  app.post(API.suggestProverb, LONG_TEXT_BODY, async (request, reply): Promise<{ data: SuggestionResult }> => {
     await rateLimit(db, limits.suggest, request, now())
-    const input = await parseBody(suggestionSchema, cleanBody(request.body), { multiline: ['suggestedEnglishInterpretation'] })
+    const input = await parseBody(suggestionSchema, request.body)
     const userId = await senderOf(request)
     const toneKey = foldForSearch(input.suggestedProverb)
     // Only published proverbs are checked: repeats among pending suggestions share a tone_key the moderator can group by.
@@ -51,9 +43,9 @@ export function communityRoutes(app: FastifyInstance, { db, now, config, mailer 
     return { data: { message: COMMUNITY_TEXTS.suggestionThanks, duplicate: Boolean(same) } }
   })
 
-  app.post(API.contact, async (request, reply): Promise<{ data: Notice }> => {
+  app.post(API.contact, LONG_TEXT_BODY, async (request, reply): Promise<{ data: Notice }> => {
     await rateLimit(db, limits.contact, request, now())
-    const input = await parseBody(contactSchema, cleanBody(request.body), { multiline: ['message'] })
+    const input = await parseBody(contactSchema, request.body)
     const userId = await senderOf(request)
     const values = { ...input, email: normaliseEmail(input.email) }
     const [saved] = await db.insert(contactMessages).values({ ...values, userId }).returning({ id: contactMessages.id })
