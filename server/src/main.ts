@@ -1,5 +1,6 @@
 import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
+import { startControlChannel } from './db/backup'
 import { openDatabase } from './db/client'
 import { DataDirInUseError } from './db/lock'
 import { seed } from './db/seed/seed'
@@ -22,7 +23,12 @@ async function main() {
     throw error
   }
   const app = await buildApp(config, { database })
-  app.addHook('onClose', () => database.close())
+  // Lets `npm run db:backup` snapshot the embedded database while this server holds it.
+  const control = await startControlChannel(database, config.dataDir, app.log)
+  app.addHook('onClose', async () => {
+    await control.close()
+    await database.close()
+  })
 
   const stop = async (signal: string) => {
     app.log.info(`${signal}: closing`)
