@@ -1,6 +1,6 @@
 import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
-import { startControlChannel } from './db/backup'
+import { startControlChannel } from './db/backup/control-channel'
 import { openDatabase } from './db/client'
 import { DataDirInUseError } from './db/lock'
 import { seed } from './db/seed/seed'

@@ -1,5 +1,5 @@
 import { loadConfig } from '../config'
-import { backupDataDir, describeDuration, describeSize, postgresAdvice } from '../db/backup'
+import { backupDataDir, describeDuration, describeSize, postgresAdvice } from '../db/backup/commands'
 import { runCli } from './open-database'
 
 const USAGE = 'Usage: npm run db:backup -- /absolute/path/owe-backup.tar.gz'

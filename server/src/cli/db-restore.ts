@@ -1,5 +1,5 @@
 import { loadConfig } from '../config'
-import { describeDuration, describeSize, postgresAdvice, restoreBackup } from '../db/backup'
+import { describeDuration, describeSize, postgresAdvice, restoreBackup } from '../db/backup/commands'
 import { runCli } from './open-database'
 
 const USAGE = 'Usage: npm run db:restore -- /absolute/path/owe-backup.tar.gz   (into OWE_DATA_DIR, which must be empty or new)'

@@ -21,7 +21,10 @@ export type Database = {
   migrate(): Promise<void>
   /** Refreshes planner statistics; PGlite never autovacuums by itself. */
   analyze(): Promise<void>
-  /** PGlite only: the whole data folder as a tarball (tests copy a seeded template this way). */
+  /**
+   * PGlite only: the whole data folder as a gzipped tarball, consistent (waits for transactions in flight;
+   * never call it inside one). Backups and the tests' seeded template are made this way.
+   */
   dump(): Promise<Blob>
   close(): Promise<void>
 }
@@ -70,7 +73,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     analyze: async () => {
       await client.exec('VACUUM ANALYZE')
     },
-    dump: async () => client.dumpDataDir('gzip'),
+    // dumpDataDir() alone waits only for the statement running, not for a transaction between statements.
+    // Run inside a transaction, the dump holds PGlite's transaction lock, which every query and transaction
+    // takes: no write is half done in the copy. CHECKPOINT first: the data files are complete, nothing is
+    // left to replay. The one place a dump takes that lock: dump() called inside a transaction (drizzle's
+    // too) would wait for itself.
+    dump: () =>
+      client.transaction(async (tx) => {
+        await tx.exec('CHECKPOINT')
+        return client.dumpDataDir('gzip')
+      }),
     close: async () => {
       try {
         await client.close()
