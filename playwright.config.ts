@@ -35,7 +35,7 @@ export default defineConfig({
   globalSetup: './tests/support/e2e-global-setup.ts',
   webServer: {
     command: `rm -rf ${dataDir} && node --import tsx server/src/main.ts`,
-    url: `http://localhost:${PORT}/api/health`,
+    url: `http://localhost:${PORT}/api/health/ready`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
@@ -49,6 +49,7 @@ export default defineConfig({
       // Many journeys sign in from one address within minutes; the limits themselves are API-tested.
       OWE_AUTH_RATE_LIMIT: '1000',
       OWE_CHECK_RATE_LIMIT: '1000',
+      OWE_PAYMENT_RATE_LIMIT: '1000',
     },
   },
 })

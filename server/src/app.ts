@@ -1,11 +1,12 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify'
 import { API } from '../../src/core/api-paths'
-import type { Config } from './config'
+import { describePayments, type Config } from './config'
 import { openDatabase, type Database } from './db/client'
 import { BODY_LIMITS } from './http/body-limits'
 import { frameworkErrorResponse, registerErrorHandling } from './http/errors'
 import { createPublicCache } from './http/public-cache'
 import { serveApp } from './http/static-app'
+import { healthRoutes } from './features/health/routes'
 import { pageRoutes } from './features/pages/routes'
 import { proverbRoutes } from './features/proverbs/routes'
 import { subscriptionRoutes } from './features/subscriptions/routes'
@@ -27,7 +28,8 @@ import { operatorRoutes } from './features/admin/operators'
 import { communityRoutes } from './features/community/routes'
 import { unsubscribeRoutes } from './features/community/unsubscribe-routes'
 import { loadLinkSecret, withUnsubscribeLinks } from './services/unsubscribe'
-import { createMailer, type Mailer } from './services/mail'
+import { createMailer } from './services/mail'
+import { createMailWorker, createSmtpTransport, type MailTransport, type MailWorker } from './services/mail-worker'
 import { createNotifier } from './services/notify'
 import { createPushSender, type PushSender } from './services/push'
 import { createScheduler } from './services/scheduler'
@@ -35,13 +37,27 @@ import { createPaymentProviders } from './services/payments'
 import type { PaymentProvider } from './services/payments/types'
 import multipart from '@fastify/multipart'
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Delivers queued mail (null without SMTP): tests and benchmarks drain it. */
+    mailWorker: MailWorker | null
+    /** Opens every route and starts the background work, once the database is migrated and seeded. */
+    markReady(): Promise<void>
+  }
+}
+
 export type AppOptions = {
   /** An open, migrated database; when absent one is opened from config and closed with the app. */
   database?: Database
   now?: () => Date
   logger?: boolean
-  /** Where mail goes; by default SMTP when configured, else the outbox table. */
-  mailer?: Mailer
+  /** How queued mail leaves; by default SMTP when SMTP_URL is set, else it is only kept in the outbox (tests pass stand-ins). */
+  mailTransport?: MailTransport
+  /**
+   * False when the database is not migrated and seeded yet (main.ts listens first): every route but the
+   * health ones answers 503 until `app.markReady()`. By default the database is ready.
+   */
+  startsReady?: boolean
   /** Where push goes; by default FCM when configured, else nowhere (tests pass a recorder). */
   push?: PushSender
   /** The payment providers offered, instead of those configured (tests pass scripted ones). */
@@ -114,17 +130,20 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await app.register(multipart)
 
-  const linkSecret = await loadLinkSecret(database.db, config.linkSecret)
+  const now = options.now ?? (() => new Date())
+  const lifecycle = { ready: false, booted: false, linkSecret: '' }
+
+  // Mail is committed to the outbox with the change it tells about; with SMTP a worker delivers it.
+  const transport = options.mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null)
+  const mailWorker = transport ? createMailWorker({ db: database.db, transport, log: app.log, now, pollMs: config.mailPollMs }) : null
   // Every mail carries its unsubscribe link; optional mail skips addresses that unsubscribed.
-  const mailer = withUnsubscribeLinks(options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log }), {
+  const mailer = withUnsubscribeLinks(createMailer({ smtp: mailWorker !== null, db: database.db, log: app.log, now, onQueued: () => mailWorker?.wake() }), {
     db: database.db,
-    secret: linkSecret,
+    secret: () => lifecycle.linkSecret,
     publicUrl: config.publicUrl,
     log: app.log,
   })
-  app.addHook('onClose', async () => mailer.close())
 
-  const now = options.now ?? (() => new Date())
   const push = options.push ?? createPushSender(config.push, { log: app.log, now })
   // Later steps (payments, suggestions, broadcasts) tell users things through deps.notifier.
   const notifier = createNotifier({ db: database.db, push, log: app.log })
@@ -138,14 +157,45 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   })
   const deps = { db: database.db, sendPublic: createPublicCache(config.corpusCacheMs), now, notifier, payments }
 
-  if (config.schedulerMs > 0) {
-    const scheduler = createScheduler({ db: database.db, notifier, log: app.log, now, intervalMs: config.schedulerMs, payments })
-    app.addHook('onReady', async () => scheduler.start())
-    // preClose runs before any onClose hook, so a run in progress finishes before the database closes.
-    app.addHook('preClose', async () => scheduler.stop())
+  const scheduler =
+    config.schedulerMs > 0
+      ? createScheduler({ db: database.db, notifier, log: app.log, now, intervalMs: config.schedulerMs, payments, checkoutAbandonMs: config.checkoutAbandonMs })
+      : null
+  // Background work starts once the app is listening AND its database is migrated and seeded.
+  const startWork = () => {
+    scheduler?.start()
+    mailWorker?.start()
   }
+  app.addHook('onReady', async () => {
+    lifecycle.booted = true
+    if (lifecycle.ready) startWork()
+  })
+  // preClose runs before the server stops taking requests and before any onClose hook: the scheduler and
+  // the mail worker stop between jobs, and a run in progress ends before the database closes.
+  app.addHook('preClose', async () => {
+    await Promise.all([scheduler?.stop(), mailWorker?.stop()])
+  })
+  app.decorate('mailWorker', mailWorker)
+  app.decorate('markReady', async () => {
+    if (lifecycle.ready) return
+    lifecycle.linkSecret = await loadLinkSecret(database.db, config.linkSecret)
+    lifecycle.ready = true
+    if (lifecycle.booted) startWork()
+  })
+  // Until the database is migrated and seeded only the health routes answer; the rest is a 503 to retry.
+  app.addHook('onRequest', async (request, reply) => {
+    if (lifecycle.ready || request.url.startsWith(API.health)) return
+    reply.code(503).header('Retry-After', '2')
+    return reply.send({ error: { code: 'starting', message: 'Òwe is starting. Try again in a moment.' } })
+  })
 
-  app.get(API.health, async () => ({ data: { status: 'ok', database: database.kind } }))
+  healthRoutes(app, {
+    database,
+    isReady: () => lifecycle.ready,
+    scheduler: () => scheduler?.status() ?? null,
+    mailTransport: mailWorker ? 'smtp' : 'outbox',
+    payments: describePayments(config.payments),
+  })
   proverbRoutes(app, deps)
   privateProverbRoutes(app, deps)
   subscriptionRoutes(app, { ...deps, nairaPerDollar: config.nairaPerDollar })
@@ -159,12 +209,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   deviceRoutes(app, deps)
   reminderRoutes(app, deps)
   activePackageRoutes(app, deps)
-  paymentRoutes(app, { ...deps, checkRateLimit: config.checkRateLimit })
+  paymentRoutes(app, { ...deps, checkRateLimit: config.checkRateLimit, paymentRateLimit: config.paymentRateLimit })
   adRoutes(app, deps)
   adminRoutes(app, { ...deps, mailer, publicUrl: config.publicUrl })
   operatorRoutes(app, deps)
   communityRoutes(app, { ...deps, config, mailer })
-  unsubscribeRoutes(app, { db: database.db, linkSecret })
+  unsubscribeRoutes(app, { db: database.db, linkSecret: () => lifecycle.linkSecret })
   await serveApp(app, config.staticDir)
+  if (options.startsReady !== false) await app.markReady()
   return app
 }

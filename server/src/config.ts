@@ -47,6 +47,12 @@ export type Config = {
   push: PushConfig | null
   /** How often the scheduler looks for due work (weekly announcements, reminders), in ms; 0 turns it off. */
   schedulerMs: number
+  /** How often the mail worker looks for mail that is due (it is also woken when a request queues one). */
+  mailPollMs: number
+  /** How long a pending checkout nobody came back from stays pending before it is marked abandoned. */
+  checkoutAbandonMs: number
+  /** Payment starts (initialize) allowed per user and per client in an hour; checks (verify) fifteen times that. */
+  paymentRateLimit: number
   payments: PaymentsConfig
   http: HttpLimits
 }
@@ -74,6 +80,13 @@ export type PaymentsConfig = {
   paystack: { secretKey: string; baseUrl: string } | null
   stripe: { secretKey: string; webhookSecret: string; baseUrl: string } | null
   testMode: boolean
+}
+
+/** What the start-up line and /api/health say of payments: test mode gives plans away, and says so. */
+export function describePayments(payments: PaymentsConfig): string {
+  const real = [payments.paystack && 'Paystack', payments.stripe && 'Stripe'].filter(Boolean).join(' and ')
+  if (!payments.testMode) return real
+  return real ? `${real}, and the TEST MODE checkout — plans are free there` : 'TEST MODE — plans are free'
 }
 
 /** A Google service account's fields that signing in to FCM needs. */
@@ -156,6 +169,7 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean | null {
 }
 
 function paymentsConfig(env: NodeJS.ProcessEnv): PaymentsConfig {
+  const production = env.NODE_ENV?.trim() === 'production'
   const paystackKey = env.PAYSTACK_SECRET_KEY?.trim()
   const stripeKey = env.STRIPE_SECRET_KEY?.trim()
   const stripeWebhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim()
@@ -166,6 +180,12 @@ function paymentsConfig(env: NodeJS.ProcessEnv): PaymentsConfig {
   // The test checkout grants plans without money: never beside keys that take real money.
   if (testMode && [paystackKey, stripeKey].some((key) => key && /^(sk|rk)_live_/.test(key))) {
     throw new ConfigError('OWE_PAYMENTS_TEST_MODE cannot be on with live payment keys: its checkout gives plans away')
+  }
+  // In production a forgotten key must not quietly give every plan away.
+  if (testMode && production && flag(env, 'OWE_ALLOW_TEST_PAYMENTS') !== true) {
+    throw new ConfigError(
+      'payments are in TEST MODE (plans are free) and NODE_ENV=production: set PAYSTACK_SECRET_KEY or STRIPE_SECRET_KEY (and OWE_PAYMENTS_TEST_MODE=false), or OWE_ALLOW_TEST_PAYMENTS=1 to run the free test mode on purpose',
+    )
   }
   return { paystack, stripe, testMode }
 }
@@ -205,6 +225,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sessionDays: integer(env, 'OWE_SESSION_DAYS', 30, 1, 365),
     push: pushConfig(env, cwd),
     schedulerMs: integer(env, 'OWE_SCHEDULER_MS', 60_000, 0, 86_400_000),
+    mailPollMs: integer(env, 'OWE_MAIL_POLL_MS', 2000, 100, 3_600_000),
+    checkoutAbandonMs: integer(env, 'OWE_CHECKOUT_ABANDON_MINUTES', 24 * 60, 5, 30 * 24 * 60) * 60_000,
+    paymentRateLimit: integer(env, 'OWE_PAYMENT_RATE_LIMIT', 20, 1, 1_000_000),
     payments: paymentsConfig(env),
     http: httpLimits(env),
   }

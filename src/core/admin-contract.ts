@@ -137,6 +137,23 @@ export type AdminPayment = {
   createdAt: string
 }
 
+/** Which mails the console lists: refused or given up, waiting to be (re)sent, delivered, or kept without SMTP. */
+export const MAIL_STATUS_FILTERS = ['failed', 'waiting', 'sent', 'kept'] as const
+export type MailStatusFilter = (typeof MAIL_STATUS_FILTERS)[number]
+
+/** A mail in the queue as operators see it: who, what, how it went; never its text or link. */
+export type AdminMail = {
+  id: number
+  to: string
+  subject: string
+  status: 'kept' | 'pending' | 'sending' | 'sent' | 'failed'
+  attempts: number
+  lastError: string | null
+  createdAt: string
+  nextAttemptAt: string
+  sentAt: string | null
+}
+
 export type AuditEntry = {
   id: number
   actor: { id: number; email: string } | null

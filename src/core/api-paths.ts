@@ -22,6 +22,8 @@ export const API = {
   /** Naira per dollar for showing prices (spec §7: "a conversion rate is fetched"). */
   exchangeRate: '/api/payments/exchange-rate',
   health: '/api/health',
+  /** 200 once migrations and seeding are done and the database answers; 503 until then (load balancers, orchestrators). */
+  healthReady: '/api/health/ready',
 
   // Spec §7, public account calls
   checkEmail: '/accounts/check/',
@@ -174,6 +176,10 @@ export const API = {
     users: '/api/admin/users',
     payments: '/api/admin/payments',
     audit: '/api/admin/audit',
+    /** GET ?status=failed|waiting|sent|kept: the mail queue (never a mail's text or link). */
+    mail: '/api/admin/mail',
+    /** POST: a failed mail back in the queue, due now. */
+    mailRetry: (id: number) => `/api/admin/mail/${id}/retry`,
   },
 
   // Ours: notifications

@@ -397,6 +397,8 @@ export type PaymentRecord = {
   purpose: 'subscribe' | 'renewal'
   paymentOption: 'paystack' | 'stripe' | 'test'
   createdAt: string
+  /** Why it did not complete, when the reader should know (a checkout left unfinished). */
+  note: string | null
 }
 
 /** The user's own promo code to give to friends. */

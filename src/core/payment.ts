@@ -61,6 +61,7 @@ export const PAYMENT_TEXTS = {
   pending: 'We are waiting for the payment provider to confirm your payment.',
   failed: 'The payment did not go through. Nothing was charged and your account is as it was.',
   abandoned: 'The payment was cancelled. Nothing was charged and your account is as it was.',
+  checkoutExpired: 'The checkout was left unfinished, so it was closed. Nothing was charged.',
   autoRenewCancelled: 'Auto-renewal is off. Your package ends on its expiry date.',
   providerUnavailable: 'The payment provider could not be reached. Nothing was charged; please try again.',
   referenceTaken: 'This payment has already been started with other details. Start the payment again.',

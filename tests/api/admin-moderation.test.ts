@@ -2,9 +2,9 @@ import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { buildApp } from '../../server/src/app'
 import { loadConfig } from '../../server/src/config'
-import { auditLog, notifications } from '../../server/src/db/schema'
+import { auditLog, mailOutbox, notifications } from '../../server/src/db/schema'
 import { ADMIN_TEXTS } from '../../server/src/features/admin/texts'
-import type { Mailer } from '../../server/src/services/mail'
+import type { MailTransport } from '../../server/src/services/mail-worker'
 import type { AdminSuggestion, ApproveSuggestionInput } from '../../src/core/admin-contract'
 import { ADMIN_MESSAGES } from '../../src/core/admin-validation'
 import { API } from '../../src/core/api-paths'
@@ -184,10 +184,14 @@ test('approval is validated, and an unknown or malformed suggestion id is a 404'
   expect((await get(t.app, `${API.admin.suggestions}?size=1000`, admin.token)).status).toBe(400)
 })
 
-test('a mail server that fails does not undo the verdict or turn it into an error', async () => {
+test('a mail server that fails does not undo the verdict or turn it into an error: the mail waits in the queue to be tried again', async () => {
   const database = await freshDatabase()
-  const failing: Mailer = { kind: 'smtp', send: async () => Promise.reject(new Error('connection refused')), close: () => {} }
-  const app = await buildApp(loadConfig({ OWE_CORPUS_CACHE_MS: '0', OWE_STATIC_DIR: '.tmp/no-app', LOG_LEVEL: 'silent', OWE_SCHEDULER_MS: '0' }), { database, logger: false, mailer: failing })
+  const failing: MailTransport = { send: async () => Promise.reject(new Error('connection refused')), close: () => {} }
+  const app = await buildApp(loadConfig({ OWE_CORPUS_CACHE_MS: '0', OWE_STATIC_DIR: '.tmp/no-app', LOG_LEVEL: 'silent', OWE_SCHEDULER_MS: '0' }), {
+    database,
+    logger: false,
+    mailTransport: failing,
+  })
   try {
     const operator = await adminOf(app, database.db)
     expect((await post(app, API.suggestProverb, { ...suggestion, email: 'unlucky@example.com' })).status).toBe(201)
@@ -195,6 +199,9 @@ test('a mail server that fails does not undo the verdict or turn it into an erro
     const rejected = await post(app, API.admin.rejectSuggestion(waiting.id), { reason: 'Please add its meaning.' }, operator.token)
     expect(rejected.status).toBe(200)
     expect(rejected.body.data).toMatchObject({ id: waiting.id, status: 'rejected', rejectReason: 'Please add its meaning.' })
+    await app.mailWorker!.drain()
+    const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'unlucky@example.com'))
+    expect(mail).toMatchObject({ subject: ADMIN_TEXTS.rejectedTitle, status: 'pending', attempts: 1, lastError: 'connection refused' })
   } finally {
     await app.close()
     await database.drop()

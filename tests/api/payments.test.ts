@@ -477,7 +477,7 @@ test('the history lists the caller’s payments, newest first, paged', async () 
   const b = await payWithTestMode(ctx.app, m.token, plans.Bronze)
   const res = await get(ctx.app, `${API.paymentHistory}?size=1`, m.token)
   expect(res.body).toEqual({
-    data: [{ reference: b.state.reference, planName: 'Bronze', amount: 9.99, currency: 'USD', status: 'success', purpose: 'subscribe', paymentOption: 'test', createdAt: clock.now().toISOString() }],
+    data: [{ reference: b.state.reference, planName: 'Bronze', amount: 9.99, currency: 'USD', status: 'success', purpose: 'subscribe', paymentOption: 'test', createdAt: clock.now().toISOString(), note: null }],
     page: 1,
     size: 1,
     totalPages: 2,
@@ -652,6 +652,35 @@ test('quotes with a promo code share the promo-code check’s limit per client; 
     expect(refused.status).toBe(429)
     expect(refused.body.error.message).toBeTruthy()
     expect((await ask()).status).toBe(200)
+  } finally {
+    await limited.close()
+  }
+})
+
+test('payment starts and checks are limited per user and per client (OWE_PAYMENT_RATE_LIMIT an hour; checks fifteen times that), before any provider is asked', async () => {
+  const limited = await createTestApp({ OWE_PUBLIC_URL: PUBLIC_URL, OWE_PAYMENT_RATE_LIMIT: '2' }, clock.now)
+  try {
+    const someone = await memberOf(limited.app, limited.database.db)
+    const start = (token: string, client: string) => post(limited.app, API.paymentInitialize, paymentState(plans.Silver), token, client)
+    // One user from many addresses.
+    expect((await start(someone.token, '10.78.0.1')).status).toBe(200)
+    expect((await start(someone.token, '10.78.0.2')).status).toBe(200)
+    const refused = await start(someone.token, '10.78.0.3')
+    expect(refused.status).toBe(429)
+    expect(refused.headers['retry-after']).toBe('3600')
+    expect(refused.body.error.code).toBe('too_many_requests')
+    // Many users from one address.
+    const shared = '10.78.1.1'
+    for (let i = 0; i < 2; i++) expect((await start((await memberOf(limited.app, limited.database.db)).token, shared)).status).toBe(200)
+    expect((await start((await memberOf(limited.app, limited.database.db)).token, shared)).status).toBe(429)
+    expect(await limited.database.db.select().from(payments).where(eq(payments.userId, someone.user.id))).toHaveLength(2)
+
+    // Checks: thirty an hour for this user, whatever the address.
+    const reference = newPaymentReference()
+    for (let i = 0; i < 30; i++) expect((await post(limited.app, API.paymentVerify(reference), {}, someone.token, `10.78.2.${i + 1}`)).status).toBe(404)
+    expect((await post(limited.app, API.paymentVerify(reference), {}, someone.token, '10.78.3.1')).status).toBe(429)
+    clock.advance(HOUR)
+    expect((await start(someone.token, '10.78.0.4')).status).toBe(200)
   } finally {
     await limited.close()
   }

@@ -43,7 +43,7 @@ const BENCH = sql.raw(`(select id, substring(email from '^payer([0-9]+)@')::int 
 export async function paymentsBench(results: Record<string, unknown>): Promise<void> {
   await withBenchDatabase('pay', async (database) => {
     await seedPayments(database)
-    const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', OWE_STATIC_DIR: '.tmp/no-app', OWE_SCHEDULER_MS: '0', OWE_PUBLIC_URL: PUBLIC_URL, OWE_CHECK_RATE_LIMIT: '1000000' }), { database, logger: false })
+    const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', OWE_STATIC_DIR: '.tmp/no-app', OWE_SCHEDULER_MS: '0', OWE_PUBLIC_URL: PUBLIC_URL, OWE_CHECK_RATE_LIMIT: '1000000', OWE_PAYMENT_RATE_LIMIT: '1000000' }), { database, logger: false })
     try {
       await paymentBench(database, app, results)
       await renewalBench(database, app, results)

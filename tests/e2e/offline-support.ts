@@ -26,6 +26,7 @@ export async function ownServer(options: { env?: Record<string, string>; port?: 
       OWE_PUBLIC_URL: `http://127.0.0.1:${port}`,
       OWE_AUTH_RATE_LIMIT: '1000',
       OWE_CHECK_RATE_LIMIT: '1000',
+      OWE_PAYMENT_RATE_LIMIT: '1000',
     },
   })
 }

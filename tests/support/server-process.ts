@@ -3,7 +3,13 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-export type RunningServer = { url: string; dataDir: string; stop(): Promise<void>; output(): string }
+export type RunningServer = {
+  url: string
+  dataDir: string
+  /** SIGTERM, then the exit code once the process has ended. */
+  stop(): Promise<number | null>
+  output(): string
+}
 
 /**
  * Starts the real server (`server/src/main.ts`) as its own process, on a fresh data folder unless given.
@@ -22,17 +28,16 @@ export async function startServer(options: { port: number; dataDir?: string; env
   const url = `http://127.0.0.1:${options.port}`
 
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM')
-      await exited
-    }
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+    return exited
   }
   const deadline = Date.now() + 90_000
   let lastError: unknown
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${log}`)
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, dataDir, stop, output: () => log }
+      // Ready: migrated and seeded (before that the server answers 503 here).
+      if ((await fetch(`${url}/api/health/ready`)).ok) return { url, dataDir, stop, output: () => log }
     } catch (error) {
       lastError = (error as Error).cause ?? error // not listening yet
     }

@@ -714,3 +714,18 @@ export const seedOverrides = pgTable(
   },
   (t) => [primaryKey({ columns: [t.kind, t.seedKey] })],
 )
+
+/**
+ * Timed jobs that must run once per period however many servers run (housekeeping, hourly): the
+ * instance whose insert lands runs it; the others find the row and skip.
+ */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    job: text('job').notNull(),
+    /** The period claimed, e.g. the hour '2026-11-25T13'. */
+    period: text('period').notNull(),
+    ranAt: timestamp('ran_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.period] })],
+)

@@ -1,10 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify'
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser'
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import type { Db } from '../db/client'
-import { createMailer, linkMail } from './mail'
+import { linkMail } from './mail'
+import type { QueuedMail } from './mail-queue'
+import { createSmtpTransport, isPermanent, retryDelayMs, type MailTransport } from './mail-worker'
 
 /** What a local SMTP server (the real protocol, on 127.0.0.1) accepted, parsed as a mail client would. */
 const inbox: ParsedMail[] = []
@@ -26,32 +26,47 @@ const server = new SMTPServer({
 
 const recipients = (mail: ParsedMail) => ([] as AddressObject[]).concat(mail.to ?? []).flatMap((to) => to.value.map((a) => a.address))
 
-let mailer: ReturnType<typeof createMailer>
+let transport: MailTransport
 beforeAll(async () => {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(0, '127.0.0.1', () => resolve())
   })
   const { port } = server.server.address() as AddressInfo
-  mailer = createMailer({
-    smtpUrl: `smtp://127.0.0.1:${port}`,
-    from: 'Òwe <no-reply@owe.example>',
-    // The SMTP branch touches neither the database nor the log.
-    db: undefined as unknown as Db,
-    log: undefined as unknown as FastifyBaseLogger,
-  })
+  transport = createSmtpTransport(`smtp://127.0.0.1:${port}`, 'Òwe <no-reply@owe.example>')
 })
 afterAll(async () => {
-  mailer.close()
+  transport.close()
   await new Promise<void>((resolve) => server.close(() => resolve()))
 })
 
 const LINK = 'https://owe.example/auth/activate?token=abc_DEF-123&next=%2Fquiz'
 
-test('with an SMTP URL the mailer delivers a link mail that a mail client reads back intact', async () => {
-  expect(mailer.kind).toBe('smtp')
+/** A mail as the queue holds it. */
+function queued(mail: ReturnType<typeof linkMail>, replyTo?: { name: string; address: string }): QueuedMail {
+  const at = new Date()
+  return {
+    id: 1,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    link: mail.link,
+    replyToName: replyTo?.name ?? null,
+    replyToAddress: replyTo?.address ?? null,
+    status: 'sending',
+    attempts: 1,
+    nextAttemptAt: at,
+    lockedUntil: at,
+    lastError: null,
+    sentAt: null,
+    createdAt: at,
+  }
+}
+
+test('the SMTP transport delivers a queued link mail that a mail client reads back intact', async () => {
   const mail = linkMail('ada@example.com', 'Activate your Òwe account', 'Hello Ada,', ['Welcome to Òwe.', 'It lasts two days.'], 'Activate your account', LINK)
-  await mailer.send(mail)
+  await transport.send(queued(mail, { name: 'Kofi Mensah', address: 'kofi@example.com' }))
 
   const received = inbox.find((message) => recipients(message).includes('ada@example.com'))!
   expect(recipients(received)).toEqual(['ada@example.com'])
@@ -61,11 +76,24 @@ test('with an SMTP URL the mailer delivers a link mail that a mail client reads 
   expect(received.text).toContain('Hello Ada,')
   expect(received.html).toContain(`<a href="${LINK.replace(/&/g, '&amp;')}">Activate your account</a>`)
   expect(received.html).toContain('<p>Welcome to Òwe.</p>')
+  expect(received.replyTo?.value).toEqual([{ address: 'kofi@example.com', name: 'Kofi Mensah' }])
 })
 
-test('a recipient the server refuses makes send() reject, so the caller can log it', async () => {
-  await expect(mailer.send(linkMail('nobody@example.com', 'Hi', 'Hello,', [], 'Open', LINK))).rejects.toThrow()
+test('a recipient the server refuses (550) rejects the send, and that refusal is final: no retry', async () => {
+  const refusal = await transport.send(queued(linkMail('nobody@example.com', 'Hi', 'Hello,', [], 'Open', LINK))).then(
+    () => null,
+    (error: unknown) => error,
+  )
+  expect(refusal).not.toBeNull()
+  expect(isPermanent(refusal)).toBe(true)
   expect(inbox.some((message) => recipients(message).includes('nobody@example.com'))).toBe(false)
+})
+
+test('a server out of reach or a 4xx is worth another try; waits grow from 30 s and stop at an hour', () => {
+  expect(isPermanent(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNECTION' }))).toBe(false)
+  expect(isPermanent(Object.assign(new Error('try later'), { responseCode: 421 }))).toBe(false)
+  expect(isPermanent(Object.assign(new Error('no such user'), { responseCode: 550 }))).toBe(true)
+  expect([1, 2, 3, 4, 8, 10].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 240_000, 3_600_000, 3_600_000])
 })
 
 test('linkMail escapes HTML in the HTML part and leaves the text part as written', () => {

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import nodemailer from 'nodemailer'
-import type { Db } from '../db/client'
+import type { Db, Tx } from '../db/client'
 import { mailOutbox } from '../db/schema'
 
 export type Mail = {
@@ -15,41 +14,48 @@ export type Mail = {
   optional?: boolean
 }
 
-export type Mailer = {
-  kind: 'smtp' | 'outbox'
-  send(mail: Mail): Promise<void>
-  close(): void
+export type SendOptions = {
+  /** The transaction of the change the mail tells about: the mail is committed with it, or not at all. */
+  tx?: Tx
 }
 
 /**
- * Mail leaves through SMTP when SMTP_URL is configured. Without it each message is kept in the
- * mail_outbox table and its link printed to the log, so a local user can still activate (PRODUCT.md).
+ * How the server sends mail (ADR 011). `send` never talks to a mail server: it commits the mail to the
+ * `mail_outbox` table (in the caller's transaction when given one) and returns. With SMTP_URL set the
+ * mail worker (mail-worker.ts) delivers it, retrying with back-off; without it the mail is kept in the
+ * table and its link printed to the log, so a local user can still activate (PRODUCT.md).
  */
-export function createMailer(options: { smtpUrl: string | null; from: string; db: Db; log: FastifyBaseLogger }): Mailer {
-  const { smtpUrl, from, db, log } = options
-  if (smtpUrl) {
-    // Short timeouts: a stuck mail server must not hold a sign-up request open for minutes.
-    const transport = nodemailer.createTransport(
-      { url: smtpUrl, pool: true, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as Parameters<
-        typeof nodemailer.createTransport
-      >[0],
-      { from },
-    )
-    return {
-      kind: 'smtp',
-      send: async ({ to, subject, text, html, replyTo }) => {
-        await transport.sendMail({ to, subject, text, html, ...(replyTo ? { replyTo } : {}) })
-      },
-      close: () => transport.close(),
-    }
-  }
+export type Mailer = {
+  kind: 'smtp' | 'outbox'
+  send(mail: Mail, options?: SendOptions): Promise<void>
+}
+
+export function createMailer(options: { smtp: boolean; db: Db; log: FastifyBaseLogger; now: () => Date; onQueued?: () => void }): Mailer {
+  const { smtp, db, log, now, onQueued } = options
   return {
-    kind: 'outbox',
-    send: async ({ to, subject, text, link }) => {
-      await db.insert(mailOutbox).values({ to, subject, text, link })
-      log.info({ to, subject, link }, `Mail kept in the outbox (no SMTP_URL): ${subject} → ${link}`)
+    kind: smtp ? 'smtp' : 'outbox',
+    async send(mail, { tx } = {}) {
+      const { to, subject, text, html, link, replyTo } = mail
+      const at = now()
+      await (tx ?? db).insert(mailOutbox).values({
+        createdAt: at,
+        nextAttemptAt: at,
+        to,
+        subject,
+        text,
+        html,
+        link,
+        replyToName: replyTo?.name ?? null,
+        replyToAddress: replyTo?.address ?? null,
+        status: smtp ? 'pending' : 'kept',
+      })
+      if (!smtp) {
+        log.info({ to, subject, link }, `Mail kept in the outbox (no SMTP_URL): ${subject} → ${link}`)
+        return
+      }
+      // Committed now, unless a transaction holds it: then the worker's next look finds it.
+      if (!tx) onQueued?.()
     },
-    close: () => {},
   }
 }
 

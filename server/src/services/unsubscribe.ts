@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { COMMUNITY_TEXTS } from '../../../src/core/community'
-import type { Db } from '../db/client'
+import type { Db, Tx } from '../db/client'
 import { serverSecrets, unsubscribes } from '../db/schema'
 import { escapeHtml, type Mail, type Mailer } from './mail'
 
@@ -37,7 +37,7 @@ export function unsubscribeUrl(publicUrl: string, secret: string, email: string)
   return `${publicUrl}/unsubscribe?${query.toString()}`
 }
 
-export async function isUnsubscribed(db: Db, email: string): Promise<boolean> {
+export async function isUnsubscribed(db: Db | Tx, email: string): Promise<boolean> {
   const [row] = await db.select({ email: unsubscribes.email }).from(unsubscribes).where(eq(unsubscribes.email, normaliseEmail(email)))
   return Boolean(row)
 }
@@ -52,19 +52,21 @@ function withFooter(mail: Mail, url: string): Mail {
 
 /**
  * Every mail leaves with its address's unsubscribe link; optional mail is not sent to an address that
- * has unsubscribed (activation and password reset always are: the account needs them).
+ * has unsubscribed (activation and password reset always are: the account needs them). `secret` is read
+ * when a mail is sent: the server loads it once its database is ready.
  */
-export function withUnsubscribeLinks(mailer: Mailer, options: { db: Db; secret: string; publicUrl: string; log: FastifyBaseLogger }): Mailer {
+export function withUnsubscribeLinks(mailer: Mailer, options: { db: Db; secret: () => string; publicUrl: string; log: FastifyBaseLogger }): Mailer {
   const { db, secret, publicUrl, log } = options
   return {
     kind: mailer.kind,
-    close: () => mailer.close(),
-    send: async (mail) => {
-      if (mail.optional && (await isUnsubscribed(db, mail.to))) {
+    send: async (mail, sendOptions = {}) => {
+      // Inside the caller's transaction when there is one: PGlite runs one at a time, so a second
+      // connection's query would wait for this transaction forever.
+      if (mail.optional && (await isUnsubscribed(sendOptions.tx ?? db, mail.to))) {
         log.info({ to: mail.to, subject: mail.subject }, 'not sent: the address has unsubscribed')
         return
       }
-      await mailer.send(withFooter(mail, unsubscribeUrl(publicUrl, secret, mail.to)))
+      await mailer.send(withFooter(mail, unsubscribeUrl(publicUrl, secret(), mail.to)), sendOptions)
     },
   }
 }

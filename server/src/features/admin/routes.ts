@@ -5,11 +5,12 @@ import { categoryRoutes } from './categories'
 import { corpusRoutes } from './corpus'
 import { faqRoutes } from './faqs'
 import { importRoutes } from './import'
+import { mailRoutes } from './mail'
 import type { AdminDeps } from './shared'
 import { suggestionRoutes } from './suggestions'
 
 /**
- * Moderation, the corpus (proverbs, categories, FAQ), bulk import and the audit log. The guard runs
+ * Moderation, the corpus (proverbs, categories, FAQ), bulk import, the audit log and the mail queue. The guard runs
  * onRequest for the whole group, before any body is read: a visitor's upload is refused unread, and no
  * route here can be added without it.
  */
@@ -17,6 +18,6 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
   const guard = adminGuard(app, deps.db, deps.now)
   void app.register(async (admin) => {
     admin.addHook('onRequest', guard)
-    for (const routes of [suggestionRoutes, corpusRoutes, categoryRoutes, faqRoutes, importRoutes, auditRoutes]) routes(admin, deps)
+    for (const routes of [suggestionRoutes, corpusRoutes, categoryRoutes, faqRoutes, importRoutes, auditRoutes, mailRoutes]) routes(admin, deps)
   })
 }

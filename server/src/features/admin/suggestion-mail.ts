@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify'
+import type { Tx } from '../../db/client'
 import { linkMail, type Mail, type Mailer } from '../../services/mail'
 import { proverbAppPath } from './proverb-rows'
 import { ADMIN_TEXTS } from './texts'
@@ -29,11 +29,7 @@ export function suggestionOutcomeMail(suggester: Suggester, outcome: SuggestionO
   return { ...mail, optional: true }
 }
 
-/** Sent after the verdict is committed; a failure is logged and changes nothing (the verdict stands). */
-export async function mailSuggester(deps: { mailer: Mailer; publicUrl: string; log: FastifyBaseLogger }, suggester: Suggester, outcome: SuggestionOutcome): Promise<void> {
-  try {
-    await deps.mailer.send(suggestionOutcomeMail(suggester, outcome, deps.publicUrl))
-  } catch (error) {
-    deps.log.error({ err: error, suggestionId: suggester.id }, 'telling a suggester by email failed; the verdict stands')
-  }
+/** Queued in the verdict's transaction: told of a verdict that stands, never of one rolled back. */
+export async function mailSuggester(deps: { mailer: Mailer; publicUrl: string; tx: Tx }, suggester: Suggester, outcome: SuggestionOutcome): Promise<void> {
+  await deps.mailer.send(suggestionOutcomeMail(suggester, outcome, deps.publicUrl), { tx: deps.tx })
 }

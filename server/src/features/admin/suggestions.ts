@@ -102,6 +102,7 @@ export const suggestionRoutes: AdminRoutes = (app, { db, now, notifier, sendPubl
       const proverb = await insertProverb(tx, groupSlug, input, 'community', at)
       await tx.update(suggestions).set({ proverbId: proverb.id }).where(eq(suggestions.id, id))
       await audit(tx, actor, { action: 'suggestion.approve', targetType: 'suggestion', targetId: id, detail: { proverbId: proverb.id, slug: proverb.slug } }, at)
+      if (suggestion.userId === null) await mailSuggester({ mailer, publicUrl, tx }, suggestion, { kind: 'approved', proverb: proverb.proverb, slug: proverb.slug })
       return { suggestion, proverb }
     }).catch(conflictOnUnique(ADMIN_TEXTS.proverbExists, 'proverb'))
     sendPublic.clear()
@@ -112,8 +113,6 @@ export const suggestionRoutes: AdminRoutes = (app, { db, now, notifier, sendPubl
         { kind: 'suggestion', title: ADMIN_TEXTS.approvedTitle, body: ADMIN_TEXTS.approvedBody(proverb.proverb), url: proverbAppPath(proverb.slug), dedupeKey: `suggestion:${id}` },
         { now: at },
       )
-    } else {
-      await mailSuggester({ mailer, publicUrl, log: request.log }, suggestion, { kind: 'approved', proverb: proverb.proverb, slug: proverb.slug })
     }
     return { data: await findSuggestion(db, id) }
   })
@@ -126,6 +125,7 @@ export const suggestionRoutes: AdminRoutes = (app, { db, now, notifier, sendPubl
     const suggestion = await db.transaction(async (tx) => {
       const row = await review(tx, id, { status: 'rejected', rejectReason: reason, reviewedBy: actor, reviewedAt: at })
       await audit(tx, actor, { action: 'suggestion.reject', targetType: 'suggestion', targetId: id, detail: { reason } }, at)
+      if (row.userId === null) await mailSuggester({ mailer, publicUrl, tx }, row, { kind: 'rejected', reason })
       return row
     })
     if (suggestion.userId !== null) {
@@ -134,8 +134,6 @@ export const suggestionRoutes: AdminRoutes = (app, { db, now, notifier, sendPubl
         { kind: 'suggestion', title: ADMIN_TEXTS.rejectedTitle, body: ADMIN_TEXTS.rejectedBody(suggestion.suggestedProverb, reason), dedupeKey: `suggestion:${id}` },
         { now: at },
       )
-    } else {
-      await mailSuggester({ mailer, publicUrl, log: request.log }, suggestion, { kind: 'rejected', reason })
     }
     return { data: await findSuggestion(db, id) }
   })

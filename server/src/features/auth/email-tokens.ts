@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import type { Db } from '../../db/client'
+import type { Db, Tx } from '../../db/client'
 import { emailTokens } from '../../db/schema'
 import { HttpError } from '../../http/errors'
 import { linkMail, type Mail } from '../../services/mail'
@@ -23,7 +23,7 @@ export const TOKEN_TEXTS = {
       : 'This password reset link has already been used. Ask for a new one.',
 }
 
-export async function issueEmailToken(db: Db, userId: number, purpose: TokenPurpose, now: Date): Promise<string> {
+export async function issueEmailToken(db: Db | Tx, userId: number, purpose: TokenPurpose, now: Date): Promise<string> {
   const { token, hash } = newToken()
   await db.insert(emailTokens).values({ userId, purpose, tokenHash: hash, createdAt: now, expiresAt: new Date(now.getTime() + LIFETIME_MS[purpose]) })
   return token

@@ -13,7 +13,7 @@ import {
   signupSchema,
 } from '../../../../src/core/validation'
 import type { Config } from '../../config'
-import type { Db } from '../../db/client'
+import type { Db, Tx } from '../../db/client'
 import { deviceTokens, packages, payments, userLanguages, users } from '../../db/schema'
 import { authGuard, sessionOf } from '../../http/auth-guard'
 import { badRequest, conflict, forbidden, HttpError } from '../../http/errors'
@@ -71,15 +71,15 @@ export function authRoutes(app: FastifyInstance, { db, now, config, mailer }: De
   } satisfies Record<string, Limit>
   const limit = (request: FastifyRequest, which: Limit) => rateLimit(db, which, request, now())
 
-  async function sendLink(purpose: TokenPurpose, user: { id: number; email: string; firstName: string }) {
-    const token = await issueEmailToken(db, user.id, purpose, now())
-    const mail = purpose === 'activate' ? activationMail(user, token, config.publicUrl) : resetMail(user, token, config.publicUrl)
-    try {
-      await mailer.send(mail)
-    } catch (error) {
-      // The account change stands; the person can ask for the mail again.
-      app.log.error({ err: error, to: user.email }, 'sending mail failed')
+  /** The link and its mail are committed with the change they belong to (tx), or in a transaction of their own. */
+  async function sendLink(purpose: TokenPurpose, user: { id: number; email: string; firstName: string }, tx?: Tx) {
+    const write = async (t: Tx) => {
+      const token = await issueEmailToken(t, user.id, purpose, now())
+      const mail = purpose === 'activate' ? activationMail(user, token, config.publicUrl) : resetMail(user, token, config.publicUrl)
+      await mailer.send(mail, { tx: t })
     }
+    if (tx) await write(tx)
+    else await db.transaction(write)
   }
 
   // Spec §7: the user-exists flag. Public by the spec's own design, so rate-limited.
@@ -139,6 +139,7 @@ export function authRoutes(app: FastifyInstance, { db, now, config, mailer }: De
     const passwordHash = await hashPassword(input.password1)
     let user: { id: number; email: string; firstName: string }
     try {
+      // The account and its activation mail are one change: never an account nobody was told about.
       user = await db.transaction(async (tx) => {
         const [created] = await tx
           .insert(users)
@@ -156,6 +157,7 @@ export function authRoutes(app: FastifyInstance, { db, now, config, mailer }: De
         if (languages.length > 0) {
           await tx.insert(userLanguages).values(languages.map((ethnicGroupId, position) => ({ userId: created.id, ethnicGroupId, position })))
         }
+        await sendLink('activate', created, tx)
         return created
       })
     } catch (error) {
@@ -164,7 +166,6 @@ export function authRoutes(app: FastifyInstance, { db, now, config, mailer }: De
       if (violation.constraint.includes('phone')) throw conflict(ACCOUNT_TEXTS.phoneTaken, { phoneNumber: ACCOUNT_TEXTS.phoneTaken })
       throw conflict(ACCOUNT_TEXTS.emailTaken, { email: ACCOUNT_TEXTS.emailTaken })
     }
-    await sendLink('activate', user)
     const paymentToken = await issuePaymentToken(db, user.id, now())
     return reply.code(201).send({ data: { message: AUTH_TEXTS.registered, email, paymentToken } satisfies RegisterResult })
   })

@@ -1,15 +1,15 @@
 import { and, eq, isNotNull } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Db } from '../../db/client'
+import type { Tx } from '../../db/client'
 import { users } from '../../db/schema'
 import { escapeHtml, type Mail, type Mailer } from '../../services/mail'
 
 type ContactMessage = { email: string; firstName: string; surname: string; phoneNumber: string; message: string }
 
 /** OWE_CONTACT_EMAIL when set; otherwise every activated operator (admin role). */
-async function operatorAddresses(db: Db, contactEmail: string | null): Promise<string[]> {
+async function operatorAddresses(tx: Tx, contactEmail: string | null): Promise<string[]> {
   if (contactEmail) return [contactEmail]
-  const rows = await db
+  const rows = await tx
     .select({ email: users.email })
     .from(users)
     .where(and(eq(users.role, 'admin'), isNotNull(users.activatedAt)))
@@ -41,19 +41,14 @@ export function contactForwardMail(to: string, message: ContactMessage): Mail {
 }
 
 /**
- * Forwards a stored contact message to the operators when mail really leaves (SMTP). A failure is
- * logged and the message stays stored for the operators to read.
+ * Queues the forwards of a contact message to the operators, in the transaction that stores it, when mail
+ * really leaves (SMTP). The mail worker delivers them; the message stays in contact_messages whatever
+ * becomes of them.
  */
-export async function forwardContactMessage(deps: { db: Db; mailer: Mailer; log: FastifyBaseLogger; contactEmail: string | null }, message: ContactMessage & { id: number }): Promise<void> {
-  const { db, mailer, log, contactEmail } = deps
+export async function forwardContactMessage(deps: { tx: Tx; mailer: Mailer; log: FastifyBaseLogger; contactEmail: string | null }, message: ContactMessage & { id: number }): Promise<void> {
+  const { tx, mailer, log, contactEmail } = deps
   if (mailer.kind !== 'smtp') return
-  const recipients = await operatorAddresses(db, contactEmail)
+  const recipients = await operatorAddresses(tx, contactEmail)
   if (recipients.length === 0) log.warn({ contactMessageId: message.id }, 'contact message stored; nobody to forward it to (no OWE_CONTACT_EMAIL and no operator)')
-  for (const to of recipients) {
-    try {
-      await mailer.send(contactForwardMail(to, message))
-    } catch (error) {
-      log.error({ err: error, to, contactMessageId: message.id }, 'forwarding a contact message failed; it is kept')
-    }
-  }
+  for (const to of recipients) await mailer.send(contactForwardMail(to, message), { tx })
 }

@@ -48,8 +48,11 @@ export function communityRoutes(app: FastifyInstance, { db, now, config, mailer 
     const input = await parseBody(contactSchema, request.body)
     const userId = await senderOf(request)
     const values = { ...input, email: normaliseEmail(input.email) }
-    const [saved] = await db.insert(contactMessages).values({ ...values, userId }).returning({ id: contactMessages.id })
-    await forwardContactMessage({ db, mailer, log: request.log, contactEmail: config.contactEmail }, { ...values, id: saved.id })
+    // The message and its forwards are one change: stored and queued together.
+    await db.transaction(async (tx) => {
+      const [saved] = await tx.insert(contactMessages).values({ ...values, userId }).returning({ id: contactMessages.id })
+      await forwardContactMessage({ tx, mailer, log: request.log, contactEmail: config.contactEmail }, { ...values, id: saved.id })
+    })
     reply.code(201)
     return { data: { message: COMMUNITY_TEXTS.contactThanks } }
   })

@@ -9,7 +9,7 @@ import { badRequest } from '../../http/errors'
 import { parseBody } from '../../http/validate'
 import { isValidUnsubscribeToken, normaliseEmail } from '../../services/unsubscribe'
 
-type Deps = { db: Db; linkSecret: string }
+type Deps = { db: Db; linkSecret: () => string }
 
 // Trimmed only when text: yup's trim() would throw on an object or array (a 500), not refuse it.
 const field = () =>
@@ -30,7 +30,7 @@ export function unsubscribeRoutes(app: FastifyInstance, { db, linkSecret }: Deps
   app.post(API.unsubscribe, async (request): Promise<{ data: UnsubscribeResult }> => {
     const input = await parseBody(unsubscribeBody, request.body)
     const email = normaliseEmail(input.email)
-    if (!isValidUnsubscribeToken(linkSecret, email, input.token)) throw badRequest(COMMUNITY_TEXTS.unsubscribeInvalid, { token: COMMUNITY_TEXTS.unsubscribeInvalid })
+    if (!isValidUnsubscribeToken(linkSecret(), email, input.token)) throw badRequest(COMMUNITY_TEXTS.unsubscribeInvalid, { token: COMMUNITY_TEXTS.unsubscribeInvalid })
     await db.transaction(async (tx) => {
       await tx.insert(unsubscribes).values({ email }).onConflictDoNothing()
       await tx.delete(dailyReminders).where(inArray(dailyReminders.userId, tx.select({ id: users.id }).from(users).where(eq(users.email, email))))

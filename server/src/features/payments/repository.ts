@@ -1,8 +1,9 @@
 import { count, desc, eq } from 'drizzle-orm'
 import type { Paginated, PaymentRecord } from '../../../../src/core/contract'
-import { fromMinorUnits } from '../../../../src/core/payment'
+import { fromMinorUnits, PAYMENT_TEXTS } from '../../../../src/core/payment'
 import type { Db } from '../../db/client'
 import { packages, payments, users } from '../../db/schema'
+import { CHECKOUT_EXPIRED_REASON } from './rules'
 
 export type Payment = typeof payments.$inferSelect
 export type NewPayment = typeof payments.$inferInsert
@@ -50,6 +51,7 @@ export async function paymentHistory(db: Db, userId: number, page: number, size:
       purpose: payment.purpose,
       paymentOption: payment.provider,
       createdAt: payment.createdAt.toISOString(),
+      note: payment.status === 'abandoned' && payment.failureReason === CHECKOUT_EXPIRED_REASON ? PAYMENT_TEXTS.checkoutExpired : null,
     })),
     page,
     size,

@@ -7,7 +7,7 @@ import { authGuard, sessionOf } from '../../http/auth-guard'
 import { badRequest, notFound, unauthorized } from '../../http/errors'
 import { MAX_ID, optionalString, paging, positiveInt } from '../../http/params'
 import { parseBody } from '../../http/validate'
-import { rateLimit, type Limit } from '../../http/rate-limit'
+import { rateLimit, takeHit, type Limit } from '../../http/rate-limit'
 import { userOfPaymentToken } from '../../services/payment-tokens'
 import { authenticate } from '../../services/sessions'
 import { paymentHistory } from './repository'
@@ -16,17 +16,31 @@ import type { Payer, PaymentService } from './service'
 import { paymentWebhooks } from './webhooks'
 import { testCheckoutRoutes } from './test-checkout'
 
-type Deps = { db: Db; now: () => Date; payments: PaymentService; checkRateLimit: number }
+type Deps = { db: Db; now: () => Date; payments: PaymentService; checkRateLimit: number; paymentRateLimit: number }
 
 /**
  * Payments (ours; paths in API): the options, the server's quote, starting a checkout, its outcome, the
  * history, the providers' webhooks and the test mode's checkout page. Money is decided here from the plan
  * table; the app's `amount` is only compared with it.
  */
-export function paymentRoutes(app: FastifyInstance, { db, now, payments, checkRateLimit }: Deps): void {
+export function paymentRoutes(app: FastifyInstance, { db, now, payments, checkRateLimit, paymentRateLimit }: Deps): void {
   const requireUser = authGuard(app, db, now)
   /** A quote with a promo code tells whether the code exists: it shares the promo-code check's limit. */
   const codeChecks: Limit = { name: 'check', max: checkRateLimit, windowMs: 60_000 }
+  const HOUR = 3_600_000
+  /**
+   * Each start asks a provider to open a checkout, each check asks it what became of one: counted per
+   * client and per payer, before the provider is called. The result page asks every 2 s for half a
+   * minute, so checks get fifteen times the starts.
+   */
+  const limits = {
+    start: { name: 'payment-start', max: paymentRateLimit, windowMs: HOUR },
+    check: { name: 'payment-check', max: paymentRateLimit * 15, windowMs: HOUR },
+  } satisfies Record<string, Limit>
+  const counted = async (limit: Limit, request: FastifyRequest, payer: Payer) => {
+    await takeHit(db, limit, `client:${request.ip}`, now())
+    await takeHit(db, limit, `user:${payer.userId}`, now())
+  }
 
   /** A sign-up's payment token acts for its own sign-up payments only; everything else needs a session. */
   async function payerOf(request: FastifyRequest, registrationToken: string | undefined): Promise<Payer> {
@@ -58,12 +72,14 @@ export function paymentRoutes(app: FastifyInstance, { db, now, payments, checkRa
   app.post(API.paymentInitialize, async (request): Promise<{ data: PaymentStart }> => {
     const input = await parseBody(paymentStateSchema, request.body)
     const payer = await payerOf(request, input.metadata.registration ? input.registrationToken : undefined)
+    await counted(limits.start, request, payer)
     return { data: await payments.initialize(input, payer.userId, now()) }
   })
 
   app.post<{ Params: { reference: string } }>(`${API.paymentVerify('')}:reference`, async (request): Promise<{ data: PaymentOutcome }> => {
     const { cancelled, registrationToken } = await parseBody(verifySchema, request.body ?? {})
     const payer = await payerOf(request, registrationToken)
+    await counted(limits.check, request, payer)
     const { reference } = request.params
     if (!PAYMENT_REFERENCE_PATTERN.test(reference)) throw notFound(PAYMENT_TEXTS.paymentNotFound)
     return { data: await payments.verify(reference, payer, cancelled === true, now()) }

@@ -42,3 +42,6 @@ export function returnUrls(publicUrl: string, reference: string, registration: b
 
 /** A date as a message says it: "21 November 2027". */
 export const longDate = (date: Date) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date)
+
+/** Why a checkout nobody came back from was given up (its failure reason; the history says so in words). */
+export const CHECKOUT_EXPIRED_REASON = 'checkout expired: nobody came back from it'

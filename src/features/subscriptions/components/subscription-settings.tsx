@@ -181,7 +181,10 @@ function PaymentHistory({ userId }: { userId: number }) {
                 {payment.purpose === 'renewal' ? ' (renewal)' : ''}
               </td>
               <td>{formatCurrency(payment.amount, payment.currency)}</td>
-              <td>{STATUS_LABELS[payment.status]}</td>
+              <td>
+                {payment.note ? 'Not completed' : STATUS_LABELS[payment.status]}
+                {payment.note ? <span className="payment-note subtle">{payment.note}</span> : null}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,0 +1,45 @@
+import { and, isNotNull, lt, or } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { emailTokens, jobRuns, sessions } from '../db/schema'
+import { deleteExpiredWindows } from '../http/rate-limit'
+import { deleteOldMail } from './mail-queue'
+
+const HOUR_MS = 3_600_000
+const DAY_MS = 24 * HOUR_MS
+
+/** Longer than any rate limit's window (the longest is an hour): a window this old counts for nothing. */
+export const RATE_LIMIT_RETENTION_MS = DAY_MS
+/** Sent (and locally kept) mail is deleted after this: it holds links that were once secrets. */
+export const MAIL_RETENTION_MS = 30 * DAY_MS
+
+/**
+ * Claims `job` for `period` (e.g. the hour '2026-11-25T13'): true for the one instance whose insert
+ * lands, false for every other (and for a rerun), so the job runs once however many servers run.
+ */
+export async function claimRun(db: Db, job: string, period: string, now: Date): Promise<boolean> {
+  const claimed = await db.insert(jobRuns).values({ job, period, ranAt: now }).onConflictDoNothing().returning({ job: jobRuns.job })
+  return claimed.length > 0
+}
+
+export const hourOf = (now: Date) => now.toISOString().slice(0, 13)
+
+export type Housekeeping = { rateLimits: number; sessions: number; emailTokens: number; mail: number }
+
+/**
+ * Deletes what no longer counts for anything, once an hour: rate-limit windows long over, sessions that
+ * expired or were ended (their push tokens go with them), emailed links past their life, and old sent
+ * mail. Null when another instance (or an earlier run) already did this hour.
+ */
+export async function keepHouse(db: Db, now: Date): Promise<Housekeeping | null> {
+  if (!(await claimRun(db, 'housekeeping', hourOf(now), now))) return null
+  const rateLimits = await deleteExpiredWindows(db, new Date(now.getTime() - RATE_LIMIT_RETENTION_MS))
+  const endedSessions = await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, now), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, now))))
+    .returning({ id: sessions.id })
+  const tokens = await db.delete(emailTokens).where(lt(emailTokens.expiresAt, now)).returning({ id: emailTokens.id })
+  const mail = await deleteOldMail(db, new Date(now.getTime() - MAIL_RETENTION_MS))
+  // Claims older than a week are kept no longer either.
+  await db.delete(jobRuns).where(lt(jobRuns.ranAt, new Date(now.getTime() - 7 * DAY_MS)))
+  return { rateLimits, sessions: endedSessions.length, emailTokens: tokens.length, mail }
+}

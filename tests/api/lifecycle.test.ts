@@ -1,0 +1,130 @@
+import { spawnSync } from 'node:child_process'
+import { inArray } from 'drizzle-orm'
+import { expect, test } from 'vitest'
+import { buildApp } from '../../server/src/app'
+import { loadConfig } from '../../server/src/config'
+import { openDatabase } from '../../server/src/db/client'
+import { mailOutbox, users } from '../../server/src/db/schema'
+import { seed } from '../../server/src/db/seed/seed'
+import type { HealthReport } from '../../server/src/features/health/routes'
+import { API } from '../../src/core/api-paths'
+import { get, signupBody } from '../support/accounts'
+import { startServer } from '../support/server-process'
+import { createTestApp } from '../support/test-app'
+
+// The process tests start the real server on the embedded database, whatever DATABASE_URL says.
+const embedded = { DATABASE_URL: '' }
+
+test('until migrations and seeding are done only health answers: /api/health says "starting", readiness and every other route 503', async () => {
+  // A database nobody has migrated yet, as main.ts has it while it starts.
+  const database = await openDatabase({ kind: 'pglite-memory' })
+  const app = await buildApp(loadConfig({ OWE_STATIC_DIR: '.tmp/no-app', LOG_LEVEL: 'silent', OWE_SCHEDULER_MS: '60000' }), { database, logger: false, startsReady: false })
+  try {
+    const starting = await get(app, API.health)
+    expect(starting.status).toBe(200)
+    expect(starting.body.data).toMatchObject({ status: 'starting', database: { kind: 'pglite', ok: null }, mail: { transport: 'outbox', waiting: null, failed: null } })
+    expect(starting.body.data.scheduler).toMatchObject({ running: false })
+    const notReady = await get(app, API.healthReady)
+    expect(notReady.status).toBe(503)
+    expect(notReady.headers['retry-after']).toBe('2')
+    expect(notReady.body).toEqual({ data: { ready: false } })
+    const proverbs = await get(app, API.proverbsPublic)
+    expect(proverbs.status).toBe(503)
+    expect(proverbs.body).toEqual({ error: { code: 'starting', message: 'Òwe is starting. Try again in a moment.' } })
+
+    await database.migrate()
+    await seed(database.db)
+    await app.markReady()
+    expect((await get(app, API.healthReady)).body).toEqual({ data: { ready: true } })
+    expect((await get(app, API.proverbsPublic)).status).toBe(200)
+    const report = (await get(app, API.health)).body.data as HealthReport
+    expect(report).toMatchObject({ status: 'ok', database: { kind: 'pglite', ok: true }, mail: { transport: 'outbox', waiting: 0, failed: 0 }, payments: 'TEST MODE — plans are free' })
+    expect(report.scheduler).toMatchObject({ running: true, intervalMs: 60_000 })
+  } finally {
+    await app.close()
+    await database.close()
+  }
+})
+
+test('a database that stops answering makes the server not ready (503) and /api/health "degraded"', async () => {
+  const t = await createTestApp()
+  await t.database.close()
+  try {
+    const ready = await get(t.app, API.healthReady)
+    expect(ready.status).toBe(503)
+    const health = await get(t.app, API.health)
+    expect(health.status).toBe(200)
+    expect(health.body.data).toMatchObject({ status: 'degraded', database: { ok: false }, mail: { waiting: null } })
+  } finally {
+    await t.app.close()
+  }
+})
+
+test('the start-up line and /api/health say when payments are in test mode, and with keys which providers take money', async () => {
+  const server = await startServer({ port: 4313, env: { ...embedded, LOG_LEVEL: 'info' } })
+  try {
+    expect(server.output()).toContain('payments: TEST MODE — plans are free')
+    const report = ((await (await fetch(`${server.url}${API.health}`)).json()) as { data: HealthReport }).data
+    expect(report).toMatchObject({ status: 'ok', payments: 'TEST MODE — plans are free', database: { kind: 'pglite', ok: true } })
+  } finally {
+    expect(await server.stop()).toBe(0)
+  }
+  const withKeys = await createTestApp({ PAYSTACK_SECRET_KEY: 'sk_test_x', PAYSTACK_BASE_URL: 'http://127.0.0.1:9' })
+  try {
+    expect((await get(withKeys.app, API.health)).body.data.payments).toBe('Paystack')
+  } finally {
+    await withKeys.close()
+  }
+}, 120_000)
+
+test('NODE_ENV=production refuses to start in test mode, unless OWE_ALLOW_TEST_PAYMENTS=1 says so on purpose', async () => {
+  const refused = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    env: { ...process.env, ...embedded, NODE_ENV: 'production', PORT: '4314' },
+    encoding: 'utf8',
+    timeout: 30_000,
+  })
+  expect(refused.status).toBe(1)
+  expect(refused.stderr).toContain('Òwe cannot start: payments are in TEST MODE (plans are free) and NODE_ENV=production')
+  const allowed = await startServer({ port: 4314, env: { ...embedded, NODE_ENV: 'production', OWE_ALLOW_TEST_PAYMENTS: '1' } })
+  expect(await allowed.stop()).toBe(0)
+}, 120_000)
+
+test('on SIGTERM requests in flight finish and every acknowledged sign-up is kept; new connections are refused; the process exits 0', async () => {
+  const server = await startServer({ port: 4315, env: { ...embedded, OWE_AUTH_RATE_LIMIT: '1000', LOG_LEVEL: 'info' } })
+  const bodies = Array.from({ length: 60 }, () => signupBody({ email: `shutdown-${crypto.randomUUID()}@example.com` }))
+  // Each sign-up hashes a password (tens of milliseconds): most are still running when the signal comes.
+  const requests = bodies.map((body) =>
+    fetch(`${server.url}${API.register}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
+      (res) => res.status,
+      () => 'no answer' as const,
+    ),
+  )
+  await Promise.race(requests)
+  const exitCode = server.stop()
+  const outcomes = await Promise.all(requests)
+  const late = await fetch(`${server.url}${API.health}`).then(
+    (res) => res.status,
+    () => 'refused' as const,
+  )
+  expect(await exitCode).toBe(0)
+  expect(late).toBe('refused')
+
+  const acknowledged = bodies.filter((_, i) => outcomes[i] === 201).map((body) => body.email)
+  // Nothing but a created account, a refusal while closing, or no answer at all (never a 500).
+  expect(outcomes.filter((status) => ![201, 503, 'no answer'].includes(status))).toEqual([])
+  expect(acknowledged.length).toBeGreaterThan(0)
+  expect(server.output()).toContain('SIGTERM: no new connections; requests in flight have 10 s to finish')
+  expect(server.output()).toContain('closed')
+
+  const database = await openDatabase({ kind: 'pglite', dataDir: server.dataDir })
+  try {
+    const kept = await database.db.select({ email: users.email }).from(users).where(inArray(users.email, acknowledged))
+    expect(kept.map((row) => row.email).sort()).toEqual([...acknowledged].sort())
+    // Each kept account was told how to activate: its mail was committed with it.
+    const mails = await database.db.select({ to: mailOutbox.to, subject: mailOutbox.subject }).from(mailOutbox).where(inArray(mailOutbox.to, acknowledged))
+    expect(mails.map((mail) => mail.to).sort()).toEqual([...acknowledged].sort())
+    expect(new Set(mails.map((mail) => mail.subject))).toEqual(new Set(['Activate your Òwe account']))
+  } finally {
+    await database.close()
+  }
+}, 120_000)
