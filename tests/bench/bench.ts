@@ -15,7 +15,10 @@
  *     test-mode payment (budget < 100 ms), then the renewal job over 2,000 due packages and a run with nothing
  *     due (budget < 150 ms) — see payments.ts;
  *  14–16. operators: a bulk import of 5,000 proverbs, seeding at a start with them and 100 seeded rows taken
- *     over, and the console's proverb list over that corpus — see operators.ts.
+ *     over, and the console's proverb list over that corpus — see operators.ts;
+ *  17–19. operations: a burst of 100 parallel wrong sign-ins (passwords checked = the limit), signed-in
+ *     polling of the bell's count with 100 connections on PGlite and PostgreSQL (aim: p99 < 50 ms), and 1,000
+ *     mails drained by the mail queue — see operations.ts.
  * Results are also written to tests/bench/results/latest.json.
  */
 import autocannon from 'autocannon'
@@ -29,6 +32,7 @@ import { CHROMIUM_ARGS } from '../../playwright.config'
 import { startServer } from '../support/server-process'
 import { offline } from './offline'
 import { notificationsBench } from './notifications'
+import { operationsBench } from './operations'
 import { operatorsBench } from './operators'
 import { paymentsBench } from './payments'
 import { leaderboardBench, outboxBench } from './quiz'
@@ -160,7 +164,7 @@ async function lighthouse() {
   }
 }
 
-// `npm run bench -- lighthouse` runs only the named parts (bundle, throughput, lighthouse, offline, quiz, notifications, payments, operators); the build always runs.
+// `npm run bench -- lighthouse` runs only the named parts (bundle, throughput, lighthouse, offline, quiz, notifications, payments, operators, operations); the build always runs.
 const only = process.argv.slice(2)
 const wanted = (name: string) => only.length === 0 || only.includes(name)
 await bundleWeight()
@@ -174,5 +178,6 @@ if (wanted('quiz')) {
 if (wanted('notifications')) await notificationsBench(results)
 if (wanted('payments')) await paymentsBench(results)
 if (wanted('operators')) await operatorsBench(results)
+if (wanted('operations')) await operationsBench(results)
 fs.mkdirSync(path.join(root, 'tests/bench/results'), { recursive: true })
 fs.writeFileSync(path.join(root, 'tests/bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`)

@@ -23,19 +23,34 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1]
 }
 
+const SIGN_IN = 'Please sign in to continue.'
+const SESSION_ENDED = 'Your session has ended. Please sign in again.'
+
+/**
+ * The digest of the request's bearer token, as sessions.token_hash holds it. 401 `unauthorized` when there
+ * is no token, 401 `session_expired` when it cannot be one of ours.
+ */
+export function sessionTokenHash(request: FastifyRequest): string {
+  const token = bearerToken(request)
+  if (!token) throw unauthorized('unauthorized', SIGN_IN)
+  if (!looksLikeToken(token)) throw unauthorized('session_expired', SESSION_ENDED)
+  return hashToken(token)
+}
+
+/** The 401 for a token that names no live session (expired, or ended by logout or a password change). */
+export const sessionEnded = () => unauthorized('session_expired', SESSION_ENDED)
+
+/** The condition a live session meets: its token, not ended, not expired. */
+export const liveSession = (tokenHash: string, now: Date) => and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now))
+
 /**
  * The session behind the request's bearer token. 401 `unauthorized` when there is none, 401
  * `session_expired` when it has expired or was ended (logout, password change): the app signs out.
  */
 export async function authenticate(db: Db, request: FastifyRequest, now: Date): Promise<AuthSession> {
-  const token = bearerToken(request)
-  if (!token) throw unauthorized('unauthorized', 'Please sign in to continue.')
-  if (!looksLikeToken(token)) throw unauthorized('session_expired', 'Your session has ended. Please sign in again.')
-  const [row] = await db
-    .select({ id: sessions.id, userId: sessions.userId })
-    .from(sessions)
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-  if (!row) throw unauthorized('session_expired', 'Your session has ended. Please sign in again.')
+  const tokenHash = sessionTokenHash(request)
+  const [row] = await db.select({ id: sessions.id, userId: sessions.userId }).from(sessions).where(liveSession(tokenHash, now))
+  if (!row) throw sessionEnded()
   return { userId: row.userId, sessionId: row.id }
 }
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
 import type { AppNotification, NotificationPage } from '../../../../src/core/contract'
 import type { Db } from '../../db/client'
-import { notifications } from '../../db/schema'
+import { notifications, sessions } from '../../db/schema'
 import { toAppNotification } from '../../services/notify'
 
 export type Which = 'all' | 'unread' | 'read'
@@ -26,14 +26,6 @@ export async function notificationPage(db: Db, userId: number, which: Which, pag
   return { data: rows.map(toAppNotification), page, size, totalPages: Math.ceil(total / size), totalElements: total }
 }
 
-export async function unreadCount(db: Db, userId: number): Promise<number> {
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
-  return total
-}
-
 /** One of the user's messages, marked read (the first reading's time is kept); undefined when not theirs. */
 export async function readNotification(db: Db, userId: number, id: number, now: Date): Promise<AppNotification | undefined> {
   const [row] = await db
@@ -42,4 +34,39 @@ export async function readNotification(db: Db, userId: number, id: number, now: 
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning()
   return row && toAppNotification(row)
+}
+
+/**
+ * The bell's count for the session behind a token digest, in one statement (the session checked and the
+ * messages counted together): every signed-in, visible tab asks every 5 s (spec §9). Undefined when the
+ * token names no live session.
+ */
+export async function unreadCountForSession(db: Db, tokenHash: string, now: Date): Promise<number | undefined> {
+  const [row] = await unreadCountStatement(db).execute({ tokenHash, now: now.toISOString() })
+  return row?.unread
+}
+
+/** Built once per database: the statement's text does not change, only its two values. */
+const unreadCountStatements = new WeakMap<Db, ReturnType<typeof prepareUnreadCount>>()
+
+function prepareUnreadCount(db: Db) {
+  return db
+    // Spelt out with the tables named: drizzle writes a column without its table here, and "user_id" alone
+    // inside the subquery would mean the messages' own column.
+    .select({ unread: sql<number>`(select count(*)::int from notifications as message where message.user_id = sessions.user_id and message.read_at is null)` })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        sql`${sessions.expiresAt} > ${sql.placeholder('now')}::timestamptz`,
+      ),
+    )
+    .prepare('unread_count_for_session')
+}
+
+function unreadCountStatement(db: Db) {
+  let statement = unreadCountStatements.get(db)
+  if (!statement) unreadCountStatements.set(db, (statement = prepareUnreadCount(db)))
+  return statement
 }
