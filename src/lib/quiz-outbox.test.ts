@@ -6,9 +6,16 @@ import { offlineDb } from '@/offline/schema'
 import type { Session } from './session'
 
 let session: Session | null = null
-vi.mock('./session', () => ({ getSession: () => session }))
+let signedIn: ((userId: number) => void) | undefined
+vi.mock('./session', () => ({
+  getSession: () => session,
+  onSignedIn: (listener: (userId: number) => void) => {
+    signedIn = listener
+    return () => undefined
+  },
+}))
 
-const { requestDrain, saveAnswer, submitAttempt, useBatchDelivery, useFailedEntries, retryFailed, discardFailed } = await import('./quiz-outbox')
+const { requestDrain, saveAnswer, startOutboxDrains, submitAttempt, useBatchDelivery, useFailedEntries, retryFailed, discardFailed } = await import('./quiz-outbox')
 
 type Sent = { url: string; authorization: string | null; key: string | null }
 let sent: Sent[]
@@ -95,4 +102,18 @@ test('the hooks follow the outbox: saved, then delivered; refused, retried and d
   expect(batch.result.current!.answers[2]).toBeUndefined()
   batch.unmount()
   failed.unmount()
+})
+
+test('answers that waited for their reader to sign in again are sent as soon as the sign-in is done', async () => {
+  startOutboxDrains()
+  // Signed out (the session ended): the answer is kept and waits.
+  session = null
+  await saveAnswer(answer)
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  expect(sent).toEqual([])
+
+  session = { token: 'new-token-of-7', user: { id: 7, email: 'ada@example.com', firstName: 'Ada', lastName: 'Eze' } as Session['user'] }
+  signedIn!(7)
+  await waitFor(() => expect(sent).toHaveLength(1))
+  expect(sent[0]).toMatchObject({ url: '/quiz_attempt/submit-single', authorization: 'Bearer new-token-of-7' })
 })

@@ -8,7 +8,7 @@ import {
 } from '@/offline/messages'
 import type { AnswerDelivery, BatchDelivery, FailedEntry } from '@/offline/outbox'
 import { env } from './env'
-import { getSession } from './session'
+import { getSession, onSignedIn } from './session'
 
 /**
  * The page's side of the quiz answer outbox (src/offline/outbox.ts holds the storage and the drain). An
@@ -108,11 +108,13 @@ export function requestDrain({ retryNow = false }: { retryNow?: boolean } = {}):
   drain(retryNow).catch(warn)
 }
 
-/** At app start (after the first paint) and whenever the browser is back online. */
+/** At app start (after the first paint), whenever the browser is back online, and at once after a sign-in. */
 export function startOutboxDrains(): void {
   const later = typeof requestIdleCallback === 'function' ? (work: () => void) => requestIdleCallback(work, { timeout: 3000 }) : (work: () => void) => setTimeout(work, 500)
   later(() => requestDrain())
   window.addEventListener('online', () => requestDrain({ retryNow: true }))
+  // Answers that waited for this user to sign in again (their last session ended) go now, not at the next start.
+  onSignedIn(() => requestDrain({ retryNow: true }))
 }
 
 // ------------------------------------------------------------------------------------------- reading

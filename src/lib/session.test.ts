@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { beforeEach, expect, test } from 'vitest'
+import { beforeEach, expect, test, vi } from 'vitest'
 import { FCM_TOKEN_KEY, FCM_TOKEN_USER_KEY } from '@/core/push-data'
 import { readCookie } from './cookies'
-import { getSession, signIn, signOut, takeEndReason, updateSessionUser } from './session'
+import { getSession, onSignedIn, signIn, signOut, takeEndReason, updateSessionUser } from './session'
 
 const result = {
   token: 'a'.repeat(43),
@@ -54,4 +54,19 @@ test("signing out, however the session ended, leaves the device's push token to 
   signOut('expired')
   expect(localStorage.getItem(FCM_TOKEN_USER_KEY)).toBeNull()
   expect(localStorage.getItem(FCM_TOKEN_KEY)).toBe('fcm-device-token')
+})
+
+test('after a sign-in, once the device is the new user\'s, listeners hear of it; the push token is saved again for the new session', async () => {
+  localStorage.setItem(FCM_TOKEN_KEY, 'fcm-device-token')
+  localStorage.setItem(FCM_TOKEN_USER_KEY, '7')
+  const heard: number[] = []
+  const stop = onSignedIn((userId) => heard.push(userId))
+  signIn(result)
+  // The token belongs to the session that saved it: the next check saves it again.
+  expect(localStorage.getItem(FCM_TOKEN_USER_KEY)).toBeNull()
+  await vi.waitFor(() => expect(heard).toEqual([7]))
+  stop()
+  signIn(result)
+  await new Promise((resolve) => setTimeout(resolve, 20))
+  expect(heard).toEqual([7])
 })

@@ -59,14 +59,27 @@ if (typeof window !== 'undefined') {
 export const getSession = (): Session | null => current
 export const getToken = (): string | undefined => current?.token
 
+const signedInListeners = new Set<(userId: number) => void>()
+
+/**
+ * Calls back after each sign-in, once the device's data is the new user's (the worker then accepts their
+ * token): what waited for this user to come back (quiz answers) can go at once.
+ */
+export function onSignedIn(listener: (userId: number) => void): () => void {
+  signedInListeners.add(listener)
+  return () => signedInListeners.delete(listener)
+}
+
 export function signIn(result: LoginResult): void {
   const maxAge = (new Date(result.expiresAt).getTime() - Date.now()) / 1000
   writeCookie(TOKEN_COOKIE, result.token, maxAge)
   localStorage.setItem(AUTH_FLAG_KEY, 'true')
   localStorage.setItem(USER_KEY, JSON.stringify(result.user))
+  // The server keeps a push token for the session that saved it: a new session saves it again.
+  localStorage.removeItem(FCM_TOKEN_USER_KEY)
   endReason = null
   update()
-  void claimDeviceData(result.user.id, result.token)
+  void claimDeviceData(result.user.id, result.token).then(() => signedInListeners.forEach((listener) => listener(result.user.id)))
 }
 
 /** Keeps the stored user in step with edits to personal info (the header shows its initials). */

@@ -195,6 +195,32 @@ test("user A's queued answers are not sent while user B is signed in, and are wh
   expect(received('POST', '/quiz_attempt/submit-single')).toBe(1)
 })
 
+test('signing in sends the answers that waited for that reader at once, on whatever page the sign-in lands', async ({ page, context }) => {
+  test.setTimeout(90_000)
+  const { account, batch } = await playerWithQuiz(page, context, 'akan')
+  await context.setOffline(true)
+  await page.getByRole('radio').nth(1).check()
+  await expect(status(page)).toHaveText('Saved on this device')
+  // Signed out while offline: the answer stays on the device, waiting for its reader.
+  await page.getByRole('button', { name: /^Account:/ }).click()
+  await page.getByRole('button', { name: 'Log out' }).click()
+  await expect(page).toHaveURL(/\/auth\/login/)
+  await context.setOffline(false)
+  await page.evaluate(() => window.dispatchEvent(new Event('online')))
+  await page.waitForTimeout(1000)
+  expect(received('POST', '/quiz_attempt/submit-single')).toBe(0)
+
+  // Back on the sign-in page (no reload, no quiz page): signing in is what sends it.
+  await page.getByLabel('Email').fill(account.email)
+  await page.getByLabel('Password').fill(account.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('button', { name: /^Account:/ })).toBeVisible()
+  await expect.poll(() => received('POST', '/quiz_attempt/submit-single'), { timeout: 15_000 }).toBe(1)
+  expect(page.url()).not.toContain('/quiz/')
+  const [quiz] = await api<{ questions: { chosenOptionId: number | null }[] }[]>(account, `/api/quiz/all/${batch.batchId}`)
+  expect(quiz.questions[0].chosenOptionId).not.toBeNull()
+})
+
 test("questions that cannot be loaded: the toast 'An error occured fetching questions' and back to /quiz", async ({ page, context }) => {
   const group = (await groupsOn(server)).find((g) => g.slug === 'akan')!
   const account = await accountOn(server, [group.id])
