@@ -1,5 +1,5 @@
 // `npm start`: builds the app when dist/ is missing or older than its sources, then runs the server.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
@@ -24,9 +24,8 @@ if (builtAt < sourcesAt) {
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
-const server = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', path.join(root, 'server/src/main.ts')],
-  { cwd: root, stdio: 'inherit' },
-)
-process.exit(server.status ?? 1)
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], { cwd: root, stdio: 'inherit' })
+// A process manager stops `npm start` with SIGTERM: the server gets it too and closes gracefully (requests
+// in flight finish, the database closes); this process leaves with the server's exit code.
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal))
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

@@ -54,8 +54,9 @@ async function main() {
       }
     })()
   }
-  process.once('SIGINT', () => stop('SIGINT'))
-  process.once('SIGTERM', () => stop('SIGTERM'))
+  // on, not once: a terminal's Ctrl-C reaches both npm start and this process; the second signal must not kill it mid-close.
+  process.on('SIGINT', () => stop('SIGINT'))
+  process.on('SIGTERM', () => stop('SIGTERM'))
 
   await app.listen({ port: config.port, host: config.host })
   try {
