@@ -28,6 +28,8 @@ export type SendOptions = {
 export type Mailer = {
   kind: 'smtp' | 'outbox'
   send(mail: Mail, options?: SendOptions): Promise<void>
+  /** Tells the worker mail is waiting: call it once the transaction that queued mail has committed. */
+  wake(): void
 }
 
 export function createMailer(options: { smtp: boolean; db: Db; log: FastifyBaseLogger; now: () => Date; onQueued?: () => void }): Mailer {
@@ -53,9 +55,10 @@ export function createMailer(options: { smtp: boolean; db: Db; log: FastifyBaseL
         log.info({ to, subject, link }, `Mail kept in the outbox (no SMTP_URL): ${subject} → ${link}`)
         return
       }
-      // Committed now, unless a transaction holds it: then the worker's next look finds it.
+      // Committed now, unless a transaction holds it: its caller wakes the worker after the commit.
       if (!tx) onQueued?.()
     },
+    wake: () => onQueued?.(),
   }
 }
 

@@ -59,6 +59,7 @@ export function withUnsubscribeLinks(mailer: Mailer, options: { db: Db; secret: 
   const { db, secret, publicUrl, log } = options
   return {
     kind: mailer.kind,
+    wake: () => mailer.wake(),
     send: async (mail, sendOptions = {}) => {
       // Inside the caller's transaction when there is one: PGlite runs one at a time, so a second
       // connection's query would wait for this transaction forever.

@@ -105,6 +105,7 @@ export const suggestionRoutes: AdminRoutes = (app, { db, now, notifier, sendPubl
       if (suggestion.userId === null) await mailSuggester({ mailer, publicUrl, tx }, suggestion, { kind: 'approved', proverb: proverb.proverb, slug: proverb.slug })
       return { suggestion, proverb }
     }).catch(conflictOnUnique(ADMIN_TEXTS.proverbExists, 'proverb'))
+    mailer.wake()
     sendPublic.clear()
     // After the commit: a message about a proverb that rolled back would be untrue.
     if (suggestion.userId !== null) {
@@ -128,6 +129,7 @@ export const suggestionRoutes: AdminRoutes = (app, { db, now, notifier, sendPubl
       if (row.userId === null) await mailSuggester({ mailer, publicUrl, tx }, row, { kind: 'rejected', reason })
       return row
     })
+    mailer.wake()
     if (suggestion.userId !== null) {
       await notifier.notify(
         suggestion.userId,

@@ -79,7 +79,10 @@ export function authRoutes(app: FastifyInstance, { db, now, config, mailer }: De
       await mailer.send(mail, { tx: t })
     }
     if (tx) await write(tx)
-    else await db.transaction(write)
+    else {
+      await db.transaction(write)
+      mailer.wake()
+    }
   }
 
   // Spec §7: the user-exists flag. Public by the spec's own design, so rate-limited.
@@ -160,6 +163,7 @@ export function authRoutes(app: FastifyInstance, { db, now, config, mailer }: De
         await sendLink('activate', created, tx)
         return created
       })
+      mailer.wake()
     } catch (error) {
       const violation = uniqueViolation(error)
       if (!violation) throw error

@@ -53,6 +53,7 @@ export function communityRoutes(app: FastifyInstance, { db, now, config, mailer 
       const [saved] = await tx.insert(contactMessages).values({ ...values, userId }).returning({ id: contactMessages.id })
       await forwardContactMessage({ tx, mailer, log: request.log, contactEmail: config.contactEmail }, { ...values, id: saved.id })
     })
+    mailer.wake()
     reply.code(201)
     return { data: { message: COMMUNITY_TEXTS.contactThanks } }
   })
