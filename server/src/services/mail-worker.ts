@@ -31,6 +31,21 @@ export function isPermanent(error: unknown): boolean {
 }
 
 const MINUTE = 60_000
+
+/** Whether the work settles (either way) within `ms`. */
+async function settlesWithin(work: Promise<unknown> | undefined, ms: number): Promise<boolean> {
+  if (!work) return true
+  let timer: NodeJS.Timeout | undefined
+  const settled = await Promise.race([
+    work.then(
+      () => true,
+      () => true,
+    ),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
+  ])
+  clearTimeout(timer)
+  return settled
+}
 /** How long a stopping worker lets the sends in hand finish. */
 const STOP_WAIT_MS = 5000
 
@@ -157,13 +172,15 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       stopping = true
       clearInterval(timer)
       timer = undefined
-      // A send stuck on a mail server that does not answer is cut short after a while: closing the
-      // transport fails it, and its mail goes back to the queue for the next start.
-      let wait: NodeJS.Timeout | undefined
-      await Promise.race([running, new Promise((resolve) => (wait = setTimeout(resolve, STOP_WAIT_MS)))])
-      clearTimeout(wait)
+      // Sends in hand get a few seconds. One stuck on a mail server that does not answer is cut short:
+      // closing the transport fails it (its mail goes back to the queue), or, at worst, its claim runs out
+      // and the next start sends it. Stopping never waits on a mail server.
+      if (!(await settlesWithin(running, STOP_WAIT_MS))) {
+        transport.close()
+        await settlesWithin(running, 1000)
+        return
+      }
       transport.close()
-      await running
     },
   }
 }
