@@ -1,4 +1,4 @@
-import { expect, request as apiRequest, test, type Browser } from '@playwright/test'
+import { expect, request as apiRequest, test, type Browser, type BrowserContextOptions } from '@playwright/test'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { ADMIN_TEXTS } from '../../src/core/admin-texts'
@@ -72,8 +72,8 @@ test.describe('suggestions, moderation and messages with an operator', () => {
     await server?.stop()
   })
 
-  async function signedIn(browser: Browser, account: Account) {
-    const context = await browser.newContext()
+  async function signedIn(browser: Browser, account: Account, options: BrowserContextOptions = {}) {
+    const context = await browser.newContext(options)
     await withoutAdverts(context)
     await useAccount(context, server.url, account)
     return { context, page: await context.newPage() }
@@ -165,7 +165,7 @@ test.describe('suggestions, moderation and messages with an operator', () => {
 
   test('every section of the console loads from the server', async ({ browser }) => {
     const operator = await signedIn(browser, admin)
-    const sections = ['Suggestions', 'Proverbs', 'Import', 'Categories', 'FAQ', 'Quiz bank', 'Adverts', 'Broadcast', 'Messages', 'Users', 'Payments', 'Audit log']
+    const sections = ['Suggestions', 'Proverbs', 'Import', 'Categories', 'FAQ', 'Quiz bank', 'Adverts', 'Broadcast', 'Messages', 'Users', 'Payments', 'Mail', 'Audit log']
     await operator.page.goto(`${server.url}/admin`)
     for (const section of sections) {
       await operator.page.getByRole('navigation', { name: 'Operators' }).getByRole('link', { name: section, exact: true }).click()
@@ -175,6 +175,27 @@ test.describe('suggestions, moderation and messages with an operator', () => {
       await expect(region.getByRole('status').filter({ hasText: /Loading/ }), section).toHaveCount(0)
       await expect(region.getByRole('alert'), section).toHaveCount(0)
     }
+    await operator.context.close()
+  })
+
+  test('an operator on a phone opens Mail: nothing failed, and the activation mails were sent', async ({ browser }) => {
+    const operator = await signedIn(browser, admin, { viewport: { width: 390, height: 844 } })
+    const { page } = operator
+    await page.goto(`${server.url}/admin`)
+    await page.getByRole('navigation', { name: 'Operators' }).getByRole('link', { name: 'Mail', exact: true }).click()
+    const section = page.getByRole('region', { name: 'Mail' })
+    await expect(section.getByRole('tab', { name: 'Failed', selected: true })).toBeVisible()
+    await expect(section.getByText('No failed mail. Nothing was refused or given up on.')).toBeVisible()
+
+    // Mail goes over SMTP to the suite's local server: the operator's own activation mail was sent.
+    await section.getByRole('tab', { name: 'Sent' }).click()
+    await expect(page).toHaveURL(/\/admin\/mail\?status=sent$/)
+    const table = section.getByRole('table', { name: 'Sent mail, newest first' })
+    const own = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: admin.email, exact: true }) })
+    await expect(own.getByRole('cell', { name: 'Activate your Òwe account', exact: true })).toBeVisible()
+    await expect(own.getByRole('cell', { name: 'Sent', exact: true })).toBeVisible()
+    // On a phone the table scrolls inside its frame; the page itself never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     await operator.context.close()
   })
 

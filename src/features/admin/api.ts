@@ -3,6 +3,7 @@ import type {
   AdminAdvert,
   AdminCategory,
   AdminFaq,
+  AdminMail,
   AdminPayment,
   AdminProverb,
   AdminQuizQuestion,
@@ -16,6 +17,7 @@ import type {
   ContactMessage,
   FaqInput,
   ImportReport,
+  MailStatusFilter,
   ProverbInput,
   QuizQuestionInput,
   SuggestionStatus,
@@ -117,3 +119,9 @@ export const markMessageRead = (id: number) => send<ContactMessage>('POST', `${A
 export const fetchUsers = (q: PageQuery & { q?: string }, signal?: AbortSignal) => page<AdminUser>(A.users, q, signal)
 export const fetchPayments = (q: PageQuery & { status?: AdminPayment['status'] }, signal?: AbortSignal) => page<AdminPayment>(A.payments, q, signal)
 export const fetchAudit = (q: PageQuery, signal?: AbortSignal) => page<AuditEntry>(A.audit, q, signal)
+
+// ——— Mail queue ———
+export type MailFilter = PageQuery & { status: MailStatusFilter }
+export const fetchMail = (q: MailFilter, signal?: AbortSignal) => page<AdminMail>(A.mail, q, signal)
+/** A failed mail back in the queue, due now; refused (404) when it is no longer failed. */
+export const retryMail = (id: number) => send<AdminMail>('POST', A.mailRetry(id))

@@ -7,11 +7,13 @@ import {
   fetchCategories,
   fetchContactMessages,
   fetchFaqs,
+  fetchMail,
   fetchPayments,
   fetchProverbs,
   fetchQuizQuestions,
   fetchSuggestions,
   fetchUsers,
+  type MailFilter,
   type PageQuery,
   type ProverbFilter,
   type QuizFilter,
@@ -31,6 +33,7 @@ export const adminKeys = {
   users: (userId: number, q: PageQuery & { q?: string }) => [...adminKeys.section(userId, 'users'), q] as const,
   payments: (userId: number, q: PageQuery & { status?: AdminPayment['status'] }) => [...adminKeys.section(userId, 'payments'), q] as const,
   audit: (userId: number, q: PageQuery) => [...adminKeys.section(userId, 'audit'), q] as const,
+  mail: (userId: number, q: MailFilter) => [...adminKeys.section(userId, 'mail'), q] as const,
 }
 
 /** A new page keeps the last one on screen while it loads. */
@@ -54,6 +57,14 @@ export const paymentsQuery = (userId: number, q: PageQuery & { status?: AdminPay
   queryOptions({ queryKey: adminKeys.payments(userId, q), queryFn: ({ signal }) => fetchPayments(q, signal), ...paged })
 export const auditQuery = (userId: number, q: PageQuery) =>
   queryOptions({ queryKey: adminKeys.audit(userId, q), queryFn: ({ signal }) => fetchAudit(q, signal), ...paged })
+export const mailQuery = (userId: number, q: MailFilter) =>
+  queryOptions({
+    queryKey: adminKeys.mail(userId, q),
+    queryFn: ({ signal }) => fetchMail(q, signal),
+    // The next page keeps this one on screen while it loads; another status does not (its rows, and their
+    // "Send again", would show under the wrong tab).
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[4].status === q.status ? previous : undefined),
+  })
 
 /** The operator's id: the console sits behind the session guard, so there is one. */
 export function useOperatorId(): number {

@@ -18,6 +18,7 @@ const SECTIONS: Section[] = [
   { path: 'messages', label: 'Messages', Page: lazy(() => import('./messages')) },
   { path: 'users', label: 'Users', Page: lazy(() => import('./users')) },
   { path: 'payments', label: 'Payments', Page: lazy(() => import('./payments')) },
+  { path: 'mail', label: 'Mail', Page: lazy(() => import('./mail')) },
   { path: 'audit', label: 'Audit log', Page: lazy(() => import('./audit')) },
 ]
 

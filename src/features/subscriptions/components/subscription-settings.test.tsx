@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import type { ActivePackage, ReferralCode } from '@/core/contract'
+import type { ActivePackage, PaymentRecord, ReferralCode } from '@/core/contract'
 import { PAYMENT_TEXTS } from '@/core/payment'
 import { json, renderWithApp } from '@/lib/testing'
 import { SILVER_PACKAGE } from '../test-fixtures'
@@ -12,14 +12,29 @@ vi.mock('@/lib/session', () => ({ getToken: () => 'token-7', signOut: vi.fn() })
 const PACKAGE = SILVER_PACKAGE
 const REFERRAL: ReferralCode = { code: 'OWEK7M2QX', percentOff: 10, uses: 2, maxUses: 20, expiresAt: '2027-11-22T10:00:00.000Z' }
 
+const PAID: PaymentRecord = {
+  reference: 'owe_pay_0001',
+  planName: 'Silver',
+  amount: 17.99,
+  currency: 'USD',
+  status: 'success',
+  purpose: 'subscribe',
+  paymentOption: 'test',
+  createdAt: '2026-11-22T10:00:00.000Z',
+  note: null,
+}
+const UNFINISHED: PaymentRecord = { ...PAID, reference: 'owe_pay_0002', status: 'abandoned', createdAt: '2026-11-21T10:00:00.000Z', note: PAYMENT_TEXTS.checkoutExpired }
+
 let active: ActivePackage | null
 let last: ActivePackage | null
 let cancels: number
+let history: PaymentRecord[]
 
 beforeEach(() => {
   active = PACKAGE
   last = PACKAGE
   cancels = 0
+  history = []
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
@@ -33,7 +48,7 @@ beforeEach(() => {
         return json({ data: active })
       }
       if (path === '/api/user/profile/referral-code') return json({ data: REFERRAL })
-      if (path === '/api/payments/history') return json({ data: [], page: 1, size: 5, totalPages: 0, totalElements: 0 })
+      if (path === '/api/payments/history') return json({ data: history, page: 1, size: 5, totalPages: history.length ? 1 : 0, totalElements: history.length })
       return notFound(url)
     }),
   )
@@ -89,4 +104,19 @@ test('the referral code is shown with its terms', async () => {
   renderWithApp(<SubscriptionSettings userId={7} />)
   expect((await screen.findByTestId('referral-code')).textContent).toBe('OWEK7M2QX')
   expect(screen.getByText(/get 10% off a plan\. Used 2 of 20 times; valid until November 22nd, 2027\./)).toBeTruthy()
+})
+
+test('recent payments say how each went, and why one did not complete', async () => {
+  history = [PAID, UNFINISHED]
+  renderWithApp(<SubscriptionSettings userId={7} />)
+  const table = await screen.findByRole('table')
+  const [paid, unfinished] = within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell').at(-1)!)
+  expect(paid.textContent).toBe('Paid')
+  expect(unfinished.textContent).toBe(`Not completed${PAYMENT_TEXTS.checkoutExpired}`)
+  // The note is its own element (the style puts it on a line of its own, small and muted).
+  expect(within(unfinished).getByText(PAYMENT_TEXTS.checkoutExpired).className).toBe('payment-note subtle')
+  expect(within(paid).queryByText(PAYMENT_TEXTS.checkoutExpired)).toBeNull()
 })
