@@ -27,6 +27,18 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          // Two server processes on one PostgreSQL (DATABASE_URL) under a minute of load: `npm run test:scale`.
+          name: 'scale',
+          include: ['tests/scale/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/support/fail-on-console-error.ts'],
+          testTimeout: 150_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 })

@@ -113,6 +113,15 @@ test('a declined renewal turns auto-renew off, makes no package, and tells the u
   expect(await subscriptionMessages(m.user.id)).toHaveLength(1)
 })
 
+test('a declined renewal caught between turning auto-renew off and its message (another server mid-way) gets no expiry notice', async () => {
+  const { m, pkg } = await subscriber(plans.Silver, { autoRenew: true, outcome: 'decline-renewals' })
+  await runBoth(before(6 * HOUR))
+  // As another instance sees it in that moment: the payment declined, auto-renew off, the message not yet made.
+  await db().delete(notifications).where(and(eq(notifications.userId, m.user.id), eq(notifications.dedupeKey, `renewal-failed:${pkg.id}`)))
+  await runBoth(before(5 * HOUR))
+  expect((await subscriptionMessages(m.user.id)).map((n) => n.dedupeKey)).toEqual([])
+})
+
 test('with auto-renew cancelled nothing is charged; the expiry notice comes instead', async () => {
   const { m, pkg } = await subscriber(plans.Gold, { autoRenew: true })
   expect((await post(ctx.app, API.cancelAutoRenewal, {}, m.token)).status).toBe(200)
