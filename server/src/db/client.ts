@@ -10,6 +10,10 @@ import { lockDataDir } from './lock'
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url))
 
+/** The advisory lock servers take turns on to migrate one PostgreSQL database (an arbitrary 64-bit number: "owe-migr"). */
+const MIGRATION_LOCK = '7959395063318096242'
+
+
 /** Both drivers expose the same query builder; the app codes against this one type. */
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>
 /** The handle a `db.transaction(async (tx) => …)` callback receives. */
@@ -45,7 +49,21 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
+      migrate: async () => {
+        // Servers starting together on one database take turns: drizzle's migrator holds no lock itself,
+        // and two running the same CREATE TABLE at once fail. The lock lives as long as this connection.
+        const holder = await pool.connect()
+        try {
+          await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
+          try {
+            await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR })
+          } finally {
+            await holder.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK])
+          }
+        } finally {
+          holder.release()
+        }
+      },
       analyze: async () => {
         await pool.query('ANALYZE')
       },

@@ -327,6 +327,8 @@ export const payments = pgTable(
     index('payments_status_idx').on(t.status, t.createdAt),
     // The payment that made a package (its currency for renewals, its option for the active package).
     index('payments_user_package_idx').on(t.userPackageId),
+    // The renewals of a package (the expiry notice skips a package whose renewal was declined).
+    index('payments_renews_idx').on(t.renewsUserPackageId),
   ],
 )
 

@@ -4,3 +4,5 @@ CREATE TABLE "job_runs" (
 	"ran_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "job_runs_job_period_pk" PRIMARY KEY("job","period")
 );
+--> statement-breakpoint
+CREATE INDEX "payments_renews_idx" ON "payments" USING btree ("renews_user_package_id");

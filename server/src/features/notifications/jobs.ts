@@ -1,7 +1,7 @@
 import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import { weekStartOf } from '../../../../src/core/quiz'
 import type { Db } from '../../db/client'
-import { dailyReminders, notifications, packages, userPackages, users } from '../../db/schema'
+import { dailyReminders, notifications, packages, payments, userPackages, users } from '../../db/schema'
 import { eachLimited, PUSH_CONCURRENCY, type Notifier } from '../../services/notify'
 import type { PaymentService } from '../payments/service'
 
@@ -63,8 +63,10 @@ export async function warnExpiringPlans({ db, notifier }: JobContext, now: Date)
         isNotNull(users.activatedAt),
         sql`not exists (select 1 from ${userPackages} later where later.user_id = ${userPackages.userId} and later.ends_at > ${userPackages.endsAt})`,
         sql`not exists (select 1 from ${notifications} n where n.user_id = ${userPackages.userId} and n.dedupe_key = 'expiry:' || ${userPackages.id})`,
-        // A declined renewal's message already says when the plan ends.
+        // A declined renewal's message already says when the plan ends. The declined payment is looked at, not
+        // only that message: another server may be between turning auto-renew off and sending it.
         sql`not exists (select 1 from ${notifications} n where n.user_id = ${userPackages.userId} and n.dedupe_key = 'renewal-failed:' || ${userPackages.id})`,
+        sql`not exists (select 1 from ${payments} p where p.renews_user_package_id = ${userPackages.id} and p.status = 'failed')`,
       ),
     )
   let sent = 0
