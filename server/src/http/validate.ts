@@ -19,16 +19,24 @@ function freeTextFields(schema: AnyObjectSchema): Set<string> {
   return names
 }
 
+/** Deeper than any form nests its fields (payment metadata is the deepest, at two). */
+const MAX_DEPTH = 8
+
 /**
- * Control characters are never part of a value (PostgreSQL refuses NUL outright), in a field or in the lists
- * and objects inside it. Line breaks and tabs are allowed only in free text, where the sanitiser keeps them
- * (a meaning, a message) or makes them spaces (a name).
+ * Why a field's value is refused before validation, or null. Control characters are never part of a value
+ * (PostgreSQL refuses NUL outright), in a field or in the lists and objects inside it; line breaks and tabs
+ * are allowed only in free text, where the sanitiser keeps them (a meaning, a message) or makes them spaces
+ * (a name). Nesting is bounded, so a body of a few kilobytes cannot make a walk over it exhaust the stack.
  */
-function acceptable(value: unknown, freeText: boolean): boolean {
-  if (typeof value === 'string') return !hasControlCharacters(freeText ? value.replace(/[\r\n\t]/g, ' ') : value)
-  if (Array.isArray(value)) return value.every((item) => acceptable(item, freeText))
-  if (value !== null && typeof value === 'object') return Object.values(value).every((item) => acceptable(item, false))
-  return true
+function problemOf(value: unknown, freeText: boolean, depth = 0): 'control characters' | 'too deep' | null {
+  if (typeof value === 'string') return hasControlCharacters(freeText ? value.replace(/[\r\n\t]/g, ' ') : value) ? 'control characters' : null
+  if (value === null || typeof value !== 'object') return null
+  if (depth >= MAX_DEPTH) return 'too deep'
+  for (const item of Array.isArray(value) ? value : Object.values(value)) {
+    const problem = problemOf(item, freeText && Array.isArray(value), depth + 1)
+    if (problem) return problem
+  }
+  return null
 }
 
 /**
@@ -42,7 +50,9 @@ export async function parseBody<S extends AnyObjectSchema>(schema: S, body: unkn
   }
   const freeText = freeTextFields(schema)
   for (const [name, value] of Object.entries(body)) {
-    if (!acceptable(value, freeText.has(name))) throw badRequest(`"${name}" contains control characters.`, { [name]: 'Contains control characters' })
+    const problem = problemOf(value, freeText.has(name))
+    if (problem === 'control characters') throw badRequest(`"${name}" contains control characters.`, { [name]: 'Contains control characters' })
+    if (problem === 'too deep') throw badRequest(`"${name}" is nested too deeply.`, { [name]: 'Nested too deeply' })
   }
   try {
     return (await schema.validate(body, { abortEarly: false, stripUnknown: true })) as InferType<S>
