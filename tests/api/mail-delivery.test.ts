@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm'
+import { desc, eq, inArray } from 'drizzle-orm'
 import net from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, test } from 'vitest'
@@ -90,21 +90,28 @@ async function silentServer() {
   }
 }
 
-test('a stuck mail server never holds an HTTP answer: the sign-up answers at once and its mail waits', async () => {
+test('a stuck mail server never holds an HTTP answer, nor a stopping server: its mails go back to the queue', async () => {
   const stuck = await silentServer()
   const database = await freshDatabase()
   const app = await buildApp(loadConfig({ SMTP_URL: stuck.url, OWE_STATIC_DIR: '.tmp/no-app', LOG_LEVEL: 'silent', OWE_SCHEDULER_MS: '0' }), { database, logger: false })
+  const emails: string[] = []
   try {
-    const body = signupBody()
     // The worker is trying the silent server meanwhile (its timeouts are ten seconds and more).
-    const res = await post(app, '/accounts/register', body)
-    expect(res.status).toBe(201)
-    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, body.email))
-    expect(['pending', 'sending']).toContain(row.status)
+    for (let i = 0; i < 8; i++) {
+      const body = signupBody()
+      emails.push(body.email)
+      expect((await post(app, '/accounts/register', body)).status).toBe(201)
+    }
+    const rows = await database.db.select().from(mailOutbox).where(inArray(mailOutbox.to, emails))
+    expect(rows).toHaveLength(8)
+    expect(rows.every((row) => row.status === 'pending' || row.status === 'sending')).toBe(true)
   } finally {
+    // Stopping cuts the stuck deliveries short: nothing is left claimed, every mail waits for the next start.
     await app.close()
+    const after = await database.db.select().from(mailOutbox).where(inArray(mailOutbox.to, emails))
     await database.drop()
     await stuck.close()
+    expect(after.map((row) => row.status)).toEqual(Array(8).fill('pending'))
   }
 }, 60_000)
 
@@ -212,4 +219,23 @@ test('operators see the queue (never a mail’s text or link) and send a failed 
   expect((await get(ctx.app, API.admin.mail)).status).toBe(401)
   expect((await get(ctx.app, API.admin.mail, member.token)).status).toBe(403)
   expect((await post(ctx.app, API.admin.mailRetry(mail.id), {}, member.token)).status).toBe(403)
+})
+
+test('a mail whose worker died while sending is taken over once its claim runs out, and not before', async () => {
+  const now = new Date()
+  const [held, orphaned] = await ctx.database.db
+    .insert(mailOutbox)
+    .values([
+      { to: 'still-held@example.com', subject: 'Held', text: 'x', status: 'sending', attempts: 1, nextAttemptAt: now, lockedUntil: new Date(now.getTime() + 5 * MINUTE), createdAt: now },
+      { to: 'orphaned@example.com', subject: 'Orphaned', text: 'x', status: 'sending', attempts: 1, nextAttemptAt: now, lockedUntil: new Date(now.getTime() - MINUTE), createdAt: now },
+    ])
+    .returning()
+  await ctx.app.mailWorker!.drain()
+  expect(smtp.to('orphaned@example.com').map((mail) => mail.subject)).toEqual(['Orphaned'])
+  expect(smtp.to('still-held@example.com')).toEqual([])
+  const rows = await ctx.database.db.select().from(mailOutbox).where(inArray(mailOutbox.id, [held.id, orphaned.id])).orderBy(mailOutbox.id)
+  expect(rows.map((row) => [row.status, row.attempts])).toEqual([
+    ['sending', 1],
+    ['sent', 2],
+  ])
 })

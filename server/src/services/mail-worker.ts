@@ -6,7 +6,8 @@ import { claimDueMail, markMailFailed, markMailSent, releaseMail, retryMailLater
 /** What leaves for the mail server: one queued mail. */
 export type MailTransport = {
   send(mail: QueuedMail): Promise<void>
-  close(): void
+  /** `force` also ends a delivery in progress (it fails, and its mail goes back to the queue). */
+  close(options?: { force?: boolean }): void
 }
 
 /** SMTP through nodemailer's pool; a stuck server fails a send after the timeouts, never an HTTP answer. */
@@ -20,7 +21,9 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
       const replyTo = mail.replyToAddress ? { name: mail.replyToName ?? '', address: mail.replyToAddress } : undefined
       await transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined, ...(replyTo ? { replyTo } : {}) })
     },
-    close: () => transport.close(),
+    // nodemailer's pool takes { force } (its type does not say so): without it a delivery in progress
+    // keeps its connection until the server answers or a socket timeout ends it.
+    close: (options) => (transport.close as (options?: { force?: boolean }) => void)(options),
   }
 }
 
@@ -172,11 +175,11 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       stopping = true
       clearInterval(timer)
       timer = undefined
-      // Sends in hand get a few seconds. One stuck on a mail server that does not answer is cut short:
-      // closing the transport fails it (its mail goes back to the queue), or, at worst, its claim runs out
-      // and the next start sends it. Stopping never waits on a mail server.
+      // Sends in hand get a few seconds. One stuck on a mail server that does not answer is then cut short:
+      // closing the transport by force fails it, and its mail (with those claimed but not yet tried) goes
+      // back to the queue. Should even that hang, the claim runs out and the next start sends it.
       if (!(await settlesWithin(running, STOP_WAIT_MS))) {
-        transport.close()
+        transport.close({ force: true })
         await settlesWithin(running, 1000)
         return
       }
