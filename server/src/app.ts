@@ -43,6 +43,8 @@ declare module 'fastify' {
     mailWorker: MailWorker | null
     /** Opens every route and starts the background work, once the database is migrated and seeded. */
     markReady(): Promise<void>
+    /** From now on every answer closes its connection (the server is stopping). */
+    beginDraining(): void
   }
 }
 
@@ -131,7 +133,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(multipart)
 
   const now = options.now ?? (() => new Date())
-  const lifecycle = { ready: false, booted: false, linkSecret: '' }
+  const lifecycle = { ready: false, booted: false, draining: false, linkSecret: '' }
 
   // Mail is committed to the outbox with the change it tells about; with SMTP a worker delivers it.
   const transport = options.mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null)
@@ -176,6 +178,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await Promise.all([scheduler?.stop(), mailWorker?.stop()])
   })
   app.decorate('mailWorker', mailWorker)
+  app.decorate('beginDraining', () => {
+    lifecycle.draining = true
+  })
+  // While the server stops, every answer closes its connection: a keep-alive client (a browser, a load
+  // balancer) sends its next request elsewhere instead of holding the connection open.
+  app.addHook('onSend', async (_request, reply) => {
+    if (lifecycle.draining) reply.header('Connection', 'close')
+  })
   app.decorate('markReady', async () => {
     if (lifecycle.ready) return
     lifecycle.linkSecret = await loadLinkSecret(database.db, config.linkSecret)

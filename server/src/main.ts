@@ -33,8 +33,10 @@ async function main() {
     stopping ??= (async () => {
       const graceMs = config.http.shutdownGraceMs
       app.log.info(`${signal}: no new connections; requests in flight have ${graceMs / 1000} s to finish`)
-      // No new connections from now on, and idle keep-alive ones are closed; `closed` settles once the last
-      // connection has ended. Only then do the workers stop and the database close (app.close below).
+      // No new connections from now on; idle keep-alive ones are closed, and busy ones after their answer
+      // (beginDraining). `closed` settles once the last connection has ended; only then do the workers stop
+      // and the database close (app.close below).
+      app.beginDraining()
       const closed = new Promise<void>((resolve) => app.server.close(() => resolve()))
       app.server.closeIdleConnections()
       const force = setTimeout(() => {
