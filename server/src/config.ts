@@ -51,7 +51,7 @@ export type Config = {
   mailPollMs: number
   /** How long a pending checkout nobody came back from stays pending before it is marked abandoned. */
   checkoutAbandonMs: number
-  /** Payment starts (initialize) allowed per user and per client in an hour; checks (verify) fifteen times that. */
+  /** Payment starts (initialize) allowed per user in an hour; checks (verify) fifteen times that; a client address ten users' worth. */
   paymentRateLimit: number
   payments: PaymentsConfig
   http: HttpLimits
@@ -85,7 +85,7 @@ export type PaymentsConfig = {
 /** What the start-up line and /api/health say of payments: test mode gives plans away, and says so. */
 export function describePayments(payments: PaymentsConfig): string {
   const real = [payments.paystack && 'Paystack', payments.stripe && 'Stripe'].filter(Boolean).join(' and ')
-  if (!payments.testMode) return real
+  if (!payments.testMode) return real || 'none (no provider keys, and test mode off)'
   return real ? `${real}, and the TEST MODE checkout — plans are free there` : 'TEST MODE — plans are free'
 }
 

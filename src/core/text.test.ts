@@ -41,3 +41,11 @@ test('one line: every run of white space is one space; with lines: CRLF is LF, t
   expect(cleanText('  Ada \r\n  Obi\t ')).toBe('Ada Obi')
   expect(cleanText('First line  \r\nSecond\r\r\n\n\n\nThird ', { lines: true })).toBe('First line\nSecond\n\nThird')
 })
+
+test('a text built to need a pass per character is cleaned in a few passes and keeps no markup', () => {
+  const crafted = `${'<'.repeat(20_000)}${'b>'.repeat(20_000)}`
+  const cleaned = removeMarkup(crafted)
+  expect(cleaned).not.toMatch(/<[a-zA-Z/!?]/)
+  // Five passes took one tag each from the middle; then the run of openers went.
+  expect(cleaned).toBe('b>'.repeat(19_995))
+})

@@ -24,11 +24,19 @@ export type CleanTextOptions = {
   lines?: boolean
 }
 
+/** A run of `<` that would open a tag. */
+const TAG_OPENERS = /<+(?=[a-zA-Z/!?])/g
+/** Enough for any nesting a person types; a text built to need more is ended as below. */
+const MAX_PASSES = 5
+
 /** Markup removed as a browser reads it, text kept; unclosed tags too. */
 export function removeMarkup(value: string): string {
   let text = value
   // Removing one tag can join the text around it into another ("<<b>img …>"): repeat until none is left.
-  for (let previous = ''; previous !== text; ) {
+  for (let pass = 0, previous = ''; previous !== text; pass++) {
+    // A text made to need a pass per character ("<<<…b>b>b>") would take quadratic time: after a few
+    // passes every `<` that could still open a tag goes, which leaves none.
+    if (pass === MAX_PASSES) return text.replace(TAG_OPENERS, '')
     previous = text
     text = text.replace(TAG, '')
   }

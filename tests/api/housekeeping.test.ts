@@ -3,12 +3,13 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { buildApp } from '../../server/src/app'
 import { loadConfig } from '../../server/src/config'
 import { deviceTokens, emailTokens, jobRuns, mailOutbox, payments, rateLimits, sessions } from '../../server/src/db/schema'
+import { abandonStaleCheckouts } from '../../server/src/features/payments/abandon'
 import { createPaymentService } from '../../server/src/features/payments/service'
 import { CHECKOUT_EXPIRED_REASON } from '../../server/src/features/payments/rules'
-import { keepHouse, MAIL_RETENTION_MS } from '../../server/src/services/housekeeping'
+import { keepHouse, LINK_RETENTION_MS, MAIL_RETENTION_MS } from '../../server/src/services/housekeeping'
 import { createNotifier } from '../../server/src/services/notify'
 import { createTestModeProvider } from '../../server/src/services/payments/test-mode'
-import type { PaymentProvider, ProviderResult } from '../../server/src/services/payments/types'
+import { ProviderError, type PaymentProvider, type ProviderResult } from '../../server/src/services/payments/types'
 import { createScheduler } from '../../server/src/services/scheduler'
 import { API } from '../../src/core/api-paths'
 import type { Plan } from '../../src/core/contract'
@@ -84,7 +85,12 @@ test('housekeeping deletes what counts for nothing — old rate-limit windows, e
   ])
   const [expiredLink] = await db()
     .insert(emailTokens)
-    .values({ userId: live.user.id, purpose: 'reset', tokenHash: 'spent-link-digest', createdAt: new Date(at.getTime() - 2 * HOUR), expiresAt: new Date(at.getTime() - HOUR) })
+    .values({ userId: live.user.id, purpose: 'reset', tokenHash: 'long-expired-link-digest', createdAt: new Date(at.getTime() - LINK_RETENTION_MS - 2 * HOUR), expiresAt: new Date(at.getTime() - LINK_RETENTION_MS - HOUR) })
+    .returning()
+  // Expired an hour ago: kept a while, so following it still says "expired".
+  const [recentlyExpired] = await db()
+    .insert(emailTokens)
+    .values({ userId: live.user.id, purpose: 'reset', tokenHash: 'just-expired-link-digest', createdAt: new Date(at.getTime() - 2 * HOUR), expiresAt: new Date(at.getTime() - HOUR) })
     .returning()
   const [freshLink] = await db()
     .insert(emailTokens)
@@ -95,7 +101,9 @@ test('housekeeping deletes what counts for nothing — old rate-limit windows, e
     .insert(mailOutbox)
     .values([
       { to: 'old-sent@example.com', subject: 'Old', text: 'x', status: 'sent', createdAt: old, nextAttemptAt: old },
-      { to: 'old-failed@example.com', subject: 'Old but failed', text: 'x', status: 'failed', createdAt: old, nextAttemptAt: old },
+      { to: 'old-failed@example.com', subject: 'Old and failed', text: 'x', status: 'failed', createdAt: old, nextAttemptAt: old },
+      { to: 'old-waiting@example.com', subject: 'Old, still waiting', text: 'x', status: 'pending', createdAt: old, nextAttemptAt: at },
+      { to: 'new-failed@example.com', subject: 'New and failed', text: 'x', status: 'failed', createdAt: at, nextAttemptAt: at },
       { to: 'new-sent@example.com', subject: 'New', text: 'x', status: 'sent', createdAt: at, nextAttemptAt: at },
     ])
     .returning({ id: mailOutbox.id, to: mailOutbox.to })
@@ -110,9 +118,10 @@ test('housekeeping deletes what counts for nothing — old rate-limit windows, e
   expect((await db().select({ token: deviceTokens.token }).from(deviceTokens).where(inArray(deviceTokens.userId, [live.user.id, ended.user.id]))).map((row) => row.token)).toEqual([
     'token-of-a-live-session',
   ])
-  expect((await db().select({ id: emailTokens.id }).from(emailTokens).where(inArray(emailTokens.id, [expiredLink.id, freshLink.id]))).map((row) => row.id)).toEqual([freshLink.id])
+  const links = await db().select({ id: emailTokens.id }).from(emailTokens).where(inArray(emailTokens.id, [expiredLink.id, recentlyExpired.id, freshLink.id]))
+  expect(links.map((row) => row.id).sort((a, b) => a - b)).toEqual([recentlyExpired.id, freshLink.id].sort((a, b) => a - b))
   const keptMail = await db().select({ to: mailOutbox.to }).from(mailOutbox).where(inArray(mailOutbox.id, mails.map((mail) => mail.id)))
-  expect(keptMail.map((mail) => mail.to).sort()).toEqual(['new-sent@example.com', 'old-failed@example.com'])
+  expect(keptMail.map((mail) => mail.to).sort()).toEqual(['new-failed@example.com', 'new-sent@example.com', 'old-waiting@example.com'])
   // The signed-in member still is.
   expect((await get(app, API.notificationsUnreadCount, live.token)).status).toBe(200)
 })
@@ -162,4 +171,40 @@ test('a checkout nobody came back from is marked abandoned after a day, once, an
   const history = await get(app, API.paymentHistory, walkedAway.token)
   expect(history.body.data[0]).toMatchObject({ reference: left.reference, status: 'abandoned', note: PAYMENT_TEXTS.checkoutExpired })
   expect((await get(app, API.paymentHistory, paidLate.token)).body.data[0]).toMatchObject({ status: 'success', note: null })
+})
+
+test('a checkout its provider cannot be asked about now is left pending for a later run, never abandoned on a guess', async () => {
+  clock.set('2026-11-28T09:00:00Z')
+  const reader = await memberOf(app, db())
+  const state = paymentState(plans.Gold, { option: 'paystack' })
+  expect((await initialize(app, state, reader.token)).status).toBe(200)
+  clock.advance(DAY + MINUTE)
+  const verifyFor = provider.verify.bind(provider)
+  provider.verify = async () => {
+    throw new ProviderError('Paystack could not be reached', null)
+  }
+  try {
+    await schedulers(1)[0].runDue(clock.now())
+  } finally {
+    provider.verify = verifyFor
+  }
+  const status = async () => (await db().select().from(payments).where(eq(payments.reference, state.reference)))[0].status
+  expect(await status()).toBe('pending')
+  // An hour later the provider answers: still open there, so it is given up now.
+  providerAnswer = { status: 'pending' }
+  clock.advance(HOUR)
+  await schedulers(1)[0].runDue(clock.now())
+  expect(await status()).toBe('abandoned')
+})
+
+test('a stopping server gives up no checkout: it stops between payments and leaves the rest for a later run', async () => {
+  clock.set('2026-11-30T09:00:00Z')
+  const reader = await memberOf(app, db())
+  const state = paymentState(plans.Silver, { option: 'paystack' })
+  expect((await initialize(app, state, reader.token)).status).toBe(200)
+  clock.advance(DAY + MINUTE)
+  const notifier = createNotifier({ db: db(), push, log: app.log })
+  const service = createPaymentService({ db: db(), providers: [provider], notifier, log: app.log, nairaPerDollar: 1000, publicUrl: 'http://localhost:8080' })
+  expect(await abandonStaleCheckouts(service, clock.now(), DAY, () => true)).toBe(0)
+  expect((await db().select().from(payments).where(eq(payments.reference, state.reference)))[0].status).toBe('pending')
 })

@@ -9,8 +9,13 @@ const DAY_MS = 24 * HOUR_MS
 
 /** Longer than any rate limit's window (the longest is an hour): a window this old counts for nothing. */
 export const RATE_LIMIT_RETENTION_MS = DAY_MS
-/** Sent (and locally kept) mail is deleted after this: it holds links that were once secrets. */
+/** Mail (sent, kept or failed) is deleted after this: it holds links that were once secrets. */
 export const MAIL_RETENTION_MS = 30 * DAY_MS
+/**
+ * An emailed link is kept this long after it expires, so that following an old one still says "expired"
+ * or "already used" rather than "not valid".
+ */
+export const LINK_RETENTION_MS = 30 * DAY_MS
 
 /**
  * Claims `job` for `period` (e.g. the hour '2026-11-25T13'): true for the one instance whose insert
@@ -27,7 +32,7 @@ export type Housekeeping = { rateLimits: number; sessions: number; emailTokens: 
 
 /**
  * Deletes what no longer counts for anything, once an hour: rate-limit windows long over, sessions that
- * expired or were ended (their push tokens go with them), emailed links past their life, and old sent
+ * expired or were ended (their push tokens go with them), emailed links a month past their life, and old
  * mail. Null when another instance (or an earlier run) already did this hour.
  */
 export async function keepHouse(db: Db, now: Date): Promise<Housekeeping | null> {
@@ -37,7 +42,10 @@ export async function keepHouse(db: Db, now: Date): Promise<Housekeeping | null>
     .delete(sessions)
     .where(or(lt(sessions.expiresAt, now), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, now))))
     .returning({ id: sessions.id })
-  const tokens = await db.delete(emailTokens).where(lt(emailTokens.expiresAt, now)).returning({ id: emailTokens.id })
+  const tokens = await db
+    .delete(emailTokens)
+    .where(lt(emailTokens.expiresAt, new Date(now.getTime() - LINK_RETENTION_MS)))
+    .returning({ id: emailTokens.id })
   const mail = await deleteOldMail(db, new Date(now.getTime() - MAIL_RETENTION_MS))
   // Claims older than a week are kept no longer either.
   await db.delete(jobRuns).where(lt(jobRuns.ranAt, new Date(now.getTime() - 7 * DAY_MS)))

@@ -101,11 +101,11 @@ export async function retryFailedMail(db: Db | Tx, id: number, now: Date): Promi
   return row
 }
 
-/** Housekeeping: sent and kept mail older than `before` goes (it holds links that were once secrets). */
+/** Housekeeping: mail done with (sent, kept or failed) older than `before` goes; it holds links that were once secrets. */
 export async function deleteOldMail(db: Db, before: Date): Promise<number> {
   const removed = await db
     .delete(mailOutbox)
-    .where(and(inArray(mailOutbox.status, ['sent', 'kept']), lt(mailOutbox.createdAt, before)))
+    .where(and(inArray(mailOutbox.status, ['sent', 'kept', 'failed']), lt(mailOutbox.createdAt, before)))
     .returning({ id: mailOutbox.id })
   return removed.length
 }

@@ -36,21 +36,21 @@ export type Scheduler = {
   /** Runs every job once for `now`; a failing job does not stop the others, and the run then throws. */
   runDue(now: Date): Promise<RunReport>
   start(): void
-  /** Stops the timer and waits for a run in progress (between jobs), so the database can close after it. */
+  /** Stops the timer and waits for a run in progress to reach a safe point (between jobs, or between the charges and checkouts a job works through), so the database can close after it. */
   stop(): Promise<void>
   status(): SchedulerStatus
 }
 
 const DAY_MS = 86_400_000
 
-type Context = JobContext & { checkoutAbandonMs: number }
+type Context = JobContext & { checkoutAbandonMs: number; isStopping: () => boolean }
 
 const JOBS: [keyof RunReport, (context: Context, now: Date) => Promise<number>][] = [
   ['quizWeek', announceQuizWeek],
   ['expiry', warnExpiringPlans],
   ['reminders', sendDailyReminders],
-  ['renewals', (context, now) => (context.payments ? renewDuePackages(context.payments, now) : Promise.resolve(0))],
-  ['abandonedCheckouts', (context, now) => (context.payments ? abandonStaleCheckouts(context.payments, now, context.checkoutAbandonMs) : Promise.resolve(0))],
+  ['renewals', (context, now) => (context.payments ? renewDuePackages(context.payments, now, context.isStopping) : Promise.resolve(0))],
+  ['abandonedCheckouts', (context, now) => (context.payments ? abandonStaleCheckouts(context.payments, now, context.checkoutAbandonMs, context.isStopping) : Promise.resolve(0))],
   [
     'housekeeping',
     async ({ db }, now) => {
@@ -74,7 +74,7 @@ export function createScheduler({ db, notifier, log, now, intervalMs, payments, 
       // A stopping server finishes the job in hand and starts no other.
       if (stopping) break
       try {
-        report[name] = await job({ db, notifier, payments, checkoutAbandonMs }, at)
+        report[name] = await job({ db, notifier, payments, checkoutAbandonMs, isStopping: () => stopping }, at)
       } catch (error) {
         log.error({ err: error, job: name }, 'scheduled job failed')
         failures.push(error)

@@ -33,7 +33,7 @@ const CHARGE_CONCURRENCY = 4
  */
 export const renewalReference = (renewed: { id: number; endsAt: Date }): string => `renew_${renewed.id}_${Math.floor(renewed.endsAt.getTime() / 1000)}`
 
-export async function renewDuePackages(service: PaymentService, now: Date): Promise<number> {
+export async function renewDuePackages(service: PaymentService, now: Date, isStopping: () => boolean = () => false): Promise<number> {
   const { db, log, nairaPerDollar } = service.deps
   let settled = 0
 
@@ -43,6 +43,7 @@ export async function renewDuePackages(service: PaymentService, now: Date): Prom
     .leftJoin(userPackages, eq(userPackages.id, payments.renewsUserPackageId))
     .where(and(eq(payments.purpose, 'renewal'), eq(payments.status, 'pending'), lt(payments.createdAt, new Date(now.getTime() - RENEWAL_RECHECK_MS))))
   for (const { payment, renewedEndsAt } of stale) {
+    if (isStopping()) return settled
     let after = await service.refresh(payment, now)
     // Nothing confirmed by the time the plan ended: it is not renewed, and the user hears so.
     if (after.status === 'pending' && (!renewedEndsAt || renewedEndsAt <= now)) {
@@ -68,6 +69,8 @@ export async function renewDuePackages(service: PaymentService, now: Date): Prom
     )
 
   await eachLimited(due, CHARGE_CONCURRENCY, async ({ renewed, method, plan, email }) => {
+    // A stopping server claims nothing more: what is left is due at the next run, on any server.
+    if (isStopping()) return
     // The currency the user chose when they bought it, at the plan's price today.
     const [original] = await db.select({ currency: payments.currency }).from(payments).where(eq(payments.userPackageId, renewed.id)).limit(1)
     const currency = currencyFor(method.provider, original?.currency ?? 'USD')

@@ -29,17 +29,20 @@ export function paymentRoutes(app: FastifyInstance, { db, now, payments, checkRa
   const codeChecks: Limit = { name: 'check', max: checkRateLimit, windowMs: 60_000 }
   const HOUR = 3_600_000
   /**
-   * Each start asks a provider to open a checkout, each check asks it what became of one: counted per
-   * client and per payer, before the provider is called. The result page asks every 2 s for half a
-   * minute, so checks get fifteen times the starts.
+   * Each start asks a provider to open a checkout, each check asks it what became of one: counted per payer
+   * and per client, before the provider is called. The result page asks every 2 s for half a minute, so
+   * checks get fifteen times the starts; an address gets ten payers' worth (many readers share one behind a
+   * mobile carrier's NAT).
    */
   const limits = {
     start: { name: 'payment-start', max: paymentRateLimit, windowMs: HOUR },
     check: { name: 'payment-check', max: paymentRateLimit * 15, windowMs: HOUR },
+    clientStart: { name: 'payment-start-client', max: paymentRateLimit * 10, windowMs: HOUR },
+    clientCheck: { name: 'payment-check-client', max: paymentRateLimit * 150, windowMs: HOUR },
   } satisfies Record<string, Limit>
-  const counted = async (limit: Limit, request: FastifyRequest, payer: Payer) => {
-    await takeHit(db, limit, `client:${request.ip}`, now())
-    await takeHit(db, limit, `user:${payer.userId}`, now())
+  const counted = async (perPayer: Limit, perClient: Limit, request: FastifyRequest, payer: Payer) => {
+    await takeHit(db, perClient, request.ip, now())
+    await takeHit(db, perPayer, String(payer.userId), now())
   }
 
   /** A sign-up's payment token acts for its own sign-up payments only; everything else needs a session. */
@@ -72,14 +75,14 @@ export function paymentRoutes(app: FastifyInstance, { db, now, payments, checkRa
   app.post(API.paymentInitialize, async (request): Promise<{ data: PaymentStart }> => {
     const input = await parseBody(paymentStateSchema, request.body)
     const payer = await payerOf(request, input.metadata.registration ? input.registrationToken : undefined)
-    await counted(limits.start, request, payer)
+    await counted(limits.start, limits.clientStart, request, payer)
     return { data: await payments.initialize(input, payer.userId, now()) }
   })
 
   app.post<{ Params: { reference: string } }>(`${API.paymentVerify('')}:reference`, async (request): Promise<{ data: PaymentOutcome }> => {
     const { cancelled, registrationToken } = await parseBody(verifySchema, request.body ?? {})
     const payer = await payerOf(request, registrationToken)
-    await counted(limits.check, request, payer)
+    await counted(limits.check, limits.clientCheck, request, payer)
     const { reference } = request.params
     if (!PAYMENT_REFERENCE_PATTERN.test(reference)) throw notFound(PAYMENT_TEXTS.paymentNotFound)
     return { data: await payments.verify(reference, payer, cancelled === true, now()) }
