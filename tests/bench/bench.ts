@@ -51,7 +51,12 @@ async function bundleWeight() {
       }
     },
   }
+  // Vite's build sets NODE_ENV=production in this process; the servers the benchmarks start inherit the
+  // environment, and a production server refuses the payment test mode they run in.
+  const nodeEnv = process.env.NODE_ENV
   await build({ root, logLevel: 'error', plugins: [recorder], build: { outDir, emptyOutDir: true } })
+  if (nodeEnv === undefined) delete process.env.NODE_ENV
+  else process.env.NODE_ENV = nodeEnv
   execFileSync(process.execPath, [path.join(root, 'scripts/compress-dist.mjs'), outDir], { stdio: 'ignore' })
   const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')
   const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1])
