@@ -109,3 +109,25 @@ test('rejecting needs a reason, and then rejects', async () => {
   expect(api.sent.find((call) => call.path === '/api/admin/suggestions/41/reject')?.body).toEqual({ reason: 'Already published with other tone marks.' })
   expect(await screen.findByText('No suggestions are waiting')).toBeTruthy()
 })
+
+test('the publishing form waits for the groups and categories it starts from, so nothing typed into it is lost when they arrive', async () => {
+  let releaseCategories: () => void = () => undefined
+  const categoriesArrive = new Promise<void>((resolve) => (releaseCategories = resolve))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (new URL(url, 'http://localhost').pathname === '/api/admin/categories') await categoriesArrive
+      return api.fetch(url, init)
+    }),
+  )
+  renderAdmin(<SuggestionsSection />, '/admin/suggestions')
+  const card = await screen.findByRole('article', { name: `“${SUGGESTION.suggestedProverb}”` })
+  expect(within(card).getByRole('status').textContent).toBe('Loading the publishing form…')
+  expect(within(card).queryByLabelText('Proverb', { exact: true })).toBeNull()
+  releaseCategories()
+  const proverb = await within(card).findByLabelText('Proverb', { exact: true })
+  fireEvent.change(proverb, { target: { value: 'Àgbà kì í wà lọ́jà.' } })
+  // The category the suggester named is chosen, and the edit stays.
+  await waitFor(() => expect(within(card).getByRole('checkbox', { name: 'Wisdom' })).toHaveProperty('checked', true))
+  expect((within(card).getByLabelText('Proverb', { exact: true }) as HTMLTextAreaElement).value).toBe('Àgbà kì í wà lọ́jà.')
+})

@@ -99,27 +99,34 @@ function PendingSuggestion({ suggestion: s, onDone }: { suggestion: AdminSuggest
           <Link to={`/search_result?proverb=${encodeURIComponent(s.duplicateOf.slug)}`}>“{s.duplicateOf.proverb}”</Link>.
         </p>
       )}
-      <Form<ProverbFormValues>
-        key={`${groups.isSuccess}-${categories.isSuccess}`}
-        schema={proverbInputSchema}
-        initialValues={initial}
-        label={`Publish suggestion ${s.id}`}
-        submitLabel="Approve and publish"
-        busyLabel="Publishing…"
-        onSubmit={async (values) => {
-          await approve.mutateAsync(values)
-          onDone(s.fromUser ? ADMIN_TEXTS.published : ADMIN_TEXTS.publishedNoAccount)
-        }}
-        footer={
-          !rejecting && (
-            <button type="button" className="button" onClick={() => setRejecting(true)}>
-              Reject
-            </button>
-          )
-        }
-      >
-        <ProverbFields />
-      </Form>
+      {/* The form starts from the suggestion with its group and category chosen, so it waits for them: a form
+          shown earlier and rebuilt when they arrive would lose what the operator had typed meanwhile. */}
+      {groups.isPending || categories.isPending ? (
+        <p role="status" className="subtle">
+          Loading the publishing form…
+        </p>
+      ) : (
+        <Form<ProverbFormValues>
+          schema={proverbInputSchema}
+          initialValues={initial}
+          label={`Publish suggestion ${s.id}`}
+          submitLabel="Approve and publish"
+          busyLabel="Publishing…"
+          onSubmit={async (values) => {
+            await approve.mutateAsync(values)
+            onDone(s.fromUser ? ADMIN_TEXTS.published : ADMIN_TEXTS.publishedNoAccount)
+          }}
+          footer={
+            !rejecting && (
+              <button type="button" className="button" onClick={() => setRejecting(true)}>
+                Reject
+              </button>
+            )
+          }
+        >
+          <ProverbFields />
+        </Form>
+      )}
       {rejecting && (
         <RejectForm
           id={s.id}
