@@ -67,3 +67,15 @@ test('a setting that cannot be loaded is logged and says so; the switch waits', 
   logged.mockReset()
   expect(theSwitch().disabled).toBe(true)
 })
+
+test('the switch shows the flip as soon as it is clicked, before the save is under way', async () => {
+  fakeAdServer({ toggle: false })
+  renderWithApp(<AdToggleSetting userId={7} />)
+  await waitFor(() => expect(theSwitch().disabled).toBe(false))
+  fireEvent.click(theSwitch())
+  // No waiting: in the very render that answers the click.
+  expect(theSwitch().checked).toBe(true)
+  expect(theSwitch().getAttribute('aria-busy')).toBe('true')
+  await waitFor(() => expect(hint().textContent).toBe(AD_TOGGLE_HINT))
+  expect(theSwitch().checked).toBe(true)
+})

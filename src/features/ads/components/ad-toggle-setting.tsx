@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
 import { SwitchField } from '@/components/switch-field'
 import { ApiError } from '@/lib/api-client'
 import { useSaveAdToggle } from '../mutations'
@@ -16,8 +17,11 @@ export const AD_TOGGLE_SAVE_FAILED = 'Your choice was not saved. Check your conn
 export function AdToggleSetting({ userId }: { userId: number }) {
   const toggle = useQuery(adToggleQuery(userId))
   const save = useSaveAdToggle(userId)
-  const saving = save.isPending
-  const checked = saving ? save.variables === true : toggle.data === true
+  // The flip shows in the same render as the click: the mutation's own pending state arrives a moment
+  // later, and a controlled checkbox would spring back in between.
+  const [flipped, setFlipped] = useState<boolean | null>(null)
+  const saving = save.isPending || flipped !== null
+  const checked = flipped ?? (save.isPending ? save.variables === true : toggle.data === true)
   const failure = save.isError ? (save.error instanceof ApiError && !save.error.offline && save.error.status < 500 ? save.error.message : AD_TOGGLE_SAVE_FAILED) : null
   const message = saving ? 'Saving…' : (failure ?? (toggle.isError ? AD_TOGGLE_LOAD_FAILED : AD_TOGGLE_HINT))
 
@@ -30,7 +34,10 @@ export function AdToggleSetting({ userId }: { userId: number }) {
       disabled={saving || !toggle.isSuccess}
       message={message}
       error={Boolean(failure) || toggle.isError}
-      onChange={(on) => save.mutate(on)}
+      onChange={(on) => {
+        setFlipped(on)
+        save.mutate(on, { onSettled: () => setFlipped(null) })
+      }}
     />
   )
 }
