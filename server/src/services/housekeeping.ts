@@ -1,6 +1,7 @@
 import { and, isNotNull, lt, or } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { emailTokens, jobRuns, sessions } from '../db/schema'
+import { claimRun, hourOf } from './job-runs'
 import { deleteExpiredWindows } from '../http/rate-limit'
 import { deleteOldMail } from './mail-queue'
 
@@ -16,17 +17,6 @@ export const MAIL_RETENTION_MS = 30 * DAY_MS
  * or "already used" rather than "not valid".
  */
 export const LINK_RETENTION_MS = 30 * DAY_MS
-
-/**
- * Claims `job` for `period` (e.g. the hour '2026-11-25T13'): true for the one instance whose insert
- * lands, false for every other (and for a rerun), so the job runs once however many servers run.
- */
-export async function claimRun(db: Db, job: string, period: string, now: Date): Promise<boolean> {
-  const claimed = await db.insert(jobRuns).values({ job, period, ranAt: now }).onConflictDoNothing().returning({ job: jobRuns.job })
-  return claimed.length > 0
-}
-
-export const hourOf = (now: Date) => now.toISOString().slice(0, 13)
 
 export type Housekeeping = { rateLimits: number; sessions: number; emailTokens: number; mail: number }
 

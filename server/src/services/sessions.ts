@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, ne, type SQL } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, ne, type Placeholder, type SQL } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { Db, Tx } from '../db/client'
 import { deviceTokens, sessions } from '../db/schema'
@@ -40,8 +40,12 @@ export function sessionTokenHash(request: FastifyRequest): string {
 /** The 401 for a token that names no live session (expired, or ended by logout or a password change). */
 export const sessionEnded = () => unauthorized('session_expired', SESSION_ENDED)
 
-/** The condition a live session meets: its token, not ended, not expired. */
-export const liveSession = (tokenHash: string, now: Date) => and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now))
+/**
+ * The condition a live session meets: its token, not ended, not expired. Values, or placeholders for a
+ * prepared statement.
+ */
+export const liveSession = (tokenHash: string | Placeholder, now: Date | SQL) =>
+  and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now))
 
 /**
  * The session behind the request's bearer token. 401 `unauthorized` when there is none, 401

@@ -3,6 +3,7 @@ import type { AppNotification, NotificationPage } from '../../../../src/core/con
 import type { Db } from '../../db/client'
 import { notifications, sessions } from '../../db/schema'
 import { toAppNotification } from '../../services/notify'
+import { liveSession } from '../../services/sessions'
 
 export type Which = 'all' | 'unread' | 'read'
 
@@ -55,13 +56,7 @@ function prepareUnreadCount(db: Db) {
     // inside the subquery would mean the messages' own column.
     .select({ unread: sql<number>`(select count(*)::int from notifications as message where message.user_id = sessions.user_id and message.read_at is null)` })
     .from(sessions)
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-        isNull(sessions.revokedAt),
-        sql`${sessions.expiresAt} > ${sql.placeholder('now')}::timestamptz`,
-      ),
-    )
+    .where(liveSession(sql.placeholder('tokenHash'), sql`${sql.placeholder('now')}::timestamptz`))
     .prepare('unread_count_for_session')
 }
 

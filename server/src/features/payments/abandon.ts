@@ -1,7 +1,7 @@
 import { and, asc, eq, lt } from 'drizzle-orm'
 import { payments } from '../../db/schema'
 import { ProviderError, type ProviderResult } from '../../services/payments/types'
-import { claimRun, hourOf } from '../../services/housekeeping'
+import { claimRun, hourOf } from '../../services/job-runs'
 import { CHECKOUT_EXPIRED_REASON } from './rules'
 import type { PaymentService } from './service'
 
