@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page, type Route } from '@playwright/test'
 import { PUBLIC_ROUTES } from '../../src/core/constants'
 import { createAccount, useAccount, withoutAdverts } from './accounts'
 import { E2E_MAIL_DIR } from '../support/e2e-env'
@@ -106,6 +106,10 @@ test('a forgotten password is reset from the emailed link, once', async ({ page,
 test('a session that ends mid-edit keeps what was typed: sign in again and it is still there', async ({ page, context, request, baseURL }) => {
   const account = await createAccount(request)
   await useAccount(context, baseURL!, account)
+  // The bell asks every 5 s and would notice the ended session first on a slow machine; here it is the
+  // save that finds out, so its polls are held until the reader is on the sign-in page.
+  const heldPolls: Route[] = []
+  await page.route('**/user/notification/**', (route) => void heldPolls.push(route))
   await page.goto('/profile')
   const address = page.getByRole('form', { name: 'Address' })
   await address.getByLabel('Country').fill('Ghana')
@@ -123,6 +127,8 @@ test('a session that ends mid-edit keeps what was typed: sign in again and it is
   await expect(page).toHaveURL(/\/auth\/login$/)
   await expect(page.getByText('Your session has ended. Please sign in again to carry on where you were.')).toBeVisible()
   expect((await context.cookies()).find((c) => c.name === 'userToken')).toBeUndefined()
+  await page.unroute('**/user/notification/**')
+  await Promise.all(heldPolls.map((route) => route.continue().catch(() => undefined)))
 
   await signInHere(page, account.email, account.password)
   await expect(page).toHaveURL(/\/profile$/)
