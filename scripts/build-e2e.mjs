@@ -1,11 +1,11 @@
-// Builds the app for the browser journeys into .tmp/e2e-dist: the product's build, with push switched on
+// Builds the app for the browser journeys into .tmp/e2e-dist (or $E2E_STATIC_DIR): the product's build, with push switched on
 // for a made-up Firebase project (tests/support/e2e-firebase.json). dist/ stays the build `npm start` serves.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
-const outDir = path.join(root, '.tmp/e2e-dist')
+const outDir = path.resolve(root, process.env.E2E_STATIC_DIR ?? '.tmp/e2e-dist')
 const firebase = JSON.parse(fs.readFileSync(path.join(root, 'tests/support/e2e-firebase.json'), 'utf8'))
 delete firebase['//']
 

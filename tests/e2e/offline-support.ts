@@ -1,7 +1,7 @@
 import { expect, request as apiRequest, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import type { EthnicGroup, Paginated, Proverb } from '../../src/core/contract'
 import { foldForSearch } from '../../src/core/search'
-import { E2E_SMTP_PORT, E2E_STATIC_DIR } from '../support/e2e-env'
+import { E2E_OWN_PORT_BASE, E2E_SMTP_PORT, E2E_STATIC_DIR } from '../support/e2e-env'
 import { startServer, type RunningServer } from '../support/server-process'
 import { createAccount, useAccount, type Account } from './accounts'
 
@@ -9,13 +9,13 @@ import { createAccount, useAccount, type Account } from './accounts'
 export const OFFLINE_MODES = ['browser offline', 'server stopped'] as const
 export type OfflineMode = (typeof OFFLINE_MODES)[number]
 
-// Ports 4330–4389: 30 for each of the two Playwright workers (clear of the suite's other servers and
-// of the benchmarks' 4300–4320).
+// Ports E2E_OWN_PORT_BASE (4330) and the 59 after it: 30 for each of the two Playwright workers (clear of the
+// suite's other servers and of the benchmarks' 4300–4320).
 let nextPort = 0
 
 /** A server of the journey's own (one journey stops it), mailing to the suite's local SMTP server. */
 export async function ownServer(options: { env?: Record<string, string>; port?: number; dataDir?: string } = {}): Promise<RunningServer> {
-  const port = options.port ?? 4330 + Number(process.env.TEST_PARALLEL_INDEX ?? 0) * 30 + (nextPort++ % 30)
+  const port = options.port ?? E2E_OWN_PORT_BASE + Number(process.env.TEST_PARALLEL_INDEX ?? 0) * 30 + (nextPort++ % 30)
   return startServer({
     port,
     dataDir: options.dataDir,
