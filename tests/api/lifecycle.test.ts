@@ -90,7 +90,8 @@ test('NODE_ENV=production refuses to start in test mode, unless OWE_ALLOW_TEST_P
 }, 120_000)
 
 test('on SIGTERM requests in flight finish and every acknowledged sign-up is kept; new connections are refused; the process exits 0', async () => {
-  const server = await startServer({ port: 4315, env: { ...embedded, OWE_AUTH_RATE_LIMIT: '1000', LOG_LEVEL: 'info' } })
+  // At debug level the server logs each request it has received, so the test knows when all are in flight.
+  const server = await startServer({ port: 4315, env: { ...embedded, OWE_AUTH_RATE_LIMIT: '1000', LOG_LEVEL: 'debug' } })
   const bodies = Array.from({ length: 60 }, () => signupBody({ email: `shutdown-${crypto.randomUUID()}@example.com` }))
   // Each sign-up hashes a password (tens of milliseconds): most are still running when the signal comes.
   const requests = bodies.map((body) =>
@@ -99,7 +100,20 @@ test('on SIGTERM requests in flight finish and every acknowledged sign-up is kep
       () => 'no answer' as const,
     ),
   )
-  await Promise.race(requests)
+  // The signal comes once the server has every request (on a busy machine some are still in the kernel's
+  // queue when the first is answered; those would be new connections, rightly refused).
+  const received = () =>
+    server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"incoming request"') && line.includes(`"url":"${API.register}"`)).length
+  await expect
+    .poll(received, { timeout: 30_000, interval: 20 })
+    .toBe(bodies.length)
+    .catch(async (error: unknown) => {
+      await server.stop()
+      throw error
+    })
   const exitCode = server.stop()
   const outcomes = await Promise.all(requests)
   const late = await fetch(`${server.url}${API.health}`).then(
