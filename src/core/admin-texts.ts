@@ -18,4 +18,11 @@ export const ADMIN_TEXTS = {
   moveUp: 'Move up',
   moveDown: 'Move down',
   generalQuestions: 'General (all peoples)',
+  /** The flag on a suggestion whose words match a published proverb (the proverb keeps its own punctuation, inside the quotes). */
+  possibleDuplicate: (proverb: string) => `Possible duplicate of “${proverb}”`,
+  duplicateTitle: 'Approve a possible duplicate?',
+  duplicateIntro: 'Òwe already publishes a proverb with the same words:',
+  duplicateAsk: 'Publish this suggestion as a proverb of its own as well?',
+  approveAnyway: 'Approve anyway',
+  cancel: 'Cancel',
 } as const

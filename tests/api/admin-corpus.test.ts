@@ -145,6 +145,10 @@ test('operators replace and delete their own proverbs', async () => {
   expect(replaced.status).toBe(200)
   expect(replaced.body.data).toMatchObject({ id: created.id, slug: created.slug, interpretation: 'Each must rely on their own means and effort.', categoryIds: [categoryIds.Work, categoryIds.Character].sort((a, b) => a - b) })
   expect(await lastAudit()).toMatchObject({ action: 'proverb.update', targetId: String(created.id) })
+  // The log keeps the text before and after, so it can say what changed.
+  const update = JSON.parse((await lastAudit()).detail!) as { before: Record<string, unknown> } & Record<string, unknown>
+  expect(update.before.interpretation).toBe('Each must rely on their own means.')
+  expect(update.interpretation).toBe('Each must rely on their own means and effort.')
 
   const deleted = await del(t.app, API.admin.proverb(created.id), admin.token)
   expect(deleted.body.data).toEqual({ id: created.id, deleted: true })

@@ -108,7 +108,9 @@ test('a suggestion is listed, approved with edits, published, found by search, a
     [admin.user.id, 'suggestion.approve', String(fromMember.id)],
     [admin.user.id, 'suggestion.reject', String(fromVisitor.id)],
   ])
-  expect(JSON.parse(log[0].detail!)).toEqual({ proverbId: result.proverbId, slug: published.slug })
+  // Each entry says what changed: the status, from and to, and what came of it.
+  expect(JSON.parse(log[0].detail!)).toEqual({ status: { from: 'pending', to: 'approved' }, proverbId: result.proverbId, slug: published.slug })
+  expect(JSON.parse(log[1].detail!)).toMatchObject({ status: { from: 'pending', to: 'rejected' } })
 
   // The member was told in the app, not by email; the visitor (no account) by email.
   const verdictMails = async (to: string) => (await mailsTo(t.database.db, to)).filter((m) => ([ADMIN_TEXTS.approvedTitle, ADMIN_TEXTS.rejectedTitle] as string[]).includes(m.subject))

@@ -96,7 +96,9 @@ export const corpusRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
         .where(eq(proverbs.id, id))
         .returning()
       await linkCategories(tx, id, input.categoryIds)
-      const detail = { before: { slug: before.slug, proverb: before.proverb, source: before.source }, slug: row.slug }
+      // Before and after, field by field: the console's log shows what changed.
+      const fields = (p: typeof row) => ({ proverb: p.proverb, transliteration: p.transliteration, interpretation: p.interpretation, ethnicGroupId: p.ethnicGroupId, slug: p.slug, source: p.source })
+      const detail = { before: fields(before), ...fields(row) }
       await audit(tx, actor, { action: 'proverb.update', targetType: 'proverb', targetId: id, detail }, at)
       return row
     }).catch(conflictOnUnique(ADMIN_TEXTS.proverbExists, 'proverb'))

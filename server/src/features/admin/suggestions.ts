@@ -101,7 +101,7 @@ export const suggestionRoutes: AdminRoutes = (app, { db, now, notifier, sendPubl
       if (await slugTaken(tx, proverbColumns(groupSlug, input).slug)) throw conflict(ADMIN_TEXTS.proverbExists, { proverb: ADMIN_TEXTS.proverbExists })
       const proverb = await insertProverb(tx, groupSlug, input, 'community', at)
       await tx.update(suggestions).set({ proverbId: proverb.id }).where(eq(suggestions.id, id))
-      await audit(tx, actor, { action: 'suggestion.approve', targetType: 'suggestion', targetId: id, detail: { proverbId: proverb.id, slug: proverb.slug } }, at)
+      await audit(tx, actor, { action: 'suggestion.approve', targetType: 'suggestion', targetId: id, detail: { status: { from: 'pending', to: 'approved' }, proverbId: proverb.id, slug: proverb.slug } }, at)
       if (suggestion.userId === null) await mailSuggester({ mailer, publicUrl, tx }, suggestion, { kind: 'approved', proverb: proverb.proverb, slug: proverb.slug })
       return { suggestion, proverb }
     }).catch(conflictOnUnique(ADMIN_TEXTS.proverbExists, 'proverb'))
@@ -125,7 +125,7 @@ export const suggestionRoutes: AdminRoutes = (app, { db, now, notifier, sendPubl
     const at = now()
     const suggestion = await db.transaction(async (tx) => {
       const row = await review(tx, id, { status: 'rejected', rejectReason: reason, reviewedBy: actor, reviewedAt: at })
-      await audit(tx, actor, { action: 'suggestion.reject', targetType: 'suggestion', targetId: id, detail: { reason } }, at)
+      await audit(tx, actor, { action: 'suggestion.reject', targetType: 'suggestion', targetId: id, detail: { status: { from: 'pending', to: 'rejected' }, reason } }, at)
       if (row.userId === null) await mailSuggester({ mailer, publicUrl, tx }, row, { kind: 'rejected', reason })
       return row
     })

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import type { Paginated } from '@/core/contract'
 import { Pagination } from '@/components/pagination'
@@ -72,13 +72,18 @@ export type RowKey<T> = T extends { id: Key } ? { rowKey?: (row: T) => Key } : {
 
 const byId = (row: unknown) => (row as { id: Key }).id
 
-/** The console's tables: a caption, column headers, and each row named by its row header. */
+/**
+ * The console's tables: a caption, column headers, and each row named by its row header. On a phone the
+ * table scrolls sideways in its own frame (focusable, so a keyboard scrolls it too) with the first column
+ * kept in view; the page itself never does.
+ */
 export function DataTable<T>({ caption, columns, rows, rowKey = byId }: { caption: ReactNode; columns: Column<T>[]; rows: T[]; rowKey?: (row: T) => Key }) {
   const headerAt = Math.max(0, columns.findIndex((column) => column.rowHeader))
+  const captionId = useId()
   return (
-    <div className="admin-table-wrap">
+    <div className="admin-table-wrap" role="group" aria-labelledby={captionId} tabIndex={0}>
       <table className="admin-table">
-        <caption>{caption}</caption>
+        <caption id={captionId}>{caption}</caption>
         <thead>
           <tr>
             {columns.map((column) => (

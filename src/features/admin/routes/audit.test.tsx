@@ -18,6 +18,15 @@ const RENAMED: AuditEntry = {
   detail: 'Wisdom → Sayings of the wise',
   createdAt: '2026-05-02T10:00:00.000Z',
 }
+const APPROVED: AuditEntry = {
+  id: 10,
+  actor: { id: 7, email: 'ada@example.com' },
+  action: 'suggestion.approve',
+  targetType: 'suggestion',
+  targetId: '41',
+  detail: JSON.stringify({ status: { from: 'pending', to: 'approved' }, proverbId: 300 }),
+  createdAt: '2026-05-03T10:00:00.000Z',
+}
 const SEEDED: AuditEntry = { id: 8, actor: null, action: 'seed.run', targetType: null, targetId: null, detail: null, createdAt: '2026-05-01T10:00:00.000Z' }
 
 let api: ReturnType<typeof serveApi>
@@ -26,18 +35,19 @@ beforeEach(() => {
   api = serveApi((method, path, _body, query) => {
     if (method !== 'GET' || path !== '/api/admin/audit') return undefined
     const page = Number(query.get('page'))
-    return json(pageOf(page === 1 ? [RENAMED, SEEDED] : [], { page, totalPages: 1, totalElements: 2 }))
+    return json(pageOf(page === 1 ? [APPROVED, RENAMED, SEEDED] : [], { page, totalPages: 1, totalElements: 3 }))
   })
 })
 
-test('each entry says when, who (or the system), what, on what, and the detail', async () => {
+test('each entry says when, who (or the system), what, on what, and what changed, one line per field', async () => {
   renderAdmin(<AuditSection />, '/admin/audit')
   expect(screen.getByRole('heading', { level: 2, name: 'Audit log' })).toBeTruthy()
   const table = await screen.findByRole('table', { name: 'Operators’ actions, newest first' })
   const rows = within(table).getAllByRole('row').slice(1)
-  expect(rows.map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
-    [formatWhen(RENAMED.createdAt), 'ada@example.com', 'category.update', 'category #3', 'Wisdom → Sayings of the wise'],
-    [formatWhen(SEEDED.createdAt), 'The system', 'seed.run', '—', '—'],
+  expect(within(rows[0]).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Status: pending → approved', 'Published as: proverb #300'])
+  expect(rows.slice(1).map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
+    [formatWhen(RENAMED.createdAt), 'category.update', 'Wisdom → Sayings of the wise', 'category #3', 'ada@example.com'],
+    [formatWhen(SEEDED.createdAt), 'seed.run', '—', '—', 'The system'],
   ])
   expect(api.asked).toEqual(['GET /api/admin/audit?page=1&size=20'])
 })

@@ -1,7 +1,22 @@
 import { useQuery } from '@tanstack/react-query'
+import type { AuditEntry } from '@/core/admin-contract'
+import { describeAuditDetail } from '../audit-detail'
 import { ListSection } from '../components/list-section'
 import { ADMIN_PAGE_SIZE, formatWhen, useListParams } from '../components/paged'
 import { auditQuery, useOperatorId } from '../queries'
+
+/** What changed, one line per field ("Status: pending → approved"). */
+function Changes({ entry }: { entry: AuditEntry }) {
+  const lines = describeAuditDetail(entry.action, entry.detail)
+  if (lines.length === 0) return <>—</>
+  return (
+    <ul className="admin-changes">
+      {lines.map((line, index) => (
+        <li key={index}>{line}</li>
+      ))}
+    </ul>
+  )
+}
 
 /** /admin/audit: what operators changed, newest first. */
 export default function AuditSection() {
@@ -13,11 +28,12 @@ export default function AuditSection() {
       list={{ query: list, noun: 'entries', empty: 'Nothing recorded yet' }}
       caption="Operators’ actions, newest first"
       columns={[
+        // What was done and what changed come first: on a phone they are what shows before scrolling sideways.
         { header: 'When', cell: (entry) => formatWhen(entry.createdAt) },
-        { header: 'Who', cell: (entry) => entry.actor?.email ?? 'The system' },
         { header: 'Action', cell: (entry) => entry.action, className: 'admin-code' },
+        { header: 'Changes', cell: (entry) => <Changes entry={entry} /> },
         { header: 'On', cell: (entry) => (entry.targetType ? `${entry.targetType}${entry.targetId ? ` #${entry.targetId}` : ''}` : '—') },
-        { header: 'Detail', cell: (entry) => entry.detail ?? '—', className: 'admin-clip' },
+        { header: 'Who', cell: (entry) => entry.actor?.email ?? 'The system' },
       ]}
     />
   )

@@ -58,6 +58,15 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
+// The browser's modal dialog, as far as the section uses it (jsdom has none).
+HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+  this.setAttribute('open', '')
+}
+HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+  this.removeAttribute('open')
+  this.dispatchEvent(new Event('close'))
+}
+
 /** The form, once the groups and categories have chosen the suggester's group and category. */
 async function openForm() {
   const card = await screen.findByRole('article', { name: `“${SUGGESTION.suggestedProverb}”` })
@@ -70,14 +79,48 @@ test('a pending suggestion shows the possible duplicate, linked to the proverb a
   renderAdmin(<SuggestionsSection />, '/admin/suggestions')
   const card = await openForm()
   expect(within(card).getByRole('link', { name: `“${SUGGESTION.duplicateOf!.proverb}”` }).getAttribute('href')).toBe('/search_result?proverb=agba-ki-i-wa-loja')
+  expect(card.querySelector('.admin-duplicate')?.textContent).toBe(ADMIN_TEXTS.possibleDuplicate(SUGGESTION.duplicateOf!.proverb))
 })
 
-test('approving publishes the edited proverb, says so, and the list refreshes', async () => {
+test('a published proverb that ends with a full stop is quoted once, with nothing after the quote', async () => {
+  pending = [{ ...SUGGESTION, duplicateOf: { ...SUGGESTION.duplicateOf!, proverb: 'Àgbà kì í wà lọ́jà.' } }]
+  renderAdmin(<SuggestionsSection />, '/admin/suggestions')
+  const card = await screen.findByRole('article')
+  expect(card.querySelector('.admin-duplicate')?.textContent).toBe('Possible duplicate of “Àgbà kì í wà lọ́jà.”')
+})
+
+test('approving a possible duplicate asks first: Cancel publishes nothing and returns to the button', async () => {
+  renderAdmin(<SuggestionsSection />, '/admin/suggestions')
+  const card = await openForm()
+  const approve = within(card).getByRole('button', { name: 'Approve and publish' })
+  fireEvent.click(approve)
+  const dialog = await screen.findByRole('dialog', { name: ADMIN_TEXTS.duplicateTitle })
+  expect(dialog.textContent).toBe(`${ADMIN_TEXTS.duplicateTitle}${ADMIN_TEXTS.duplicateIntro}“${SUGGESTION.duplicateOf!.proverb}”${ADMIN_TEXTS.duplicateAsk}${ADMIN_TEXTS.approveAnyway}${ADMIN_TEXTS.cancel}`)
+  expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: ADMIN_TEXTS.cancel }))
+  fireEvent.click(within(dialog).getByRole('button', { name: ADMIN_TEXTS.cancel }))
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  await waitFor(() => expect(document.activeElement).toBe(within(card).getByRole('button', { name: 'Approve and publish' })))
+  expect(api.sent.some((call) => call.path.endsWith('/approve'))).toBe(false)
+})
+
+test('a suggestion that repeats nothing is published without a question', async () => {
+  pending = [{ ...SUGGESTION, duplicateOf: null }]
+  renderAdmin(<SuggestionsSection />, '/admin/suggestions')
+  const card = await openForm()
+  fireEvent.click(within(card).getByRole('button', { name: 'Approve and publish' }))
+  expect(await screen.findByText(ADMIN_TEXTS.published)).toBeTruthy()
+  expect(screen.queryByRole('dialog')).toBeNull()
+})
+
+test('approving publishes the edited proverb, once the operator says so, and the list refreshes', async () => {
   renderAdmin(<SuggestionsSection />, '/admin/suggestions')
   const card = await openForm()
   fireEvent.change(within(card).getByLabelText('English rendering'), { target: { value: 'An elder in the market keeps the child’s head straight' } })
   fireEvent.click(within(card).getByRole('checkbox', { name: 'Family' }))
   fireEvent.click(within(card).getByRole('button', { name: 'Approve and publish' }))
+  const dialog = await screen.findByRole('dialog', { name: ADMIN_TEXTS.duplicateTitle })
+  expect(api.sent.some((call) => call.path.endsWith('/approve'))).toBe(false)
+  fireEvent.click(within(dialog).getByRole('button', { name: ADMIN_TEXTS.approveAnyway }))
 
   expect(await screen.findByText(ADMIN_TEXTS.published)).toBeTruthy()
   const approve = api.sent.find((call) => call.path === '/api/admin/suggestions/41/approve')

@@ -7,6 +7,7 @@ import { proverbInputSchema, rejectSuggestionSchema } from '@/core/admin-validat
 import { Form, TextAreaField } from '@/components/form'
 import { Tabs } from '@/components/tabs'
 import { approveSuggestion, rejectSuggestion } from '../api'
+import { ConfirmDialog } from '../components/confirm-dialog'
 import { useGroups } from '../components/groups'
 import { AdminSection } from '../components/list-section'
 import { ADMIN_PAGE_SIZE, DataTable, formatWhen, ListResult, useListParams } from '../components/paged'
@@ -62,6 +63,12 @@ function PendingSuggestion({ suggestion: s, onDone }: { suggestion: AdminSuggest
   const approve = useAdminMutation(['suggestions', 'proverbs'], (values: ProverbFormValues) => approveSuggestion(s.id, toProverbInput(values)))
   const reject = useAdminMutation(['suggestions'], (reason: string) => rejectSuggestion(s.id, reason))
   const [rejecting, setRejecting] = useState(false)
+  // A possible duplicate is published only once the operator has said so in the dialog; the form then
+  // submits again, so what the server says about it shows on the form as for any approval.
+  const [asking, setAsking] = useState(false)
+  const confirmed = useRef(false)
+  const card = useRef<HTMLElement>(null)
+  const publishForm = () => card.current?.querySelector<HTMLFormElement>('form')
   const titleId = `suggestion-${s.id}-title`
 
   // The suggester's group and category, where the corpus has them, are chosen already.
@@ -75,7 +82,7 @@ function PendingSuggestion({ suggestion: s, onDone }: { suggestion: AdminSuggest
   }
 
   return (
-    <article className="admin-card" aria-labelledby={titleId}>
+    <article className="admin-card" aria-labelledby={titleId} ref={card}>
       <h3 id={titleId} className="admin-card__title">
         “{s.suggestedProverb}”
       </h3>
@@ -95,8 +102,8 @@ function PendingSuggestion({ suggestion: s, onDone }: { suggestion: AdminSuggest
       </dl>
       {s.duplicateOf && (
         <p className="notice notice--error admin-duplicate">
-          <strong>Possible duplicate</strong> of{' '}
-          <Link to={`/search_result?proverb=${encodeURIComponent(s.duplicateOf.slug)}`}>“{s.duplicateOf.proverb}”</Link>.
+          {/* The published proverb's own full stop, if it has one, ends the line: nothing is added after the quote. */}
+          <strong>Possible duplicate</strong> of <Link to={`/search_result?proverb=${encodeURIComponent(s.duplicateOf.slug)}`}>“{s.duplicateOf.proverb}”</Link>
         </p>
       )}
       {/* The form starts from the suggestion with its group and category chosen, so it waits for them: a form
@@ -113,6 +120,11 @@ function PendingSuggestion({ suggestion: s, onDone }: { suggestion: AdminSuggest
           submitLabel="Approve and publish"
           busyLabel="Publishing…"
           onSubmit={async (values) => {
+            if (s.duplicateOf && !confirmed.current) {
+              setAsking(true)
+              return
+            }
+            confirmed.current = false
             await approve.mutateAsync(values)
             onDone(s.fromUser ? ADMIN_TEXTS.published : ADMIN_TEXTS.publishedNoAccount)
           }}
@@ -126,6 +138,26 @@ function PendingSuggestion({ suggestion: s, onDone }: { suggestion: AdminSuggest
         >
           <ProverbFields />
         </Form>
+      )}
+      {asking && s.duplicateOf && (
+        <ConfirmDialog
+          title={ADMIN_TEXTS.duplicateTitle}
+          confirmLabel={ADMIN_TEXTS.approveAnyway}
+          cancelLabel={ADMIN_TEXTS.cancel}
+          onConfirm={() => {
+            setAsking(false)
+            confirmed.current = true
+            publishForm()?.requestSubmit()
+          }}
+          onCancel={() => {
+            setAsking(false)
+            publishForm()?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus()
+          }}
+        >
+          <p>{ADMIN_TEXTS.duplicateIntro}</p>
+          <blockquote className="admin-dialog__quote">“{s.duplicateOf.proverb}”</blockquote>
+          <p>{ADMIN_TEXTS.duplicateAsk}</p>
+        </ConfirmDialog>
       )}
       {rejecting && (
         <RejectForm
