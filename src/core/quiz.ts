@@ -7,6 +7,19 @@ export const INSTANT_QUIZZES_PER_WEEK = 5
 /** Header carrying the client-generated id of an answer or a close: a replay is a no-op. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
 
+/** The words of a quiz's outcome and of where an answer is, as readers see them. */
+export const QUIZ_TEXTS = {
+  passed: 'Passed',
+  notPassed: 'Not passed',
+  answerSent: 'Sent',
+  answerKept: 'Saved — will send when online',
+} as const
+
+export const outcomeText = (status: QuizOutcome) => (status === 'PASSED' ? QUIZ_TEXTS.passed : QUIZ_TEXTS.notPassed)
+
+/** "Pass mark: 6 of 10": the correct answers a batch needs to pass (outcomeOf). */
+export const passMarkText = (passScore: number, total: number) => `Pass mark: ${passScore} of ${total}`
+
 const DAY_MS = 86_400_000
 
 /** Monday (YYYY-MM-DD) of the Monday-to-Sunday week holding a calendar date, in UTC. */

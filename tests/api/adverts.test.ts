@@ -7,7 +7,7 @@ import { seed } from '../../server/src/db/seed/seed'
 import { ADVERT_ROUTE, AD_TEXTS } from '../../server/src/features/ads/routes'
 import { API } from '../../src/core/api-paths'
 import type { AdvertContent, AdvertFile } from '../../src/core/contract'
-import { call, get, memberOf, post } from '../support/accounts'
+import { adminOf, call, get, memberOf, post } from '../support/accounts'
 import { createTestApp } from '../support/test-app'
 
 let t: Awaited<ReturnType<typeof createTestApp>>
@@ -38,6 +38,15 @@ test('every advert call needs a session', async () => {
 test('the page may play an advert video from a blob: URL (and nothing else new)', async () => {
   const res = await get(t.app, API.health)
   expect(res.headers['content-security-policy']).toContain("media-src 'self' blob:;")
+})
+
+test('operators, who run the adverts, are shown none: their list is empty', async () => {
+  const operator = await adminOf(t.app, t.database.db)
+  const res = await get(t.app, API.adverts, operator.token)
+  expect(res.status).toBe(200)
+  expect(res.headers['cache-control']).toBe('private, no-cache')
+  expect(res.body.data).toEqual([])
+  expect(((await get(t.app, API.adverts, (await member()).token)).body.data as AdvertFile[]).length).toBeGreaterThan(0)
 })
 
 test('the route pattern is the path the app asks for', () => {

@@ -1,6 +1,7 @@
-import { and, count, eq } from 'drizzle-orm'
+import { and, count, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { answerOptions, quizBatches, quizReceipts, userPackages } from '../../server/src/db/schema'
+import { answerOptions, quizBatches, quizQuestions, quizReceipts, userPackages } from '../../server/src/db/schema'
+import { composeBatch } from '../../server/src/features/quiz/compose'
 import type { EthnicGroup, Plan, QuestionProperty, QuizBatchSummary, QuizData, QuizResult } from '../../src/core/contract'
 import { call, DAY, get, groupsBySlug, memberOf, plansByName, post, testClock } from '../support/accounts'
 import { createTestApp } from '../support/test-app'
@@ -281,6 +282,35 @@ describe("another user's quiz", () => {
   })
 })
 
+describe('a batch does not give its answers away', () => {
+  test('over many batches, "which people say this?" is asked at most once per people, answered by several peoples', async () => {
+    const compositions = [
+      { preferredCount: 10, otherCount: 0, generalCount: 0 },
+      { preferredCount: 5, otherCount: 3, generalCount: 2 },
+      { preferredCount: 3, otherCount: 4, generalCount: 3 },
+    ]
+    const readers = [['yoruba'], ['zulu', 'akan'], ['hausa', 'igbo', 'amharic'], ['kiswahili', 'afan-oromo', 'yoruba', 'zulu']]
+    const answeredBy = new Set<number>()
+    let batches = 0
+    for (const slugs of readers) {
+      const [preferred, ...others] = slugs.map((slug) => groups[slug].id)
+      for (const composition of compositions) {
+        for (let n = 0; n < 8; n++) {
+          const ids = await ctx.database.db.transaction((tx) => composeBatch(tx, `balance/${slugs.join('+')}/${composition.preferredCount}/${n}`, composition, preferred, others))
+          const rows = await ctx.database.db.select({ kind: quizQuestions.kind, groupId: quizQuestions.ethnicGroupId }).from(quizQuestions).where(inArray(quizQuestions.id, ids))
+          const people = rows.filter((r) => r.kind === 'people').map((r) => r.groupId!)
+          expect(people.filter((id) => id === preferred).length).toBeLessThanOrEqual(1)
+          expect(new Set(people).size).toBe(people.length)
+          for (const id of people) answeredBy.add(id)
+          batches++
+        }
+      }
+    }
+    expect(batches).toBe(96)
+    expect(answeredBy.size).toBeGreaterThanOrEqual(6)
+  })
+})
+
 describe('closing and the result', () => {
   test('update_attempt closes and grades once; POST and GET both count one attempt', async () => {
     const member = await player()
@@ -297,6 +327,22 @@ describe('closing and the result', () => {
     expect(result).toMatchObject({ batchId: batch.batchId, name: 'Weekly mix', total: 10, correct: 7, wrong: 3, unanswered: 0, passScore: 6, points: 70, status: 'PASSED' })
     expect(result.review).toHaveLength(10)
     expect(result.review.filter((r) => r.chosenOptionId === r.correctOptionId)).toHaveLength(7)
+    // Each reviewed question says why: a fact its note, a question made from a proverb the proverb itself.
+    const kinds = new Map((await quiz(member, batch.batchId)).questions.map((q) => [q.ethnicfactQuestionId, q.kind]))
+    for (const item of result.review) {
+      if (kinds.get(item.ethnicfactQuestionId) === 'fact') {
+        expect(item.note).toMatch(/\w/)
+        expect(item.source).toBeNull()
+      } else {
+        expect(item.source).toEqual({
+          ethnic: { id: groups.yoruba.id, name: groups.yoruba.name, slug: 'yoruba' },
+          proverb: expect.stringContaining(item.proverb!.replace(/ …$/, '')),
+          lang: 'yo',
+          transliteration: expect.stringMatching(/\w/),
+          interpretation: expect.stringMatching(/\w/),
+        })
+      }
+    }
     const failed = (await get(ctx.app, `/quiz_attempt/calculate/${second.batchId}`, member.token)).body.data as QuizResult
     expect(failed).toMatchObject({ correct: 0, wrong: 0, unanswered: 10, points: 0, status: 'FAILED' })
 

@@ -141,7 +141,7 @@ test('a session that ends mid-edit keeps what was typed: sign in again and it is
   await expect(again.getByText('Your address has been saved.')).toBeVisible()
 })
 
-test('a visitor tapping a heart is asked to sign in and comes back to the proverb', async ({ page, request }) => {
+test('a visitor tapping a heart is asked to sign in and comes back to the proverb, its heart added', async ({ page, request }) => {
   const account = await createAccount(request)
   await page.goto('/search_result?ethnic=hausa')
   const card = page.locator('.result-list .proverb-card').first()
@@ -150,7 +150,7 @@ test('a visitor tapping a heart is asked to sign in and comes back to the prover
   await signInHere(page, account.email, account.password)
   await expect(page).toHaveURL(/\/search_result\?ethnic=hausa$/)
   const heart = page.locator('.result-list .proverb-card').first().getByRole('button', { name: /^Favourite:/ })
-  await expect(heart).toHaveAttribute('aria-pressed', 'false')
+  await expect(heart).toHaveAttribute('aria-pressed', 'true')
 })
 
 test('a favourite the server refuses is rolled back with a message', async ({ page, context, request, baseURL }) => {

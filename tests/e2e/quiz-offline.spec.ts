@@ -74,7 +74,7 @@ async function answerAll(page: Page, pick: (i: number) => number): Promise<strin
     const option = page.getByRole('radio').nth(pick(i))
     chosen.push((await option.locator('xpath=..').innerText()).trim())
     await option.check()
-    await expect(status(page)).toHaveText('Saved on this device')
+    await expect(status(page)).toHaveText('Saved — will send when online')
     if (i < 10) await page.getByRole('button', { name: /Next/ }).click()
   }
   return chosen
@@ -105,7 +105,7 @@ test('answers given offline survive a reload and a worker restart, and reach a s
   await expect(page.getByText('Question 1 of 10')).toBeVisible()
   await expect(page.getByRole('button', { name: /answered$/ })).toHaveCount(10)
   await expect(page.getByRole('button', { name: 'Question 1, answered' })).toBeVisible()
-  await expect(status(page)).toHaveText('Saved on this device')
+  await expect(status(page)).toHaveText('Saved — will send when online')
   await page.getByRole('button', { name: 'Submit answers' }).click()
   await expect(page).toHaveURL(new RegExp(`/quiz/${batch.batchId}/submit/?$`))
   await expect(page.getByText('Waiting to sync')).toBeVisible()
@@ -168,7 +168,7 @@ test("user A's queued answers are not sent while user B is signed in, and are wh
   const options = page.getByRole('radio')
   const picked = (await options.nth(2).locator('xpath=..').innerText()).trim()
   await options.nth(2).check()
-  await expect(status(page)).toHaveText('Saved on this device')
+  await expect(status(page)).toHaveText('Saved — will send when online')
 
   // A signs out while offline; B signs in on the same device once the network is back.
   await page.getByRole('button', { name: /^Account:/ }).click()
@@ -189,7 +189,7 @@ test("user A's queued answers are not sent while user B is signed in, and are wh
   await page.getByRole('button', { name: 'Log out' }).click()
   await signInThroughForm(page, a)
   await page.goto(`${server.url}/quiz/${batch.batchId}`)
-  await expect(status(page)).toHaveText('Delivered', { timeout: 30_000 })
+  await expect(status(page)).toHaveText('Sent', { timeout: 30_000 })
   const quiz = (await api<{ questions: { answerOptions: { id: number; text: string }[]; chosenOptionId: number | null }[] }[]>(a, `/api/quiz/all/${batch.batchId}`))[0]
   expect(quiz.questions[0].answerOptions.find((o) => o.id === quiz.questions[0].chosenOptionId)?.text).toBe(picked)
   expect(received('POST', '/quiz_attempt/submit-single')).toBe(1)
@@ -200,7 +200,7 @@ test('signing in sends the answers that waited for that reader at once, on whate
   const { account, batch } = await playerWithQuiz(page, context, 'akan')
   await context.setOffline(true)
   await page.getByRole('radio').nth(1).check()
-  await expect(status(page)).toHaveText('Saved on this device')
+  await expect(status(page)).toHaveText('Saved — will send when online')
   // Signed out while offline: the answer stays on the device, waiting for its reader.
   await page.getByRole('button', { name: /^Account:/ }).click()
   await page.getByRole('button', { name: 'Log out' }).click()

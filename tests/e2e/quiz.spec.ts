@@ -53,10 +53,10 @@ test('a player sees the week, generates a quiz, plays it through to a result, an
   await expect(page.getByText('Question 1 of 10')).toBeVisible()
   await expect(page.getByRole('progressbar')).toHaveAttribute('value', '1')
 
-  // Play: each answer is delivered at once while online; the numbers mark what is answered.
+  // Play: each answer is sent at once while online; the numbers mark what is answered.
   for (let i = 1; i <= 10; i++) {
     await page.getByRole('radio').first().check()
-    await expect(page.locator('.quiz-answer-status')).toHaveText('Delivered')
+    await expect(page.locator('.quiz-answer-status')).toHaveText('Sent')
     await expect(page.getByRole('button', { name: `Question ${i}, answered` })).toBeVisible()
     if (i < 10) await page.getByRole('button', { name: /Next/ }).click()
   }
@@ -68,11 +68,13 @@ test('a player sees the week, generates a quiz, plays it through to a result, an
   await page.getByRole('button', { name: 'Submit answers' }).click()
   await expect(page).toHaveURL(/\/quiz\/\d+\/submit\/$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Across the continent: result' })).toBeVisible()
-  await expect(page.locator('dt:text-is("Pass mark") + dd')).toHaveText('6 of 10')
   const correct = Number(await page.locator('dt:text-is("Correct") + dd').innerText())
+  await expect(page.getByText(`Pass mark: 6 of 10 · you had ${correct} right`)).toBeVisible()
   await expect(page.locator('dt:text-is("Points") + dd')).toHaveText(String(correct * 10))
-  await expect(page.getByRole('region', { name: 'Review' }).getByRole('listitem')).toHaveCount(10)
-  await expect(page.getByText(correct >= 6 ? 'Status: PASSED' : 'Status: FAILED')).toBeVisible()
+  await expect(page.locator('.quiz-review > li')).toHaveCount(10)
+  // The verdict is said once, in words.
+  await expect(page.locator('.quiz-verdict__outcome')).toHaveText(correct >= 6 ? '✓ Passed' : '✗ Not passed')
+  await expect(page.getByText(/Passed|Not passed|PASSED|FAILED/)).toHaveCount(1)
 
   // Back on /quiz: the finished quiz, and the leaderboard with this player's row found by id.
   await page.goto(`${server.url}/quiz`)

@@ -18,10 +18,10 @@ test('spec §4: adverts without a package, or with one and the toggle on; nothin
   expect(wantsAdverts(undefined, true)).toBe(false)
 })
 
-test('no adverts over a quiz being played, sign-in, the plans or the payment pages', () => {
-  for (const path of ['/quiz/12', '/quiz/12/', '/quiz/abc', '/auth/login', '/auth/signup', '/auth/reset_password', '/pricing', '/pricing/', '/pricing/checkout', '/payment_success', '/register_payment_success'])
+test('no adverts over a quiz being played, sign-in, the plans, the payment pages or the notification test page', () => {
+  for (const path of ['/quiz/12', '/quiz/12/', '/quiz/abc', '/auth/login', '/auth/signup', '/auth/reset_password', '/pricing', '/pricing/', '/pricing/checkout', '/payment_success', '/register_payment_success', '/test', '/test/'])
     expect(isAdFreeRoute(path), path).toBe(true)
-  for (const path of ['/', '/quiz', '/quiz/', '/quiz/12/submit', '/quiz/12/submit/', '/about', '/profile', '/favourites', '/notifications/3', '/authors', '/pricing-faq'])
+  for (const path of ['/', '/quiz', '/quiz/', '/quiz/12/submit', '/quiz/12/submit/', '/about', '/profile', '/favourites', '/notifications/3', '/authors', '/pricing-faq', '/testimonials'])
     expect(isAdFreeRoute(path), path).toBe(false)
 })
 

@@ -12,11 +12,13 @@ export function wantsAdverts(hasActivePackage: boolean | undefined, toggle: bool
 
 /**
  * Pages an advert would get in the way of: a quiz being played (/quiz/:batchId, not the list nor the
- * result), signing in, choosing a plan and paying, and the pages that confirm a payment.
+ * result), signing in, choosing a plan and paying, the pages that confirm a payment, and /test (checking
+ * that notifications arrive).
  */
 export function isAdFreeRoute(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/'
   if (/^\/quiz\/[^/]+$/.test(path)) return true
+  if (path === '/test') return true
   if (path === '/auth' || path.startsWith('/auth/')) return true
   if (path === '/pricing' || path.startsWith('/pricing/')) return true
   return path === '/payment_success' || path === '/register_payment_success'

@@ -1,5 +1,6 @@
 import { QUIZ_FIRST_QUESTION_INDEX } from '@/core/constants'
 import type { QuizQuestion } from '@/core/contract'
+import { QUIZ_TEXTS } from '@/core/quiz'
 import type { BatchDelivery } from '@/lib/quiz-outbox'
 
 /**
@@ -127,9 +128,9 @@ export function answerStatusText(status: AnswerStatus): string {
     case 'save-failed':
       return `Could not save on this device: ${status.message}`
     case 'saved':
-      return 'Saved on this device'
+      return QUIZ_TEXTS.answerKept
     case 'delivered':
-      return 'Delivered'
+      return QUIZ_TEXTS.answerSent
     case 'failed':
       return `Could not send: ${status.message}`
   }

@@ -133,7 +133,15 @@ export async function composeBatch(tx: Tx, seed: string, composition: Compositio
   const draws = picked.map(() => random())
   const made = new Map<number, number>()
   const fromProverbs = picked.flatMap((c, i) => ('proverb' in c ? [{ i, proverb: c.proverb }] : [])).sort((a, b) => a.proverb - b.proverb)
-  for (const { i, proverb } of fromProverbs) made.set(i, await proverbQuestion(tx, proverb, draws[i], groups))
+  // "Which people say this?" once per people at most: a batch mostly about the reader's own people would
+  // otherwise answer itself ("my people", four times in ten), and the answers spread over the peoples.
+  const peopleAsked = new Set<number>()
+  for (const { i, proverb } of fromProverbs) {
+    const groupId = proverbRows.find((p) => p.id === proverb)!.groupId
+    const question = await proverbQuestion(tx, proverb, draws[i], groups, !peopleAsked.has(groupId))
+    if (question.kind === 'people') peopleAsked.add(groupId)
+    made.set(i, question.id)
+  }
   return picked.map((c, i) => ('fact' in c ? c.fact : made.get(i)!))
 }
 
@@ -144,13 +152,19 @@ const KINDS: Exclude<QuizQuestionKind, 'fact'>[] = ['meaning', 'people', 'comple
  * batch's choice; the question itself (its options and their order) depends only on the proverb, so it is
  * made once and shared by every batch that picks it.
  */
-async function proverbQuestion(tx: Tx, proverbId: number, draw: number, groups: GroupRow[]): Promise<number> {
+async function proverbQuestion(
+  tx: Tx,
+  proverbId: number,
+  draw: number,
+  groups: GroupRow[],
+  peopleAllowed: boolean,
+): Promise<{ id: number; kind: Exclude<QuizQuestionKind, 'fact'> }> {
   const [row] = await tx
     .select({ id: proverbs.id, slug: proverbs.slug, ethnicGroupId: proverbs.ethnicGroupId, proverb: proverbs.proverb, interpretation: proverbs.interpretation, toneKey: proverbs.toneKey })
     .from(proverbs)
     .where(eq(proverbs.id, proverbId))
   const split = splitProverb(row.proverb)
-  const kinds = KINDS.filter((kind) => kind !== 'complete' || split)
+  const kinds = KINDS.filter((kind) => (kind !== 'complete' || split) && (kind !== 'people' || peopleAllowed))
   const chosen = kinds[Math.floor(draw * kinds.length)]
   const group = groups.find((g) => g.id === row.ethnicGroupId)!
   const neighbours = await tx
@@ -158,14 +172,16 @@ async function proverbQuestion(tx: Tx, proverbId: number, draw: number, groups: 
     .from(proverbs)
     .where(and(eq(proverbs.ethnicGroupId, row.ethnicGroupId), ne(proverbs.toneKey, row.toneKey)))
     .orderBy(proverbs.id)
-  // A group too small for three wrong meanings or endings still has seven other peoples to choose from.
-  for (const kind of chosen === 'people' ? [chosen] : [chosen, 'people' as const]) {
+  // The drawn kind first, then the other kinds; a group too small for three wrong meanings or endings still
+  // has seven other peoples to choose from, so "which people" is the last resort even when asked already.
+  const order = [chosen, ...KINDS.filter((kind) => kind !== chosen && kind !== 'people'), ...(chosen === 'people' ? [] : ['people' as const])]
+  for (const kind of order) {
     const key = `${kind}:${row.slug}`
     const [existing] = await tx.select({ id: quizQuestions.id }).from(quizQuestions).where(eq(quizQuestions.key, key))
-    if (existing) return existing.id
+    if (existing) return { id: existing.id, kind }
     const own = seededRandom(key)
     const made = makeQuestion(kind, row, group, groups, shuffled(neighbours, own), own)
-    if (made) return saveQuestion(tx, key, kind, row, made, own)
+    if (made) return { id: await saveQuestion(tx, key, kind, row, made, own), kind }
   }
   throw new Error(`No question can be made from proverb ${row.slug}`)
 }

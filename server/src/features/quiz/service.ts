@@ -3,7 +3,7 @@ import { languageTag } from '../../../../src/core/constants'
 import type { QuestionProperty, QuizAnswerItem, QuizAnswerReceipt, QuizAttempt, QuizBatchSummary, QuizData, QuizQuestion, QuizResult } from '../../../../src/core/contract'
 import { INSTANT_QUIZZES_PER_WEEK, outcomeOf, POINTS_PER_CORRECT, weekStartOf } from '../../../../src/core/quiz'
 import type { Db, Tx } from '../../db/client'
-import { answerOptions, ethnicGroups, leaderboardTotals, questionProperties, quizAnswers, quizBatches, quizBatchQuestions, quizQuestions, quizReceipts } from '../../db/schema'
+import { answerOptions, ethnicGroups, leaderboardTotals, proverbs, questionProperties, quizAnswers, quizBatches, quizBatchQuestions, quizQuestions, quizReceipts } from '../../db/schema'
 import { badRequest, HttpError, notFound } from '../../http/errors'
 import { entitlementOf } from '../../services/entitlements'
 import { composeBatch } from './compose'
@@ -152,12 +152,15 @@ async function batchQuestions(db: Db | Tx, batchId: number) {
       kind: quizQuestions.kind,
       question: quizQuestions.question,
       quote: quizQuestions.quote,
+      note: quizQuestions.note,
       ethnic: { id: ethnicGroups.id, name: ethnicGroups.name, slug: ethnicGroups.slug },
+      source: { proverb: proverbs.proverb, transliteration: proverbs.transliteration, interpretation: proverbs.interpretation },
       chosen: quizAnswers.answerOptionId,
     })
     .from(quizBatchQuestions)
     .innerJoin(quizQuestions, eq(quizQuestions.id, quizBatchQuestions.questionId))
     .leftJoin(ethnicGroups, eq(ethnicGroups.id, quizQuestions.ethnicGroupId))
+    .leftJoin(proverbs, eq(proverbs.id, quizQuestions.proverbId))
     .leftJoin(quizAnswers, and(eq(quizAnswers.batchId, batchId), eq(quizAnswers.questionId, quizQuestions.id)))
     .where(eq(quizBatchQuestions.batchId, batchId))
     .orderBy(asc(quizBatchQuestions.position))
@@ -325,6 +328,8 @@ export async function quizResult(db: Db, userId: number, batchId: number | undef
       chosenOptionId: q.chosen,
       correctOptionId: q.options.find((o) => o.correct)!.id,
       answerOptions: q.options.map((o) => ({ id: o.id, text: o.text })),
+      note: q.note.trim() || null,
+      source: q.source && q.ethnic ? { ethnic: q.ethnic, ...q.source, lang: languageTag(q.ethnic.slug) ?? null } : null,
     })),
   }
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router-dom'
-import { ADS_REQUEST_DELAY_MS } from '@/core/constants'
+import { ADS_REQUEST_DELAY_MS, resumeAfterSignIn } from '@/core/constants'
 import { useOnline } from '@/lib/online'
 import { useSession } from '@/lib/session'
 import { adToggleQuery, advertContentQuery, advertListQuery } from '../queries'
@@ -31,13 +31,14 @@ export default function Adverts({ useHasActivePackage }: Props) {
 type Round = { advertId: number | null; over: boolean }
 
 function AdvertsFor({ userId, useHasActivePackage }: { userId: number; useHasActivePackage: UseHasActivePackage }) {
-  const { pathname } = useLocation()
+  const { pathname, state } = useLocation()
   const online = useOnline()
   const hasActivePackage = useHasActivePackage(userId)
   // Only a subscriber's toggle matters (spec §4).
   const toggle = useQuery({ ...adToggleQuery(userId), enabled: hasActivePackage === true })
   const wanted = wantsAdverts(hasActivePackage, toggle.isSuccess ? toggle.data : undefined)
-  const allowedHere = !isAdFreeRoute(pathname)
+  // The page a sign-in returned to (a heart tapped as a visitor) is the reader's, not an advert's.
+  const allowedHere = !isAdFreeRoute(pathname) && !resumeAfterSignIn(state)
 
   const [round, setRound] = useState<Round | null>(null)
   const inProgress = round !== null && !round.over

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Link, Navigate, useLocation, useNavigate, type Location } from 'react-router-dom'
+import { resumeAfterSignIn } from '@/core/constants'
 import { loginSchema, type LoginInput } from '@/core/validation'
 import { Form, TextField } from '@/components/form'
 import { ApiError } from '@/lib/api-client'
@@ -17,12 +18,15 @@ export default function LoginRoute() {
   const location = useLocation()
   const navigate = useNavigate()
   const session = useSession()
-  const from = (location.state as { from?: Location } | null)?.from
+  const asked = location.state as { from?: Location; favourite?: unknown } | null
+  const from = asked?.from
+  // The page the sign-in interrupted takes up where the visitor was (and what they tapped).
+  const resumed = from ? resumeAfterSignIn({ resumedAfterSignIn: true, favourite: asked?.favourite }) : null
   const [reason] = useState(takeEndReason)
   const [unactivated, setUnactivated] = useState<string | null>(null)
   const target = targetOf(from)
 
-  if (session) return <Navigate to={target} replace />
+  if (session) return <Navigate to={target} replace state={resumed} />
 
   return (
     <section className="auth-page" aria-labelledby="login-title">
@@ -53,7 +57,7 @@ export default function LoginRoute() {
           setUnactivated(null)
           try {
             signIn(await login(values))
-            navigate(target, { replace: true })
+            navigate(target, { replace: true, state: resumed })
           } catch (error) {
             if (error instanceof ApiError && error.code === 'not_activated') setUnactivated(values.email)
             throw error

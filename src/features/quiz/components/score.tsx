@@ -1,11 +1,12 @@
 import type { QuizOutcome } from '@/core/contract'
+import { outcomeText } from '@/core/quiz'
 
 /** Passed or failed in words and a sign, never by colour alone. */
 export function Outcome({ status }: { status: QuizOutcome }) {
   const passed = status === 'PASSED'
   return (
     <span className={`outcome outcome--${passed ? 'passed' : 'failed'}`} data-status={status}>
-      <span aria-hidden="true">{passed ? '✓' : '✗'}</span> {passed ? 'Passed' : 'Failed'}
+      <span aria-hidden="true">{passed ? '✓' : '✗'}</span> {outcomeText(status)}
     </span>
   )
 }

@@ -136,7 +136,7 @@ test('a question shows its proverb in its own language, the choice is pending un
   expect(outbox.saveAnswer).toHaveBeenCalledWith({ userId: 7, batchId: 5, questionId: 51, answerOptionId: 511 })
   expect(screen.getByText('Saving on this device…')).toBeTruthy()
   await act(async () => store())
-  expect(screen.getByText('Saved on this device')).toBeTruthy()
+  expect(screen.getByText('Saved — will send when online')).toBeTruthy()
   expect(screen.getByRole('button', { name: 'Question 1, answered' })).toBeTruthy()
 
   fireEvent.click(screen.getByRole('button', { name: /Next/ }))
@@ -162,7 +162,7 @@ test('choices come back from the device and the server; a refused one says why',
   expect(screen.getByText('Could not send: This quiz is closed.')).toBeTruthy()
   fireEvent.click(screen.getByRole('button', { name: 'Question 2, answered' }))
   expect((screen.getByRole('radio', { name: 'The Zulu people' }) as HTMLInputElement).checked).toBe(true)
-  expect(screen.getByText('Delivered')).toBeTruthy()
+  expect(screen.getByText('Sent')).toBeTruthy()
 })
 
 test('submitting with unanswered questions asks first, then queues the close and goes to the result', async () => {

@@ -45,9 +45,26 @@ const RESULT: QuizResult = {
   status: 'FAILED',
   closedAt: '2026-11-18T10:00:00Z',
   review: [
-    { ethnicfactQuestionId: 51, position: 1, question: 'What does it mean?', proverb: 'Àgbájọ ọwọ́', lang: 'yo', chosenOptionId: 511, correctOptionId: 511, answerOptions: [{ id: 511, text: 'Unity' }, { id: 512, text: 'Haste' }] },
-    { ethnicfactQuestionId: 52, position: 2, question: 'Who speaks it?', proverb: null, lang: null, chosenOptionId: 522, correctOptionId: 521, answerOptions: [{ id: 521, text: 'Yoruba' }, { id: 522, text: 'Zulu' }] },
-    { ethnicfactQuestionId: 53, position: 3, question: 'Where?', proverb: null, lang: null, chosenOptionId: null, correctOptionId: 531, answerOptions: [{ id: 531, text: 'Nigeria' }, { id: 532, text: 'Kenya' }] },
+    {
+      ethnicfactQuestionId: 51,
+      position: 1,
+      question: 'Which people say this proverb?',
+      proverb: 'Àgbájọ ọwọ́',
+      lang: 'yo',
+      chosenOptionId: 511,
+      correctOptionId: 511,
+      answerOptions: [{ id: 511, text: 'Yoruba' }, { id: 512, text: 'Zulu' }],
+      note: null,
+      source: {
+        ethnic: { id: 1, name: 'Yoruba', slug: 'yoruba' },
+        proverb: 'Àgbájọ ọwọ́ la fi ń sọ̀yà',
+        lang: 'yo',
+        transliteration: 'It is with joined hands that one beats the chest.',
+        interpretation: 'Together we achieve more.',
+      },
+    },
+    { ethnicfactQuestionId: 52, position: 2, question: 'Who speaks it?', proverb: null, lang: null, chosenOptionId: 522, correctOptionId: 521, answerOptions: [{ id: 521, text: 'Yoruba' }, { id: 522, text: 'Zulu' }], note: 'Yoruba is spoken in south-west Nigeria.', source: null },
+    { ethnicfactQuestionId: 53, position: 3, question: 'Where?', proverb: null, lang: null, chosenOptionId: null, correctOptionId: 531, answerOptions: [{ id: 531, text: 'Nigeria' }, { id: 532, text: 'Kenya' }], note: null, source: null },
   ],
 }
 
@@ -87,26 +104,33 @@ test('while answers wait on this device, it says how many and asks the server no
   })
   renderResult()
   expect(screen.getByText('Waiting to sync')).toBeTruthy()
-  expect(screen.getByText(/2 answers are saved on this device and not yet delivered/)).toBeTruthy()
+  expect(screen.getByText(/2 answers are saved on this device and not sent yet/)).toBeTruthy()
   expect(screen.getByText(/sent when you are back online/)).toBeTruthy()
   expect(fetch).not.toHaveBeenCalled()
 })
 
-test('once synced, the result: counts, pass mark, points, the verdict in words, and a review', async () => {
+test('once synced, the result: counts, points, the verdict in words once with the pass mark, and a review', async () => {
   const fetch = vi.fn(async () => new Response(JSON.stringify({ data: RESULT }), { status: 200 }))
   vi.stubGlobal('fetch', fetch)
   outbox.delivery = delivery({})
   renderResult()
-  expect(await screen.findByText('Failed')).toBeTruthy()
-  expect(screen.getByText('FAILED')).toBeTruthy()
+  expect(await screen.findByText('Not passed')).toBeTruthy()
+  expect(screen.queryByText(/FAILED|Failed|PASSED|Passed/)).toBeNull()
   expect((fetch.mock.calls[0] as unknown[])[0]).toBe('/quiz_attempt/calculate/5')
-  expect(screen.getByText('2 of 3')).toBeTruthy()
+  expect(screen.getByText('Pass mark: 2 of 3 · you had 1 right')).toBeTruthy()
   const items = within(screen.getByRole('list')).getAllByRole('listitem')
   expect(within(items[0]).getByText('✓ Correct')).toBeTruthy()
   expect(within(items[1]).getByText('✗ Wrong')).toBeTruthy()
   expect(within(items[1]).getByText('Zulu')).toBeTruthy()
   expect(within(items[1]).getByText('Yoruba')).toBeTruthy()
   expect(within(items[2]).getByText('No answer')).toBeTruthy()
+  // Why the right answer is right: the proverb with its people, rendering and meaning; a fact's note.
+  expect(within(items[0]).getByText(/^A Yoruba proverb:/)).toBeTruthy()
+  expect(within(items[0]).getByText('“Àgbájọ ọwọ́ la fi ń sọ̀yà”').getAttribute('lang')).toBe('yo')
+  expect(within(items[0]).getByText('It is with joined hands that one beats the chest.')).toBeTruthy()
+  expect(within(items[0]).getByText('Together we achieve more.')).toBeTruthy()
+  expect(within(items[1]).getByText('Yoruba is spoken in south-west Nigeria.')).toBeTruthy()
+  expect(within(items[2]).queryByText('Why')).toBeNull()
   expect(screen.getByText('“Àgbájọ ọwọ́”').closest('[lang]')?.getAttribute('lang')).toBe('yo')
 })
 

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Link, Navigate, useParams } from 'react-router-dom'
-import type { QuizResult } from '@/core/contract'
+import type { QuizResult, QuizReviewSource } from '@/core/contract'
+import { passMarkText } from '@/core/quiz'
 import { ApiError } from '@/lib/api-client'
 import { EmptyState, ErrorState, errorMessage, Loading } from '@/components/query-state'
 import { requestDrain, retryFailed, useBatchDelivery, type BatchDelivery } from '@/lib/quiz-outbox'
@@ -78,7 +79,7 @@ function WaitingToSync({ delivery }: { delivery: BatchDelivery }) {
       <div className="notice quiz-waiting" role="status">
         <p className="notice__title">Waiting to sync</p>
         <p>
-          {waiting > 0 && `${waiting} ${waiting === 1 ? 'answer is' : 'answers are'} saved on this device and not yet delivered. `}
+          {waiting > 0 && `${waiting} ${waiting === 1 ? 'answer is' : 'answers are'} saved on this device and not sent yet. `}
           {delivery.closeQueued && !delivery.closeDelivered && 'Your submission is saved on this device. '}
           Everything will be sent when you are back online, and your result will show here.
         </p>
@@ -114,11 +115,14 @@ function ResultView({ result }: { result: QuizResult }) {
   return (
     <>
       <h1>{result.name}: result</h1>
-      <p className={`quiz-verdict quiz-verdict--${passed ? 'passed' : 'failed'}`}>
-        <Outcome status={result.status} />
-        <span className="visually-hidden">Status: </span>
-        <span className="tag">{result.status}</span>
-      </p>
+      <div className={`quiz-verdict quiz-verdict--${passed ? 'passed' : 'failed'}`}>
+        <p className="quiz-verdict__outcome">
+          <Outcome status={result.status} />
+        </p>
+        <p className="quiz-verdict__mark">
+          {passMarkText(result.passScore, result.total)} · you had {result.correct} right
+        </p>
+      </div>
       <dl className="summary quiz-summary">
         <dt>Correct</dt>
         <dd>{result.correct}</dd>
@@ -126,10 +130,6 @@ function ResultView({ result }: { result: QuizResult }) {
         <dd>{result.wrong}</dd>
         <dt>Unanswered</dt>
         <dd>{result.unanswered}</dd>
-        <dt>Pass mark</dt>
-        <dd>
-          {result.passScore} of {result.total}
-        </dd>
         <dt>Points</dt>
         <dd>{result.points}</dd>
       </dl>
@@ -163,6 +163,30 @@ function ReviewItem({ item }: { item: QuizResult['review'][number] }) {
         <dt>Right answer</dt>
         <dd>{text(item.correctOptionId)}</dd>
       </dl>
+      {(item.note || item.source) && (
+        <div className="quiz-why">
+          <p className="quiz-why__title">Why</p>
+          {item.note && <p>{item.note}</p>}
+          {item.source && <ProverbReason source={item.source} />}
+        </div>
+      )}
     </li>
+  )
+}
+
+/** A question made from a proverb is answered by the proverb itself: whose it is, its words and meaning. */
+function ProverbReason({ source }: { source: QuizReviewSource }) {
+  return (
+    <>
+      <p>
+        A {source.ethnic.name} proverb: <span lang={source.lang ?? undefined}>“{source.proverb}”</span>
+      </p>
+      <dl className="summary">
+        <dt>In English</dt>
+        <dd>{source.transliteration}</dd>
+        <dt>Meaning</dt>
+        <dd>{source.interpretation}</dd>
+      </dl>
+    </>
   )
 }
