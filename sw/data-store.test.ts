@@ -109,7 +109,10 @@ test('an online answer passes through untouched, and the same request is answere
   await settle()
 
   clock = T2
-  await expectFromDevice(await answerOffline(get('/api/proverbs/public?page=1&size=20')), T1, body)
+  await expectFromDevice(await answerOffline(get('/api/proverbs/public?page=1&size=20')), T1, {
+    ...body,
+    device: { held: allProverbs.length, total: null, group: null },
+  })
 })
 
 test('ethnic groups: the full list is stored and answers q=all and a single group', async () => {
@@ -175,14 +178,17 @@ test('a stored date’s pick of the day answers before the network, which refres
 test('offline search runs over the stored proverbs, tone-insensitive and ranked like the server', async () => {
   await visitOnline(get('/api/proverbs/public?page=1&size=20'), page(allProverbs))
 
+  // Each answer says what the device holds of the people searched (of all peoples when none).
+  const all = { held: allProverbs.length, total: null, group: null }
+  const yorubaHeld = { held: 5, total: null, group: { id: 1, slug: 'yoruba', name: 'Yoruba' } }
   const omo = await answerOffline(get('/api/proverbs/public?q=%E1%BB%8Dm%E1%BB%8D')) // ?q=ọmọ
-  await expectFromDevice(omo, T1, page([agbaLoja, omoEni, omodeSubu, zomo, boru]))
+  await expectFromDevice(omo, T1, { ...page([agbaLoja, omoEni, omodeSubu, boru, zomo]), device: all })
 
   const iwa = await answerOffline(get('/api/proverbs/public?q=iwa&ethnic=yoruba&page=2&size=1'))
-  await expectFromDevice(iwa, T1, { data: [suuru], page: 2, size: 1, totalPages: 3, totalElements: 3 })
+  await expectFromDevice(iwa, T1, { data: [suuru], page: 2, size: 1, totalPages: 3, totalElements: 3, device: yorubaHeld })
 
   const character = await answerOffline(get('/api/proverbs/public?category=character&ethnic=1'))
-  await expectFromDevice(character, T1, page([iwaLesin, suuru]))
+  await expectFromDevice(character, T1, { ...page([iwaLesin, suuru]), device: yorubaHeld })
 })
 
 test('a server error (5xx) is answered from the device when it can be, else passed on', async () => {
@@ -243,8 +249,33 @@ test('no network and nothing stored is a network error', async () => {
   expect((await answerData(get('/api/proverbs/public/12'), depsWith(slowThenFailing, 10))).type).toBe('error')
 })
 
-test('no network and no proverbs stored at all is a network error for the list too', async () => {
-  expect((await answerOffline(get('/api/proverbs/public?page=1&size=20'))).type).toBe('error')
+test('offline, a search nothing stored matches is an empty answer from the device, saying what it holds', async () => {
+  await visitOnline(get('/api/proverbs/ethnic/public?q=all'), { data: [yoruba, igbo] })
+  await visitOnline(get('/api/proverbs/public?ethnic=yoruba&size=2'), page([omoEni, iwaLesin], 1, 2))
+  clock = T2
+
+  const zzz = await answerOffline(get('/api/proverbs/public?q=zzz&ethnic=yoruba'))
+  expect(zzz.status).toBe(200)
+  expect(zzz.headers.get(OFFLINE_HEADER)).toBe(new Date(T2).toISOString())
+  expect(await zzz.json()).toEqual({
+    data: [], page: 1, size: 20, totalPages: 0, totalElements: 0,
+    device: { held: 2, total: yoruba.proverbCount, group: { id: 1, slug: 'yoruba', name: 'Yoruba' } },
+  })
+
+  const water = await answerOffline(get('/api/proverbs/public?q=water'))
+  expect(await water.json()).toMatchObject({ data: [], totalElements: 0, device: { held: 2, total: yoruba.proverbCount + igbo.proverbCount, group: null } })
+
+  // A server that is down (behind a proxy answering 502) is no different.
+  const down = async () => new Response('Bad gateway', { status: 502 })
+  const proxied = await answerData(get('/api/proverbs/public?q=zzz'), depsWith(down))
+  expect(proxied.status).toBe(200)
+  expect(await proxied.json()).toMatchObject({ totalElements: 0, device: { held: 2, total: yoruba.proverbCount + igbo.proverbCount } })
+})
+
+test('offline, a page past what the device holds is its last page, never "page 3 of 2"', async () => {
+  await visitOnline(get('/api/proverbs/public?ethnic=yoruba&size=2'), page(yorubaProverbs.slice(0, 4), 1, 2))
+  const third = await answerOffline(get('/api/proverbs/public?ethnic=yoruba&size=2&page=3'))
+  expect(await third.json()).toMatchObject({ page: 2, totalPages: 2, totalElements: 4 })
 })
 
 test('other requests go straight to the network and are not stored', async () => {

@@ -1,8 +1,9 @@
 import { API } from '../src/core/api-paths'
 import type { CategoryPage, EthnicGroup, Paginated, Proverb } from '../src/core/contract'
-import { OFFLINE_HEADER, SOURCE_HEADER } from '../src/offline/messages'
+import { OFFLINE_HEADER, SOURCE_HEADER, type DeviceCoverage } from '../src/offline/messages'
 import type { OfflineDb } from '../src/offline/schema'
 import {
+  deviceCoverage,
   ownerOfToken,
   queryProverbs,
   readCategories,
@@ -39,8 +40,11 @@ export type DataDeps = {
 type Route = {
   /** Stores a successful answer's body. */
   save: (db: OfflineDb, body: unknown, now: number) => Promise<void>
-  /** Answers from the stored records, or undefined when nothing fits. */
-  read: (db: OfflineDb, now: number) => Promise<Saved<unknown> | undefined>
+  /**
+   * Answers from the stored records, or undefined when nothing fits. `final` is set when the network
+   * has failed for good: a list then answers even with nothing that fits, saying what the device holds.
+   */
+  read: (db: OfflineDb, now: number, final: boolean) => Promise<Saved<unknown> | undefined>
   /**
    * For answers that cannot change (a given date's pick of the day): a stored exact copy answers at
    * once, before the network, which refreshes it in the background.
@@ -81,7 +85,7 @@ function publicRoute(url: URL): Route | undefined {
   if (path === API.proverbsPublic) {
     return {
       save: (db, body, now) => saveProverbs(db, (body as Paginated<Proverb>).data, now),
-      read: async (db, now) => nonEmpty(await queryProverbs(db, listQuery(url), now)),
+      read: (db, now, final) => deviceList(db, url, now, final),
     }
   }
   const detail = PROVERB_DETAIL.exec(path)
@@ -121,10 +125,17 @@ const listQuery = (url: URL) => ({
 })
 
 /**
- * An empty page is "nothing stored that fits", not an answer: a slow network is waited for, and with no
- * network the page says it is offline rather than that no proverb matches.
+ * A list or search from the device, with what the device holds of the people searched (`device`), so the
+ * page can say "No saved proverbs match … — 21 of 57 Yoruba proverbs are on this device". While the
+ * network may still answer (it is only slow) an empty page is not an answer: the network is waited for.
  */
-const nonEmpty = (saved: Saved<Paginated<Proverb>>) => (saved.data.totalElements > 0 ? saved : undefined)
+async function deviceList(db: OfflineDb, url: URL, now: number, final: boolean) {
+  const query = listQuery(url)
+  const saved = await queryProverbs(db, query, now)
+  if (!final && saved.data.totalElements === 0) return undefined
+  const device: DeviceCoverage = await deviceCoverage(db, query.ethnic)
+  return { data: { ...saved.data, device }, savedAt: saved.savedAt }
+}
 
 const wrap = <T>(saved: Saved<T> | undefined): Saved<{ data: T }> | undefined => saved && { data: { data: saved.data }, savedAt: saved.savedAt }
 
@@ -227,7 +238,7 @@ export async function answerData(request: Request, deps: DataDeps): Promise<Resp
     deps.waitUntil(stored.catch(() => undefined))
     return offlineResponse(current, 'current')
   }
-  const fromDevice = () => read(db, deps.now()).catch(() => undefined)
+  const fromDevice = (final: boolean) => read(db, deps.now(), final).catch(() => undefined)
 
   let timer: ReturnType<typeof setTimeout> | undefined
   const wait = Math.max(0, deps.timeoutMs - (Date.now() - started))
@@ -236,18 +247,18 @@ export async function answerData(request: Request, deps: DataDeps): Promise<Resp
     const first = await Promise.race([stored, timeout])
     if (first !== TIMED_OUT) {
       if (first.status < 500) return first
-      const saved = await fromDevice()
+      const saved = await fromDevice(true)
       return saved ? offlineResponse(saved) : first
     }
     // Slow network: answer from the device if it can, and let the network answer refresh the records.
-    const saved = await fromDevice()
+    const saved = await fromDevice(false)
     if (saved) {
       deps.waitUntil(stored.catch(() => undefined))
       return offlineResponse(saved)
     }
     return await stored
   } catch {
-    const saved = await fromDevice()
+    const saved = await fromDevice(true)
     return saved ? offlineResponse(saved) : Response.error()
   } finally {
     clearTimeout(timer)

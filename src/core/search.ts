@@ -4,6 +4,8 @@
  * Ethiopic syllables have no decomposition and are matched as typed.
  */
 
+import { formatThousands } from './format'
+
 const LETTER_FOLDS: Record<string, string> = {
   ɛ: 'e', ɔ: 'o', ɓ: 'b', ɗ: 'd', ƙ: 'k', ƴ: 'y', ŋ: 'n', ə: 'e', ß: 'ss',
 }
@@ -19,6 +21,21 @@ export function foldForSearch(text: string): string {
     .replace(/['’ʼ`‘]/g, '')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim()
+}
+
+/**
+ * One character (code point) folded as foldForSearch folds it in a text: '' for a combining mark or an
+ * apostrophe, ' ' for punctuation and spaces (the highlighter maps matches back to the original with it).
+ */
+export function foldCharacter(char: string): string {
+  return char
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/\p{M}/gu, '')
+    .replace(FOLDABLE, (ch) => LETTER_FOLDS[ch] ?? ch)
+    .replace(/['’ʼ`‘]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
 }
 
 /** The words of a query, folded; empty when the query has nothing searchable. */
@@ -43,15 +60,41 @@ export function englishKey(proverb: { transliteration: string; interpretation: s
 }
 
 /**
- * The server's ranking, for the offline worker: undefined when some term is in neither the proverb nor
- * its English; otherwise 0 when every term is a whole word of the proverb, 1 when each starts a word, 2
- * when each is inside the proverb, 3 when the English had to help.
+ * The server's ranking (server/src/features/proverbs/repository.ts), for the offline worker: undefined
+ * when some term is in neither the proverb nor its English; otherwise 0 when every term is a whole word
+ * of the proverb, 1 when each is a whole word of the proverb or its English, 2 when each starts a word
+ * of either, 3 when some term only sits inside a word. So "water" finds a proverb whose English says
+ * "water" before one that has the letters inside another word.
  */
 export function searchRank(foldedProverb: string, foldedEnglish: string, terms: readonly string[]): number | undefined {
   if (!terms.every((term) => foldedProverb.includes(term) || foldedEnglish.includes(term))) return undefined
-  const padded = ` ${foldedProverb} `
-  if (terms.every((term) => padded.includes(` ${term} `))) return 0
-  if (terms.every((term) => padded.includes(` ${term}`))) return 1
-  if (matchesAllTerms(foldedProverb, terms)) return 2
+  const proverb = ` ${foldedProverb} `
+  const english = ` ${foldedEnglish} `
+  const whole = (text: string, term: string) => text.includes(` ${term} `)
+  const start = (text: string, term: string) => text.includes(` ${term}`)
+  if (terms.every((term) => whole(proverb, term))) return 0
+  if (terms.every((term) => whole(proverb, term) || whole(english, term))) return 1
+  if (terms.every((term) => start(proverb, term) || start(english, term))) return 2
   return 3
+}
+
+/** What a device holds of the people searched (`name`), or of every people when `name` is null. */
+export type DeviceHolding = { held: number; total: number | null; name: string | null }
+
+/** "21 of 57 Yoruba proverbs are on this device" (without the people's count: "21 Yoruba proverbs …"). */
+export function onDeviceText({ held, total, name }: DeviceHolding): string {
+  const people = name ? `${name} ` : ''
+  const verb = held === 1 ? 'is' : 'are'
+  if (total === null) return `${formatThousands(held)} ${people}${held === 1 ? 'proverb' : 'proverbs'} ${verb} on this device`
+  return `${formatThousands(held)} of ${formatThousands(total)} ${people}proverbs ${verb} on this device`
+}
+
+/** Offline, nothing stored fits: "No saved proverbs match 'zzz' — 21 of 57 Yoruba proverbs are on this device". */
+export function noSavedMatchText(query: string, holding: DeviceHolding): string {
+  return `${query ? `No saved proverbs match '${query}'` : 'No saved proverbs to show'} — ${onDeviceText(holding)}`
+}
+
+/** Offline, results from the device: they are not all there are. */
+export function savedOnlyText(holding: DeviceHolding): string {
+  return `Offline, only saved proverbs are shown — ${onDeviceText(holding)}.`
 }

@@ -7,6 +7,18 @@ export const OFFLINE_HEADER = 'X-Owe-Offline'
 /** Every answer from this device carries `X-Owe-Source: device` (also a current copy answered first). */
 export const SOURCE_HEADER = 'X-Owe-Source'
 
+/**
+ * What a list or search answered from this device holds, beside the page of results (`device`): how many
+ * proverbs of the people searched (of every people when none) are on the device, and how many exist.
+ */
+export type DeviceCoverage = {
+  held: number
+  /** The people's proverb count when the device knows it (its groups list is stored). */
+  total: number | null
+  /** The people searched, or null for all peoples. */
+  group: { id: number; slug: string; name: string } | null
+}
+
 /** Page → worker. The token travels only with a command and is never stored. */
 export type PackCommand =
   | { type: 'PACK_DOWNLOAD'; userId: number; group: EthnicGroup; token: string }

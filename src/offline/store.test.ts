@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import { offlineDb, openOfflineDb, packKey, type OfflineDb } from './schema'
 import {
+  deviceCoverage,
   ownerOfToken,
   queryProverbs,
   readCategories,
@@ -130,12 +131,23 @@ test('search finds words of the English translation and meaning', async () => {
   expect(await search('leopard kola')).toEqual([])
 })
 
-test('search ranks whole words, then word starts, then inside words, then English-only matches', async () => {
+test('search ranks whole words of the proverb, then whole words of any field, then word starts, then inside words', async () => {
   await saveProverbs(db, allProverbs, T1)
   // omo: a whole word of 15 and 11 (15 first: its tone key "agba…" sorts before "omo eni…"), the start of
-  // "omode" in 14, inside "zomo" in 31, and only in the English ("tomorrow") of 81.
-  expect(await search('omo')).toEqual([agbaLoja.id, omoEni.id, omodeSubu.id, zomo.id, boru.id])
-  expect(await search('ọmọ')).toEqual([agbaLoja.id, omoEni.id, omodeSubu.id, zomo.id, boru.id])
+  // "omode" in 14, and inside a word in 31 ("zomo") and 81 (its English "tomorrow"), by tone key.
+  expect(await search('omo')).toEqual([agbaLoja.id, omoEni.id, omodeSubu.id, boru.id, zomo.id])
+  expect(await search('ọmọ')).toEqual([agbaLoja.id, omoEni.id, omodeSubu.id, boru.id, zomo.id])
+})
+
+test('offline as online, "water" puts a whole word of the English before the letters inside an Akan word', async () => {
+  const akan = { ...yoruba, id: 4, slug: 'akan', name: 'Akan' }
+  const kwaterekwa = makeProverb(41, akan, 'Kwaterekwa se ɔbɛma wo ntoma a, tie ne din.', [
+    'When a naked man says he will give you cloth, listen to his name.',
+    'Judge a promise by the one making it.',
+  ])
+  const nkoko = makeProverb(42, akan, 'Nkoko nom nsuo a, ɔde kyerɛ Onyankopɔn.', ['When the fowl drinks water, it shows it to God.', 'Give thanks.'])
+  await saveProverbs(db, [kwaterekwa, nkoko], T1)
+  expect(await search('water')).toEqual([nkoko.id, kwaterekwa.id])
 })
 
 test('proverbs differing only in tone marks share a rank and sit side by side, by id', async () => {
@@ -178,8 +190,10 @@ test('pages carry page, size, totalPages and totalElements as the server sends t
   expect(third.data).toMatchObject({ page: 3, size: 3, totalPages: 3, totalElements: 8 })
   expect(ids(third.data.data)).toEqual([31, 81])
 
+  // Past the end (the server had more pages than the device holds): the last page there is, never "9 of 3".
   const past = await queryProverbs(db, { page: 9, size: 3 }, NOW)
-  expect(past.data).toEqual({ data: [], page: 9, size: 3, totalPages: 3, totalElements: 8 })
+  expect(past.data).toMatchObject({ page: 3, size: 3, totalPages: 3, totalElements: 8 })
+  expect(ids(past.data.data)).toEqual([31, 81])
 
   const defaults = await queryProverbs(db, {}, NOW)
   expect(defaults.data).toMatchObject({ page: 1, size: 20, totalPages: 1, totalElements: 8 })
@@ -189,6 +203,16 @@ test('pages carry page, size, totalPages and totalElements as the server sends t
 
   const none = await queryProverbs(db, { q: 'nothing-like-this' }, NOW)
   expect(none.data).toEqual({ data: [], page: 1, size: 20, totalPages: 0, totalElements: 0 })
+})
+
+test('the device says how much of a people, or of every people, it holds against what exists', async () => {
+  expect(await deviceCoverage(db, 'yoruba')).toEqual({ held: 0, total: null, group: null })
+  await saveGroups(db, [yoruba, igbo, hausa, oromo], T1)
+  await saveProverbs(db, [iwaLesin, suuru, onye], T1)
+  expect(await deviceCoverage(db, 'yoruba')).toEqual({ held: 2, total: 5, group: { id: 1, slug: 'yoruba', name: 'Yoruba' } })
+  expect(await deviceCoverage(db, '2')).toEqual({ held: 1, total: 1, group: { id: 2, slug: 'igbo', name: 'Igbo' } })
+  expect(await deviceCoverage(db, 'hausa')).toEqual({ held: 0, total: 1, group: { id: 3, slug: 'hausa', name: 'Hausa' } })
+  expect(await deviceCoverage(db)).toEqual({ held: 3, total: 8, group: null })
 })
 
 test('a page is as old as the oldest record it used', async () => {

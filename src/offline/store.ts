@@ -2,6 +2,7 @@ import type { Category, CategoryPage, EthnicGroup, Paginated, Proverb } from '..
 import { englishKey, searchRank, searchTerms, toneKey } from '../core/search'
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../core/constants'
 import type { IDBPObjectStore } from 'idb'
+import type { DeviceCoverage } from './messages'
 import type { OfflineDb, OfflineSchema, Owner, SearchEntry, StoredList, StoredProverb } from './schema'
 
 /**
@@ -209,19 +210,41 @@ export async function queryProverbs(db: OfflineDb, query: ProverbQuery, now: num
       : (groupOrder.get(a.entry.ethnicId) ?? a.entry.ethnicId) - (groupOrder.get(b.entry.ethnicId) ?? b.entry.ethnicId) ||
         a.entry.id - b.entry.id,
   )
-  const slice = ranked.slice((page - 1) * size, page * size)
+  // A page past the end (the device holds fewer than the server did) shows the last one there is.
+  const shownPage = Math.min(page, Math.max(1, Math.ceil(ranked.length / size)))
+  const slice = ranked.slice((shownPage - 1) * size, shownPage * size)
   const tx = db.transaction('proverbs')
   const records = await Promise.all(slice.map(({ entry }) => tx.store.get(entry.id)))
   const present = records.filter((r): r is StoredProverb => r !== undefined)
   return {
     data: {
       data: present.map((r) => r.proverb),
-      page,
+      page: shownPage,
       size,
       totalPages: Math.ceil(ranked.length / size),
       totalElements: ranked.length,
     },
     savedAt: oldest(present.map((r) => r.savedAt), now),
+  }
+}
+
+/**
+ * How much of a people (or of every people, without `ethnic`) this device holds, against what exists: the
+ * people's count from the stored groups list, or the sum of every group's.
+ */
+export async function deviceCoverage(db: OfflineDb, ethnic?: string): Promise<DeviceCoverage> {
+  const [entries, groups] = await Promise.all([searchEntries(db), db.getAll('groups')])
+  if (!ethnic) {
+    const total = groups.length ? groups.reduce((sum, g) => sum + g.group.proverbCount, 0) : null
+    return { held: entries.length, total, group: null }
+  }
+  const held = entries.filter((e) => byIdOrSlug(ethnic, e.ethnicId, e.ethnicSlug))
+  const stored = groups.find((g) => byIdOrSlug(ethnic, g.group.id, g.group.slug))?.group
+  const group = stored ?? (held[0] && (await db.get('proverbs', held[0].id))?.proverb.ethnic)
+  return {
+    held: held.length,
+    total: stored?.proverbCount ?? null,
+    group: group ? { id: group.id, slug: group.slug, name: group.name } : null,
   }
 }
 

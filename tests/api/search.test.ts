@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import type { Paginated, Proverb } from '../../src/core/contract'
+import type { Category, EthnicGroup, Paginated, Proverb } from '../../src/core/contract'
 import { foldForSearch } from '../../src/core/search'
 import { createTestApp } from '../support/test-app'
 
@@ -98,17 +98,53 @@ test('an over-long query is refused with a message', async () => {
   expect(res.json().error.message).toBe('"q" is too long.')
 })
 
-test('whole-word matches come before word starts, which come before matches inside words', async () => {
-  const { data } = await search('omo')
-  const rank = (p: Proverb) => {
-    const words = p.toneKey.split(' ')
-    if (words.includes('omo')) return 0
-    if (words.some((w) => w.startsWith('omo'))) return 1
-    if (p.toneKey.includes('omo')) return 2
+/** The rank a result should have: whole words of the proverb, of any field, word starts, inside words. */
+function expectedRank(p: Proverb, terms: string[]): number {
+  const proverb = p.toneKey.split(' ')
+  const english = foldForSearch(`${p.transliteration} ${p.interpretation}`).split(' ')
+  const grade = (term: string) => {
+    if (proverb.includes(term)) return 0
+    if (english.includes(term)) return 1
+    if ([...proverb, ...english].some((w) => w.startsWith(term))) return 2
     return 3
   }
-  const ranks = data.map(rank)
+  return Math.max(...terms.map(grade))
+}
+
+test('whole-word matches come before word starts, which come before matches inside words', async () => {
+  const { data } = await search('omo')
+  const ranks = data.map((p) => expectedRank(p, ['omo']))
   expect(ranks[0]).toBe(0)
   expect(ranks).toEqual([...ranks].sort((a, b) => a - b))
-  expect(ranks).toContain(2)
+  expect(ranks).toContain(3)
+})
+
+test('a whole word in the English or the meaning ranks above the same letters inside a word of the proverb', async () => {
+  const { data } = await search('water')
+  const kwaterekwa = data.findIndex((p) => p.proverb.startsWith('Kwaterekwa'))
+  expect(kwaterekwa).toBeGreaterThan(0)
+  const ranks = data.map((p) => expectedRank(p, ['water']))
+  expect(ranks).toEqual([...ranks].sort((a, b) => a - b))
+  expect(ranks[0]).toBe(1)
+  expect(ranks[kwaterekwa]).toBe(3)
+  expect(data.slice(0, kwaterekwa).every((p) => foldForSearch(`${p.transliteration} ${p.interpretation}`).split(' ').includes('water'))).toBe(true)
+})
+
+test('the public groups list says who each people is, with a public source; built-in categories carry one line', async () => {
+  const groups = (await ctx.app.inject({ url: '/api/proverbs/ethnic/public?q=all' })).json().data as EthnicGroup[]
+  expect(groups).toHaveLength(8)
+  for (const group of groups) {
+    expect(group.about?.homeland, group.slug).toMatch(/\w/)
+    const sentences = group.about!.intro.split(/(?<=[.”])\s+(?=[A-Zi])/)
+    expect(sentences.length, group.slug).toBeGreaterThanOrEqual(2)
+    expect(sentences.length, group.slug).toBeLessThanOrEqual(3)
+    expect(group.about!.source.url).toMatch(/^https:\/\/en\.wikipedia\.org\/wiki\/\w+_people$/)
+  }
+  expect(groups.find((g) => g.slug === 'igbo')?.about?.homeland).toBe('South-eastern Nigeria, on both banks of the lower Niger')
+  const one = (await ctx.app.inject({ url: '/api/proverbs/ethnic/public?q=igbo' })).json().data as EthnicGroup[]
+  expect(one[0].about?.source.url).toBe('https://en.wikipedia.org/wiki/Igbo_people')
+
+  const categories = (await ctx.app.inject({ url: '/api/proverbs/category/public' })).json().data.content as Category[]
+  expect(categories.find((c) => c.slug === 'patience')?.description).toBe('On waiting, slow progress and what comes to those who do not rush.')
+  for (const category of categories) expect(category.description, category.slug).toMatch(/^[A-Z].{20,100}\.$/)
 })

@@ -121,5 +121,5 @@ test('after moving to another page, focus is on its content and the tab names it
   await page.locator('.result-list .proverb-card h3 a').first().click()
   await expect(page.locator('main')).toBeFocused()
   await page.goBack()
-  await expect(page).toHaveTitle('Search — Òwe')
+  await expect(page).toHaveTitle('Zulu proverbs — Òwe')
 })

@@ -167,10 +167,13 @@ export async function plansByName(app: FastifyInstance): Promise<Record<string, 
   return Object.fromEntries((body.data as Plan[]).map((plan) => [plan.name, plan]))
 }
 
-/** The seeded ethnic groups by slug, read through the public API. */
+/**
+ * The seeded ethnic groups by slug, read through the public API, as every list of groups gives them (only
+ * the public list adds who each people is, `about`, for the people's page).
+ */
 export async function groupsBySlug(app: FastifyInstance): Promise<Record<string, EthnicGroup>> {
   const { body } = await get(app, '/api/proverbs/ethnic/public?q=all')
-  return Object.fromEntries((body.data as EthnicGroup[]).map((group) => [group.slug, group]))
+  return Object.fromEntries((body.data as EthnicGroup[]).map(({ about: _about, ...group }) => [group.slug, group]))
 }
 
 export type FormPart = { name: string; filename?: string; type?: string; content: Buffer | string }

@@ -1,6 +1,7 @@
 import { API } from '@/core/api-paths'
 import type { CategoryPage, EthnicGroup, Paginated, Proverb } from '@/core/contract'
 import { apiGet, apiGetPage, withQuery } from '@/lib/api-client'
+import type { DeviceCoverage } from '@/offline/messages'
 
 export type SearchParams = { q?: string; ethnic?: string; category?: string; page?: number; size?: number }
 
@@ -9,8 +10,11 @@ export const fetchGroups = (signal?: AbortSignal) =>
 
 export const fetchCategories = (signal?: AbortSignal) => apiGet<CategoryPage>(API.categoriesPublic, { signal })
 
+/** A page of proverbs; one answered from this device offline says what the device holds (`device`). */
+export type ProverbPage = Paginated<Proverb> & { device?: DeviceCoverage }
+
 export const fetchProverbs = (params: SearchParams, signal?: AbortSignal) =>
-  apiGetPage<Paginated<Proverb>>(withQuery(API.proverbsPublic, params), { signal })
+  apiGetPage<ProverbPage>(withQuery(API.proverbsPublic, params), { signal })
 
 export const fetchProverb = (idOrSlug: string, signal?: AbortSignal) =>
   apiGet<Proverb>(API.proverbPublic(idOrSlug), { signal })

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, exists, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
-import { scrollImagePath } from '../../../../src/core/constants'
+import { isLanguageSlug, scrollImagePath } from '../../../../src/core/constants'
 import type { Category, EthnicGroup, Proverb } from '../../../../src/core/contract'
 import type { Db } from '../../db/client'
+import { CATEGORY_DESCRIPTIONS, GROUP_ABOUT } from '../../db/seed/about'
 import { parseId } from '../../http/params'
 import { categories, ethnicGroups, favourites, proverbCategories, proverbs } from '../../db/schema'
 
@@ -25,8 +26,13 @@ export async function listGroups(db: Db): Promise<EthnicGroup[]> {
   return rows.map((row) => ({ ...row, image: scrollImagePath(row.slug) }))
 }
 
+/** A group with who they are (the public list's, for the people's page); groups an operator added have none. */
+export function withAbout(group: EthnicGroup): EthnicGroup {
+  return isLanguageSlug(group.slug) ? { ...group, about: GROUP_ABOUT[group.slug] } : group
+}
+
 export async function listCategories(db: Db): Promise<Category[]> {
-  return db
+  const rows = await db
     .select({
       id: categories.id,
       name: categories.name,
@@ -37,6 +43,7 @@ export async function listCategories(db: Db): Promise<Category[]> {
     .leftJoin(proverbCategories, eq(proverbCategories.categoryId, categories.id))
     .groupBy(categories.id)
     .orderBy(asc(categories.name))
+  return rows.map((row) => ({ ...row, description: Object.hasOwn(CATEGORY_DESCRIPTIONS, row.slug) ? CATEGORY_DESCRIPTIONS[row.slug] : null }))
 }
 
 /** Digits mean an id (out of range matches nothing); anything else is a slug. */
@@ -122,19 +129,25 @@ function selectProverbs(db: Db) {
   return db.select(proverbColumns).from(proverbs).innerJoin(ethnicGroups, eq(ethnicGroups.id, proverbs.ethnicGroupId))
 }
 
-/** 0: every term is a whole word of the proverb; 1: each starts a word; 2: inside words; 3: English only. */
+/**
+ * searchRank (src/core/search.ts) in SQL: 0 when every term is a whole word of the proverb, 1 when each is
+ * a whole word of the proverb or its English, 2 when each starts a word of either, 3 otherwise.
+ */
 function relevance(terms: string[]): SQL {
-  const padded = sql`(' ' || ${proverbs.toneKey} || ' ')`
-  const all = (pattern: (t: string) => string) => and(...terms.map((t) => sql`${padded} like ${pattern(t)}`))
-  return sql`case when ${all((t) => `% ${escapeLike(t)} %`)} then 0 when ${all((t) => `% ${escapeLike(t)}%`)} then 1
-    when ${and(...terms.map((t) => sql`${proverbs.toneKey} like ${likeTerm(t)}`))} then 2 else 3 end`
+  const proverb = sql`(' ' || ${proverbs.toneKey} || ' ')`
+  const english = sql`(' ' || ${proverbs.englishFolded} || ' ')`
+  const whole = (t: string) => `% ${escapeLike(t)} %`
+  const start = (t: string) => `% ${escapeLike(t)}%`
+  const all = (each: (t: string) => SQL | undefined) => and(...terms.map(each))
+  return sql`case when ${all((t) => sql`${proverb} like ${whole(t)}`)} then 0
+    when ${all((t) => or(sql`${proverb} like ${whole(t)}`, sql`${english} like ${whole(t)}`))} then 1
+    when ${all((t) => or(sql`${proverb} like ${start(t)}`, sql`${english} like ${start(t)}`))} then 2 else 3 end`
 }
 
 /**
  * A page of proverbs matching every search term in the proverb (tone-insensitively) or its English.
- * With terms, whole-word matches in the proverb come first, then word starts, then matches inside
- * words, then English-only ones; proverbs that differ only in tone marks share a rank and a tone key,
- * so they sit side by side.
+ * With terms, by relevance (whole words first, wherever they are; matches inside words last); proverbs
+ * that differ only in tone marks share a rank and a tone key, so they sit side by side.
  */
 export async function searchProverbs(db: Db, filters: ProverbFilters, page: number, size: number) {
   const where = filterCondition(filters)

@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { Pagination } from '@/components/pagination'
 import { EmptyState, ErrorState, Loading } from '@/components/query-state'
 import { formatThousands } from '@/core/format'
+import { searchTerms } from '@/core/search'
 import { usePageTitle } from '@/lib/page-title'
+import { CategoryIntro, PeopleIntro } from '../components/collection-intro'
+import { NoSavedMatch, SavedOnly } from '../components/device-note'
 import { ProverbCard } from '../components/proverb-card'
 import { ProverbView } from '../components/proverb-view'
 import { categoriesQuery, groupsQuery, proverbQuery, searchQuery } from '../queries'
@@ -38,7 +41,6 @@ function ProverbRoute({ slug }: { slug: string }) {
 }
 
 function SearchResults() {
-  usePageTitle('Search')
   const [params, setParams] = useSearchParams()
   const q = params.get('q') ?? ''
   const ethnic = params.get('ethnic') ?? ''
@@ -47,9 +49,14 @@ function SearchResults() {
   const [text, setText] = useState(q)
   useEffect(() => setText(q), [q])
   const heading = useRef<HTMLHeadingElement>(null)
+  const resultsHeading = useRef<HTMLHeadingElement>(null)
 
   const groups = useQuery(groupsQuery())
   const categories = useQuery(categoriesQuery())
+  // A people's or a category's page: it opens with who or what they are, and the tab names them.
+  const group = ethnic ? groups.data?.find((g) => g.slug === ethnic.toLowerCase() || String(g.id) === ethnic) : undefined
+  const categoryShown = category && !group ? categories.data?.find((c) => c.slug === category.toLowerCase() || String(c.id) === category) : undefined
+  usePageTitle(group ? `${group.name} proverbs` : categoryShown ? `${categoryShown.name} proverbs` : 'Search')
   const results = useQuery(
     searchQuery({ q: q.slice(0, MAX_QUERY_LENGTH) || undefined, ethnic: ethnic || undefined, category: category || undefined, page, size: PAGE_SIZE }),
   )
@@ -58,6 +65,17 @@ function SearchResults() {
   useEffect(() => {
     if (!results.isPlaceholderData) setShownQuery(q)
   }, [q, results.isPlaceholderData])
+  const terms = useMemo(() => searchTerms(shownQuery), [shownQuery])
+
+  // A page past the last (a link kept from when there were more) shows the last one there is.
+  const lastPage = results.data?.totalPages ?? 0
+  useEffect(() => {
+    if (!results.isPlaceholderData && lastPage > 0 && page > lastPage) {
+      const next = new URLSearchParams(params)
+      next.set('page', String(lastPage))
+      setParams(next, { replace: true })
+    }
+  }, [results.isPlaceholderData, lastPage, page, params, setParams])
 
   const update = (next: Record<string, string>) => {
     const merged = new URLSearchParams(params)
@@ -72,11 +90,19 @@ function SearchResults() {
     update({ q: text.trim(), page: '' })
   }
 
+  const device = results.data?.device
   return (
     <>
-      <h1 ref={heading} tabIndex={-1}>
-        Search proverbs
-      </h1>
+      {group ? (
+        <PeopleIntro group={group} headingRef={heading} compact={!!q} />
+      ) : categoryShown ? (
+        <CategoryIntro category={categoryShown} headingRef={heading} />
+      ) : (
+        <h1 ref={heading} tabIndex={-1}>
+          Search proverbs
+        </h1>
+      )}
+      {(group || categoryShown) && <h2 className="search-form__title">Search {group ? `${group.name} proverbs` : 'these proverbs'}</h2>}
       <form className="search-form" role="search" onSubmit={onSubmit}>
         <div className="field">
           <label htmlFor="search-q">Words</label>
@@ -119,13 +145,21 @@ function SearchResults() {
       </form>
 
       <section aria-labelledby="results-title" aria-busy={results.isFetching}>
-        <h2 id="results-title" className="visually-hidden">
+        <h2 id="results-title" className="visually-hidden" ref={resultsHeading} tabIndex={-1}>
           Results
         </h2>
         {results.isPending ? (
           <Loading label="Searching" />
         ) : results.isError ? (
           <ErrorState title="Search failed" error={results.error} onRetry={() => void results.refetch()} />
+        ) : results.data.totalElements === 0 && device ? (
+          <NoSavedMatch coverage={device} query={shownQuery}>
+            {(shownQuery || category) && (
+              <button type="button" className="button" onClick={() => update({ q: '', category: '', page: '' })}>
+                Clear search
+              </button>
+            )}
+          </NoSavedMatch>
         ) : results.data.totalElements === 0 ? (
           <EmptyState title="No proverbs match">
             <p>Try fewer words, another spelling, or clear the filters.</p>
@@ -139,11 +173,12 @@ function SearchResults() {
               {formatThousands(results.data.totalElements)} {results.data.totalElements === 1 ? 'proverb' : 'proverbs'}
               {shownQuery && <> for “{shownQuery}”</>}
             </p>
+            {device && <SavedOnly coverage={device} />}
             <div className="result-list">
               {results.data.data.map((proverb, i, all) => {
                 const variant =
                   all[i - 1]?.toneKey === proverb.toneKey || all[i + 1]?.toneKey === proverb.toneKey
-                return <ProverbCard key={proverb.id} proverb={proverb} toneVariant={variant} />
+                return <ProverbCard key={proverb.id} proverb={proverb} toneVariant={variant} terms={terms} />
               })}
             </div>
             <Pagination
@@ -152,8 +187,11 @@ function SearchResults() {
               totalElements={results.data.totalElements}
               onPage={(next) => {
                 update({ page: String(next) })
-                heading.current?.focus()
-                window.scrollTo({ top: 0 })
+                // The next page starts where the results do (a people's introduction stays above).
+                const target = group || categoryShown ? resultsHeading.current : heading.current
+                target?.focus({ preventScroll: true })
+                if (group || categoryShown) target?.closest('section')?.scrollIntoView({ block: 'start' })
+                else window.scrollTo({ top: 0 })
               }}
             />
           </>
