@@ -12,6 +12,11 @@ import { blend, canvas, clamp, diamond, disc, draw, EARS, GOLD, hex, INDIGO, lin
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PUB = join(ROOT, 'public');
 const W = 960, H = 640, MAX_KB = 80, TARGET_KB = 70;
+// Each pattern is drawn at 1× (/img/{slug}-scroll.jpeg, the spec's path) and, for the proverb's wide banner on large
+// screens, at 1.5× cropped to its middle band (/img/wide/…, 1440×420, as wide as such a banner is): sharper there,
+// still under MAX_KB.
+let SCALE = 1;
+const sheet = (bg) => canvas(W, H, bg, 255, SCALE);
 
 // ---------- motifs and textures of the scroll patterns (the shared toolkit is in raster.mjs) ----------
 // Teardrop ("korosho"/paisley): a disc plus a tangent point at distance 2.4r in direction ang.
@@ -27,11 +32,12 @@ const wave = (y0, amp, period, phase, x0 = -10, x1 = W + 10) => Array.from({ len
   (_, i) => { const x = x0 + i * 6; return [x, y0 + amp * Math.sin((x / period) * TAU + phase)]; });
 // Per-pixel shader with 3x3 supersampling: fn(x, y) -> rgb or null (transparent).
 function field(img, [x0, y0, x1, y1], fn, ss = 3) {
-  for (let y = Math.max(0, Math.floor(y0)); y < Math.min(img.h, Math.ceil(y1)); y++)
-    for (let x = Math.max(0, Math.floor(x0)); x < Math.min(img.w, Math.ceil(x1)); x++) {
+  const s = img.s;
+  for (let y = Math.max(0, Math.floor(y0 * s)); y < Math.min(img.h, Math.ceil(y1 * s)); y++)
+    for (let x = Math.max(0, Math.floor(x0 * s)); x < Math.min(img.w, Math.ceil(x1 * s)); x++) {
       const acc = [0, 0, 0]; let n = 0;
       for (let sy = 0; sy < ss; sy++) for (let sx = 0; sx < ss; sx++) {
-        const c = fn(x + (sx + 0.5) / ss, y + (sy + 0.5) / ss);
+        const c = fn((x + (sx + 0.5) / ss) / s, (y + (sy + 0.5) / ss) / s);
         if (c) { acc[0] += c[0]; acc[1] += c[1]; acc[2] += c[2]; n++; }
       }
       if (n) blend(img, x, y, acc.map((v) => v / n), n / (ss * ss));
@@ -48,8 +54,9 @@ function valueNoise(seed) {
 }
 function texture(img, seed, amp, scale) {
   const n = valueNoise(seed);
-  for (let y = 0; y < img.h; y++) for (let x = 0; x < img.w; x++) {
-    const k = 1 + amp * (0.7 * n(x / scale, y / scale) + 0.3 * n(x / scale * 4 + 77, y / scale * 4 + 31) - 0.5), i = (y * img.w + x) * 4;
+  for (let py = 0; py < img.h; py++) for (let px = 0; px < img.w; px++) {
+    const x = px / img.s, y = py / img.s;
+    const k = 1 + amp * (0.7 * n(x / scale, y / scale) + 0.3 * n(x / scale * 4 + 77, y / scale * 4 + 31) - 0.5), i = (py * img.w + px) * 4;
     for (let c = 0; c < 3; c++) img.d[i + c] *= k;
   }
 }
@@ -78,7 +85,7 @@ function soften(img, ry = 1, rc = 3) {
 // ---------- the eight scroll patterns ----------
 // Yoruba: adire eleko/oniko — indigo resist-dye cloth, pale tied circles, ladders and dots in a grid of squares.
 function yoruba() {
-  const img = canvas(W, H, '#1a2960'), pale = hex('#d3ddf0'), cw = 120, ch = 128;
+  const img = sheet('#1a2960'), pale = hex('#d3ddf0'), cw = 120, ch = 128;
   for (let j = 0; j < 5; j++) for (let i = 0; i < 8; i++) {
     const x = i * cw, y = j * ch, cx = x + cw / 2, cy = y + ch / 2, m = (i + j * 3) % 4;
     if (m === 0) { [40, 28, 16].forEach((r) => ring(img, cx, cy, r, 5, pale, 0.8)); disc(img, cx, cy, 5, pale, 0.85); }
@@ -96,7 +103,7 @@ function yoruba() {
 }
 // Igbo: uli wall/body painting — sparse flowing dark lines, spirals, dotted tracks and crescents on an ochre ground.
 function igbo() {
-  const img = canvas(W, H, '#dcb482'), ink = hex('#2a1911'), red = hex('#8d3b22');
+  const img = sheet('#dcb482'), ink = hex('#2a1911'), red = hex('#8d3b22');
   for (const [x, y, r] of [[380, 200, 34], [880, 150, 42], [420, 520, 30]]) { disc(img, x, y, r, ink, 0.88); disc(img, x + r * 0.45, y - r * 0.2, r * 0.9, '#dcb482', 1); }
   path(img, wave(330, 70, 760, 0.6), 7, ink, 0.9); path(img, wave(352, 70, 760, 0.6), 3, ink, 0.8);
   for (const [x, y] of wave(372, 70, 760, 0.6).filter((_, i) => i % 4 === 0)) disc(img, x, y, 3.5, red, 0.9);
@@ -112,7 +119,7 @@ function igbo() {
 }
 // Hausa: Arewa ("dagi") knot in Zaria wall relief / babban riga embroidery — raised interlaced bands in panels.
 function hausa() {
-  const img = canvas(W, H, '#ae6636'), cream = hex('#efdcb4'), shadow = hex('#4a2412'), groove = hex('#b4703f');
+  const img = sheet('#ae6636'), cream = hex('#efdcb4'), shadow = hex('#4a2412'), groove = hex('#b4703f');
   const relief = (fn, t) => { fn(3, 3, t + 4, shadow, 0.5); fn(0, 0, t, cream, 1); fn(0, 0, 2.5, groove, 1); };
   const cw = 240, ch = 320 / 1.5;
   for (let j = 0; j < 3; j++) for (let i = 0; i < 4; i++) {
@@ -136,7 +143,7 @@ function hausa() {
 // Edges sit on the 8-px JPEG block grid so the many hard colour changes stay cheap to encode.
 function akan() {
   const C = { g: hex('#e3a92b'), n: hex('#1d7a3c'), r: hex('#b3262b'), k: hex('#17120e'), b: hex('#24408f') };
-  const img = canvas(W, H, '#17120e'), SW = 80, rows = [0, 88, 176, 256, 344, 424, 512, 592, 640], rnd = mulberry32(4);
+  const img = sheet('#17120e'), SW = 80, rows = [0, 88, 176, 256, 344, 424, 512, 592, 640], rnd = mulberry32(4);
   const warps = ['g8k8n8g8r16g8n8k8g8', 'n16g8k8r16k8g8n16', 'k8g8k8n32k8g8k8', 'r16k8g8b16g8k8r16']
     .map((s) => [...s.matchAll(/([a-z])(\d+)/g)].map((m) => [C[m[1]], +m[2]]));
   for (let k = 0; k < 12; k++) for (let j = 0; j < rows.length - 1; j++) {
@@ -153,7 +160,7 @@ function akan() {
 // Kiswahili: kanga cloth — a bright border (pindo) framing a central field (mji) of korosho drops, a rosette and the blank jina band.
 function kiswahili() {
   const teal = hex('#0c6f75'), yel = hex('#f6c21c'), mag = hex('#c2185b'), blk = hex('#161414'), wht = hex('#fbf6ea');
-  const img = canvas(W, H, teal), B = 76;
+  const img = sheet(teal), B = 76;
   rect(img, 10, 10, W - 20, 5, blk); rect(img, 10, H - 15, W - 20, 5, blk); rect(img, 10, 10, 5, H - 20, blk); rect(img, W - 15, 10, 5, H - 20, blk);
   for (let x = 48; x < W - 20; x += 58) for (const y of [B / 2 + 4, H - B / 2 - 4]) { drop(img, x, y, 11, (x / 58) % 2 ? 0 : Math.PI, yel); disc(img, x, y, 4, mag); }
   for (let y = 116; y < H - 90; y += 58) for (const x of [B / 2 + 4, W - B / 2 - 4]) { drop(img, x, y, 11, (y / 58) % 2 ? Math.PI / 2 : -Math.PI / 2, yel); disc(img, x, y, 4, mag); }
@@ -177,7 +184,7 @@ function kiswahili() {
 }
 // Zulu: glass-bead work — a bead grid carrying bands of triangles and nested diamonds in bold colours on white.
 function zulu() {
-  const S = 20, img = canvas(W, H, '#f3efe6');
+  const S = 20, img = sheet('#f3efe6');
   const P = { w: '#f3efe6', k: '#1b1a19', r: '#c62828', b: '#1e4fa3', y: '#f2bd00', g: '#2e7d32', p: '#e3739f' };
   const tri = ['r', 'b', 'y', 'g'], dia = [['y', 'r', 'k', 'b'], ['p', 'g', 'k', 'r'], ['w', 'b', 'k', 'y']];
   const bead = (i, j) => {
@@ -199,7 +206,7 @@ function zulu() {
 }
 // Amharic: Ethiopian tibeb — white cotton (netela/kemis) ground with woven borders of coloured crosses, diamonds and sawtooth.
 function amharic() {
-  const img = canvas(W, H, '#f3eee3'), C = ['#1f7a45', '#e8b21d', '#c0262d', '#2a4f9c', '#6b2e7e'].map(hex), ink = hex('#1f1b18');
+  const img = sheet('#f3eee3'), C = ['#1f7a45', '#e8b21d', '#c0262d', '#2a4f9c', '#6b2e7e'].map(hex), ink = hex('#1f1b18');
   const edge = (y, dir) => [C[0], C[1], C[2]].forEach((c, k) => rect(img, 0, y + dir * k * 5, W, 3, c));
   const saw = (y, dir) => { for (let x = 0, k = 0; x < W; x += 16, k++) poly(img, [[x, y], [x + 16, y], [x + 8, y + dir * 12]], C[k % 5]); };
   const cross = (cx, cy, s, c, c2) => {
@@ -220,7 +227,7 @@ function amharic() {
 }
 // Afan Oromo: Oromo/Harari coiled baskets hung on an earth wall, rings of zigzags and checks around an Odaa (sycamore) tree.
 function afanOromo() {
-  const img = canvas(W, H, '#7a4526'), P = { o: hex('#dc9c40'), r: hex('#a3341f'), k: hex('#1d1511'), c: hex('#efd9aa'), g: hex('#3d6b35') };
+  const img = sheet('#7a4526'), P = { o: hex('#dc9c40'), r: hex('#a3341f'), k: hex('#1d1511'), c: hex('#efd9aa'), g: hex('#3d6b35') };
   const basket = (cx, cy, R, rings) => {
     disc(img, cx + 8, cy + 12, R + 2, '#2a160c', 0.45);
     field(img, [cx - R, cy - R, cx + R, cy + R], (x, y) => {
@@ -286,12 +293,23 @@ function save(file, buf, note = '') {
 // slug -> [pattern, luma blur radius, chroma blur radius] (akan's block-aligned edges encode best unblurred).
 const patterns = { yoruba: [yoruba, 1, 3], igbo: [igbo, 1, 3], hausa: [hausa, 1, 3], akan: [akan, 0, 0], kiswahili: [kiswahili, 1, 3],
   zulu: [zulu, 1, 3], amharic: [amharic, 1, 3], 'afan-oromo': [afanOromo, 1, 3] };
-for (const [slug, [make, ry, rc]] of Object.entries(patterns)) {
-  const img = make();
-  soften(img, ry, rc);
+// The middle band of a picture, `rows` pixels tall.
+// Its top stays on the 8-px JPEG block grid, as the patterns' edges do.
+function band(img, rows) {
+  const top = Math.floor((img.h - rows) / 16) * 8 * img.w * 4;
+  return { w: img.w, h: rows, d: img.d.subarray(top, top + rows * img.w * 4), s: img.s };
+}
+const WIDE_ROWS = 420;
+const only = process.env.IMAGES_ONLY; // e.g. IMAGES_ONLY=wide to remake just the wide banners
+for (SCALE of [1, 1.5]) for (const [slug, [make, ry, rc]] of Object.entries(patterns)) {
+  if (only && only !== (SCALE === 1 ? 'scroll' : 'wide')) continue;
+  let img = make();
+  soften(img, Math.round(ry * SCALE), Math.round(rc * SCALE));
+  if (SCALE !== 1) img = band(img, WIDE_ROWS);
   let q = 94, buf;
-  do buf = jpeg.encode({ data: img.d, width: W, height: H }, (q -= 4)).data; while (buf.length > TARGET_KB * 1024 && q > 30);
-  if (save(join(PUB, 'img', `${slug}-scroll.jpeg`), buf, `  (q${q})`) >= MAX_KB * 1024) { failed = true; console.error(`  ✗ ${slug}: over ${MAX_KB} KB`); }
+  do buf = jpeg.encode({ data: img.d, width: img.w, height: img.h }, (q -= 4)).data; while (buf.length > TARGET_KB * 1024 && q > 30);
+  const file = SCALE === 1 ? join(PUB, 'img', `${slug}-scroll.jpeg`) : join(PUB, 'img', 'wide', `${slug}-scroll.jpeg`);
+  if (save(file, buf, `  (q${q})`) >= MAX_KB * 1024) { failed = true; console.error(`  ✗ ${slug} (${img.w}×${img.h}): over ${MAX_KB} KB`); }
 }
 for (const size of [192, 512]) {
   save(join(PUB, 'icons', `icon-${size}.png`), icon(size, 'any'));

@@ -16,12 +16,14 @@ export function mulberry32(seed) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-export function canvas(w, h, bg, alpha = 255) {
-  const d = new Uint8ClampedArray(w * h * 4), c = bg ? col(bg) : [0, 0, 0];
+// A canvas drawn in w×h units at `scale` pixels each (2 for a sharper copy of the same picture); the
+// shapes below take units, so a drawing is the same at any scale.
+export function canvas(w, h, bg, alpha = 255, scale = 1) {
+  const d = new Uint8ClampedArray(w * scale * h * scale * 4), c = bg ? col(bg) : [0, 0, 0];
   for (let i = 0; i < d.length; i += 4) d.set([c[0], c[1], c[2], alpha], i);
-  return { w, h, d };
+  return { w: w * scale, h: h * scale, d, s: scale };
 }
-export const copy = (img) => ({ w: img.w, h: img.h, d: new Uint8ClampedArray(img.d) });
+export const copy = (img) => ({ w: img.w, h: img.h, d: new Uint8ClampedArray(img.d), s: img.s });
 // On an opaque pixel (da = 1) oa is exactly 1, so this is exactly c·a + d·(1 − a): opaque canvases stay opaque.
 export function blend(img, x, y, c, a) {
   if (a <= 0 || x < 0 || y < 0 || x >= img.w || y >= img.h) return;
@@ -29,12 +31,12 @@ export function blend(img, x, y, c, a) {
   for (let k = 0; k < 3; k++) d[i + k] = (c[k] * a + d[i + k] * da * (1 - a)) / oa;
   d[i + 3] = oa * 255;
 }
-// Fill every pixel of a bounding box by coverage of a signed-distance function (px units, <0 inside).
+// Fill every pixel of a bounding box by coverage of a signed-distance function (canvas units, <0 inside).
 export function draw(img, [x0, y0, x1, y1], sd, c, a = 1) {
-  const rgb = col(c);
-  for (let y = Math.max(0, Math.floor(y0) - 1); y <= Math.min(img.h - 1, Math.ceil(y1) + 1); y++)
-    for (let x = Math.max(0, Math.floor(x0) - 1); x <= Math.min(img.w - 1, Math.ceil(x1) + 1); x++) {
-      const cov = clamp(0.5 - sd(x + 0.5, y + 0.5));
+  const rgb = col(c), s = img.s ?? 1;
+  for (let y = Math.max(0, Math.floor(y0 * s) - 1); y <= Math.min(img.h - 1, Math.ceil(y1 * s) + 1); y++)
+    for (let x = Math.max(0, Math.floor(x0 * s) - 1); x <= Math.min(img.w - 1, Math.ceil(x1 * s) + 1); x++) {
+      const cov = clamp(0.5 - sd((x + 0.5) / s, (y + 0.5) / s) * s);
       if (cov > 0) blend(img, x, y, rgb, a * cov);
     }
 }

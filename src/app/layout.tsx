@@ -9,6 +9,7 @@ import { AccountMenu } from '@/features/account/components/account-menu'
 import { useIsOperator } from '@/features/admin/access'
 import { CookieBanner } from '@/features/consent/cookie-banner'
 import { useSession } from '@/lib/session'
+import { TabBar } from './tab-bar'
 
 const NAV = [
   { to: '/', label: 'Home', end: true },
@@ -122,6 +123,7 @@ export function Layout() {
         </nav>
         <p>Proverbs belong to the peoples who made them. Òwe gathers them with care.</p>
       </footer>
+      <TabBar />
       <CookieBanner />
       <Toasts />
       {signedIn && (

@@ -14,7 +14,8 @@ export function InstallButton() {
         void install()
       }}
     >
-      Install Òwe
+      {/* On a phone's one-row header the button reads "Install"; its name stays whole. */}
+      Install<span className="install-button__name"> Òwe</span>
     </button>
   )
 }

@@ -1,3 +1,4 @@
+import { API } from '@/core/api-paths'
 import type { EthnicGroup } from '@/core/contract'
 import { PACKS_CHANNEL, type PackCommand, type PacksChanged } from '@/offline/messages'
 
@@ -150,4 +151,29 @@ export async function readStorageState(): Promise<StorageState | null> {
 /** Asks the browser to keep the device's data under storage pressure; true when granted. */
 export async function askPersistentStorage(): Promise<boolean> {
   return (await navigator.storage?.persist?.()) ?? false
+}
+
+/** Under the API's path the device keeps the user's profile picture (one per user). */
+const PICTURE_KEY = API.picture
+
+/**
+ * Keeps the user's profile picture (or that they have none) with their other private data, so the
+ * header shows it offline; it leaves the device at sign-out with the rest.
+ */
+export function keepPicture(userId: number, picture: Blob | null): Promise<void> {
+  if (!hasIndexedDb()) return Promise.resolve()
+  return enqueue(async () => {
+    const [{ offlineDb }, store] = await offline()
+    await store.savePrivate(await offlineDb(), userId, PICTURE_KEY, picture, Date.now())
+  })
+}
+
+/** The picture this device kept for the user: a Blob, null for "none", undefined when nothing is kept. */
+export async function readKeptPicture(userId: number): Promise<Blob | null | undefined> {
+  if (!hasIndexedDb()) return undefined
+  await deviceDataSettled()
+  const [{ offlineDb }, store] = await offline()
+  const kept = await store.readPrivate(await offlineDb(), userId, PICTURE_KEY)
+  if (!kept) return undefined
+  return kept.data instanceof Blob || kept.data === null ? kept.data : undefined
 }

@@ -1,4 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import { ApiError } from '@/lib/api-client'
+import { keepPicture, readKeptPicture } from '@/lib/device-data'
 import { useObjectUrl } from '@/lib/object-url'
 import { fetchAddress, fetchFullProfile, fetchPersonalInfo, fetchPicture, fetchUserLanguages } from './api'
 
@@ -24,8 +26,25 @@ export const addressQuery = (userId: number) =>
 export const fullProfileQuery = (userId: number) =>
   queryOptions({ queryKey: accountKeys.full(userId), queryFn: ({ signal }) => fetchFullProfile(signal), meta: { persist: true } })
 
+/**
+ * The picture from the server, kept on the device as it comes; offline (or with the server down) the kept
+ * copy answers, so the header shows the reader's face rather than an empty circle.
+ */
+async function pictureWithDeviceCopy(userId: number, signal: AbortSignal): Promise<Blob | null> {
+  try {
+    const picture = await fetchPicture(signal)
+    keepPicture(userId, picture).catch((error: unknown) => console.warn('Could not keep the profile picture on this device', error))
+    return picture
+  } catch (error) {
+    if (!(error instanceof ApiError) || !(error.offline || error.status >= 500)) throw error
+    const kept = await readKeptPicture(userId).catch(() => undefined)
+    if (kept === undefined) throw error
+    return kept
+  }
+}
+
 export const pictureQuery = (userId: number) =>
-  queryOptions({ queryKey: accountKeys.picture(userId), queryFn: ({ signal }) => fetchPicture(signal), staleTime: 5 * 60_000 })
+  queryOptions({ queryKey: accountKeys.picture(userId), queryFn: ({ signal }) => pictureWithDeviceCopy(userId, signal), staleTime: 5 * 60_000 })
 
 export const userLanguagesQuery = (userId: number) =>
   queryOptions({ queryKey: accountKeys.languages(userId), queryFn: ({ signal }) => fetchUserLanguages(signal) })

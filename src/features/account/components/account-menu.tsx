@@ -50,9 +50,10 @@ export function AccountMenu({ useIsOperator = never }: { useIsOperator?: (userId
         className="account-menu__toggle"
         aria-expanded={open}
         aria-controls={id}
-        aria-label={`Account: ${session.user.firstName} ${session.user.lastName}`}
         onClick={() => setOpen(!open)}
       >
+        {/* Named by text, not aria-label: the initials shown are a picture of the name, not its label. */}
+        <span className="visually-hidden">{`Account: ${session.user.firstName} ${session.user.lastName}`}</span>
         <Avatar userId={session.user.id} />
       </button>
       <ul id={id} className="account-menu__list" hidden={!open}>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { initials } from '@/core/format'
+import { useSession } from '@/lib/session'
 import { personalInfoQuery, usePictureUrl } from '../queries'
 
 /**
@@ -9,7 +10,10 @@ import { personalInfoQuery, usePictureUrl } from '../queries'
 export function Avatar({ userId, size = 36 }: { userId: number | undefined; size?: number }) {
   const picture = usePictureUrl(userId)
   const info = useQuery({ ...personalInfoQuery(userId ?? 0), enabled: userId !== undefined })
-  const letters = userId === undefined ? '' : initials(info.data?.content.firstName, info.data?.content.lastName)
+  // Offline before the personal info was ever loaded, the session's own name gives the initials.
+  const session = useSession()
+  const own = session?.user.id === userId ? session?.user : undefined
+  const letters = userId === undefined ? '' : initials(info.data?.content.firstName ?? own?.firstName, info.data?.content.lastName ?? own?.lastName)
   const style = { width: size, height: size }
   if (picture) return <img className="avatar" src={picture} alt="" width={size} height={size} style={style} />
   return (

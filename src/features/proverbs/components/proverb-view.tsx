@@ -19,7 +19,7 @@ export function ProverbView({ proverb }: { proverb: Proverb }) {
   return (
     <article className="proverb-view" aria-labelledby="proverb-text">
       <div className="proverb-view__scroll">
-        <ScrollImage src={proverb.image} eager />
+        <ScrollImage src={proverb.image} eager wide />
         <div className="proverb-view__panel">
           <p className="proverb-view__group">
             {proverb.ethnic.name} · {proverb.language}

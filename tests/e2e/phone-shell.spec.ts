@@ -1,0 +1,316 @@
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { PNG } from 'pngjs'
+import type { Paginated, Proverb } from '../../src/core/contract'
+import { COOKIE_BANNER_TEXT } from '../../src/core/texts'
+import { createAccount, useAccount, type Account } from './accounts'
+import { waitForWorker } from './offline-support'
+import { expectInsideViewport, expectNoAxeViolations, PHONE_360, PHONE_390, PHONES } from './phone'
+
+/**
+ * The shell on a phone: a one-row header, a bottom tab bar (Home, Search, Quiz, Saved, Me) and every
+ * menu, popover and dialog inside the screen; nothing that sits at the bottom is hidden by the bar.
+ */
+
+const tabBar = (page: Page) => page.locator('nav.tab-bar')
+const tab = (page: Page, label: string) => tabBar(page).getByRole('link', { name: label, exact: true })
+const header = (page: Page) => page.locator('header.site-header')
+const TABS = ['Home', 'Search', 'Quiz', 'Saved', 'Me'] as const
+
+/** One row: the tallest thing in it (the 44 px avatar or bell) and a little padding. */
+const ONE_ROW_MAX = 64
+
+async function withConsent(page: Page, baseURL: string) {
+  await page.context().addCookies([{ name: 'cookieConsent', value: 'true', url: baseURL }])
+}
+
+async function signedIn(page: Page, baseURL: string, request: Parameters<typeof createAccount>[0], adverts = false): Promise<Account> {
+  const account = await createAccount(request)
+  await useAccount(page.context(), baseURL, account, { adverts })
+  return account
+}
+
+async function expectMarked(page: Page, label: string) {
+  for (const other of TABS) {
+    if (other === label) await expect(tab(page, other)).toHaveAttribute('aria-current', 'page')
+    else await expect(tab(page, other)).not.toHaveAttribute('aria-current', 'page')
+  }
+}
+
+/** The element's bottom edge is at or above the tab bar's top edge. */
+async function expectAboveBar(page: Page, element: Locator) {
+  const bar = await tabBar(page).boundingBox()
+  const box = await element.boundingBox()
+  expect(bar).not.toBeNull()
+  expect(box).not.toBeNull()
+  expect(box!.y + box!.height).toBeLessThanOrEqual(bar!.y + 0.5)
+}
+
+async function firstProverbSlug(request: Parameters<typeof createAccount>[0]): Promise<string> {
+  const body = (await (await request.get('/api/proverbs/public?ethnic=yoruba&size=1&page=1')).json()) as Paginated<Proverb>
+  return body.data[0].slug
+}
+
+for (const [name, phone] of PHONES) {
+  test.describe(`on a ${name} phone`, () => {
+    test.use(phone)
+
+    test('a visitor’s header is one row: the logo and signing in; the rest of the navigation is the tab bar', async ({ page, baseURL }) => {
+      await withConsent(page, baseURL!)
+      await page.goto('/')
+      await expect(page.locator('.today-card').first()).toBeVisible()
+      await expect(header(page).getByRole('link', { name: 'Òwe, home' })).toBeVisible()
+      await expect(header(page).getByRole('link', { name: 'Sign in' })).toBeVisible()
+      expect((await header(page).boundingBox())!.height).toBeLessThanOrEqual(ONE_ROW_MAX)
+      await expect(tabBar(page)).toBeVisible()
+      for (const label of TABS) await expectInsideViewport(page, tab(page, label))
+      await expectMarked(page, 'Home')
+    })
+
+    test('a signed-in reader’s header is one row; the account menu and the notifications open inside the screen', async ({ page, baseURL, request }) => {
+      await signedIn(page, baseURL!, request)
+      await page.goto('/')
+      const account = page.getByRole('button', { name: /^Account: / })
+      const bell = page.getByRole('button', { name: /^Notifications/ })
+      await expect(account).toBeVisible()
+      await expect(bell).toBeVisible()
+      expect((await header(page).boundingBox())!.height).toBeLessThanOrEqual(ONE_ROW_MAX)
+
+      await account.click()
+      const menu = page.locator('.account-menu__list')
+      await expect(menu.getByRole('link', { name: 'Offline reading' })).toBeVisible()
+      await expectInsideViewport(page, menu)
+      await page.keyboard.press('Escape')
+      await expect(menu).toBeHidden()
+
+      await bell.click()
+      const dropdown = page.getByRole('region', { name: 'Latest notifications' })
+      await expect(dropdown.getByRole('link', { name: 'See all notifications' })).toBeVisible()
+      await expectInsideViewport(page, dropdown)
+    })
+
+    test('every tab opens its page by touch, marked as the current one, with a target of at least 48 px', async ({ page, baseURL, request }) => {
+      await signedIn(page, baseURL!, request)
+      await page.goto('/')
+      await expect(tabBar(page)).toBeVisible()
+      const expected: Record<(typeof TABS)[number], RegExp> = {
+        Search: /\/search_result$/,
+        Quiz: /\/quiz$/,
+        Saved: /\/favourites$/,
+        Me: /\/profile$/,
+        Home: /\/$/,
+      }
+      for (const label of ['Search', 'Quiz', 'Saved', 'Me', 'Home'] as const) {
+        const box = (await tab(page, label).boundingBox())!
+        expect(box.height).toBeGreaterThanOrEqual(48)
+        expect(box.width).toBeGreaterThanOrEqual(48)
+        await tab(page, label).tap()
+        await expect(page).toHaveURL(expected[label])
+        await expectMarked(page, label)
+      }
+      // Offline reading is one of the reader's saved things too.
+      await page.goto('/offline')
+      await expectMarked(page, 'Saved')
+    })
+
+    test('a visitor reaches every tab from the keyboard; Quiz leads to signing in and stays marked', async ({ page, baseURL }) => {
+      await withConsent(page, baseURL!)
+      await page.goto('/')
+      await expect(page.locator('.today-card').first()).toBeVisible()
+      // The bar closes the page's tab order: backwards from the start, Me comes first.
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+      for (const label of [...TABS].reverse()) {
+        await page.keyboard.press('Shift+Tab')
+        await expect(tab(page, label)).toBeFocused()
+      }
+      await page.keyboard.press('Enter')
+      await expect(page).toHaveURL(/\/$/)
+
+      await tab(page, 'Quiz').focus()
+      await page.keyboard.press('Enter')
+      await expect(page).toHaveURL(/\/auth\/login$/)
+      await expectMarked(page, 'Quiz')
+      await tab(page, 'Me').focus()
+      await page.keyboard.press('Enter')
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expectMarked(page, 'Me')
+    })
+
+    test('the cookie banner, a toast and the end of the page sit above the tab bar', async ({ page, baseURL, request }) => {
+      await page.goto('/')
+      const banner = page.getByRole('region', { name: 'Cookie consent' })
+      await expect(banner).toContainText(COOKIE_BANNER_TEXT)
+      await expectAboveBar(page, banner)
+      await expectInsideViewport(page, banner)
+      await banner.getByRole('button').first().click()
+
+      await signedIn(page, baseURL!, request)
+      await page.route('**/api/proverbs/favourites/*', (route) =>
+        route.request().method() === 'PUT'
+          ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: 'Try again soon.' } }) })
+          : route.fallback(),
+      )
+      await page.goto('/')
+      await page.locator('.today-card').first().getByRole('button', { name: /^Favourite:/ }).click()
+      const toast = page.getByRole('alert').filter({ hasText: 'Could not add this to your favourites.' })
+      await expect(toast).toBeVisible()
+      await expectAboveBar(page, toast)
+      // Once it has slid in.
+      await expect(() => expectInsideViewport(page, toast)).toPass()
+
+      // The last thing on the page scrolls clear of the bar.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+      await expectAboveBar(page, page.locator('.site-footer > p'))
+    })
+
+    test('an advert covers the bar and fits the screen', async ({ page, baseURL, request }) => {
+      await withConsent(page, baseURL!)
+      await signedIn(page, baseURL!, request, true)
+      await page.goto('/')
+      const advert = page.getByRole('dialog', { name: 'Advertisement' })
+      await expect(advert).toBeVisible()
+      await expectInsideViewport(page, advert)
+      const bar = (await tabBar(page).boundingBox())!
+      const onTop = await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x, y)?.closest('.advert-overlay') !== null,
+        [bar.x + bar.width / 2, bar.y + bar.height / 2],
+      )
+      expect(onTop).toBe(true)
+    })
+  })
+}
+
+test.describe('at 390 px, light and dark', () => {
+  test.use(PHONE_390)
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`axe finds nothing on the home page, a proverb and the profile, with the tab bar (${scheme})`, async ({ page, baseURL, request }) => {
+      await page.emulateMedia({ colorScheme: scheme })
+      await signedIn(page, baseURL!, request)
+      await withConsent(page, baseURL!)
+      await page.goto('/')
+      await expect(page.locator('.today-card').first()).toBeVisible()
+      await expect(tabBar(page)).toBeVisible()
+      await page.screenshot({ path: `/tmp/phone-shell-home-${scheme}.png` })
+      await expectNoAxeViolations(page)
+
+      await page.goto(`/search_result?proverb=${await firstProverbSlug(request)}`)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expectMarked(page, 'Search')
+      await page.screenshot({ path: `/tmp/phone-shell-proverb-${scheme}.png` })
+      await expectNoAxeViolations(page)
+
+      await page.goto('/profile')
+      await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible()
+      await expectMarked(page, 'Me')
+      await page.getByRole('button', { name: /^Account: / }).click()
+      await page.screenshot({ path: `/tmp/phone-shell-profile-${scheme}.png` })
+      await expectNoAxeViolations(page)
+    })
+  }
+
+  test('the profile picture shows offline', async ({ page, baseURL, request }) => {
+    const account = await signedIn(page, baseURL!, request)
+    const png = new PNG({ width: 64, height: 64 })
+    for (let i = 0; i < png.data.length; i += 4) png.data.set([31, 42, 90, 255], i)
+    const upload = await request.post('/api/user/profile/picture', {
+      headers: { Authorization: `Bearer ${account.token}` },
+      multipart: { picture: { name: 'me.png', mimeType: 'image/png', buffer: PNG.sync.write(png) } },
+    })
+    expect(upload.ok()).toBe(true)
+    await withConsent(page, baseURL!)
+    await page.goto('/')
+    await waitForWorker(page)
+    const picture = page.getByRole('button', { name: /^Account: / }).locator('img')
+    await expect(picture).toBeVisible()
+
+    await page.context().setOffline(true)
+    await page.reload()
+    await expect(page.locator('.connection-status')).toContainText('offline')
+    await expect(picture).toBeVisible()
+    expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64)
+    await expect(page.getByTestId('avatar-initials')).toHaveCount(0)
+  })
+})
+
+test('on a desktop the header keeps its navigation and the tab bar is hidden', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await withConsent(page, baseURL!)
+  await page.goto('/')
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  await expect(nav).toHaveCount(1)
+  for (const label of ['Home', 'Search', 'Pricing', 'About']) await expect(header(page).getByRole('link', { name: label, exact: true })).toBeVisible()
+  await expect(tabBar(page)).toBeHidden()
+})
+
+test.describe('installed on a 390 px phone', () => {
+  test.use(PHONE_390)
+
+  test('the installed app keeps its chrome still and clear of the status bar', async ({ page, baseURL }) => {
+    await withConsent(page, baseURL!)
+    await page.goto('/')
+    await expect(tabBar(page)).toBeVisible()
+    // Chromium cannot emulate an installed window: the stylesheet's rules for one are switched on instead.
+    const switchedOn = await page.evaluate(() => {
+      let count = 0
+      for (const sheet of Array.from(document.styleSheets))
+        for (const rule of Array.from(sheet.cssRules))
+          if (rule instanceof CSSMediaRule && rule.media.mediaText === '(display-mode: standalone)') {
+            rule.media.mediaText = 'all'
+            count++
+          }
+      return count
+    })
+    expect(switchedOn).toBeGreaterThan(0)
+    const styles = await page.evaluate(() => ({
+      overscroll: getComputedStyle(document.body).overscrollBehaviorY,
+      tapHighlight: getComputedStyle(document.body).getPropertyValue('-webkit-tap-highlight-color'),
+    }))
+    expect(styles).toEqual({ overscroll: 'none', tapHighlight: 'rgba(0, 0, 0, 0)' })
+    expect((await header(page).boundingBox())!.height).toBeLessThanOrEqual(ONE_ROW_MAX)
+  })
+})
+
+test('on a desktop the proverb’s banner is drawn from a picture at least as wide as it shows', async ({ page, baseURL, request }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await withConsent(page, baseURL!)
+  await page.goto(`/search_result?proverb=${await firstProverbSlug(request)}`)
+  const banner = page.locator('.proverb-view__scroll img')
+  await expect(banner).toBeVisible()
+  await expect.poll(() => banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+  const { natural, shown, ratio } = await banner.evaluate((img: HTMLImageElement) => ({
+    natural: img.naturalWidth,
+    shown: img.getBoundingClientRect().width,
+    ratio: devicePixelRatio,
+  }))
+  expect(natural).toBeGreaterThanOrEqual(shown * ratio)
+})
+
+test('the wide banners, like the scroll images, are each under 80 KB', async ({ request }) => {
+  for (const slug of ['yoruba', 'igbo', 'hausa', 'akan', 'kiswahili', 'zulu', 'amharic', 'afan-oromo']) {
+    const res = await request.get(`/img/wide/${slug}-scroll.jpeg`)
+    expect(res.status(), slug).toBe(200)
+    expect(res.headers()['content-type']).toBe('image/jpeg')
+    expect((await res.body()).length, slug).toBeLessThan(80 * 1024)
+  }
+})
+
+test.describe('a 360 px phone that offers installation', () => {
+  test.use(PHONE_360)
+
+  test('the header stays one row inside the screen with the install button', async ({ page, baseURL }) => {
+    await withConsent(page, baseURL!)
+    await page.goto('/')
+    await expect(page.locator('.today-card').first()).toBeVisible()
+    await page.evaluate(() =>
+      window.dispatchEvent(
+        Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt: async () => undefined, userChoice: Promise.resolve({ outcome: 'dismissed' }) }),
+      ),
+    )
+    const install = page.getByRole('button', { name: 'Install Òwe' })
+    await expect(install).toBeVisible()
+    await expectInsideViewport(page, install)
+    await expectInsideViewport(page, header(page).getByRole('link', { name: 'Sign in' }))
+    expect((await header(page).boundingBox())!.height).toBeLessThanOrEqual(ONE_ROW_MAX)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+  })
+})
