@@ -1,5 +1,5 @@
 import { Formik, Form as FormikForm, useField, useFormikContext, type FormikErrors, type FormikHelpers, type FormikValues } from 'formik'
-import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type RefObject, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
 import type { AnyObjectSchema } from 'yup'
 import { ApiError } from '@/lib/api-client'
 import { clearDraft, readDraft, writeDraft } from '@/lib/drafts'
@@ -54,6 +54,11 @@ type FormProps<V extends FormikValues> = {
   label: string
   /** Replaces the submit row (a wizard renders Back / Next itself). */
   actions?: (state: { isSubmitting: boolean }) => ReactNode
+  /**
+   * After a send, bring its outcome into view and focus it: the confirmation, or the first field the send
+   * was refused for (else the refusal's message). For forms whose confirmation is out of sight on a phone.
+   */
+  focusOutcome?: boolean
 }
 
 /** Server answers on the form: field messages under their fields, the message at the top. */
@@ -66,11 +71,39 @@ export function applyServerError<V extends FormikValues>(error: unknown, helpers
   return 'Something went wrong. Please try again.'
 }
 
+/** Moves focus to `element` and scrolls it to the middle of the screen (clear of bars at the edges). */
+function focusInView(element: HTMLElement | null | undefined): void {
+  if (!element) return
+  element.focus({ preventScroll: true })
+  element.scrollIntoView?.({ block: 'center' })
+}
+
+const firstInvalidField = (form: HTMLFormElement | null) => form?.querySelector<HTMLElement>('[aria-invalid="true"]')
+
+/** A send the form's own checks refused: the first field with a message takes focus. */
+function FocusFirstError({ form }: { form: RefObject<HTMLFormElement | null> }) {
+  const { submitCount, isSubmitting, errors } = useFormikContext()
+  const handled = useRef(submitCount)
+  useEffect(() => {
+    if (submitCount < handled.current) handled.current = submitCount
+    if (isSubmitting || submitCount === handled.current) return
+    handled.current = submitCount
+    if (Object.keys(errors).length > 0) focusInView(firstInvalidField(form.current))
+  }, [submitCount, isSubmitting, errors, form])
+  return null
+}
+
 export function Form<V extends FormikValues>(props: FormProps<V>) {
-  const { schema, initialValues, onSubmit, submitLabel, busyLabel, draftKey, resetOnSuccess, children, footer, label, actions } = props
+  const { schema, initialValues, onSubmit, submitLabel, busyLabel, draftKey, resetOnSuccess, children, footer, label, actions, focusOutcome } = props
   const [status, setStatus] = useState<{ kind: 'error' | 'success'; text: string } | null>(null)
   const [restored, setRestored] = useState(false)
   const online = useOnline()
+  const formRef = useRef<HTMLFormElement>(null)
+  const noticeRef = useRef<HTMLParagraphElement>(null)
+  useEffect(() => {
+    if (!focusOutcome || !status) return
+    focusInView((status.kind === 'error' && firstInvalidField(formRef.current)) || noticeRef.current)
+  }, [status, focusOutcome])
   return (
     <Formik<V>
       initialValues={initialValues}
@@ -90,8 +123,9 @@ export function Form<V extends FormikValues>(props: FormProps<V>) {
       }}
     >
       {({ isSubmitting, resetForm }) => (
-        <FormikForm noValidate aria-label={label} className="form" aria-busy={isSubmitting}>
+        <FormikForm ref={formRef} noValidate aria-label={label} className="form" aria-busy={isSubmitting}>
           {draftKey && <DraftKeeper draftKey={draftKey} onRestored={setRestored} />}
+          {focusOutcome && <FocusFirstError form={formRef} />}
           {restored && (
             <div className="notice" role="status">
               <p>Your unsaved changes are back, as you left them. Save them, or</p>
@@ -108,7 +142,12 @@ export function Form<V extends FormikValues>(props: FormProps<V>) {
             </div>
           )}
           {status && (
-            <p className={`notice ${status.kind === 'error' ? 'notice--error' : 'notice--success'}`} role={status.kind === 'error' ? 'alert' : 'status'}>
+            <p
+              ref={noticeRef}
+              tabIndex={focusOutcome ? -1 : undefined}
+              className={`notice ${status.kind === 'error' ? 'notice--error' : 'notice--success'}`}
+              role={status.kind === 'error' ? 'alert' : 'status'}
+            >
               {status.text}
             </p>
           )}

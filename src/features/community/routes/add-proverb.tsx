@@ -67,6 +67,7 @@ export function AddProverbRoute({ useGroups, useCategories }: Props) {
         initialValues={initialValues}
         draftKey="suggest-proverb"
         resetOnSuccess
+        focusOutcome
         submitLabel="Send suggestion"
         busyLabel="Sending…"
         onSubmit={async (values) => {

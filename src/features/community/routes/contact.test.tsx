@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
+import { useQuery } from '@tanstack/react-query'
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { COMMUNITY_TEXTS } from '@/core/community'
+import type { FullProfile } from '@/core/contract'
 import type { Session } from '@/lib/session'
 import { json, renderWithApp } from '@/lib/testing'
 import { ContactRoute } from './contact'
@@ -9,10 +11,15 @@ import { ContactRoute } from './contact'
 let session: Session | null = null
 vi.mock('@/lib/session', () => ({ getToken: () => session?.token, signOut: vi.fn(), useSession: () => session }))
 
+/** The signed-in reader's profile as the app's query gives it (none: the query is off, as for visitors). */
+let profile: FullProfile | null = null
+const useProfile = () => useQuery({ queryKey: ['profile'], queryFn: async () => profile!, enabled: profile !== null })
+
 let sent: Record<string, string>[]
 let answer: () => Response
 beforeEach(() => {
   session = null
+  profile = null
   sent = []
   sessionStorage.clear()
   answer = () => json({ data: { message: COMMUNITY_TEXTS.contactThanks } }, 201)
@@ -48,7 +55,7 @@ function fillIn() {
 }
 
 test('sending it empty shows the spec’s messages and sends nothing', async () => {
-  renderWithApp(<ContactRoute />)
+  renderWithApp(<ContactRoute useProfile={useProfile} />)
   send()
   await waitFor(() => expect(messageOf('First name')).toBe('Required'))
   expect(messageOf('Surname')).toBe('Required')
@@ -61,7 +68,7 @@ test('sending it empty shows the spec’s messages and sends nothing', async () 
 })
 
 test('a message is sent, thanked, and the form is cleared', async () => {
-  renderWithApp(<ContactRoute />)
+  renderWithApp(<ContactRoute useProfile={useProfile} />)
   fillIn()
   send()
   expect(await screen.findByText(COMMUNITY_TEXTS.contactThanks)).toBeTruthy()
@@ -71,7 +78,7 @@ test('a message is sent, thanked, and the form is cleared', async () => {
 
 test('a signed-in user has email and names filled in', () => {
   session = { token: 'token-7', user: { id: 7, email: 'kemi@example.com', firstName: 'Kemi', lastName: 'Adé' } }
-  renderWithApp(<ContactRoute />)
+  renderWithApp(<ContactRoute useProfile={useProfile} />)
   expect(field('Email').value).toBe('kemi@example.com')
   expect(field('First name').value).toBe('Kemi')
   expect(field('Surname').value).toBe('Adé')
@@ -79,9 +86,43 @@ test('a signed-in user has email and names filled in', () => {
 
 test('a refusal from the server is shown, and what was typed stays', async () => {
   answer = () => json({ error: { code: 'too_many_requests', message: 'Too many attempts. Please wait 59 minutes and try again.' } }, 429)
-  renderWithApp(<ContactRoute />)
+  renderWithApp(<ContactRoute useProfile={useProfile} />)
   fillIn()
   send()
   expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts. Please wait 59 minutes and try again.')
   expect(field('Message').value).toBe('Medaase!\nThe app is good.')
+})
+
+test('a signed-in reader has what their profile knows filled in, phone number too', async () => {
+  session = { token: 'token-7', user: { id: 7, email: 'kemi@example.com', firstName: 'Kemi', lastName: 'Adé' } }
+  profile = {
+    id: 7,
+    email: 'kemi@example.com',
+    firstName: 'Kẹ́mi',
+    lastName: 'Adéwálé',
+    phoneNumber: '+2348012345678',
+    createdAt: '2026-01-01T00:00:00Z',
+    package: null,
+    hasActivePackage: false,
+    address: null,
+    hasPicture: false,
+    languages: [],
+  }
+  renderWithApp(<ContactRoute useProfile={useProfile} />)
+  await waitFor(() => expect(field('Phone number').value).toBe('+2348012345678'))
+  expect(field('Email').value).toBe('kemi@example.com')
+  expect(field('First name').value).toBe('Kẹ́mi')
+  expect(field('Surname').value).toBe('Adéwálé')
+})
+
+test('a refused send focuses the first field with a message; a sent one focuses the thanks', async () => {
+  renderWithApp(<ContactRoute useProfile={useProfile} />)
+  type('Email', 'kofi@example.com')
+  send()
+  await waitFor(() => expect(document.activeElement).toBe(field('First name')))
+  expect(messageOf('First name')).toBe('Required')
+  fillIn()
+  send()
+  const thanks = await screen.findByText(COMMUNITY_TEXTS.contactThanks)
+  await waitFor(() => expect(document.activeElement).toBe(thanks))
 })

@@ -1,19 +1,35 @@
+import { useCallback, useEffect } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
+import { resumeAfterSignIn } from '@/core/constants'
 import { formatThousands } from '@/core/format'
 import { useMarks, useToggleFavourite, useToggleLike } from '../marks'
 
-function useSignInFirst() {
+function useSignInFirst(favourite?: number) {
   const navigate = useNavigate()
   const location = useLocation()
-  return () => navigate('/auth/login', { state: { from: location } })
+  return () => navigate('/auth/login', { state: { from: location, favourite } })
+}
+
+/** The heart a visitor tapped before signing in is added once they are back, signed in (once: the state is cleared). */
+function useFavouriteAfterSignIn(proverbId: number, on: boolean | undefined, add: () => void) {
+  const navigate = useNavigate()
+  const location = useLocation()
+  const asked = resumeAfterSignIn(location.state)?.favourite === proverbId
+  useEffect(() => {
+    if (!asked || on === undefined) return
+    if (!on) add()
+    navigate(location, { replace: true, state: { resumedAfterSignIn: true } })
+  }, [asked, on, add, navigate, location])
 }
 
 /** The heart on every proverb: a toggle for signed-in users, a way to sign in for visitors. */
 export function FavouriteButton({ proverbId, label }: { proverbId: number; label: string }) {
   const { signedIn, marks } = useMarks()
   const toggle = useToggleFavourite()
-  const signInFirst = useSignInFirst()
+  const signInFirst = useSignInFirst(proverbId)
   const on = Boolean(marks?.favourites.includes(proverbId))
+  const { mutate } = toggle
+  useFavouriteAfterSignIn(proverbId, signedIn && marks ? on : undefined, useCallback(() => mutate({ proverbId, on: true }), [mutate, proverbId]))
   if (!signedIn) {
     return (
       <button type="button" className="mark-button" onClick={signInFirst} aria-label={`Sign in to add “${label}” to your favourites`}>
@@ -35,13 +51,12 @@ export function FavouriteButton({ proverbId, label }: { proverbId: number; label
   )
 }
 
-/** Likes feed trending; the count shown moves with the user's own like at once. */
+/** Likes feed trending; the count (the cached proverb's, moved by the like at once) follows the user's own like. */
 export function LikeButton({ proverbId, likes }: { proverbId: number; likes: number }) {
   const { signedIn, marks } = useMarks()
   const toggle = useToggleLike()
   const signInFirst = useSignInFirst()
   const on = Boolean(marks?.likes.includes(proverbId))
-  const shown = toggle.isPending && toggle.variables?.proverbId === proverbId ? likes + (toggle.variables.on ? 1 : -1) : likes
   return (
     <button
       type="button"
@@ -51,8 +66,8 @@ export function LikeButton({ proverbId, likes }: { proverbId: number; likes: num
     >
       {signedIn ? (on ? 'Liked' : 'Like') : 'Sign in to like'}{' '}
       <span className="tag tag--muted">
-        {formatThousands(Math.max(0, shown))}
-        <span className="visually-hidden"> {shown === 1 ? 'like' : 'likes'}</span>
+        {formatThousands(Math.max(0, likes))}
+        <span className="visually-hidden"> {likes === 1 ? 'like' : 'likes'}</span>
       </span>
     </button>
   )

@@ -1,1 +1,0 @@
-export { ContactRoute as default } from '@/features/community/routes/contact'
