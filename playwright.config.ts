@@ -46,6 +46,8 @@ export default defineConfig({
       // Mail goes to the local SMTP server of the global setup; links point back at this server.
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       OWE_PUBLIC_URL: `http://localhost:${PORT}`,
+      // The same server reached at 127.0.0.1 is the same site: a checkout started there comes back there.
+      OWE_SITE_ORIGINS: `http://127.0.0.1:${PORT}`,
       // Many journeys sign in from one address within minutes; the limits themselves are API-tested.
       OWE_AUTH_RATE_LIMIT: '1000',
       OWE_CHECK_RATE_LIMIT: '1000',

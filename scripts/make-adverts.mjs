@@ -139,19 +139,19 @@ function kenteBand(img, y, h, unit) {
   for (let x = 0, k = 0; x < img.w; x += unit, k++) rect(img, x, y, unit, h, C[k % 4]);
 }
 
-// ---------- advert 1 (image): all eight peoples -> the plans ----------
+// ---------- advert 1 (image): what a plan adds (peoples kept offline, no adverts) -> the plans ----------
 function eightPeoples() {
   const W = 960, H = 540, img = canvas(W, H, INDIGO);
   vgradient(img, 0, H, INDIGO, DEEP);
   kenteBand(img, H - 14, 14, 24);
   wordmark(img, 48, 36, 64);
-  const lines = ['READ THE PROVERBS', 'OF ALL EIGHT', 'PEOPLES'];
+  const lines = ['KEEP YOUR PEOPLES', 'OFFLINE AND', 'AD-FREE'];
   const size = Math.min(...lines.map((l) => fit(l, 440, 44)));
   lines.forEach((l, i) => text(img, l, 52, 150 + i * size * 1.65, size, CREAM));
   const names = ['YORUBA · IGBO · HAUSA · AKAN', 'SWAHILI · ZULU · AMHARA · OROMO'];
   const small = Math.min(...names.map((l) => fit(l, 440, 19)));
   names.forEach((l, i) => text(img, l, 52, 362 + i * small * 1.9, small, GOLD, { weight: 1.4 }));
-  text(img, 'EVERY PROVERB WITH ITS MEANING', 52, 450, small * 0.82, '#c9cde0', { weight: 1.3 });
+  text(img, 'QUIZZED WEEKLY · SHOWN FIRST · SEE THE PLANS', 52, 450, small * 0.82, '#c9cde0', { weight: 1.3 });
 
   // Eight tiles, one motif each, in the colours of the app's scroll art.
   const T = 118, G = 14, x0 = 545, y0 = 70;
@@ -292,7 +292,7 @@ function mp4(frames, name) {
 const ADVERTS = [
   {
     name: 'owe-eight-peoples', file: 'owe-eight-peoples.webp', type: 'image/webp', link: '/pricing',
-    alt: 'Read the proverbs of all eight peoples — Yoruba, Igbo, Hausa, Akan, Swahili, Zulu, Amhara and Oromo — each with its meaning. See the plans.',
+    alt: 'Keep your peoples offline and ad-free — Yoruba, Igbo, Hausa, Akan, Swahili, Zulu, Amhara or Oromo: a plan keeps their proverbs on your device, quizzes you weekly and shows them first. Reading online stays open to everyone. See the plans.',
     make: () => webp(eightPeoples(), 'a.webp'),
   },
   {

@@ -13,6 +13,7 @@ import { subscriptionRoutes } from './features/subscriptions/routes'
 import { userLanguageRoutes } from './features/subscriptions/user-languages'
 import { accountRoutes } from './features/account/routes'
 import { authRoutes } from './features/auth/routes'
+import { packSizeRoutes } from './features/proverbs/pack-sizes'
 import { privateProverbRoutes } from './features/proverbs/private-routes'
 import { quizRoutes } from './features/quiz/routes'
 import { leaderboardRoutes } from './features/leaderboard/routes'
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     log: app.log,
     nairaPerDollar: config.nairaPerDollar,
     publicUrl: config.publicUrl,
+    siteOrigins: config.siteOrigins,
   })
   const deps = { db: database.db, sendPublic: createPublicCache(config.corpusCacheMs), now, notifier, payments }
 
@@ -208,6 +210,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   })
   proverbRoutes(app, deps)
   privateProverbRoutes(app, deps)
+  packSizeRoutes(app, { ...deps, staticDir: config.staticDir })
   subscriptionRoutes(app, { ...deps, nairaPerDollar: config.nairaPerDollar })
   userLanguageRoutes(app, deps)
   pageRoutes(app, deps)

@@ -44,6 +44,18 @@ test('mail and sign-in settings: outbox by default, links on the local server, l
   expect(() => loadConfig({ OWE_PUBLIC_URL: 'owe.example' })).toThrow(/OWE_PUBLIC_URL/)
 })
 
+test('the site’s origins: the public URL’s by default, more from OWE_SITE_ORIGINS, origins only', () => {
+  expect(loadConfig({ PORT: '9090' }).siteOrigins).toEqual(['http://localhost:9090'])
+  expect(loadConfig({ OWE_PUBLIC_URL: 'https://owe.example/app', OWE_SITE_ORIGINS: ' https://www.owe.example/, https://OWE.example ,http://127.0.0.1:8080' }).siteOrigins).toEqual([
+    'https://owe.example',
+    'https://www.owe.example',
+    'http://127.0.0.1:8080',
+  ])
+  for (const bad of ['www.owe.example', 'https://owe.example/app', 'https://owe.example?x=1', 'javascript:alert(1)', 'https://user@owe.example']) {
+    expect(() => loadConfig({ OWE_SITE_ORIGINS: bad })).toThrow(/OWE_SITE_ORIGINS/)
+  }
+})
+
 test('TRUST_PROXY believes only the proxies named: a count or addresses, never every hop', () => {
   expect(loadConfig({}).trustProxy).toBe(false)
   expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1)

@@ -25,6 +25,11 @@ export type Config = {
   trustProxy: false | number | string[]
   /** Where people open the app; links in emails start with it. */
   publicUrl: string
+  /**
+   * Every origin the site is reached at (the public URL's first; e.g. www and the bare domain). A checkout
+   * returns to the one it was started from when it is listed here, else to the public URL.
+   */
+  siteOrigins: string[]
   /** smtp:// or smtps:// URL of the mail server; when absent mail goes to the outbox table and the log. */
   smtpUrl: string | null
   mailFrom: string
@@ -86,7 +91,7 @@ export type PaymentsConfig = {
 export function describePayments(payments: PaymentsConfig): string {
   const real = [payments.paystack && 'Paystack', payments.stripe && 'Stripe'].filter(Boolean).join(' and ')
   if (!payments.testMode) return real || 'none (no provider keys, and test mode off)'
-  return real ? `${real}, and the TEST MODE checkout — plans are free there` : 'TEST MODE — plans are free'
+  return real ? `${real}, and the TEST MODE checkout — no money moves there` : 'TEST MODE — no money moves'
 }
 
 /** A Google service account's fields that signing in to FCM needs. */
@@ -154,6 +159,25 @@ function pushConfig(env: NodeJS.ProcessEnv, cwd: string): PushConfig | null {
   return { serviceAccount: { clientEmail, privateKey, tokenUri, projectId: field('project_id') }, projectId, fcmBaseUrl }
 }
 
+/** OWE_SITE_ORIGINS: origins separated by commas (scheme, host and port only); the public URL's is always in. */
+function siteOrigins(raw: string | undefined, publicUrl: string): string[] {
+  const origins = [new URL(publicUrl).origin]
+  for (const part of (raw ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+    let url: URL | null = null
+    try {
+      url = new URL(part)
+    } catch {
+      url = null
+    }
+    const originOnly = url && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password
+    if (!url || !originOnly || !/^https?:$/.test(url.protocol)) {
+      throw new ConfigError(`OWE_SITE_ORIGINS must list origins like https://www.example.org, separated by commas; "${part}" is not one`)
+    }
+    if (!origins.includes(url.origin)) origins.push(url.origin)
+  }
+  return origins
+}
+
 function baseUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
   const value = (env[name]?.trim() || fallback).replace(/\/+$/, '')
   if (!/^https?:\/\/[^/]+/.test(value)) throw new ConfigError(`${name} must start with http:// or https://`)
@@ -184,7 +208,7 @@ function paymentsConfig(env: NodeJS.ProcessEnv): PaymentsConfig {
   // In production a forgotten key must not quietly give every plan away.
   if (testMode && production && flag(env, 'OWE_ALLOW_TEST_PAYMENTS') !== true) {
     throw new ConfigError(
-      'payments are in TEST MODE (plans are free) and NODE_ENV=production: set PAYSTACK_SECRET_KEY or STRIPE_SECRET_KEY (and OWE_PAYMENTS_TEST_MODE=false), or OWE_ALLOW_TEST_PAYMENTS=1 to run the free test mode on purpose',
+      'payments are in TEST MODE (no money moves) and NODE_ENV=production: set PAYSTACK_SECRET_KEY or STRIPE_SECRET_KEY (and OWE_PAYMENTS_TEST_MODE=false), or OWE_ALLOW_TEST_PAYMENTS=1 to run the test mode on purpose',
     )
   }
   return { paystack, stripe, testMode }
@@ -215,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     nairaPerDollar: integer(env, 'OWE_NAIRA_PER_DOLLAR', 1000, 1, 1_000_000),
     trustProxy: trustProxy(env.TRUST_PROXY),
     publicUrl,
+    siteOrigins: siteOrigins(env.OWE_SITE_ORIGINS, publicUrl),
     smtpUrl,
     mailFrom: env.MAIL_FROM?.trim() || 'Òwe <no-reply@owe.local>',
     authRateLimit: integer(env, 'OWE_AUTH_RATE_LIMIT', 10, 1, 1_000_000),

@@ -57,6 +57,8 @@ export const API = {
   /** Proverbs of one group the user may read (id or slug), paged: ?q=&page=&size= */
   proverbsLogged: (group: string | number) => `/api/proverbs/proverbs_logged/${encodeURIComponent(String(group))}/`,
   favourites: '/api/proverbs/favourites',
+  /** How much keeping each of the reader's peoples offline takes (bytes, measured from the pack). */
+  packSizes: '/api/proverbs/pack-sizes',
   userLanguages: '/api/userPackage/languages',
   userLanguagesUpdate: '/api/userPackage/languages/update',
 

@@ -92,3 +92,15 @@ export function isPublicRoute(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
   return (PUBLIC_ROUTES as readonly string[]).includes(path)
 }
+
+/**
+ * Navigation state of the page a sign-in returns to when it interrupted something: no advert covers that
+ * page, and the heart the visitor tapped (`favourite`, a proverb id) is added once they are signed in.
+ */
+export type ResumeAfterSignIn = { resumedAfterSignIn: true; favourite?: number }
+
+export function resumeAfterSignIn(state: unknown): ResumeAfterSignIn | null {
+  if (typeof state !== 'object' || state === null || (state as { resumedAfterSignIn?: unknown }).resumedAfterSignIn !== true) return null
+  const favourite = (state as { favourite?: unknown }).favourite
+  return { resumedAfterSignIn: true, ...(typeof favourite === 'number' && Number.isInteger(favourite) ? { favourite } : {}) }
+}

@@ -22,9 +22,29 @@ export type EthnicGroup = {
   /** Scroll background path (spec §2). */
   image: string | null
   proverbCount: number
+  /** Who they are, for the people's page (the public groups list carries it). */
+  about?: GroupAbout
 }
 
-export type Category = { id: number; name: string; slug: string; proverbCount: number }
+/** What keeping one of the reader's peoples offline takes: its proverbs and the bytes the download stores. */
+export type PackSize = { groupId: number; proverbs: number; bytes: number }
+
+/** A short introduction to a people, in our own words, with a public source a reader can check. */
+export type GroupAbout = {
+  /** Where they live, in a phrase. */
+  homeland: string
+  intro: string
+  source: { title: string; url: string }
+}
+
+export type Category = {
+  id: number
+  name: string
+  slug: string
+  proverbCount: number
+  /** One line on what the category gathers (the public list carries it for the built-in ones). */
+  description?: string | null
+}
 
 export type CategoryPage = {
   content: Category[]
@@ -73,8 +93,9 @@ export type LoginResult = { token: string; expiresAt: string; user: SessionUser 
 /**
  * What sign-up answers (POST API.register). `paymentToken` lets the new, not yet activated account pay for
  * its plan at the end of sign-up (PaymentState.registrationToken); it lasts two hours and does nothing else.
+ * It is null for the Free plan: there is nothing to pay.
  */
-export type RegisterResult = { message: string; email: string; paymentToken: string }
+export type RegisterResult = { message: string; email: string; paymentToken: string | null }
 
 /** Spec §3: the user-exists flag of the email and phone checks. */
 export type ExistsFlag = { exists: boolean }
@@ -123,6 +144,9 @@ export type UserLanguages = {
 export type Language = { id: number; name: string; slug: string; ethnic: ProverbRef; readable: boolean }
 
 export type ProverbMarks = { favourites: number[]; likes: number[] }
+
+/** What liking or unliking answers: the proverb's count after the change. */
+export type LikeResult = { proverbId: number; liked: boolean; likes: number }
 
 /** A message the server sends back for an action with nothing else to say. */
 export type Notice = { message: string }
@@ -240,8 +264,14 @@ export type QuizResult = {
     chosenOptionId: number | null
     correctOptionId: number
     answerOptions: { id: number; text: string }[]
+    /** Why the right answer is right: the bank's note for a fact question (null when it has none). */
+    note: string | null
+    /** For a question made from a proverb, the proverb itself: its people, words, rendering and meaning. */
+    source: QuizReviewSource | null
   }[]
 }
+
+export type QuizReviewSource = { ethnic: ProverbRef; proverb: string; lang: string | null; transliteration: string; interpretation: string }
 
 export type QuizAttempt = { batchId: number; attempts: number; closedAt: string }
 

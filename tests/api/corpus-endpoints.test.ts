@@ -49,6 +49,7 @@ test('GET /api/packages/ lists plans with id, name, amount, noOfEthnics and desc
   const { status, body } = await get<{ data: Plan[] }>('/api/packages/')
   expect(status).toBe(200)
   expect(body.data.map((p) => [p.name, p.noOfEthnics])).toEqual([
+    ['Free', 1],
     ['Bronze', 1],
     ['Silver', 2],
     ['Gold', 4],

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { userPackages } from '../../server/src/db/schema'
 import type { EthnicGroup, Paginated, Plan, Proverb } from '../../src/core/contract'
+import { PLAN_TEXTS } from '../../src/core/plans'
 import { DAY, del, get, groupsBySlug, memberOf, plansByName, post, put, testClock } from '../support/accounts'
 import { createTestApp } from '../support/test-app'
 
@@ -215,7 +216,7 @@ test('without an active package only the first chosen group is readable', async 
     expect(res.status, group).toBe(403)
     expect(res.body.error).toEqual({
       code: 'not_in_plan',
-      message: 'Without an active package you can read 1 of the languages you chose. Subscribe to read more.',
+      message: PLAN_TEXTS.beyondFree,
     })
   }
   expect((await get(ctx.app, '/api/proverbs/proverbs_logged/atlantis/', user.token)).status).toBe(404)
@@ -253,7 +254,7 @@ test('with an active package every chosen group up to its noOfEthnics is readabl
   expect(unchosen.status).toBe(403)
   expect(unchosen.body.error).toEqual({
     code: 'not_in_plan',
-    message: 'This group is not among the languages you chose. Change your languages to read it.',
+    message: PLAN_TEXTS.notChosen,
   })
   expect(await languages(user.token)).toMatchObject({ maxSelectable: 4, readable: chosen })
   expect((await get(ctx.app, '/api/user/profile/full', user.token)).body.data.hasActivePackage).toBe(true)

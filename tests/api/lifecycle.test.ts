@@ -38,7 +38,7 @@ test('until migrations and seeding are done only health answers: /api/health say
     expect((await get(app, API.healthReady)).body).toEqual({ data: { ready: true } })
     expect((await get(app, API.proverbsPublic)).status).toBe(200)
     const report = (await get(app, API.health)).body.data as HealthReport
-    expect(report).toMatchObject({ status: 'ok', database: { kind: 'pglite', ok: true }, mail: { transport: 'outbox', waiting: 0, failed: 0 }, payments: 'TEST MODE — plans are free' })
+    expect(report).toMatchObject({ status: 'ok', database: { kind: 'pglite', ok: true }, mail: { transport: 'outbox', waiting: 0, failed: 0 }, payments: 'TEST MODE — no money moves' })
     expect(report.scheduler).toMatchObject({ running: true, intervalMs: 60_000 })
   } finally {
     await app.close()
@@ -63,9 +63,9 @@ test('a database that stops answering makes the server not ready (503) and /api/
 test('the start-up line and /api/health say when payments are in test mode, and with keys which providers take money', async () => {
   const server = await startServer({ port: 4313, env: { ...embedded, LOG_LEVEL: 'info' } })
   try {
-    expect(server.output()).toContain('payments: TEST MODE — plans are free')
+    expect(server.output()).toContain('payments: TEST MODE — no money moves')
     const report = ((await (await fetch(`${server.url}${API.health}`)).json()) as { data: HealthReport }).data
-    expect(report).toMatchObject({ status: 'ok', payments: 'TEST MODE — plans are free', database: { kind: 'pglite', ok: true } })
+    expect(report).toMatchObject({ status: 'ok', payments: 'TEST MODE — no money moves', database: { kind: 'pglite', ok: true } })
   } finally {
     expect(await server.stop()).toBe(0)
   }
@@ -84,7 +84,7 @@ test('NODE_ENV=production refuses to start in test mode, unless OWE_ALLOW_TEST_P
     timeout: 30_000,
   })
   expect(refused.status).toBe(1)
-  expect(refused.stderr).toContain('Òwe cannot start: payments are in TEST MODE (plans are free) and NODE_ENV=production')
+  expect(refused.stderr).toContain('Òwe cannot start: payments are in TEST MODE (no money moves) and NODE_ENV=production')
   const allowed = await startServer({ port: 4314, env: { ...embedded, NODE_ENV: 'production', OWE_ALLOW_TEST_PAYMENTS: '1' } })
   expect(await allowed.stop()).toBe(0)
 }, 120_000)

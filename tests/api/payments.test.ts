@@ -18,12 +18,14 @@ import { initialize, payWithTestMode, paymentState, pressTestCheckout, quote, ve
 import { createTestApp, freshDatabase } from '../support/test-app'
 
 const PUBLIC_URL = 'https://owe.example'
+/** Another address of the same site (OWE_SITE_ORIGINS). */
+const WWW_ORIGIN = 'https://www.owe.example'
 const clock = testClock('2026-11-21T12:00:00Z')
 let ctx: Awaited<ReturnType<typeof createTestApp>>
 let plans: Record<string, Plan>
 let groups: Record<string, EthnicGroup>
 beforeAll(async () => {
-  ctx = await createTestApp({ OWE_PUBLIC_URL: PUBLIC_URL }, clock.now)
+  ctx = await createTestApp({ OWE_PUBLIC_URL: PUBLIC_URL, OWE_SITE_ORIGINS: WWW_ORIGIN }, clock.now)
   plans = await plansByName(ctx.app)
   groups = await groupsBySlug(ctx.app)
   await ctx.database.db.insert(promoCodes).values([
@@ -96,6 +98,49 @@ test('a quote for an unknown plan, a bad currency or option, or a code that cann
     const res = await get(ctx.app, `${API.paymentQuote}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`)
     expect(res.status, JSON.stringify(query)).toBe(400)
     expect(res.body.error.fields, JSON.stringify(query)).toEqual({ [field]: message })
+  }
+})
+
+/** Starts a test-mode checkout as a browser on `headers`' page would, and presses Pay (or Cancel). */
+async function checkoutFrom(token: string, headers: Record<string, string>, outcome: 'success' | 'abandoned' = 'success') {
+  const state = paymentState(plans.Silver)
+  const started = await call(ctx.app, 'POST', API.paymentInitialize, { payload: state, token, headers })
+  expect(started.status, JSON.stringify(started.body)).toBe(200)
+  const pressed = await pressTestCheckout(ctx.app, state.reference, outcome)
+  expect(pressed.status).toBe(303)
+  return { reference: state.reference, redirectUrl: (started.body.data as PaymentStart).redirectUrl, back: pressed.headers.location as string }
+}
+
+test('a checkout comes back to the site address it was started from when that is one of the site’s (OWE_SITE_ORIGINS)', async () => {
+  const m = await member()
+  const www = await checkoutFrom(m.token, { origin: WWW_ORIGIN })
+  expect(www.redirectUrl).toBe(`${WWW_ORIGIN}/api/payments/test-checkout/${www.reference}`)
+  expect(www.back).toBe(`${WWW_ORIGIN}/payment_success?reference=${www.reference}`)
+  const cancelled = await checkoutFrom(m.token, { origin: WWW_ORIGIN }, 'abandoned')
+  expect(cancelled.back).toBe(`${WWW_ORIGIN}/payment_success?reference=${cancelled.reference}&cancelled=1`)
+  // Without an Origin (or with "null"), the page's address in the Referer counts.
+  const referred = await checkoutFrom(m.token, { origin: 'null', referer: `${WWW_ORIGIN}/pricing?plan=2` })
+  expect(referred.back).toBe(`${WWW_ORIGIN}/payment_success?reference=${referred.reference}`)
+  const publicOne = await checkoutFrom(m.token, { origin: PUBLIC_URL })
+  expect(publicOne.back).toBe(`${PUBLIC_URL}/payment_success?reference=${publicOne.reference}`)
+})
+
+test('a checkout started from an address that is not the site’s, or a made-up one, comes back to the public URL', async () => {
+  const m = await member()
+  const hostile: Record<string, string>[] = [
+    { origin: 'https://evil.example' },
+    { origin: 'https://www.owe.example.evil.example' },
+    { origin: 'http://www.owe.example' },
+    { origin: 'javascript:alert(1)' },
+    { origin: '%%% not a url' },
+    { origin: 'null' },
+    { referer: 'https://evil.example/pricing' },
+    {},
+  ]
+  for (const headers of hostile) {
+    const { reference, redirectUrl, back } = await checkoutFrom(m.token, headers)
+    expect(redirectUrl, JSON.stringify(headers)).toBe(`${PUBLIC_URL}/api/payments/test-checkout/${reference}`)
+    expect(back, JSON.stringify(headers)).toBe(`${PUBLIC_URL}/payment_success?reference=${reference}`)
   }
 })
 

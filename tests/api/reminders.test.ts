@@ -276,14 +276,14 @@ test('a plan that will not renew is announced once, three days before it ends', 
   const [notice] = await messagesOf(ending, 'subscription')
   expect(notice).toMatchObject({
     title: 'Your subscription ends soon',
-    body: 'Your Gold plan ends on 13 December 2026. Renew it to keep reading all your languages.',
+    body: 'Your Gold plan ends on 13 December 2026. Renew it to keep all your peoples offline and quizzed, with no adverts.',
     url: '/pricing',
     dedupeKey: `expiry:${endingPackage.id}`,
   })
   expect(pushesTo(ending, EXPIRY)).toEqual([{ title: EXPIRY, body: notice.body, url: '/pricing' }])
   // The end date is told in the user's own zone when we know it: 23:30 UTC is past midnight in Lagos.
   expect((await messagesOf(lagos, 'subscription')).map((n) => [n.body, n.dedupeKey])).toEqual([
-    ['Your Silver plan ends on 14 December 2026. Renew it to keep reading all your languages.', `expiry:${lagosPackage[0].id}`],
+    ['Your Silver plan ends on 14 December 2026. Renew it to keep all your peoples offline and quizzed, with no adverts.', `expiry:${lagosPackage[0].id}`],
   ])
   for (const m of [renewing, later, boughtAhead, lapsed]) expect(await messagesOf(m, 'subscription')).toEqual([])
 

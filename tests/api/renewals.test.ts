@@ -106,7 +106,7 @@ test('a declined renewal turns auto-renew off, makes no package, and tells the u
   const messages = await subscriptionMessages(m.user.id)
   expect(messages.map((n) => [n.title, n.url, n.dedupeKey])).toEqual([[PAYMENT_NOTICES.renewalFailedTitle, '/pricing', `renewal-failed:${pkg.id}`]])
   expect(messages[0].body).toBe(
-    'We couldn’t renew your Bronze plan: the payment did not go through. Auto-renewal is now off and the plan ends on 21 November 2027. Renew it from the pricing page to keep reading all your languages.',
+    'We couldn’t renew your Bronze plan: the payment did not go through. Auto-renewal is now off and the plan ends on 21 November 2027. Renew it from the pricing page to keep all your peoples offline and quizzed, with no adverts.',
   )
   // Again later: no second charge, and no expiry notice on top of the message already sent.
   await runBoth(before(HOUR))

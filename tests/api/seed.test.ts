@@ -1,6 +1,6 @@
-import { count, eq } from 'drizzle-orm'
+import { asc, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { categories, proverbCategories, proverbs } from '../../server/src/db/schema'
+import { categories, packages, proverbCategories, proverbs } from '../../server/src/db/schema'
 import { corpusRows } from '../../server/src/db/seed/corpus'
 import { seed } from '../../server/src/db/seed/seed'
 import { freshDatabase } from '../support/test-app'
@@ -51,4 +51,23 @@ test('the seeded proverbs follow the files: dropped entries go, changed categori
 
   await seed(database.db)
   expect(await proverbCount()).toBe(full + 1)
+})
+
+test('a database seeded before the Free plan existed gets it on the next start; the paid plans keep their ids and take the new words', async () => {
+  const before = await database.db.select().from(packages).orderBy(asc(packages.id))
+  await database.db.delete(packages).where(eq(packages.name, 'Free'))
+  await database.db.update(packages).set({ description: 'One people’s proverbs and quizzes, ad-free, for a year.', position: 0 }).where(eq(packages.name, 'Bronze'))
+  await seed(database.db)
+  const after = await database.db.select().from(packages).orderBy(asc(packages.position))
+  expect(after.map((p) => [p.name, p.amount, p.noOfEthnics])).toEqual([
+    ['Free', '0.00', 1],
+    ['Bronze', '9.99', 1],
+    ['Silver', '17.99', 2],
+    ['Gold', '29.99', 4],
+    ['Platinum', '49.99', 8],
+  ])
+  for (const name of ['Bronze', 'Silver', 'Gold', 'Platinum']) {
+    expect(after.find((p) => p.name === name)!.id, name).toBe(before.find((p) => p.name === name)!.id)
+  }
+  expect(after.find((p) => p.name === 'Bronze')!.description).toBe('One people kept offline, quizzed weekly and shown first. No adverts, for a year.')
 })

@@ -119,6 +119,19 @@ test('a missing, malformed or unknown plan gets “Please select a subscription 
   expect(await refusal(signupBody({ packageId: 9999 }))).toEqual({ packageId: 'Please select a subscription plan' })
 })
 
+test('the Free plan goes straight on: the account is made with its one language and no payment token, since there is nothing to pay', async () => {
+  const body = signupBody({ packageId: plans.Free.id, languages: [groups.akan.id] })
+  const res = await register(body)
+  expect(res.status).toBe(201)
+  expect(res.body).toEqual({ data: { message: 'Your account has been created. Check your email for the link that activates it.', email: body.email, paymentToken: null } })
+  const [user] = await ctx.database.db.select().from(users).where(eq(users.email, body.email))
+  expect(user.packageId).toBe(plans.Free.id)
+  expect(await ctx.database.db.select({ id: userLanguages.ethnicGroupId }).from(userLanguages).where(eq(userLanguages.userId, user.id))).toEqual([{ id: groups.akan.id }])
+  expect(await refusal(signupBody({ packageId: plans.Free.id, languages: [groups.akan.id, groups.igbo.id] }))).toEqual({ languages: 'The Free plan includes 1 language. Choose at most 1.' })
+  // Choosing no plan at all is still the spec's refusal.
+  expect(await refusal({ ...signupBody(), packageId: undefined })).toMatchObject({ packageId: 'Please select a subscription plan' })
+})
+
 test('a plan or language id beyond the database’s integer range is a 400, not a 500', async () => {
   for (const overrides of [{ packageId: 3_000_000_000 }, { packageId: 1e300 }, { languages: [3_000_000_000] }]) {
     const res = await register(signupBody(overrides))

@@ -6,8 +6,9 @@ import { createNotifier } from '../../server/src/services/notify'
 import { API } from '../../src/core/api-paths'
 import type { ActivePackage, EthnicGroup, Plan } from '../../src/core/contract'
 import { PAYMENT_TEXTS } from '../../src/core/payment'
+import { PLAN_TEXTS } from '../../src/core/plans'
 import { call, DAY, get, groupsBySlug, memberOf, plansByName, post, testClock } from '../support/accounts'
-import { payWithTestMode } from '../support/payments'
+import { initialize, paymentState, payWithTestMode } from '../support/payments'
 import { createTestApp } from '../support/test-app'
 
 const clock = testClock('2026-11-21T12:00:00Z')
@@ -33,6 +34,61 @@ test('every subscription call needs a session', async () => {
     const res = await call(ctx.app, method, url, method === 'POST' ? { payload: {} } : {})
     expect(res.status, url).toBe(401)
   }
+})
+
+test('the packages list starts with the Free plan, then the paid plans, each saying exactly what it adds', async () => {
+  const res = await get(ctx.app, API.packages)
+  expect(res.status).toBe(200)
+  expect((res.body.data as Plan[]).map(({ name, amount, noOfEthnics, description }) => ({ name, amount, noOfEthnics, description }))).toEqual([
+    { name: 'Free', amount: 0, noOfEthnics: 1, description: 'One people kept offline, quizzed weekly and shown first. Adverts are shown.' },
+    { name: 'Bronze', amount: 9.99, noOfEthnics: 1, description: 'One people kept offline, quizzed weekly and shown first. No adverts, for a year.' },
+    { name: 'Silver', amount: 17.99, noOfEthnics: 2, description: 'Two peoples kept offline, quizzed weekly and shown first. No adverts, for a year.' },
+    { name: 'Gold', amount: 29.99, noOfEthnics: 4, description: 'Four peoples kept offline, quizzed weekly and shown first. No adverts, for a year.' },
+    { name: 'Platinum', amount: 49.99, noOfEthnics: 8, description: 'All eight peoples kept offline, quizzed weekly and shown first. No adverts, for a year.' },
+  ])
+})
+
+test('a Free reader has no package in force (404, so adverts show) and their one people is the first language they chose', async () => {
+  clock.set('2026-11-21T12:00:00Z')
+  const m = await member({ packageId: plans.Free.id, languages: [groups.igbo.id, groups.yoruba.id] })
+  const none = await active(m.token)
+  expect(none.status).toBe(404)
+  expect(none.body).toEqual({ error: { code: 'not_found', message: PAYMENT_TEXTS.noActivePackage } })
+  expect((await last(m.token)).status).toBe(404)
+  const languages = (await get(ctx.app, API.userLanguages, m.token)).body.data
+  expect(languages.maxSelectable).toBe(1)
+  expect(languages.readable).toEqual([groups.igbo.id])
+  const more = await post(ctx.app, API.userLanguagesUpdate, { languages: [groups.zulu.id, groups.akan.id] }, m.token)
+  expect(more.status).toBe(400)
+  expect(more.body.error.message).toBe('The Free plan includes 1 language. Choose at most 1.')
+  // Adverts follow the spec's rule: no package in force, adverts served.
+  const adverts = await get(ctx.app, API.adverts, m.token)
+  expect(adverts.status).toBe(200)
+  expect(adverts.body.data.length).toBeGreaterThan(0)
+})
+
+test('the Free plan is never priced or charged: the quote and a payment start are refused with a clear message', async () => {
+  const m = await member({ packageId: plans.Free.id })
+  const quoted = await get(ctx.app, `${API.paymentQuote}?packageId=${plans.Free.id}&currency=USD&option=test`, m.token)
+  expect(quoted.status).toBe(400)
+  expect(quoted.body.error).toMatchObject({ message: PLAN_TEXTS.freeIsFree, fields: { packageId: PLAN_TEXTS.freeIsFree } })
+  const started = await initialize(ctx.app, paymentState(plans.Free), m.token)
+  expect(started.status).toBe(400)
+  expect(started.body.error.message).toBe(PLAN_TEXTS.freeIsFree)
+})
+
+test('a Free reader who pays later is upgraded: the paid plan is in force with its peoples', async () => {
+  clock.set('2026-11-21T12:00:00Z')
+  const m = await member({ packageId: plans.Free.id, languages: [groups.hausa.id] })
+  await payWithTestMode(ctx.app, m.token, plans.Silver)
+  const res = await active(m.token)
+  expect(res.status).toBe(200)
+  expect(res.body.data).toMatchObject({ plan: { name: 'Silver' }, active: true })
+  const languages = (await get(ctx.app, API.userLanguages, m.token)).body.data
+  expect(languages.maxSelectable).toBe(2)
+  const chosen = await post(ctx.app, API.userLanguagesUpdate, { languages: [groups.hausa.id, groups.zulu.id] }, m.token)
+  expect(chosen.status).toBe(200)
+  expect(chosen.body.data.readable).toEqual([groups.hausa.id, groups.zulu.id])
 })
 
 test('the active package is a 404 until a payment succeeds, then the package', async () => {

@@ -62,7 +62,7 @@ test('a reader signs up, activates from the email, fills in the profile, keeps a
   await field(page, 'Password').fill('Longenough1')
   await expect(page.getByText('Password must include at least one special character')).toBeVisible()
   await field(page, 'Email').fill(email)
-  await expect(page.getByText('This email is free to use.')).toBeVisible()
+  await expect(page.getByText('No account uses this email yet.')).toBeVisible()
   await field(page, 'Password').fill(PASSWORD)
   await field(page, 'Confirm password').fill('Proverb#2')
   await next(page)

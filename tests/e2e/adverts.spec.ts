@@ -57,7 +57,7 @@ test('a reader without a package sees an advert, which closes on Close Ads', asy
   expect(calls[0]).toBe('GET /api/ads/adverts')
   expect(calls[1]).toMatch(/^GET \/api\/ads\/[\w.-]+$/)
   expect(calls).not.toContain(`GET ${API.adToggle}`)
-  await expect(overlay(page).getByRole('img', { name: /Read the proverbs of all eight peoples/ })).toBeVisible()
+  await expect(overlay(page).getByRole('img', { name: /^Keep your peoples offline and ad-free/ })).toBeVisible()
   await expect(overlay(page).getByRole('button', { name: 'Close Ads' })).toBeFocused()
 
   await overlay(page).getByRole('button', { name: 'Close Ads' }).click()

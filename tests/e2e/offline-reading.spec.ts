@@ -86,7 +86,7 @@ for (const mode of OFFLINE_MODES) {
       await waitForWorker(page)
       const row = packRow(page, 'Igbo')
       await expect(row.getByText('Not on this device.')).toBeVisible()
-      await row.getByRole('button', { name: 'Make available offline' }).click()
+      await row.getByRole('button', { name: /^Keep Igbo offline/ }).click()
       await expect(row.getByText(new RegExp(`^Ready offline · ${expected.length} proverbs · [\\d.]+ KB · updated just now`))).toBeVisible({ timeout: 30_000 })
       await expect(page.getByText(/This device: .* used of .* available to Òwe/)).toBeVisible()
 
@@ -205,10 +205,10 @@ test('offline, forms and hearts say they need the network, and a pack can still 
   await row.getByRole('button', { name: 'Remove Zulu' }).click()
   await expect(page.getByText('Zulu is no longer kept on this device.')).toBeVisible()
   await expect(row.getByText('Not on this device.')).toBeVisible()
-  await expect(row.getByRole('button', { name: 'Make available offline' })).toBeDisabled()
+  await expect(row.getByRole('button', { name: /^Keep Zulu offline/ })).toBeDisabled()
   expect((await deviceRecords(page)).packUsers).toEqual([])
 
   await context.setOffline(false)
   await expect(page.getByText("You're offline.", { exact: false })).toHaveCount(0)
-  await expect(row.getByRole('button', { name: 'Make available offline' })).toBeEnabled()
+  await expect(row.getByRole('button', { name: /^Keep Zulu offline/ })).toBeEnabled()
 })

@@ -131,7 +131,7 @@ export async function readerWithPack(page: Page, context: BrowserContext, server
   await page.goto(`${server.url}/offline`)
   await waitForWorker(page)
   const row = packRow(page, group.name)
-  await row.getByRole('button', { name: 'Make available offline' }).click()
+  await row.getByRole('button', { name: new RegExp(`^Keep ${group.name} offline`) }).click()
   await expect(row.getByText(/^Ready offline/)).toBeVisible({ timeout: 30_000 })
   return { account, row }
 }

@@ -4,7 +4,7 @@ test('pricing lists the plans and switches between dollars and naira', async ({ 
   await context.addCookies([{ name: 'cookieConsent', value: 'true', url: 'http://localhost' }])
   await page.goto('/pricing')
   await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible()
-  await expect(page.locator('.plan-card')).toHaveCount(4)
+  await expect(page.locator('.plan-card')).toHaveCount(5)
   const dollars = page.getByRole('button', { name: '$ USD' })
   const naira = page.getByRole('button', { name: '₦ NGN' })
   await expect(dollars).toHaveAttribute('aria-pressed', 'true')

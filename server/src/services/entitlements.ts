@@ -4,11 +4,14 @@ import { badRequest } from '../http/errors'
 import type { Db } from '../db/client'
 import { ethnicGroups, packages, userLanguages, userPackages, users } from '../db/schema'
 
-/** Without an active package a user may read one group (the first they chose). */
+/**
+ * Without a package in force (the Free plan, or none) a reader has one people: the first language they
+ * chose, kept offline and quizzed. Reading online is open to everyone and needs no entitlement.
+ */
 export const GROUPS_WITHOUT_PACKAGE = 1
 
 export type Entitlement = {
-  /** The plan that sets how many groups the user may choose: the active one, else the one chosen at sign-up. */
+  /** The plan that sets how many peoples the user may choose: the active one, else the one chosen at sign-up (Free, say). */
   plan: { id: number; name: string; noOfEthnics: number } | null
   hasActivePackage: boolean
   maxSelectable: number

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router-dom'
 import { ErrorState, Loading } from '@/components/query-state'
+import { PLAN_TEXTS } from '@/core/plans'
 import RegistrationSuccessRoute from '@/features/auth/routes/registration-success'
-import { registrationPayment } from '@/features/auth/registered-email'
+import { registeredFreePlan, registrationPayment } from '@/features/auth/registered-email'
 import { Checkout } from '@/features/subscriptions/components/checkout'
 import { plansQuery } from '@/features/subscriptions/queries'
 import { PaymentResult } from '@/features/subscriptions/routes/payment-result'
@@ -27,6 +28,11 @@ export default function RegistrationSuccessPage() {
   const plan = plans.data?.find((p) => p.id === payment?.packageId)
   return (
     <RegistrationSuccessRoute>
+      {!payment && registeredFreePlan() && (
+        <p className="notice" data-testid="free-plan-chosen">
+          {PLAN_TEXTS.freeChosen}
+        </p>
+      )}
       {payment && (
         <section className="registration-payment" aria-labelledby="registration-pay-title">
           <h2 id="registration-pay-title">Pay for your plan now</h2>
@@ -37,8 +43,8 @@ export default function RegistrationSuccessPage() {
           ) : plan ? (
             <>
               <p>
-                You chose the {plan.name} plan. Pay now and it starts today; or sign in later and read one people’s proverbs for
-                free until you subscribe from your profile.
+                You chose the {plan.name} plan. Pay now and it starts today; or sign in later on the Free plan (every people to
+                read online, your first language kept offline, with adverts) and subscribe from your profile.
               </p>
               <Checkout plan={plan} registrationToken={payment.token} initialCoupon={payment.promoCode} />
             </>

@@ -1,5 +1,6 @@
 const KEY = 'owe:registered-email'
 const PAYMENT_KEY = 'owe:registration-payment'
+const FREE_KEY = 'owe:registration-free'
 
 /** The address just registered, so /register_payment_success can offer to resend its mail after a reload. */
 export function rememberRegisteredEmail(email: string): void {
@@ -27,6 +28,7 @@ export type RegistrationPayment = { token: string; packageId: number; promoCode:
 
 export function rememberRegistrationPayment(payment: RegistrationPayment): void {
   try {
+    sessionStorage.removeItem(FREE_KEY)
     sessionStorage.setItem(PAYMENT_KEY, JSON.stringify(payment))
   } catch {
     // Without storage the user pays after signing in instead.
@@ -43,5 +45,23 @@ export function registrationPayment(): RegistrationPayment | null {
       : null
   } catch {
     return null
+  }
+}
+
+/** A sign-up on the Free plan has nothing to pay: no payment is kept, and the page says so. */
+export function rememberFreePlanChosen(): void {
+  try {
+    sessionStorage.removeItem(PAYMENT_KEY)
+    sessionStorage.setItem(FREE_KEY, '1')
+  } catch {
+    // Without storage the page says only to check the email.
+  }
+}
+
+export function registeredFreePlan(): boolean {
+  try {
+    return sessionStorage.getItem(FREE_KEY) === '1'
+  } catch {
+    return false
   }
 }

@@ -87,9 +87,9 @@ export const terms: PageContent = {
     {
       heading: 'Packages and payments',
       paragraphs: [
-        'Packages are yearly: Bronze covers 1 ethnic group, Silver 2, Gold 4 and Platinum 8. An active package also means you do not see adverts, unless you choose to turn them on.',
+        'Reading online is open to everyone, for every people. A plan sets how many peoples you have, kept offline on your device, quizzed every week and shown first: Free and Bronze have 1, Silver 2, Gold 4 and Platinum 8. Paid plans are yearly and mean you do not see adverts, unless you choose to turn them on; the Free plan shows adverts.',
         'Prices are set in US dollars. For convenience we also show them in naira at a rate of ₦1,000 to $1. If you pay with Paystack you may be charged in naira; other payment options charge in dollars.',
-        'Packages renew automatically each year so you are not cut off. You can cancel auto-renewal at any time from your account, and you will not be charged for the next year. If something goes wrong with a payment, contact us through the contact page and we will look into it.',
+        'A paid plan renews each year only if you chose auto-renewal when paying. You can cancel auto-renewal at any time from your account, and you will not be charged for the next year. If something goes wrong with a payment, contact us through the contact page and we will look into it.',
       ],
     },
     {

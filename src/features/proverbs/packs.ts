@@ -1,6 +1,8 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import type { EthnicGroup } from '@/core/contract'
+import { API } from '@/core/api-paths'
+import type { EthnicGroup, PackSize } from '@/core/contract'
+import { apiGet } from '@/lib/api-client'
 import {
   askPersistentStorage,
   onPacksChanged,
@@ -17,7 +19,17 @@ import { useSession } from '@/lib/session'
 export const packKeys = {
   packs: (userId: number) => ['me', userId, 'offline-packs'] as const,
   storage: ['device', 'storage'] as const,
+  sizes: (userId: number) => ['me', userId, 'pack-sizes'] as const,
 }
+
+/** How much each of the reader's peoples takes on the device, measured by the server from the pack itself. */
+export const packSizesQuery = (userId: number) =>
+  queryOptions({
+    queryKey: packKeys.sizes(userId),
+    queryFn: ({ signal }) => apiGet<PackSize[]>(API.packSizes, { signal, auth: true }),
+    meta: { persist: true },
+    staleTime: 60 * 60_000,
+  })
 
 export const packsQuery = (userId: number) =>
   queryOptions({ queryKey: packKeys.packs(userId), queryFn: () => readDevicePacks(userId), networkMode: 'always', staleTime: Infinity })

@@ -7,11 +7,12 @@ import { apiGet, apiSend, withQuery } from '@/lib/api-client'
 /** Spec §7's public promo-code check: whether a code exists and is current (the price comes from the quote). */
 export const verifyPromoCode = (code: string, signal?: AbortSignal) => apiGet<PromoCodeCheck>(API.verifyPromoCode(code), { signal })
 
-export type QuoteInput = { packageId: number; currency: CurrencyCode; option: PaymentOption; coupon: string | null }
+/** `signedIn`: the quote is asked with the session, so the server can refuse the reader's own referral code. */
+export type QuoteInput = { packageId: number; currency: CurrencyCode; option: PaymentOption; coupon: string | null; signedIn?: boolean }
 
 /** The server's price: the discount is computed there, and what it says is what is charged. */
-export const getQuote = ({ packageId, currency, option, coupon }: QuoteInput, signal?: AbortSignal) =>
-  apiGet<PaymentQuote>(withQuery(API.paymentQuote, { packageId, currency, option, coupon }), { signal })
+export const getQuote = ({ packageId, currency, option, coupon, signedIn = false }: QuoteInput, signal?: AbortSignal) =>
+  apiGet<PaymentQuote>(withQuery(API.paymentQuote, { packageId, currency, option, coupon }), { signal, auth: signedIn })
 
 /** A signed-in user pays with their session; a sign-up not yet activated with its payment token. */
 export const initializePayment = (state: PaymentState) =>

@@ -4,7 +4,8 @@ import { Link, useSearchParams } from 'react-router-dom'
 import { ErrorState, Loading } from '@/components/query-state'
 import { CURRENCIES, type CurrencyCode, NAIRA_PER_DOLLAR } from '@/core/constants'
 import type { Plan } from '@/core/contract'
-import { convertFromDollars, formatCurrency, numberToWords } from '@/core/format'
+import { convertFromDollars, formatCurrency } from '@/core/format'
+import { isFreePlan, peoplesLabel, PLAN_TEXTS } from '@/core/plans'
 import { useSession } from '@/lib/session'
 import { Checkout } from './components/checkout'
 import { activePackageQuery, exchangeRateQuery, plansQuery } from './queries'
@@ -12,6 +13,7 @@ import { activePackageQuery, exchangeRateQuery, plansQuery } from './queries'
 /**
  * /pricing: the plans in dollars or naira. A signed-in user chooses one (?plan=id, so the choice
  * survives a reload and can be linked from the profile) and pays below; a visitor signs up with it.
+ * ?promo=CODE carries a promo code into the checkout, applied as it opens.
  */
 export function PricingRoute() {
   const plans = useQuery(plansQuery())
@@ -19,7 +21,8 @@ export function PricingRoute() {
   const [params, setParams] = useSearchParams()
   const [currency, setCurrency] = useState<CurrencyCode>('USD')
   const chosenId = Number(params.get('plan'))
-  const chosen = plans.data?.find((plan) => plan.id === chosenId)
+  const chosen = plans.data?.find((plan) => plan.id === chosenId && !isFreePlan(plan))
+  const promo = params.get('promo')
   const choose = (plan: Plan) => setParams((current) => {
     const next = new URLSearchParams(current)
     next.set('plan', String(plan.id))
@@ -31,10 +34,7 @@ export function PricingRoute() {
   return (
     <>
       <h1>Pricing</h1>
-      <p className="lead">
-        Every plan is yearly and ad-free. A plan opens the proverbs and quizzes of as many peoples as it says; you choose
-        which.
-      </p>
+      <p className="lead">{PLAN_TEXTS.story} Paid plans are yearly; you choose which peoples.</p>
       <div className="currency-switch" role="group" aria-label="Currency">
         {(Object.keys(CURRENCIES) as CurrencyCode[]).map((code) => (
           <button
@@ -58,19 +58,21 @@ export function PricingRoute() {
             <li key={plan.id} className="plan-card">
               <h2>{plan.name}</h2>
               <p className="plan-card__price">
-                <span data-testid={`price-${plan.name}`}>{formatCurrency(convertFromDollars(plan.amount, currency, nairaPerDollar), currency)}</span>
-                <span className="subtle"> / year</span>
+                <span data-testid={`price-${plan.name}`}>
+                  {isFreePlan(plan) ? 'No payment' : formatCurrency(convertFromDollars(plan.amount, currency, nairaPerDollar), currency)}
+                </span>
+                {!isFreePlan(plan) && <span className="subtle"> / year</span>}
               </p>
-              <p className="plan-card__groups">
-                {plan.noOfEthnics === 1 ? 'One people' : `${capitalise(numberToWords(plan.noOfEthnics))} peoples`}
-              </p>
+              <p className="plan-card__groups">{peoplesLabel(plan.noOfEthnics)}</p>
               <p>{plan.description}</p>
               {session ? (
                 <>
-                  {session && <CurrentPlanBadge userId={session.user.id} planId={plan.id} />}
-                  <button type="button" className="button button--primary" aria-pressed={chosen?.id === plan.id} onClick={() => choose(plan)}>
-                    Choose {plan.name}
-                  </button>
+                  <CurrentPlanBadge userId={session.user.id} plan={plan} />
+                  {!isFreePlan(plan) && (
+                    <button type="button" className="button button--primary" aria-pressed={chosen?.id === plan.id} onClick={() => choose(plan)}>
+                      Choose {plan.name}
+                    </button>
+                  )}
                 </>
               ) : (
                 <Link className="button button--primary" to={`/auth/signup?plan=${plan.id}`}>
@@ -81,7 +83,7 @@ export function PricingRoute() {
           ))}
         </ul>
       )}
-      {session && chosen && <ChosenPlan key={chosen.id} userId={session.user.id} plan={chosen} currency={currency} />}
+      {session && chosen && <ChosenPlan key={chosen.id} userId={session.user.id} plan={chosen} currency={currency} promo={promo} />}
       <p className="subtle">
         Prices are set in US dollars; naira amounts are shown at {formatCurrency(nairaPerDollar, 'NGN')} per $1. Card
         payments in naira are through Paystack; other payment options charge in dollars.
@@ -90,21 +92,20 @@ export function PricingRoute() {
   )
 }
 
-function CurrentPlanBadge({ userId, planId }: { userId: number; planId: number }) {
+/** A reader with no package in force is on the Free plan. */
+function CurrentPlanBadge({ userId, plan }: { userId: number; plan: Plan }) {
   const active = useQuery(activePackageQuery(userId))
-  return active.data?.plan.id === planId ? <p className="badge">Your current plan</p> : null
+  if (active.data === undefined) return null
+  const current = active.data === null ? isFreePlan(plan) : active.data.plan.id === plan.id
+  return current ? <p className="badge">Your current plan</p> : null
 }
 
 /** The checkout of the chosen plan; its heading takes focus so keyboard and screen-reader users land on it. */
-function ChosenPlan({ userId, plan, currency }: { userId: number; plan: Plan; currency: CurrencyCode }) {
+function ChosenPlan({ userId, plan, currency, promo }: { userId: number; plan: Plan; currency: CurrencyCode; promo: string | null }) {
   const current = useQuery(activePackageQuery(userId)).data
   return (
     <div id="checkout" className="checkout-region">
-      <Checkout plan={plan} initialCurrency={currency} current={current} focusOnMount />
+      <Checkout plan={plan} initialCurrency={currency} initialCoupon={promo} current={current} focusOnMount />
     </div>
   )
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1)
 }

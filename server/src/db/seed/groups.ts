@@ -29,12 +29,18 @@ export const CATEGORIES = [
   'Consequences',
 ] as const
 
-/** Subscription plans: yearly prices in US dollars; noOfEthnics is how many groups a plan opens. */
+/**
+ * Subscription plans: yearly prices in US dollars; noOfEthnics is how many peoples a reader has (kept
+ * offline, quizzed weekly, shown first). Reading online is open to everyone whatever the plan; a paid plan
+ * also removes adverts. Free is last in the list so the paid plans keep the ids they always had; `position`
+ * puts it first on screen.
+ */
 export const PLANS = [
-  { name: 'Bronze', amount: '9.99', noOfEthnics: 1, description: 'One people’s proverbs and quizzes, ad-free, for a year.' },
-  { name: 'Silver', amount: '17.99', noOfEthnics: 2, description: 'Two peoples’ proverbs and quizzes, ad-free, for a year.' },
-  { name: 'Gold', amount: '29.99', noOfEthnics: 4, description: 'Four peoples’ proverbs and quizzes, ad-free, for a year.' },
-  { name: 'Platinum', amount: '49.99', noOfEthnics: 8, description: 'All eight peoples’ proverbs and quizzes, ad-free, for a year.' },
+  { name: 'Bronze', amount: '9.99', noOfEthnics: 1, position: 1, description: 'One people kept offline, quizzed weekly and shown first. No adverts, for a year.' },
+  { name: 'Silver', amount: '17.99', noOfEthnics: 2, position: 2, description: 'Two peoples kept offline, quizzed weekly and shown first. No adverts, for a year.' },
+  { name: 'Gold', amount: '29.99', noOfEthnics: 4, position: 3, description: 'Four peoples kept offline, quizzed weekly and shown first. No adverts, for a year.' },
+  { name: 'Platinum', amount: '49.99', noOfEthnics: 8, position: 4, description: 'All eight peoples kept offline, quizzed weekly and shown first. No adverts, for a year.' },
+  { name: 'Free', amount: '0.00', noOfEthnics: 1, position: 0, description: 'One people kept offline, quizzed weekly and shown first. Adverts are shown.' },
 ]
 
 /** Promo codes every installation starts with; operators add or retire others in promo_codes. */

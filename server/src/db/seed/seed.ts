@@ -64,7 +64,7 @@ export async function seed(db: Db, corpus: SeedProverb[] = corpusRows()): Promis
 
     await tx
       .insert(packages)
-      .values(PLANS.map((plan, position) => ({ ...plan, position })))
+      .values(PLANS)
       .onConflictDoUpdate({
         target: packages.name,
         set: {

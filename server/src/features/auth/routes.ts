@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import * as yup from 'yup'
 import { API } from '../../../../src/core/api-paths'
 import type { LoginResult, Notice, RegisterResult } from '../../../../src/core/contract'
+import { isFreePlan } from '../../../../src/core/plans'
 import {
   ACCOUNT_TEXTS,
   changePasswordSchema,
@@ -170,7 +171,7 @@ export function authRoutes(app: FastifyInstance, { db, now, config, mailer }: De
       if (violation.constraint.includes('phone')) throw conflict(ACCOUNT_TEXTS.phoneTaken, { phoneNumber: ACCOUNT_TEXTS.phoneTaken })
       throw conflict(ACCOUNT_TEXTS.emailTaken, { email: ACCOUNT_TEXTS.emailTaken })
     }
-    const paymentToken = await issuePaymentToken(db, user.id, now())
+    const paymentToken = isFreePlan({ amount: Number(plan.amount) }) ? null : await issuePaymentToken(db, user.id, now())
     return reply.code(201).send({ data: { message: AUTH_TEXTS.registered, email, paymentToken } satisfies RegisterResult })
   })
 

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
+import { PLAN_TEXTS } from '../../../../src/core/plans'
 import { weekStartOf } from '../../../../src/core/quiz'
 import type { Db } from '../../db/client'
 import { dailyReminders, notifications, packages, payments, userPackages, users } from '../../db/schema'
@@ -74,7 +75,7 @@ export async function warnExpiringPlans({ db, notifier }: JobContext, now: Date)
     const ends = fullDate(row.endsAt, row.timeZone ?? 'UTC')
     const notification = await notifier.notify(
       row.userId,
-      { kind: 'subscription', title: EXPIRY_TITLE, body: `Your ${row.plan} plan ends on ${ends}. Renew it to keep reading all your languages.`, url: '/pricing', dedupeKey: `expiry:${row.id}` },
+      { kind: 'subscription', title: EXPIRY_TITLE, body: `Your ${row.plan} plan ends on ${ends}. Renew it ${PLAN_TEXTS.renewToKeep}`, url: '/pricing', dedupeKey: `expiry:${row.id}` },
       { now },
     )
     if (notification) sent++

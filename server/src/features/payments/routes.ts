@@ -76,7 +76,10 @@ export function paymentRoutes(app: FastifyInstance, { db, now, payments, checkRa
     const input = await parseBody(paymentStateSchema, request.body)
     const payer = await payerOf(request, input.metadata.registration ? input.registrationToken : undefined)
     await counted(limits.start, limits.clientStart, request, payer)
-    return { data: await payments.initialize(input, payer.userId, now()) }
+    // Browsers send Origin with every POST; the service returns there only when it is one of the site's.
+    const origin = request.headers.origin
+    const startedFrom = origin && origin !== 'null' ? origin : request.headers.referer
+    return { data: await payments.initialize(input, payer.userId, now(), startedFrom) }
   })
 
   app.post<{ Params: { reference: string } }>(`${API.paymentVerify('')}:reference`, async (request): Promise<{ data: PaymentOutcome }> => {

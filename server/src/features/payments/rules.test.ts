@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { checkoutDescription, longDate, oneYearAfter, quoteOf, returnUrls } from './rules'
+import { checkoutDescription, longDate, oneYearAfter, quoteOf, returnBase, returnUrls } from './rules'
 
 const silver = { id: 2, name: 'Silver', amount: '17.99' }
 
@@ -25,4 +25,14 @@ test('a checkout returns to the app’s success page, or the sign-up’s, with t
   expect(returnUrls('https://owe.example', 'owe_0123456789abcdef', true).callbackUrl).toBe('https://owe.example/register_payment_success?reference=owe_0123456789abcdef')
   expect(checkoutDescription('Gold')).toBe('Òwe Gold plan, one year')
   expect(longDate(new Date('2027-11-21T23:30:00Z'))).toBe('21 November 2027')
+})
+
+test('a checkout returns to the site origin it was started from, and only to one of the site’s', () => {
+  const origins = ['https://owe.example', 'https://www.owe.example']
+  expect(returnBase('https://owe.example', origins, 'https://www.owe.example')).toBe('https://www.owe.example')
+  expect(returnBase('https://owe.example/app', origins, 'https://www.owe.example/pricing?plan=2')).toBe('https://www.owe.example/app')
+  expect(returnBase('https://owe.example', origins, undefined)).toBe('https://owe.example')
+  for (const other of ['https://evil.example', 'null', 'http://owe.example', 'https://www.owe.example.evil.example', 'javascript:alert(1)', '//www.owe.example', '']) {
+    expect(returnBase('https://owe.example', origins, other)).toBe('https://owe.example')
+  }
 })

@@ -34,6 +34,22 @@ export function oneYearAfter(start: Date): Date {
 /** What the provider shows beside the amount. */
 export const checkoutDescription = (planName: string) => `Òwe ${planName} plan, one year`
 
+/**
+ * Where the app is for a checkout started from `startedFrom` (the request's Origin, or its Referer): that
+ * origin, with the public URL's path, when it is one of the site's; else the public URL. Coming back to
+ * another host than the one the reader started on would leave their session behind.
+ */
+export function returnBase(publicUrl: string, siteOrigins: readonly string[], startedFrom: string | undefined): string {
+  let origin: string | null = null
+  try {
+    origin = startedFrom ? new URL(startedFrom).origin : null
+  } catch {
+    origin = null
+  }
+  if (!origin || !siteOrigins.includes(origin)) return publicUrl
+  return `${origin}${new URL(publicUrl).pathname.replace(/\/+$/, '')}`
+}
+
 /** The app's pages a checkout returns to: after sign-up, or from the pricing page. */
 export function returnUrls(publicUrl: string, reference: string, registration: boolean): { callbackUrl: string; cancelUrl: string } {
   const callbackUrl = `${publicUrl}/${registration ? 'register_payment_success' : 'payment_success'}?reference=${encodeURIComponent(reference)}`

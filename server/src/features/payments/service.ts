@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { CurrencyCode } from '../../../../src/core/constants'
 import type { PaymentOptionInfo, PaymentOutcome, PaymentQuote, PaymentStart } from '../../../../src/core/contract'
 import { currencyFor, fromMinorUnits, PAYMENT_TEXTS, paymentType, toMinorUnits, type PaymentOption } from '../../../../src/core/payment'
+import { isFreePlan, PLAN_TEXTS } from '../../../../src/core/plans'
 import { ACCOUNT_TEXTS, MESSAGES } from '../../../../src/core/validation'
 import type { Db } from '../../db/client'
 import { payments } from '../../db/schema'
@@ -13,7 +14,7 @@ import { ProviderError, type PaymentProvider, type ProviderResult, type WebhookE
 import { userPackageOf } from '../../services/user-packages'
 import { findPromoCode } from '../auth/promo-codes'
 import { emailOf, insertPayment, paymentByReference, planById, type NewPayment, type Payment } from './repository'
-import { checkoutDescription, quoteOf, returnUrls } from './rules'
+import { checkoutDescription, quoteOf, returnBase, returnUrls } from './rules'
 import type { PaymentStateInput } from './schemas'
 import { settlePayment } from './settle'
 
@@ -24,6 +25,8 @@ export type PaymentServiceDeps = {
   log: FastifyBaseLogger
   nairaPerDollar: number
   publicUrl: string
+  /** The origins a checkout may return to (config.siteOrigins); the public URL's alone when not given. */
+  siteOrigins?: readonly string[]
 }
 
 export type QuoteInput = { packageId: number; currency: CurrencyCode; option: PaymentOption | null; coupon: string | null }
@@ -36,6 +39,7 @@ export type PaymentService = ReturnType<typeof createPaymentService>
 /** The payment flows: price, start, outcome. Amounts come from the plan table, never from the request. */
 export function createPaymentService(deps: PaymentServiceDeps) {
   const { db, providers, log, nairaPerDollar, publicUrl } = deps
+  const siteOrigins = deps.siteOrigins ?? [new URL(publicUrl).origin]
   const providerOf = (id: string) => providers.find((p) => p.id === id)
 
   /** A promo code the user may use now, or a 400 on `coupon`. */
@@ -51,6 +55,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   async function priced(input: QuoteInput, userId: number | null, now: Date, planField: string) {
     const plan = await planById(db, input.packageId)
     if (!plan) throw badRequest(MESSAGES.packageRequired, { [planField]: MESSAGES.packageRequired })
+    // Free is chosen, never bought: there is nothing to price or charge.
+    if (isFreePlan({ amount: Number(plan.amount) })) throw badRequest(PLAN_TEXTS.freeIsFree, { [planField]: PLAN_TEXTS.freeIsFree })
     const promo = input.coupon ? await usablePromo(input.coupon, userId, now) : null
     return { plan, promo, quote: quoteOf(plan, promo, currencyFor(input.option, input.currency), nairaPerDollar) }
   }
@@ -92,6 +98,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     providerOf,
     settle,
     refresh,
+    /** The app's base URL for a checkout started from `startedFrom` (see returnBase). */
+    returnBase: (startedFrom: string | undefined) => returnBase(publicUrl, siteOrigins, startedFrom),
 
     options(): PaymentOptionInfo[] {
       return providers.map((p) => ({ id: p.id, label: p.label, currencies: [...p.currencies], testMode: p.id === 'test' }))
@@ -103,7 +111,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       return { packageId, planName, currency, listAmount, discount, amount, percentOff, coupon }
     },
 
-    async initialize(input: PaymentStateInput, userId: number, now: Date): Promise<PaymentStart> {
+    /** `startedFrom`: the page's origin, which the checkout returns to when it is one of the site's. */
+    async initialize(input: PaymentStateInput, userId: number, now: Date, startedFrom?: string): Promise<PaymentStart> {
       const option = input.paymentOption
       const provider = providerOf(option)
       if (!provider) throw badRequest(PAYMENT_TEXTS.optionUnavailable, { paymentOption: PAYMENT_TEXTS.optionUnavailable })
@@ -143,7 +152,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           amountMinor: quote.amountMinor,
           currency: quote.currency,
           email: await emailOf(db, userId),
-          ...returnUrls(publicUrl, input.reference, registration),
+          ...returnUrls(returnBase(publicUrl, siteOrigins, startedFrom), input.reference, registration),
           description: checkoutDescription(plan.name),
           saveForRenewal: input.autoRenew,
           metadata: { reference: input.reference, userId: String(userId), packageId: String(plan.id), purpose: 'subscribe', registration: String(registration) },

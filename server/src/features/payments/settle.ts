@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
+import { PLAN_TEXTS } from '../../../../src/core/plans'
 import type { Db, Tx } from '../../db/client'
 import { packages, paymentMethods, payments, promoCodes, userPackages, users } from '../../db/schema'
 import type { Notifier } from '../../services/notify'
@@ -17,7 +18,7 @@ export const PAYMENT_NOTICES = {
   renewedBody: (plan: string, ends: Date) => `Your ${plan} plan was renewed and now runs until ${longDate(ends)}.`,
   renewalFailedTitle: 'We couldn’t renew your plan',
   renewalFailedBody: (plan: string, ends: Date) =>
-    `We couldn’t renew your ${plan} plan: the payment did not go through. Auto-renewal is now off and the plan ends on ${longDate(ends)}. Renew it from the pricing page to keep reading all your languages.`,
+    `We couldn’t renew your ${plan} plan: the payment did not go through. Auto-renewal is now off and the plan ends on ${longDate(ends)}. Renew it from the pricing page ${PLAN_TEXTS.renewToKeep}`,
 } as const
 
 export const PROFILE_SUBSCRIPTION_URL = '/profile#subscription'

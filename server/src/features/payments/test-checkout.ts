@@ -88,7 +88,8 @@ export async function testCheckoutRoutes(scope: FastifyInstance, { payments, now
       .returning()
     if (!recorded) return problem(reply, 409, PAYMENT_TEXTS.alreadySettled)
     await payments.refresh(payment, now())
-    const { callbackUrl, cancelUrl } = returnUrls(publicUrl, payment.reference, payment.registration)
+    // Back to the site address the checkout page was opened on (the one the reader started from).
+    const { callbackUrl, cancelUrl } = returnUrls(payments.returnBase(payment.checkoutUrl ?? undefined), payment.reference, payment.registration)
     return reply.header('Cache-Control', 'no-store').redirect(outcome === 'abandoned' ? cancelUrl : callbackUrl, 303)
   })
 }

@@ -2,16 +2,22 @@ import { and, count, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { API } from '../../../../src/core/api-paths'
 import type { Language, ProverbMarks } from '../../../../src/core/contract'
+import { PLAN_TEXTS } from '../../../../src/core/plans'
 import { searchTerms } from '../../../../src/core/search'
 import type { Db } from '../../db/client'
 import { favourites, proverbLikes, proverbs } from '../../db/schema'
 import { authGuard, sessionOf } from '../../http/auth-guard'
+import { takeHit, type Limit } from '../../http/rate-limit'
+import type { SendPublic } from '../../http/public-cache'
 import { forbidden, notFound } from '../../http/errors'
 import { calendarDate, hasControlCharacters, optionalString, paging, parseId, positiveInt } from '../../http/params'
-import { entitlementOf, GROUPS_WITHOUT_PACKAGE } from '../../services/entitlements'
+import { entitlementOf } from '../../services/entitlements'
 import { favouriteProverbs, findGroupId, listGroups, searchProverbs, trendingProverbs } from './repository'
 
-type Deps = { db: Db; now: () => Date }
+type Deps = { db: Db; now: () => Date; sendPublic: SendPublic }
+
+/** Likes and unlikes a reader may make in a minute: far past what a person taps, well short of a script. */
+export const LIKE_LIMIT: Limit = { name: 'likes', max: 60, windowMs: 60_000 }
 
 /** The proverb id in a favourite or like path, or 404 when there is no such proverb. */
 async function existingProverbId(db: Db, raw: string): Promise<number> {
@@ -22,7 +28,7 @@ async function existingProverbId(db: Db, raw: string): Promise<number> {
 }
 
 /** Signed-in reading: the groups a user may read, their proverbs, trending among them, favourites and likes. */
-export function privateProverbRoutes(app: FastifyInstance, { db, now }: Deps): void {
+export function privateProverbRoutes(app: FastifyInstance, { db, now, sendPublic }: Deps): void {
   const requireUser = authGuard(app, db, now)
 
   app.get(API.languagesPrivate, { preHandler: requireUser }, async (request) => {
@@ -61,9 +67,7 @@ export function privateProverbRoutes(app: FastifyInstance, { db, now }: Deps): v
     const { readable, hasActivePackage } = await entitlementOf(db, sessionOf(request).userId, now())
     if (!readable.includes(groupId)) {
       throw forbidden(
-        hasActivePackage
-          ? 'This group is not among the languages you chose. Change your languages to read it.'
-          : `Without an active package you can read ${GROUPS_WITHOUT_PACKAGE} of the languages you chose. Subscribe to read more.`,
+        hasActivePackage ? PLAN_TEXTS.notChosen : PLAN_TEXTS.beyondFree,
         'not_in_plan',
       )
     }
@@ -101,7 +105,9 @@ export function privateProverbRoutes(app: FastifyInstance, { db, now }: Deps): v
 
   /** A like and the proverb's count change together; the count is recomputed, so replays cannot skew it. */
   async function setLike(userId: number, proverbId: number, liked: boolean) {
-    return db.transaction(async (tx) => {
+    // Each like starts the public answers' reuse over (below): one reader cannot make that a flood.
+    await takeHit(db, LIKE_LIMIT, `user:${userId}`, now())
+    const result = await db.transaction(async (tx) => {
       // Locking the proverb first serialises likes of one proverb, so each count sees the one before.
       await tx.select({ id: proverbs.id }).from(proverbs).where(eq(proverbs.id, proverbId)).for('update')
       if (liked) await tx.insert(proverbLikes).values({ userId, proverbId, createdAt: now() }).onConflictDoNothing()
@@ -110,6 +116,10 @@ export function privateProverbRoutes(app: FastifyInstance, { db, now }: Deps): v
       await tx.update(proverbs).set({ likes: sql`${likes}` }).where(eq(proverbs.id, proverbId))
       return { proverbId, liked, likes }
     })
+    // The public answers reused in memory carry the old count: a reader who liked would see it vanish
+    // on the next read. Likes are rare beside reads, so the reuse starts over.
+    sendPublic.clear()
+    return result
   }
 
   app.put<{ Params: { id: string } }>('/api/proverbs/likes/:id', { preHandler: requireUser }, async (request) => ({

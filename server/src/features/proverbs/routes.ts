@@ -14,6 +14,7 @@ import {
   searchProverbs,
   todaysProverbs,
   trendingProverbs,
+  withAbout,
 } from './repository'
 
 type Deps = { db: Db; sendPublic: SendPublic; now: () => Date }
@@ -22,7 +23,7 @@ export function proverbRoutes(app: FastifyInstance, { db, sendPublic, now }: Dep
   app.get(API.ethnicGroupsPublic, (request, reply) =>
     sendPublic(request, reply, async () => {
       const q = optionalString(request.query as Record<string, unknown>, 'q') ?? 'all'
-      const groups = await listGroups(db)
+      const groups = (await listGroups(db)).map(withAbout)
       if (q === 'all') return { data: groups }
       const match = groups.filter((g) => g.slug === q || String(g.id) === q)
       if (match.length === 0) throw badRequest(`Unknown ethnic group "${q}". Use q=all or a group's slug.`, { q: 'Unknown ethnic group' })

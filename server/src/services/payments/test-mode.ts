@@ -36,7 +36,9 @@ export function createTestModeProvider({ db, publicUrl }: { db: Db; publicUrl: s
     currencies: ['USD'],
 
     async start(input) {
-      return { redirectUrl: `${publicUrl}${API.testCheckout(input.reference)}`, providerRef: null }
+      // The page opens on the site address the reader started from and comes back to (the callback's).
+      const base = `${new URL(input.callbackUrl).origin}${new URL(publicUrl).pathname.replace(/\/+$/, '')}`
+      return { redirectUrl: `${base}${API.testCheckout(input.reference)}`, providerRef: null }
     },
 
     async verify({ reference }): Promise<ProviderResult> {

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { ErrorState, LimitedChoices, Loading, MutationOutcome } from '@/components/query-state'
+import { PLAN_TEXTS } from '@/core/plans'
 import { updateUserLanguages } from '../api'
 import { accountKeys, userLanguagesQuery } from '../queries'
 
@@ -36,12 +37,12 @@ export function LanguagesForm({ userId }: { userId: number }) {
         choices={languages.data.languages.map((group) => ({
           id: group.id,
           title: group.language,
-          detail: readable.includes(group.id) ? 'You can read these proverbs' : `${group.name} proverbs`,
+          detail: readable.includes(group.id) ? 'Kept offline, quizzed weekly and shown first' : `${group.name} proverbs`,
         }))}
         chosen={chosen}
         max={maxSelectable}
         onChange={setDraft}
-        summary={`.${readable.length < chosen.length ? ' Without an active package you can read the first one you chose; subscribe to read them all.' : ''}`}
+        summary={`.${readable.length < chosen.length ? PLAN_TEXTS.languagesBeyondPlan : ''}`}
       />
       <MutationOutcome mutation={save} success="Your languages have been saved." />
       <div className="form__actions">

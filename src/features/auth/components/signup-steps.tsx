@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom'
 import { reach, type AnySchema } from 'yup'
 import type { EthnicGroup, Plan } from '@/core/contract'
 import { formatCurrency } from '@/core/format'
+import { isFreePlan, PLAN_TEXTS } from '@/core/plans'
 import { ACCOUNT_TEXTS, signupSchema } from '@/core/validation'
 import { FieldError, TextField, useField, useFormikContext } from '@/components/form'
 import { ErrorState, LimitedChoices, Loading } from '@/components/query-state'
@@ -62,7 +63,7 @@ export function AccountStep() {
               {EMAIL_TAKEN} <Link to="/auth/login">Sign in</Link>
             </p>
           ) : email.data ? (
-            <p className="field__ok">This email is free to use.</p>
+            <p className="field__ok">No account uses this email yet.</p>
           ) : null
         }
       />
@@ -78,6 +79,9 @@ export function AccountStep() {
   )
 }
 
+/** "no payment" for the Free plan, the yearly price for the others. */
+const priceOf = (plan: Plan) => (isFreePlan(plan) ? 'no payment' : `${formatCurrency(plan.amount, 'USD')} a year`)
+
 export function PlanStep({ plans }: { plans: UseQueryResult<Plan[]> }) {
   const [field] = useField<string>('packageId')
   const { values, setFieldValue } = useFormikContext<SignupValues>()
@@ -89,8 +93,11 @@ export function PlanStep({ plans }: { plans: UseQueryResult<Plan[]> }) {
   if (plans.isPending) return <Loading label="Loading plans" />
   if (plans.isError) return <ErrorState error={plans.error} onRetry={() => void plans.refetch()} />
   return (
-    <fieldset className="choice-list" aria-describedby="plan-error">
+    <fieldset className="choice-list" aria-describedby="plan-story plan-error">
       <legend>Choose a subscription plan</legend>
+      <p id="plan-story" className="field__hint">
+        {PLAN_TEXTS.story}
+      </p>
       {plans.data.map((plan) => (
         <label key={plan.id} className="choice">
           <input
@@ -102,11 +109,9 @@ export function PlanStep({ plans }: { plans: UseQueryResult<Plan[]> }) {
             onChange={() => choose(plan)}
           />
           <span className="choice__title">
-            {plan.name} — {formatCurrency(plan.amount, 'USD')} a year
+            {plan.name} — {priceOf(plan)}
           </span>
-          <span className="choice__detail">
-            {plan.noOfEthnics} {plan.noOfEthnics === 1 ? 'language' : 'languages'}. {plan.description}
-          </span>
+          <span className="choice__detail">{plan.description}</span>
         </label>
       ))}
       <FieldError name="packageId" id="plan-error" />
@@ -126,7 +131,7 @@ export function LanguagesStep({ groups, plan }: { groups: UseQueryResult<EthnicG
       chosen={values.languages}
       max={max}
       onChange={(chosen) => void setFieldValue('languages', chosen)}
-      summary={`${plan ? ` — the ${plan.name} plan includes ${max}` : ''}. You can change them later.`}
+      summary={`${plan ? ` — the ${plan.name} plan includes ${max}` : ''}. They are kept offline, quizzed weekly and shown first; every people can be read online. You can change them later.`}
     >
       <FieldError name="languages" />
     </LimitedChoices>
@@ -153,7 +158,7 @@ export function ReviewStep({ plan, groups }: { plan: Plan | undefined; groups: E
           </>
         )}
         <dt>Plan</dt>
-        <dd>{plan ? `${plan.name} — ${formatCurrency(plan.amount, 'USD')} a year` : '—'}</dd>
+        <dd>{plan ? `${plan.name} — ${priceOf(plan)}` : '—'}</dd>
         <dt>Languages</dt>
         <dd>{chosen.length ? chosen.map((g) => g.language).join(', ') : 'None yet'}</dd>
       </dl>

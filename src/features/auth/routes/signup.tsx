@@ -19,7 +19,7 @@ import {
   rule,
   type SignupValues,
 } from '../components/signup-steps'
-import { rememberRegisteredEmail, rememberRegistrationPayment } from '../registered-email'
+import { rememberFreePlanChosen, rememberRegisteredEmail, rememberRegistrationPayment } from '../registered-email'
 import { useLiveCheck } from '../live-check'
 
 const STEPS = [
@@ -93,6 +93,8 @@ export function SignupRoute({ usePlans, useGroups }: Props) {
           rememberRegisteredEmail(result.email)
           if (result.paymentToken) {
             rememberRegistrationPayment({ token: result.paymentToken, packageId: Number(values.packageId), promoCode: values.promoCode || null })
+          } else {
+            rememberFreePlanChosen()
           }
           setRegisteredEmail(result.email)
         }}

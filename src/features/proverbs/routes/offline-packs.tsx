@@ -9,14 +9,23 @@ import { notify } from '@/components/toasts'
 import { useOnline } from '@/lib/online'
 import { useSession, type Session } from '@/lib/session'
 import { readableGroupsQuery } from '../marks'
-import { askPersistentStorage, makeAvailableOffline, packKeys, removeDevicePack, usePacks, useStorageState } from '../packs'
+import { askPersistentStorage, makeAvailableOffline, packKeys, packSizesQuery, removeDevicePack, usePacks, useStorageState } from '../packs'
+import { groupsQuery } from '../queries'
 
-/** Settings → Offline reading: each group the user may read, as a pack kept on this device. */
+/**
+ * Settings → Offline reading: the peoples the reader has under their plan, each one action away from being
+ * kept on this device; the other peoples are read online, and the page says what a plan adds for them.
+ */
 export default function OfflinePacksRoute() {
   const session = useSession()!
   const groups = useQuery(readableGroupsQuery(session.user.id))
+  const sizes = useQuery(packSizesQuery(session.user.id))
+  const allGroups = useQuery(groupsQuery())
   const packs = usePacks(session.user.id)
   const online = useOnline()
+  const others = (allGroups.data ?? []).filter(
+    (group) => groups.data !== undefined && !groups.data.some((g) => g.id === group.id) && !packs.data?.some((p) => p.groupId === group.id),
+  )
   // Packs of groups no longer in the plan stay listed, so they can be removed.
   const rows: { group: EthnicGroup; pack?: PackRecord; inPlan: boolean }[] = [
     ...(groups.data ?? []).map((group) => ({ group, pack: packs.data?.find((p) => p.groupId === group.id), inPlan: true })),
@@ -29,8 +38,8 @@ export default function OfflinePacksRoute() {
     <section aria-labelledby="offline-title" className="offline-packs">
       <h1 id="offline-title">Offline reading</h1>
       <p className="lead">
-        Keep whole groups on this device — every proverb and its scroll — to read and search them with no signal. Packs
-        update themselves when you open Òwe online.
+        Everyone reads every people online. The peoples you have under your plan can also be kept on this device — every
+        proverb and its scroll — to read and search with no signal; they update themselves when you open Òwe online.
       </p>
       <StorageMeter />
       {!online && <p className="needs-network" role="status">You're offline. Downloading a pack needs a connection; your packs still open.</p>}
@@ -43,7 +52,7 @@ export default function OfflinePacksRoute() {
           {groups.isError && <ErrorState error={groups.error} title="Could not load the groups you may read" onRetry={() => void groups.refetch()} />}
           {rows.length === 0 ? (
             groups.isError ? null : (
-              <EmptyState title="No groups to keep yet">
+              <EmptyState title="No peoples to keep yet">
                 <p>
                   Choose the languages you read in <Link to="/profile">your profile</Link>, then come back to keep them offline.
                 </p>
@@ -52,10 +61,19 @@ export default function OfflinePacksRoute() {
           ) : (
             <ul className="pack-list" aria-label="Offline packs">
               {rows.map(({ group, pack, inPlan }) => (
-                <PackRow key={group.id} group={group} pack={pack} inPlan={inPlan} session={session} online={online} />
+                <PackRow
+                  key={group.id}
+                  group={group}
+                  pack={pack}
+                  inPlan={inPlan}
+                  size={sizes.data?.find((s) => s.groupId === group.id)?.bytes}
+                  session={session}
+                  online={online}
+                />
               ))}
             </ul>
           )}
+          {others.length > 0 && <OtherPeoples groups={others} />}
         </>
       )}
     </section>
@@ -70,9 +88,25 @@ function announcement(name: string, pack?: PackRecord): string {
   return pack.error ? `${name} could not be updated; the copy on this device still opens.` : `${name} is ready offline.`
 }
 
-type RowProps = { group: EthnicGroup; pack?: PackRecord; inPlan: boolean; session: Session; online: boolean }
+/** The peoples beyond the plan: read online, and what a plan with more peoples would add. */
+function OtherPeoples({ groups }: { groups: EthnicGroup[] }) {
+  return (
+    <section className="offline-packs__others" aria-labelledby="other-peoples-title">
+      <h2 id="other-peoples-title">Other peoples</h2>
+      <p>
+        You read {groups.map((group) => group.name).join(', ')} online at any time. A plan with more peoples keeps them on
+        this device too, quizzes you on them every week and shows them first; a paid plan also removes adverts.
+      </p>
+      <p>
+        <Link to="/pricing">See what each plan adds</Link>
+      </p>
+    </section>
+  )
+}
 
-function PackRow({ group, pack, inPlan, session, online }: RowProps) {
+type RowProps = { group: EthnicGroup; pack?: PackRecord; inPlan: boolean; size?: number; session: Session; online: boolean }
+
+function PackRow({ group, pack, inPlan, size, session, online }: RowProps) {
   const client = useQueryClient()
   const userId = session.user.id
   const refresh = () => Promise.all([client.invalidateQueries({ queryKey: packKeys.packs(userId) }), client.invalidateQueries({ queryKey: packKeys.storage })])
@@ -96,7 +130,7 @@ function PackRow({ group, pack, inPlan, session, online }: RowProps) {
         <h2 id={titleId}>{group.name}</h2>
         <p className="pack__meta">
           {group.language} · {group.proverbCount} {group.proverbCount === 1 ? 'proverb' : 'proverbs'}
-          {!inPlan && ' · no longer among the groups you read'}
+          {!inPlan && ' · no longer among the peoples you have: read it online'}
         </p>
       </div>
       <PackState pack={pack} />
@@ -104,10 +138,14 @@ function PackRow({ group, pack, inPlan, session, online }: RowProps) {
         {announcement(group.name, pack)}
       </p>
       <div className="pack__actions">
-        {inPlan && (!pack || pack.status === 'failed') && (
+        {inPlan && !pack && (
           <button type="button" className="button button--primary" disabled={!online || download.isPending} onClick={() => download.mutate()}>
-            {pack ? 'Try again' : 'Make available offline'}
-            {named}
+            {`Keep ${group.name} offline${size ? ` — ${formatBytes(size)}` : ''}`}
+          </button>
+        )}
+        {inPlan && pack?.status === 'failed' && (
+          <button type="button" className="button button--primary" disabled={!online || download.isPending} onClick={() => download.mutate()}>
+            Try again{named}
           </button>
         )}
         {inPlan && pack?.status === 'ready' && (
@@ -171,16 +209,25 @@ function StorageMeter() {
         {`This device: ${formatBytes(usage)} used of ${formatBytes(quota)} available to Òwe`}
         <meter min={0} max={Math.max(quota, 1)} value={usage} low={quota * 0.7} high={quota * 0.9} optimum={0} />
       </label>
-      {persisted ? (
-        <p>Your offline proverbs are kept until you remove them.</p>
-      ) : (
-        <p>
-          The browser may clear offline proverbs when space runs low.{' '}
-          <button type="button" className="button button--small" disabled={persist.isPending} onClick={() => persist.mutate()}>
-            Keep them on this device
-          </button>
+      <div className="storage-meter__switch">
+        <label className="choice">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={persisted}
+            // A browser keeps this promise until its site data is cleared: there is nothing to switch back.
+            disabled={persisted || persist.isPending}
+            onChange={() => persist.mutate()}
+            aria-describedby="storage-persist-hint"
+          />
+          <span>Keep offline proverbs when space runs low</span>
+        </label>
+        <p id="storage-persist-hint" className="field__hint">
+          {persisted
+            ? 'On: the browser has agreed not to clear the proverbs you keep here, even when this device runs low on space. They stay until you remove them.'
+            : 'Asks the browser not to clear the proverbs you keep here when this device runs low on space. Without it, the browser may delete them to make room.'}
         </p>
-      )}
+      </div>
     </div>
   )
 }

@@ -17,6 +17,8 @@ const OPTIONS: PaymentOptionInfo[] = [
 
 let starts: { body: PaymentState; auth: string | null }[]
 let quotes: URLSearchParams[]
+let quoteAuth: (string | null)[]
+let options: PaymentOptionInfo[]
 let startAnswer: (() => Response) | undefined
 let promoChecks: string[]
 
@@ -38,13 +40,15 @@ function quoteFor(params: URLSearchParams): Response {
 beforeEach(() => {
   starts = []
   quotes = []
+  quoteAuth = []
+  options = OPTIONS
   startAnswer = undefined
   promoChecks = []
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       const parsed = new URL(url, 'http://localhost')
-      if (parsed.pathname === '/api/payments/options') return json({ data: OPTIONS })
+      if (parsed.pathname === '/api/payments/options') return json({ data: options })
       if (parsed.pathname.startsWith('/api/user/profile/verify_promo-code/')) {
         const code = decodeURIComponent(parsed.pathname.split('/').pop()!).toUpperCase()
         promoChecks.push(code)
@@ -52,6 +56,7 @@ beforeEach(() => {
       }
       if (parsed.pathname === '/api/payments/quote') {
         quotes.push(parsed.searchParams)
+        quoteAuth.push(new Headers(init?.headers).get('Authorization'))
         return quoteFor(parsed.searchParams)
       }
       if (parsed.pathname === '/api/payments/initialize' && init?.method === 'POST') {
@@ -201,11 +206,36 @@ test('a price that cannot be worked out can be asked for again', async () => {
 
 test('at the end of sign-up the registration token stands in for a session', async () => {
   renderWithApp(<Checkout plan={SILVER} registrationToken="pay-token" initialCoupon="WELCOME10" redirect={vi.fn()} />)
-  await waitFor(() => expect(total()).toBe('$17.99'))
-  fireEvent.click(screen.getByRole('button', { name: 'Apply' }))
   await waitFor(() => expect(total()).toBe('$16.19'))
+  expect(quoteAuth).toEqual([null])
   fireEvent.click(payButton())
   await waitFor(() => expect(starts).toHaveLength(1))
   expect(starts[0].body).toMatchObject({ registrationToken: 'pay-token', metadata: { registration: true }, coupon: 'WELCOME10' })
   expect(starts[0].auth).toBeNull()
+})
+
+test('a promo code carried in is applied at once: the first price shown is the discounted one', async () => {
+  renderWithApp(<Checkout plan={SILVER} initialCoupon="welcome10" redirect={vi.fn()} />)
+  await waitFor(() => expect(total()).toBe('$16.19'))
+  // Never priced without the code, and asked with the session so the server knows whose code it is.
+  expect(quotes.map((q) => q.get('coupon'))).toEqual(['welcome10'])
+  expect(quoteAuth).toEqual(['Bearer token-7'])
+  expect(screen.getByText('WELCOME10 (10% off)')).toBeTruthy()
+  expect(payButton().textContent).toBe('Pay $16.19')
+})
+
+test('the reader’s own referral code carried in is refused before any price is shown', async () => {
+  renderWithApp(<Checkout plan={SILVER} initialCoupon="OWNCODE1" redirect={vi.fn()} />)
+  expect((await screen.findByRole('alert')).textContent).toBe('You cannot use your own referral code.')
+  await waitFor(() => expect(total()).toBe('$17.99'))
+  // The first question to the server carried the code: no price was worked out before the refusal.
+  expect(quotes.map((q) => q.get('coupon'))).toEqual(['OWNCODE1', null])
+  expect(screen.getByRole('alert').textContent).toBe('You cannot use your own referral code.')
+})
+
+test('the test mode option says what it is once', async () => {
+  options = [{ id: 'test', label: 'Test mode (no money moves)', currencies: ['USD'], testMode: true }]
+  renderWithApp(<Checkout plan={SILVER} redirect={vi.fn()} />)
+  const radio = await screen.findByRole('radio', { name: 'Test mode (no money moves)' })
+  expect(radio.closest('label')!.textContent).toBe('Test mode (no money moves)')
 })

@@ -75,14 +75,24 @@ function CheckoutForm({ plan, options, initialCurrency, initialCoupon, registrat
   // Recurring charges are the user's choice to make: off until they tick it.
   const [autoRenew, setAutoRenew] = useState(false)
   const [couponInput, setCouponInput] = useState(initialCoupon ?? '')
-  const [coupon, setCoupon] = useState<string | null>(null)
+  // A code carried in (from sign-up or the link) is applied at once: the first price shown is the discounted one.
+  const [coupon, setCoupon] = useState<string | null>(() => initialCoupon?.trim() || null)
   const [couponError, setCouponError] = useState<string | null>(null)
   const [checkingCoupon, setCheckingCoupon] = useState(false)
   const references = useRef(new Map<string, string>())
 
   const chosen = options.find((o) => o.id === option) ?? options[0]
   const currency = currencyFor(chosen.id, requestedCurrency)
-  const quote = useQuery({ ...quoteQuery({ packageId: plan.id, currency, option: chosen.id, coupon }), placeholderData: keepPreviousData })
+  const signedIn = !registrationToken
+  const quote = useQuery({ ...quoteQuery({ packageId: plan.id, currency, option: chosen.id, coupon, signedIn }), placeholderData: keepPreviousData })
+  // A code the server refuses (unknown, spent, the reader's own) is said under the field and dropped, so the
+  // refusal comes before any price and the price then shown is the one the reader would pay.
+  const refusal = coupon !== null && quote.error instanceof ApiError && quote.error.status === 400 ? (quote.error.fields?.coupon ?? null) : null
+  useEffect(() => {
+    if (refusal === null) return
+    setCouponError(refusal)
+    setCoupon(null)
+  }, [refusal])
 
   const pay = useMutation({
     mutationFn: (state: PaymentState) => initializePayment(state),
@@ -114,7 +124,7 @@ function CheckoutForm({ plan, options, initialCurrency, initialCoupon, registrat
         setCouponError(ACCOUNT_TEXTS.promoInvalid)
         return
       }
-      const checked = await client.fetchQuery(quoteQuery({ packageId: plan.id, currency, option: chosen.id, coupon: code }))
+      const checked = await client.fetchQuery(quoteQuery({ packageId: plan.id, currency, option: chosen.id, coupon: code, signedIn }))
       setCoupon(checked.coupon)
     } catch (error) {
       setCoupon(null)
@@ -164,8 +174,7 @@ function CheckoutForm({ plan, options, initialCurrency, initialCoupon, registrat
           <label key={o.id} className="choice">
             <input type="radio" name="paymentOption" value={o.id} checked={o.id === chosen.id} onChange={() => setOption(o.id)} disabled={busy} />
             <span>
-              {o.label}
-              {o.testMode && <span className="badge badge--test"> Test mode — no money moves</span>}
+              {o.testMode ? <span className="badge badge--test">{o.label}</span> : o.label}
             </span>
           </label>
         ))}
@@ -226,7 +235,7 @@ function CheckoutForm({ plan, options, initialCurrency, initialCoupon, registrat
       </div>
 
       <div className="checkout__summary" aria-live="polite">
-        {quote.isPending ? (
+        {quote.isPending || refusal !== null ? (
           <Loading label="Working out the price" lines={1} />
         ) : quote.isError ? (
           <ErrorState error={quote.error} onRetry={() => void quote.refetch()} title="Could not work out the price" />

@@ -1,7 +1,7 @@
 import type { ActivePackage } from '@/core/contract'
 import { formatLongDate } from '@/core/format'
 
-/** A package at a glance: plan, dates, auto-renewal and the groups it opens (locked ones marked). */
+/** A package at a glance: plan, dates, auto-renewal and the peoples it keeps offline and quizzes (those beyond it marked). */
 export function PackageCard({ pkg }: { pkg: ActivePackage }) {
   const open = pkg.groups.filter((group) => !group.locked)
   const locked = pkg.groups.filter((group) => group.locked)
@@ -21,15 +21,16 @@ export function PackageCard({ pkg }: { pkg: ActivePackage }) {
             <dd>{pkg.autoRenew ? 'On' : 'Off'}</dd>
           </>
         )}
-        <dt>Peoples</dt>
+        <dt>Peoples you have</dt>
         <dd>
-          {pkg.plan.noOfEthnics} included
+          {pkg.plan.noOfEthnics}, kept offline, quizzed weekly and shown first
           {open.length > 0 && <>: {open.map((group) => group.name).join(', ')}</>}
         </dd>
       </dl>
       {locked.length > 0 && (
         <p className="subtle">
-          Locked until you subscribe again: {locked.map((group) => group.name).join(', ')}. They stay chosen.
+          Not kept offline or quizzed until you subscribe again: {locked.map((group) => group.name).join(', ')}. They stay
+          chosen, and you can still read them online.
         </p>
       )}
     </div>

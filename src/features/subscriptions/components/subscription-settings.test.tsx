@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { ActivePackage, PaymentRecord, ReferralCode } from '@/core/contract'
 import { PAYMENT_TEXTS } from '@/core/payment'
+import { PLAN_TEXTS } from '@/core/plans'
 import { json, renderWithApp } from '@/lib/testing'
 import { SILVER_PACKAGE } from '../test-fixtures'
 import { SubscriptionSettings } from './subscription-settings'
@@ -83,21 +84,21 @@ test('keeping auto-renewal on changes nothing', async () => {
   expect(cancels).toBe(0)
 })
 
-test('an ended package is shown with its locked groups and a way to subscribe again', async () => {
+test('an ended package is shown with the peoples no longer kept offline (still read online) and a way to subscribe again', async () => {
   active = null
   last = { ...PACKAGE, active: false, autoRenew: false, groups: [PACKAGE.groups[0], { ...PACKAGE.groups[1], locked: true }] }
   renderWithApp(<SubscriptionSettings userId={7} />)
   expect(await screen.findByText(/Your Silver plan ended on November 22nd, 2027/)).toBeTruthy()
-  expect(screen.getByText(/Locked until you subscribe again: Igbo/)).toBeTruthy()
+  expect(screen.getByText(/Not kept offline or quizzed until you subscribe again: Igbo\. They stay chosen, and you can still read them online\./)).toBeTruthy()
   expect(screen.getByRole('link', { name: 'Subscribe again' }).getAttribute('href')).toBe('/pricing?plan=2')
 })
 
-test('without any package the plans are offered', async () => {
+test('without any package the reader is on the Free plan, told what it gives and what a paid plan adds', async () => {
   active = null
   last = null
   renderWithApp(<SubscriptionSettings userId={7} />)
-  expect(await screen.findByText(/You have no package/)).toBeTruthy()
-  expect(screen.getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe('/pricing')
+  expect((await screen.findByTestId('free-plan')).textContent).toBe(PLAN_TEXTS.noPackage)
+  expect(screen.getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe('/pricing')
 })
 
 test('the referral code is shown with its terms', async () => {

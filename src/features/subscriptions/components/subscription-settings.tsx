@@ -5,6 +5,7 @@ import { errorMessage, ErrorState, Loading } from '@/components/query-state'
 import type { ActivePackage } from '@/core/contract'
 import { formatCurrency, formatLongDate } from '@/core/format'
 import { PAYMENT_TEXTS } from '@/core/payment'
+import { PLAN_TEXTS } from '@/core/plans'
 import { cancelAutoRenewal } from '../api'
 import { activePackageQuery, lastPackageQuery, paymentHistoryQuery, referralCodeQuery } from '../queries'
 import { PackageCard } from './package-card'
@@ -99,8 +100,9 @@ function NoActivePackage({ userId }: { userId: number }) {
     return (
       <>
         <p>
-          Your {last.data.plan.name} plan ended on {formatLongDate(last.data.expiresAt)}. You can read one people’s proverbs until
-          you subscribe again; the others you chose stay chosen.
+          Your {last.data.plan.name} plan ended on {formatLongDate(last.data.expiresAt)}. You are on the Free plan until you
+          subscribe again: your first chosen language is kept offline and quizzed, and adverts are shown. You still read
+          every people online, and the others you chose stay chosen.
         </p>
         <PackageCard pkg={last.data} />
         <p>
@@ -113,10 +115,10 @@ function NoActivePackage({ userId }: { userId: number }) {
   }
   return (
     <>
-      <p>You have no package. Without one you can read one people’s proverbs and see adverts.</p>
+      <p data-testid="free-plan">{PLAN_TEXTS.noPackage}</p>
       <p>
         <Link className="button button--primary" to="/pricing">
-          See the plans
+          Upgrade your plan
         </Link>
       </p>
     </>
