@@ -14,22 +14,16 @@ import {
   groupsOn,
   localDate,
   OFFLINE_MODES,
-  ownServer,
   packRow,
   readerWithPack,
+  serverPerJourney,
   toneFreeWord,
   waitForWorker,
 } from './offline-support'
 
 // Every journey stops being online, so each runs on a server of its own.
 let server: RunningServer
-test.beforeEach(async ({ context }) => {
-  server = await ownServer()
-  await context.addCookies([{ name: 'cookieConsent', value: 'true', url: server.url }])
-})
-test.afterEach(async () => {
-  await server?.stop()
-})
+serverPerJourney((started) => (server = started))
 
 async function todaysProverbs(): Promise<Proverb[]> {
   return ((await (await fetch(`${server.url}/api/proverbs/today?date=${localDate()}`)).json()) as { data: Proverb[] }).data

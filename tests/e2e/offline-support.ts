@@ -1,4 +1,4 @@
-import { expect, request as apiRequest, type BrowserContext, type Locator, type Page } from '@playwright/test'
+import { expect, request as apiRequest, test, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import type { EthnicGroup, Paginated, Proverb } from '../../src/core/contract'
 import { foldForSearch } from '../../src/core/search'
 import { E2E_OWN_PORT_BASE, E2E_SMTP_PORT, E2E_STATIC_DIR } from '../support/e2e-env'
@@ -28,6 +28,22 @@ export async function ownServer(options: { env?: Record<string, string>; port?: 
       OWE_CHECK_RATE_LIMIT: '1000',
       OWE_PAYMENT_RATE_LIMIT: '1000',
     },
+  })
+}
+
+/**
+ * Each journey of the file (or describe) runs on a server of its own, started before it with cookies
+ * allowed there and stopped after it: `let server: RunningServer; serverPerJourney((s) => (server = s))`.
+ */
+export function serverPerJourney(use: (server: RunningServer) => void): void {
+  let running: RunningServer | undefined
+  test.beforeEach(async ({ context }) => {
+    running = await ownServer()
+    use(running)
+    await context.addCookies([{ name: 'cookieConsent', value: 'true', url: running.url }])
+  })
+  test.afterEach(async () => {
+    await running?.stop()
   })
 }
 

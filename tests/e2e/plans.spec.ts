@@ -4,7 +4,7 @@ import { formatBytes } from '../../src/core/format'
 import { PAYMENT_TEXTS } from '../../src/core/payment'
 import { PLAN_TEXTS } from '../../src/core/plans'
 import { activationLink, createAccount, PASSWORD, uniqueEmail, useAccount, withoutAdverts, type Account } from './accounts'
-import { expectNoAxeViolations, PHONE_390 } from './phone'
+import { expectInsideViewport, expectNoAxeViolations, PHONE_390 } from './phone'
 
 test.use(PHONE_390)
 
@@ -83,7 +83,9 @@ test('a visitor signs up on the Free plan at 390 px: no payment, then the profil
   await stepHeading(page, 'Step 5 of 5: Review')
   await expect(page.getByText('Free — no payment')).toBeVisible()
   await page.getByRole('button', { name: 'Create account' }).click()
-  await page.getByRole('dialog', { name: 'Check your email' }).getByRole('button', { name: 'Done' }).click()
+  const checkEmail = page.getByRole('dialog', { name: 'Check your email' })
+  await expectInsideViewport(page, checkEmail)
+  await checkEmail.getByRole('button', { name: 'Done' }).click()
   await expect(page).toHaveURL(/\/register_payment_success$/)
   await expect(page.getByTestId('free-plan-chosen')).toHaveText(PLAN_TEXTS.freeChosen)
   await expect(page.getByRole('heading', { name: 'Pay for your plan now' })).toHaveCount(0)

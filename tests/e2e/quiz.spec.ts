@@ -2,17 +2,11 @@ import { expect, test, type Page } from '@playwright/test'
 import type { QuizBatchSummary, QuizData } from '../../src/core/contract'
 import type { RunningServer } from '../support/server-process'
 import { useAccount, type Account } from './accounts'
-import { accountOn, apiAs, groupsOn, localDate, ownServer } from './offline-support'
+import { accountOn, apiAs, groupsOn, localDate, serverPerJourney } from './offline-support'
 
 // The leaderboard is the server's whole: a server of the journey's own keeps other journeys off it.
 let server: RunningServer
-test.beforeEach(async ({ context }) => {
-  server = await ownServer()
-  await context.addCookies([{ name: 'cookieConsent', value: 'true', url: server.url }])
-})
-test.afterEach(async () => {
-  await server?.stop()
-})
+serverPerJourney((started) => (server = started))
 
 const call = <T>(account: Account, method: string, path: string, body?: unknown) => apiAs<T>(server, account, method, path, body)
 

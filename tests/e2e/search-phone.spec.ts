@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import type { Category, EthnicGroup, Paginated, Proverb } from '../../src/core/contract'
 import type { RunningServer } from '../support/server-process'
-import { goOffline, groupsOn, OFFLINE_MODES, ownServer, waitForWorker } from './offline-support'
+import { goOffline, groupsOn, OFFLINE_MODES, serverPerJourney, waitForWorker } from './offline-support'
 import { expectNoAxeViolations, PHONE_390, PHONES } from './phone'
 
 async function publicGroups(page: Page): Promise<EthnicGroup[]> {
@@ -87,13 +87,7 @@ test.describe('offline, on a phone', () => {
   // A server of its own (it is stopped), which takes a while to seed on a busy machine.
   test.setTimeout(180_000)
   let server: RunningServer
-  test.beforeEach(async ({ context }) => {
-    server = await ownServer()
-    await context.addCookies([{ name: 'cookieConsent', value: 'true', url: server.url }])
-  })
-  test.afterEach(async () => {
-    await server?.stop()
-  })
+  serverPerJourney((started) => (server = started))
 
   /** The Yoruba proverbs this device holds, counted in its IndexedDB search entries. */
   const yorubaOnDevice = (page: Page) =>

@@ -38,7 +38,10 @@ const player = (userId: number, e: LeaderboardEntry | null): LeaderboardPlayer =
   weekStart: '2026-11-16',
   entry: e,
   player: { userId, firstName: e?.firstName ?? 'Ada', lastName: e?.lastName ?? 'Obi' },
-  recent: [{ batchId: 3, name: 'Zulu sayings', correct: 8, total: 10, points: 80, status: 'PASSED', closedAt: '2026-11-17T09:00:00Z' }],
+  recent: [
+    { batchId: 3, name: 'Zulu sayings', correct: 8, total: 10, points: 80, status: 'PASSED', closedAt: '2026-11-17T09:00:00Z' },
+    { batchId: 4, name: 'Oromo sayings', correct: 3, total: 10, points: 30, status: 'FAILED', closedAt: '2026-11-18T09:00:00Z' },
+  ],
 })
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } })
@@ -115,6 +118,9 @@ test('a player’s details open beneath their row and Escape closes them', async
   const details = screen.getByRole('region', { name: 'Details of Chidi Okafor' })
   expect(await within(details).findByText('Zulu sayings')).toBeTruthy()
   expect(within(details).getByText('Position 1 · 990 points')).toBeTruthy()
+  // The quiz result's words: "Passed" or "Not passed".
+  expect(within(details).getByText('Zulu sayings').parentElement!.textContent).toContain('✓ Passed')
+  expect(within(details).getByText('Oromo sayings').parentElement!.textContent).toContain('✗ Not passed')
   fireEvent.keyDown(within(details).getByText('Zulu sayings'), { key: 'Escape' })
   expect(screen.queryByRole('region', { name: 'Details of Chidi Okafor' })).toBeNull()
   expect(document.activeElement).toBe(button)
