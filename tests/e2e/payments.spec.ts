@@ -6,7 +6,7 @@ import { startPaystackStandIn, type PaystackStandIn } from '../support/paystack-
 import type { RunningServer } from '../support/server-process'
 import { activationLink, createAccount, PASSWORD, uniqueEmail, useAccount, type Account } from './accounts'
 import { ownServer } from './offline-support'
-import { PHONE_390 } from './phone'
+import { PHONES } from './phone'
 
 /** What the server says the user's package is now (null for its 404: no active package). */
 async function activePackage(baseURL: string, account: Account): Promise<ActivePackage | null> {
@@ -78,29 +78,31 @@ test.describe('paying in the built-in test mode', () => {
   })
 })
 
-test.describe('on a phone, at another address of the site', () => {
-  test.use(PHONE_390)
+for (const [name, phone] of PHONES) {
+  test.describe(`on a ${name} phone, at another address of the site`, () => {
+    test.use(phone)
 
-  test('a checkout started at 127.0.0.1 while the public URL is localhost comes back signed in, with the package', async ({ page, context, request, baseURL }) => {
-    // The suite's server has OWE_PUBLIC_URL at localhost and lists 127.0.0.1 in OWE_SITE_ORIGINS.
-    const otherAddress = baseURL!.replace('://localhost:', '://127.0.0.1:')
-    expect(otherAddress).not.toBe(baseURL)
-    const account = await createAccount(request, { packageId: 2, languages: [1, 2] })
-    await useAccount(context, otherAddress, account)
-    await page.goto(`${otherAddress}/pricing?plan=2`)
-    await page.getByRole('button', { name: 'Pay $17.99' }).click()
-    const at = (path: string) => new RegExp(`^${otherAddress.replace(/[.]/g, '\\.')}${path}`)
-    // The test checkout opens on the address the reader is at, and sends them back there.
-    await expect(page).toHaveURL(at('/api/payments/test-checkout/'))
-    await page.getByRole('button', { name: /^Pay/ }).first().click()
+    test('a checkout started at 127.0.0.1 while the public URL is localhost comes back signed in, with the package', async ({ page, context, request, baseURL }) => {
+      // The suite's server has OWE_PUBLIC_URL at localhost and lists 127.0.0.1 in OWE_SITE_ORIGINS.
+      const otherAddress = baseURL!.replace('://localhost:', '://127.0.0.1:')
+      expect(otherAddress).not.toBe(baseURL)
+      const account = await createAccount(request, { packageId: 2, languages: [1, 2] })
+      await useAccount(context, otherAddress, account)
+      await page.goto(`${otherAddress}/pricing?plan=2`)
+      await page.getByRole('button', { name: 'Pay $17.99' }).click()
+      const at = (path: string) => new RegExp(`^${otherAddress.replace(/[.]/g, '\\.')}${path}`)
+      // The test checkout opens on the address the reader is at, and sends them back there.
+      await expect(page).toHaveURL(at('/api/payments/test-checkout/'))
+      await page.getByRole('button', { name: /^Pay/ }).first().click()
 
-    await expect(page).toHaveURL(at('/payment_success\\?reference='))
-    await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible()
-    await expect(page.getByText(PAYMENT_TEXTS.success)).toBeVisible()
-    await expect(page.getByTestId('package-card')).toContainText('Silver plan')
-    expect(await activePackage(baseURL!, account)).toMatchObject({ plan: { name: 'Silver' }, active: true })
+      await expect(page).toHaveURL(at('/payment_success\\?reference='))
+      await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible()
+      await expect(page.getByText(PAYMENT_TEXTS.success)).toBeVisible()
+      await expect(page.getByTestId('package-card')).toContainText('Silver plan')
+      expect(await activePackage(baseURL!, account)).toMatchObject({ plan: { name: 'Silver' }, active: true })
+    })
   })
-})
+}
 
 test('a new account pays for its plan at the end of sign-up, before activating', async ({ page, context, request, baseURL }) => {
   await context.addCookies([{ name: 'cookieConsent', value: 'true', url: baseURL! }])

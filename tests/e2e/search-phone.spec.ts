@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import type { Category, EthnicGroup, Paginated, Proverb } from '../../src/core/contract'
 import type { RunningServer } from '../support/server-process'
 import { goOffline, groupsOn, OFFLINE_MODES, serverPerJourney, waitForWorker } from './offline-support'
-import { expectNoAxeViolations, PHONE_390, PHONES } from './phone'
+import { expectNoAxeViolations, PHONES } from './phone'
 
 async function publicGroups(page: Page): Promise<EthnicGroup[]> {
   return ((await (await page.request.get('/api/proverbs/ethnic/public?q=all')).json()) as { data: EthnicGroup[] }).data
@@ -82,69 +82,71 @@ for (const [name, phone] of PHONES) {
   })
 }
 
-test.describe('offline, on a phone', () => {
-  test.use(PHONE_390)
-  // A server of its own (it is stopped), which takes a while to seed on a busy machine.
-  test.setTimeout(180_000)
-  let server: RunningServer
-  serverPerJourney((started) => (server = started))
+for (const [name, phone] of PHONES) {
+  test.describe(`offline, on a ${name} phone`, () => {
+    test.use(phone)
+    // A server of its own (it is stopped), which takes a while to seed on a busy machine.
+    test.setTimeout(180_000)
+    let server: RunningServer
+    serverPerJourney((started) => (server = started))
 
-  /** The Yoruba proverbs this device holds, counted in its IndexedDB search entries. */
-  const yorubaOnDevice = (page: Page) =>
-    page.evaluate(
-      () =>
-        new Promise<number>((resolve, reject) => {
-          const open = indexedDB.open('owe-offline')
-          open.onerror = () => reject(open.error)
-          open.onsuccess = () => {
-            const request = open.result.transaction('search').objectStore('search').getAll()
-            request.onsuccess = () => {
-              resolve((request.result as { ethnicSlug: string }[]).filter((e) => e.ethnicSlug === 'yoruba').length)
-              open.result.close()
+    /** The Yoruba proverbs this device holds, counted in its IndexedDB search entries. */
+    const yorubaOnDevice = (page: Page) =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve, reject) => {
+            const open = indexedDB.open('owe-offline')
+            open.onerror = () => reject(open.error)
+            open.onsuccess = () => {
+              const request = open.result.transaction('search').objectStore('search').getAll()
+              request.onsuccess = () => {
+                resolve((request.result as { ethnicSlug: string }[]).filter((e) => e.ethnicSlug === 'yoruba').length)
+                open.result.close()
+              }
             }
-          }
-        }),
-    )
+          }),
+      )
 
-  for (const mode of OFFLINE_MODES) {
-    test(`${mode}: a search answers from what the device holds and says how much that is, and paging stays inside it`, async ({ page, context }) => {
-      const groups = await groupsOn(server)
-      const yoruba = groups.find((g) => g.slug === 'yoruba')!
-      const everyone = groups.reduce((sum, g) => sum + g.proverbCount, 0)
-      const online = (await (await fetch(`${server.url}/api/proverbs/public?ethnic=yoruba&size=20`)).json()) as Paginated<Proverb>
-      expect(online.totalPages).toBeGreaterThanOrEqual(3)
+    for (const mode of OFFLINE_MODES) {
+      test(`${mode}: a search answers from what the device holds and says how much that is, and paging stays inside it`, async ({ page, context }) => {
+        const groups = await groupsOn(server)
+        const yoruba = groups.find((g) => g.slug === 'yoruba')!
+        const everyone = groups.reduce((sum, g) => sum + g.proverbCount, 0)
+        const online = (await (await fetch(`${server.url}/api/proverbs/public?ethnic=yoruba&size=20`)).json()) as Paginated<Proverb>
+        expect(online.totalPages).toBeGreaterThanOrEqual(3)
 
-      // Two pages of Yoruba proverbs are read online, through the worker.
-      await page.goto(`${server.url}/search_result?ethnic=yoruba`)
-      await waitForWorker(page)
-      await page.reload()
-      await expect(page.locator('.result-list .proverb-card')).toHaveCount(20)
-      await page.getByRole('button', { name: 'Next' }).click()
-      await expect(page.getByText(`Page 2 of ${online.totalPages}`)).toBeVisible()
-      await expect.poll(() => yorubaOnDevice(page)).toBe(40)
+        // Two pages of Yoruba proverbs are read online, through the worker.
+        await page.goto(`${server.url}/search_result?ethnic=yoruba`)
+        await waitForWorker(page)
+        await page.reload()
+        await expect(page.locator('.result-list .proverb-card')).toHaveCount(20)
+        await page.getByRole('button', { name: 'Next' }).click()
+        await expect(page.getByText(`Page 2 of ${online.totalPages}`)).toBeVisible()
+        await expect.poll(() => yorubaOnDevice(page)).toBe(40)
 
-      await goOffline(mode, context, server)
-      await page.goto(`${server.url}/search_result?ethnic=yoruba&q=zzz`)
-      await expect(page.getByText(`No saved proverbs match 'zzz' — 40 of ${yoruba.proverbCount} Yoruba proverbs are on this device`, { exact: true })).toBeVisible()
-      await expect(page.getByText(/Search failed/)).toHaveCount(0)
-      await expect(page.getByRole('link', { name: 'Keep Yoruba offline' })).toHaveAttribute('href', '/offline')
-      await expectNoAxeViolations(page)
+        await goOffline(mode, context, server)
+        await page.goto(`${server.url}/search_result?ethnic=yoruba&q=zzz`)
+        await expect(page.getByText(`No saved proverbs match 'zzz' — 40 of ${yoruba.proverbCount} Yoruba proverbs are on this device`, { exact: true })).toBeVisible()
+        await expect(page.getByText(/Search failed/)).toHaveCount(0)
+        await expect(page.getByRole('link', { name: 'Keep Yoruba offline' })).toHaveAttribute('href', '/offline')
+        await expectNoAxeViolations(page)
 
-      // Not limited to a people: what the device holds of every people.
-      await page.goto(`${server.url}/search_result?q=zzz`)
-      await expect(page.getByText(`No saved proverbs match 'zzz' — 40 of ${everyone} proverbs are on this device`, { exact: true })).toBeVisible()
-      await expect(page.getByRole('link', { name: 'Choose peoples to keep offline' })).toBeVisible()
+        // Not limited to a people: what the device holds of every people.
+        await page.goto(`${server.url}/search_result?q=zzz`)
+        await expect(page.getByText(`No saved proverbs match 'zzz' — 40 of ${everyone} proverbs are on this device`, { exact: true })).toBeVisible()
+        await expect(page.getByRole('link', { name: 'Choose peoples to keep offline' })).toBeVisible()
 
-      // Results from the device say they are not all there are.
-      await page.goto(`${server.url}/search_result?ethnic=yoruba`)
-      await expect(page.getByText(`Offline, only saved proverbs are shown — 40 of ${yoruba.proverbCount} Yoruba proverbs are on this device.`)).toBeVisible()
+        // Results from the device say they are not all there are.
+        await page.goto(`${server.url}/search_result?ethnic=yoruba`)
+        await expect(page.getByText(`Offline, only saved proverbs are shown — 40 of ${yoruba.proverbCount} Yoruba proverbs are on this device.`)).toBeVisible()
 
-      // The third page online is past what the device holds: its last page, never "Page 3 of 2".
-      await page.goto(`${server.url}/search_result?ethnic=yoruba&page=3`)
-      await expect(page.getByText('Page 2 of 2')).toBeVisible()
-      await expect(page).toHaveURL(/page=2/)
-      await expect(page.locator('.result-list .proverb-card')).toHaveCount(20)
-      await expect(page.getByText(/Page 3 of/)).toHaveCount(0)
-    })
-  }
-})
+        // The third page online is past what the device holds: its last page, never "Page 3 of 2".
+        await page.goto(`${server.url}/search_result?ethnic=yoruba&page=3`)
+        await expect(page.getByText('Page 2 of 2')).toBeVisible()
+        await expect(page).toHaveURL(/page=2/)
+        await expect(page.locator('.result-list .proverb-card')).toHaveCount(20)
+        await expect(page.getByText(/Page 3 of/)).toHaveCount(0)
+      })
+    }
+  })
+}
