@@ -52,7 +52,7 @@ export const GROUP_ABOUT: Record<LanguageSlug, GroupAbout> = {
     intro:
       'The Zulu are the largest people of South Africa, most of them living in the province of KwaZulu-Natal. ' +
       'In the early nineteenth century Shaka joined many clans into the Zulu kingdom. ' +
-      'isiZulu, a Nguni language with click sounds, is the language most South Africans speak at home.',
+      'isiZulu, a Nguni language with click sounds, is the home language of more South Africans than any other.',
     source: { title: 'Zulu people — Wikipedia', url: 'https://en.wikipedia.org/wiki/Zulu_people' },
   },
   amharic: {
