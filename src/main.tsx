@@ -6,7 +6,6 @@ import { App, queryClient } from './app/app'
 import { proverbKeys } from './features/proverbs/queries'
 import { env } from './lib/env'
 import { captureInstallPrompt } from './lib/install'
-import { requestDrain, startOutboxDrains } from './lib/quiz-outbox'
 import { registerServiceWorker } from './lib/service-worker'
 
 captureInstallPrompt()
@@ -18,12 +17,14 @@ createRoot(document.getElementById('root')!).render(
 )
 
 // Quiz answers waiting on this device are sent after the first paint and whenever the browser is back online.
-startOutboxDrains()
+// The outbox's code loads then, apart from the first page's script (the quiz pages share it).
+const outbox = () => import('./lib/quiz-outbox')
+void outbox().then(({ startOutboxDrains }) => startOutboxDrains())
 
 if (env.production) registerServiceWorker({
     // The corpus on screen, fetched again through the worker that just took over, so it is kept.
     onFirstControl: () => {
       void queryClient.refetchQueries({ type: 'active', queryKey: proverbKeys.all })
-      requestDrain()
+      void outbox().then(({ requestDrain }) => requestDrain())
     },
   })

@@ -1,23 +1,25 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { languageTag } from '@/core/constants'
 import type { Proverb } from '@/core/contract'
 import { shorten } from '@/core/format'
-import { hasMatch } from '@/core/highlight'
 import { proverbPath } from '../share'
-import { Highlighted } from './highlighted'
 import { FavouriteButton } from './mark-buttons'
+
+/**
+ * The card's texts with a search's matches marked, drawn by the search page (`SearchResultCard`), so the
+ * home page's cards carry no highlighting code; `meaning` is shown when only the meaning matched.
+ */
+export type MarkedTexts = { proverb: ReactNode; english: ReactNode; meaning?: ReactNode }
 
 type Props = {
   proverb: Proverb
   toneVariant?: boolean
-  /** The search's folded terms: the words they matched are marked, and the meaning shown when only it matched. */
-  terms?: readonly string[]
+  marked?: MarkedTexts
 }
 
 /** A proverb in a list: its own text (in its language), the English, the group. */
-export function ProverbCard({ proverb, toneVariant = false, terms }: Props) {
-  const meaningMatched =
-    !!terms?.length && !hasMatch(`${proverb.proverb} ${proverb.transliteration}`, terms) && hasMatch(proverb.interpretation, terms)
+export function ProverbCard({ proverb, toneVariant = false, marked }: Props) {
   return (
     <article className="proverb-card">
       <div className="proverb-card__mark">
@@ -25,16 +27,16 @@ export function ProverbCard({ proverb, toneVariant = false, terms }: Props) {
       </div>
       <h3 className="proverb-card__text" lang={languageTag(proverb.ethnic.slug)}>
         <Link to={proverbPath(proverb)}>
-          <Highlighted text={proverb.proverb} terms={terms} />
+          {marked?.proverb ?? proverb.proverb}
         </Link>
       </h3>
       <p className="proverb-card__english">
-        <Highlighted text={proverb.transliteration} terms={terms} />
+        {marked?.english ?? proverb.transliteration}
       </p>
-      {meaningMatched && (
+      {marked?.meaning && (
         <p className="proverb-card__meaning">
           <span className="visually-hidden">Meaning: </span>
-          <Highlighted text={proverb.interpretation} terms={terms} />
+          {marked.meaning}
         </p>
       )}
       <p className="proverb-card__meta">

@@ -8,7 +8,7 @@ import { searchTerms } from '@/core/search'
 import { usePageTitle } from '@/lib/page-title'
 import { CategoryIntro, PeopleIntro } from '../components/collection-intro'
 import { NoSavedMatch, SavedOnly } from '../components/device-note'
-import { ProverbCard } from '../components/proverb-card'
+import { SearchResultCard } from '../components/search-result-card'
 import { ProverbView } from '../components/proverb-view'
 import { categoriesQuery, groupsQuery, proverbQuery, searchQuery } from '../queries'
 
@@ -178,7 +178,7 @@ function SearchResults() {
               {results.data.data.map((proverb, i, all) => {
                 const variant =
                   all[i - 1]?.toneKey === proverb.toneKey || all[i + 1]?.toneKey === proverb.toneKey
-                return <ProverbCard key={proverb.id} proverb={proverb} toneVariant={variant} terms={terms} />
+                return <SearchResultCard key={proverb.id} proverb={proverb} toneVariant={variant} terms={terms} />
               })}
             </div>
             <Pagination
