@@ -46,7 +46,10 @@ export async function startMailCatcher(options: { port?: number; folder?: string
           }
           mails.push(mail)
           if (options.folder) {
-            fs.writeFileSync(path.join(options.folder, `${mail.receivedAt}-${mails.length}.json`), JSON.stringify(mail))
+            // Written whole, then renamed into place: a reader polling the folder never sees half a mail.
+            const file = path.join(options.folder, `${mail.receivedAt}-${mails.length}.json`)
+            fs.writeFileSync(`${file}.part`, JSON.stringify(mail))
+            fs.renameSync(`${file}.part`, file)
           }
           callback()
         })
@@ -75,6 +78,7 @@ export async function waitForMailFile(folder: string, to: string, subject: RegEx
     const found = fs.existsSync(folder)
       ? fs
           .readdirSync(folder)
+          .filter((name) => name.endsWith('.json'))
           .sort()
           .reverse()
           .map((name) => JSON.parse(fs.readFileSync(path.join(folder, name), 'utf8')) as CaughtMail)
