@@ -83,9 +83,11 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // The small modules the first page and the lazy pages share would each be a chunk of their own:
-        // one file compresses better than ten (measured in tests/bench: initial JS for `/`).
+        // one file compresses better than ten (measured in tests/bench: initial JS for `/`). They must not
+        // stay in the entry chunk either: a lazy chunk that imports from it also names the entry's
+        // stylesheet, whose second copy lays every page out again (tests/e2e/phone-shell.spec.ts).
         codeSplitting: {
-          groups: [{ name: 'shared', test: /\/src\/(core\/(api-paths|constants|texts)|offline\/messages|lib\/api-client)\.ts$/ }],
+          groups: [{ name: 'shared', test: /\/src\/(core\/(api-paths|constants|texts|format)|offline\/messages|lib\/api-client)\.ts$/ }],
         },
       },
     },

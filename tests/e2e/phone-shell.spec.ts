@@ -314,3 +314,26 @@ test.describe('a 360 px phone that offers installation', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
   })
 })
+
+test.describe('the first paint on a 390 px phone', () => {
+  test.use(PHONE_390)
+
+  // The first page's stylesheet is inlined into index.html. If a lazy chunk also names that file, its
+  // loader adds a second copy, and the second set of @font-face rules makes the browser lay the text out
+  // again: a layout shift on every page (about 0.1 at 412 px).
+  for (const path of ['/', '/auth/login', '/search_result?ethnic=igbo']) {
+    test(`${path} loads the inlined stylesheet once and its fonts once`, async ({ page }) => {
+      await page.goto(path)
+      await page.waitForLoadState('networkidle')
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+      expect(await page.locator('link[rel="stylesheet"][href*="/assets/index-"]').count()).toBe(0)
+      const faces = await page.evaluate(() => {
+        const all: string[] = []
+        document.fonts.forEach((face) => all.push(`${face.family} ${face.weight} ${face.unicodeRange}`))
+        return all
+      })
+      expect(faces.length).toBeGreaterThan(0)
+      expect(new Set(faces).size).toBe(faces.length)
+    })
+  }
+})
