@@ -209,7 +209,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     payments: describePayments(config.payments),
   })
   proverbRoutes(app, deps)
-  privateProverbRoutes(app, deps)
+  privateProverbRoutes(app, { ...deps, likesPerMinute: config.likeRateLimit })
   packSizeRoutes(app, { ...deps, staticDir: config.staticDir })
   subscriptionRoutes(app, { ...deps, nairaPerDollar: config.nairaPerDollar })
   userLanguageRoutes(app, deps)

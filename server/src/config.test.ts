@@ -180,3 +180,10 @@ test('nothing waits on a client forever: request, idle and keep-alive timeouts h
   expect(() => loadConfig({ OWE_REQUEST_TIMEOUT_MS: '0' })).toThrow(/OWE_REQUEST_TIMEOUT_MS must be an integer from 1000/)
   expect(() => loadConfig({ OWE_IDLE_TIMEOUT_MS: 'forever' })).toThrow(/OWE_IDLE_TIMEOUT_MS/)
 })
+
+test('likes per reader per minute: 60 unless OWE_LIKE_RATE_LIMIT says otherwise, and never nonsense', () => {
+  expect(loadConfig({}).likeRateLimit).toBe(60)
+  expect(loadConfig({ OWE_LIKE_RATE_LIMIT: '5' }).likeRateLimit).toBe(5)
+  expect(() => loadConfig({ OWE_LIKE_RATE_LIMIT: '0' })).toThrow(/OWE_LIKE_RATE_LIMIT/)
+  expect(() => loadConfig({ OWE_LIKE_RATE_LIMIT: 'lots' })).toThrow(/OWE_LIKE_RATE_LIMIT/)
+})

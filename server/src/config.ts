@@ -39,6 +39,8 @@ export type Config = {
   checkRateLimit: number
   /** Proverb suggestions, and separately contact messages, allowed per client per hour. */
   communityRateLimit: number
+  /** Likes and unlikes one reader may make in a minute (each one starts the public answers' reuse over). */
+  likeRateLimit: number
   /** Where contact messages are forwarded (with SMTP); null: to every operator (users with the admin role). */
   contactEmail: string | null
   /**
@@ -245,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     authRateLimit: integer(env, 'OWE_AUTH_RATE_LIMIT', 10, 1, 1_000_000),
     checkRateLimit: integer(env, 'OWE_CHECK_RATE_LIMIT', 60, 1, 1_000_000),
     communityRateLimit: integer(env, 'OWE_COMMUNITY_RATE_LIMIT', 10, 1, 1_000_000),
+    likeRateLimit: integer(env, 'OWE_LIKE_RATE_LIMIT', 60, 1, 1_000_000),
     contactEmail,
     linkSecret,
     sessionDays: integer(env, 'OWE_SESSION_DAYS', 30, 1, 365),

@@ -15,7 +15,7 @@ import { startServer, type RunningServer } from '../support/server-process'
 // The real server on the embedded database, whatever DATABASE_URL says (the second CI run sets it). Info
 // logs carry the outbox's activation links; nothing runs on its own (scheduler off); every request comes
 // from 127.0.0.1, so the per-client limits are lifted.
-const SERVER_ENV = { DATABASE_URL: '', OWE_SCHEDULER_MS: '0', LOG_LEVEL: 'info', OWE_AUTH_RATE_LIMIT: '1000000', OWE_CHECK_RATE_LIMIT: '1000000' }
+const SERVER_ENV = { DATABASE_URL: '', OWE_SCHEDULER_MS: '0', LOG_LEVEL: 'info', OWE_AUTH_RATE_LIMIT: '1000000', OWE_CHECK_RATE_LIMIT: '1000000', OWE_LIKE_RATE_LIMIT: '1000000' }
 const PORT = 4437
 const RESTORED_PORT = 4438
 

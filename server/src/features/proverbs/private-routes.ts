@@ -14,10 +14,8 @@ import { calendarDate, hasControlCharacters, optionalString, paging, parseId, po
 import { entitlementOf } from '../../services/entitlements'
 import { favouriteProverbs, findGroupId, listGroups, searchProverbs, trendingProverbs } from './repository'
 
-type Deps = { db: Db; now: () => Date; sendPublic: SendPublic }
-
-/** Likes and unlikes a reader may make in a minute: far past what a person taps, well short of a script. */
-export const LIKE_LIMIT: Limit = { name: 'likes', max: 60, windowMs: 60_000 }
+/** `likesPerMinute`: likes and unlikes a reader may make in a minute (OWE_LIKE_RATE_LIMIT, 60: far past what a person taps, well short of a script). */
+type Deps = { db: Db; now: () => Date; sendPublic: SendPublic; likesPerMinute: number }
 
 /** The proverb id in a favourite or like path, or 404 when there is no such proverb. */
 async function existingProverbId(db: Db, raw: string): Promise<number> {
@@ -28,8 +26,9 @@ async function existingProverbId(db: Db, raw: string): Promise<number> {
 }
 
 /** Signed-in reading: the groups a user may read, their proverbs, trending among them, favourites and likes. */
-export function privateProverbRoutes(app: FastifyInstance, { db, now, sendPublic }: Deps): void {
+export function privateProverbRoutes(app: FastifyInstance, { db, now, sendPublic, likesPerMinute }: Deps): void {
   const requireUser = authGuard(app, db, now)
+  const likeLimit: Limit = { name: 'likes', max: likesPerMinute, windowMs: 60_000 }
 
   app.get(API.languagesPrivate, { preHandler: requireUser }, async (request) => {
     const { readable } = await entitlementOf(db, sessionOf(request).userId, now())
@@ -106,7 +105,7 @@ export function privateProverbRoutes(app: FastifyInstance, { db, now, sendPublic
   /** A like and the proverb's count change together; the count is recomputed, so replays cannot skew it. */
   async function setLike(userId: number, proverbId: number, liked: boolean) {
     // Each like starts the public answers' reuse over (below): one reader cannot make that a flood.
-    await takeHit(db, LIKE_LIMIT, `user:${userId}`, now())
+    await takeHit(db, likeLimit, `user:${userId}`, now())
     const result = await db.transaction(async (tx) => {
       // Locking the proverb first serialises likes of one proverb, so each count sees the one before.
       await tx.select({ id: proverbs.id }).from(proverbs).where(eq(proverbs.id, proverbId)).for('update')
