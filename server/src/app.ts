@@ -9,6 +9,7 @@ import { serveApp } from './http/static-app'
 import { healthRoutes } from './features/health/routes'
 import { pageRoutes } from './features/pages/routes'
 import { proverbRoutes } from './features/proverbs/routes'
+import { exportRoutes } from './features/proverbs/export'
 import { subscriptionRoutes } from './features/subscriptions/routes'
 import { userLanguageRoutes } from './features/subscriptions/user-languages'
 import { accountRoutes } from './features/account/routes'
@@ -209,6 +210,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     payments: describePayments(config.payments),
   })
   proverbRoutes(app, deps)
+  exportRoutes(app, { db: deps.db, now: deps.now, publicUrl: config.publicUrl })
   privateProverbRoutes(app, { ...deps, likesPerMinute: config.likeRateLimit })
   packSizeRoutes(app, { ...deps, staticDir: config.staticDir })
   subscriptionRoutes(app, { ...deps, nairaPerDollar: config.nairaPerDollar })

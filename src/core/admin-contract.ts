@@ -3,6 +3,9 @@
  * usual `Paginated<T>` envelope (?page&size); single answers `{ data }`.
  */
 
+import type { CorrectableTexts } from './corrections'
+import type { ProverbSource, SpeakerCheck } from './contract'
+
 // ——— Community ———
 
 export type SuggestionStatus = 'pending' | 'approved' | 'rejected'
@@ -64,10 +67,40 @@ export type AdminProverb = {
   categoryIds: number[]
   /** 'seed' (the corpus files), 'community' (an approved suggestion), 'admin', 'import'. */
   source: string
+  /** Where it is recorded (the page shows them as "Recorded in …"). */
+  sources: ProverbSource[]
+  checkedBy: SpeakerCheck | null
 }
 
-/** Create or replace (PUT) a proverb. */
-export type ProverbInput = Omit<AdminProverb, 'id' | 'slug' | 'source'>
+/** Create or replace (PUT) a proverb; `sources` left out keeps the ones it has. */
+export type ProverbInput = Omit<AdminProverb, 'id' | 'slug' | 'source' | 'sources' | 'checkedBy'> & { sources?: ProverbSource[] }
+
+export type CorrectionStatus = 'pending' | 'accepted' | 'declined'
+
+/** A reader's correction with the proverb as it read when sent and as it reads now (it may have changed since). */
+export type AdminCorrection = {
+  id: number
+  status: CorrectionStatus
+  proverbId: number | null
+  proverbSlug: string | null
+  ethnicName: string | null
+  name: string
+  email: string
+  fromUser: boolean
+  /** As the reader saw it. */
+  before: CorrectableTexts
+  /** As the proverb reads now; null when it has been deleted. */
+  current: CorrectableTexts | null
+  proposed: CorrectableTexts & { source: string }
+  /** What the proposal changes against what the reader saw ("tone marks", "rendering", …). */
+  changes: string[]
+  note: string
+  declineReason: string | null
+  createdAt: string
+  reviewedAt: string | null
+}
+
+export type DeclineCorrectionInput = { reason: string }
 
 /**
  * `builtIn`: the row comes from Òwe's own files (server/src/db/seed) and is kept in step with them at each

@@ -5,6 +5,12 @@ export const ADMIN_TEXTS = {
   published: 'Published. The suggester has been notified.',
   publishedNoAccount: 'Published. The suggester has no account, so an email tells them (unless they unsubscribed from Òwe’s emails).',
   rejected: 'Rejected. The suggestion stays in the rejected list.',
+  correctionAccepted: 'Accepted. The proverb now reads as corrected, and the sender has been told.',
+  correctionDeclined: 'Declined. The sender has been told why.',
+  changedSince: 'The proverb has changed since this correction was sent. Compare it with what it reads now before accepting.',
+  proverbGone: 'The proverb this correction is for has been deleted.',
+  checkedSaved: (name: string) => `Marked as checked by ${name}.`,
+  checkedRemoved: 'The speaker’s check is removed.',
   fileRequired: 'Choose a CSV or JSON file first.',
   fileType: 'Choose a .csv or .json file.',
   importColumns:

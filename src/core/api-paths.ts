@@ -15,6 +15,12 @@ export const API = {
   proverbsPublic: '/api/proverbs/public',
   /** One proverb by id or slug. */
   proverbPublic: (idOrSlug: string | number) => `/api/proverbs/public/${encodeURIComponent(String(idOrSlug))}`,
+  /** POST CorrectionInput: a reader's correction to a published proverb, pending an editor (visitors too). */
+  proverbCorrections: (idOrSlug: string | number) => `/api/proverbs/public/${encodeURIComponent(String(idOrSlug))}/corrections`,
+  /** The proverb's published changes: corrections accepted, operators' edits, speakers' checks. */
+  proverbHistory: (idOrSlug: string | number) => `/api/proverbs/public/${encodeURIComponent(String(idOrSlug))}/history`,
+  /** The whole corpus as open data, with sources, cousins and the data's licence: ?format=json|csv */
+  proverbsExport: '/api/proverbs/export',
   /** A stable daily pick, one proverb per group: ?date=YYYY-MM-DD (the viewer's calendar day). */
   proverbsToday: '/api/proverbs/today',
   /** Most liked first; a daily rotation while nobody has liked anything: ?limit= */
@@ -160,6 +166,14 @@ export const API = {
     rejectSuggestion: (id: number) => `/api/admin/suggestions/${id}/reject`,
     proverbs: '/api/admin/proverbs',
     proverb: (id: number) => `/api/admin/proverbs/${id}`,
+    /** PUT { name }: a speaker of the language checked it; DELETE takes the mark away. */
+    proverbChecked: (id: number) => `/api/admin/proverbs/${id}/checked`,
+    /** ?status=pending|accepted|declined: readers' corrections, each with the proverb as it is now. */
+    corrections: '/api/admin/corrections',
+    /** POST AcceptCorrectionInput: the proverb takes the (tidied) correction. */
+    acceptCorrection: (id: number) => `/api/admin/corrections/${id}/accept`,
+    /** POST { reason } */
+    declineCorrection: (id: number) => `/api/admin/corrections/${id}/decline`,
     /** POST a CSV or JSON file (multipart): validated row by row, with a report. */
     proverbImport: '/api/admin/proverbs/import',
     categories: '/api/admin/categories',

@@ -86,6 +86,8 @@ export const PUBLIC_ROUTES = [
   '/payment_success',
   '/404',
   '/unsubscribe',
+  // Ours: a reader's correction to a proverb is as open as a suggestion (spec §2's /add_proverb).
+  '/suggest_correction',
 ] as const
 
 export function isPublicRoute(pathname: string): boolean {

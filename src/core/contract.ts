@@ -56,6 +56,21 @@ export type CategoryPage = {
 
 export type ProverbRef = { id: number; name: string; slug: string }
 
+/**
+ * Where a proverb is recorded: a public page a reader can open (`url`), or a published collection
+ * (`author`, `title`, `year`, and `locator` — the page or number — where known).
+ */
+export type ProverbSource = { title: string; url?: string; author?: string; year?: number; locator?: string }
+
+/** A proverb of another people that says the same thing, as carried with each proverb (so it shows offline). */
+export type CousinProverb = { id: number; slug: string; proverb: string; transliteration: string; ethnic: ProverbRef }
+
+/** Proverbs of different peoples that share one thought: the thought in a line, and the other peoples' proverbs. */
+export type ProverbCousins = { key: string; note: string; proverbs: CousinProverb[] }
+
+/** A speaker of the language has checked the proverb: who, and when. */
+export type SpeakerCheck = { name: string; at: string }
+
 export type Proverb = {
   id: number
   slug: string
@@ -69,6 +84,19 @@ export type Proverb = {
   image: string | null
   categories: ProverbRef[]
   likes: number
+  /** Where it is recorded; every proverb of the corpus has at least one. */
+  sources: ProverbSource[]
+  /** The same thought among other peoples; null when none is linked. */
+  cousins: ProverbCousins | null
+  checkedBy: SpeakerCheck | null
+}
+
+/** One change to a proverb, for its page's history: a reader's correction accepted, an operator's edit, a speaker's check. */
+export type ProverbChange = {
+  at: string
+  kind: 'correction' | 'edit' | 'checked'
+  /** The fields that changed, in the words the page uses ("tone marks", "rendering", …). */
+  fields: string[]
 }
 
 export type Plan = {
@@ -198,7 +226,7 @@ export type QuizBatchSummary = {
 
 export type QuizAnswerOption = { id: number; text: string; /** Only once the attempt is closed. */ correct?: boolean }
 
-export type QuizQuestionKind = 'fact' | 'meaning' | 'people' | 'complete'
+export type QuizQuestionKind = 'fact' | 'meaning' | 'people' | 'complete' | 'cousin'
 
 export type QuizQuestion = {
   ethnicfactQuestionId: number
@@ -268,6 +296,8 @@ export type QuizResult = {
     note: string | null
     /** For a question made from a proverb, the proverb itself: its people, words, rendering and meaning. */
     source: QuizReviewSource | null
+    /** Where a fact question's answer is recorded (empty for questions made from proverbs, whose pages say it). */
+    sources: ProverbSource[]
   }[]
 }
 

@@ -5,7 +5,7 @@ import { savedCopyTime } from './saved-copies'
 /** How long the persisted cache (local storage) is trusted; queries are kept at least as long. */
 export const PERSIST_MAX_AGE = 7 * 24 * 60 * 60_000
 /** Bump by hand whenever a persisted query's data changes shape: older caches are then thrown away. */
-export const PERSIST_BUSTER = 'owe-cache-1'
+export const PERSIST_BUSTER = 'owe-cache-2'
 export const PERSIST_KEY = 'owe-query-cache'
 
 /**

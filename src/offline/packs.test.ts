@@ -8,7 +8,7 @@ import { agbaLoja, freshDb, igbo, iwaLesin, omoEni, onye, yoruba, yorubaProverbs
 const T1 = Date.UTC(2026, 10, 20, 9)
 const T2 = Date.UTC(2026, 10, 22, 9)
 const TOKEN = 'token-of-7'
-const IMAGE = new Uint8Array(3000).fill(0xff)
+const IMAGE = new Uint8Array(6000).fill(0xff)
 const NOT_IN_PLAN = 'This group is not among the languages you chose. Change your languages to read it.'
 
 let db: OfflineDb

@@ -164,10 +164,19 @@ export async function readCategories(db: OfflineDb): Promise<Saved<CategoryPage>
   }
 }
 
+/**
+ * A stored proverb in today's shape: one saved by an earlier version of the app has no sources, cousins or
+ * speaker's check yet (its next visit online stores them), and reads as having none.
+ */
+export function proverbOf(record: StoredProverb): Proverb {
+  const stored: Omit<Proverb, 'sources' | 'cousins' | 'checkedBy'> & Partial<Proverb> = record.proverb
+  return { ...stored, sources: stored.sources ?? [], cousins: stored.cousins ?? null, checkedBy: stored.checkedBy ?? null }
+}
+
 /** One proverb by id or slug, as the detail endpoint finds it. */
 export async function readProverb(db: OfflineDb, idOrSlug: string): Promise<Saved<Proverb> | undefined> {
   const record = /^\d+$/.test(idOrSlug) ? await db.get('proverbs', Number(idOrSlug)) : await db.getFromIndex('proverbs', 'slug', idOrSlug)
-  return record && { data: record.proverb, savedAt: record.savedAt }
+  return record && { data: proverbOf(record), savedAt: record.savedAt }
 }
 
 /** Today's or trending: the exact list when stored, else the latest list of that kind. */
@@ -180,7 +189,7 @@ export async function readList(db: OfflineDb, key: string, kind: StoredList['kin
   if (!list) return undefined
   const records = await Promise.all(list.ids.slice(0, limit).map((id) => db.get('proverbs', id)))
   const present = records.filter((r): r is StoredProverb => r !== undefined)
-  return { data: present.map((r) => r.proverb), savedAt: oldest([list.savedAt, ...present.map((r) => r.savedAt)], list.savedAt) }
+  return { data: present.map(proverbOf), savedAt: oldest([list.savedAt, ...present.map((r) => r.savedAt)], list.savedAt) }
 }
 
 export type ProverbQuery = { q?: string; ethnic?: string; category?: string; page?: number; size?: number }
@@ -218,7 +227,7 @@ export async function queryProverbs(db: OfflineDb, query: ProverbQuery, now: num
   const present = records.filter((r): r is StoredProverb => r !== undefined)
   return {
     data: {
-      data: present.map((r) => r.proverb),
+      data: present.map(proverbOf),
       page: shownPage,
       size,
       totalPages: Math.ceil(ranked.length / size),

@@ -46,6 +46,9 @@ export function makeProverb(id: number, ethnic: EthnicGroup, text: string, engli
     image: ethnic.image,
     categories: categories.map(ref),
     likes: 0,
+    sources: [],
+    cousins: null,
+    checkedBy: null,
   }
 }
 

@@ -38,17 +38,17 @@ const search = async (q: string) => (await get(t.app, `${API.proverbsPublic}?q=$
 const lastAudit = async () => (await t.database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1))[0]
 
 // Real proverbs the seeded corpus does not hold (Kiswahili).
-const AKILI: ProverbInput = {
-  proverb: 'Akili ni mali.',
-  transliteration: 'Intelligence is wealth.',
-  interpretation: 'A sound mind is worth as much as riches; use it well.',
+const DALILI: ProverbInput = {
+  proverb: 'Dalili ya mvua ni mawingu.',
+  transliteration: 'The sign of rain is clouds.',
+  interpretation: 'What is coming shows itself first; read the signs and get ready.',
   ethnicGroupId: 0,
   categoryIds: [],
 }
 const kiswahili = (input: Partial<ProverbInput> = {}): ProverbInput => ({
-  ...AKILI,
+  ...DALILI,
   ethnicGroupId: groups.kiswahili.id,
-  categoryIds: [categoryIds.Wisdom, categoryIds.Wealth],
+  categoryIds: [categoryIds.Wisdom, categoryIds.Caution],
   ...input,
 })
 
@@ -86,22 +86,22 @@ test('every route here refuses a visitor (401) and a plain user (403), before re
 
 test('an operator adds a proverb; the public search finds it at once and the audit log has it', async () => {
   // Read first, so a stale cached answer would show if the cache were not cleared.
-  expect(await search('akili mali')).toEqual([])
+  expect(await search('dalili mvua')).toEqual([])
   const res = await post(t.app, API.admin.proverbs, kiswahili(), admin.token)
   expect(res.status).toBe(201)
   const created = res.body.data as AdminProverb
   expect(created).toMatchObject({ ...kiswahili(), source: 'admin' })
-  expect(created.slug).toMatch(/^kiswahili-akili-ni-mali-[0-9a-f]{6}$/)
-  const found = await search('akili mali')
+  expect(created.slug).toMatch(/^kiswahili-dalili-ya-mvua-ni-mawingu-[0-9a-f]{6}$/)
+  const found = await search('dalili mvua')
   expect(found.map((p) => p.slug)).toEqual([created.slug])
-  expect(found[0].categories.map((c) => c.name)).toEqual(['Wealth', 'Wisdom'])
+  expect(found[0].categories.map((c) => c.name)).toEqual(['Caution', 'Wisdom'])
   expect(await lastAudit()).toMatchObject({ actorUserId: admin.user.id, action: 'proverb.create', targetType: 'proverb', targetId: String(created.id) })
 
   const again = await post(t.app, API.admin.proverbs, kiswahili(), admin.token)
   expect(again.status).toBe(409)
   expect(again.body.error.message).toBe(ADMIN_TEXTS.proverbExists)
 
-  const listed = await get(t.app, `${API.admin.proverbs}?q=${encodeURIComponent('akili ni mali')}&ethnic=kiswahili`, admin.token)
+  const listed = await get(t.app, `${API.admin.proverbs}?q=${encodeURIComponent('dalili ya mvua')}&ethnic=kiswahili`, admin.token)
   expect(listed.body).toMatchObject({ page: 1, totalElements: 1, totalPages: 1 })
   expect(listed.body.data).toEqual([created])
 })
@@ -214,7 +214,7 @@ test('an import takes good rows, counts duplicates, reports each bad row with it
     'Ethnic,Proverb,Transliteration,Interpretation,Categories,Notes',
     // Quoted fields holding commas, a line break and doubled quotes.
     'kiswahili,"Polepole, ndio mwendo.","Slowly, slowly is the way to go.","Steady progress gets there; haste ""ruins"" the journey.\nSaid to the impatient.","Patience; Perseverance",ignored',
-    'Swahili,Asiye na mwana aeleke jiwe.,"Whoever has no child, let him carry a stone.",Whoever lacks what they need must make do with a substitute.,Family,',
+    'Swahili,Maji yakimwagika hayazoleki.,"Water, once spilt, cannot be gathered up.",What is done cannot be undone; take care before you act.,Consequences,',
     // Duplicates: a seeded proverb (tone marks and punctuation aside), and a repeat of row 1.
     'kiswahili,"Haraka, haraka haina baraka",Hurry hurry has no blessing.,Rushing spoils things.,Patience,',
     'kiswahili,Polepole ndio mwendo,Slowly is the way.,Go steadily.,Patience,',
@@ -257,7 +257,7 @@ test('an import takes good rows, counts duplicates, reports each bad row with it
 
 test('a JSON import takes an array of objects; categories may be a list', async () => {
   const rows = [
-    { ethnic: 'kiswahili', proverb: 'Kupotea njia ndiko kujua njia.', transliteration: 'To get lost is to learn the way.', interpretation: 'Mistakes teach: by going wrong one learns the right way.', categories: ['Knowledge', 'Perseverance'] },
+    { ethnic: 'kiswahili', proverb: 'Fimbo ya mbali haiui nyoka.', transliteration: 'A stick far away does not kill a snake.', interpretation: 'Help that is out of reach is no help when trouble comes.', categories: ['Caution', 'Knowledge'] },
     { ethnic: 'kiswahili', proverb: 42, transliteration: 'x', interpretation: 'x', categories: 'Wisdom' },
     'not an object',
   ]
@@ -271,7 +271,7 @@ test('a JSON import takes an array of objects; categories may be a list', async 
       { row: 3, reason: (['proverb', 'transliteration', 'interpretation', 'ethnic', 'categories'] as const).map(IMPORT_TEXTS.missing).join('; ') },
     ],
   })
-  expect((await search('kupotea')).map((p) => p.proverb)).toEqual(['Kupotea njia ndiko kujua njia.'])
+  expect((await search('haiui')).map((p) => p.proverb)).toEqual(['Fimbo ya mbali haiui nyoka.'])
 })
 
 /**

@@ -128,18 +128,18 @@ test('a suggestion is listed, approved with edits, published, found by search, a
 test('a visitor is emailed when their proverb is published, with the unsubscribe link, and not after unsubscribing', async () => {
   const email = 'visitor-outcome@example.com'
   const ask = (suggestedProverb: string) => post(t.app, API.suggestProverb, { ...suggestion, email, name: 'Zawadi', suggestedProverb }, undefined, '10.77.0.1')
-  expect((await ask('Akili ni mali')).status).toBe(201)
+  expect((await ask('Dalili ya mvua ni mawingu')).status).toBe(201)
   const [waiting] = (await pending()).filter((s) => s.email === email)
   const edits: ApproveSuggestionInput = {
-    proverb: 'Akili ni mali.',
-    transliteration: 'Intelligence is wealth.',
-    interpretation: 'A sound mind is worth as much as riches; use it well.',
+    proverb: 'Dalili ya mvua ni mawingu.',
+    transliteration: 'The sign of rain is clouds.',
+    interpretation: 'What is coming shows itself first; read the signs and get ready.',
     ethnicGroupId: groups.kiswahili.id,
-    categoryIds: [categoryIds.Wisdom, categoryIds.Wealth],
+    categoryIds: [categoryIds.Wisdom, categoryIds.Caution],
   }
   const approved = await post(t.app, API.admin.approveSuggestion(waiting.id), edits, admin.token)
   expect(approved.status, JSON.stringify(approved.body)).toBe(200)
-  const [published] = await search('akili ni mali')
+  const [published] = await search('dalili ya mvua')
 
   const [mail, ...more] = await mailsTo(t.database.db, email)
   expect(more).toEqual([])

@@ -422,6 +422,9 @@ export function syntheticCorpus(unordered: EthnicGroup[], unorderedCategories: C
       image: group.image,
       categories: cats.map((c) => ({ id: c.id, name: c.name, slug: c.slug })),
       likes: Math.floor(rnd() * 50),
+      sources: [{ title: 'A proverb collection', url: `https://example.org/proverbs/${id}` }],
+      cousins: null,
+      checkedBy: null,
     })
   }
   return proverbs

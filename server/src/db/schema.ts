@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { boolean, customType, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, customType, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import type { ProverbSource } from '../../../src/core/contract'
 
 export const ethnicGroups = pgTable('ethnic_groups', {
   id: serial('id').primaryKey(),
@@ -33,6 +34,11 @@ export const proverbs = pgTable(
     likes: integer('likes').notNull().default(0),
     /** 'seed' rows mirror the corpus files and are removed when dropped from them; others are kept. */
     source: text('source').notNull().default('seed'),
+    /** Where the proverb is recorded (pages and published collections), shown as "Recorded in …". */
+    sources: jsonb('sources').$type<ProverbSource[]>().notNull().default(sql`'[]'::jsonb`),
+    /** A speaker of the language who checked it, and when (set by operators). */
+    checkedBy: text('checked_by'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [
@@ -413,7 +419,7 @@ export const quizQuestions = pgTable(
     id: serial('id').primaryKey(),
     /** Natural key: the bank's key, or `{kind}:{proverb slug}`. */
     key: text('key').notNull().unique(),
-    kind: text('kind', { enum: ['fact', 'meaning', 'people', 'complete'] }).notNull(),
+    kind: text('kind', { enum: ['fact', 'meaning', 'people', 'complete', 'cousin'] }).notNull(),
     ethnicGroupId: integer('ethnic_group_id').references(() => ethnicGroups.id),
     proverbId: integer('proverb_id').references(() => proverbs.id, { onDelete: 'set null' }),
     question: text('question').notNull(),
@@ -423,6 +429,8 @@ export const quizQuestions = pgTable(
     active: boolean('active').notNull().default(true),
     /** Why the answer is true, for reviewers (the bank's `note`). */
     note: text('note').notNull().default(''),
+    /** Where a fact is recorded (the bank's `sources`), shown with the answer. */
+    sources: jsonb('sources').$type<ProverbSource[]>().notNull().default(sql`'[]'::jsonb`),
   },
   (t) => [index('quiz_questions_group_idx').on(t.ethnicGroupId, t.kind)],
 )
@@ -730,4 +738,80 @@ export const jobRuns = pgTable(
     ranAt: timestamp('ran_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.job, t.period] })],
+)
+
+/**
+ * Cousin proverbs: proverbs of different peoples that say the same thing, gathered under one shared thought
+ * (`note`). Seeded from `seed/cousins.json` by key; a proverb belongs to one cluster at most.
+ */
+export const cousinClusters = pgTable('cousin_clusters', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  note: text('note').notNull(),
+})
+
+export const proverbCousins = pgTable(
+  'proverb_cousins',
+  {
+    clusterId: integer('cluster_id')
+      .notNull()
+      .references(() => cousinClusters.id, { onDelete: 'cascade' }),
+    proverbId: integer('proverb_id')
+      .notNull()
+      .unique()
+      .references(() => proverbs.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.clusterId, t.proverbId] })],
+)
+
+/**
+ * A reader's correction to a published proverb (visitors too): the texts as they read when it was sent
+ * (`before_*`), as the reader would have them, a source to add and why; pending until an operator accepts
+ * (the proverb takes it) or declines it with a reason.
+ */
+export const proverbCorrections = pgTable(
+  'proverb_corrections',
+  {
+    id: serial('id').primaryKey(),
+    proverbId: integer('proverb_id').references(() => proverbs.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    beforeProverb: text('before_proverb').notNull(),
+    beforeTransliteration: text('before_transliteration').notNull(),
+    beforeInterpretation: text('before_interpretation').notNull(),
+    proverb: text('proverb').notNull(),
+    transliteration: text('transliteration').notNull(),
+    interpretation: text('interpretation').notNull(),
+    source: text('source').notNull().default(''),
+    note: text('note').notNull().default(''),
+    status: text('status', { enum: ['pending', 'accepted', 'declined'] }).notNull().default('pending'),
+    declineReason: text('decline_reason'),
+    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('proverb_corrections_status_idx').on(t.status, t.createdAt)],
+)
+
+/**
+ * A proverb's published history, shown on its page: every accepted correction, operator's edit and speaker's
+ * check, with the fields it changed (in the page's words) and the texts before and after (JSON).
+ */
+export const proverbChanges = pgTable(
+  'proverb_changes',
+  {
+    id: serial('id').primaryKey(),
+    proverbId: integer('proverb_id')
+      .notNull()
+      .references(() => proverbs.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['correction', 'edit', 'checked'] }).notNull(),
+    fields: jsonb('fields').$type<string[]>().notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>().notNull(),
+    after: jsonb('after').$type<Record<string, unknown>>().notNull(),
+    correctionId: integer('correction_id').references(() => proverbCorrections.id, { onDelete: 'set null' }),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('proverb_changes_proverb_idx').on(t.proverbId, t.createdAt)],
 )

@@ -14,6 +14,9 @@ const proverb = (id: number, likes: number): Proverb => ({
   image: null,
   categories: [],
   likes,
+  sources: [],
+  cousins: null,
+  checkedBy: null,
 })
 
 test('one proverb’s count moves in a single proverb, a list and a page of them', () => {

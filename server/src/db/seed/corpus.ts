@@ -2,14 +2,19 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { ProverbSource } from '../../../../src/core/contract'
 import { foldForSearch, toneKey } from '../../../../src/core/search'
 import { CATEGORIES, GROUPS } from './groups'
+
+/** Where a proverb is recorded (the contract's ProverbSource): a page's address, or a published collection. */
+export type CorpusSource = ProverbSource
 
 export type CorpusEntry = {
   proverb: string
   transliteration: string
   interpretation: string
   categories: string[]
+  sources: CorpusSource[]
 }
 
 export type CorpusFile = { language: string; proverbs: CorpusEntry[] }
@@ -56,6 +61,7 @@ export function corpusRows(files: CorpusFile[] = readCorpus()): SeedProverb[] {
       return {
         ...entry,
         proverb,
+        sources: entry.sources ?? [],
         transliteration: entry.transliteration.trim(),
         interpretation: entry.interpretation.trim(),
         language,

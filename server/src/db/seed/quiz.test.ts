@@ -1,14 +1,19 @@
 import { expect, test } from 'vitest'
 import { LANGUAGE_SLUGS } from '../../../../src/core/constants'
+import { factProblems } from './corpus-rules'
 import { factBank, GENERAL, QUESTION_PROPERTIES } from './quiz'
 
 const bank = factBank()
 const all = [...bank.values()].flat()
 
-test('the fact bank holds at least fifteen questions per group, over 120 in all, plus general ones', () => {
-  for (const slug of LANGUAGE_SLUGS) expect(bank.get(slug)!.length, slug).toBeGreaterThanOrEqual(15)
-  expect(bank.get(GENERAL)!.length).toBeGreaterThanOrEqual(10)
-  expect(all.length).toBeGreaterThanOrEqual(120)
+test('the fact bank holds at least forty questions per people, over 320 in all, plus thirty general ones', () => {
+  for (const slug of LANGUAGE_SLUGS) expect(bank.get(slug)!.length, slug).toBeGreaterThanOrEqual(40)
+  expect(bank.get(GENERAL)!.length).toBeGreaterThanOrEqual(30)
+  expect(all.length - bank.get(GENERAL)!.length).toBeGreaterThanOrEqual(320)
+})
+
+test('every fact explains its answer and says where it is recorded, and no question is asked twice', () => {
+  expect(factProblems(bank)).toEqual([])
 })
 
 test('every question has a unique key of its file, four distinct options and one right answer', () => {

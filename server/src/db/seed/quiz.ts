@@ -4,11 +4,12 @@ import { fileURLToPath } from 'node:url'
 import { LANGUAGE_SLUGS } from '../../../../src/core/constants'
 import type { Tx } from '../client'
 import { answerOptions, ethnicGroups, questionProperties, quizQuestions } from '../schema'
+import type { CorpusSource } from './corpus'
 import { overridesOf } from './overrides'
 
 
-/** One question of the ethnic-fact bank (`quiz/{group}.json`, `quiz/general.json`). */
-export type FactQuestion = { key: string; question: string; options: string[]; correct: number; note?: string }
+/** One question of the ethnic-fact bank (`quiz/{group}.json`, `quiz/general.json`), with where its fact is recorded. */
+export type FactQuestion = { key: string; question: string; options: string[]; correct: number; note?: string; sources?: CorpusSource[] }
 
 const QUIZ_DIR = fileURLToPath(new URL('./quiz/', import.meta.url))
 export const GENERAL = 'general'
@@ -82,7 +83,7 @@ export async function seedQuiz(tx: Tx, bank = factBank()): Promise<void> {
   const groups = new Map((await tx.select({ id: ethnicGroups.id, slug: ethnicGroups.slug }).from(ethnicGroups)).map((g) => [g.slug, g.id]))
   const overridden = await overridesOf(tx, 'quiz')
   const rows = [...bank].flatMap(([file, questions]) =>
-    questions.filter((q) => !overridden.has(q.key)).map((q) => ({ q, values: { key: q.key, kind: 'fact' as const, ethnicGroupId: file === GENERAL ? null : groups.get(file)!, question: q.question, note: q.note ?? '', active: true } })),
+    questions.filter((q) => !overridden.has(q.key)).map((q) => ({ q, values: { key: q.key, kind: 'fact' as const, ethnicGroupId: file === GENERAL ? null : groups.get(file)!, question: q.question, note: q.note ?? '', sources: q.sources ?? [], active: true } })),
   )
   if (rows.length === 0) return
   const saved = await tx
@@ -90,7 +91,7 @@ export async function seedQuiz(tx: Tx, bank = factBank()): Promise<void> {
     .values(rows.map((r) => r.values))
     .onConflictDoUpdate({
       target: quizQuestions.key,
-      set: { question: sql`excluded.question`, ethnicGroupId: sql`excluded.ethnic_group_id`, note: sql`excluded.note`, active: true },
+      set: { question: sql`excluded.question`, ethnicGroupId: sql`excluded.ethnic_group_id`, note: sql`excluded.note`, sources: sql`excluded.sources`, active: true },
     })
     .returning({ id: quizQuestions.id, key: quizQuestions.key })
   const ids = new Map(saved.map((s) => [s.key, s.id]))

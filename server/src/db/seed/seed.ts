@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import type { Db } from '../client'
 import { categories, ethnicGroups, faqs, packages, promoCodes, proverbCategories, proverbs } from '../schema'
 import { seedAdverts } from './adverts'
+import { seedCousins } from './cousins'
 import { corpusRows, slugify, type SeedProverb } from './corpus'
 import { CATEGORIES, GROUPS, PLANS, PROMO_CODES } from './groups'
 import { lockForSeeding, overridesOf } from './overrides'
@@ -20,8 +21,9 @@ export function readSeedFaqs(): { question: string; answer: string }[] {
  * Loads the reference data and the proverb corpus. Idempotent: rows are matched by their natural keys
  * (slug, name, question), so starting twice adds nothing twice. The seeded proverbs mirror the corpus
  * files: a corrected proverb (new slug) replaces the old row, a dropped one is removed, and category
- * links follow the files. A seeded proverb, category, FAQ entry or quiz question an operator changed or
- * deleted (seed_overrides) is skipped: the operator's change stands.
+ * links and sources follow the files, and so do the cousin clusters (seed/cousins.json). A seeded proverb,
+ * category, FAQ entry or quiz question an operator changed or deleted (seed_overrides) is skipped: the
+ * operator's change stands, and a proverb an operator edited stays in its cousin cluster.
  */
 export async function seed(db: Db, corpus: SeedProverb[] = corpusRows()): Promise<void> {
   await db.transaction(async (tx) => {
@@ -96,6 +98,7 @@ export async function seed(db: Db, corpus: SeedProverb[] = corpusRows()): Promis
           interpretation: row.interpretation,
           toneKey: row.toneKey,
           englishFolded: row.englishFolded,
+          sources: row.sources,
         })),
       )
       .onConflictDoUpdate({
@@ -104,6 +107,7 @@ export async function seed(db: Db, corpus: SeedProverb[] = corpusRows()): Promis
           transliteration: sql`excluded.transliteration`,
           interpretation: sql`excluded.interpretation`,
           englishFolded: sql`excluded.english_folded`,
+          sources: sql`excluded.sources`,
         },
       })
       .returning({ id: proverbs.id, slug: proverbs.slug })
@@ -124,6 +128,7 @@ export async function seed(db: Db, corpus: SeedProverb[] = corpusRows()): Promis
     )
     if (links.length) await tx.insert(proverbCategories).values(links).onConflictDoNothing()
 
+    await seedCousins(tx, proverbIds, proverbOverrides)
     await seedQuiz(tx)
     await seedAdverts(tx)
   })

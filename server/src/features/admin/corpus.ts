@@ -1,16 +1,17 @@
 import { and, count, desc, eq, or, sql } from 'drizzle-orm'
 import type { ProverbInput } from '../../../../src/core/admin-contract'
+import type { ProverbSource } from '../../../../src/core/contract'
 import { proverbInputSchema } from '../../../../src/core/admin-validation'
 import { API } from '../../../../src/core/api-paths'
+import { CHANGE_LABELS, changedFields } from '../../../../src/core/corrections'
 import { searchTerms } from '../../../../src/core/search'
-import type { Db, Tx } from '../../db/client'
-import { ethnicGroups, proverbs } from '../../db/schema'
-import { lockForTakeOver, recordOverride } from '../../db/seed/overrides'
-import { badRequest, conflict, notFound } from '../../http/errors'
+import type { Db } from '../../db/client'
+import { ethnicGroups, proverbChanges, proverbs } from '../../db/schema'
+import { badRequest, conflict } from '../../http/errors'
 import { optionalString, parseId } from '../../http/params'
 import { parseBody } from '../../http/validate'
 import { audit } from '../../services/audit'
-import { checkGroupAndCategories, insertProverb, linkCategories, proverbColumns, slugTaken, toAdminProverbs } from './proverb-rows'
+import { checkGroupAndCategories, insertProverb, linkCategories, proverbColumns, slugTaken, takeOver, toAdminProverbs } from './proverb-rows'
 import { conflictOnUnique, paginated, pageOf, pathId, type AdminRoutes } from './shared'
 import { ADMIN_TEXTS } from './texts'
 import { LONG_TEXT_BODY } from '../../http/body-limits'
@@ -27,17 +28,10 @@ async function groupIdOf(db: Db, idOrSlug: string): Promise<number> {
   return row.id
 }
 
-/**
- * A proverb an operator is about to change or delete (404 when there is none). A seeded one is taken over
- * first: its seed slug is recorded (seed_overrides), so the next start's seeding leaves it alone, and an
- * edited row becomes the operators' ('admin').
- */
-async function takeOver(tx: Tx, id: number, after: 'edited' | 'deleted') {
-  await lockForTakeOver(tx)
-  const [row] = await tx.select().from(proverbs).where(eq(proverbs.id, id)).for('update')
-  if (!row) throw notFound(ADMIN_TEXTS.proverbNotFound)
-  if (row.source === 'seed') await recordOverride(tx, 'proverb', row.slug, after === 'edited' ? id : null)
-  return row
+/** The same sources, whatever order the keys of each came in (the database keeps JSON keys in its own order). */
+function sameSources(a: ProverbSource[], b: ProverbSource[]): boolean {
+  const canonical = (sources: ProverbSource[]) => JSON.stringify(sources.map((s) => [s.title, s.url ?? null, s.author ?? null, s.year ?? null, s.locator ?? null]))
+  return canonical(a) === canonical(b)
 }
 
 /** Proverbs of every source, newest first; seeded ones among them (source 'seed') until an operator changes them. */
@@ -92,10 +86,17 @@ export const corpusRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
       if (await slugTaken(tx, columns.slug, id)) throw conflict(ADMIN_TEXTS.proverbExists, { proverb: ADMIN_TEXTS.proverbExists })
       const [row] = await tx
         .update(proverbs)
-        .set({ ...columns, ethnicGroupId: input.ethnicGroupId, ...(before.source === 'seed' ? { source: 'admin' } : {}) })
+        .set({ ...columns, ethnicGroupId: input.ethnicGroupId, ...(input.sources ? { sources: input.sources } : {}), ...(before.source === 'seed' ? { source: 'admin' } : {}) })
         .where(eq(proverbs.id, id))
         .returning()
       await linkCategories(tx, id, input.categoryIds)
+      const sourcesChanged = !sameSources(before.sources, row.sources)
+      const was = { proverb: before.proverb, transliteration: before.transliteration, interpretation: before.interpretation }
+      const now = { proverb: row.proverb, transliteration: row.transliteration, interpretation: row.interpretation }
+      const changed = [...changedFields(was, now), ...(sourcesChanged ? [CHANGE_LABELS.source] : [])]
+      if (changed.length) {
+        await tx.insert(proverbChanges).values({ proverbId: id, kind: 'edit', fields: changed, before: { ...was, sources: before.sources }, after: { ...now, sources: row.sources }, actorUserId: actor, createdAt: at })
+      }
       // Before and after, field by field: the console's log shows what changed.
       const fields = (p: typeof row) => ({ proverb: p.proverb, transliteration: p.transliteration, interpretation: p.interpretation, ethnicGroupId: p.ethnicGroupId, slug: p.slug, source: p.source })
       const detail = { before: fields(before), ...fields(row) }

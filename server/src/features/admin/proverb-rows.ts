@@ -4,7 +4,8 @@ import { englishKey, toneKey } from '../../../../src/core/search'
 import type { Db, Tx } from '../../db/client'
 import { proverbSlug } from '../../db/seed/corpus'
 import { categories, ethnicGroups, proverbCategories, proverbs } from '../../db/schema'
-import { badRequest } from '../../http/errors'
+import { badRequest, notFound } from '../../http/errors'
+import { lockForTakeOver, recordOverride } from '../../db/seed/overrides'
 import { ADMIN_TEXTS } from './texts'
 
 /** Proverbs operators add; seeding ('seed') never touches these. */
@@ -50,7 +51,7 @@ export async function slugTaken(db: Db | Tx, slug: string, exceptId?: number): P
 export async function insertProverb(tx: Tx, groupSlug: string, input: ProverbInput, source: ProverbSource, now: Date) {
   const [row] = await tx
     .insert(proverbs)
-    .values({ ...proverbColumns(groupSlug, input), ethnicGroupId: input.ethnicGroupId, source, createdAt: now })
+    .values({ ...proverbColumns(groupSlug, input), ethnicGroupId: input.ethnicGroupId, source, sources: input.sources ?? [], createdAt: now })
     .returning()
   await linkCategories(tx, row.id, input.categoryIds)
   return row
@@ -74,7 +75,22 @@ export async function toAdminProverbs(db: Db | Tx, rows: ProverbRow[]): Promise<
     ethnicGroupId: row.ethnicGroupId,
     categoryIds: links.filter((l) => l.proverbId === row.id).map((l) => l.categoryId),
     source: row.source,
+    sources: row.sources,
+    checkedBy: row.checkedBy && row.checkedAt ? { name: row.checkedBy, at: row.checkedAt.toISOString() } : null,
   }))
+}
+
+/**
+ * A proverb an operator is about to change or delete (404 when there is none). A seeded one is taken over
+ * first: its seed slug is recorded (seed_overrides), so the next start's seeding leaves it alone, and an
+ * edited row becomes the operators' ('admin').
+ */
+export async function takeOver(tx: Tx, id: number, after: 'edited' | 'deleted') {
+  await lockForTakeOver(tx)
+  const [row] = await tx.select().from(proverbs).where(eq(proverbs.id, id)).for('update')
+  if (!row) throw notFound(ADMIN_TEXTS.proverbNotFound)
+  if (row.source === 'seed') await recordOverride(tx, 'proverb', row.slug, after === 'edited' ? id : null)
+  return row
 }
 
 /** Where the app shows one proverb (src/features/proverbs/share.ts writes the same path). */

@@ -11,6 +11,7 @@ export const ADMIN_TEXTS = {
   rejectedByEmail: (reason: string) => `The proverb you suggested to Òwe was not published: ${reason}`,
   rejectedInvite: 'Thank you all the same. You are welcome to suggest another.',
   proverbNotFound: 'No proverb has that id.',
+  correctionProverbGone: 'The proverb this correction is for has been deleted; decline it instead.',
   proverbExists: 'This proverb is already published in that group.',
   unknownGroup: 'No ethnic group has that id.',
   unknownCategories: 'Some of these categories do not exist.',

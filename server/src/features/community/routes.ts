@@ -14,17 +14,19 @@ import type { Mailer } from '../../services/mail'
 import { authenticate } from '../../services/sessions'
 import { normaliseEmail } from '../../services/unsubscribe'
 import { forwardContactMessage } from './contact-mail'
+import { correctionRoutes } from './corrections'
 import { LONG_TEXT_BODY } from '../../http/body-limits'
 
 type Deps = { db: Db; now: () => Date; config: Config; mailer: Mailer }
 
 const HOUR = 3_600_000
 
-/** Spec §3–§5 and ours: proverb suggestions and contact messages, from visitors and signed-in users alike. */
+/** Spec §3–§5 and ours: proverb suggestions, corrections and contact messages, from visitors and signed-in users alike. */
 export function communityRoutes(app: FastifyInstance, { db, now, config, mailer }: Deps): void {
   const limits = {
     suggest: { name: 'suggest', max: config.communityRateLimit, windowMs: HOUR },
     contact: { name: 'contact', max: config.communityRateLimit, windowMs: HOUR },
+    correct: { name: 'correct', max: config.communityRateLimit, windowMs: HOUR },
   } satisfies Record<string, Limit>
 
   /** A signed-in sender is remembered; a stale session does not stop a visitor's message. */
@@ -42,6 +44,8 @@ export function communityRoutes(app: FastifyInstance, { db, now, config, mailer 
     reply.code(201)
     return { data: { message: COMMUNITY_TEXTS.suggestionThanks, duplicate: Boolean(same) } }
   })
+
+  correctionRoutes(app, { db, now, limit: limits.correct, senderOf })
 
   app.post(API.contact, LONG_TEXT_BODY, async (request, reply): Promise<{ data: Notice }> => {
     await rateLimit(db, limits.contact, request, now())

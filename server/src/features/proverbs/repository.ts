@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, exists, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { isLanguageSlug, scrollImagePath } from '../../../../src/core/constants'
-import type { Category, EthnicGroup, Proverb } from '../../../../src/core/contract'
+import type { Category, CousinProverb, EthnicGroup, Proverb, ProverbChange, ProverbCousins } from '../../../../src/core/contract'
 import type { Db } from '../../db/client'
 import { CATEGORY_DESCRIPTIONS, GROUP_ABOUT } from '../../db/seed/about'
 import { parseId } from '../../http/params'
-import { categories, ethnicGroups, favourites, proverbCategories, proverbs } from '../../db/schema'
+import { categories, cousinClusters, ethnicGroups, favourites, proverbCategories, proverbChanges, proverbCousins, proverbs } from '../../db/schema'
 
 export type ProverbFilters = { terms: string[]; ethnicId?: number; categoryId?: number }
 
@@ -93,17 +93,58 @@ const proverbColumns = {
   interpretation: proverbs.interpretation,
   toneKey: proverbs.toneKey,
   likes: proverbs.likes,
+  sources: proverbs.sources,
+  checkedBy: proverbs.checkedBy,
+  checkedAt: proverbs.checkedAt,
   ethnicId: ethnicGroups.id,
   ethnicName: ethnicGroups.name,
   ethnicSlug: ethnicGroups.slug,
   language: ethnicGroups.language,
 }
 
-type ProverbRow = { [K in keyof typeof proverbColumns]: (typeof proverbColumns)[K]['_']['data'] }
+type ProverbRow = Awaited<ReturnType<typeof selectProverbs>>[number]
 
-/** Attaches categories to rows in one query and shapes them as the contract's Proverb. */
+/**
+ * The cousins of each of these proverbs (two queries for any number of rows): its cluster's note and the
+ * cluster's other proverbs, peoples in their usual order.
+ */
+async function cousinsOf(db: Db, ids: number[]): Promise<Map<number, ProverbCousins>> {
+  const clusters = await db
+    .select({ proverbId: proverbCousins.proverbId, clusterId: cousinClusters.id, key: cousinClusters.key, note: cousinClusters.note })
+    .from(proverbCousins)
+    .innerJoin(cousinClusters, eq(cousinClusters.id, proverbCousins.clusterId))
+    .where(inArray(proverbCousins.proverbId, ids))
+  if (clusters.length === 0) return new Map()
+  const members = await db
+    .select({
+      clusterId: proverbCousins.clusterId,
+      id: proverbs.id,
+      slug: proverbs.slug,
+      proverb: proverbs.proverb,
+      transliteration: proverbs.transliteration,
+      ethnicId: ethnicGroups.id,
+      ethnicName: ethnicGroups.name,
+      ethnicSlug: ethnicGroups.slug,
+    })
+    .from(proverbCousins)
+    .innerJoin(proverbs, eq(proverbs.id, proverbCousins.proverbId))
+    .innerJoin(ethnicGroups, eq(ethnicGroups.id, proverbs.ethnicGroupId))
+    .where(inArray(proverbCousins.clusterId, [...new Set(clusters.map((c) => c.clusterId))]))
+    .orderBy(asc(ethnicGroups.position), asc(proverbs.id))
+  const result = new Map<number, ProverbCousins>()
+  for (const { proverbId, clusterId, key, note } of clusters) {
+    const others: CousinProverb[] = members
+      .filter((m) => m.clusterId === clusterId && m.id !== proverbId)
+      .map((m) => ({ id: m.id, slug: m.slug, proverb: m.proverb, transliteration: m.transliteration, ethnic: { id: m.ethnicId, name: m.ethnicName, slug: m.ethnicSlug } }))
+    if (others.length) result.set(proverbId, { key, note, proverbs: others })
+  }
+  return result
+}
+
+/** Attaches categories and cousins to rows and shapes them as the contract's Proverb. */
 async function toProverbs(db: Db, rows: ProverbRow[]): Promise<Proverb[]> {
   if (rows.length === 0) return []
+  const cousins = await cousinsOf(db, rows.map((r) => r.id))
   const links = await db
     .select({ proverbId: proverbCategories.proverbId, id: categories.id, name: categories.name, slug: categories.slug })
     .from(proverbCategories)
@@ -122,6 +163,9 @@ async function toProverbs(db: Db, rows: ProverbRow[]): Promise<Proverb[]> {
     language: row.language,
     image: scrollImagePath(row.ethnicSlug),
     categories: links.filter((l) => l.proverbId === row.id).map(({ id, name, slug }) => ({ id, name, slug })),
+    sources: row.sources,
+    cousins: cousins.get(row.id) ?? null,
+    checkedBy: row.checkedBy && row.checkedAt ? { name: row.checkedBy, at: row.checkedAt.toISOString() } : null,
   }))
 }
 
@@ -203,4 +247,16 @@ export async function favouriteProverbs(db: Db, userId: number, page: number, si
     .limit(size)
     .offset((page - 1) * size)
   return { items: await toProverbs(db, rows), total }
+}
+
+/** A proverb's published changes, newest first (undefined when there is no such proverb). */
+export async function proverbHistory(db: Db, idOrSlug: string): Promise<ProverbChange[] | undefined> {
+  const [proverb] = await db.select({ id: proverbs.id }).from(proverbs).where(byIdOrSlug(proverbs.id, proverbs.slug, idOrSlug))
+  if (!proverb) return undefined
+  const rows = await db
+    .select({ at: proverbChanges.createdAt, kind: proverbChanges.kind, fields: proverbChanges.fields })
+    .from(proverbChanges)
+    .where(eq(proverbChanges.proverbId, proverb.id))
+    .orderBy(desc(proverbChanges.createdAt), desc(proverbChanges.id))
+  return rows.map((row) => ({ at: row.at.toISOString(), kind: row.kind, fields: row.fields }))
 }

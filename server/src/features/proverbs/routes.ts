@@ -11,6 +11,7 @@ import {
   findProverb,
   listCategories,
   listGroups,
+  proverbHistory,
   searchProverbs,
   todaysProverbs,
   trendingProverbs,
@@ -66,6 +67,15 @@ export function proverbRoutes(app: FastifyInstance, { db, sendPublic, now }: Dep
       const proverb = hasControlCharacters(idOrSlug) || idOrSlug.length > 200 ? undefined : await findProverb(db, idOrSlug)
       if (!proverb) throw notFound('No proverb has that id or slug.')
       return { data: proverb }
+    }),
+  )
+
+  app.get<{ Params: { idOrSlug: string } }>(`${API.proverbsPublic}/:idOrSlug/history`, (request, reply) =>
+    sendPublic(request, reply, async () => {
+      const { idOrSlug } = request.params
+      const history = hasControlCharacters(idOrSlug) || idOrSlug.length > 200 ? undefined : await proverbHistory(db, idOrSlug)
+      if (!history) throw notFound('No proverb has that id or slug.')
+      return { data: history }
     }),
   )
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { makeQuestion, seededRandom, shuffled, splitProverb } from './compose'
+import { makeCousinQuestion, makeQuestion, seededRandom, shuffled, splitProverb } from './compose'
 
 test('the same seed gives the same sequence; another seed another', () => {
   const a = seededRandom('7/2026-11-16/WEEKLY/1/0')
@@ -53,4 +53,33 @@ test('a group too small for three different wrong answers makes no question of t
   expect(makeQuestion('meaning', subject, groups[4], groups, neighbours.slice(0, 2), seededRandom('m'))).toBeNull()
   const twins = neighbours.map((n) => ({ ...n, interpretation: subject.interpretation }))
   expect(makeQuestion('meaning', subject, groups[4], groups, twins, seededRandom('m'))).toBeNull()
+})
+
+test('a cousin question asks which proverb of another people says the same, against three of that people’s others', () => {
+  const akan = groups[3]
+  const material = {
+    note: 'Little by little, a great deal is done.',
+    cousins: [{ id: 40, proverb: 'Ɔsrane mfiti prɛko ntware man.', transliteration: 'The moon does not cross the land at once.', group: akan }],
+    others: new Map([
+      [
+        akan.id,
+        [
+          { proverb: 'Nsa baako nkura adesoa.', transliteration: 'One hand cannot carry a load.' },
+          { proverb: 'Ɔkɔtɔ nwo anomaa.', transliteration: 'A crab does not give birth to a bird.' },
+          { proverb: 'Anomaa antu a, obua da.', transliteration: 'A bird that does not fly goes to sleep hungry.' },
+          { proverb: 'Ti koro nkɔ agyina.', transliteration: 'One head does not go into council.' },
+        ],
+      ],
+    ]),
+  }
+  const made = makeCousinQuestion(subject, groups[4], material, seededRandom('cousin:p1'))!
+  expect(made.question).toBe('Which Akan proverb says the same as this Swahili one?')
+  expect(made.quote).toBe(subject.proverb)
+  expect(made.answer).toBe('Ɔsrane mfiti prɛko ntware man. — “The moon does not cross the land at once”')
+  expect(made.wrong).toHaveLength(3)
+  expect(made.wrong.every((w) => / — “.+”$/.test(w) && w !== made.answer)).toBe(true)
+  expect(made.note).toBe(material.note)
+  expect(makeCousinQuestion(subject, groups[4], material, seededRandom('cousin:p1'))).toEqual(made)
+  // A people with too few other proverbs cannot give three wrong answers.
+  expect(makeCousinQuestion(subject, groups[4], { ...material, others: new Map([[akan.id, material.others.get(akan.id)!.slice(0, 2)]]) }, seededRandom('x'))).toBeNull()
 })

@@ -1,7 +1,7 @@
-import { and, eq, inArray, ne } from 'drizzle-orm'
+import { and, eq, inArray, ne, notInArray } from 'drizzle-orm'
 import type { QuizQuestionKind } from '../../../../src/core/contract'
 import type { Tx } from '../../db/client'
-import { answerOptions, ethnicGroups, proverbs, quizQuestions } from '../../db/schema'
+import { answerOptions, cousinClusters, ethnicGroups, proverbCousins, proverbs, quizQuestions } from '../../db/schema'
 
 
 /** FNV-1a: a small, stable hash of a text, the seed of every deterministic choice below. */
@@ -145,12 +145,52 @@ export async function composeBatch(tx: Tx, seed: string, composition: Compositio
   return picked.map((c, i) => ('fact' in c ? c.fact : made.get(i)!))
 }
 
-const KINDS: Exclude<QuizQuestionKind, 'fact'>[] = ['meaning', 'people', 'complete']
+const KINDS: Exclude<QuizQuestionKind, 'fact'>[] = ['meaning', 'people', 'complete', 'cousin']
+
+/** What a cousin question needs: the proverb's cousins among other peoples, the thought they share, and their peoples' other proverbs. */
+export type CousinMaterial = {
+  note: string
+  cousins: { id: number; proverb: string; transliteration: string; group: GroupRow }[]
+  /** Other proverbs of each cousin's people (not in the cluster), for the wrong answers. */
+  others: Map<number, { proverb: string; transliteration: string }[]>
+}
+
+async function cousinMaterial(tx: Tx, row: ProverbRow, groups: GroupRow[]): Promise<CousinMaterial | null> {
+  const [link] = await tx
+    .select({ clusterId: proverbCousins.clusterId, note: cousinClusters.note })
+    .from(proverbCousins)
+    .innerJoin(cousinClusters, eq(cousinClusters.id, proverbCousins.clusterId))
+    .where(eq(proverbCousins.proverbId, row.id))
+  if (!link) return null
+  const members = await tx
+    .select({ id: proverbs.id, proverb: proverbs.proverb, transliteration: proverbs.transliteration, groupId: proverbs.ethnicGroupId })
+    .from(proverbCousins)
+    .innerJoin(proverbs, eq(proverbs.id, proverbCousins.proverbId))
+    .where(and(eq(proverbCousins.clusterId, link.clusterId), ne(proverbs.ethnicGroupId, row.ethnicGroupId)))
+    .orderBy(proverbs.id)
+  if (members.length === 0) return null
+  const groupIds = [...new Set(members.map((m) => m.groupId))]
+  const inCluster = (await tx.select({ id: proverbCousins.proverbId }).from(proverbCousins).where(eq(proverbCousins.clusterId, link.clusterId))).map((r) => r.id)
+  const pool = await tx
+    .select({ proverb: proverbs.proverb, transliteration: proverbs.transliteration, groupId: proverbs.ethnicGroupId })
+    .from(proverbs)
+    .where(and(inArray(proverbs.ethnicGroupId, groupIds), notInArray(proverbs.id, inCluster)))
+    .orderBy(proverbs.id)
+  return {
+    note: link.note,
+    cousins: members.map((m) => ({ ...m, group: groups.find((g) => g.id === m.groupId)! })),
+    others: new Map(groupIds.map((id) => [id, pool.filter((p) => p.groupId === id)])),
+  }
+}
+
+/** How a proverb of another people reads as an option: its own words, then its rendering. */
+export const cousinOption = (p: { proverb: string; transliteration: string }) => `${p.proverb} — “${p.transliteration.replace(/[.]$/, '')}”`
 
 /**
- * A question made from a proverb: what it means, which people say it, or how it ends. The kind is the
- * batch's choice; the question itself (its options and their order) depends only on the proverb, so it is
- * made once and shared by every batch that picks it.
+ * A question made from a proverb: what it means, which people say it, how it ends, or (when it has cousins
+ * among other peoples) which of another people's proverbs says the same. The kind is the batch's choice;
+ * the question itself (its options and their order) depends only on the proverb, so it is made once and
+ * shared by every batch that picks it.
  */
 async function proverbQuestion(
   tx: Tx,
@@ -164,7 +204,8 @@ async function proverbQuestion(
     .from(proverbs)
     .where(eq(proverbs.id, proverbId))
   const split = splitProverb(row.proverb)
-  const kinds = KINDS.filter((kind) => (kind !== 'complete' || split) && (kind !== 'people' || peopleAllowed))
+  const cousins = await cousinMaterial(tx, row, groups)
+  const kinds = KINDS.filter((kind) => (kind !== 'complete' || split) && (kind !== 'people' || peopleAllowed) && (kind !== 'cousin' || cousins))
   const chosen = kinds[Math.floor(draw * kinds.length)]
   const group = groups.find((g) => g.id === row.ethnicGroupId)!
   const neighbours = await tx
@@ -174,13 +215,13 @@ async function proverbQuestion(
     .orderBy(proverbs.id)
   // The drawn kind first, then the other kinds; a group too small for three wrong meanings or endings still
   // has seven other peoples to choose from, so "which people" is the last resort even when asked already.
-  const order = [chosen, ...KINDS.filter((kind) => kind !== chosen && kind !== 'people'), ...(chosen === 'people' ? [] : ['people' as const])]
+  const order = [chosen, ...kinds.filter((kind) => kind !== chosen && kind !== 'people'), ...(chosen === 'people' ? [] : ['people' as const])]
   for (const kind of order) {
     const key = `${kind}:${row.slug}`
     const [existing] = await tx.select({ id: quizQuestions.id }).from(quizQuestions).where(eq(quizQuestions.key, key))
     if (existing) return { id: existing.id, kind }
     const own = seededRandom(key)
-    const made = makeQuestion(kind, row, group, groups, shuffled(neighbours, own), own)
+    const made = kind === 'cousin' ? (cousins && makeCousinQuestion(row, group, cousins, own)) : makeQuestion(kind, row, group, groups, shuffled(neighbours, own), own)
     if (made) return { id: await saveQuestion(tx, key, kind, row, made, own), kind }
   }
   throw new Error(`No question can be made from proverb ${row.slug}`)
@@ -191,12 +232,12 @@ async function saveQuestion(
   key: string,
   kind: QuizQuestionKind,
   row: ProverbRow,
-  made: { question: string; quote: string; answer: string; wrong: string[] },
+  made: { question: string; quote: string; answer: string; wrong: string[]; note?: string },
   own: () => number,
 ): Promise<number> {
   const [inserted] = await tx
     .insert(quizQuestions)
-    .values({ key, kind, ethnicGroupId: row.ethnicGroupId, proverbId: row.id, question: made.question, quote: made.quote })
+    .values({ key, kind, ethnicGroupId: row.ethnicGroupId, proverbId: row.id, question: made.question, quote: made.quote, note: made.note ?? '' })
     .onConflictDoNothing()
     .returning({ id: quizQuestions.id })
   const id = inserted?.id ?? (await tx.select({ id: quizQuestions.id }).from(quizQuestions).where(eq(quizQuestions.key, key)))[0].id
@@ -233,4 +274,24 @@ export function makeQuestion(
   const wrong = distinct(tails, split.tail)
   if (wrong.length < 3) return null
   return { question: `How does this ${group.name} proverb end?`, quote: `${split.head} …`, answer: split.tail, wrong }
+}
+
+/**
+ * "Which Akan proverb says the same as this Yoruba one?": one cousin of another people (the seed picks
+ * which), against three other proverbs of that people; each option shows the proverb and its rendering.
+ * The cluster's note says why. Null when that people has too few other proverbs.
+ */
+export function makeCousinQuestion(
+  row: ProverbRow,
+  group: GroupRow,
+  material: CousinMaterial,
+  random: () => number,
+): { question: string; quote: string; answer: string; wrong: string[]; note: string } | null {
+  for (const cousin of shuffled(material.cousins, random)) {
+    const answer = cousinOption(cousin)
+    const wrong = [...new Set(shuffled(material.others.get(cousin.group.id) ?? [], random).map(cousinOption))].filter((o) => o !== answer).slice(0, 3)
+    if (wrong.length < 3) continue
+    return { question: `Which ${cousin.group.name} proverb says the same as this ${group.name} one?`, quote: row.proverb, answer, wrong, note: material.note }
+  }
+  return null
 }

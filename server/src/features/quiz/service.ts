@@ -153,6 +153,7 @@ async function batchQuestions(db: Db | Tx, batchId: number) {
       question: quizQuestions.question,
       quote: quizQuestions.quote,
       note: quizQuestions.note,
+      sources: quizQuestions.sources,
       ethnic: { id: ethnicGroups.id, name: ethnicGroups.name, slug: ethnicGroups.slug },
       source: { proverb: proverbs.proverb, transliteration: proverbs.transliteration, interpretation: proverbs.interpretation },
       chosen: quizAnswers.answerOptionId,
@@ -330,6 +331,7 @@ export async function quizResult(db: Db, userId: number, batchId: number | undef
       answerOptions: q.options.map((o) => ({ id: o.id, text: o.text })),
       note: q.note.trim() || null,
       source: q.source && q.ethnic ? { ethnic: q.ethnic, ...q.source, lang: languageTag(q.ethnic.slug) ?? null } : null,
+      sources: q.sources,
     })),
   }
 }

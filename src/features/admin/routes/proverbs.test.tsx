@@ -19,6 +19,8 @@ const SEEDED: AdminProverb = {
   ethnicGroupId: 1,
   categoryIds: [3],
   source: 'seed',
+  sources: [],
+  checkedBy: null,
 }
 const OURS: AdminProverb = {
   id: 6,
@@ -29,6 +31,8 @@ const OURS: AdminProverb = {
   ethnicGroupId: 2,
   categoryIds: [4],
   source: 'admin',
+  sources: [],
+  checkedBy: null,
 }
 const CATEGORIES = [
   { id: 3, name: 'Wisdom', slug: 'wisdom', proverbCount: 10, builtIn: true },

@@ -62,9 +62,10 @@ const RESULT: QuizResult = {
         transliteration: 'It is with joined hands that one beats the chest.',
         interpretation: 'Together we achieve more.',
       },
+      sources: [],
     },
-    { ethnicfactQuestionId: 52, position: 2, question: 'Who speaks it?', proverb: null, lang: null, chosenOptionId: 522, correctOptionId: 521, answerOptions: [{ id: 521, text: 'Yoruba' }, { id: 522, text: 'Zulu' }], note: 'Yoruba is spoken in south-west Nigeria.', source: null },
-    { ethnicfactQuestionId: 53, position: 3, question: 'Where?', proverb: null, lang: null, chosenOptionId: null, correctOptionId: 531, answerOptions: [{ id: 531, text: 'Nigeria' }, { id: 532, text: 'Kenya' }], note: null, source: null },
+    { ethnicfactQuestionId: 52, position: 2, question: 'Who speaks it?', proverb: null, lang: null, chosenOptionId: 522, correctOptionId: 521, answerOptions: [{ id: 521, text: 'Yoruba' }, { id: 522, text: 'Zulu' }], note: 'Yoruba is spoken in south-west Nigeria.', source: null, sources: [{ title: 'Yoruba language — Wikipedia', url: 'https://en.wikipedia.org/wiki/Yoruba_language' }] },
+    { ethnicfactQuestionId: 53, position: 3, question: 'Where?', proverb: null, lang: null, chosenOptionId: null, correctOptionId: 531, answerOptions: [{ id: 531, text: 'Nigeria' }, { id: 532, text: 'Kenya' }], note: null, source: null, sources: [] },
   ],
 }
 
