@@ -65,6 +65,7 @@ export function AppRoutes() {
           <Route path="/payment_success" element={page('Payment', () => import('./lazy/payment-success'))} />
           <Route path="/test" element={page('Diagnostics', () => import('./lazy/diagnostics'))} />
           <Route path="/add_proverb" element={page('Suggest a proverb', () => import('./lazy/add-proverb'))} />
+          <Route path="/suggest_correction" element={page('Suggest a correction', () => import('./lazy/suggest-correction'))} />
           <Route path="/contact" element={page('Contact us', () => import('./lazy/contact'))} />
           <Route path="/unsubscribe" element={page('Unsubscribe', () => import('./lazy/unsubscribe'))} />
           <Route element={<RequireSession />}>

@@ -2,6 +2,8 @@ import { API } from '@/core/api-paths'
 import type {
   AdminAdvert,
   AdminCategory,
+  AdminCorrection,
+  CorrectionStatus,
   AdminFaq,
   AdminMail,
   AdminPayment,
@@ -23,6 +25,7 @@ import type {
   SuggestionStatus,
 } from '@/core/admin-contract'
 import type { Paginated } from '@/core/contract'
+import type { AcceptCorrectionInput } from '@/core/corrections'
 import { PAGE_SIZE_MAX } from '@/core/constants'
 import { apiGetPage, apiSend, apiUpload, withQuery } from '@/lib/api-client'
 
@@ -43,6 +46,13 @@ const send = <T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body
 export const fetchSuggestions = (q: PageQuery & { status: SuggestionStatus }, signal?: AbortSignal) => page<AdminSuggestion>(A.suggestions, q, signal)
 export const approveSuggestion = (id: number, input: ApproveSuggestionInput) => send<AdminSuggestion>('POST', A.approveSuggestion(id), input)
 export const rejectSuggestion = (id: number, reason: string) => send<AdminSuggestion>('POST', A.rejectSuggestion(id), { reason })
+
+// ——— Readers' corrections and speakers' checks ———
+export const fetchCorrections = (q: PageQuery & { status: CorrectionStatus }, signal?: AbortSignal) => page<AdminCorrection>(A.corrections, q, signal)
+export const acceptCorrection = (id: number, input: AcceptCorrectionInput) => send<AdminCorrection>('POST', A.acceptCorrection(id), input)
+export const declineCorrection = (id: number, reason: string) => send<AdminCorrection>('POST', A.declineCorrection(id), { reason })
+export const markChecked = (id: number, name: string) => send<AdminProverb>('PUT', A.proverbChecked(id), { name })
+export const unmarkChecked = (id: number) => send<AdminProverb>('DELETE', A.proverbChecked(id))
 
 // ——— Proverbs ———
 export type ProverbFilter = PageQuery & { q?: string; ethnic?: string }

@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { AdminPayment, SuggestionStatus } from '@/core/admin-contract'
+import type { AdminPayment, CorrectionStatus, SuggestionStatus } from '@/core/admin-contract'
 import { useSession } from '@/lib/session'
 import {
   fetchAdverts,
   fetchAudit,
   fetchCategories,
   fetchContactMessages,
+  fetchCorrections,
   fetchFaqs,
   fetchMail,
   fetchPayments,
@@ -24,6 +25,7 @@ export const adminKeys = {
   all: (userId: number) => ['me', userId, 'admin'] as const,
   section: (userId: number, section: string) => [...adminKeys.all(userId), section] as const,
   suggestions: (userId: number, q: PageQuery & { status: SuggestionStatus }) => [...adminKeys.section(userId, 'suggestions'), q] as const,
+  corrections: (userId: number, q: PageQuery & { status: CorrectionStatus }) => [...adminKeys.section(userId, 'corrections'), q] as const,
   proverbs: (userId: number, q: ProverbFilter) => [...adminKeys.section(userId, 'proverbs'), q] as const,
   categories: (userId: number) => adminKeys.section(userId, 'categories'),
   faqs: (userId: number) => adminKeys.section(userId, 'faqs'),
@@ -41,6 +43,8 @@ const paged = { placeholderData: keepPreviousData } as const
 
 export const suggestionsQuery = (userId: number, q: PageQuery & { status: SuggestionStatus }) =>
   queryOptions({ queryKey: adminKeys.suggestions(userId, q), queryFn: ({ signal }) => fetchSuggestions(q, signal) })
+export const correctionsQuery = (userId: number, q: PageQuery & { status: CorrectionStatus }) =>
+  queryOptions({ queryKey: adminKeys.corrections(userId, q), queryFn: ({ signal }) => fetchCorrections(q, signal) })
 export const proverbsQuery = (userId: number, q: ProverbFilter) =>
   queryOptions({ queryKey: adminKeys.proverbs(userId, q), queryFn: ({ signal }) => fetchProverbs(q, signal), ...paged })
 export const categoriesQuery = (userId: number) =>

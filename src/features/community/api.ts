@@ -1,6 +1,7 @@
 import { API } from '@/core/api-paths'
 import type { SuggestionResult, UnsubscribeResult } from '@/core/community'
 import type { Notice } from '@/core/contract'
+import type { CorrectionInput } from '@/core/corrections'
 import type { ContactInput, SuggestionInput } from '@/core/validation'
 import { apiSend } from '@/lib/api-client'
 import { getToken } from '@/lib/session'
@@ -11,3 +12,4 @@ const asSender = () => ({ auth: Boolean(getToken()) })
 export const suggestProverb = (input: SuggestionInput) => apiSend<SuggestionResult>('POST', API.suggestProverb, input, asSender())
 export const sendContactMessage = (input: ContactInput) => apiSend<Notice>('POST', API.contact, input, asSender())
 export const unsubscribe = (email: string, token: string) => apiSend<UnsubscribeResult>('POST', API.unsubscribe, { email, token })
+export const sendCorrection = (slug: string, input: CorrectionInput) => apiSend<Notice>('POST', API.proverbCorrections(slug), input, asSender())

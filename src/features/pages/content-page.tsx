@@ -12,6 +12,17 @@ export function ContentPage({ content }: { content: PageContent }) {
           {section.paragraphs.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
           ))}
+          {section.links && (
+            <ul>
+              {section.links.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href} download>
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
       ))}
     </article>

@@ -2,11 +2,15 @@
  * Text of the static pages: About, Terms of use and Privacy policy.
  * Plain strings only (no HTML); the page component renders each paragraph.
  */
+import { API } from '@/core/api-paths';
+import { OPEN_DATA } from '@/core/open-data';
+
 
 export type PageContent = {
   title: string;
   lead: string;
-  sections: { heading: string; paragraphs: string[] }[];
+  /** `links`: addresses a section offers (a download, another page), each a plain link after its paragraphs. */
+  sections: { heading: string; paragraphs: string[]; links?: { label: string; href: string }[] }[];
 };
 
 export const about: PageContent = {
@@ -47,6 +51,17 @@ export const about: PageContent = {
         'We publish well-attested traditional proverbs: ones that are widely known and recorded among their people, not sayings made up yesterday.',
         'Each proverb is written as its people write it, with its tone marks and special letters, and in Fidel for Amharic. Beside it you will find a literal English rendering, so you can see how the words work, and a short note on what the proverb means and when people use it.',
         'Proverbs are credited to the people they come from, not to individual authors, because they are shared cultural heritage.',
+      ],
+    },
+    {
+      heading: 'Where each proverb is recorded',
+      paragraphs: [
+        'Every proverb says where it is recorded: a page you can open, or a published collection with its author, year and page. Under each proverb you will also find its cousins, proverbs of other peoples that say the same thing, and a way to suggest a correction to its spelling, tone marks, rendering, meaning or source. Editors check every correction against the sources, and a proverb a speaker of its language has checked says so.',
+        OPEN_DATA.licence.statement,
+      ],
+      links: [
+        { label: 'Download the corpus as JSON', href: `${API.proverbsExport}?format=json` },
+        { label: 'Download the corpus as CSV', href: `${API.proverbsExport}?format=csv` },
       ],
     },
     {

@@ -1,5 +1,5 @@
 import { API } from '@/core/api-paths'
-import type { CategoryPage, EthnicGroup, Paginated, Proverb } from '@/core/contract'
+import type { CategoryPage, EthnicGroup, Paginated, Proverb, ProverbChange } from '@/core/contract'
 import { apiGet, apiGetPage, withQuery } from '@/lib/api-client'
 import type { DeviceCoverage } from '@/offline/messages'
 
@@ -24,3 +24,5 @@ export const fetchToday = (date: string, signal?: AbortSignal) =>
 
 export const fetchTrending = (date: string, limit: number, signal?: AbortSignal) =>
   apiGet<Proverb[]>(withQuery(API.trendingPublic, { date, limit }), { signal })
+
+export const fetchHistory = (idOrSlug: string, signal?: AbortSignal) => apiGet<ProverbChange[]>(API.proverbHistory(idOrSlug), { signal })

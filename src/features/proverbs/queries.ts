@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { fetchCategories, fetchGroups, fetchProverb, fetchProverbs, fetchToday, fetchTrending, type SearchParams } from './api'
+import { fetchCategories, fetchGroups, fetchHistory, fetchProverb, fetchProverbs, fetchToday, fetchTrending, type SearchParams } from './api'
 
 /** The viewer's calendar day, so "today" turns over at their midnight, not the server's. */
 export function localDate(now = new Date()): string {
@@ -13,6 +13,7 @@ export const proverbKeys = {
   categories: () => [...proverbKeys.all, 'categories'] as const,
   search: (params: SearchParams) => [...proverbKeys.all, 'search', params] as const,
   detail: (idOrSlug: string) => [...proverbKeys.all, 'detail', idOrSlug] as const,
+  history: (idOrSlug: string) => [...proverbKeys.all, 'history', idOrSlug] as const,
   today: (date: string) => [...proverbKeys.all, 'today', date] as const,
   trending: (date: string, limit: number) => [...proverbKeys.all, 'trending', date, limit] as const,
 }
@@ -45,3 +46,7 @@ export const todayQuery = (date: string) =>
 
 export const trendingQuery = (date: string, limit = 6) =>
   queryOptions({ queryKey: proverbKeys.trending(date, limit), queryFn: ({ signal }) => fetchTrending(date, limit, signal) })
+
+/** A proverb's published changes: asked of the server only, and not retried (the page shows nothing without them). */
+export const historyQuery = (idOrSlug: string) =>
+  queryOptions({ queryKey: proverbKeys.history(idOrSlug), queryFn: ({ signal }) => fetchHistory(idOrSlug, signal), staleTime: DAY, retry: false })

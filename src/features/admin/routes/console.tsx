@@ -8,6 +8,7 @@ type Section = { path: string; label: string; Page: LazyExoticComponent<Componen
 /** Each section loads its own code when opened: the console's first screen ships only the suggestions. */
 const SECTIONS: Section[] = [
   { path: 'suggestions', label: 'Suggestions', Page: lazy(() => import('./suggestions')) },
+  { path: 'corrections', label: 'Corrections', Page: lazy(() => import('./corrections')) },
   { path: 'proverbs', label: 'Proverbs', Page: lazy(() => import('./proverbs')) },
   { path: 'import', label: 'Import', Page: lazy(() => import('./import')) },
   { path: 'categories', label: 'Categories', Page: lazy(() => import('./categories')) },

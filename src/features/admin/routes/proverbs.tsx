@@ -1,13 +1,18 @@
 import { useQuery } from '@tanstack/react-query'
-import { proverbInputSchema } from '@/core/admin-validation'
-import { proverbRows } from '../api'
+import { useState } from 'react'
+import type { AdminProverb } from '@/core/admin-contract'
+import { ADMIN_TEXTS } from '@/core/admin-texts'
+import { proverbInputSchema, speakerCheckSchema } from '@/core/admin-validation'
+import { formatLongDate } from '@/core/format'
+import { Form, TextField } from '@/components/form'
+import { markChecked, proverbRows, unmarkChecked } from '../api'
 import { BuiltInBadge, EditorForm, useEditing } from '../components/editable-rows'
 import { TextAndGroupSearch } from '../components/filters'
 import { groupChoices, groupName, useGroups } from '../components/groups'
 import { ListSection } from '../components/list-section'
 import { ADMIN_PAGE_SIZE, useListParams } from '../components/paged'
 import { ProverbFields, toProverbInput, type ProverbFormValues } from '../components/proverb-fields'
-import { proverbsQuery, useOperatorId } from '../queries'
+import { proverbsQuery, useAdminMutation, useOperatorId } from '../queries'
 
 const EMPTY: ProverbFormValues = { proverb: '', transliteration: '', interpretation: '', ethnicGroupId: '', categoryIds: [] }
 
@@ -55,6 +60,60 @@ export default function ProverbsSection() {
       >
         <ProverbFields />
       </EditorForm>
+      {editing && <SpeakerCheck key={editing.id} proverb={editing} />}
     </ListSection>
+  )
+}
+
+/**
+ * "Checked by a speaker": the name of a speaker of the language who confirmed the proverb's words, shown on
+ * its page. Saved on its own, apart from the proverb's texts (it does not make a shipped proverb the operators').
+ */
+function SpeakerCheck({ proverb }: { proverb: AdminProverb }) {
+  const [check, setCheck] = useState(proverb.checkedBy)
+  const [said, setSaid] = useState('')
+  const mark = useAdminMutation(['proverbs'], (name: string) => markChecked(proverb.id, name))
+  const unmark = useAdminMutation(['proverbs'], () => unmarkChecked(proverb.id))
+  return (
+    <section className="admin-card" aria-labelledby="speaker-check-title">
+      <h3 id="speaker-check-title">Checked by a speaker</h3>
+      <p>{check ? `Checked by ${check.name}, ${formatLongDate(check.at)}.` : 'Not yet checked by a speaker.'}</p>
+      <Form
+        schema={speakerCheckSchema}
+        initialValues={{ name: check?.name ?? '' }}
+        label="Mark as checked by a speaker"
+        submitLabel="Mark as checked"
+        busyLabel="Saving…"
+        onSubmit={async (values) => {
+          const saved = await mark.mutateAsync(speakerCheckSchema.cast(values).name)
+          setCheck(saved.checkedBy)
+          setSaid(ADMIN_TEXTS.checkedSaved(saved.checkedBy?.name ?? ''))
+        }}
+        footer={
+          check && (
+            <button
+              type="button"
+              className="button"
+              disabled={unmark.isPending}
+              onClick={() =>
+                unmark.mutate(undefined, {
+                  onSuccess: () => {
+                    setCheck(null)
+                    setSaid(ADMIN_TEXTS.checkedRemoved)
+                  },
+                })
+              }
+            >
+              Remove the check
+            </button>
+          )
+        }
+      >
+        <TextField name="name" label="Speaker’s name" hint="Shown on the proverb’s page." autoComplete="off" />
+      </Form>
+      <p role="status" className="subtle">
+        {said}
+      </p>
+    </section>
   )
 }

@@ -3,7 +3,9 @@ import { Link } from 'react-router-dom'
 import { languageTag } from '@/core/constants'
 import type { Proverb } from '@/core/contract'
 import { shareProverb, type ShareOutcome } from '../share'
+import { Cousins } from './cousins'
 import { FavouriteButton, LikeButton } from './mark-buttons'
+import { CheckedBySpeaker, ProverbHistory, RecordedIn } from './provenance'
 import { ScrollImage } from './scroll-image'
 
 const SHARE_MESSAGES: Record<ShareOutcome, string> = {
@@ -13,7 +15,10 @@ const SHARE_MESSAGES: Record<ShareOutcome, string> = {
   failed: 'Could not share or copy the link on this device.',
 }
 
-/** One proverb, large in its own script on its group's scroll, with its rendering, meaning and a share action. */
+/**
+ * One proverb, large in its own script on its group's scroll, with its rendering, meaning and a share
+ * action; then its cousins among other peoples, where it is recorded, and a way to correct it.
+ */
 export function ProverbView({ proverb }: { proverb: Proverb }) {
   const [shareStatus, setShareStatus] = useState('')
   return (
@@ -60,6 +65,16 @@ export function ProverbView({ proverb }: { proverb: Proverb }) {
       <p className="proverb-view__status" role="status" aria-live="polite">
         {shareStatus}
       </p>
+      <Cousins cousins={proverb.cousins} people={proverb.ethnic.name} />
+      <footer className="proverb-view__provenance">
+        <RecordedIn sources={proverb.sources} />
+        <CheckedBySpeaker check={proverb.checkedBy} />
+        <ProverbHistory slug={proverb.slug} />
+        <p>
+          <Link to={`/suggest_correction?proverb=${encodeURIComponent(proverb.slug)}`}>Suggest a correction</Link>
+          <span className="provenance__hint"> — spelling, tone marks, rendering, meaning or source</span>
+        </p>
+      </footer>
     </article>
   )
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Link, Navigate, useParams } from 'react-router-dom'
 import type { QuizResult, QuizReviewSource } from '@/core/contract'
+import { sourceLabel } from '@/core/corrections'
 import { passMarkText } from '@/core/quiz'
 import { ApiError } from '@/lib/api-client'
 import { EmptyState, ErrorState, errorMessage, Loading } from '@/components/query-state'
@@ -168,6 +169,23 @@ function ReviewItem({ item }: { item: QuizResult['review'][number] }) {
           <p className="quiz-why__title">Why</p>
           {item.note && <p>{item.note}</p>}
           {item.source && <ProverbReason source={item.source} />}
+          {(item.sources ?? []).length > 0 && (
+            <p className="quiz-why__sources">
+              Source:{' '}
+              {(item.sources ?? []).map((source, i) => (
+                <span key={`${source.title}-${i}`}>
+                  {i > 0 && '; '}
+                  {source.url ? (
+                    <a href={source.url} target="_blank" rel="noopener noreferrer">
+                      {sourceLabel(source)}
+                    </a>
+                  ) : (
+                    <cite>{sourceLabel(source)}</cite>
+                  )}
+                </span>
+              ))}
+            </p>
+          )}
         </div>
       )}
     </li>

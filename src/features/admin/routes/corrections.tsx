@@ -1,0 +1,223 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
+import { Link } from 'react-router-dom'
+import type { AdminCorrection, CorrectionStatus } from '@/core/admin-contract'
+import { ADMIN_TEXTS } from '@/core/admin-texts'
+import { rejectSuggestionSchema } from '@/core/admin-validation'
+import { acceptCorrectionSchema, wordDiff, type AcceptCorrectionInput, type CorrectableTexts } from '@/core/corrections'
+import { Form, TextAreaField, TextField } from '@/components/form'
+import { Tabs } from '@/components/tabs'
+import { acceptCorrection, declineCorrection } from '../api'
+import { AdminSection } from '../components/list-section'
+import { ADMIN_PAGE_SIZE, DataTable, formatWhen, ListResult, useListParams } from '../components/paged'
+import { useStatus } from '../components/status'
+import { correctionsQuery, useAdminMutation, useOperatorId } from '../queries'
+
+const TABS = [
+  { id: 'pending', label: 'Pending', empty: 'No corrections are waiting' },
+  { id: 'accepted', label: 'Accepted', empty: 'No correction has been accepted yet' },
+  { id: 'declined', label: 'Declined', empty: 'No correction has been declined' },
+] as const satisfies readonly { id: CorrectionStatus; label: string; empty: string }[]
+
+const isStatus = (value: string | null): value is CorrectionStatus => TABS.some((tab) => tab.id === value)
+
+const FIELDS: { key: keyof CorrectableTexts; label: string }[] = [
+  { key: 'proverb', label: 'Proverb' },
+  { key: 'transliteration', label: 'English rendering' },
+  { key: 'interpretation', label: 'Meaning' },
+]
+
+const proverbLink = (slug: string) => `/search_result?proverb=${encodeURIComponent(slug)}`
+
+/** /admin/corrections?status=accepted: readers' corrections to published proverbs, shown as differences. */
+export default function CorrectionsSection() {
+  const userId = useOperatorId()
+  const { params, page, set } = useListParams()
+  const statusParam = params.get('status')
+  const status: CorrectionStatus = isStatus(statusParam) ? statusParam : 'pending'
+  const list = useQuery(correctionsQuery(userId, { status, page, size: ADMIN_PAGE_SIZE }))
+  const { said, success } = useStatus()
+  const empty = TABS.find((tab) => tab.id === status)!.empty
+  return (
+    <AdminSection title="Corrections" said={said}>
+      <Tabs label="Which corrections" idPrefix="corrections" tabs={TABS} selected={status} onSelect={(tab) => set({ status: tab === 'pending' ? null : tab })}>
+        <ListResult list={{ query: list, noun: 'corrections', empty }}>
+          {(rows) =>
+            status === 'pending' ? (
+              <ol className="admin-cards">
+                {rows.map((correction) => (
+                  <li key={correction.id}>
+                    <PendingCorrection correction={correction} onDone={success} />
+                  </li>
+                ))}
+              </ol>
+            ) : (
+              <ReviewedTable rows={rows} status={status} />
+            )
+          }
+        </ListResult>
+      </Tabs>
+    </AdminSection>
+  )
+}
+
+/** Before and after, word by word: removed words struck through, added ones marked. */
+export function Difference({ before, after, label }: { before: string; after: string; label: string }) {
+  if (before === after) return null
+  return (
+    <div className="admin-diff">
+      <p className="admin-diff__label">{label}</p>
+      <p className="admin-diff__text">
+        {wordDiff(before, after).map((part, i) =>
+          part.change === 'removed' ? (
+            <del key={i}>
+              <span className="visually-hidden">removed: </span>
+              {part.text}
+            </del>
+          ) : part.change === 'added' ? (
+            <ins key={i}>
+              <span className="visually-hidden">added: </span>
+              {part.text}
+            </ins>
+          ) : (
+            <span key={i}>{part.text}</span>
+          ),
+        )}
+      </p>
+    </div>
+  )
+}
+
+function PendingCorrection({ correction: c, onDone }: { correction: AdminCorrection; onDone: (text: string) => void }) {
+  const accept = useAdminMutation(['corrections', 'proverbs'], (values: AcceptCorrectionInput) => acceptCorrection(c.id, values))
+  const decline = useAdminMutation(['corrections'], (reason: string) => declineCorrection(c.id, reason))
+  const [declining, setDeclining] = useState(false)
+  const titleId = `correction-${c.id}-title`
+  const changedSince = c.current !== null && FIELDS.some(({ key }) => c.current![key] !== c.before[key])
+  const initial: AcceptCorrectionInput = { proverb: c.proposed.proverb, transliteration: c.proposed.transliteration, interpretation: c.proposed.interpretation, source: c.proposed.source }
+  return (
+    <article className="admin-card" aria-labelledby={titleId}>
+      <h3 id={titleId} className="admin-card__title">
+        {c.proverbSlug ? <Link to={proverbLink(c.proverbSlug)}>“{c.before.proverb}”</Link> : `“${c.before.proverb}”`}
+      </h3>
+      <dl className="admin-facts">
+        <dt>From</dt>
+        <dd>
+          {c.name} ({c.email}){c.fromUser ? '' : ', no account'}
+        </dd>
+        {c.ethnicName && (
+          <>
+            <dt>People</dt>
+            <dd>{c.ethnicName}</dd>
+          </>
+        )}
+        <dt>Corrects</dt>
+        <dd>{c.changes.join(', ')}</dd>
+        <dt>Sent</dt>
+        <dd>{formatWhen(c.createdAt)}</dd>
+      </dl>
+      {FIELDS.map(({ key, label }) => (
+        <Difference key={key} label={label} before={c.before[key]} after={c.proposed[key]} />
+      ))}
+      {c.proposed.source && (
+        <p>
+          <strong>Source to add:</strong> {c.proposed.source}
+        </p>
+      )}
+      {c.note && (
+        <p>
+          <strong>Why:</strong> {c.note}
+        </p>
+      )}
+      {changedSince && (
+        <div className="notice notice--error">
+          <p>{ADMIN_TEXTS.changedSince}</p>
+          {FIELDS.map(({ key, label }) => (
+            <Difference key={key} label={`${label} now`} before={c.before[key]} after={c.current![key]} />
+          ))}
+        </div>
+      )}
+      {c.current === null ? (
+        <p className="notice notice--error">{ADMIN_TEXTS.proverbGone}</p>
+      ) : (
+        <Form<AcceptCorrectionInput>
+          schema={acceptCorrectionSchema}
+          initialValues={initial}
+          label={`Accept correction ${c.id}`}
+          submitLabel="Accept and publish"
+          busyLabel="Publishing…"
+          onSubmit={async (values) => {
+            await accept.mutateAsync(values)
+            onDone(ADMIN_TEXTS.correctionAccepted)
+          }}
+          footer={
+            !declining && (
+              <button type="button" className="button" onClick={() => setDeclining(true)}>
+                Decline
+              </button>
+            )
+          }
+        >
+          <TextAreaField name="proverb" label="Proverb" hint="As it will be published; tidy it if need be." />
+          <TextAreaField name="transliteration" label="English rendering" />
+          <TextAreaField name="interpretation" label="Meaning" />
+          <TextField name="source" label="Source to add" hint="A title and web address, or a book; leave empty to add none." />
+        </Form>
+      )}
+      {(declining || c.current === null) && (
+        <DeclineForm
+          id={c.id}
+          onCancel={c.current === null ? undefined : () => setDeclining(false)}
+          onDecline={async (reason) => {
+            await decline.mutateAsync(reason)
+            onDone(ADMIN_TEXTS.correctionDeclined)
+          }}
+        />
+      )}
+    </article>
+  )
+}
+
+function DeclineForm({ id, onDecline, onCancel }: { id: number; onDecline: (reason: string) => Promise<void>; onCancel?: () => void }) {
+  const box = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (onCancel) box.current?.querySelector('textarea')?.focus()
+  }, [onCancel])
+  return (
+    <div ref={box} className="admin-reject">
+      <Form
+        schema={rejectSuggestionSchema}
+        initialValues={{ reason: '' }}
+        label={`Decline correction ${id}`}
+        submitLabel="Decline correction"
+        busyLabel="Declining…"
+        onSubmit={(values) => onDecline(rejectSuggestionSchema.cast(values).reason)}
+        footer={
+          onCancel && (
+            <button type="button" className="button" onClick={onCancel}>
+              Cancel
+            </button>
+          )
+        }
+      >
+        <TextAreaField name="reason" label="Why it is declined" hint="The sender is told this." />
+      </Form>
+    </div>
+  )
+}
+
+function ReviewedTable({ rows, status }: { rows: AdminCorrection[]; status: Exclude<CorrectionStatus, 'pending'> }) {
+  return (
+    <DataTable
+      caption={status === 'accepted' ? 'Accepted corrections' : 'Declined corrections'}
+      rows={rows}
+      columns={[
+        { header: 'Proverb', cell: (c) => (c.proverbSlug ? <Link to={proverbLink(c.proverbSlug)}>{c.current?.proverb ?? c.before.proverb}</Link> : c.before.proverb) },
+        { header: 'Corrected', cell: (c) => c.changes.join(', ') },
+        { header: 'From', cell: (c) => c.name },
+        { header: 'Reviewed', cell: (c) => formatWhen(c.reviewedAt) },
+        ...(status === 'declined' ? [{ header: 'Reason', cell: (c: AdminCorrection) => c.declineReason }] : []),
+      ]}
+    />
+  )
+}

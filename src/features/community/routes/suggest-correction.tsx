@@ -1,0 +1,76 @@
+import type { UseQueryResult } from '@tanstack/react-query'
+import { Link } from 'react-router-dom'
+import { languageTag } from '@/core/constants'
+import type { Proverb } from '@/core/contract'
+import { CORRECTION_TEXTS, correctionSchema, type CorrectionInput } from '@/core/corrections'
+import { Form, TextAreaField, TextField } from '@/components/form'
+import { ErrorState, Loading } from '@/components/query-state'
+import { useSession } from '@/lib/session'
+import { sendCorrection } from '../api'
+
+type Props = { slug: string | null; useProverb: (slug: string) => UseQueryResult<Proverb> }
+
+const proverbPath = (slug: string) => `/search_result?proverb=${encodeURIComponent(slug)}`
+
+/**
+ * /suggest_correction?proverb=slug: a reader (visitor or signed in) corrects a proverb's spelling, tone
+ * marks, rendering or meaning, or adds a source. The form starts from the proverb as it reads now; an
+ * editor compares the two before anything changes.
+ */
+export function SuggestCorrectionRoute({ slug, useProverb }: Props) {
+  if (!slug) {
+    return (
+      <section className="auth-page" aria-labelledby="correction-title">
+        <h1 id="correction-title">Suggest a correction</h1>
+        <p>
+          Open the proverb you want to correct and choose “Suggest a correction” under it. <Link to="/search_result">Find a proverb</Link>
+        </p>
+      </section>
+    )
+  }
+  return <CorrectionForm slug={slug} useProverb={useProverb} />
+}
+
+function CorrectionForm({ slug, useProverb }: { slug: string; useProverb: Props['useProverb'] }) {
+  const session = useSession()
+  const proverb = useProverb(slug)
+  if (proverb.isPending) return <Loading label="Loading the proverb" />
+  if (proverb.isError) return <ErrorState title="Could not load this proverb" error={proverb.error} onRetry={() => void proverb.refetch()} />
+  const { data } = proverb
+  const initialValues: CorrectionInput = {
+    email: session?.user.email ?? '',
+    name: session ? `${session.user.firstName} ${session.user.lastName}`.trim() : '',
+    proverb: data.proverb,
+    transliteration: data.transliteration,
+    interpretation: data.interpretation,
+    source: '',
+    note: '',
+  }
+  return (
+    <section className="auth-page auth-page--wide" aria-labelledby="correction-title">
+      <h1 id="correction-title">Suggest a correction</h1>
+      <p>
+        To the {data.ethnic.name} proverb <Link to={proverbPath(data.slug)} lang={languageTag(data.ethnic.slug)}>{data.proverb}</Link>
+      </p>
+      <p>{CORRECTION_TEXTS.intro}</p>
+      <Form<CorrectionInput>
+        label="Suggest a correction"
+        schema={correctionSchema}
+        initialValues={initialValues}
+        draftKey={`correct-proverb:${data.slug}`}
+        focusOutcome
+        submitLabel="Send correction"
+        busyLabel="Sending…"
+        onSubmit={async (values) => ({ notice: (await sendCorrection(data.slug, values)).message })}
+      >
+        <TextField name="email" label="Email" type="email" autoComplete="email" />
+        <TextField name="name" label="Your name" autoComplete="name" />
+        <TextAreaField name="proverb" label="The proverb" hint="Its spelling and tone marks as they should be." lang={languageTag(data.ethnic.slug)} />
+        <TextAreaField name="transliteration" label="English rendering" hint="Word for word." />
+        <TextAreaField name="interpretation" label="Meaning" hint="What it means, and when it is said." />
+        <TextField name="source" label="Source" hint={CORRECTION_TEXTS.sourceHint} />
+        <TextAreaField name="note" label="Why" hint={CORRECTION_TEXTS.noteHint} />
+      </Form>
+    </section>
+  )
+}

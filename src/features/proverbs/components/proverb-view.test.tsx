@@ -1,0 +1,87 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import type { Proverb, ProverbChange } from '@/core/contract'
+import { json, renderWithApp } from '@/lib/testing'
+import { iwaLesin, onye, zomo } from '@/offline/test-fixtures'
+import { changeText } from './provenance'
+import { ProverbView } from './proverb-view'
+
+vi.mock('@/lib/session', () => ({ getToken: () => undefined, signOut: vi.fn(), useSession: () => null }))
+
+const PROVERB: Proverb = {
+  ...iwaLesin,
+  sources: [
+    { title: 'The Good Person — Yoruba proverbs', url: 'https://yoruba.unl.edu/proverbs/12' },
+    { title: 'Yoruba Proverbs', author: 'Oyekan Owomoyela', year: 2005, locator: 'no. 4021' },
+  ],
+  cousins: {
+    key: 'character-is-all',
+    note: 'A person’s conduct matters more than anything they own or profess.',
+    proverbs: [
+      { id: onye.id, slug: onye.slug, proverb: onye.proverb, transliteration: onye.transliteration, ethnic: onye.ethnic },
+      { id: zomo.id, slug: zomo.slug, proverb: zomo.proverb, transliteration: zomo.transliteration, ethnic: zomo.ethnic },
+    ],
+  },
+  checkedBy: { name: 'Ìyábọ̀ Adéyẹmí', at: '2026-11-20T10:00:00Z' },
+}
+
+let changes: ProverbChange[]
+beforeEach(() => {
+  changes = []
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => (url.endsWith('/history') ? json({ data: changes }) : json({ data: { favourites: [], likes: [] } }))),
+  )
+})
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+test('the proverb says where it is recorded: pages linked (opening another site), books as author, title, year and number', () => {
+  renderWithApp(<ProverbView proverb={PROVERB} />)
+  const recorded = screen.getByRole('region', { name: 'Recorded in' })
+  const page = within(recorded).getByRole('link', { name: 'The Good Person — Yoruba proverbs (opens another site)' })
+  expect(page.getAttribute('href')).toBe('https://yoruba.unl.edu/proverbs/12')
+  expect(page.getAttribute('target')).toBe('_blank')
+  expect(page.getAttribute('rel')).toBe('noopener noreferrer')
+  expect(within(recorded).getByText('Oyekan Owomoyela, Yoruba Proverbs (2005), no. 4021').tagName).toBe('CITE')
+  expect(screen.getByText('Checked by a speaker')).toBeTruthy()
+  expect(screen.getByText(/Ìyábọ̀ Adéyẹmí, November 20th, 2026/)).toBeTruthy()
+})
+
+test('its cousins among other peoples are named, with the shared thought, each in its own words and linked', () => {
+  renderWithApp(<ProverbView proverb={PROVERB} />)
+  const cousins = screen.getByRole('region', { name: 'The same thought among the Igbo and the Hausa' })
+  expect(within(cousins).getByText(PROVERB.cousins!.note)).toBeTruthy()
+  const link = within(cousins).getByRole('link', { name: onye.proverb })
+  expect(link.getAttribute('href')).toBe(`/search_result?proverb=${onye.slug}`)
+  expect(link.parentElement!.getAttribute('lang')).toBe('ig')
+  expect(within(cousins).getByText(zomo.transliteration)).toBeTruthy()
+})
+
+test('a proverb with no cousins, sources or check shows none of them, and still offers a correction', () => {
+  renderWithApp(<ProverbView proverb={{ ...PROVERB, cousins: null, sources: [], checkedBy: null }} />)
+  expect(screen.queryByRole('region', { name: /The same thought/ })).toBeNull()
+  expect(screen.queryByRole('region', { name: 'Recorded in' })).toBeNull()
+  expect(screen.queryByText('Checked by a speaker')).toBeNull()
+  expect(screen.getByRole('link', { name: 'Suggest a correction' }).getAttribute('href')).toBe(`/suggest_correction?proverb=${PROVERB.slug}`)
+})
+
+test('its published changes are listed once there are any', async () => {
+  changes = [
+    { at: '2026-11-22T10:00:00Z', kind: 'correction', fields: ['tone marks', 'rendering'] },
+    { at: '2026-11-20T10:00:00Z', kind: 'checked', fields: ['checked by a speaker'] },
+  ]
+  renderWithApp(<ProverbView proverb={PROVERB} />)
+  const summary = await screen.findByText('Changes to this proverb (2)')
+  const list = summary.closest('details')!
+  expect(within(list).getByText(/Corrected from a reader’s suggestion: tone marks and rendering/)).toBeTruthy()
+  expect(within(list).getByText(/November 22nd, 2026/)).toBeTruthy()
+})
+
+test('changes read as a line each', () => {
+  expect(changeText({ at: '', kind: 'edit', fields: ['meaning'] })).toBe('Revised by the editors: meaning')
+  expect(changeText({ at: '', kind: 'checked', fields: ['checked by a speaker'] })).toBe('Checked by a speaker')
+})
