@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { changedFields, correctionSchema, parseSource, sourceLabel, wordDiff } from './corrections'
-import { joinWithAnd } from './format'
+import { joinWithAnd } from './lists'
 
 const before = { proverb: 'Ilé labọ̀ sinmi oko.', transliteration: 'Home is where one rests from the farm.', interpretation: 'Home is the place of rest.' }
 

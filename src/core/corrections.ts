@@ -44,7 +44,7 @@ export const CORRECTION_TEXTS = {
   nothingChanged: 'Nothing is corrected yet: change the proverb, its rendering or its meaning, or add a source.',
   notFound: 'No proverb has that address.',
   intro: 'Seen a wrong letter or tone mark, a loose rendering or a meaning that misses? Correct it below: an editor checks every correction against the sources before it is published.',
-  sourceHint: 'Where can the right version be read? A web address, or a book with its author, year and page.',
+  sourceHint: 'Where can the right version be read? A web address, or a book with its author, year and page (optional).',
   noteHint: 'What was wrong, and how do you know? (optional)',
   acceptedTitle: 'Your correction is published',
   acceptedBody: (proverb: string) => `Thank you: your correction to “${proverb}” is now in Òwe.`,

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import type { ProverbChange, ProverbSource, SpeakerCheck } from '@/core/contract'
 import { sourceLabel } from '@/core/corrections'
-import { formatLongDate, joinWithAnd } from '@/core/format'
+import { formatLongDate } from '@/core/format'
+import { joinWithAnd } from '@/core/lists'
 import { historyQuery } from '../queries'
 
 /** "Recorded in …": where a reader can check the proverb, linked where it is a page. */
