@@ -18,7 +18,10 @@
  *     over, and the console's proverb list over that corpus — see operators.ts;
  *  17–19. operations: a burst of 100 parallel wrong sign-ins (passwords checked = the limit), signed-in
  *     polling of the bell's count with 100 connections on PGlite and PostgreSQL (aim: p99 < 50 ms), and 1,000
- *     mails drained by the mail queue — see operations.ts.
+ *     mails drained by the mail queue — see operations.ts;
+ *  20–24. corpus: counts per language, sourced share, cousin clusters and quiz facts; first start and restart
+ *     with the whole corpus; each people's offline pack (bytes and Slow 3G time); search over the real corpus
+ *     on the server and on the device — see corpus.ts.
  * Results are also written to tests/bench/results/latest.json.
  */
 import autocannon from 'autocannon'
@@ -30,6 +33,7 @@ import { build, type Plugin } from 'vite'
 import { findChromium } from '../../scripts/find-chromium.mjs'
 import { CHROMIUM_ARGS } from '../../playwright.config'
 import { startServer } from '../support/server-process'
+import { corpusBench } from './corpus'
 import { offline } from './offline'
 import { notificationsBench } from './notifications'
 import { operationsBench } from './operations'
@@ -169,7 +173,7 @@ async function lighthouse() {
   }
 }
 
-// `npm run bench -- lighthouse` runs only the named parts (bundle, throughput, lighthouse, offline, quiz, notifications, payments, operators, operations); the build always runs.
+// `npm run bench -- lighthouse` runs only the named parts (bundle, throughput, lighthouse, offline, quiz, notifications, payments, operators, operations, corpus); the build always runs.
 const only = process.argv.slice(2)
 const wanted = (name: string) => only.length === 0 || only.includes(name)
 await bundleWeight()
@@ -184,5 +188,6 @@ if (wanted('notifications')) await notificationsBench(results)
 if (wanted('payments')) await paymentsBench(results)
 if (wanted('operators')) await operatorsBench(results)
 if (wanted('operations')) await operationsBench(results)
+if (wanted('corpus')) await corpusBench({ staticDir: outDir, results })
 fs.mkdirSync(path.join(root, 'tests/bench/results'), { recursive: true })
 fs.writeFileSync(path.join(root, 'tests/bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`)

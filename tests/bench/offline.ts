@@ -69,11 +69,11 @@ async function freePort(from: number): Promise<number> {
   throw new Error(`No free port in ${from}–${from + 99}`)
 }
 
-async function ownServer(staticDir: string, from: number): Promise<RunningServer> {
+export async function ownServer(staticDir: string, from: number): Promise<RunningServer> {
   return startServer({ port: await freePort(from), env: { OWE_STATIC_DIR: staticDir, LOG_LEVEL: 'error' } })
 }
 
-async function dispose(server: RunningServer) {
+export async function dispose(server: RunningServer) {
   await server.stop()
   fs.rmSync(server.dataDir, { recursive: true, force: true })
 }
@@ -97,7 +97,7 @@ const FIRST_CARD_PROBE = `(() => {
   observer.observe(document, { childList: true, subtree: true, characterData: true })
 })()`
 
-async function newContext(browser: Browser, server: RunningServer): Promise<{ context: BrowserContext; page: Page }> {
+export async function newContext(browser: Browser, server: RunningServer): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext()
   await context.addCookies([{ name: 'cookieConsent', value: 'true', url: server.url }])
   await context.addInitScript({ content: FIRST_CARD_PROBE })
@@ -130,7 +130,7 @@ async function countRecords(page: Page, store: string): Promise<number> {
 }
 
 /** The first visit, online: the worker installs and claims the page, and today's list reaches IndexedDB. */
-async function firstVisit(page: Page, server: RunningServer): Promise<void> {
+export async function firstVisit(page: Page, server: RunningServer): Promise<void> {
   await page.goto(`${server.url}/`)
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
   const deadline = Date.now() + 30_000
@@ -456,17 +456,22 @@ export function searchTermsFor(entries: SearchEntry[]): { label: string; q: stri
   return terms.map((t) => ({ ...t, expected: count(t.q) }))
 }
 
+/** Fields that are an object or null by proverb (its cousins, a speaker's check): compared by name only. */
+const NULLABLE_OBJECTS = new Set(['cousins', 'checkedBy'])
+
 /** The sorted field names of a record, nested objects as `field.sub`. */
 const shapeOf = (record: object, prefix = ''): string[] =>
   Object.entries(record)
-    .flatMap(([k, v]) => (v && typeof v === 'object' && !Array.isArray(v) ? [`${prefix}${k}`, ...shapeOf(v as object, `${prefix}${k}.`)] : [`${prefix}${k}`]))
+    .flatMap(([k, v]) =>
+      v && typeof v === 'object' && !Array.isArray(v) && !NULLABLE_OBJECTS.has(k) ? [`${prefix}${k}`, ...shapeOf(v as object, `${prefix}${k}.`)] : [`${prefix}${k}`],
+    )
     .sort()
 
 /**
  * Writes proverbs and their search entries into the page's IndexedDB (raw API, one transaction), after
  * checking that they have the shape of the records the app wrote on the first visit.
  */
-async function storeProverbs(page: Page, proverbs: Proverb[]): Promise<number> {
+export async function storeProverbs(page: Page, proverbs: Proverb[]): Promise<number> {
   const now = Date.now()
   const records: StoredProverb[] = proverbs.map((proverb) => ({ id: proverb.id, slug: proverb.slug, proverb, savedAt: now, browsed: true, packs: [] }))
   const entries: SearchEntry[] = proverbs.map(searchEntryOf)

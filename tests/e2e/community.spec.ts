@@ -3,13 +3,15 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { ADMIN_TEXTS } from '../../src/core/admin-texts'
 import { COMMUNITY_TEXTS } from '../../src/core/community'
-import type { NotificationPage } from '../../src/core/contract'
+import type { NotificationPage, Proverb } from '../../src/core/contract'
+import { CORRECTION_TEXTS } from '../../src/core/corrections'
 import { COMMUNITY_MESSAGES, MESSAGES } from '../../src/core/validation'
 import { E2E_MAIL_DIR } from '../support/e2e-env'
 import { linkIn, waitForMailFile } from '../support/mail-catcher'
 import type { RunningServer } from '../support/server-process'
 import { createAccount, PASSWORD, uniqueEmail, useAccount, withoutAdverts, type Account } from './accounts'
 import { apiAs, ownServer } from './offline-support'
+import { expectNoAxeViolations, PHONE_390 } from './phone'
 
 const run = promisify(execFile)
 
@@ -87,9 +89,9 @@ test.describe('suggestions, moderation and messages with an operator', () => {
     await expect(reader.page.getByLabel('Your name')).toHaveValue(`${suggester.firstName} ${suggester.lastName}`)
     await reader.page.getByLabel('Ethnic group').selectOption('Swahili')
     await expect(reader.page.getByLabel('Language')).toHaveValue('Kiswahili')
-    await reader.page.getByLabel('The proverb').fill('Baada ya dhiki faraja.')
-    await reader.page.getByLabel('English transliteration').fill('After hardship, relief.')
-    await reader.page.getByLabel('English interpretation').fill('Hard times do not last; relief comes after them.')
+    await reader.page.getByLabel('The proverb').fill('Mchelea mwana kulia hulia yeye.')
+    await reader.page.getByLabel('English transliteration').fill('Whoever fears a child’s crying ends up crying himself.')
+    await reader.page.getByLabel('English interpretation').fill('Spare a child all correction and you pay for it later.')
     await reader.page.getByLabel('Category').fill('Patience')
     await reader.page.getByRole('button', { name: 'Send suggestion' }).click()
     await expect(reader.page.getByText(COMMUNITY_TEXTS.suggestionThanks)).toBeVisible()
@@ -97,14 +99,14 @@ test.describe('suggestions, moderation and messages with an operator', () => {
     const operator = await signedIn(browser, admin)
     await operator.page.goto(`${server.url}/admin`)
     await expect(operator.page).toHaveURL(/\/admin\/suggestions/)
-    const card = operator.page.getByRole('article', { name: '“Baada ya dhiki faraja.”' })
+    const card = operator.page.getByRole('article', { name: '“Mchelea mwana kulia hulia yeye.”' })
     await expect(card).toBeVisible()
     await card.getByRole('button', { name: 'Approve and publish' }).click()
     await expect(operator.page.getByText(ADMIN_TEXTS.published)).toBeVisible()
 
     // Published: anyone finds it in search.
-    await page.goto(`${server.url}/search_result?q=dhiki`)
-    await expect(page.getByText('Baada ya dhiki faraja.').first()).toBeVisible()
+    await page.goto(`${server.url}/search_result?q=mchelea`)
+    await expect(page.getByText('Mchelea mwana kulia hulia yeye.').first()).toBeVisible()
 
     // The reader is told, in their notifications.
     const messages = await apiAs<NotificationPage['data']>(server, suggester, 'GET', '/user/notification/fetch?page=1&size=7')
@@ -120,19 +122,19 @@ test.describe('suggestions, moderation and messages with an operator', () => {
     await page.getByLabel('Email').fill(email)
     await page.getByLabel('Your name').fill('Zawadi')
     await page.getByLabel('Ethnic group').selectOption('Swahili')
-    await page.getByLabel('The proverb').fill('Akili ni mali')
-    await page.getByLabel('English transliteration').fill('Intelligence is wealth.')
-    await page.getByLabel('English interpretation').fill('A sound mind is worth as much as riches.')
+    await page.getByLabel('The proverb').fill('Dalili ya mvua ni mawingu')
+    await page.getByLabel('English transliteration').fill('The sign of rain is clouds.')
+    await page.getByLabel('English interpretation').fill('What is coming shows itself first.')
     await page.getByLabel('Category').fill('Wisdom')
     await page.getByRole('button', { name: 'Send suggestion' }).click()
     await expect(page.getByText(COMMUNITY_TEXTS.suggestionThanks)).toBeVisible()
 
     const operator = await signedIn(browser, admin)
     await operator.page.goto(`${server.url}/admin/suggestions`)
-    const card = operator.page.getByRole('article', { name: '“Akili ni mali”' })
+    const card = operator.page.getByRole('article', { name: '“Dalili ya mvua ni mawingu”' })
     await expect(card).toContainText('no account')
     // The moderator tidies the text before publishing.
-    await card.getByLabel('Proverb', { exact: true }).fill('Akili ni mali.')
+    await card.getByLabel('Proverb', { exact: true }).fill('Dalili ya mvua ni mawingu.')
     await card.getByRole('button', { name: 'Approve and publish' }).click()
     await expect(operator.page.getByText(ADMIN_TEXTS.publishedNoAccount)).toBeVisible()
     await operator.context.close()
@@ -141,8 +143,57 @@ test.describe('suggestions, moderation and messages with an operator', () => {
     const mail = await waitForMailFile(E2E_MAIL_DIR, email, /Your proverb is published/)
     expect(mail.text).toContain(COMMUNITY_TEXTS.mailFooter)
     await page.goto(linkIn(mail, '/search_result'))
-    await expect(page.getByText('Akili ni mali.').first()).toBeVisible()
-    await expect(page.getByText('Intelligence is wealth.').first()).toBeVisible()
+    await expect(page.getByText('Dalili ya mvua ni mawingu.').first()).toBeVisible()
+    await expect(page.getByText('The sign of rain is clouds.').first()).toBeVisible()
+  })
+
+  test('a visitor on a phone corrects a proverb; an operator sees the difference, accepts it and marks a speaker’s check; the page says so', async ({ browser }) => {
+    const found = (await (await fetch(`${server.url}/api/proverbs/public?q=${encodeURIComponent('labo sinmi oko')}`)).json()) as { data: Proverb[] }
+    const target = found.data.find((p) => p.proverb === 'Ilé làbọ̀ sinmi oko.')!
+    const email = uniqueEmail('corrector')
+    const visitor = await browser.newContext({ ...PHONE_390, colorScheme: 'dark' })
+    await visitor.addCookies([{ name: 'cookieConsent', value: 'true', url: server.url }])
+    const page = await visitor.newPage()
+    await page.goto(`${server.url}/search_result?proverb=${target.slug}`)
+    await expect(page.getByRole('region', { name: 'Recorded in' }).getByRole('link').first()).toBeVisible()
+    await page.getByRole('link', { name: 'Suggest a correction' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Suggest a correction' })).toBeVisible()
+    await expect(page.getByLabel('The proverb')).toHaveValue(target.proverb)
+    await expectNoAxeViolations(page)
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Your name').fill('Adé')
+    await page.getByLabel('English rendering').fill('The home is where one rests on returning from the farm.')
+    await page.getByLabel('Source').fill('Yoruba proverbs, Owomoyela https://yoruba.unl.edu/yoruba.php?text=1')
+    await page.getByRole('button', { name: 'Send correction' }).click()
+    await expect(page.getByText(CORRECTION_TEXTS.thanks)).toBeFocused()
+
+    const operator = await signedIn(browser, admin)
+    await operator.page.goto(`${server.url}/admin/corrections`)
+    const card = operator.page.getByRole('article', { name: `“${target.proverb}”` })
+    await expect(card.getByText('rendering, source')).toBeVisible()
+    await expect(card.locator('.admin-diff ins', { hasText: 'returning' })).toBeVisible()
+    await card.getByRole('button', { name: 'Accept and publish' }).click()
+    await expect(operator.page.getByText(ADMIN_TEXTS.correctionAccepted)).toBeVisible()
+
+    // A speaker's check, from the proverb's editor.
+    await operator.page.goto(`${server.url}/admin/proverbs?q=${encodeURIComponent('labo sinmi oko')}`)
+    await operator.page.getByRole('button', { name: `Edit “${target.proverb}”` }).click()
+    const check = operator.page.getByRole('region', { name: 'Checked by a speaker' })
+    await check.getByLabel('Speaker’s name').fill('Ìyábọ̀ Adéyẹmí')
+    await check.getByRole('button', { name: 'Mark as checked' }).click()
+    await expect(check.getByRole('status')).toHaveText(ADMIN_TEXTS.checkedSaved('Ìyábọ̀ Adéyẹmí'))
+    await operator.context.close()
+
+    // The visitor is told by email, and the page shows the correction, its source, the check and the change.
+    const mail = await waitForMailFile(E2E_MAIL_DIR, email, /Your correction is published/)
+    await page.goto(linkIn(mail, '/search_result'))
+    await expect(page.getByText('The home is where one rests on returning from the farm.')).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Recorded in' }).getByRole('link', { name: /Yoruba proverbs, Owomoyela/ })).toHaveAttribute('href', 'https://yoruba.unl.edu/yoruba.php?text=1')
+    await expect(page.getByText('Checked by a speaker', { exact: true })).toBeVisible()
+    await page.getByText('Changes to this proverb (2)').click()
+    await expect(page.getByText(/Corrected from a reader’s suggestion: rendering and source/)).toBeVisible()
+    await expectNoAxeViolations(page)
+    await visitor.close()
   })
 
   test('a contact message reaches the operators’ messages', async ({ browser, page, context }) => {
@@ -165,7 +216,7 @@ test.describe('suggestions, moderation and messages with an operator', () => {
 
   test('every section of the console loads from the server', async ({ browser }) => {
     const operator = await signedIn(browser, admin)
-    const sections = ['Suggestions', 'Proverbs', 'Import', 'Categories', 'FAQ', 'Quiz bank', 'Adverts', 'Broadcast', 'Messages', 'Users', 'Payments', 'Mail', 'Audit log']
+    const sections = ['Suggestions', 'Corrections', 'Proverbs', 'Import', 'Categories', 'FAQ', 'Quiz bank', 'Adverts', 'Broadcast', 'Messages', 'Users', 'Payments', 'Mail', 'Audit log']
     await operator.page.goto(`${server.url}/admin`)
     for (const section of sections) {
       await operator.page.getByRole('navigation', { name: 'Operators' }).getByRole('link', { name: section, exact: true }).click()
