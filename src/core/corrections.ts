@@ -1,7 +1,7 @@
 import * as yup from 'yup'
 import type { ProverbSource } from './contract'
 import { foldForSearch } from './search'
-import { COMMUNITY_MESSAGES, FIELD_MAX_LENGTH, freeText, MESSAGES, SUGGESTION_TEXT_MAX } from './validation'
+import { freeText, MESSAGES, suggestionSchema, SUGGESTION_TEXT_MAX } from './validation'
 
 /**
  * Corrections from readers: anyone may propose a better spelling, tone marks, rendering, meaning or
@@ -12,20 +12,12 @@ import { COMMUNITY_MESSAGES, FIELD_MAX_LENGTH, freeText, MESSAGES, SUGGESTION_TE
 export const CORRECTION_SOURCE_MAX = 500
 export const CORRECTION_NOTE_MAX = 2000
 
-const text = () =>
-  yup
-    .string()
-    .typeError('Must be text')
-    .transform((value: unknown) => (typeof value === 'string' ? value.trim() : value))
-
 /** Typed prose, cleaned by the one sanitiser; a number or object sent for it fails rather than being read as text. */
 const prose = (options: { lines?: boolean } = {}) =>
   freeText(options).test('text', 'Must be text', (_value, context) => context.originalValue == null || typeof context.originalValue === 'string')
 
-/** What the reader sends: the three texts as they should read, a source to add, and why. */
-export const correctionSchema = yup.object({
-  email: text().required(COMMUNITY_MESSAGES.emailRequired).email(MESSAGES.invalidEmail).max(FIELD_MAX_LENGTH, MESSAGES.invalidEmail),
-  name: prose().required(COMMUNITY_MESSAGES.nameRequired).max(FIELD_MAX_LENGTH, `At most ${FIELD_MAX_LENGTH} characters`),
+/** What the reader sends: who they are (as the suggestion form asks it), the three texts as they should read, a source to add, and why. */
+export const correctionSchema = suggestionSchema.pick(['email', 'name']).shape({
   // Shown on one line, so a typed line break is a space.
   proverb: prose().required(MESSAGES.required).max(SUGGESTION_TEXT_MAX, `At most ${SUGGESTION_TEXT_MAX} characters`),
   transliteration: prose().required(MESSAGES.required).max(SUGGESTION_TEXT_MAX, `At most ${SUGGESTION_TEXT_MAX} characters`),

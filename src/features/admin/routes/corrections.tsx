@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { AdminCorrection, CorrectionStatus } from '@/core/admin-contract'
 import { ADMIN_TEXTS } from '@/core/admin-texts'
-import { rejectSuggestionSchema } from '@/core/admin-validation'
 import { acceptCorrectionSchema, wordDiff, type AcceptCorrectionInput, type CorrectableTexts } from '@/core/corrections'
 import { Form, TextAreaField, TextField } from '@/components/form'
 import { Tabs } from '@/components/tabs'
 import { acceptCorrection, declineCorrection } from '../api'
 import { AdminSection } from '../components/list-section'
+import { ReasonForm } from '../components/reason-form'
 import { ADMIN_PAGE_SIZE, DataTable, formatWhen, ListResult, useListParams } from '../components/paged'
 import { useStatus } from '../components/status'
 import { correctionsQuery, useAdminMutation, useOperatorId } from '../queries'
@@ -165,44 +165,20 @@ function PendingCorrection({ correction: c, onDone }: { correction: AdminCorrect
         </Form>
       )}
       {(declining || c.current === null) && (
-        <DeclineForm
-          id={c.id}
+        <ReasonForm
+          label={`Decline correction ${c.id}`}
+          submitLabel="Decline correction"
+          busyLabel="Declining…"
+          fieldLabel="Why it is declined"
+          hint="The sender is told this."
           onCancel={c.current === null ? undefined : () => setDeclining(false)}
-          onDecline={async (reason) => {
+          onSubmit={async (reason) => {
             await decline.mutateAsync(reason)
             onDone(ADMIN_TEXTS.correctionDeclined)
           }}
         />
       )}
     </article>
-  )
-}
-
-function DeclineForm({ id, onDecline, onCancel }: { id: number; onDecline: (reason: string) => Promise<void>; onCancel?: () => void }) {
-  const box = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    if (onCancel) box.current?.querySelector('textarea')?.focus()
-  }, [onCancel])
-  return (
-    <div ref={box} className="admin-reject">
-      <Form
-        schema={rejectSuggestionSchema}
-        initialValues={{ reason: '' }}
-        label={`Decline correction ${id}`}
-        submitLabel="Decline correction"
-        busyLabel="Declining…"
-        onSubmit={(values) => onDecline(rejectSuggestionSchema.cast(values).reason)}
-        footer={
-          onCancel && (
-            <button type="button" className="button" onClick={onCancel}>
-              Cancel
-            </button>
-          )
-        }
-      >
-        <TextAreaField name="reason" label="Why it is declined" hint="The sender is told this." />
-      </Form>
-    </div>
   )
 }
 

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { AdminSuggestion, SuggestionStatus } from '@/core/admin-contract'
 import { ADMIN_TEXTS } from '@/core/admin-texts'
-import { proverbInputSchema, rejectSuggestionSchema } from '@/core/admin-validation'
-import { Form, TextAreaField } from '@/components/form'
+import { proverbInputSchema } from '@/core/admin-validation'
+import { Form } from '@/components/form'
 import { Tabs } from '@/components/tabs'
 import { approveSuggestion, rejectSuggestion } from '../api'
 import { ConfirmDialog } from '../components/confirm-dialog'
+import { ReasonForm } from '../components/reason-form'
 import { useGroups } from '../components/groups'
 import { AdminSection } from '../components/list-section'
 import { ADMIN_PAGE_SIZE, DataTable, formatWhen, ListResult, useListParams } from '../components/paged'
@@ -160,41 +161,20 @@ function PendingSuggestion({ suggestion: s, onDone }: { suggestion: AdminSuggest
         </ConfirmDialog>
       )}
       {rejecting && (
-        <RejectForm
-          id={s.id}
+        <ReasonForm
+          label={`Reject suggestion ${s.id}`}
+          submitLabel="Reject suggestion"
+          busyLabel="Rejecting…"
+          fieldLabel="Why it is rejected"
+          hint="Kept with the suggestion, for the operators."
           onCancel={() => setRejecting(false)}
-          onReject={async (reason) => {
+          onSubmit={async (reason) => {
             await reject.mutateAsync(reason)
             onDone(ADMIN_TEXTS.rejected)
           }}
         />
       )}
     </article>
-  )
-}
-
-function RejectForm({ id, onReject, onCancel }: { id: number; onReject: (reason: string) => Promise<void>; onCancel: () => void }) {
-  const box = useRef<HTMLDivElement>(null)
-  // The reason is what comes next: take the operator there.
-  useEffect(() => box.current?.querySelector('textarea')?.focus(), [])
-  return (
-    <div ref={box} className="admin-reject">
-      <Form
-        schema={rejectSuggestionSchema}
-        initialValues={{ reason: '' }}
-        label={`Reject suggestion ${id}`}
-        submitLabel="Reject suggestion"
-        busyLabel="Rejecting…"
-        onSubmit={(values) => onReject(rejectSuggestionSchema.cast(values).reason)}
-        footer={
-          <button type="button" className="button" onClick={onCancel}>
-            Cancel
-          </button>
-        }
-      >
-        <TextAreaField name="reason" label="Why it is rejected" hint="Kept with the suggestion, for the operators." />
-      </Form>
-    </div>
   )
 }
 
