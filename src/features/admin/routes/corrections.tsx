@@ -5,12 +5,10 @@ import type { AdminCorrection, CorrectionStatus } from '@/core/admin-contract'
 import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { acceptCorrectionSchema, wordDiff, type AcceptCorrectionInput, type CorrectableTexts } from '@/core/corrections'
 import { Form, TextAreaField, TextField } from '@/components/form'
-import { Tabs } from '@/components/tabs'
 import { acceptCorrection, declineCorrection } from '../api'
-import { AdminSection } from '../components/list-section'
 import { ReasonForm } from '../components/reason-form'
-import { ADMIN_PAGE_SIZE, DataTable, formatWhen, ListResult, useListParams } from '../components/paged'
-import { useStatus } from '../components/status'
+import { ADMIN_PAGE_SIZE, DataTable, formatWhen } from '../components/paged'
+import { ReviewQueue } from '../components/review-queue'
 import { correctionsQuery, useAdminMutation, useOperatorId } from '../queries'
 
 const TABS = [
@@ -18,8 +16,6 @@ const TABS = [
   { id: 'accepted', label: 'Accepted', empty: 'No correction has been accepted yet' },
   { id: 'declined', label: 'Declined', empty: 'No correction has been declined' },
 ] as const satisfies readonly { id: CorrectionStatus; label: string; empty: string }[]
-
-const isStatus = (value: string | null): value is CorrectionStatus => TABS.some((tab) => tab.id === value)
 
 const FIELDS: { key: keyof CorrectableTexts; label: string }[] = [
   { key: 'proverb', label: 'Proverb' },
@@ -29,35 +25,19 @@ const FIELDS: { key: keyof CorrectableTexts; label: string }[] = [
 
 const proverbLink = (slug: string) => `/search_result?proverb=${encodeURIComponent(slug)}`
 
+const useCorrections = (status: CorrectionStatus, page: number) => useQuery(correctionsQuery(useOperatorId(), { status, page, size: ADMIN_PAGE_SIZE }))
+
 /** /admin/corrections?status=accepted: readers' corrections to published proverbs, shown as differences. */
 export default function CorrectionsSection() {
-  const userId = useOperatorId()
-  const { params, page, set } = useListParams()
-  const statusParam = params.get('status')
-  const status: CorrectionStatus = isStatus(statusParam) ? statusParam : 'pending'
-  const list = useQuery(correctionsQuery(userId, { status, page, size: ADMIN_PAGE_SIZE }))
-  const { said, success } = useStatus()
-  const empty = TABS.find((tab) => tab.id === status)!.empty
   return (
-    <AdminSection title="Corrections" said={said}>
-      <Tabs label="Which corrections" idPrefix="corrections" tabs={TABS} selected={status} onSelect={(tab) => set({ status: tab === 'pending' ? null : tab })}>
-        <ListResult list={{ query: list, noun: 'corrections', empty }}>
-          {(rows) =>
-            status === 'pending' ? (
-              <ol className="admin-cards">
-                {rows.map((correction) => (
-                  <li key={correction.id}>
-                    <PendingCorrection correction={correction} onDone={success} />
-                  </li>
-                ))}
-              </ol>
-            ) : (
-              <ReviewedTable rows={rows} status={status} />
-            )
-          }
-        </ListResult>
-      </Tabs>
-    </AdminSection>
+    <ReviewQueue
+      title="Corrections"
+      noun="corrections"
+      tabs={TABS}
+      useList={useCorrections}
+      pending={(correction, onDone) => <PendingCorrection correction={correction} onDone={onDone} />}
+      reviewed={(rows, status) => <ReviewedTable rows={rows} status={status as Exclude<CorrectionStatus, 'pending'>} />}
+    />
   )
 }
 

@@ -5,15 +5,13 @@ import type { AdminSuggestion, SuggestionStatus } from '@/core/admin-contract'
 import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { proverbInputSchema } from '@/core/admin-validation'
 import { Form } from '@/components/form'
-import { Tabs } from '@/components/tabs'
 import { approveSuggestion, rejectSuggestion } from '../api'
 import { ConfirmDialog } from '../components/confirm-dialog'
 import { ReasonForm } from '../components/reason-form'
 import { useGroups } from '../components/groups'
-import { AdminSection } from '../components/list-section'
-import { ADMIN_PAGE_SIZE, DataTable, formatWhen, ListResult, useListParams } from '../components/paged'
+import { ADMIN_PAGE_SIZE, DataTable, formatWhen } from '../components/paged'
 import { findGroup, ProverbFields, toProverbInput, type ProverbFormValues } from '../components/proverb-fields'
-import { useStatus } from '../components/status'
+import { ReviewQueue } from '../components/review-queue'
 import { categoriesQuery, suggestionsQuery, useAdminMutation, useOperatorId } from '../queries'
 
 const TABS = [
@@ -22,38 +20,19 @@ const TABS = [
   { id: 'rejected', label: 'Rejected', empty: 'No suggestion has been rejected' },
 ] as const satisfies readonly { id: SuggestionStatus; label: string; empty: string }[]
 
-const isStatus = (value: string | null): value is SuggestionStatus => TABS.some((tab) => tab.id === value)
+const useSuggestions = (status: SuggestionStatus, page: number) => useQuery(suggestionsQuery(useOperatorId(), { status, page, size: ADMIN_PAGE_SIZE }))
 
 /** /admin/suggestions?status=approved&page=2: readers' suggestions, published (edited) or rejected with a reason. */
 export default function SuggestionsSection() {
-  const userId = useOperatorId()
-  const { params, page, set } = useListParams()
-  const statusParam = params.get('status')
-  const status: SuggestionStatus = isStatus(statusParam) ? statusParam : 'pending'
-  const list = useQuery(suggestionsQuery(userId, { status, page, size: ADMIN_PAGE_SIZE }))
-  const { said, success } = useStatus()
-  const empty = TABS.find((tab) => tab.id === status)!.empty
-
   return (
-    <AdminSection title="Suggestions" said={said}>
-      <Tabs label="Which suggestions" idPrefix="suggestions" tabs={TABS} selected={status} onSelect={(tab) => set({ status: tab === 'pending' ? null : tab })}>
-        <ListResult list={{ query: list, noun: 'suggestions', empty }}>
-          {(rows) =>
-            status === 'pending' ? (
-              <ol className="admin-cards">
-                {rows.map((suggestion) => (
-                  <li key={suggestion.id}>
-                    <PendingSuggestion suggestion={suggestion} onDone={success} />
-                  </li>
-                ))}
-              </ol>
-            ) : (
-              <ReviewedTable rows={rows} status={status} />
-            )
-          }
-        </ListResult>
-      </Tabs>
-    </AdminSection>
+    <ReviewQueue
+      title="Suggestions"
+      noun="suggestions"
+      tabs={TABS}
+      useList={useSuggestions}
+      pending={(suggestion, onDone) => <PendingSuggestion suggestion={suggestion} onDone={onDone} />}
+      reviewed={(rows, status) => <ReviewedTable rows={rows} status={status as Exclude<SuggestionStatus, 'pending'>} />}
+    />
   )
 }
 
