@@ -92,10 +92,10 @@ export const corpusRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
       await linkCategories(tx, id, input.categoryIds)
       const sourcesChanged = !sameSources(before.sources, row.sources)
       const was = { proverb: before.proverb, transliteration: before.transliteration, interpretation: before.interpretation }
-      const now = { proverb: row.proverb, transliteration: row.transliteration, interpretation: row.interpretation }
-      const changed = [...changedFields(was, now), ...(sourcesChanged ? [CHANGE_LABELS.source] : [])]
+      const is = { proverb: row.proverb, transliteration: row.transliteration, interpretation: row.interpretation }
+      const changed = [...changedFields(was, is), ...(sourcesChanged ? [CHANGE_LABELS.source] : [])]
       if (changed.length) {
-        await tx.insert(proverbChanges).values({ proverbId: id, kind: 'edit', fields: changed, before: { ...was, sources: before.sources }, after: { ...now, sources: row.sources }, actorUserId: actor, createdAt: at })
+        await tx.insert(proverbChanges).values({ proverbId: id, kind: 'edit', fields: changed, before: { ...was, sources: before.sources }, after: { ...is, sources: row.sources }, actorUserId: actor, createdAt: at })
       }
       // Before and after, field by field: the console's log shows what changed.
       const fields = (p: typeof row) => ({ proverb: p.proverb, transliteration: p.transliteration, interpretation: p.interpretation, ethnicGroupId: p.ethnicGroupId, slug: p.slug, source: p.source })

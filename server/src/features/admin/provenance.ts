@@ -142,8 +142,8 @@ export const provenanceRoutes: AdminRoutes = (app, { db, now, notifier, sendPubl
         .where(eq(proverbs.id, before.id))
         .returning()
       const was = { ...texts(before), sources: before.sources }
-      const now = { ...texts(proverb), sources: proverb.sources }
-      await tx.insert(proverbChanges).values({ proverbId: proverb.id, kind: 'correction', fields, before: was, after: now, correctionId: id, actorUserId: actor, createdAt: at })
+      const is = { ...texts(proverb), sources: proverb.sources }
+      await tx.insert(proverbChanges).values({ proverbId: proverb.id, kind: 'correction', fields, before: was, after: is, correctionId: id, actorUserId: actor, createdAt: at })
       await audit(tx, actor, { action: 'correction.accept', targetType: 'correction', targetId: id, detail: { status: { from: 'pending', to: 'accepted' }, before: { ...texts(before), slug: before.slug }, ...texts(proverb), slug: proverb.slug } }, at)
       if (correction.userId === null) await mailSender({ mailer, publicUrl, tx }, correction.email, { kind: 'accepted', proverb: proverb.proverb, slug: proverb.slug })
       return { correction, proverb }
@@ -209,9 +209,9 @@ async function setChecked(db: Db, actor: number, id: number, name: string | null
       .set({ checkedBy: name, checkedAt: name === null ? null : at })
       .where(eq(proverbs.id, id))
       .returning()
-    const was = { checkedBy: before.checkedBy }
-    const now = { checkedBy: row.checkedBy }
-    if (name !== null) await tx.insert(proverbChanges).values({ proverbId: id, kind: 'checked', fields: ['checked by a speaker'], before: was, after: now, actorUserId: actor, createdAt: at })
+    if (name !== null) {
+      await tx.insert(proverbChanges).values({ proverbId: id, kind: 'checked', fields: ['checked by a speaker'], before: { checkedBy: before.checkedBy }, after: { checkedBy: row.checkedBy }, actorUserId: actor, createdAt: at })
+    }
     await audit(tx, actor, { action: name === null ? 'proverb.uncheck' : 'proverb.check', targetType: 'proverb', targetId: id, detail: { checkedBy: { from: before.checkedBy, to: row.checkedBy } } }, at)
     return row
   })
