@@ -51,6 +51,7 @@ test('an entry must be complete and sourced, and its meaning must say more than 
   expect(problemsOf('zulu', entry('Umuntu ngumuntu ngabantu.', { sources: [] }))).toEqual(['has no source'])
   expect(problemsOf('zulu', entry('Umuntu ngumuntu ngabantu.', { sources: [{ title: 'Zulu Proverbs' }] }))).toEqual(['has a book source without author and year: Zulu Proverbs'])
   expect(problemsOf('zulu', entry('Umuntu ngumuntu ngabantu.', { sources: [{ title: 'A page', url: 'ftp://example.org/x' }] }))).toEqual(['has a source address that is not a web page: ftp://example.org/x'])
+  expect(problemsOf('zulu', entry('Umuntu ngumuntu ngabantu.', { sources: [{ title: 'A page', url: 'https://en.wikisource.org./wiki/X' }] }))).toEqual(['has a source address whose host ends with a dot: https://en.wikisource.org./wiki/X'])
   expect(problemsOf('zulu', entry('Umuntu ngumuntu ngabantu.', { interpretation: 'A literal rendering' }))).toEqual(['its meaning only repeats its rendering'])
   expect(problemsOf('zulu', entry('Umuntu ngumuntu ngabantu.', { categories: [] }))).toEqual(['needs one to three categories'])
   expect(problemsOf('zulu', entry('Umuntu  ngumuntu.'))).toEqual(['proverb has stray white space or is not NFC'])

@@ -92,6 +92,7 @@ export function sourceProblems(sources: CorpusSource[] | undefined): string[] {
       try {
         const url = new URL(source.url)
         if (url.protocol !== 'https:' && url.protocol !== 'http:') return [`has a source address that is not a web page: ${source.url}`]
+        if (url.hostname.endsWith('.')) return [`has a source address whose host ends with a dot: ${source.url}`]
       } catch {
         return [`has a source address that is not a URL: ${source.url}`]
       }
