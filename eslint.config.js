@@ -33,7 +33,7 @@ const featureBoundaries = {
   },
 }
 
-/** Imports flow one way: core ← offline ← lib/components ← features ← app (ARCHITECTURE.md). */
+/** Imports flow one way: core ← offline ← lib/components ← features ← app (docs/decisions/001-layout-and-runtimes.md). */
 const layer = (files, patterns, message) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }] },

@@ -10,7 +10,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', 'server/src/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', 'server/src/**/*.test.ts', 'scripts/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/support/fail-on-console-error.ts'],
         },

@@ -21,7 +21,7 @@ try {
 }
 
 step('type-check', 'npx', ['tsc', '-b'])
-step('lint', 'npx', ['eslint', '.'])
+step('lint', 'npm', ['run', 'lint'])
 step('unit tests', 'npx', ['vitest', 'run', '--project', 'unit'])
 step('API tests', 'npx', ['vitest', 'run', '--project', 'api'])
 step('build', 'npm', ['run', 'build'])

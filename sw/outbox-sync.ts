@@ -10,7 +10,9 @@ import { readOwner, tokenDigest } from '../src/offline/store'
  * when that token is the device owner's (its digest) and the entries are that owner's.
  */
 
-/** The session cookie the page writes (src/lib/session.ts TOKEN_COOKIE; spec §3). */
+/**
+ * The session cookie the page writes (src/lib/session.ts TOKEN_COOKIE; docs/requirements.md#r3-accounts-and-sign-in).
+ */
 export const SESSION_COOKIE = 'userToken'
 
 export type OutboxSyncDeps = {

@@ -1,6 +1,6 @@
 import { API, API_PREFIXES } from '../src/core/api-paths'
 
-/** Scroll backgrounds: /img/{language}-scroll.jpeg (spec §2). */
+/** Scroll backgrounds: /img/{language}-scroll.jpeg (docs/requirements.md#r1-proverbs-and-peoples). */
 export function isScrollImage(url: URL): boolean {
   return url.pathname.startsWith('/img/') && url.pathname.endsWith('-scroll.jpeg')
 }

@@ -149,7 +149,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   })
 
   const push = options.push ?? createPushSender(config.push, { log: app.log, now })
-  // Later steps (payments, suggestions, broadcasts) tell users things through deps.notifier.
+  // Payments, moderation, operators' broadcasts and the timed jobs tell users things through deps.notifier.
   const notifier = createNotifier({ db: database.db, push, log: app.log })
   const payments = createPaymentService({
     db: database.db,

@@ -21,7 +21,7 @@ const NAV = [
 const NotificationBell = lazy(() => import('@/features/notifications/components/notification-bell'))
 /** Foreground pushes (a toast top-left) for a signed-in user with push on; Firebase loads only then. */
 const ForegroundPush = lazy(() => import('@/features/push/components/foreground-push'))
-/** Adverts (spec §4) for signed-in users only, so loaded on demand like the bell. */
+/** Adverts (docs/requirements.md#r8-adverts) for signed-in users only, so loaded on demand like the bell. */
 const Adverts = lazy(() => import('./lazy/adverts'))
 
 /** Shown to signed-in users only: the quizzes need an account. */

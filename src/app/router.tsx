@@ -32,8 +32,8 @@ function Home() {
 }
 
 /**
- * Spec §2: a route that is not public needs a session, unknown ones included, so a visitor meets the
- * sign-in page; public paths without a page yet, and anything a signed-in user mistypes, show /404.
+ * A route that is not public (docs/requirements.md#r3-accounts-and-sign-in) needs a session, unknown ones included, so
+ * a visitor meets the sign-in page; public paths without a page yet, and anything a signed-in user mistypes, show /404.
  */
 function UnknownRoute() {
   const session = useSession()

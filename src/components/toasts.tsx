@@ -2,8 +2,8 @@ import { lazy, Suspense, useSyncExternalStore } from 'react'
 import type { ToastContent, ToastOptions } from 'react-toastify'
 
 /**
- * Toasts without react-toastify on the first paint: the library (and its container) load the first
- * time something is shown. Spec §9: top-right, auto-close 5000 ms by default.
+ * Toasts without react-toastify on the first paint: the library (and its container) load the first time something is
+ * shown. Top-right, auto-close 5000 ms by default (docs/requirements.md#r7-notifications-and-push).
  */
 let wanted = false
 const listeners = new Set<() => void>()

@@ -27,7 +27,7 @@ export const FIELD_TEXT_MAX = 200
 export const REJECT_REASON_MAX = 500
 export const FAQ_QUESTION_MAX = 300
 export const FAQ_ANSWER_MAX = 5000
-/** PRODUCT.md: every proverb has one to three categories. */
+/** Every proverb has one to three categories (docs/requirements.md#r1-proverbs-and-peoples). */
 export const CATEGORIES_PER_PROVERB = { min: 1, max: 3 } as const
 
 /** Plain text: strings only (a number or object fails the type check rather than throwing), cleaned by the one sanitiser, required. */

@@ -1,10 +1,10 @@
 /**
- * The API contract's paths, in one place. Paths the specification lists (§7) are kept exactly as
- * written; the others are Òwe's own choice and are marked "ours".
+ * The API contract's paths, in one place. Paths the requirements list (docs/requirements.md#r15-api-contract) are kept
+ * exactly as written; the others are Òwe's own choice and are marked "ours".
  */
 
 export const API = {
-  // Spec §7, public
+  // Specified paths: public
   ethnicGroupsPublic: '/api/proverbs/ethnic/public',
   categoriesPublic: '/api/proverbs/category/public',
   packages: '/api/packages/',
@@ -25,13 +25,13 @@ export const API = {
   proverbsToday: '/api/proverbs/today',
   /** Most liked first; a daily rotation while nobody has liked anything: ?limit= */
   trendingPublic: '/api/proverbs/trending/public',
-  /** Naira per dollar for showing prices (spec §7: "a conversion rate is fetched"). */
+  /** Naira per dollar for showing prices (docs/requirements.md#r5-plans-and-payments: a conversion rate is fetched). */
   exchangeRate: '/api/payments/exchange-rate',
   health: '/api/health',
   /** 200 once migrations and seeding are done and the database answers; 503 until then (load balancers, orchestrators). */
   healthReady: '/api/health/ready',
 
-  // Spec §7, public account calls
+  // Specified paths: public account calls
   checkEmail: '/accounts/check/',
   checkPhone: (phone: string) => `/accounts/checkphone/${encodeURIComponent(phone)}`,
   verifyPromoCode: (code: string) => `/api/user/profile/verify_promo-code/${encodeURIComponent(code)}`,
@@ -51,7 +51,7 @@ export const API = {
   /** Ends the calling session. */
   logout: '/accounts/logout',
 
-  // Spec §7, authenticated
+  // Specified paths: authenticated
   passwordUpdate: '/accounts/password-update/',
   personalInfo: '/api/user/profile/personalInfo',
   address: '/api/user/profile/address',
@@ -76,7 +76,7 @@ export const API = {
   /** Ids of the proverbs the user has favourited and liked, for hearts on every list. */
   marks: '/api/proverbs/marks',
 
-  // Spec §7, quizzes
+  // Specified paths: quizzes (docs/requirements.md#r6-quizzes-and-leaderboard)
   /** ?currentDate=YYYY-MM-DD: the week's scheduled batches, generated on first request. */
   quizWeek: '/quiz-batch/user/week',
   /** ?currentDate=YYYY-MM-DD: the quizzes the user generated that week. */
@@ -90,18 +90,21 @@ export const API = {
   quizResult: (batchId: number) => `/quiz_attempt/calculate/${batchId}`,
   /** ?page&size */
   questionProperties: '/api/questionProperty/all',
-  /** Spec §6: the literal role segment USER; userId must be the caller. */
+  /** The literal role segment USER (docs/requirements.md#r6-quizzes-and-leaderboard); userId must be the caller. */
   quizGenerate: (userId: number, questionPropertId: number) => `/api/quiz/${userId}/${questionPropertId}/USER`,
-  /** Closes the attempt and counts it. The spec lists GET; the app uses POST (PRODUCT.md: a GET never changes state). */
+  /**
+   * Closes the attempt and counts it. The spec lists GET; the app uses POST (docs/requirements.md#r15-api-contract: a
+   * GET never changes state).
+   */
   quizUpdateAttempt: (batchId: number) => `/quiz-batch/update_attempt/${batchId}`,
 
-  // Spec §7, leaderboard
+  // Specified paths: leaderboard
   /** ?period=week|all&page&size */
   leaderboardPlayers: '/api/leaderboard/get_players',
   /** ?period=week|all&userId= (default: the caller) */
   leaderboardPlayer: '/api/leaderboard/get_player',
 
-  // Spec §7, notifications and devices (all need a session)
+  // Specified paths: notifications and devices (all need a session)
   /** ?page&size (defaults 1 and 7): the caller's messages, newest first. */
   notifications: '/user/notification/fetch',
   /** The number of unread messages, in the `message` field. */
@@ -115,8 +118,8 @@ export const API = {
   /** POST { device_type: 'WEB', device_token }: saves the push token for the caller. */
   deviceSave: '/firebase/device/save/',
 
-  // Spec §7, subscriptions and adverts (all need a session)
-  /** The package in force; 404 when there is none (spec §4). */
+  // Specified paths: subscriptions and adverts (all need a session)
+  /** The package in force; 404 when there is none (docs/requirements.md#r5-plans-and-payments). */
   activePackage: '/api/userPackage/activeUserPackage',
   /** The latest package, in force or ended; 404 when the user never had one. */
   lastActivePackage: '/api/userPackage/last_active_UserPackage',
@@ -148,7 +151,7 @@ export const API = {
   /** The built-in test mode's checkout page (no keys configured): GET shows it, POST { outcome } settles it. */
   testCheckout: (reference: string) => `/api/payments/test-checkout/${encodeURIComponent(reference)}`,
 
-  // Spec §7, community
+  // Specified paths: community
   /** POST SuggestionInput: a proverb suggestion, pending moderation (visitors and signed-in users). */
   suggestProverb: '/api/suggest-proverb',
 

@@ -1,4 +1,4 @@
-/** Business constants from the specification (§9) and PRODUCT.md, kept in one place. */
+/** Business constants (docs/requirements.md, area by area), kept in one place. */
 
 export const COOKIE_CONSENT_COOKIE = 'cookieConsent'
 export const COOKIE_CONSENT_DAYS = 30
@@ -25,10 +25,13 @@ export const CURRENCIES: Record<CurrencyCode, { code: CurrencyCode; symbol: stri
   USD: { code: 'USD', symbol: '$', name: 'dollar' },
   NGN: { code: 'NGN', symbol: '₦', name: 'naira' },
 }
-/** Naira per US dollar when no exchange rate is configured (spec §9). */
+/** Naira per US dollar when no exchange rate is configured (docs/requirements.md#r5-plans-and-payments). */
 export const NAIRA_PER_DOLLAR = 1000
 
-/** The eight languages of spec §1, in the spec's order, with the slug of their scroll image (§2). */
+/**
+ * The eight languages, in their set order, with the slug of their scroll image
+ * (docs/requirements.md#r1-proverbs-and-peoples).
+ */
 export const LANGUAGE_SLUGS = [
   'yoruba',
   'igbo',
@@ -45,7 +48,10 @@ export function isLanguageSlug(value: string): value is LanguageSlug {
   return (LANGUAGE_SLUGS as readonly string[]).includes(value)
 }
 
-/** Path of a language's scroll background, or null for languages without one (spec §2). */
+/**
+ * Path of a language's scroll background, or null for languages without one
+ * (docs/requirements.md#r1-proverbs-and-peoples).
+ */
 export function scrollImagePath(slug: string): string | null {
   return isLanguageSlug(slug) ? `/img/${slug}-scroll.jpeg` : null
 }
@@ -66,7 +72,10 @@ export function languageTag(slug: string): string | undefined {
   return isLanguageSlug(slug) ? LANGUAGE_TAGS[slug] : undefined
 }
 
-/** Spec §2: the routes a visitor (no stored session token) may open. Every other route asks to sign in. */
+/**
+ * The routes a visitor (no stored session token) may open. Every other route asks to sign in
+ * (docs/requirements.md#r3-accounts-and-sign-in).
+ */
 export const PUBLIC_ROUTES = [
   '/',
   '/auth/login',
@@ -86,7 +95,8 @@ export const PUBLIC_ROUTES = [
   '/payment_success',
   '/404',
   '/unsubscribe',
-  // Ours: a reader's correction to a proverb is as open as a suggestion (spec §2's /add_proverb).
+  // Ours: a reader's correction to a proverb is as open as a suggestion (/add_proverb,
+  // docs/requirements.md#r9-community).
   '/suggest_correction',
 ] as const
 

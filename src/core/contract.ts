@@ -1,4 +1,4 @@
-/** Response and entity shapes of the API (PRODUCT.md: the envelope). */
+/** Response and entity shapes of the API (the envelope: docs/requirements.md#r15-api-contract). */
 
 export type DataEnvelope<T> = { data: T }
 
@@ -19,7 +19,7 @@ export type EthnicGroup = {
   name: string
   slug: string
   language: string
-  /** Scroll background path (spec §2). */
+  /** Scroll background path (docs/requirements.md#r1-proverbs-and-peoples). */
   image: string | null
   proverbCount: number
   /** Who they are, for the people's page (the public groups list carries it). */
@@ -113,7 +113,7 @@ export type Faq = { id: number; question: string; answer: string }
 /** Prices are stored in dollars; `rates[code]` is how many of that currency one dollar shows as. */
 export type ExchangeRates = { base: 'USD'; rates: Record<'USD' | 'NGN', number> }
 
-/** The signed-in user as kept in local storage (spec §3: "the logged-in user … with an id"). */
+/** The signed-in user as kept in local storage (with its id, docs/requirements.md#r3-accounts-and-sign-in). */
 export type SessionUser = { id: number; email: string; firstName: string; lastName: string }
 
 export type LoginResult = { token: string; expiresAt: string; user: SessionUser }
@@ -125,7 +125,7 @@ export type LoginResult = { token: string; expiresAt: string; user: SessionUser 
  */
 export type RegisterResult = { message: string; email: string; paymentToken: string | null }
 
-/** Spec §3: the user-exists flag of the email and phone checks. */
+/** The user-exists flag of the email and phone checks (docs/requirements.md#r3-accounts-and-sign-in). */
 export type ExistsFlag = { exists: boolean }
 
 export type PromoCodeCheck = { code: string; valid: boolean; percentOff: number }
@@ -158,7 +158,7 @@ export type FullProfile = {
   languages: EthnicGroup[]
 }
 
-/** Spec §3: "languages (a list plus the user's selected languages)". */
+/** The languages: every one, plus the user's selected ones (docs/requirements.md#r4-profile). */
 export type UserLanguages = {
   languages: EthnicGroup[]
   selected: EthnicGroup[]
@@ -179,9 +179,12 @@ export type LikeResult = { proverbId: number; liked: boolean; likes: number }
 /** A message the server sends back for an action with nothing else to say. */
 export type Notice = { message: string }
 
-// ——— Quizzes and the leaderboard (spec §3, §7) ———
+// ——— Quizzes and the leaderboard (docs/requirements.md#r6-quizzes-and-leaderboard) ———
 
-/** How a batch is composed (spec §7 `questionProperty`): where its questions come from, its size and pass mark. */
+/**
+ * How a batch is composed (`questionProperty`, docs/requirements.md#r6-quizzes-and-leaderboard): where its questions
+ * come from, its size and pass mark.
+ */
 export type QuestionProperty = {
   id: number
   name: string
@@ -245,7 +248,7 @@ export type QuizQuestion = {
   chosenOptionId: number | null
 }
 
-/** Spec §3: "the response is a list whose first item is the quiz data". */
+/** The response is a list whose first item is the quiz data (docs/requirements.md#r6-quizzes-and-leaderboard). */
 export type QuizData = {
   batchId: number
   name: string
@@ -256,7 +259,10 @@ export type QuizData = {
   questions: QuizQuestion[]
 }
 
-/** Spec §3: the answer submission item; `batchId` says which batch it belongs to. */
+/**
+ * The answer submission item (docs/requirements.md#r6-quizzes-and-leaderboard); `batchId` says which batch it belongs
+ * to.
+ */
 export type QuizAnswerItem = { batchId: number; answerOptionId: number; ethnicFactQuestionId: number }
 
 export type QuizAnswerReceipt = {
@@ -336,7 +342,7 @@ export type LeaderboardPlayer = {
 /** What made a message; the app may show each kind with its own icon. */
 export type NotificationKind = 'quiz-week' | 'reminder' | 'test' | 'payment' | 'subscription' | 'suggestion' | 'broadcast'
 
-/** One in-app message (spec §3: notifications). Dates are ISO 8601. */
+/** One in-app message (docs/requirements.md#r7-notifications-and-push). Dates are ISO 8601. */
 export type AppNotification = {
   id: number
   kind: NotificationKind
@@ -351,10 +357,10 @@ export type AppNotification = {
 
 export type NotificationPage = Paginated<AppNotification>
 
-/** Spec §3: the unread count is read from the message field. */
+/** The unread count is read from the message field (docs/requirements.md#r7-notifications-and-push). */
 export type UnreadCount = { message: number }
 
-/** Spec §3: device registration. */
+/** Device registration (docs/requirements.md#r7-notifications-and-push). */
 export type DeviceRegistration = { device_type: 'WEB'; device_token: string }
 
 /** The daily proverb reminder: a local time of day ('HH:MM', 24-hour) or null when off. */
@@ -366,13 +372,14 @@ export type DailyReminder = { time: string | null; timeZone: string }
  */
 export type PushData = { title: string; body: string; url: string }
 
-// ——— Subscriptions, payments and adverts (spec §3, §4, §7) ———
+// ——— Subscriptions, payments (docs/requirements.md#r5-plans-and-payments) and adverts
+// (docs/requirements.md#r8-adverts) ———
 
 /** A way to pay the server offers (GET API.paymentOptions). */
 export type PaymentOptionInfo = {
   id: 'paystack' | 'stripe' | 'test'
   label: string
-  /** Currencies it may charge in; only Paystack has naira (spec §4). */
+  /** Currencies it may charge in; only Paystack has naira (docs/requirements.md#r5-plans-and-payments). */
   currencies: ('USD' | 'NGN')[]
   /** The built-in checkout on our own server; no money moves. */
   testMode: boolean
@@ -394,9 +401,9 @@ export type PaymentQuote = {
 }
 
 /**
- * Spec §3's payment state, as the app sends it to start a payment (POST API.paymentInitialize).
- * `amount` is the amount the user saw; the server recomputes it from its plan table and refuses a
- * mismatch. `registrationToken` stands in for a session at the end of sign-up (before activation).
+ * The payment state (docs/requirements.md#r5-plans-and-payments), as the app sends it to start a payment (POST
+ * API.paymentInitialize). `amount` is the amount the user saw; the server recomputes it from its plan table and refuses
+ * a mismatch. `registrationToken` stands in for a session at the end of sign-up (before activation).
  */
 export type PaymentState = {
   paymentOption: 'paystack' | 'stripe' | 'test'
@@ -417,7 +424,7 @@ export type PaymentStatus = 'pending' | 'success' | 'failed' | 'abandoned'
 /** A group of the package: chosen, and open or locked by the plan's limit. */
 export type PackageGroup = { id: number; name: string; slug: string; locked: boolean }
 
-/** Spec §4's active package (also the last one, active or not). */
+/** The active package (docs/requirements.md#r5-plans-and-payments; also the last one, active or not). */
 export type ActivePackage = {
   id: number
   plan: Plan
@@ -464,11 +471,11 @@ export type PaymentRecord = {
 /** The user's own promo code to give to friends. */
 export type ReferralCode = { code: string; percentOff: number; uses: number; maxUses: number | null; expiresAt: string | null }
 
-/** Spec §3: an advertisement file of the list. */
+/** An advertisement file of the list (docs/requirements.md#r8-adverts). */
 export type AdvertFile = { id: number; type: 'image/webp' | 'video/mp4'; name: string }
 
-/** Spec §3: an advert's content, `file` holding it base64-encoded. */
+/** An advert's content (docs/requirements.md#r8-adverts), `file` holding it base64-encoded. */
 export type AdvertContent = AdvertFile & { file: string; alt: string; link: string | null }
 
-/** Spec §4: the ad toggle (a subscriber who turns it on sees adverts). */
+/** The ad toggle: a subscriber who turns it on sees adverts (docs/requirements.md#r8-adverts). */
 export type AdToggle = { toggle: boolean }

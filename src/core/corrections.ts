@@ -4,9 +4,9 @@ import { foldForSearch } from './search'
 import { freeText, MESSAGES, suggestionSchema, SUGGESTION_TEXT_MAX } from './validation'
 
 /**
- * Corrections from readers: anyone may propose a better spelling, tone marks, rendering, meaning or
- * source for a published proverb. The form follows the spec's suggestion rules (§5: email and name
- * required, with its messages); operators accept or decline what is proposed.
+ * Corrections from readers: anyone may propose a better spelling, tone marks, rendering, meaning or source for a
+ * published proverb. The form follows the suggestion rules (docs/requirements.md#r9-community: email and name required,
+ * with its messages); operators accept or decline what is proposed.
  */
 
 export const CORRECTION_SOURCE_MAX = 500

@@ -2,13 +2,19 @@ import { removeMarkup } from './text'
 import { CURRENCIES, type CurrencyCode, NAIRA_PER_DOLLAR, SHORTEN_ABOVE, SHORTEN_KEEP } from './constants'
 import { NUMBER_OUT_OF_RANGE } from './texts'
 
-/** Text longer than 35 characters becomes its first 28 characters plus ' ...' (spec §5). */
+/**
+ * Text longer than 35 characters becomes its first 28 characters plus ' ...'
+ * (docs/requirements.md#r16-display-helpers).
+ */
 export function shorten(text: string): string {
   const chars = Array.from(text)
   return chars.length > SHORTEN_ABOVE ? `${chars.slice(0, SHORTEN_KEEP).join('')} ...` : text
 }
 
-/** Removes HTML tags, keeping their text (spec §5); what the server stores went through cleanText (core/text.ts). */
+/**
+ * Removes HTML tags, keeping their text (docs/requirements.md#r16-display-helpers); what the server stores went through
+ * cleanText (core/text.ts).
+ */
 export function stripHtml(text: string): string {
   return removeMarkup(text)
 }
@@ -19,7 +25,10 @@ const ONES = [
 ]
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety']
 
-/** English words for 0–999; anything else gives the spec's out-of-range message (spec §9). */
+/**
+ * English words for 0–999; anything else gives the specified out-of-range message
+ * (docs/requirements.md#r16-display-helpers).
+ */
 export function numberToWords(n: number): string {
   if (!Number.isInteger(n) || n < 0 || n > 999) return NUMBER_OUT_OF_RANGE
   if (n < 20) return ONES[n]
@@ -32,7 +41,7 @@ export function numberToWords(n: number): string {
   return rest === 0 ? hundreds : `${hundreds} and ${numberToWords(rest)}`
 }
 
-/** 1234567.5 → "1,234,567.5" (spec §9: numbers with thousands separators). */
+/** 1234567.5 → "1,234,567.5" (docs/requirements.md#r16-display-helpers: numbers with thousands separators). */
 export function formatThousands(n: number, fractionDigits?: number): string {
   return n.toLocaleString('en-US', {
     minimumFractionDigits: fractionDigits,
@@ -51,7 +60,10 @@ const MONTHS = [
   'July', 'August', 'September', 'October', 'November', 'December',
 ]
 
-/** US long date with an ordinal day: "November 21st, 2026" (spec §9). Reads the calendar date in UTC for ISO dates. */
+/**
+ * US long date with an ordinal day: "November 21st, 2026" (docs/requirements.md#r16-display-helpers). Reads the
+ * calendar date in UTC for ISO dates.
+ */
 export function formatLongDate(input: Date | string): string {
   const date = typeof input === 'string' ? new Date(input) : input
   if (Number.isNaN(date.getTime())) return ''
@@ -74,7 +86,9 @@ export function formatCurrency(amount: number, currency: CurrencyCode): string {
   return `${sign}${CURRENCIES[currency].symbol}${formatThousands(Math.abs(amount), whole ? 0 : 2)}`
 }
 
-/** Spec §3: the first letters of firstName and lastName, uppercased; empty without both names. */
+/**
+ * The first letters of firstName and lastName, uppercased; empty without both names (docs/requirements.md#r4-profile).
+ */
 export function initials(firstName?: string | null, lastName?: string | null): string {
   const first = firstName?.trim()
   const last = lastName?.trim()

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { currencyFor, PAYMENT_REFERENCE_PATTERN, newPaymentReference, paymentType, priceInMinorUnits } from './payment'
 
-describe('currencyFor (spec §4)', () => {
+// docs/requirements.md#r5-plans-and-payments
+describe('currencyFor', () => {
   it('is dollars by default', () => {
     expect(currencyFor(null)).toBe('USD')
     expect(currencyFor('paystack')).toBe('USD')
@@ -15,7 +16,8 @@ describe('currencyFor (spec §4)', () => {
   })
 })
 
-describe('paymentType (spec §3)', () => {
+// docs/requirements.md#r5-plans-and-payments
+describe('paymentType', () => {
   it('is the option uppercased', () => {
     expect(paymentType('paystack')).toBe('PAYSTACK')
     expect(paymentType('stripe')).toBe('STRIPE')

@@ -1,6 +1,6 @@
 import type { CurrencyCode } from './constants'
 
-/** Payment rules shared by the app and the server (spec §3, §4; PRODUCT.md's money decisions). */
+/** Payment rules shared by the app and the server (docs/requirements.md#r5-plans-and-payments). */
 
 export const PAYMENT_OPTIONS = ['paystack', 'stripe', 'test'] as const
 export type PaymentOption = (typeof PAYMENT_OPTIONS)[number]
@@ -9,12 +9,18 @@ export function isPaymentOption(value: unknown): value is PaymentOption {
   return typeof value === 'string' && (PAYMENT_OPTIONS as readonly string[]).includes(value)
 }
 
-/** Spec §4: dollars by default; the 'paystack' option may charge in naira; every other option is forced to dollars. */
+/**
+ * Dollars by default (docs/requirements.md#r5-plans-and-payments); the 'paystack' option may charge in naira; every
+ * other option is forced to dollars.
+ */
 export function currencyFor(option: PaymentOption | null | undefined, requested: CurrencyCode = 'USD'): CurrencyCode {
   return option === 'paystack' && requested === 'NGN' ? 'NGN' : 'USD'
 }
 
-/** Spec §3: the registration metadata's payment_type is the payment option uppercased. */
+/**
+ * The registration metadata's payment_type is the payment option uppercased
+ * (docs/requirements.md#r5-plans-and-payments).
+ */
 export function paymentType(option: PaymentOption): string {
   return option.toUpperCase()
 }

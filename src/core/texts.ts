@@ -1,4 +1,4 @@
-/** Texts the specification gives verbatim. Tests assert them exactly; change them only with the spec. */
+/** Texts the requirements give verbatim (docs/requirements.md). Tests assert them exactly; change them only with it. */
 
 export const COOKIE_BANNER_TEXT =
   'This website uses cookies to improve user experience. By using our website you consent to all Terms of Usage in accordance with our Privacy Policy'

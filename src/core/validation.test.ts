@@ -22,7 +22,8 @@ const validSignup = {
   packageId: 1,
 }
 
-describe('sign-up (spec §5, verbatim)', () => {
+// docs/requirements.md#r3-accounts-and-sign-in
+describe('sign-up (verbatim)', () => {
   test('a complete form passes, with or without a phone number', () => {
     expect(errorsOf(signupSchema, validSignup)).toEqual({})
     expect(errorsOf(signupSchema, { ...validSignup, phoneNumber: '+2348012345678' })).toEqual({})

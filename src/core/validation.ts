@@ -2,9 +2,10 @@ import * as yup from 'yup'
 import { cleanText, type CleanTextOptions } from './text'
 
 /**
- * The forms' validation rules with the specification's messages (§5), verbatim — its wording slips
- * included (lastName's digit message names the first name). One schema per form, shared by the app
- * (Formik) and the server (request bodies), so both say exactly the same thing.
+ * The forms' validation rules with the specified messages (docs/requirements.md#r3-accounts-and-sign-in,
+ * docs/requirements.md#r4-profile, docs/requirements.md#r9-community), verbatim — its wording slips included
+ * (lastName's digit message names the first name). One schema per form, shared by the app (Formik) and the server
+ * (request bodies), so both say exactly the same thing.
  */
 export const MESSAGES = {
   required: 'Required',
@@ -19,7 +20,8 @@ export const MESSAGES = {
   mustMatchNew: 'Must match new password',
   firstNameRequired: 'Please enter your First name',
   lastNameRequired: 'Please enter your Last name',
-  // Spec §5: lastName's digit message also reads "First name" (a wording slip of the product).
+  // lastName's digit message also reads "First name" (a wording slip of the product, kept:
+  // docs/requirements.md#r3-accounts-and-sign-in).
   nameDigits: 'First name cannot contain numbers',
   packageRequired: 'Please select a subscription plan',
   phoneMin: 'Size must be at least 10 characters',
@@ -30,7 +32,7 @@ export const MESSAGES = {
 export const PASSWORD_MIN_LENGTH = 8
 export const PHONE_MIN_LENGTH = 10
 export const PHONE_MAX_LENGTH = 15
-/** The special characters spec §5 accepts in a password. */
+/** The special characters a password may use (docs/requirements.md#r3-accounts-and-sign-in). */
 export const PASSWORD_SPECIALS = '!@#$%^&*()_+{}[]:;<>,.?~'
 const SPECIAL = /[!@#$%^&*()_+{}[\]:;<>,.?~]/
 /** Any capital, not only A–Z: Ọ, Ẹ, Ṣ and Ì count for Yoruba and Igbo speakers. */
@@ -125,7 +127,10 @@ export const personalInfoSchema = yup.object({
 })
 export type PersonalInfoInput = yup.InferType<typeof personalInfoSchema>
 
-/** Sign-up: the wizard's fields (spec §3), plus the chosen groups and an optional promo code. */
+/**
+ * Sign-up: the wizard's fields (docs/requirements.md#r3-accounts-and-sign-in), plus the chosen groups and an optional
+ * promo code.
+ */
 export const signupSchema = personalInfoSchema.shape({
   email: email(),
   password1: password(MESSAGES.passwordRequired),
@@ -149,7 +154,7 @@ export type LoginInput = yup.InferType<typeof loginSchema>
 export const emailSchema = yup.object({ email: email() })
 export type EmailInput = yup.InferType<typeof emailSchema>
 
-/** The new password chosen from an emailed reset link (spec §3: "login or reset"). */
+/** The new password chosen from an emailed reset link (docs/requirements.md#r3-accounts-and-sign-in). */
 export const resetPasswordSchema = yup.object({
   password: password(MESSAGES.passwordRequired),
   confirmPassword: confirmation('password', MESSAGES.passwordsMatch),
@@ -190,13 +195,13 @@ export function fieldErrors(error: yup.ValidationError): Record<string, string> 
   return fields
 }
 
-// ——— Community: suggestions and contact (spec §3, §5) ———
+// ——— Community: suggestions and contact (docs/requirements.md#r9-community) ———
 
 export const COMMUNITY_MESSAGES = {
   emailRequired: 'Email is Required',
   nameRequired: 'Your Name is Required',
   ethnicRequired: 'Ethnic is Required',
-  // Spec §5, verbatim (a wording slip of the product).
+  // Verbatim, a wording slip of the product (docs/requirements.md#r9-community).
   languageRequired: 'Langauge is Required',
   categoryRequired: 'Category is Required',
   phoneRequired: 'Phone number is required',
@@ -208,7 +213,7 @@ export const CONTACT_MESSAGE_MAX = 5000
 
 const longText = (max: number, options: CleanTextOptions = {}) => freeText(options).required(MESSAGES.required).max(max, `At most ${max} characters`)
 
-/** Spec §5: every field of the suggestion form is required, with its own message. */
+/** Every field of the suggestion form is required, with its own message (docs/requirements.md#r9-community). */
 export const suggestionSchema = yup.object({
   email: text().required(COMMUNITY_MESSAGES.emailRequired).email(MESSAGES.invalidEmail).max(FIELD_MAX_LENGTH, MESSAGES.invalidEmail),
   name: freeText().required(COMMUNITY_MESSAGES.nameRequired).max(FIELD_MAX_LENGTH, `At most ${FIELD_MAX_LENGTH} characters`),
@@ -221,7 +226,10 @@ export const suggestionSchema = yup.object({
 })
 export type SuggestionInput = yup.InferType<typeof suggestionSchema>
 
-/** Spec §5: firstName and surname required ('Required'); phoneNumber required with the sign-up pattern. */
+/**
+ * firstName and surname required ('Required'); phoneNumber required with the sign-up pattern
+ * (docs/requirements.md#r9-community).
+ */
 export const contactSchema = yup.object({
   email: email(),
   firstName: freeText().required(MESSAGES.required).max(FIELD_MAX_LENGTH, `At most ${FIELD_MAX_LENGTH} characters`),

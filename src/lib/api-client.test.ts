@@ -27,7 +27,8 @@ beforeEach(() => {
 })
 afterEach(() => vi.unstubAllGlobals())
 
-test('authenticated calls carry the bearer token; public ones never do (spec §6)', async () => {
+// docs/requirements.md#r15-api-contract
+test('authenticated calls carry the bearer token; public ones never do', async () => {
   signIn(session)
   answer(() => json(200, { data: { ok: true } }))
   await apiGet('/api/user/profile/full', { auth: true })

@@ -34,7 +34,10 @@ export function withQuery(path: string, query: Query = {}): string {
 
 const OFFLINE_MESSAGE = 'You seem to be offline. Check your connection and try again.'
 
-/** `auth: true` marks a call that needs the signed-in user: it carries the bearer token (spec §6). */
+/**
+ * `auth: true` marks a call that needs the signed-in user: it carries the bearer token
+ * (docs/requirements.md#r15-api-contract).
+ */
 export type RequestOptions = RequestInit & { auth?: boolean }
 
 async function errorFrom(status: number, body: ApiErrorBody | null, token: string | undefined): Promise<ApiError> {
@@ -91,7 +94,7 @@ export async function apiGetPage<T>(path: string, init?: RequestOptions): Promis
   return body
 }
 
-/** GET a binary body; null when the server answers 204 (spec §3: "empty when the response is 204"). */
+/** GET a binary body; null when the server answers 204 (the profile picture, docs/requirements.md#r4-profile). */
 export async function apiGetBlob(path: string, init?: RequestOptions): Promise<Blob | null> {
   const response = await request(path, { ...init, headers: { Accept: '*/*', ...init?.headers } })
   return response.status === 204 ? null : response.blob()

@@ -100,7 +100,10 @@ async function appWorker(): Promise<ServiceWorkerRegistration | undefined> {
   return registration.active ? registration : navigator.serviceWorker.ready
 }
 
-/** Saves the token for the signed-in user; only a saved token is kept (spec §4), a failure is logged (§8). */
+/**
+ * Saves the token for the signed-in user; only a saved token is kept and a failure is logged
+ * (docs/requirements.md#r7-notifications-and-push).
+ */
 async function saveToken(token: string, userId: number): Promise<boolean> {
   const body: DeviceRegistration = { device_type: 'WEB', device_token: token }
   try {

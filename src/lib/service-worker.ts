@@ -3,9 +3,9 @@ import { UpdateToast } from '@/components/update-toast'
 import { createElement } from 'react'
 
 /**
- * Registers the combined worker (/firebase-messaging-sw.js) after the page has loaded. A new version
- * never reloads by itself (a form could lose its input): the user gets one "new version — reload" toast.
- * A failed registration is logged only (spec §8).
+ * Registers the combined worker (/firebase-messaging-sw.js) after the page has loaded. A new version never reloads by
+ * itself (a form could lose its input): the user gets one "new version — reload" toast. A failed registration is logged
+ * only (docs/requirements.md#r11-offline-and-installing).
  */
 export function registerServiceWorker({ onFirstControl }: { onFirstControl: () => void }): void {
   if (!('serviceWorker' in navigator)) return

@@ -12,7 +12,8 @@ const result = {
 
 beforeEach(() => signOut())
 
-test('sign-in stores the token in the userToken cookie and the flag and user in local storage (spec §3, §4)', () => {
+// docs/requirements.md#r3-accounts-and-sign-in
+test('sign-in stores the token in the userToken cookie and the flag and user in local storage', () => {
   signIn(result)
   expect(readCookie('userToken')).toBe(result.token)
   expect(localStorage.getItem('isAuthenticated')).toBe('true')

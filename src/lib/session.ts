@@ -4,7 +4,10 @@ import { FCM_TOKEN_USER_KEY } from '@/core/push-data'
 import { deleteCookie, readCookie, writeCookie } from './cookies'
 import { claimDeviceData, releaseDeviceData, releaseStaleOwner } from './device-data'
 
-/** Spec §3–§4: the token lives in the userToken cookie; the flag and the user (with its id) in local storage. */
+/**
+ * The token lives in the userToken cookie; the flag and the user (with its id) in local storage
+ * (docs/requirements.md#r3-accounts-and-sign-in).
+ */
 export const TOKEN_COOKIE = 'userToken'
 export const AUTH_FLAG_KEY = 'isAuthenticated'
 export const USER_KEY = 'user'
@@ -90,7 +93,7 @@ export function updateSessionUser(changes: Partial<Omit<SessionUser, 'id'>>): vo
   update()
 }
 
-/** Logout (spec §4): clears the cookie and both local-storage entries. */
+/** Logout (docs/requirements.md#r3-accounts-and-sign-in): clears the cookie and both local-storage entries. */
 export function signOut(reason: EndReason = 'signed-out'): void {
   const userId = current?.user.id ?? readUser()?.id
   deleteCookie(TOKEN_COOKIE)

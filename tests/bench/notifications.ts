@@ -1,7 +1,8 @@
 /**
  * Notification benchmarks for `npm run bench -- notifications` (sections 10–11 of bench.ts), on the
  * embedded database as `npm start` runs it:
- * 10. the bell's two polled calls (spec §9: every 5 s per signed-in, visible tab) for a reader with 200
+ * 10. the bell's two polled calls (every 5 s per signed-in, visible tab:
+ * docs/requirements.md#r7-notifications-and-push) for a reader with 200
  *     messages among 10,000 readers holding 200,000: server time of the unread count and the latest seven
  *     (budget: median < 20 ms each), and how many signed-in tabs one process can keep polled from that;
  * 11. the per-minute reminder job over 20,000 reminders in 30 time zones: a minute when none is due (the

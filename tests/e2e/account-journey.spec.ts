@@ -129,7 +129,8 @@ test('a reader signs up, activates from the email, fills in the profile, keeps a
   const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('user')))!)
   expect(stored).toMatchObject({ id: expect.any(Number), email, firstName: 'Adaeze', lastName: 'Okafor' })
   await expect(page.getByRole('button', { name: /^Account:/ }).getByTestId('avatar-initials')).toHaveText('AO')
-  // Without an active package, the first language chosen is the one to read (spec §7: ethnic/logged).
+  // Without an active package, the first language chosen is the one to read (ethnic/logged,
+  // docs/requirements.md#r1-proverbs-and-peoples).
   const yours = page.getByRole('region', { name: 'Your languages' })
   await expect(yours.locator('.group-card')).toHaveCount(1)
   await expect(yours.locator('.group-card__name')).toHaveText('Yoruba')

@@ -29,10 +29,10 @@ export async function createAccount(request: APIRequestContext, overrides: { lan
 }
 
 /**
- * A reader without a package meets an advert on their first page (spec §4). Journeys about something
- * else start every page as if one had just been shown (adverts are spaced minutes apart), whoever signs
- * in, through the form or not ("a second ago": a showing in the future counts as a clock set back).
- * A string script: the page runs it as written.
+ * A reader without a package meets an advert on their first page (docs/requirements.md#r8-adverts). Journeys about
+ * something else start every page as if one had just been shown (adverts are spaced minutes apart), whoever signs in,
+ * through the form or not ("a second ago": a showing in the future counts as a clock set back). A string script: the
+ * page runs it as written.
  */
 export async function withoutAdverts(context: BrowserContext): Promise<void> {
   await context.addInitScript(`{
@@ -44,7 +44,10 @@ export async function withoutAdverts(context: BrowserContext): Promise<void> {
   }`)
 }
 
-/** Puts a session in the browser the way the app's sign-in does (spec §3–§4): cookie plus local storage. */
+/**
+ * Puts a session in the browser the way the app's sign-in does (docs/requirements.md#r3-accounts-and-sign-in): cookie
+ * plus local storage.
+ */
 export async function useAccount(context: BrowserContext, baseURL: string, account: Account, options: { adverts?: boolean } = {}): Promise<void> {
   if (!options.adverts) await withoutAdverts(context)
   await context.addCookies([

@@ -15,7 +15,8 @@ async function signInHere(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign in' }).click()
 }
 
-test('a visitor opening a private or unknown route lands on /auth/login (spec §2)', async ({ page }) => {
+// docs/requirements.md#r3-accounts-and-sign-in
+test('a visitor opening a private or unknown route lands on /auth/login', async ({ page }) => {
   for (const path of ['/profile', '/favourites', '/quiz', '/leaderboard', '/somewhere/else']) {
     await page.goto(path)
     await expect(page).toHaveURL(/\/auth\/login$/)
@@ -24,7 +25,8 @@ test('a visitor opening a private or unknown route lands on /auth/login (spec §
   }
 })
 
-test('the public routes of spec §2 open without a session', async ({ page }) => {
+// docs/requirements.md#r3-accounts-and-sign-in
+test('the public routes open without a session', async ({ page }) => {
   for (const path of PUBLIC_ROUTES) {
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()

@@ -5,12 +5,11 @@ import { createAccount, useAccount } from './accounts'
 import { ownServer, waitForWorker } from './offline-support'
 
 /**
- * Push without Google (STACK.md): pushes go to the worker through CDP's ServiceWorker.deliverPushMessage,
- * shaped as FCM delivers them. Firebase in the worker hands a push to a visible app window (a toast) or,
- * with none, to our background handler (a system notification). Notification clicks cannot come from
- * automation (Chromium lets clients.focus/openWindow run only for a real click), so the worker is sent a
- * synthetic notificationclick, which runs our handler: it navigates an open Òwe window, which needs no
- * gesture.
+ * Push without Google (sw/README.md): pushes go to the worker through CDP's ServiceWorker.deliverPushMessage, shaped as
+ * FCM delivers them. Firebase in the worker hands a push to a visible app window (a toast) or, with none, to our
+ * background handler (a system notification). Notification clicks cannot come from automation (Chromium lets
+ * clients.focus/openWindow run only for a real click), so the worker is sent a synthetic notificationclick, which runs
+ * our handler: it navigates an open Òwe window, which needs no gesture.
  */
 
 type PushData = { title: string; body: string; url: string }
@@ -43,7 +42,7 @@ async function pushChannel(context: BrowserContext, page: Page, origin: string) 
 
 /**
  * Something evaluated in the running worker of `origin`; undefined while none runs (it may be stopped or
- * restarting). A string, not a function: tsx's __name helpers do not exist in the worker (STACK.md).
+ * restarting). A string, not a function: tsx's __name helpers do not exist in the worker.
  */
 async function inWorker<T>(context: BrowserContext, origin: string, expression: string): Promise<T | undefined> {
   const worker = context.serviceWorkers().find((w) => w.url().startsWith(`${origin}/`))

@@ -6,9 +6,9 @@ import { useAccount, withoutAdverts, type Account } from './accounts'
 import { accountOn, apiAs, groupsOn, localDate, ownServer, waitForWorker } from './offline-support'
 
 /**
- * The exactly-once matrix (ARCHITECTURE.md, point 4): answers given offline are kept on the device, sent
- * when the server can be reached, and each reaches the server once — counted in the server's own request
- * log (LOG_LEVEL=debug logs every request it receives).
+ * The exactly-once matrix (docs/decisions/007-quizzes-exactly-once.md): answers given offline are kept on the device,
+ * sent when the server can be reached, and each reaches the server once — counted in the server's own request log
+ * (LOG_LEVEL=debug logs every request it receives).
  */
 const DEBUG = { LOG_LEVEL: 'debug' }
 let server: RunningServer

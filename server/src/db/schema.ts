@@ -64,7 +64,7 @@ export const proverbCategories = pgTable(
 export const packages = pgTable('packages', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
-  /** Yearly price in US dollars (PRODUCT.md: prices are stored in dollars). */
+  /** Yearly price in US dollars (docs/requirements.md#r5-plans-and-payments: prices are stored in dollars). */
   amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
   noOfEthnics: integer('no_of_ethnics').notNull(),
   description: text('description').notNull(),
@@ -102,7 +102,7 @@ export const users = pgTable(
     /** The plan chosen at sign-up; paying for it makes a user package active. */
     packageId: integer('package_id').references(() => packages.id),
     promoCode: text('promo_code'),
-    /** Spec §4's ad toggle: a subscriber who turns it on sees adverts too. */
+    /** The ad toggle (docs/requirements.md#r8-adverts): a subscriber who turns it on sees adverts too. */
     showAds: boolean('show_ads').notNull().default(false),
     /** 'admin' runs the service (made by `npm run admin:create`, never by sign-up). */
     role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
@@ -347,7 +347,9 @@ export const testModeCharges = pgTable('test_mode_charges', {
   createdAt: createdAt(),
 })
 
-/** Adverts (spec §3): a WebP image or an MP4 video, shown to users without an active package. */
+/**
+ * Adverts (docs/requirements.md#r8-adverts): a WebP image or an MP4 video, shown to users without an active package.
+ */
 export const adverts = pgTable('adverts', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
@@ -393,7 +395,7 @@ export const proverbLikes = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.proverbId] }), index('proverb_likes_proverb_idx').on(t.proverbId)],
 )
 
-// ——— Quizzes (spec §3, §4, §7) ———
+// ——— Quizzes (docs/requirements.md#r6-quizzes-and-leaderboard) ———
 
 /** How a batch is composed (spec: questionProperty). Weekly ones give every user one batch a week. */
 export const questionProperties = pgTable('question_properties', {
@@ -626,7 +628,7 @@ export const reminderSends = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.localDate] })],
 )
 
-/** A proverb a visitor or user suggests (spec §3), waiting for a moderator. */
+/** A proverb a visitor or user suggests (docs/requirements.md#r9-community), waiting for a moderator. */
 export const suggestions = pgTable(
   'suggestions',
   {
@@ -656,7 +658,9 @@ export const suggestions = pgTable(
   (t) => [index('suggestions_status_idx').on(t.status, t.createdAt)],
 )
 
-/** A message from the contact form (spec §3), kept and, with SMTP, forwarded to the operators. */
+/**
+ * A message from the contact form (docs/requirements.md#r9-community), kept and, with SMTP, forwarded to the operators.
+ */
 export const contactMessages = pgTable(
   'contact_messages',
   {

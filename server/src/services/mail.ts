@@ -20,10 +20,10 @@ export type SendOptions = {
 }
 
 /**
- * How the server sends mail (ADR 011). `send` never talks to a mail server: it commits the mail to the
- * `mail_outbox` table (in the caller's transaction when given one) and returns. With SMTP_URL set the
- * mail worker (mail-worker.ts) delivers it, retrying with back-off; without it the mail is kept in the
- * table and its link printed to the log, so a local user can still activate (PRODUCT.md).
+ * How the server sends mail (ADR 011). `send` never talks to a mail server: it commits the mail to the `mail_outbox`
+ * table (in the caller's transaction when given one) and returns. With SMTP_URL set the mail worker (mail-worker.ts)
+ * delivers it, retrying with back-off; without it the mail is kept in the table and its link printed to the log, so a
+ * local user can still activate (docs/requirements.md#r14-operations).
  */
 export type Mailer = {
   kind: 'smtp' | 'outbox'

@@ -5,8 +5,8 @@ import { ethnicGroups, packages, payments, userLanguages, userPackages } from '.
 import { entitlementOf } from './entitlements'
 
 /**
- * A user's paid periods as the app shows them (spec §4's active package). Read by the subscription
- * routes and by payments (the package a payment made). "Active" is the same rule entitlementOf reads:
+ * A user's paid periods as the app shows them (the active package, docs/requirements.md#r5-plans-and-payments). Read by
+ * the subscription routes and by payments (the package a payment made). "Active" is the same rule entitlementOf reads:
  * started, not yet ended, the latest-ending first.
  */
 

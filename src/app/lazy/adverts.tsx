@@ -4,9 +4,9 @@ import Adverts from '@/features/ads/components/adverts'
 import { activePackageQuery } from '@/features/subscriptions/queries'
 
 /**
- * Spec §4: a 404 is no package (null). Undefined (then no advert) until known: while unknown, when the call
- * failed, and while a device's older copy is being checked, so someone who just paid is not shown an advert
- * from it. Once known, a later refetch keeps the answer meanwhile (an open advert does not blink).
+ * A 404 is no package (null), docs/requirements.md#r5-plans-and-payments. Undefined (then no advert) until known: while
+ * unknown, when the call failed, and while a device's older copy is being checked, so someone who just paid is not
+ * shown an advert from it. Once known, a later refetch keeps the answer meanwhile (an open advert does not blink).
  */
 function useHasActivePackage(userId: number): boolean | undefined {
   const active = useQuery(activePackageQuery(userId))

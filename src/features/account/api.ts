@@ -20,7 +20,10 @@ export const uploadPicture = (file: File, onProgress: (fraction: number) => void
 export const changePassword = (input: ChangePasswordInput) => apiSend<Notice>('POST', API.passwordUpdate, input, auth)
 export const fetchUserLanguages = (signal?: AbortSignal) => apiGet<UserLanguages>(API.userLanguages, { ...auth, signal })
 export const updateUserLanguages = (languages: number[]) => apiSend<UserLanguages>('POST', API.userLanguagesUpdate, { languages }, auth)
-/** Names this device's push token, if any, so the account's pushes stop reaching it (spec §4: fcm_token). */
+/**
+ * Names this device's push token, if any, so the account's pushes stop reaching it (fcm_token,
+ * docs/requirements.md#r7-notifications-and-push).
+ */
 export const logout = () => {
   const deviceToken = localStorage.getItem(FCM_TOKEN_KEY)
   return apiSend<Notice>('POST', API.logout, deviceToken ? { device_token: deviceToken } : undefined, auth)

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { ADS_MIN_INTERVAL_MS } from '@/core/constants'
 import { fetchAdToggle, fetchAdvert, fetchAdverts } from './api'
 
-/** Spec §8: "Ad toggle fetch fails — an error message is logged" (logged only; nothing on screen). */
+/** A failed ad toggle fetch logs an error message (docs/requirements.md#r8-adverts): logged only, nothing on screen. */
 export const AD_TOGGLE_FETCH_FAILED = 'Failed to fetch the ad toggle.'
 
 /** Private: under ['me', userId], dropped at sign-out. */
@@ -39,8 +39,8 @@ export const advertContentQuery = (userId: number, id: number) =>
   })
 
 /**
- * The ad toggle (spec §4). A failure is logged once (no retries, so one failure is one line) and means
- * "no adverts": the subscriber is not shown one on a guess.
+ * The ad toggle (docs/requirements.md#r8-adverts). A failure is logged once (no retries, so one failure is one line)
+ * and means "no adverts": the subscriber is not shown one on a guess.
  */
 export const adToggleQuery = (userId: number) =>
   queryOptions({

@@ -9,7 +9,8 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-test('spec §4: adverts without a package, or with one and the toggle on; nothing while either is unknown', () => {
+// docs/requirements.md#r8-adverts
+test('adverts without a package, or with one and the toggle on; nothing while either is unknown', () => {
   expect(wantsAdverts(false, undefined)).toBe(true)
   expect(wantsAdverts(false, false)).toBe(true)
   expect(wantsAdverts(true, false)).toBe(false)

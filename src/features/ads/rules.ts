@@ -2,8 +2,8 @@ import { ADS_MIN_INTERVAL_MS } from '@/core/constants'
 import type { AdvertFile } from '@/core/contract'
 
 /**
- * Spec §4: adverts for a user without an active package, or with one who turned the ad toggle on.
- * Undefined means "not known yet" (or the fetch failed): then no advert.
+ * Adverts (docs/requirements.md#r8-adverts) for a user without an active package, or with one who turned the ad toggle
+ * on. Undefined means "not known yet" (or the fetch failed): then no advert.
  */
 export function wantsAdverts(hasActivePackage: boolean | undefined, toggle: boolean | undefined): boolean {
   if (hasActivePackage === undefined) return false

@@ -20,8 +20,9 @@ const checkers = {
 } as const
 
 /**
- * A debounced server check of a field (spec §7: email, phone and promo-code checks). It runs only for
- * values the field's own rule accepts, so a half-typed address costs no request.
+ * A debounced server check of a field (the email, phone and promo-code checks,
+ * docs/requirements.md#r3-accounts-and-sign-in). It runs only for values the field's own rule accepts, so a half-typed
+ * address costs no request.
  */
 export function useLiveCheck<K extends keyof typeof checkers>(kind: K, value: string | undefined, rule: AnySchema) {
   const settled = useDebounced((value ?? '').trim())

@@ -3,7 +3,10 @@ import { readCookie, writeCookie } from '@/lib/cookies'
 
 const DECLINED_KEY = 'cookieConsentDeclined'
 
-/** Spec §4: the banner shows while no cookieConsent cookie exists and it was not declined this session. */
+/**
+ * The banner (docs/requirements.md#r12-privacy-and-cookies) shows while no cookieConsent cookie exists and it was not
+ * declined this session.
+ */
 export function consentBannerWanted(): boolean {
   if (readCookie(COOKIE_CONSENT_COOKIE) !== undefined) return false
   try {

@@ -16,7 +16,7 @@ const LIST_PATHS: Record<NotificationFilter, string> = {
 export const fetchNotifications = (filter: NotificationFilter, page: number, size: number, signal?: AbortSignal) =>
   apiGetPage<NotificationPage>(withQuery(LIST_PATHS[filter], { page, size }), { ...auth, signal })
 
-/** Spec §3: the count is read from the message field. */
+/** The count is read from the message field (docs/requirements.md#r7-notifications-and-push). */
 export async function fetchUnreadCount(signal?: AbortSignal): Promise<number> {
   const body = await apiGetPage<UnreadCount>(API.notificationsUnreadCount, { ...auth, signal })
   return body.message

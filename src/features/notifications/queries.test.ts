@@ -16,7 +16,7 @@ test('the count and the latest seven are polled every 5000 ms, never while hidde
     expect(options.refetchOnWindowFocus).toBe(true)
     expect(options.meta).toEqual({ persist: true })
   }
-  // The latest seven are the first page of "All" (spec §9: page 1, size 7).
+  // The latest seven are the first page of "All" (docs/requirements.md#r7-notifications-and-push: page 1, size 7).
   expect(latestNotificationsQuery(7).queryKey).toEqual(notificationListQuery(7, 'all', 1, 7).queryKey)
   // Pages of the list are not polled; an opened message is not persisted.
   expect(notificationListQuery(7, 'read', 2).refetchInterval).toBeUndefined()

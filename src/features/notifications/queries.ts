@@ -30,7 +30,10 @@ const live = {
   meta: { persist: true },
 } as const
 
-/** Spec §9: polled every 5 s while signed in; not while the tab is hidden (nor offline: see `live`). */
+/**
+ * Polled every 5 s while signed in (docs/requirements.md#r7-notifications-and-push); not while the tab is hidden (nor
+ * offline: see `live`).
+ */
 const polled = { refetchInterval: NOTIFICATION_POLL_MS, refetchIntervalInBackground: false } as const
 
 export const notificationListQuery = (userId: number, filter: NotificationFilter, page = NOTIFICATION_PAGE_DEFAULT, size = NOTIFICATION_SIZE_DEFAULT) =>

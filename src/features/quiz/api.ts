@@ -15,7 +15,7 @@ export const fetchRecentBatches = (signal?: AbortSignal) => apiGet<QuizBatchSumm
 export const fetchQuestionProperties = (page: number, size: number, signal?: AbortSignal) =>
   apiGetPage<Paginated<QuestionProperty>>(withQuery(API.questionProperties, { page, size }), { ...auth, signal })
 
-/** Spec §3: "a list whose first item is the quiz data". */
+/** A list whose first item is the quiz data (docs/requirements.md#r6-quizzes-and-leaderboard). */
 export async function fetchQuiz(batchId: number, signal?: AbortSignal): Promise<QuizData> {
   const [quiz] = await apiGet<QuizData[]>(API.quiz(batchId), { ...auth, signal })
   if (!quiz) throw new Error(`Quiz ${batchId} came back empty.`)
@@ -25,6 +25,9 @@ export async function fetchQuiz(batchId: number, signal?: AbortSignal): Promise<
 /** 409 while the attempt is still open. */
 export const fetchQuizResult = (batchId: number, signal?: AbortSignal) => apiGet<QuizResult>(API.quizResult(batchId), { ...auth, signal })
 
-/** "Generate one": an instant quiz of the chosen kind (spec §6: the literal USER segment). 429 past the weekly limit. */
+/**
+ * "Generate one": an instant quiz of the chosen kind (the literal USER segment,
+ * docs/requirements.md#r6-quizzes-and-leaderboard). 429 past the weekly limit.
+ */
 export const generateQuiz = (userId: number, questionPropertId: number) =>
   apiSend<QuizBatchSummary>('POST', API.quizGenerate(userId, questionPropertId), undefined, auth)

@@ -4,10 +4,10 @@ import { QUIZ_TEXTS } from '@/core/quiz'
 import type { BatchDelivery } from '@/lib/quiz-outbox'
 
 /**
- * The player's state (spec §4, "Quiz flow"): the batch id is set, a loading flag clears when the fetch
- * of its questions ends, the question index starts at 1, chosen answers are kept per question index, and
- * on submit the index goes back to 1 and the answers are cleared. Besides, which choices are still being
- * written on this device, and which could not be.
+ * The player's state (docs/requirements.md#r6-quizzes-and-leaderboard): the batch id is set, a loading flag clears when
+ * the fetch of its questions ends, the question index starts at 1, chosen answers are kept per question index, and on
+ * submit the index goes back to 1 and the answers are cleared. Besides, which choices are still being written on this
+ * device, and which could not be.
  */
 export type PlayerState = {
   batchId: number | null

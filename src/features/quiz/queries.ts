@@ -22,9 +22,9 @@ export const quizKeys = {
 }
 
 /**
- * The questions of one batch. The worker keeps what this returns for offline play, so a failure means
- * nothing is stored and there is no network: spec §8 then sends the user back to /quiz, after one more
- * try at most.
+ * The questions of one batch. The worker keeps what this returns for offline play, so a failure means nothing is stored
+ * and there is no network: docs/requirements.md#r6-quizzes-and-leaderboard then sends the user back to /quiz, after one
+ * more try at most.
  */
 export const quizQuery = (userId: number, batchId: number) =>
   queryOptions({

@@ -4,7 +4,10 @@ import type { CurrencyCode } from '@/core/constants'
 import type { PaymentOption } from '@/core/payment'
 import { apiGet, apiSend, withQuery } from '@/lib/api-client'
 
-/** Spec §7's public promo-code check: whether a code exists and is current (the price comes from the quote). */
+/**
+ * The public promo-code check (docs/requirements.md#r5-plans-and-payments): whether a code exists and is current (the
+ * price comes from the quote).
+ */
 export const verifyPromoCode = (code: string, signal?: AbortSignal) => apiGet<PromoCodeCheck>(API.verifyPromoCode(code), { signal })
 
 /** `signedIn`: the quote is asked with the session, so the server can refuse the reader's own referral code. */

@@ -36,8 +36,8 @@ async function packageOrNone(path: string, signal: AbortSignal): Promise<ActiveP
 }
 
 /**
- * Spec §4: the active package, fetched when signed in. A 404 means none (null here), so the
- * has-active-package flag is `data !== null` and only true when the server returned a package.
+ * The active package, fetched when signed in (docs/requirements.md#r5-plans-and-payments). A 404 means none (null
+ * here), so the has-active-package flag is `data !== null` and only true when the server returned a package.
  */
 export const activePackageQuery = (userId: number) =>
   queryOptions({

@@ -1,6 +1,9 @@
 import type { LanguageSlug } from '../../../../src/core/constants'
 
-/** The eight peoples and languages of spec §1, in the spec's order; slugs name the scroll images (§2). */
+/**
+ * The eight peoples and languages, in their set order; slugs name the scroll images
+ * (docs/requirements.md#r1-proverbs-and-peoples).
+ */
 export const GROUPS: { slug: LanguageSlug; name: string; language: string }[] = [
   { slug: 'yoruba', name: 'Yoruba', language: 'Yoruba' },
   { slug: 'igbo', name: 'Igbo', language: 'Igbo' },

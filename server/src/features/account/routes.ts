@@ -113,7 +113,7 @@ export function accountRoutes(app: FastifyInstance, { db, now }: Deps): void {
     return { data: profile }
   })
 
-  // Spec §7: the picture is binary; 204 means there is none.
+  // The picture is binary; 204 means there is none (docs/requirements.md#r4-profile).
   app.get(API.picture, { preHandler: requireUser }, async (request, reply) => {
     const [row] = await db.select().from(userPictures).where(eq(userPictures.userId, sessionOf(request).userId))
     if (!row) return reply.code(204).send()

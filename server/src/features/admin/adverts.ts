@@ -82,7 +82,9 @@ async function readUpload(request: FastifyRequest): Promise<{ content: Buffer; f
   return { content, fields }
 }
 
-/** The adverts users see (spec §3): operators upload, edit, order, deactivate and delete them. */
+/**
+ * The adverts users see (docs/requirements.md#r8-adverts): operators upload, edit, order, deactivate and delete them.
+ */
 export function advertRoutes(app: FastifyInstance, { db, now }: OperatorDeps): void {
   const guard = adminGuard(app, db, now)
   const itemRoute = `${API.admin.adverts}/:id`

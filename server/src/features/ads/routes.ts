@@ -40,7 +40,7 @@ async function toggleOf(db: Db, userId: number): Promise<AdToggle> {
   return { toggle: row?.toggle ?? false }
 }
 
-/** Spec §3, §4, §7: the advert list, one advert's content, and the ad toggle. All need a session. */
+/** The advert list, one advert's content, and the ad toggle (docs/requirements.md#r8-adverts). All need a session. */
 export function adRoutes(app: FastifyInstance, { db, now }: Deps): void {
   const requireUser = authGuard(app, db, now)
   const userOf = (request: FastifyRequest) => sessionOf(request).userId

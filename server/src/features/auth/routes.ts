@@ -86,7 +86,7 @@ export function authRoutes(app: FastifyInstance, { db, now, config, mailer }: De
     }
   }
 
-  // Spec §7: the user-exists flag. Public by the spec's own design, so rate-limited.
+  // The user-exists flag: public by design (docs/requirements.md#r15-api-contract), so rate-limited.
   app.get(API.checkEmail, async (request) => {
     await limit(request, limits.check)
     const { email } = await parseBody(emailSchema, request.query)

@@ -21,7 +21,10 @@ type Deps = { db: Db; now: () => Date; config: Config; mailer: Mailer }
 
 const HOUR = 3_600_000
 
-/** Spec §3–§5 and ours: proverb suggestions, corrections and contact messages, from visitors and signed-in users alike. */
+/**
+ * Proverb suggestions, corrections and contact messages, from visitors and signed-in users alike
+ * (docs/requirements.md#r9-community).
+ */
 export function communityRoutes(app: FastifyInstance, { db, now, config, mailer }: Deps): void {
   const limits = {
     suggest: { name: 'suggest', max: config.communityRateLimit, windowMs: HOUR },

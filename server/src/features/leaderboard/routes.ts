@@ -106,7 +106,7 @@ export async function leaderboardPlayer(db: Db, period: LeaderboardPeriod, userI
   return { period, weekStart, entry, player, recent }
 }
 
-/** Spec §7: the leaderboard list and one player's place and recent results. */
+/** The leaderboard list and one player's place and recent results (docs/requirements.md#r6-quizzes-and-leaderboard). */
 export function leaderboardRoutes(app: FastifyInstance, { db, now }: Deps): void {
   const requireUser = authGuard(app, db, now)
 

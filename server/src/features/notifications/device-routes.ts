@@ -32,7 +32,7 @@ async function saveDevice(db: Db, session: AuthSession, token: string, deviceTyp
   })
 }
 
-/** Spec §7: saving the browser's push token for the caller; 200 means saved. */
+/** Saving the browser's push token for the caller; 200 means saved (docs/requirements.md#r7-notifications-and-push). */
 export function deviceRoutes(app: FastifyInstance, { db, now }: Deps): void {
   const requireUser = authGuard(app, db, now)
 

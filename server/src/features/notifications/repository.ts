@@ -38,9 +38,9 @@ export async function readNotification(db: Db, userId: number, id: number, now: 
 }
 
 /**
- * The bell's count for the session behind a token digest, in one statement (the session checked and the
- * messages counted together): every signed-in, visible tab asks every 5 s (spec §9). Undefined when the
- * token names no live session.
+ * The bell's count for the session behind a token digest, in one statement (the session checked and the messages
+ * counted together): every signed-in, visible tab asks every 5 s (docs/requirements.md#r7-notifications-and-push).
+ * Undefined when the token names no live session.
  */
 export async function unreadCountForSession(db: Db, tokenHash: string, now: Date): Promise<number | undefined> {
   const [row] = await unreadCountStatement(db).execute({ tokenHash, now: now.toISOString() })

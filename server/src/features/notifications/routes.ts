@@ -17,7 +17,10 @@ type Deps = { db: Db; now: () => Date; notifier: Notifier }
 /** Per user: enough to try a new device a few times, not enough to flood FCM from one account. */
 export const TEST_NOTIFICATION_LIMIT: Limit = { name: 'notification-test', max: 10, windowMs: 10 * 60_000 }
 
-/** Spec §7: the caller's messages. Another user's message answers as a missing one does (404). */
+/**
+ * The caller's messages (docs/requirements.md#r7-notifications-and-push). Another user's message answers as a missing
+ * one does (404).
+ */
 export function notificationRoutes(app: FastifyInstance, { db, now, notifier }: Deps): void {
   const requireUser = authGuard(app, db, now)
   const userOf = (request: FastifyRequest) => sessionOf(request).userId

@@ -22,7 +22,10 @@ export function idempotencyKey(request: FastifyRequest): string | undefined {
 
 const ID_FIELDS = ['batchId', 'answerOptionId', 'ethnicFactQuestionId'] as const
 
-/** Spec §3: the answer item; each id a whole number (a digit string is read as one). */
+/**
+ * The answer item (docs/requirements.md#r6-quizzes-and-leaderboard); each id a whole number (a digit string is read as
+ * one).
+ */
 export function parseAnswerItem(body: unknown): QuizAnswerItem {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('Send a JSON object with batchId, answerOptionId and ethnicFactQuestionId.')
   const item = {} as QuizAnswerItem
@@ -37,7 +40,10 @@ export function parseAnswerItem(body: unknown): QuizAnswerItem {
   return item
 }
 
-/** Spec §7, the quiz calls. Every batch is its owner's: another user's id answers as a missing one does. */
+/**
+ * The quiz calls (docs/requirements.md#r6-quizzes-and-leaderboard). Every batch is its owner's: another user's id
+ * answers as a missing one does.
+ */
 export function quizRoutes(app: FastifyInstance, { db, now }: Deps): void {
   const requireUser = authGuard(app, db, now)
   const userOf = (request: FastifyRequest) => sessionOf(request).userId
@@ -76,7 +82,8 @@ export function quizRoutes(app: FastifyInstance, { db, now }: Deps): void {
     data: await quizResult(db, userOf(request), parseId(request.params.batchId)),
   }))
 
-  // The spec lists GET; POST is what the app sends (PRODUCT.md: a GET never changes state). Both close once.
+  // The spec lists GET; POST is what the app sends (docs/requirements.md#r15-api-contract: a GET never changes state).
+  // Both close once.
   const close = async (request: FastifyRequest<{ Params: { batchId: string } }>) => ({
     data: await closeAttempt(db, userOf(request), parseId(request.params.batchId), idempotencyKey(request), now()),
   })

@@ -12,7 +12,10 @@ import { referralCodeOf } from './referral-code'
 
 type Deps = { db: Db; now: () => Date }
 
-/** Spec §4, §7: the user's package (in force, or the last one), turning auto-renewal off, and their referral code. */
+/**
+ * The user's package (in force, or the last one), turning auto-renewal off, and their referral code
+ * (docs/requirements.md#r5-plans-and-payments).
+ */
 export function activePackageRoutes(app: FastifyInstance, { db, now }: Deps): void {
   const requireUser = authGuard(app, db, now)
 

@@ -13,7 +13,10 @@ import { listGroups } from '../proverbs/repository'
 
 type Deps = { db: Db; now: () => Date }
 
-/** Spec §7: the user's selected and unselected languages, and changing the selection within the plan. */
+/**
+ * The user's selected and unselected languages, and changing the selection within the plan
+ * (docs/requirements.md#r4-profile).
+ */
 export function userLanguageRoutes(app: FastifyInstance, { db, now }: Deps): void {
   const requireUser = authGuard(app, db, now)
 

@@ -5,14 +5,14 @@ import { payments, testModeCharges } from '../../db/schema'
 import type { PaymentProvider, ProviderResult, SavedMethod } from './types'
 
 /**
- * The built-in test mode (PRODUCT.md: with no keys configured the whole flow still runs locally). Its
- * checkout is our own page (API.testCheckout), clearly labelled, where the tester chooses what happens;
+ * The built-in test mode (docs/requirements.md#r5-plans-and-payments: with no keys configured the whole flow still runs
+ * locally). Its checkout is our own page (API.testCheckout), clearly labelled, where the tester chooses what happens;
  * the choice is a row of `test_mode_charges` (the first choice stands) and no money moves.
  *
- * Renewals: the card saved at checkout is `test_auth_<reference>` and is always charged successfully,
- * unless the tester chose "Pay, and decline renewals": that card is `test_decline_<reference>` and every
- * renewal charge on it is declined. Tests may also save a method whose token starts with `test_decline_`.
- * Dollars only: spec §4 lets only Paystack charge naira.
+ * Renewals: the card saved at checkout is `test_auth_<reference>` and is always charged successfully, unless the tester
+ * chose "Pay, and decline renewals": that card is `test_decline_<reference>` and every renewal charge on it is
+ * declined. Tests may also save a method whose token starts with `test_decline_`. Dollars only: only Paystack may
+ * charge naira (docs/requirements.md#r5-plans-and-payments).
  */
 export const TEST_MODE_LABEL = 'Test mode (no money moves)'
 export const DECLINING_TOKEN_PREFIX = 'test_decline_'

@@ -6,7 +6,10 @@ import { signOut, useSession } from '@/lib/session'
 import { logout } from '../api'
 import { Avatar } from './avatar'
 
-/** Spec §4: logout clears the token cookie and local storage and goes to /auth/login. */
+/**
+ * Logout clears the token cookie and local storage and goes to /auth/login
+ * (docs/requirements.md#r3-accounts-and-sign-in).
+ */
 export function useLogout() {
   const navigate = useNavigate()
   const client = useQueryClient()

@@ -4,8 +4,8 @@ import { useSession } from '@/lib/session'
 import { personalInfoQuery, usePictureUrl } from '../queries'
 
 /**
- * The user's picture, or their initials (spec §3: first letters of firstName and lastName, uppercased),
- * cleared when there is no user or no personal info (spec §4).
+ * The user's picture, or their initials (first letters of firstName and lastName, uppercased), cleared when there is no
+ * user or no personal info (docs/requirements.md#r4-profile).
  */
 export function Avatar({ userId, size = 36 }: { userId: number | undefined; size?: number }) {
   const picture = usePictureUrl(userId)

@@ -11,8 +11,8 @@ export const AD_TOGGLE_LOAD_FAILED = 'Your advert setting could not be loaded. T
 export const AD_TOGGLE_SAVE_FAILED = 'Your choice was not saved. Check your connection and try again.'
 
 /**
- * The profile's switch for spec §4's ad toggle: off by default; a subscriber who turns it on sees
- * adverts too. Saved at once, with a saving state and a message when it fails.
+ * The profile's switch for the ad toggle (docs/requirements.md#r8-adverts): off by default; a subscriber who turns it
+ * on sees adverts too. Saved at once, with a saving state and a message when it fails.
  */
 export function AdToggleSetting({ userId }: { userId: number }) {
   const toggle = useQuery(adToggleQuery(userId))

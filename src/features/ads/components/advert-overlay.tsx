@@ -27,10 +27,10 @@ function toBlob(advert: AdvertContent): Blob {
 }
 
 /**
- * Spec §2: an advert overlay, a video or an image, with a Close Ads button. A modal dialog named
- * "Advertisement": focus moves in (to Close Ads) and stays in while it is open, Escape closes it, and
- * focus returns to where it was. The video plays muted, inline, with its controls and a caption; it
- * starts by itself unless the user asked for reduced motion.
+ * An advert overlay (docs/requirements.md#r8-adverts), a video or an image, with a Close Ads button. A modal dialog
+ * named "Advertisement": focus moves in (to Close Ads) and stays in while it is open, Escape closes it, and focus
+ * returns to where it was. The video plays muted, inline, with its controls and a caption; it starts by itself unless
+ * the user asked for reduced motion.
  */
 export function AdvertOverlay({ advert, onClose, onFollow }: Props) {
   const titleId = useId()

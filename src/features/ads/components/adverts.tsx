@@ -14,8 +14,8 @@ export type UseHasActivePackage = (userId: number) => boolean | undefined
 type Props = { useHasActivePackage: UseHasActivePackage }
 
 /**
- * Spec §4's adverts for the signed-in user. The layout loads this module lazily (visitors never download
- * it) and hands in the active-package flag (features never import each other).
+ * Adverts for the signed-in user (docs/requirements.md#r8-adverts). The layout loads this module lazily (visitors never
+ * download it) and hands in the active-package flag (features never import each other).
  */
 export default function Adverts({ useHasActivePackage }: Props) {
   const userId = useSession()?.user.id
@@ -34,7 +34,7 @@ function AdvertsFor({ userId, useHasActivePackage }: { userId: number; useHasAct
   const { pathname, state } = useLocation()
   const online = useOnline()
   const hasActivePackage = useHasActivePackage(userId)
-  // Only a subscriber's toggle matters (spec §4).
+  // Only a subscriber's toggle matters (docs/requirements.md#r8-adverts).
   const toggle = useQuery({ ...adToggleQuery(userId), enabled: hasActivePackage === true })
   const wanted = wantsAdverts(hasActivePackage, toggle.isSuccess ? toggle.data : undefined)
   // The page a sign-in returned to (a heart tapped as a visitor) is the reader's, not an advert's.
@@ -55,7 +55,7 @@ function AdvertsFor({ userId, useHasActivePackage }: { userId: number; useHasAct
     setRound({ advertId: null, over: false })
   }, [inProgress, online, wanted, allowedHere, pathname, userId])
 
-  // Spec §9: the advert is asked for 10 ms after the file list loads.
+  // The advert is asked for 10 ms after the file list loads (docs/requirements.md#r8-adverts).
   const files = list.data
   // An error kept from an earlier round counts only once asking again has failed too.
   const listFailed = list.isError && !list.isFetching

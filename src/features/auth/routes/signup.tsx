@@ -46,7 +46,10 @@ const DRAFT_KEY = 'signup'
 
 type Props = { usePlans: () => UseQueryResult<Plan[]>; useGroups: () => UseQueryResult<EthnicGroup[]> }
 
-/** Spec §3–§4: the registration wizard, starting at step 1, ending in a success modal. */
+/**
+ * The registration wizard (docs/requirements.md#r3-accounts-and-sign-in), starting at step 1, ending in a success
+ * modal.
+ */
 export function SignupRoute({ usePlans, useGroups }: Props) {
   const session = useSession()
   const plans = usePlans()
@@ -195,7 +198,10 @@ function WizardActions({ step, setStep, submitting }: { step: number; setStep: (
   )
 }
 
-/** Spec §3: the success-modal flag. A native modal dialog: focus is trapped and Escape closes it. */
+/**
+ * The success modal (docs/requirements.md#r3-accounts-and-sign-in). A native modal dialog: focus is trapped and Escape
+ * closes it.
+ */
 function SuccessModal({ email }: { email: string }) {
   const dialog = useRef<HTMLDialogElement>(null)
   const navigate = useNavigate()

@@ -6,9 +6,10 @@ export function wideScrollImage(src: string): string | null {
 }
 
 /**
- * A group's scroll artwork as a decorative, lazily loaded backdrop (spec §2: /img/{language}-scroll.jpeg).
- * `wide`: a banner as wide as the page, which on large screens takes the sharper wide band when the
- * screen needs it; should that fail (offline, where the device keeps the usual picture), the usual one shows.
+ * A group's scroll artwork as a decorative, lazily loaded backdrop (/img/{language}-scroll.jpeg,
+ * docs/requirements.md#r1-proverbs-and-peoples). `wide`: a banner as wide as the page, which on large screens takes the
+ * sharper wide band when the screen needs it; should that fail (offline, where the device keeps the usual picture), the
+ * usual one shows.
  */
 export function ScrollImage({ src, eager = false, wide = false }: { src: string | null; eager?: boolean; wide?: boolean }) {
   const [wideFailed, setWideFailed] = useState(false)

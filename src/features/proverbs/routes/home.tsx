@@ -116,7 +116,10 @@ export function HomeRoute() {
   )
 }
 
-/** Signed in: the groups this user may read now (spec §7: /api/proverbs/ethnic/logged). */
+/**
+ * Signed in: the groups this user may read now (/api/proverbs/ethnic/logged,
+ * docs/requirements.md#r1-proverbs-and-peoples).
+ */
 function YourLanguages() {
   const session = useSession()
   const groups = useQuery({ ...readableGroupsQuery(session?.user.id ?? 0), enabled: Boolean(session) })

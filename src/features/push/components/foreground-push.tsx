@@ -28,9 +28,9 @@ export function PushToast({ title, body, url }: PushData) {
 }
 
 /**
- * Mounted by the layout for a signed-in user; active while push is on for this device. A push that
- * arrives while the app is visible shows a toast at the top left (spec §9) that opens the message's url;
- * the notification list is refetched at once. It also saves the token again when FCM rotated it or
+ * Mounted by the layout for a signed-in user; active while push is on for this device. A push that arrives while the
+ * app is visible shows a toast at the top left (docs/requirements.md#r7-notifications-and-push) that opens the
+ * message's url; the notification list is refetched at once. It also saves the token again when FCM rotated it or
  * another user signed in here, and routes the page when the worker asks (a window it does not control).
  */
 export default function ForegroundPush() {

@@ -94,7 +94,10 @@ function TestNotification({ userId }: { userId: number }) {
   )
 }
 
-/** /test (public, spec §2): what this browser does for Òwe — worker, push, storage, connection. */
+/**
+ * /test (public, docs/requirements.md#r11-offline-and-installing): what this browser does for Òwe — worker, push,
+ * storage, connection.
+ */
 export default function DiagnosticsRoute() {
   const session = useSession()
   const online = useOnline()

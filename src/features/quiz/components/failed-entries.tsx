@@ -3,8 +3,8 @@ import { errorMessage } from '@/components/query-state'
 import { discardFailed, retryFailed, useFailedEntries, type FailedEntry } from '@/lib/quiz-outbox'
 
 /**
- * What the server refused (ARCHITECTURE.md §4: never dropped silently): its message, and the choice to
- * send it again or let it go. Nothing shows while the list is empty.
+ * What the server refused (never dropped silently: docs/decisions/007-quizzes-exactly-once.md): its message, and the
+ * choice to send it again or let it go. Nothing shows while the list is empty.
  */
 export function FailedEntries({ userId, names }: { userId: number; names: Map<number, string> }) {
   const entries = useFailedEntries(userId)

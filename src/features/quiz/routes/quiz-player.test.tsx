@@ -105,7 +105,8 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-test('spec §8: when the questions cannot be fetched, the toast says so and the user is back on /quiz', async () => {
+// docs/requirements.md#r6-quizzes-and-leaderboard
+test('when the questions cannot be fetched, the toast says so and the user is back on /quiz', async () => {
   const fetch = vi.fn(async () => {
     throw new TypeError('Failed to fetch')
   })

@@ -19,7 +19,8 @@ export default function QuizPlayerRoute() {
   const batchId = Number(useParams().batchId)
   if (!session) return null
   if (!Number.isInteger(batchId) || batchId <= 0) return <Navigate to="/quiz" replace />
-  // A new batch (or user) is a new player: spec §4 sets the batch id and starts over.
+  // A new batch (or user) is a new player: the batch id is set and it starts over
+  // (docs/requirements.md#r6-quizzes-and-leaderboard).
   return <QuizPlayer key={`${session.user.id}:${batchId}`} userId={session.user.id} batchId={batchId} />
 }
 
@@ -29,13 +30,14 @@ function QuizPlayer({ userId, batchId }: { userId: number; batchId: number }) {
   const delivery = useBatchDelivery(userId, batchId)
   const navigate = useNavigate()
 
-  // Spec §4: the loading flag clears when the fetch ends, however it ended.
+  // The loading flag clears when the fetch ends, however it ended (docs/requirements.md#r6-quizzes-and-leaderboard).
   const settled = quiz.status !== 'pending'
   useEffect(() => {
     if (settled) dispatch({ type: 'fetchEnded' })
   }, [settled])
 
-  // Spec §8: questions that cannot be had (no network, nothing stored) → the toast, and back to /quiz.
+  // docs/requirements.md#r6-quizzes-and-leaderboard: questions that cannot be had (no network, nothing stored) → the
+  // toast, and back to /quiz.
   const unavailable = quiz.isError && quiz.data === undefined
   useEffect(() => {
     if (!unavailable) return
@@ -78,7 +80,8 @@ function Player({ userId, quiz, delivery, state, dispatch }: PlayerProps) {
       await submitAttempt({ userId, batchId })
     },
     onSuccess: () => {
-      // Spec §4: on submit the index resets to 1, the answers are cleared, and on to the result.
+      // docs/requirements.md#r6-quizzes-and-leaderboard: on submit the index resets to 1, the answers are cleared, and
+      // on to the result.
       dispatch({ type: 'submitted' })
       void client.invalidateQueries({ queryKey: quizKeys.lists(userId) })
       navigate(resultPath(batchId))

@@ -87,7 +87,8 @@ test('dollars by default; Paystack may switch to naira and the amount shown is t
   expect(quotes.at(-1)?.get('option')).toBe('paystack')
 })
 
-test('every other option is forced to dollars (spec §4)', async () => {
+// docs/requirements.md#r5-plans-and-payments
+test('every other option is forced to dollars', async () => {
   renderWithApp(<Checkout plan={SILVER} initialCurrency="NGN" redirect={vi.fn()} />)
   await waitFor(() => expect(total()).toBe('₦17,990'))
   fireEvent.click(screen.getByRole('radio', { name: 'Card (Stripe)' }))
@@ -96,7 +97,8 @@ test('every other option is forced to dollars (spec §4)', async () => {
   expect(screen.getByText('This option charges in US dollars.')).toBeTruthy()
 })
 
-test('paying sends spec §3’s payment state and goes to the provider', async () => {
+// docs/requirements.md#r5-plans-and-payments
+test('paying sends the payment state and goes to the provider', async () => {
   const redirect = vi.fn()
   renderWithApp(<Checkout plan={SILVER} initialCurrency="NGN" redirect={redirect} />)
   await waitFor(() => expect(total()).toBe('₦17,990'))
@@ -129,7 +131,7 @@ test('a promo code is checked and priced by the server; a bad one says so', asyn
   expect(promoChecks).toEqual(['NOPE'])
   expect(quotes.some((q) => q.get('coupon'))).toBe(false)
   expect(total()).toBe('$17.99')
-  // Valid by spec §7's check, refused by the quote: the server's reason is shown.
+  // Valid by the promo-code check, refused by the quote: the server's reason is shown.
   fireEvent.change(field, { target: { value: 'owncode1' } })
   fireEvent.click(screen.getByRole('button', { name: 'Apply' }))
   await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('You cannot use your own referral code.'))

@@ -12,7 +12,10 @@ import { paymentOptionsQuery, quoteQuery } from '../queries'
 
 export type CheckoutProps = {
   plan: Plan
-  /** The currency the prices were being shown in; naira sticks only with Paystack (spec §4). */
+  /**
+   * The currency the prices were being shown in; naira sticks only with Paystack
+   * (docs/requirements.md#r5-plans-and-payments).
+   */
   initialCurrency?: CurrencyCode
   /** A promo code to start with (the one given at sign-up). */
   initialCoupon?: string | null
@@ -117,7 +120,7 @@ function CheckoutForm({ plan, options, initialCurrency, initialCoupon, registrat
     }
     setCheckingCoupon(true)
     try {
-      // Spec §7's check first; the quote then prices it (and refuses one's own referral code).
+      // The promo-code check first; the quote then prices it (and refuses one's own referral code).
       const check = await verifyPromoCode(code)
       if (!check.valid) {
         setCoupon(null)

@@ -1,0 +1,45 @@
+import { expect, test } from 'vitest'
+import { anchorsOf, checkFiles, formatProblem, slugOf } from './doc-refs.mjs'
+
+const REQUIREMENTS = ['# Requirements', '', '## R3 Accounts and sign-in', '', '## R10 Operators’ console', ''].join('\n')
+
+/** A small repository: the files checked, plus ones that only exist (a picture, say). */
+function check(files: Record<string, string>, others: string[] = []) {
+  const map = new Map(Object.entries(files))
+  return checkFiles(map, (file) => map.has(file) || others.includes(file)).map(formatProblem)
+}
+
+test('headings become GitHub anchors, and a repeated heading gets a number', () => {
+  expect(slugOf('R10 Operators’ console')).toBe('r10-operators-console')
+  expect(slugOf('R17 Page-view analytics (open)')).toBe('r17-page-view-analytics-open')
+  expect([...anchorsOf('## Notes\n```\n# not a heading\n```\n## Notes\n')]).toEqual(['notes', 'notes-1'])
+})
+
+test('references that lead to a file and a heading pass, in code and in Markdown', () => {
+  const problems = check({
+    'docs/requirements.md': REQUIREMENTS + '[Sign-in](#r3-accounts-and-sign-in), [ADR 5](decisions/005-accounts.md)\n',
+    'docs/decisions/005-accounts.md': '# 005\n\nSee [the requirements](../requirements.md#r10-operators-console) and `server/src/db/README.md`.\n',
+    'server/src/db/README.md': '# Database\n',
+    'src/lib/session.ts': '/** Logout (docs/requirements.md#r3-accounts-and-sign-in). See https://example.com/x/NOTES.md */\n',
+  })
+  expect(problems).toEqual([])
+})
+
+test('a missing file, a missing heading and a document outside the repository are each reported at file:line', () => {
+  const problems = check({
+    'docs/requirements.md': REQUIREMENTS,
+    'docs/decisions/001-layout.md': '# 001\n\nSee [the map](../map.md).\n',
+    'src/core/format.ts': [
+      '// Shortening (docs/requirements.md#r16-display-helpers).',
+      '// Formats (spec §5).',
+      '// The envelope (PRODUCT.md).',
+      '// One layer per folder (docs/decisions/001-layout.md).',
+    ].join('\n'),
+  })
+  expect(problems).toEqual([
+    'docs/decisions/001-layout.md:3: ../map.md — no such file in the repository',
+    'src/core/format.ts:1: docs/requirements.md#r16-display-helpers — docs/requirements.md has no heading #r16-display-helpers',
+    expect.stringMatching(/^src\/core\/format\.ts:2: spec § — /),
+    expect.stringMatching(/^src\/core\/format\.ts:3: PRODUCT\.md — /),
+  ])
+})
