@@ -1,6 +1,6 @@
 import { asc, count, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { API } from '../../../../src/core/api-paths'
+import { API, ROUTES } from '../../../../src/core/api-paths'
 import type { AdminAdvert } from '../../../../src/core/admin-contract'
 import type { Paginated } from '../../../../src/core/contract'
 import { ADVERT_MAX_BYTES, advertOrderSchema, advertPatchSchema, advertUploadSchema, OPERATOR_TEXTS } from '../../../../src/core/operator-validation'
@@ -85,7 +85,6 @@ async function readUpload(request: FastifyRequest): Promise<{ content: Buffer; f
 /** The adverts users see (spec §3): operators upload, edit, order, deactivate and delete them. */
 export function advertRoutes(app: FastifyInstance, { db, now }: OperatorDeps): void {
   const guard = adminGuard(app, db, now)
-  const itemRoute = `${API.admin.adverts}/:id`
   const idOf = (raw: string) => {
     const id = parseId(raw)
     if (id === undefined) throw notFound(ADVERT_TEXTS.notFound)
@@ -131,7 +130,7 @@ export function advertRoutes(app: FastifyInstance, { db, now }: OperatorDeps): v
     return reply.code(201).send({ data })
   })
 
-  app.patch<{ Params: { id: string } }>(itemRoute, { preHandler: guard }, async (request): Promise<{ data: AdminAdvert }> => {
+  app.patch<{ Params: { id: string } }>(ROUTES.admin.advert, { preHandler: guard }, async (request): Promise<{ data: AdminAdvert }> => {
     const id = idOf(request.params.id)
     const input = await parseBody(advertPatchSchema, request.body)
     const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined))
@@ -167,7 +166,7 @@ export function advertRoutes(app: FastifyInstance, { db, now }: OperatorDeps): v
   })
 
   // A seeded advert deleted is recorded, so the next start does not bring it back.
-  app.delete<{ Params: { id: string } }>(itemRoute, { preHandler: guard }, async (request): Promise<{ data: { id: number } }> => {
+  app.delete<{ Params: { id: string } }>(ROUTES.admin.advert, { preHandler: guard }, async (request): Promise<{ data: { id: number } }> => {
     const id = idOf(request.params.id)
     await db.transaction(async (tx) => {
       await lockForTakeOver(tx)

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, ilike, inArray, isNull, lte, or, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { API } from '../../../../src/core/api-paths'
+import { API, ROUTES } from '../../../../src/core/api-paths'
 import type { AdminPayment, AdminUser, ContactMessage } from '../../../../src/core/admin-contract'
 import type { Paginated } from '../../../../src/core/contract'
 import { fromMinorUnits } from '../../../../src/core/payment'
@@ -16,9 +16,6 @@ export const PEOPLE_TEXTS = {
   unread: 'unread is 1 or true (unread only), or 0 or false.',
   status: 'status is one of pending, success, failed or abandoned.',
 } as const
-
-/** POST here marks a contact message read (API.admin has no helper for it yet). */
-export const CONTACT_MESSAGE_READ_ROUTE = `${API.admin.contactMessages}/:id/read`
 
 const PAYMENT_STATUSES = ['pending', 'success', 'failed', 'abandoned'] as const
 type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
@@ -59,7 +56,7 @@ export function peopleRoutes(app: FastifyInstance, { db, now }: OperatorDeps): v
   })
 
   // Reading the list is only a view; marking a message read is the action the log keeps.
-  app.post<{ Params: { id: string } }>(CONTACT_MESSAGE_READ_ROUTE, { preHandler: guard }, async (request): Promise<{ data: ContactMessage }> => {
+  app.post<{ Params: { id: string } }>(ROUTES.admin.contactMessageRead, { preHandler: guard }, async (request): Promise<{ data: ContactMessage }> => {
     const id = parseId(request.params.id)
     if (id === undefined) throw notFound(PEOPLE_TEXTS.messageNotFound)
     const data = await db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { API } from '../../../../src/core/api-paths'
+import { API, ROUTES } from '../../../../src/core/api-paths'
 import type { Language, ProverbMarks } from '../../../../src/core/contract'
 import { PLAN_TEXTS } from '../../../../src/core/plans'
 import { searchTerms } from '../../../../src/core/search'
@@ -56,7 +56,7 @@ export function privateProverbRoutes(app: FastifyInstance, { db, now, sendPublic
     return { data: await trendingProverbs(db, date, limit, readable) }
   })
 
-  app.get<{ Params: { group: string } }>('/api/proverbs/proverbs_logged/:group/', { preHandler: requireUser }, async (request) => {
+  app.get<{ Params: { group: string } }>(ROUTES.proverbsLogged, { preHandler: requireUser }, async (request) => {
     const query = request.query as Record<string, unknown>
     const { page, size } = paging(query)
     const terms = searchTerms(optionalString(query, 'q') ?? '')
@@ -90,13 +90,13 @@ export function privateProverbRoutes(app: FastifyInstance, { db, now, sendPublic
     return { data: marks }
   })
 
-  app.put<{ Params: { id: string } }>('/api/proverbs/favourites/:id', { preHandler: requireUser }, async (request) => {
+  app.put<{ Params: { id: string } }>(ROUTES.favourite, { preHandler: requireUser }, async (request) => {
     const proverbId = await existingProverbId(db, request.params.id)
     await db.insert(favourites).values({ userId: sessionOf(request).userId, proverbId, createdAt: now() }).onConflictDoNothing()
     return { data: { proverbId, favourite: true } }
   })
 
-  app.delete<{ Params: { id: string } }>('/api/proverbs/favourites/:id', { preHandler: requireUser }, async (request) => {
+  app.delete<{ Params: { id: string } }>(ROUTES.favourite, { preHandler: requireUser }, async (request) => {
     const proverbId = await existingProverbId(db, request.params.id)
     await db.delete(favourites).where(and(eq(favourites.userId, sessionOf(request).userId), eq(favourites.proverbId, proverbId)))
     return { data: { proverbId, favourite: false } }
@@ -121,11 +121,11 @@ export function privateProverbRoutes(app: FastifyInstance, { db, now, sendPublic
     return result
   }
 
-  app.put<{ Params: { id: string } }>('/api/proverbs/likes/:id', { preHandler: requireUser }, async (request) => ({
+  app.put<{ Params: { id: string } }>(ROUTES.like, { preHandler: requireUser }, async (request) => ({
     data: await setLike(sessionOf(request).userId, await existingProverbId(db, request.params.id), true),
   }))
 
-  app.delete<{ Params: { id: string } }>('/api/proverbs/likes/:id', { preHandler: requireUser }, async (request) => ({
+  app.delete<{ Params: { id: string } }>(ROUTES.like, { preHandler: requireUser }, async (request) => ({
     data: await setLike(sessionOf(request).userId, await existingProverbId(db, request.params.id), false),
   }))
 }

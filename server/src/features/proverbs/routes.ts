@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { API } from '../../../../src/core/api-paths'
+import { API, ROUTES } from '../../../../src/core/api-paths'
 import { searchTerms } from '../../../../src/core/search'
 import type { Db } from '../../db/client'
 import { badRequest, notFound } from '../../http/errors'
@@ -61,7 +61,7 @@ export function proverbRoutes(app: FastifyInstance, { db, sendPublic, now }: Dep
     }),
   )
 
-  app.get<{ Params: { idOrSlug: string } }>(`${API.proverbsPublic}/:idOrSlug`, (request, reply) =>
+  app.get<{ Params: { idOrSlug: string } }>(ROUTES.proverbPublic, (request, reply) =>
     sendPublic(request, reply, async () => {
       const { idOrSlug } = request.params
       const proverb = hasControlCharacters(idOrSlug) || idOrSlug.length > 200 ? undefined : await findProverb(db, idOrSlug)
@@ -70,7 +70,7 @@ export function proverbRoutes(app: FastifyInstance, { db, sendPublic, now }: Dep
     }),
   )
 
-  app.get<{ Params: { idOrSlug: string } }>(`${API.proverbsPublic}/:idOrSlug/history`, (request, reply) =>
+  app.get<{ Params: { idOrSlug: string } }>(ROUTES.proverbHistory, (request, reply) =>
     sendPublic(request, reply, async () => {
       const { idOrSlug } = request.params
       const history = hasControlCharacters(idOrSlug) || idOrSlug.length > 200 ? undefined : await proverbHistory(db, idOrSlug)
