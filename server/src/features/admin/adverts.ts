@@ -13,6 +13,7 @@ import { paging, parseId } from '../../http/params'
 import { parseBody } from '../../http/validate'
 import { audit } from '../../services/audit'
 import type { OperatorDeps } from './operators'
+import { paginated } from '../../http/paginated'
 
 export const ADVERT_TEXTS = {
   notFound: 'No advert has that id.',
@@ -100,7 +101,7 @@ export function advertRoutes(app: FastifyInstance, { db, now }: OperatorDeps): v
       .orderBy(asc(adverts.position), asc(adverts.id))
       .limit(size)
       .offset((page - 1) * size)
-    return { data, page, size, totalPages: Math.ceil(total / size), totalElements: total }
+    return paginated(data, total, { page, size })
   })
 
   app.post(API.admin.adverts, { preHandler: guard }, async (request, reply) => {

@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../../http/errors'
 import { optionalString, paging, parseId } from '../../http/params'
 import { audit } from '../../services/audit'
 import type { OperatorDeps } from './operators'
+import { paginated } from '../../http/paginated'
 
 export const PEOPLE_TEXTS = {
   messageNotFound: 'No contact message has that id.',
@@ -22,7 +23,6 @@ type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
-const paginated = <T>(data: T[], page: number, size: number, total: number): Paginated<T> => ({ data, page, size, totalPages: Math.ceil(total / size), totalElements: total })
 
 const toContactMessage = (row: typeof contactMessages.$inferSelect): ContactMessage => ({
   id: row.id,
@@ -52,7 +52,7 @@ export function peopleRoutes(app: FastifyInstance, { db, now }: OperatorDeps): v
       .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
       .limit(size)
       .offset((page - 1) * size)
-    return paginated(rows.map(toContactMessage), page, size, total)
+    return paginated(rows.map(toContactMessage), total, { page, size })
   })
 
   // Reading the list is only a view; marking a message read is the action the log keeps.
@@ -113,7 +113,7 @@ export function peopleRoutes(app: FastifyInstance, { db, now }: OperatorDeps): v
       createdAt: row.createdAt.toISOString(),
       activePackage: packageOf.get(row.id) ?? null,
     }))
-    return paginated(data, page, size, total)
+    return paginated(data, total, { page, size })
   })
 
   app.get<{ Querystring: Record<string, unknown> }>(API.admin.payments, { preHandler: guard }, async (request): Promise<Paginated<AdminPayment>> => {
@@ -142,6 +142,6 @@ export function peopleRoutes(app: FastifyInstance, { db, now }: OperatorDeps): v
       provider: payment.provider,
       createdAt: payment.createdAt.toISOString(),
     }))
-    return paginated(data, page, size, total)
+    return paginated(data, total, { page, size })
   })
 }

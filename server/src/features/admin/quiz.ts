@@ -16,6 +16,7 @@ import { parseBody } from '../../http/validate'
 import { audit } from '../../services/audit'
 import type { OperatorDeps } from './operators'
 import { LONG_TEXT_BODY } from '../../http/body-limits'
+import { paginated } from '../../http/paginated'
 
 export const QUIZ_TEXTS = {
   notFound: 'No question of the bank has that id.',
@@ -144,7 +145,7 @@ export function quizBankRoutes(app: FastifyInstance, { db, now }: OperatorDeps):
       .orderBy(desc(quizQuestions.id))
       .limit(size)
       .offset((page - 1) * size)
-    return { data: await toAdminQuestions(db, rows), page, size, totalPages: Math.ceil(total / size), totalElements: total }
+    return paginated(await toAdminQuestions(db, rows), total, { page, size })
   })
 
   app.post(API.admin.quizQuestions, { ...LONG_TEXT_BODY, preHandler: guard }, async (request, reply) => {

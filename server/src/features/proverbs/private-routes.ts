@@ -13,6 +13,7 @@ import { forbidden, notFound } from '../../http/errors'
 import { calendarDate, hasControlCharacters, optionalString, paging, parseId, positiveInt } from '../../http/params'
 import { entitlementOf } from '../../services/entitlements'
 import { favouriteProverbs, findGroupId, listGroups, searchProverbs, trendingProverbs } from './repository'
+import { paginated } from '../../http/paginated'
 
 /** `likesPerMinute`: likes and unlikes a reader may make in a minute (OWE_LIKE_RATE_LIMIT, 60: far past what a person taps, well short of a script). */
 type Deps = { db: Db; now: () => Date; sendPublic: SendPublic; likesPerMinute: number }
@@ -71,13 +72,13 @@ export function privateProverbRoutes(app: FastifyInstance, { db, now, sendPublic
       )
     }
     const { items, total } = await searchProverbs(db, { terms, ethnicId: groupId }, page, size)
-    return { data: items, page, size, totalPages: Math.ceil(total / size), totalElements: total }
+    return paginated(items, total, { page, size })
   })
 
   app.get(API.favourites, { preHandler: requireUser }, async (request) => {
     const { page, size } = paging(request.query as Record<string, unknown>)
     const { items, total } = await favouriteProverbs(db, sessionOf(request).userId, page, size)
-    return { data: items, page, size, totalPages: Math.ceil(total / size), totalElements: total }
+    return paginated(items, total, { page, size })
   })
 
   app.get(API.marks, { preHandler: requireUser }, async (request) => {

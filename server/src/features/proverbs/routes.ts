@@ -5,6 +5,7 @@ import type { Db } from '../../db/client'
 import { badRequest, notFound } from '../../http/errors'
 import { calendarDate, hasControlCharacters, optionalString, paging, positiveInt } from '../../http/params'
 import type { SendPublic } from '../../http/public-cache'
+import { paginated } from '../../http/paginated'
 import {
   findCategoryId,
   findGroupId,
@@ -57,7 +58,7 @@ export function proverbRoutes(app: FastifyInstance, { db, sendPublic, now }: Dep
         throw badRequest(`Unknown category "${category}".`, { category: 'Unknown category' })
       }
       const { items, total } = await searchProverbs(db, { terms, ethnicId, categoryId }, page, size)
-      return { data: items, page, size, totalPages: Math.ceil(total / size), totalElements: total }
+      return paginated(items, total, { page, size })
     }),
   )
 
