@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { API, ROUTES, isApiPath } from './api-paths'
+import { API, ROUTES, isApiPath, routePattern } from './api-paths'
 
 type Table = { readonly [name: string]: unknown }
 type Pair = { name: string; template: string; build: (...args: unknown[]) => string }
@@ -41,6 +41,17 @@ test.each(table.pairs)('API.$name builds a path that ROUTES.$name matches', ({ t
   params.forEach((param, i) => (filled = filled.replace(param, String(args[i]))))
   expect(build(...args)).toBe(filled)
   expect(isApiPath(filled)).toBe(true)
+  expect(routePattern(template).exec(filled)?.slice(1)).toEqual(args.map(String))
+})
+
+test('a route pattern matches whole paths only, one segment per parameter', () => {
+  const detail = routePattern(ROUTES.proverbPublic)
+  expect(detail.exec(API.proverbPublic('yoruba-iwa-lesin'))?.[1]).toBe('yoruba-iwa-lesin')
+  expect(detail.test(API.proverbHistory(5))).toBe(false)
+  expect(detail.test(`${API.proverbPublic(5)}/`)).toBe(false)
+  expect(routePattern(ROUTES.proverbsLogged).exec(API.proverbsLogged('igbo'))?.[1]).toBe('igbo')
+  expect(routePattern(ROUTES.proverbsLogged).test('/api/proverbs/proverbs_logged/igbo')).toBe(false)
+  expect(routePattern('/api/a.b/:id').test('/api/aXb/1')).toBe(false)
 })
 
 test('builders that take text escape it, so it stays one path segment', () => {

@@ -247,6 +247,15 @@ export const ROUTES = {
   },
 } as const
 
+/** A template as a pattern for whole paths, each parameter captured as one path segment (the service worker's matchers). */
+export function routePattern(template: string): RegExp {
+  const source = template
+    .split(/(:\w+)/)
+    .map((part) => (part.startsWith(':') ? '([^/]+)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('')
+  return new RegExp(`^${source}$`)
+}
+
 /**
  * Path prefixes that belong to the API rather than to the app's routes: the server answers unknown
  * paths under these with a JSON 404, the dev server proxies them, and the service worker never treats
