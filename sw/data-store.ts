@@ -1,4 +1,4 @@
-import { API } from '../src/core/api-paths'
+import { API, ROUTES, routePattern } from '../src/core/api-paths'
 import type { CategoryPage, EthnicGroup, Paginated, Proverb } from '../src/core/contract'
 import { OFFLINE_HEADER, SOURCE_HEADER, type DeviceCoverage } from '../src/offline/messages'
 import type { OfflineDb } from '../src/offline/schema'
@@ -58,8 +58,8 @@ const numberParam = (url: URL, name: string) => {
   return Number.isFinite(value) && value > 0 ? value : undefined
 }
 
-const PROVERB_DETAIL = new RegExp(`^${API.proverbsPublic}/([^/]+)$`)
-const PROVERBS_LOGGED = /^\/api\/proverbs\/proverbs_logged\/([^/]+)\/$/
+const PROVERB_DETAIL = routePattern(ROUTES.proverbPublic)
+const PROVERBS_LOGGED = routePattern(ROUTES.proverbsLogged)
 
 /** The public corpus routes the worker keeps, by URL. */
 function publicRoute(url: URL): Route | undefined {

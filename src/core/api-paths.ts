@@ -192,6 +192,8 @@ export const API = {
     /** POST { title, body, url?, ethnicGroupId? }: in-app (and push) to everyone or one group's readers. */
     broadcast: '/api/admin/broadcasts',
     contactMessages: '/api/admin/contact-messages',
+    /** POST: marks a contact message read. */
+    contactMessageRead: (id: number) => `/api/admin/contact-messages/${id}/read`,
     users: '/api/admin/users',
     payments: '/api/admin/payments',
     audit: '/api/admin/audit',
@@ -207,6 +209,55 @@ export const API = {
   /** GET the daily proverb reminder; PUT { time: 'HH:MM' | null, timeZone }. */
   dailyReminder: '/user/notification/reminder',
 } as const
+
+/**
+ * The server's route templates (Fastify's `:name` parameters) for the paths above that the client builds
+ * with a function, under the same names: the server registers the template, the client calls the
+ * builder, and api-paths.test.ts checks that every builder fills its template and that neither table has
+ * a name the other lacks. The parameter names are the ones the route handlers read.
+ */
+export const ROUTES = {
+  proverbPublic: '/api/proverbs/public/:idOrSlug',
+  proverbCorrections: '/api/proverbs/public/:idOrSlug/corrections',
+  proverbHistory: '/api/proverbs/public/:idOrSlug/history',
+  checkPhone: '/accounts/checkphone/:phone',
+  verifyPromoCode: '/api/user/profile/verify_promo-code/:code',
+  proverbsLogged: '/api/proverbs/proverbs_logged/:group/',
+  favourite: '/api/proverbs/favourites/:id',
+  like: '/api/proverbs/likes/:id',
+  quiz: '/api/quiz/all/:batchId',
+  quizAnswer: '/api/quiz/answer/:batchId/:questionId',
+  quizResult: '/quiz_attempt/calculate/:batchId',
+  quizGenerate: '/api/quiz/:userId/:propertyId/USER',
+  quizUpdateAttempt: '/quiz-batch/update_attempt/:batchId',
+  notification: '/user/notification/fetch/:id',
+  advert: '/api/ads/:idOrName',
+  paymentVerify: '/api/payments/verify/:reference',
+  testCheckout: '/api/payments/test-checkout/:reference',
+  admin: {
+    approveSuggestion: '/api/admin/suggestions/:id/approve',
+    rejectSuggestion: '/api/admin/suggestions/:id/reject',
+    proverb: '/api/admin/proverbs/:id',
+    proverbChecked: '/api/admin/proverbs/:id/checked',
+    acceptCorrection: '/api/admin/corrections/:id/accept',
+    declineCorrection: '/api/admin/corrections/:id/decline',
+    category: '/api/admin/categories/:id',
+    faq: '/api/admin/faqs/:id',
+    quizQuestion: '/api/admin/quiz-questions/:id',
+    advert: '/api/admin/adverts/:id',
+    contactMessageRead: '/api/admin/contact-messages/:id/read',
+    mailRetry: '/api/admin/mail/:id/retry',
+  },
+} as const
+
+/** A template as a pattern for whole paths, each parameter captured as one path segment (the service worker's matchers). */
+export function routePattern(template: string): RegExp {
+  const source = template
+    .split(/(:\w+)/)
+    .map((part) => (part.startsWith(':') ? '([^/]+)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('')
+  return new RegExp(`^${source}$`)
+}
 
 /**
  * Path prefixes that belong to the API rather than to the app's routes: the server answers unknown

@@ -6,7 +6,6 @@ import { loadConfig } from '../../server/src/config'
 import { adverts, answerOptions, auditLog, contactMessages, notifications, quizQuestions, users } from '../../server/src/db/schema'
 import { seed } from '../../server/src/db/seed/seed'
 import { ADVERT_TEXTS } from '../../server/src/features/admin/adverts'
-import { CONTACT_MESSAGE_READ_ROUTE } from '../../server/src/features/admin/people'
 import { QUIZ_TEXTS } from '../../server/src/features/admin/quiz'
 import { ADMIN_ONLY } from '../../server/src/http/admin-guard'
 import type { AdminAdvert, AdminPayment, AdminQuizQuestion, AdminUser, ContactMessage } from '../../src/core/admin-contract'
@@ -35,7 +34,7 @@ afterAll(async () => {
 const db = () => database.db
 const admin = () => adminOf(app, db())
 const member = (languages?: number[]) => memberOf(app, db(), { languages })
-const contactRead = (id: number | string) => CONTACT_MESSAGE_READ_ROUTE.replace(':id', String(id))
+const contactRead = (id: number) => API.admin.contactMessageRead(id)
 
 async function send(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, token?: string, payload?: unknown) {
   const res = await app.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as object }), headers: token ? { authorization: `Bearer ${token}` } : {} })

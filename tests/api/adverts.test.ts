@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { adverts } from '../../server/src/db/schema'
 import { advertManifest } from '../../server/src/db/seed/adverts'
 import { seed } from '../../server/src/db/seed/seed'
-import { ADVERT_ROUTE, AD_TEXTS } from '../../server/src/features/ads/routes'
+import { AD_TEXTS } from '../../server/src/features/ads/routes'
 import { API } from '../../src/core/api-paths'
 import type { AdvertContent, AdvertFile } from '../../src/core/contract'
 import { adminOf, call, get, memberOf, post } from '../support/accounts'
@@ -47,10 +47,6 @@ test('operators, who run the adverts, are shown none: their list is empty', asyn
   expect(res.headers['cache-control']).toBe('private, no-cache')
   expect(res.body.data).toEqual([])
   expect(((await get(t.app, API.adverts, (await member()).token)).body.data as AdvertFile[]).length).toBeGreaterThan(0)
-})
-
-test('the route pattern is the path the app asks for', () => {
-  expect(API.advert('x')).toBe(ADVERT_ROUTE.replace(':idOrName', 'x'))
 })
 
 test('the list holds the seeded adverts by position, with id, type and name only, never cached publicly', async () => {

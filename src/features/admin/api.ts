@@ -125,7 +125,7 @@ export const sendBroadcast = ({ key, ...input }: BroadcastInput & { key: string 
 
 // ——— Messages, people, money, audit ———
 export const fetchContactMessages = (q: PageQuery & { unread?: boolean }, signal?: AbortSignal) => page<ContactMessage>(A.contactMessages, q, signal)
-export const markMessageRead = (id: number) => send<ContactMessage>('POST', `${A.contactMessages}/${id}/read`)
+export const markMessageRead = (id: number) => send<ContactMessage>('POST', A.contactMessageRead(id))
 export const fetchUsers = (q: PageQuery & { q?: string }, signal?: AbortSignal) => page<AdminUser>(A.users, q, signal)
 export const fetchPayments = (q: PageQuery & { status?: AdminPayment['status'] }, signal?: AbortSignal) => page<AdminPayment>(A.payments, q, signal)
 export const fetchAudit = (q: PageQuery, signal?: AbortSignal) => page<AuditEntry>(A.audit, q, signal)

@@ -1,6 +1,6 @@
 import { asc, count, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { API } from '../../../../src/core/api-paths'
+import { API, ROUTES } from '../../../../src/core/api-paths'
 import type { AdminAdvert } from '../../../../src/core/admin-contract'
 import type { Paginated } from '../../../../src/core/contract'
 import { ADVERT_MAX_BYTES, advertOrderSchema, advertPatchSchema, advertUploadSchema, OPERATOR_TEXTS } from '../../../../src/core/operator-validation'
@@ -13,6 +13,7 @@ import { paging, parseId } from '../../http/params'
 import { parseBody } from '../../http/validate'
 import { audit } from '../../services/audit'
 import type { OperatorDeps } from './operators'
+import { paginated } from '../../http/paginated'
 
 export const ADVERT_TEXTS = {
   notFound: 'No advert has that id.',
@@ -87,7 +88,6 @@ async function readUpload(request: FastifyRequest): Promise<{ content: Buffer; f
  */
 export function advertRoutes(app: FastifyInstance, { db, now }: OperatorDeps): void {
   const guard = adminGuard(app, db, now)
-  const itemRoute = `${API.admin.adverts}/:id`
   const idOf = (raw: string) => {
     const id = parseId(raw)
     if (id === undefined) throw notFound(ADVERT_TEXTS.notFound)
@@ -103,7 +103,7 @@ export function advertRoutes(app: FastifyInstance, { db, now }: OperatorDeps): v
       .orderBy(asc(adverts.position), asc(adverts.id))
       .limit(size)
       .offset((page - 1) * size)
-    return { data, page, size, totalPages: Math.ceil(total / size), totalElements: total }
+    return paginated(data, total, { page, size })
   })
 
   app.post(API.admin.adverts, { preHandler: guard }, async (request, reply) => {
@@ -133,7 +133,7 @@ export function advertRoutes(app: FastifyInstance, { db, now }: OperatorDeps): v
     return reply.code(201).send({ data })
   })
 
-  app.patch<{ Params: { id: string } }>(itemRoute, { preHandler: guard }, async (request): Promise<{ data: AdminAdvert }> => {
+  app.patch<{ Params: { id: string } }>(ROUTES.admin.advert, { preHandler: guard }, async (request): Promise<{ data: AdminAdvert }> => {
     const id = idOf(request.params.id)
     const input = await parseBody(advertPatchSchema, request.body)
     const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined))
@@ -169,7 +169,7 @@ export function advertRoutes(app: FastifyInstance, { db, now }: OperatorDeps): v
   })
 
   // A seeded advert deleted is recorded, so the next start does not bring it back.
-  app.delete<{ Params: { id: string } }>(itemRoute, { preHandler: guard }, async (request): Promise<{ data: { id: number } }> => {
+  app.delete<{ Params: { id: string } }>(ROUTES.admin.advert, { preHandler: guard }, async (request): Promise<{ data: { id: number } }> => {
     const id = idOf(request.params.id)
     await db.transaction(async (tx) => {
       await lockForTakeOver(tx)

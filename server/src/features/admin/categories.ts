@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm'
 import type { AdminCategory, CategoryInput } from '../../../../src/core/admin-contract'
 import { categoryInputSchema } from '../../../../src/core/admin-validation'
-import { API } from '../../../../src/core/api-paths'
+import { API, ROUTES } from '../../../../src/core/api-paths'
 import type { Db, Tx } from '../../db/client'
 import { slugify } from '../../db/seed/corpus'
 import { CATEGORIES } from '../../db/seed/groups'
@@ -80,7 +80,7 @@ export const categoryRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
     return reply.code(201).send({ data: await findCategory(db, id) })
   })
 
-  app.put<{ Params: { id: string } }>(`${API.admin.categories}/:id`, async (request) => {
+  app.put<{ Params: { id: string } }>(ROUTES.admin.category, async (request) => {
     const id = pathId(request.params.id, ADMIN_TEXTS.categoryNotFound)
     const { name }: CategoryInput = await parseBody(categoryInputSchema, request.body)
     const actor = request.auth!.userId
@@ -94,7 +94,7 @@ export const categoryRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
     return { data: await findCategory(db, id) }
   })
 
-  app.delete<{ Params: { id: string } }>(`${API.admin.categories}/:id`, async (request) => {
+  app.delete<{ Params: { id: string } }>(ROUTES.admin.category, async (request) => {
     const id = pathId(request.params.id, ADMIN_TEXTS.categoryNotFound)
     const actor = request.auth!.userId
     const at = now()

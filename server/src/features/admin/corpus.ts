@@ -2,7 +2,7 @@ import { and, count, desc, eq, or, sql } from 'drizzle-orm'
 import type { ProverbInput } from '../../../../src/core/admin-contract'
 import type { ProverbSource } from '../../../../src/core/contract'
 import { proverbInputSchema } from '../../../../src/core/admin-validation'
-import { API } from '../../../../src/core/api-paths'
+import { API, ROUTES } from '../../../../src/core/api-paths'
 import { CHANGE_LABELS, changedFields } from '../../../../src/core/corrections'
 import { searchTerms } from '../../../../src/core/search'
 import type { Db } from '../../db/client'
@@ -73,7 +73,7 @@ export const corpusRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
     return reply.code(201).send({ data: created })
   })
 
-  app.put<{ Params: { id: string } }>(`${API.admin.proverbs}/:id`, LONG_TEXT_BODY, async (request) => {
+  app.put<{ Params: { id: string } }>(ROUTES.admin.proverb, LONG_TEXT_BODY, async (request) => {
     const id = pathId(request.params.id, ADMIN_TEXTS.proverbNotFound)
     const input: ProverbInput = await parseBody(proverbInputSchema, request.body)
     const actor = request.auth!.userId
@@ -108,7 +108,7 @@ export const corpusRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
     return { data: updated }
   })
 
-  app.delete<{ Params: { id: string } }>(`${API.admin.proverbs}/:id`, async (request) => {
+  app.delete<{ Params: { id: string } }>(ROUTES.admin.proverb, async (request) => {
     const id = pathId(request.params.id, ADMIN_TEXTS.proverbNotFound)
     const actor = request.auth!.userId
     const at = now()

@@ -1,7 +1,7 @@
 import { asc, count, eq, sql } from 'drizzle-orm'
 import type { AdminFaq, FaqInput } from '../../../../src/core/admin-contract'
 import { faqInputSchema } from '../../../../src/core/admin-validation'
-import { API } from '../../../../src/core/api-paths'
+import { API, ROUTES } from '../../../../src/core/api-paths'
 import type { Db, Tx } from '../../db/client'
 import { lockForTakeOver, overridesOf, recordOverride } from '../../db/seed/overrides'
 import { readSeedFaqs } from '../../db/seed/seed'
@@ -66,7 +66,7 @@ export const faqRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
     return reply.code(201).send({ data: { ...row, builtIn: false } })
   })
 
-  app.put<{ Params: { id: string } }>(`${API.admin.faqs}/:id`, LONG_TEXT_BODY, async (request) => {
+  app.put<{ Params: { id: string } }>(ROUTES.admin.faq, LONG_TEXT_BODY, async (request) => {
     const id = pathId(request.params.id, ADMIN_TEXTS.faqNotFound)
     const input: FaqInput = await parseBody(faqInputSchema, request.body)
     const actor = request.auth!.userId
@@ -86,7 +86,7 @@ export const faqRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
     return { data: row }
   })
 
-  app.delete<{ Params: { id: string } }>(`${API.admin.faqs}/:id`, async (request) => {
+  app.delete<{ Params: { id: string } }>(ROUTES.admin.faq, async (request) => {
     const id = pathId(request.params.id, ADMIN_TEXTS.faqNotFound)
     const actor = request.auth!.userId
     const at = now()

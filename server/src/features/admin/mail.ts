@@ -1,6 +1,6 @@
 import type { AdminMail, MailStatusFilter } from '../../../../src/core/admin-contract'
 import { MAIL_STATUS_FILTERS } from '../../../../src/core/admin-contract'
-import { API } from '../../../../src/core/api-paths'
+import { API, ROUTES } from '../../../../src/core/api-paths'
 import { badRequest, notFound } from '../../http/errors'
 import { optionalString } from '../../http/params'
 import { audit } from '../../services/audit'
@@ -33,7 +33,7 @@ export const mailRoutes: AdminRoutes = (app, { db, now }) => {
     return paginated(items.map(toAdminMail), total, paging)
   })
 
-  app.post<{ Params: { id: string } }>(`${API.admin.mail}/:id/retry`, async (request) => {
+  app.post<{ Params: { id: string } }>(ROUTES.admin.mailRetry, async (request) => {
     const id = pathId(request.params.id, MAIL_TEXTS.notFound)
     const at = now()
     const mail = await db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, ilike, inArray, isNull, lte, or, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { API } from '../../../../src/core/api-paths'
+import { API, ROUTES } from '../../../../src/core/api-paths'
 import type { AdminPayment, AdminUser, ContactMessage } from '../../../../src/core/admin-contract'
 import type { Paginated } from '../../../../src/core/contract'
 import { fromMinorUnits } from '../../../../src/core/payment'
@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../../http/errors'
 import { optionalString, paging, parseId } from '../../http/params'
 import { audit } from '../../services/audit'
 import type { OperatorDeps } from './operators'
+import { paginated } from '../../http/paginated'
 
 export const PEOPLE_TEXTS = {
   messageNotFound: 'No contact message has that id.',
@@ -17,15 +18,11 @@ export const PEOPLE_TEXTS = {
   status: 'status is one of pending, success, failed or abandoned.',
 } as const
 
-/** POST here marks a contact message read (API.admin has no helper for it yet). */
-export const CONTACT_MESSAGE_READ_ROUTE = `${API.admin.contactMessages}/:id/read`
-
 const PAYMENT_STATUSES = ['pending', 'success', 'failed', 'abandoned'] as const
 type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
-const paginated = <T>(data: T[], page: number, size: number, total: number): Paginated<T> => ({ data, page, size, totalPages: Math.ceil(total / size), totalElements: total })
 
 const toContactMessage = (row: typeof contactMessages.$inferSelect): ContactMessage => ({
   id: row.id,
@@ -55,11 +52,11 @@ export function peopleRoutes(app: FastifyInstance, { db, now }: OperatorDeps): v
       .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
       .limit(size)
       .offset((page - 1) * size)
-    return paginated(rows.map(toContactMessage), page, size, total)
+    return paginated(rows.map(toContactMessage), total, { page, size })
   })
 
   // Reading the list is only a view; marking a message read is the action the log keeps.
-  app.post<{ Params: { id: string } }>(CONTACT_MESSAGE_READ_ROUTE, { preHandler: guard }, async (request): Promise<{ data: ContactMessage }> => {
+  app.post<{ Params: { id: string } }>(ROUTES.admin.contactMessageRead, { preHandler: guard }, async (request): Promise<{ data: ContactMessage }> => {
     const id = parseId(request.params.id)
     if (id === undefined) throw notFound(PEOPLE_TEXTS.messageNotFound)
     const data = await db.transaction(async (tx) => {
@@ -116,7 +113,7 @@ export function peopleRoutes(app: FastifyInstance, { db, now }: OperatorDeps): v
       createdAt: row.createdAt.toISOString(),
       activePackage: packageOf.get(row.id) ?? null,
     }))
-    return paginated(data, page, size, total)
+    return paginated(data, total, { page, size })
   })
 
   app.get<{ Querystring: Record<string, unknown> }>(API.admin.payments, { preHandler: guard }, async (request): Promise<Paginated<AdminPayment>> => {
@@ -145,6 +142,6 @@ export function peopleRoutes(app: FastifyInstance, { db, now }: OperatorDeps): v
       provider: payment.provider,
       createdAt: payment.createdAt.toISOString(),
     }))
-    return paginated(data, page, size, total)
+    return paginated(data, total, { page, size })
   })
 }

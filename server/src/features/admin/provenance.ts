@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm'
 import type { AdminCorrection, CorrectionStatus } from '../../../../src/core/admin-contract'
 import { speakerCheckSchema, rejectSuggestionSchema } from '../../../../src/core/admin-validation'
-import { API } from '../../../../src/core/api-paths'
+import { API, ROUTES } from '../../../../src/core/api-paths'
 import type { ProverbSource } from '../../../../src/core/contract'
 import { acceptCorrectionSchema, changedFields, CORRECTION_TEXTS, parseSource } from '../../../../src/core/corrections'
 import type { Db, Tx } from '../../db/client'
@@ -122,7 +122,7 @@ export const provenanceRoutes: AdminRoutes = (app, { db, now, notifier, sendPubl
     return paginated(rows.map((r) => toAdminCorrection(r.correction, r.current)), total, paging)
   })
 
-  app.post<{ Params: { id: string } }>(`${API.admin.corrections}/:id/accept`, LONG_TEXT_BODY, async (request) => {
+  app.post<{ Params: { id: string } }>(ROUTES.admin.acceptCorrection, LONG_TEXT_BODY, async (request) => {
     const id = pathId(request.params.id, CORRECTION_TEXTS.notFoundAdmin)
     const input = await parseBody(acceptCorrectionSchema, request.body)
     const actor = request.auth!.userId
@@ -161,7 +161,7 @@ export const provenanceRoutes: AdminRoutes = (app, { db, now, notifier, sendPubl
     return { data: await findCorrection(db, id) }
   })
 
-  app.post<{ Params: { id: string } }>(`${API.admin.corrections}/:id/decline`, async (request) => {
+  app.post<{ Params: { id: string } }>(ROUTES.admin.declineCorrection, async (request) => {
     const id = pathId(request.params.id, CORRECTION_TEXTS.notFoundAdmin)
     const { reason } = await parseBody(rejectSuggestionSchema, request.body)
     const actor = request.auth!.userId
@@ -184,13 +184,13 @@ export const provenanceRoutes: AdminRoutes = (app, { db, now, notifier, sendPubl
   })
 
   /** A speaker of the language checked the proverb: their name is shown on its page. */
-  app.put<{ Params: { id: string } }>(`${API.admin.proverbs}/:id/checked`, async (request) => {
+  app.put<{ Params: { id: string } }>(ROUTES.admin.proverbChecked, async (request) => {
     const id = pathId(request.params.id, ADMIN_TEXTS.proverbNotFound)
     const { name } = await parseBody(speakerCheckSchema, request.body)
     return { data: await setChecked(db, request.auth!.userId, id, name, now()).finally(() => sendPublic.clear()) }
   })
 
-  app.delete<{ Params: { id: string } }>(`${API.admin.proverbs}/:id/checked`, async (request) => {
+  app.delete<{ Params: { id: string } }>(ROUTES.admin.proverbChecked, async (request) => {
     const id = pathId(request.params.id, ADMIN_TEXTS.proverbNotFound)
     return { data: await setChecked(db, request.auth!.userId, id, null, now()).finally(() => sendPublic.clear()) }
   })

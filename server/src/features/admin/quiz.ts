@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { API } from '../../../../src/core/api-paths'
+import { API, ROUTES } from '../../../../src/core/api-paths'
 import type { AdminQuizQuestion } from '../../../../src/core/admin-contract'
 import type { Paginated } from '../../../../src/core/contract'
 import { OPERATOR_TEXTS, quizQuestionSchema, type QuizQuestionForm } from '../../../../src/core/operator-validation'
@@ -16,6 +16,7 @@ import { parseBody } from '../../http/validate'
 import { audit } from '../../services/audit'
 import type { OperatorDeps } from './operators'
 import { LONG_TEXT_BODY } from '../../http/body-limits'
+import { paginated } from '../../http/paginated'
 
 export const QUIZ_TEXTS = {
   notFound: 'No question of the bank has that id.',
@@ -117,7 +118,6 @@ const auditDetail = (input: QuizQuestionForm) => ({
 /** The ethnic-fact bank (kind 'fact'); questions made from proverbs are generated, so not listed here. */
 export function quizBankRoutes(app: FastifyInstance, { db, now }: OperatorDeps): void {
   const guard = adminGuard(app, db, now)
-  const itemRoute = `${API.admin.quizQuestions}/:id`
   const idOf = (raw: string) => {
     const id = parseId(raw)
     if (id === undefined) throw notFound(QUIZ_TEXTS.notFound)
@@ -145,7 +145,7 @@ export function quizBankRoutes(app: FastifyInstance, { db, now }: OperatorDeps):
       .orderBy(desc(quizQuestions.id))
       .limit(size)
       .offset((page - 1) * size)
-    return { data: await toAdminQuestions(db, rows), page, size, totalPages: Math.ceil(total / size), totalElements: total }
+    return paginated(await toAdminQuestions(db, rows), total, { page, size })
   })
 
   app.post(API.admin.quizQuestions, { ...LONG_TEXT_BODY, preHandler: guard }, async (request, reply) => {
@@ -164,7 +164,7 @@ export function quizBankRoutes(app: FastifyInstance, { db, now }: OperatorDeps):
     return reply.code(201).send({ data })
   })
 
-  app.put<{ Params: { id: string } }>(itemRoute, { ...LONG_TEXT_BODY, preHandler: guard }, async (request): Promise<{ data: AdminQuizQuestion }> => {
+  app.put<{ Params: { id: string } }>(ROUTES.admin.quizQuestion, { ...LONG_TEXT_BODY, preHandler: guard }, async (request): Promise<{ data: AdminQuizQuestion }> => {
     const id = idOf(request.params.id)
     const input = await parseBody(quizQuestionSchema, request.body)
     await assertGroup(db, input.ethnicGroupId)
@@ -185,7 +185,7 @@ export function quizBankRoutes(app: FastifyInstance, { db, now }: OperatorDeps):
   })
 
   // Retire, never delete: batches that hold the question keep it, and it is not picked again.
-  app.delete<{ Params: { id: string } }>(itemRoute, { preHandler: guard }, async (request): Promise<{ data: AdminQuizQuestion }> => {
+  app.delete<{ Params: { id: string } }>(ROUTES.admin.quizQuestion, { preHandler: guard }, async (request): Promise<{ data: AdminQuizQuestion }> => {
     const id = idOf(request.params.id)
     const data = await db.transaction(async (tx) => {
       const locked = await lockedQuestion(tx, id)

@@ -22,9 +22,7 @@ export function pageOf(query: unknown) {
   return paging((query ?? {}) as Record<string, unknown>)
 }
 
-export function paginated<T>(data: T[], total: number, { page, size }: { page: number; size: number }) {
-  return { data, page, size, totalPages: Math.ceil(total / size), totalElements: total }
-}
+export { paginated } from '../../http/paginated'
 
 /** For `.catch()`: a unique index that a concurrent request filled first is a 409, not a 500. */
 export function conflictOnUnique(message: string, field: string) {

@@ -2,7 +2,7 @@ import { and, count, desc, eq } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { AdminSuggestion, ApproveSuggestionInput, RejectSuggestionInput, SuggestionStatus } from '../../../../src/core/admin-contract'
 import { proverbInputSchema, rejectSuggestionSchema } from '../../../../src/core/admin-validation'
-import { API } from '../../../../src/core/api-paths'
+import { API, ROUTES } from '../../../../src/core/api-paths'
 import type { Db, Tx } from '../../db/client'
 import { proverbs, suggestions } from '../../db/schema'
 import { badRequest, conflict, notFound } from '../../http/errors'
@@ -90,7 +90,7 @@ export const suggestionRoutes: AdminRoutes = (app, { db, now, notifier, sendPubl
     return paginated(items, total, paging)
   })
 
-  app.post<{ Params: { id: string } }>(`${API.admin.suggestions}/:id/approve`, LONG_TEXT_BODY, async (request) => {
+  app.post<{ Params: { id: string } }>(ROUTES.admin.approveSuggestion, LONG_TEXT_BODY, async (request) => {
     const id = pathId(request.params.id, ADMIN_TEXTS.suggestionNotFound)
     const input: ApproveSuggestionInput = await parseBody(proverbInputSchema, request.body)
     const actor = request.auth!.userId
@@ -118,7 +118,7 @@ export const suggestionRoutes: AdminRoutes = (app, { db, now, notifier, sendPubl
     return { data: await findSuggestion(db, id) }
   })
 
-  app.post<{ Params: { id: string } }>(`${API.admin.suggestions}/:id/reject`, async (request) => {
+  app.post<{ Params: { id: string } }>(ROUTES.admin.rejectSuggestion, async (request) => {
     const id = pathId(request.params.id, ADMIN_TEXTS.suggestionNotFound)
     const { reason }: RejectSuggestionInput = await parseBody(rejectSuggestionSchema, request.body)
     const actor = request.auth!.userId

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import * as yup from 'yup'
-import { API } from '../../../../src/core/api-paths'
+import { API, ROUTES } from '../../../../src/core/api-paths'
 import type { AdToggle, AdvertContent, AdvertFile } from '../../../../src/core/contract'
 import type { Db } from '../../db/client'
 import { adverts, users } from '../../db/schema'
@@ -18,9 +18,6 @@ export const AD_TEXTS = {
   badIdOrName: 'An advert is named by its id or by a name of 1 to 100 letters, digits, dots, dashes or underscores.',
   toggle: 'toggle must be true or false.',
 } as const
-
-/** API.advert(idOrName) as a route pattern (the path helper would percent-encode the colon). */
-export const ADVERT_ROUTE = '/api/ads/:idOrName'
 
 const NAME_PATTERN = /^[A-Za-z0-9._-]{1,100}$/
 
@@ -58,7 +55,7 @@ export function adRoutes(app: FastifyInstance, { db, now }: Deps): void {
     return { data: rows }
   })
 
-  app.get<{ Params: { idOrName: string } }>(ADVERT_ROUTE, { preHandler: requireUser }, async (request, reply) => {
+  app.get<{ Params: { idOrName: string } }>(ROUTES.advert, { preHandler: requireUser }, async (request, reply) => {
     const { idOrName } = request.params
     const id = parseId(idOrName)
     if (id === undefined && !NAME_PATTERN.test(idOrName)) throw badRequest(AD_TEXTS.badIdOrName, { idOrName: AD_TEXTS.badIdOrName })

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import * as yup from 'yup'
-import { API } from '../../../../src/core/api-paths'
+import { API, ROUTES } from '../../../../src/core/api-paths'
 import type { LoginResult, Notice, RegisterResult } from '../../../../src/core/contract'
 import { isFreePlan } from '../../../../src/core/plans'
 import {
@@ -94,7 +94,7 @@ export function authRoutes(app: FastifyInstance, { db, now, config, mailer }: De
     return { data: { exists: Boolean(row) } }
   })
 
-  app.get<{ Params: { phone: string } }>('/accounts/checkphone/:phone', async (request) => {
+  app.get<{ Params: { phone: string } }>(ROUTES.checkPhone, async (request) => {
     await limit(request, limits.check)
     const phone = request.params.phone.trim()
     if (!PHONE_PATTERN.test(phone)) throw badRequest('Invalid phone number', { phoneNumber: 'Invalid phone number' })
@@ -102,7 +102,7 @@ export function authRoutes(app: FastifyInstance, { db, now, config, mailer }: De
     return { data: { exists: Boolean(row) } }
   })
 
-  app.get<{ Params: { code: string } }>('/api/user/profile/verify_promo-code/:code', async (request) => {
+  app.get<{ Params: { code: string } }>(ROUTES.verifyPromoCode, async (request) => {
     await limit(request, limits.check)
     const code = request.params.code.trim()
     if (code.length > 40 || hasControlCharacters(code)) throw badRequest(ACCOUNT_TEXTS.promoInvalid, { promoCode: ACCOUNT_TEXTS.promoInvalid })

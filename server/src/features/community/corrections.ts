@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { API } from '../../../../src/core/api-paths'
+import { ROUTES } from '../../../../src/core/api-paths'
 import { changedFields, correctionSchema, CORRECTION_TEXTS } from '../../../../src/core/corrections'
 import type { Notice } from '../../../../src/core/contract'
 import type { Db } from '../../db/client'
@@ -32,7 +32,7 @@ async function findProverb(db: Db, idOrSlug: string) {
  * correction that changes nothing is refused, so the queue holds only real proposals.
  */
 export function correctionRoutes(app: FastifyInstance, { db, now, limit, senderOf }: Deps): void {
-  app.post<{ Params: { idOrSlug: string } }>(`${API.proverbsPublic}/:idOrSlug/corrections`, LONG_TEXT_BODY, async (request, reply): Promise<{ data: Notice }> => {
+  app.post<{ Params: { idOrSlug: string } }>(ROUTES.proverbCorrections, LONG_TEXT_BODY, async (request, reply): Promise<{ data: Notice }> => {
     const proverb = await findProverb(db, request.params.idOrSlug)
     if (!proverb) throw notFound(CORRECTION_TEXTS.notFound)
     await rateLimit(db, limit, request, now())

@@ -8,6 +8,7 @@ import { leaderboardTotals, questionProperties, quizBatches, quizBatchQuestions,
 import { authGuard, sessionOf } from '../../http/auth-guard'
 import { badRequest, notFound } from '../../http/errors'
 import { optionalString, paging, parseId } from '../../http/params'
+import { paginated } from '../../http/paginated'
 
 type Deps = { db: Db; now: () => Date }
 
@@ -41,7 +42,7 @@ export async function leaderboardPage(db: Db, period: LeaderboardPeriod, page: n
     const position = (page - 1) * size + i + 1
     return { position, userId: row.userId, firstName: row.firstName, lastName: row.lastName, points: row.points, date: row.finishedAt.toISOString(), medal: medalFor(position) }
   })
-  return { data, page, size, totalPages: Math.ceil(total / size), totalElements: total, period, weekStart }
+  return { ...paginated(data, total, { page, size }), period, weekStart }
 }
 
 /**

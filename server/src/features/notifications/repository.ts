@@ -4,6 +4,7 @@ import type { Db } from '../../db/client'
 import { notifications, sessions } from '../../db/schema'
 import { toAppNotification } from '../../services/notify'
 import { liveSession } from '../../services/sessions'
+import { paginated } from '../../http/paginated'
 
 export type Which = 'all' | 'unread' | 'read'
 
@@ -24,7 +25,7 @@ export async function notificationPage(db: Db, userId: number, which: Which, pag
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(size)
     .offset((page - 1) * size)
-  return { data: rows.map(toAppNotification), page, size, totalPages: Math.ceil(total / size), totalElements: total }
+  return paginated(rows.map(toAppNotification), total, { page, size })
 }
 
 /** One of the user's messages, marked read (the first reading's time is kept); undefined when not theirs. */

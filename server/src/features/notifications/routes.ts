@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { API } from '../../../../src/core/api-paths'
+import { API, ROUTES } from '../../../../src/core/api-paths'
 import { NOTIFICATION_PAGE_DEFAULT, NOTIFICATION_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../../../src/core/constants'
 import type { AppNotification, UnreadCount } from '../../../../src/core/contract'
 import type { Db } from '../../db/client'
@@ -44,7 +44,7 @@ export function notificationRoutes(app: FastifyInstance, { db, now, notifier }: 
 
   // The spec's GET both returns and marks read: opening a message is reading it, and reading twice is
   // the same as once (the first time is kept), so a repeated GET changes nothing more.
-  app.get<{ Params: { id: string } }>(`${API.notifications}/:id`, { preHandler: requireUser }, async (request): Promise<{ data: AppNotification }> => {
+  app.get<{ Params: { id: string } }>(ROUTES.notification, { preHandler: requireUser }, async (request): Promise<{ data: AppNotification }> => {
     const id = parseId(request.params.id)
     if (id === undefined) throw badRequest(NOTIFICATION_TEXTS.badId, { id: NOTIFICATION_TEXTS.badId })
     const notification = await readNotification(db, userOf(request), id, now())

@@ -4,6 +4,7 @@ import { fromMinorUnits, PAYMENT_TEXTS } from '../../../../src/core/payment'
 import type { Db } from '../../db/client'
 import { packages, payments, users } from '../../db/schema'
 import { CHECKOUT_EXPIRED_REASON } from './rules'
+import { paginated } from '../../http/paginated'
 
 export type Payment = typeof payments.$inferSelect
 export type NewPayment = typeof payments.$inferInsert
@@ -41,8 +42,8 @@ export async function paymentHistory(db: Db, userId: number, page: number, size:
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(size)
     .offset((page - 1) * size)
-  return {
-    data: rows.map(({ payment, planName }) => ({
+  return paginated(
+    rows.map(({ payment, planName }) => ({
       reference: payment.reference,
       planName,
       amount: fromMinorUnits(payment.amountMinor),
@@ -53,9 +54,7 @@ export async function paymentHistory(db: Db, userId: number, page: number, size:
       createdAt: payment.createdAt.toISOString(),
       note: payment.status === 'abandoned' && payment.failureReason === CHECKOUT_EXPIRED_REASON ? PAYMENT_TEXTS.checkoutExpired : null,
     })),
-    page,
-    size,
-    totalPages: Math.ceil(total / size),
-    totalElements: total,
-  }
+    total,
+    { page, size },
+  )
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { API } from '../../../../src/core/api-paths'
+import { API, ROUTES } from '../../../../src/core/api-paths'
 import type { Paginated, PaymentOptionInfo, PaymentOutcome, PaymentQuote, PaymentRecord, PaymentStart } from '../../../../src/core/contract'
 import { isPaymentOption, PAYMENT_REFERENCE_PATTERN, PAYMENT_TEXTS } from '../../../../src/core/payment'
 import type { Db } from '../../db/client'
@@ -82,7 +82,7 @@ export function paymentRoutes(app: FastifyInstance, { db, now, payments, checkRa
     return { data: await payments.initialize(input, payer.userId, now(), startedFrom) }
   })
 
-  app.post<{ Params: { reference: string } }>(`${API.paymentVerify('')}:reference`, async (request): Promise<{ data: PaymentOutcome }> => {
+  app.post<{ Params: { reference: string } }>(ROUTES.paymentVerify, async (request): Promise<{ data: PaymentOutcome }> => {
     const { cancelled, registrationToken } = await parseBody(verifySchema, request.body ?? {})
     const payer = await payerOf(request, registrationToken)
     await counted(limits.check, limits.clientCheck, request, payer)

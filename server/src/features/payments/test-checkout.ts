@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { API } from '../../../../src/core/api-paths'
+import { API, ROUTES } from '../../../../src/core/api-paths'
 import { formatCurrency } from '../../../../src/core/format'
 import { fromMinorUnits, PAYMENT_REFERENCE_PATTERN, PAYMENT_TEXTS } from '../../../../src/core/payment'
 import { testModeCharges } from '../../db/schema'
@@ -42,7 +42,7 @@ function page(title: string, body: string): string {
  */
 export async function testCheckoutRoutes(scope: FastifyInstance, { payments, now }: { payments: PaymentService; now: () => Date }): Promise<void> {
   const { db, publicUrl } = payments.deps
-  const path = `${API.testCheckout('')}:reference`
+  const path = ROUTES.testCheckout
   scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)))
   })

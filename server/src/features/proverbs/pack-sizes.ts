@@ -8,6 +8,7 @@ import type { Db } from '../../db/client'
 import { authGuard, sessionOf } from '../../http/auth-guard'
 import { entitlementOf } from '../../services/entitlements'
 import { listGroups, searchProverbs } from './repository'
+import { paginated } from '../../http/paginated'
 
 type Deps = { db: Db; now: () => Date; staticDir: string }
 
@@ -30,7 +31,7 @@ export function packSizeRoutes(app: FastifyInstance, { db, now, staticDir }: Dep
       const { items, total } = await searchProverbs(db, { terms: [], ethnicId: group.id }, page, PAGE_SIZE_MAX)
       pages = Math.ceil(total / PAGE_SIZE_MAX)
       proverbs = total
-      const body = { data: items, page, size: PAGE_SIZE_MAX, totalPages: pages, totalElements: total }
+      const body = paginated(items, total, { page, size: PAGE_SIZE_MAX })
       bytes += Buffer.byteLength(JSON.stringify(body))
     }
     bytes += group.image ? await fileSize(staticDir, group.image) : 0

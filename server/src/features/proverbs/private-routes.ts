@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { API } from '../../../../src/core/api-paths'
+import { API, ROUTES } from '../../../../src/core/api-paths'
 import type { Language, ProverbMarks } from '../../../../src/core/contract'
 import { PLAN_TEXTS } from '../../../../src/core/plans'
 import { searchTerms } from '../../../../src/core/search'
@@ -13,6 +13,7 @@ import { forbidden, notFound } from '../../http/errors'
 import { calendarDate, hasControlCharacters, optionalString, paging, parseId, positiveInt } from '../../http/params'
 import { entitlementOf } from '../../services/entitlements'
 import { favouriteProverbs, findGroupId, listGroups, searchProverbs, trendingProverbs } from './repository'
+import { paginated } from '../../http/paginated'
 
 /** `likesPerMinute`: likes and unlikes a reader may make in a minute (OWE_LIKE_RATE_LIMIT, 60: far past what a person taps, well short of a script). */
 type Deps = { db: Db; now: () => Date; sendPublic: SendPublic; likesPerMinute: number }
@@ -56,7 +57,7 @@ export function privateProverbRoutes(app: FastifyInstance, { db, now, sendPublic
     return { data: await trendingProverbs(db, date, limit, readable) }
   })
 
-  app.get<{ Params: { group: string } }>('/api/proverbs/proverbs_logged/:group/', { preHandler: requireUser }, async (request) => {
+  app.get<{ Params: { group: string } }>(ROUTES.proverbsLogged, { preHandler: requireUser }, async (request) => {
     const query = request.query as Record<string, unknown>
     const { page, size } = paging(query)
     const terms = searchTerms(optionalString(query, 'q') ?? '')
@@ -71,13 +72,13 @@ export function privateProverbRoutes(app: FastifyInstance, { db, now, sendPublic
       )
     }
     const { items, total } = await searchProverbs(db, { terms, ethnicId: groupId }, page, size)
-    return { data: items, page, size, totalPages: Math.ceil(total / size), totalElements: total }
+    return paginated(items, total, { page, size })
   })
 
   app.get(API.favourites, { preHandler: requireUser }, async (request) => {
     const { page, size } = paging(request.query as Record<string, unknown>)
     const { items, total } = await favouriteProverbs(db, sessionOf(request).userId, page, size)
-    return { data: items, page, size, totalPages: Math.ceil(total / size), totalElements: total }
+    return paginated(items, total, { page, size })
   })
 
   app.get(API.marks, { preHandler: requireUser }, async (request) => {
@@ -90,13 +91,13 @@ export function privateProverbRoutes(app: FastifyInstance, { db, now, sendPublic
     return { data: marks }
   })
 
-  app.put<{ Params: { id: string } }>('/api/proverbs/favourites/:id', { preHandler: requireUser }, async (request) => {
+  app.put<{ Params: { id: string } }>(ROUTES.favourite, { preHandler: requireUser }, async (request) => {
     const proverbId = await existingProverbId(db, request.params.id)
     await db.insert(favourites).values({ userId: sessionOf(request).userId, proverbId, createdAt: now() }).onConflictDoNothing()
     return { data: { proverbId, favourite: true } }
   })
 
-  app.delete<{ Params: { id: string } }>('/api/proverbs/favourites/:id', { preHandler: requireUser }, async (request) => {
+  app.delete<{ Params: { id: string } }>(ROUTES.favourite, { preHandler: requireUser }, async (request) => {
     const proverbId = await existingProverbId(db, request.params.id)
     await db.delete(favourites).where(and(eq(favourites.userId, sessionOf(request).userId), eq(favourites.proverbId, proverbId)))
     return { data: { proverbId, favourite: false } }
@@ -121,11 +122,11 @@ export function privateProverbRoutes(app: FastifyInstance, { db, now, sendPublic
     return result
   }
 
-  app.put<{ Params: { id: string } }>('/api/proverbs/likes/:id', { preHandler: requireUser }, async (request) => ({
+  app.put<{ Params: { id: string } }>(ROUTES.like, { preHandler: requireUser }, async (request) => ({
     data: await setLike(sessionOf(request).userId, await existingProverbId(db, request.params.id), true),
   }))
 
-  app.delete<{ Params: { id: string } }>('/api/proverbs/likes/:id', { preHandler: requireUser }, async (request) => ({
+  app.delete<{ Params: { id: string } }>(ROUTES.like, { preHandler: requireUser }, async (request) => ({
     data: await setLike(sessionOf(request).userId, await existingProverbId(db, request.params.id), false),
   }))
 }

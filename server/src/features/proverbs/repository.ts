@@ -191,13 +191,14 @@ function relevance(terms: string[]): SQL {
 /**
  * A page of proverbs matching every search term in the proverb (tone-insensitively) or its English.
  * With terms, by relevance (whole words first, wherever they are; matches inside words last); proverbs
- * that differ only in tone marks share a rank and a tone key, so they sit side by side.
+ * that differ only in tone marks share a rank and a tone key, so they sit side by side. Tone keys compare
+ * by code point (collate "C"), as the device compares them, whatever the database's own collation.
  */
 export async function searchProverbs(db: Db, filters: ProverbFilters, page: number, size: number) {
   const where = filterCondition(filters)
   const [{ total }] = await db.select({ total: count() }).from(proverbs).where(where)
   const order = filters.terms.length
-    ? [asc(relevance(filters.terms)), asc(proverbs.toneKey), asc(proverbs.id)]
+    ? [asc(relevance(filters.terms)), asc(sql`${proverbs.toneKey} collate "C"`), asc(proverbs.id)]
     : [asc(ethnicGroups.position), asc(proverbs.id)]
   const rows = await selectProverbs(db)
     .where(where)

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify'
-import { API } from '../../../../src/core/api-paths'
+import { API, ROUTES } from '../../../../src/core/api-paths'
 import { searchTerms } from '../../../../src/core/search'
 import type { Db } from '../../db/client'
 import { badRequest, notFound } from '../../http/errors'
 import { calendarDate, hasControlCharacters, optionalString, paging, positiveInt } from '../../http/params'
 import type { SendPublic } from '../../http/public-cache'
+import { paginated } from '../../http/paginated'
 import {
   findCategoryId,
   findGroupId,
@@ -57,11 +58,11 @@ export function proverbRoutes(app: FastifyInstance, { db, sendPublic, now }: Dep
         throw badRequest(`Unknown category "${category}".`, { category: 'Unknown category' })
       }
       const { items, total } = await searchProverbs(db, { terms, ethnicId, categoryId }, page, size)
-      return { data: items, page, size, totalPages: Math.ceil(total / size), totalElements: total }
+      return paginated(items, total, { page, size })
     }),
   )
 
-  app.get<{ Params: { idOrSlug: string } }>(`${API.proverbsPublic}/:idOrSlug`, (request, reply) =>
+  app.get<{ Params: { idOrSlug: string } }>(ROUTES.proverbPublic, (request, reply) =>
     sendPublic(request, reply, async () => {
       const { idOrSlug } = request.params
       const proverb = hasControlCharacters(idOrSlug) || idOrSlug.length > 200 ? undefined : await findProverb(db, idOrSlug)
@@ -70,7 +71,7 @@ export function proverbRoutes(app: FastifyInstance, { db, sendPublic, now }: Dep
     }),
   )
 
-  app.get<{ Params: { idOrSlug: string } }>(`${API.proverbsPublic}/:idOrSlug/history`, (request, reply) =>
+  app.get<{ Params: { idOrSlug: string } }>(ROUTES.proverbHistory, (request, reply) =>
     sendPublic(request, reply, async () => {
       const { idOrSlug } = request.params
       const history = hasControlCharacters(idOrSlug) || idOrSlug.length > 200 ? undefined : await proverbHistory(db, idOrSlug)

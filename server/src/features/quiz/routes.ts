@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { API } from '../../../../src/core/api-paths'
+import { API, ROUTES } from '../../../../src/core/api-paths'
 import type { QuizAnswerItem } from '../../../../src/core/contract'
 import { IDEMPOTENCY_HEADER } from '../../../../src/core/quiz'
 import type { Db } from '../../db/client'
@@ -58,18 +58,18 @@ export function quizRoutes(app: FastifyInstance, { db, now }: Deps): void {
   app.get(API.quizWeekGenerated, { preHandler: requireUser }, async (request) => ({ data: await generatedBatches(db, userOf(request), dateOf(request)) }))
   app.get(API.quizRecent, { preHandler: requireUser }, async (request) => ({ data: await recentBatches(db, userOf(request)) }))
 
-  app.post<{ Params: { userId: string; propertyId: string } }>('/api/quiz/:userId/:propertyId/USER', { preHandler: requireUser }, async (request, reply) => {
+  app.post<{ Params: { userId: string; propertyId: string } }>(ROUTES.quizGenerate, { preHandler: requireUser }, async (request, reply) => {
     if (parseId(request.params.userId) !== userOf(request)) throw forbidden('You can only make quizzes for yourself.')
     const propertyId = parseId(request.params.propertyId)
     if (propertyId === undefined) throw badRequest('The question property id must be a whole number.')
     return reply.code(201).send({ data: await generateBatch(db, userOf(request), propertyId, now()) })
   })
 
-  app.get<{ Params: { batchId: string } }>('/api/quiz/all/:batchId', { preHandler: requireUser }, async (request) => ({
+  app.get<{ Params: { batchId: string } }>(ROUTES.quiz, { preHandler: requireUser }, async (request) => ({
     data: [await quizData(db, userOf(request), parseId(request.params.batchId))],
   }))
 
-  app.get<{ Params: { batchId: string; questionId: string } }>('/api/quiz/answer/:batchId/:questionId', { preHandler: requireUser }, async (request) => ({
+  app.get<{ Params: { batchId: string; questionId: string } }>(ROUTES.quizAnswer, { preHandler: requireUser }, async (request) => ({
     data: await givenAnswer(db, userOf(request), parseId(request.params.batchId), parseId(request.params.questionId)),
   }))
 
@@ -78,7 +78,7 @@ export function quizRoutes(app: FastifyInstance, { db, now }: Deps): void {
     return { data: await submitAnswer(db, userOf(request), parseAnswerItem(request.body), key, now()) }
   })
 
-  app.get<{ Params: { batchId: string } }>('/quiz_attempt/calculate/:batchId', { preHandler: requireUser }, async (request) => ({
+  app.get<{ Params: { batchId: string } }>(ROUTES.quizResult, { preHandler: requireUser }, async (request) => ({
     data: await quizResult(db, userOf(request), parseId(request.params.batchId)),
   }))
 
@@ -87,6 +87,6 @@ export function quizRoutes(app: FastifyInstance, { db, now }: Deps): void {
   const close = async (request: FastifyRequest<{ Params: { batchId: string } }>) => ({
     data: await closeAttempt(db, userOf(request), parseId(request.params.batchId), idempotencyKey(request), now()),
   })
-  app.post<{ Params: { batchId: string } }>('/quiz-batch/update_attempt/:batchId', { preHandler: requireUser }, close)
-  app.get<{ Params: { batchId: string } }>('/quiz-batch/update_attempt/:batchId', { preHandler: requireUser }, close)
+  app.post<{ Params: { batchId: string } }>(ROUTES.quizUpdateAttempt, { preHandler: requireUser }, close)
+  app.get<{ Params: { batchId: string } }>(ROUTES.quizUpdateAttempt, { preHandler: requireUser }, close)
 }

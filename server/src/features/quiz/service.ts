@@ -7,6 +7,7 @@ import { answerOptions, ethnicGroups, leaderboardTotals, proverbs, questionPrope
 import { badRequest, HttpError, notFound } from '../../http/errors'
 import { entitlementOf } from '../../services/entitlements'
 import { composeBatch } from './compose'
+import { paginated } from '../../http/paginated'
 
 type Batch = typeof quizBatches.$inferSelect
 
@@ -23,7 +24,7 @@ export async function listProperties(db: Db, page: number, size: number) {
     .limit(size)
     .offset((page - 1) * size)
   const data: QuestionProperty[] = rows.map(({ position: _position, ...p }) => ({ ...p, size: p.preferredCount + p.otherCount + p.generalCount }))
-  return { data, page, size, totalPages: Math.ceil(total / size), totalElements: total }
+  return paginated(data, total, { page, size })
 }
 
 /** The groups a user's questions come from: the first language they may read, then the others. */

@@ -1,0 +1,61 @@
+import { expect, test } from 'vitest'
+import { API, ROUTES, isApiPath, routePattern } from './api-paths'
+
+type Table = { readonly [name: string]: unknown }
+type Pair = { name: string; template: string; build: (...args: unknown[]) => string }
+
+/** Every builder of API with the template of the same name in ROUTES, the admin ones included. */
+function pairs(paths: Table, templates: Table, prefix = ''): { pairs: Pair[]; unpaired: string[] } {
+  const found: Pair[] = []
+  const unpaired: string[] = []
+  for (const [name, value] of Object.entries(paths)) {
+    const template = templates[name]
+    if (typeof value === 'function') {
+      if (typeof template === 'string') found.push({ name: prefix + name, template, build: value as Pair['build'] })
+      else unpaired.push(`API.${prefix}${name} has no template`)
+    } else if (value && typeof value === 'object') {
+      const inner = pairs(value as Table, (template ?? {}) as Table, `${prefix}${name}.`)
+      found.push(...inner.pairs)
+      unpaired.push(...inner.unpaired)
+    }
+  }
+  for (const [name, template] of Object.entries(templates)) {
+    if (typeof template === 'string' && typeof paths[name] !== 'function') unpaired.push(`ROUTES.${prefix}${name} has no builder`)
+    if (template && typeof template === 'object' && !(paths[name] && typeof paths[name] === 'object')) unpaired.push(`ROUTES.${prefix}${name} has no builders`)
+  }
+  return { pairs: found, unpaired }
+}
+
+const table = pairs(API, ROUTES)
+
+test('every path builder has a route template of the same name, and every template a builder', () => {
+  expect(table.unpaired).toEqual([])
+  expect(table.pairs.length).toBe(Object.keys(ROUTES).length - 1 + Object.keys(ROUTES.admin).length)
+})
+
+test.each(table.pairs)('API.$name builds a path that ROUTES.$name matches', ({ template, build }) => {
+  const params = template.match(/:\w+/g) ?? []
+  expect(params.length, 'a template names each of its parameters').toBe(build.length)
+  const args = params.map((_, i) => 101 + i)
+  let filled = template
+  params.forEach((param, i) => (filled = filled.replace(param, String(args[i]))))
+  expect(build(...args)).toBe(filled)
+  expect(isApiPath(filled)).toBe(true)
+  expect(routePattern(template).exec(filled)?.slice(1)).toEqual(args.map(String))
+})
+
+test('a route pattern matches whole paths only, one segment per parameter', () => {
+  const detail = routePattern(ROUTES.proverbPublic)
+  expect(detail.exec(API.proverbPublic('yoruba-iwa-lesin'))?.[1]).toBe('yoruba-iwa-lesin')
+  expect(detail.test(API.proverbHistory(5))).toBe(false)
+  expect(detail.test(`${API.proverbPublic(5)}/`)).toBe(false)
+  expect(routePattern(ROUTES.proverbsLogged).exec(API.proverbsLogged('igbo'))?.[1]).toBe('igbo')
+  expect(routePattern(ROUTES.proverbsLogged).test('/api/proverbs/proverbs_logged/igbo')).toBe(false)
+  expect(routePattern('/api/a.b/:id').test('/api/aXb/1')).toBe(false)
+})
+
+test('builders that take text escape it, so it stays one path segment', () => {
+  expect(API.proverbPublic('a b/c')).toBe('/api/proverbs/public/a%20b%2Fc')
+  expect(API.checkPhone('+234 80')).toBe('/accounts/checkphone/%2B234%2080')
+  expect(API.advert('x/y')).toBe('/api/ads/x%2Fy')
+})
