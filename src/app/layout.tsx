@@ -8,6 +8,7 @@ import { usePackRefresh } from '@/features/proverbs/packs'
 import { AccountMenu } from '@/features/account/components/account-menu'
 import { useIsOperator } from '@/features/admin/access'
 import { CookieBanner } from '@/features/consent/cookie-banner'
+import { privateKeys } from '@/lib/query-keys'
 import { useSession } from '@/lib/session'
 import { TabBar } from './tab-bar'
 
@@ -52,7 +53,7 @@ function useDropPrivateDataOnSignOut() {
   const client = useQueryClient()
   const previous = useRef(userId)
   useEffect(() => {
-    if (previous.current !== undefined && previous.current !== userId) client.removeQueries({ queryKey: ['me', previous.current] })
+    if (previous.current !== undefined && previous.current !== userId) client.removeQueries({ queryKey: privateKeys.user(previous.current) })
     previous.current = userId
   }, [userId, client])
 }

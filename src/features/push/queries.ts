@@ -1,11 +1,12 @@
 import { queryOptions } from '@tanstack/react-query'
+import { privateKeys } from '@/lib/query-keys'
 import { fetchReminder } from './api'
 import { readDiagnostics } from './diagnostics'
 
 export const pushKeys = {
-  reminder: (userId: number) => ['me', userId, 'reminder'] as const,
+  reminder: (userId: number) => [...privateKeys.user(userId), 'reminder'] as const,
   /** The notifications feature's queries (list, unread count) sit under this prefix. */
-  notifications: (userId: number) => ['me', userId, 'notifications'] as const,
+  notifications: privateKeys.notifications,
   diagnostics: ['diagnostics'] as const,
 }
 

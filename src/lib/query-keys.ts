@@ -1,0 +1,25 @@
+/**
+ * Where query keys and mutations live:
+ * - Every query key comes from a key factory, never a literal at the call site. A feature's own keys sit
+ *   in its `queries.ts` (`<feature>Keys`), beside its query options.
+ * - A key read or refreshed by more than one feature, or by the app, sits here (features never import
+ *   each other).
+ * - A feature's mutations live beside its keys: in its `queries.ts`, or a `mutations.ts` next to it, so
+ *   what a change refreshes is written where the keys it names are.
+ *
+ * Private data sits under `privateKeys.user(userId)`, ['me', userId]: keyed by user, dropped at sign-out
+ * and never kept on the device for anyone else.
+ */
+export const privateKeys = {
+  /** Every user's private data: sign-out drops it all. */
+  all: ['me'] as const,
+  /** One user's private data: a new package refreshes it all, and it goes when the session does. */
+  user: (userId: number) => [...privateKeys.all, userId] as const,
+  /** The full profile with the active package: the account edits it, the contact form fills in from it. */
+  fullProfile: (userId: number) => [...privateKeys.user(userId), 'full'] as const,
+  /** The notifications' queries (list, unread count) share this prefix, which a push refreshes. */
+  notifications: (userId: number) => [...privateKeys.user(userId), 'notifications'] as const,
+}
+
+/** Whether a key is someone's private data (under `privateKeys.all`). */
+export const isPrivateKey = (queryKey: readonly unknown[]): boolean => queryKey[0] === privateKeys.all[0]
