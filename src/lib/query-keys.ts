@@ -10,15 +10,18 @@
  * Private data sits under `privateKeys.user(userId)`, ['me', userId]: keyed by user, dropped at sign-out
  * and never kept on the device for anyone else.
  */
+/** A key under one user's private data: ['me', userId, ...parts]. */
+export const privateKey = <const P extends readonly unknown[]>(userId: number, ...parts: P) => ['me', userId, ...parts] as const
+
 export const privateKeys = {
   /** Every user's private data: sign-out drops it all. */
   all: ['me'] as const,
   /** One user's private data: a new package refreshes it all, and it goes when the session does. */
-  user: (userId: number) => [...privateKeys.all, userId] as const,
+  user: (userId: number) => privateKey(userId),
   /** The full profile with the active package: the account edits it, the contact form fills in from it. */
-  fullProfile: (userId: number) => [...privateKeys.user(userId), 'full'] as const,
+  fullProfile: (userId: number) => privateKey(userId, 'full'),
   /** The notifications' queries (list, unread count) share this prefix, which a push refreshes. */
-  notifications: (userId: number) => [...privateKeys.user(userId), 'notifications'] as const,
+  notifications: (userId: number) => privateKey(userId, 'notifications'),
 }
 
 /** Whether a key is someone's private data (under `privateKeys.all`). */

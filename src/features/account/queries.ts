@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { ApiError } from '@/lib/api-client'
 import { keepPicture, readKeptPicture } from '@/lib/device-data'
 import { useObjectUrl } from '@/lib/object-url'
-import { privateKeys } from '@/lib/query-keys'
+import { privateKey, privateKeys } from '@/lib/query-keys'
 import { fetchAddress, fetchPersonalInfo, fetchPicture, fetchUserLanguages } from './api'
 
 /**
@@ -11,11 +11,11 @@ import { fetchAddress, fetchPersonalInfo, fetchPicture, fetchUserLanguages } fro
  * (the contact form reads it), so it sits in `@/lib/query-keys`.
  */
 export const accountKeys = {
-  personalInfo: (userId: number) => [...privateKeys.user(userId), 'personal-info'] as const,
-  address: (userId: number) => [...privateKeys.user(userId), 'address'] as const,
+  personalInfo: (userId: number) => privateKey(userId, 'personal-info'),
+  address: (userId: number) => privateKey(userId, 'address'),
   full: privateKeys.fullProfile,
-  picture: (userId: number) => [...privateKeys.user(userId), 'picture'] as const,
-  languages: (userId: number) => [...privateKeys.user(userId), 'languages'] as const,
+  picture: (userId: number) => privateKey(userId, 'picture'),
+  languages: (userId: number) => privateKey(userId, 'languages'),
 }
 
 export const personalInfoQuery = (userId: number) =>

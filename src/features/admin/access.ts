@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { API } from '@/core/api-paths'
 import { ApiError, apiGetPage, withQuery } from '@/lib/api-client'
-import { privateKeys } from '@/lib/query-keys'
+import { privateKey } from '@/lib/query-keys'
 
 export const adminAccessKeys = {
-  isOperator: (userId: number) => [...privateKeys.user(userId), 'is-admin'] as const,
+  isOperator: (userId: number) => privateKey(userId, 'is-admin'),
 }
 
 /**

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { ADS_MIN_INTERVAL_MS } from '@/core/constants'
-import { privateKeys } from '@/lib/query-keys'
+import { privateKey } from '@/lib/query-keys'
 import { fetchAdToggle, fetchAdvert, fetchAdverts } from './api'
 
 /** Spec §8: "Ad toggle fetch fails — an error message is logged" (logged only; nothing on screen). */
@@ -8,7 +8,7 @@ export const AD_TOGGLE_FETCH_FAILED = 'Failed to fetch the ad toggle.'
 
 /** Private: under `privateKeys.user(userId)`, dropped at sign-out. */
 export const adKeys = {
-  all: (userId: number) => [...privateKeys.user(userId), 'ads'] as const,
+  all: (userId: number) => privateKey(userId, 'ads'),
   list: (userId: number) => [...adKeys.all(userId), 'list'] as const,
   content: (userId: number, id: number) => [...adKeys.all(userId), 'content', id] as const,
   toggle: (userId: number) => [...adKeys.all(userId), 'toggle'] as const,

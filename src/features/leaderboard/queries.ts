@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { LeaderboardPeriod } from '@/core/contract'
-import { privateKeys } from '@/lib/query-keys'
+import { privateKey } from '@/lib/query-keys'
 import { fetchPlayer, fetchPlayers } from './api'
 
 /**
@@ -8,7 +8,7 @@ import { fetchPlayer, fetchPlayers } from './api'
  * at sign-out like the rest of their data.
  */
 export const leaderboardKeys = {
-  all: (viewerId: number) => [...privateKeys.user(viewerId), 'leaderboard'] as const,
+  all: (viewerId: number) => privateKey(viewerId, 'leaderboard'),
   players: (viewerId: number, period: LeaderboardPeriod, page: number, size: number) =>
     [...leaderboardKeys.all(viewerId), 'players', period, page, size] as const,
   /** `'self'`: the caller, as get_player answers without a user id. */

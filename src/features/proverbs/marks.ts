@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { API } from '@/core/api-paths'
 import type { EthnicGroup, LikeResult, Paginated, Proverb, ProverbMarks } from '@/core/contract'
 import { apiGet, apiGetPage, apiSend, withQuery } from '@/lib/api-client'
-import { privateKeys } from '@/lib/query-keys'
+import { privateKey } from '@/lib/query-keys'
 import { useSession } from '@/lib/session'
 import { notify } from '@/components/toasts'
 import { errorMessage } from '@/components/query-state'
@@ -11,10 +11,10 @@ import { proverbKeys } from './queries'
 
 /** Private data sits under `privateKeys.user(userId)`, so it is keyed by user and dropped at sign-out. */
 export const markKeys = {
-  marks: (userId: number) => [...privateKeys.user(userId), 'proverb-marks'] as const,
+  marks: (userId: number) => privateKey(userId, 'proverb-marks'),
   favourites: (userId: number, page: number) => [...markKeys.allFavourites(userId), page] as const,
-  allFavourites: (userId: number) => [...privateKeys.user(userId), 'favourites'] as const,
-  readableGroups: (userId: number) => [...privateKeys.user(userId), 'ethnic-logged'] as const,
+  allFavourites: (userId: number) => privateKey(userId, 'favourites'),
+  readableGroups: (userId: number) => privateKey(userId, 'ethnic-logged'),
   /** Hearts or likes: toggles of one kind reach the server in the order tapped. */
   toggle: (kind: 'favourites' | 'likes') => [kind] as const,
 }

@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query'
-import { privateKeys } from '@/lib/query-keys'
+import { privateKey, privateKeys } from '@/lib/query-keys'
 import { fetchReminder } from './api'
 import { readDiagnostics } from './diagnostics'
 
 export const pushKeys = {
-  reminder: (userId: number) => [...privateKeys.user(userId), 'reminder'] as const,
+  reminder: (userId: number) => privateKey(userId, 'reminder'),
   /** The notifications feature's queries (list, unread count) sit under this prefix. */
   notifications: privateKeys.notifications,
   diagnostics: ['diagnostics'] as const,

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { QuizBatchSummary } from '@/core/contract'
 import { shouldRetry } from '@/lib/query-client'
-import { privateKeys } from '@/lib/query-keys'
+import { privateKey } from '@/lib/query-keys'
 import { fetchGeneratedBatches, fetchQuestionProperties, fetchQuiz, fetchQuizResult, fetchRecentBatches, fetchWeekBatches } from './api'
 
 /** The viewer's calendar day: the week turns over at their midnight (the server is asked with it). */
@@ -12,7 +12,7 @@ export function localDate(now = new Date()): string {
 
 /** Quizzes are private: under `privateKeys.user(userId)`, dropped at sign-out. The lists share a prefix to be refreshed together. */
 export const quizKeys = {
-  all: (userId: number) => [...privateKeys.user(userId), 'quiz'] as const,
+  all: (userId: number) => privateKey(userId, 'quiz'),
   lists: (userId: number) => [...quizKeys.all(userId), 'lists'] as const,
   week: (userId: number, date: string) => [...quizKeys.lists(userId), 'week', date] as const,
   generated: (userId: number, date: string) => [...quizKeys.lists(userId), 'generated', date] as const,

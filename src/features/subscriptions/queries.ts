@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { API } from '@/core/api-paths'
 import type { ActivePackage, ExchangeRates, Paginated, PaymentOptionInfo, PaymentRecord, Plan } from '@/core/contract'
 import { ApiError, apiGet, apiGetPage, withQuery } from '@/lib/api-client'
-import { privateKeys } from '@/lib/query-keys'
+import { privateKey } from '@/lib/query-keys'
 import { getQuote, getReferralCode, type QuoteInput } from './api'
 
 export const subscriptionKeys = {
@@ -13,10 +13,10 @@ export const subscriptionKeys = {
   quote: (input: QuoteInput) => [...subscriptionKeys.quotes, input] as const,
   /** Where a payment stands, asked by its reference. */
   paymentOutcome: (reference: string) => ['payment-outcome', reference] as const,
-  activePackage: (userId: number) => [...privateKeys.user(userId), 'active-package'] as const,
-  lastPackage: (userId: number) => [...privateKeys.user(userId), 'last-package'] as const,
-  referralCode: (userId: number) => [...privateKeys.user(userId), 'referral-code'] as const,
-  payments: (userId: number) => [...privateKeys.user(userId), 'payments'] as const,
+  activePackage: (userId: number) => privateKey(userId, 'active-package'),
+  lastPackage: (userId: number) => privateKey(userId, 'last-package'),
+  referralCode: (userId: number) => privateKey(userId, 'referral-code'),
+  payments: (userId: number) => privateKey(userId, 'payments'),
 }
 
 export const plansQuery = () =>
