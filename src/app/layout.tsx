@@ -23,7 +23,7 @@ const NotificationBell = lazy(() => import('@/features/notifications/components/
 /** Foreground pushes (a toast top-left) for a signed-in user with push on; Firebase loads only then. */
 const ForegroundPush = lazy(() => import('@/features/push/components/foreground-push'))
 /** Adverts (spec §4) for signed-in users only, so loaded on demand like the bell. */
-const Adverts = lazy(() => import('./lazy/adverts'))
+const Adverts = lazy(() => import('./pages/adverts'))
 
 /** Shown to signed-in users only: the quizzes need an account. */
 const SIGNED_IN_NAV = [{ to: '/quiz', label: 'Quiz', end: false }]
