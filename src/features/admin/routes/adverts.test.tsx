@@ -9,7 +9,7 @@ import { movedOrder } from '../components/advert-order'
 import { expectLoadFailure, failure, renderAdmin, serveApi } from '../test-support'
 import AdvertsSection from './adverts'
 
-vi.mock('@/lib/session', () => ({ getToken: () => 'token-7', signOut: vi.fn(), useSession: () => ({ token: 'token-7', user: { id: 7 } }) }))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 const advert = (id: number, name: string, position: number): AdminAdvert => ({
   id,

@@ -7,7 +7,7 @@ import { json } from '@/lib/testing'
 import { fakeApi, renderAdmin } from '../test-support'
 import BroadcastSection from './broadcast'
 
-vi.mock('@/lib/session', () => ({ getToken: () => 'token-7', signOut: vi.fn(), useSession: () => ({ token: 'token-7', user: { id: 7 } }) }))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 let api: ReturnType<typeof fakeApi>
 let keys: (string | null)[]

@@ -8,7 +8,7 @@ import { json } from '@/lib/testing'
 import { expectLoadFailure, fill, renderAdmin, serveApi } from '../test-support'
 import FaqSection from './faq'
 
-vi.mock('@/lib/session', () => ({ getToken: () => 'token-7', signOut: vi.fn(), useSession: () => ({ token: 'token-7', user: { id: 7 } }) }))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 const PRICE: AdminFaq = { id: 1, question: 'What does a plan cost?', answer: 'See the plans above.', position: 0, builtIn: true }
 const CANCEL: AdminFaq = { id: 2, question: 'Can I stop renewing?', answer: 'Yes, in your account.', position: 1, builtIn: false }

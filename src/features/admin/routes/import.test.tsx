@@ -6,7 +6,7 @@ import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { renderAdmin } from '../test-support'
 import ImportSection from './import'
 
-vi.mock('@/lib/session', () => ({ getToken: () => 'token-7', signOut: vi.fn(), useSession: () => ({ token: 'token-7', user: { id: 7 } }) }))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 const REPORT: ImportReport = {
   received: 5,

@@ -8,7 +8,7 @@ import { json } from '@/lib/testing'
 import { expectLoadFailure, fill, pageOf, renderAdmin, serveApi } from '../test-support'
 import ProverbsSection from './proverbs'
 
-vi.mock('@/lib/session', () => ({ getToken: () => 'token-7', signOut: vi.fn(), useSession: () => ({ token: 'token-7', user: { id: 7 } }) }))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 const SEEDED: AdminProverb = {
   id: 5,

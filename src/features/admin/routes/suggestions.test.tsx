@@ -8,7 +8,7 @@ import { json } from '@/lib/testing'
 import { fakeApi, renderAdmin } from '../test-support'
 import SuggestionsSection from './suggestions'
 
-vi.mock('@/lib/session', () => ({ getToken: () => 'token-7', signOut: vi.fn(), useSession: () => ({ token: 'token-7', user: { id: 7 } }) }))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 const SUGGESTION: AdminSuggestion = {
   id: 41,

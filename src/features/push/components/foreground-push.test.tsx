@@ -12,11 +12,7 @@ const config = vi.hoisted(() => ({
   env: { apiBase: '', production: true, firebase: { apiKey: 'k', projectId: 'owe-test', messagingSenderId: '1', appId: '1:1:web:1', vapidKey: 'BVapid' } },
 }))
 vi.mock('@/lib/env', () => config)
-vi.mock('@/lib/session', () => ({
-  useSession: () => ({ token: 'token-7', user: { id: 7, email: 'ada@example.com', firstName: 'Ada', lastName: 'Obi' } }),
-  getToken: () => 'token-7',
-  signOut: vi.fn(),
-}))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 // Firebase's onMessage and the token check are lib/push's (tested there); here they are stand-ins.
 const push = vi.hoisted(() => ({ handler: undefined as undefined | ((data: PushData) => void), stop: vi.fn(), sync: vi.fn(async () => undefined) }))

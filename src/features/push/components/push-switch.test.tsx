@@ -9,7 +9,7 @@ import { PushSwitch } from './push-switch'
 const CONFIG = { apiKey: 'k', projectId: 'owe-test', messagingSenderId: '1', appId: '1:1:web:1', vapidKey: 'BVapid' }
 const config = vi.hoisted(() => ({ env: { apiBase: '', production: false, firebase: null as null | Record<string, string> } }))
 vi.mock('@/lib/env', () => config)
-vi.mock('@/lib/session', () => ({ getToken: () => 'token-7', signOut: vi.fn() }))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 // The switch's own logic is under test; turning push on and off (Firebase, the server) is lib/push's.
 const push = vi.hoisted(() => ({ enable: vi.fn(), disable: vi.fn() }))
