@@ -4,7 +4,7 @@ import { afterEach, expect, test, vi } from 'vitest'
 import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { json } from '@/lib/testing'
 import { AdminConsole } from '../routes/console'
-import { fakeApi, renderAdmin } from '../test-support'
+import { fakeApi, renderAdmin } from '../test-fixtures'
 import { RequireAdmin } from './require-admin'
 
 vi.mock('@/lib/session', () => import('@/lib/test-session'))

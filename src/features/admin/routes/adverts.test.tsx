@@ -6,7 +6,7 @@ import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { json } from '@/lib/testing'
 import { OPERATOR_TEXTS } from '@/core/operator-validation'
 import { movedOrder } from '../components/advert-order'
-import { expectLoadFailure, failure, renderAdmin, serveApi } from '../test-support'
+import { expectLoadFailure, failure, renderAdmin, serveApi } from '../test-fixtures'
 import AdvertsSection from './adverts'
 
 vi.mock('@/lib/session', () => import('@/lib/test-session'))

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { OPERATOR_TEXTS } from '@/core/operator-validation'
 import { json } from '@/lib/testing'
-import { fakeApi, renderAdmin } from '../test-support'
+import { fakeApi, renderAdmin } from '../test-fixtures'
 import BroadcastSection from './broadcast'
 
 vi.mock('@/lib/session', () => import('@/lib/test-session'))

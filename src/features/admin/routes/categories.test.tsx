@@ -5,7 +5,7 @@ import type { AdminCategory } from '@/core/admin-contract'
 import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { ADMIN_MESSAGES, CATEGORY_NAME_MAX } from '@/core/admin-validation'
 import { json } from '@/lib/testing'
-import { expectLoadFailure, failure, renderAdmin, serveApi } from '../test-support'
+import { expectLoadFailure, failure, renderAdmin, serveApi } from '../test-fixtures'
 import CategoriesSection from './categories'
 
 vi.mock('@/lib/session', () => import('@/lib/test-session'))

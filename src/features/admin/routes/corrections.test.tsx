@@ -4,7 +4,7 @@ import { beforeEach, expect, test, vi } from 'vitest'
 import type { AdminCorrection } from '@/core/admin-contract'
 import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { json } from '@/lib/testing'
-import { fakeApi, renderAdmin } from '../test-support'
+import { fakeApi, renderAdmin } from '../test-fixtures'
 import CorrectionsSection from './corrections'
 
 vi.mock('@/lib/session', () => import('@/lib/test-session'))

@@ -5,7 +5,7 @@ import type { AdminFaq } from '@/core/admin-contract'
 import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { ADMIN_MESSAGES } from '@/core/admin-validation'
 import { json } from '@/lib/testing'
-import { expectLoadFailure, fill, renderAdmin, serveApi } from '../test-support'
+import { expectLoadFailure, fill, renderAdmin, serveApi } from '../test-fixtures'
 import FaqSection from './faq'
 
 vi.mock('@/lib/session', () => import('@/lib/test-session'))

@@ -4,7 +4,7 @@ import { beforeEach, expect, test, vi } from 'vitest'
 import type { AdminMail } from '@/core/admin-contract'
 import { json } from '@/lib/testing'
 import { formatWhen } from '../components/paged'
-import { expectLoadFailure, failure, pageOf, renderAdmin, serveApi } from '../test-support'
+import { expectLoadFailure, failure, pageOf, renderAdmin, serveApi } from '../test-fixtures'
 import MailSection from './mail'
 
 vi.mock('@/lib/session', () => import('@/lib/test-session'))

@@ -5,7 +5,7 @@ import type { AdminSuggestion, ApproveSuggestionInput } from '@/core/admin-contr
 import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { ADMIN_MESSAGES } from '@/core/admin-validation'
 import { json } from '@/lib/testing'
-import { fakeApi, renderAdmin } from '../test-support'
+import { fakeApi, renderAdmin } from '../test-fixtures'
 import SuggestionsSection from './suggestions'
 
 vi.mock('@/lib/session', () => import('@/lib/test-session'))

@@ -4,7 +4,7 @@ import { beforeEach, expect, test, vi } from 'vitest'
 import type { AdminUser } from '@/core/admin-contract'
 import { json } from '@/lib/testing'
 import { formatWhen } from '../components/paged'
-import { expectLoadFailure, pageOf, renderAdmin, serveApi } from '../test-support'
+import { expectLoadFailure, pageOf, renderAdmin, serveApi } from '../test-fixtures'
 import UsersSection from './users'
 
 vi.mock('@/lib/session', () => import('@/lib/test-session'))
