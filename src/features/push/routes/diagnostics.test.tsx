@@ -2,7 +2,7 @@
 import { onlineManager } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { FCM_TOKEN_KEY } from '@/lib/push'
+import { FCM_TOKEN_KEY } from '../messaging'
 import { json, renderWithApp, stubNotifications, stubServiceWorker } from '../test-fixtures'
 import DiagnosticsRoute, { TEST_SENT, TEST_TOO_MANY } from './diagnostics'
 import { ADA, setTestSession } from '@/lib/test-session'

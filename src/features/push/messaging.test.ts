@@ -31,7 +31,7 @@ vi.mock('@/lib/session', () => import('@/lib/test-session'))
 setTestSession({ ...ADA, token: 'session-7' })
 
 const { enablePush, disablePush, syncPushToken, listenForeground, readPushStatus, FCM_TOKEN_KEY, FCM_TOKEN_USER_KEY, PUSH_FAILURE_MESSAGES } =
-  await import('./push')
+  await import('./messaging')
 
 let permission: NotificationPermission
 let answer: NotificationPermission
