@@ -3,6 +3,7 @@ import type { Query } from '@tanstack/react-query'
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import { BrowserRouter } from 'react-router-dom'
 import { createQueryClient, PERSIST_BUSTER, PERSIST_KEY, PERSIST_MAX_AGE } from '@/lib/query-client'
+import { isPrivateKey } from '@/lib/query-keys'
 import { getSession } from '@/lib/session'
 import { AppRoutes } from './router'
 
@@ -15,8 +16,8 @@ export const queryClient = createQueryClient()
  */
 const persister = createSyncStoragePersister({ storage: typeof window === 'undefined' ? undefined : window.localStorage, key: PERSIST_KEY })
 
-/** A private query (['me', userId, …]) belongs to the signed-in user, or to nobody on this device. */
-const isSomeoneElses = (query: Query) => query.queryKey[0] === 'me' && query.queryKey[1] !== getSession()?.user.id
+/** A private query (under `privateKeys.user(userId)`) belongs to the signed-in user, or to nobody on this device. */
+const isSomeoneElses = (query: Query) => isPrivateKey(query.queryKey) && query.queryKey[1] !== getSession()?.user.id
 
 const persistOptions = {
   persister,

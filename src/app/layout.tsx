@@ -8,6 +8,7 @@ import { usePackRefresh } from '@/features/proverbs/packs'
 import { AccountMenu } from '@/features/account/components/account-menu'
 import { useIsOperator } from '@/features/admin/access'
 import { CookieBanner } from '@/features/consent/cookie-banner'
+import { privateKeys } from '@/lib/query-keys'
 import { useSession } from '@/lib/session'
 import { TabBar } from './tab-bar'
 
@@ -22,7 +23,7 @@ const NotificationBell = lazy(() => import('@/features/notifications/components/
 /** Foreground pushes (a toast top-left) for a signed-in user with push on; Firebase loads only then. */
 const ForegroundPush = lazy(() => import('@/features/push/components/foreground-push'))
 /** Adverts (docs/requirements.md#r8-adverts) for signed-in users only, so loaded on demand like the bell. */
-const Adverts = lazy(() => import('./lazy/adverts'))
+const Adverts = lazy(() => import('./pages/adverts'))
 
 /** Shown to signed-in users only: the quizzes need an account. */
 const SIGNED_IN_NAV = [{ to: '/quiz', label: 'Quiz', end: false }]
@@ -52,7 +53,7 @@ function useDropPrivateDataOnSignOut() {
   const client = useQueryClient()
   const previous = useRef(userId)
   useEffect(() => {
-    if (previous.current !== undefined && previous.current !== userId) client.removeQueries({ queryKey: ['me', previous.current] })
+    if (previous.current !== undefined && previous.current !== userId) client.removeQueries({ queryKey: privateKeys.user(previous.current) })
     previous.current = userId
   }, [userId, client])
 }

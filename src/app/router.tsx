@@ -9,9 +9,12 @@ import { Layout } from './layout'
 import { RequireSession } from './require-session'
 import { usePageTitle } from '@/lib/page-title'
 
-/** Pages other than home load their code on demand, so `/` ships only what it shows. */
-function page(title: string | null, load: () => Promise<{ default: ComponentType }>) {
-  const Component = lazy(load)
+/**
+ * Pages other than home load their code on demand, so `/` ships only what it shows: a feature's route
+ * straight from the feature, a page that composes features from ./pages.
+ */
+function page<K extends string = 'default'>(title: string | null, load: () => Promise<Record<NoInfer<K>, ComponentType>>, name = 'default' as K) {
+  const Component = lazy(() => load().then((module): { default: ComponentType } => ({ default: module[name] })))
   function Page() {
     usePageTitle(title)
     return (
@@ -23,8 +26,8 @@ function page(title: string | null, load: () => Promise<{ default: ComponentType
   return <Page />
 }
 
-/** The list and one message: one chunk (who opens one soon opens the other). */
-const notificationPages = () => import('./lazy/notifications')
+/** The list and one message: one chunk (the list's module brings the message's page along). */
+const notificationPages = () => import('@/features/notifications/routes/notifications')
 
 function Home() {
   usePageTitle()
@@ -49,37 +52,37 @@ export function AppRoutes() {
         <Route element={<Layout />}>
           <Route path="/" element={<Home />} />
           {/* The search route names itself: it is either the search or one proverb. */}
-          <Route path="/search_result" element={page(null, () => import('./lazy/search'))} />
-          <Route path="/pricing" element={page('Pricing', () => import('./lazy/pricing'))} />
-          <Route path="/about" element={page('About', () => import('./lazy/about'))} />
-          <Route path="/terms" element={page('Terms of use', () => import('./lazy/terms'))} />
-          <Route path="/privacy_policy" element={page('Privacy policy', () => import('./lazy/privacy'))} />
-          <Route path="/404" element={page('Not found', () => import('./lazy/not-found'))} />
-          <Route path="/auth/login" element={page('Sign in', () => import('./lazy/login'))} />
-          <Route path="/auth/signup" element={page('Create your account', () => import('./lazy/signup'))} />
-          <Route path="/auth/activate" element={page('Activate your account', () => import('./lazy/activate'))} />
-          <Route path="/auth/forget_password" element={page('Forgot your password', () => import('./lazy/forgot-password'))} />
-          <Route path="/auth/reset_password" element={page('Choose a new password', () => import('./lazy/reset-password'))} />
-          <Route path="/register_payment_success" element={page('Check your email', () => import('./lazy/registration-success'))} />
+          <Route path="/search_result" element={page(null, () => import('@/features/proverbs/routes/search'), 'SearchRoute')} />
+          <Route path="/pricing" element={page('Pricing', () => import('./pages/pricing'))} />
+          <Route path="/about" element={page('About', () => import('@/features/pages/routes'), 'AboutRoute')} />
+          <Route path="/terms" element={page('Terms of use', () => import('@/features/pages/routes'), 'TermsRoute')} />
+          <Route path="/privacy_policy" element={page('Privacy policy', () => import('@/features/pages/routes'), 'PrivacyRoute')} />
+          <Route path="/404" element={page('Not found', () => import('@/features/pages/routes'), 'NotFoundRoute')} />
+          <Route path="/auth/login" element={page('Sign in', () => import('@/features/auth/routes/login'))} />
+          <Route path="/auth/signup" element={page('Create your account', () => import('./pages/signup'))} />
+          <Route path="/auth/activate" element={page('Activate your account', () => import('@/features/auth/routes/activate'))} />
+          <Route path="/auth/forget_password" element={page('Forgot your password', () => import('@/features/auth/routes/forgot-password'))} />
+          <Route path="/auth/reset_password" element={page('Choose a new password', () => import('@/features/auth/routes/reset-password'))} />
+          <Route path="/register_payment_success" element={page('Check your email', () => import('./pages/registration-success'))} />
           {/* Public: a payment started at sign-up returns here too, and the page asks only for the reference. */}
-          <Route path="/payment_success" element={page('Payment', () => import('./lazy/payment-success'))} />
-          <Route path="/test" element={page('Diagnostics', () => import('./lazy/diagnostics'))} />
-          <Route path="/add_proverb" element={page('Suggest a proverb', () => import('./lazy/add-proverb'))} />
-          <Route path="/suggest_correction" element={page('Suggest a correction', () => import('./lazy/suggest-correction'))} />
-          <Route path="/contact" element={page('Contact us', () => import('./lazy/contact'))} />
-          <Route path="/unsubscribe" element={page('Unsubscribe', () => import('./lazy/unsubscribe'))} />
+          <Route path="/payment_success" element={page('Payment', () => import('@/features/subscriptions/routes/payment-result'))} />
+          <Route path="/test" element={page('Diagnostics', () => import('@/features/push/routes/diagnostics'))} />
+          <Route path="/add_proverb" element={page('Suggest a proverb', () => import('./pages/add-proverb'))} />
+          <Route path="/suggest_correction" element={page('Suggest a correction', () => import('./pages/suggest-correction'))} />
+          <Route path="/contact" element={page('Contact us', () => import('./pages/contact'))} />
+          <Route path="/unsubscribe" element={page('Unsubscribe', () => import('@/features/community/routes/unsubscribe'), 'UnsubscribeRoute')} />
           <Route element={<RequireSession />}>
-            <Route path="/profile" element={page('Your profile', () => import('./lazy/profile'))} />
-            <Route path="/favourites" element={page('Your favourites', () => import('./lazy/favourites'))} />
-            <Route path="/offline" element={page('Offline reading', () => import('./lazy/offline-packs'))} />
-            <Route path="/quiz" element={page('Quizzes', () => import('./lazy/quiz'))} />
-            <Route path="/quiz/:batchId" element={page('Quiz', () => import('./lazy/quiz-player'))} />
-            <Route path="/quiz/:batchId/submit" element={page('Quiz result', () => import('./lazy/quiz-result'))} />
+            <Route path="/profile" element={page('Your profile', () => import('./pages/profile'))} />
+            <Route path="/favourites" element={page('Your favourites', () => import('@/features/proverbs/routes/favourites'))} />
+            <Route path="/offline" element={page('Offline reading', () => import('@/features/proverbs/routes/offline-packs'))} />
+            <Route path="/quiz" element={page('Quizzes', () => import('./pages/quiz'))} />
+            <Route path="/quiz/:batchId" element={page('Quiz', () => import('@/features/quiz/routes/quiz-player'))} />
+            <Route path="/quiz/:batchId/submit" element={page('Quiz result', () => import('@/features/quiz/routes/quiz-result'))} />
             <Route path="/notifications" element={page('Notifications', notificationPages)} />
             {/* The message names itself. */}
-            <Route path="/notifications/:id" element={page(null, () => notificationPages().then((m) => ({ default: m.NotificationDetail })))} />
+            <Route path="/notifications/:id" element={page(null, notificationPages, 'NotificationDetail')} />
             {/* Operators only (checked inside); each section names itself. */}
-            <Route path="/admin/*" element={page(null, () => import('./lazy/admin'))} />
+            <Route path="/admin/*" element={page(null, () => import('./pages/admin'))} />
           </Route>
           <Route path="*" element={<UnknownRoute />} />
         </Route>

@@ -2,19 +2,20 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { ApiError } from '@/lib/api-client'
 import { keepPicture, readKeptPicture } from '@/lib/device-data'
 import { useObjectUrl } from '@/lib/object-url'
-import { fetchAddress, fetchFullProfile, fetchPersonalInfo, fetchPicture, fetchUserLanguages } from './api'
+import { privateKey, privateKeys } from '@/lib/query-keys'
+import { fetchAddress, fetchPersonalInfo, fetchPicture, fetchUserLanguages } from './api'
 
 /**
- * Everything private sits under ['me', userId]: keyed by user, removed at sign-out. Only the full
- * profile (with the active package) is persisted for the shell; what the forms edit always comes fresh,
- * so a form never starts from an old copy.
+ * Everything private sits under `privateKeys.user(userId)`: keyed by user, removed at sign-out. What the
+ * forms edit always comes fresh, so a form never starts from an old copy. The full profile's key is shared
+ * (the contact form reads it), so it sits in `@/lib/query-keys`.
  */
 export const accountKeys = {
-  personalInfo: (userId: number) => ['me', userId, 'personal-info'] as const,
-  address: (userId: number) => ['me', userId, 'address'] as const,
-  full: (userId: number) => ['me', userId, 'full'] as const,
-  picture: (userId: number) => ['me', userId, 'picture'] as const,
-  languages: (userId: number) => ['me', userId, 'languages'] as const,
+  personalInfo: (userId: number) => privateKey(userId, 'personal-info'),
+  address: (userId: number) => privateKey(userId, 'address'),
+  full: privateKeys.fullProfile,
+  picture: (userId: number) => privateKey(userId, 'picture'),
+  languages: (userId: number) => privateKey(userId, 'languages'),
 }
 
 export const personalInfoQuery = (userId: number) =>
@@ -22,9 +23,6 @@ export const personalInfoQuery = (userId: number) =>
 
 export const addressQuery = (userId: number) =>
   queryOptions({ queryKey: accountKeys.address(userId), queryFn: ({ signal }) => fetchAddress(signal) })
-
-export const fullProfileQuery = (userId: number) =>
-  queryOptions({ queryKey: accountKeys.full(userId), queryFn: ({ signal }) => fetchFullProfile(signal), meta: { persist: true } })
 
 /**
  * The picture from the server, kept on the device as it comes; offline (or with the server down) the kept

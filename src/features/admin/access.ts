@@ -1,15 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { API } from '@/core/api-paths'
 import { ApiError, apiGetPage, withQuery } from '@/lib/api-client'
+import { privateKey } from '@/lib/query-keys'
+
+export const adminAccessKeys = {
+  isOperator: (userId: number) => privateKey(userId, 'is-admin'),
+}
 
 /**
  * Whether the signed-in user is an operator: the app asks the smallest admin list and reads the answer
- * (403: not an operator). Kept for the session under ['me', userId], so it goes at sign-out. Tiny on
+ * (403: not an operator). Kept for the session under `privateKeys.user(userId)`, so it goes at sign-out. Tiny on
  * purpose: the account menu imports it on every page.
  */
 export const adminAccessQuery = (userId: number) =>
   queryOptions({
-    queryKey: ['me', userId, 'is-admin'] as const,
+    queryKey: adminAccessKeys.isOperator(userId),
     queryFn: ({ signal }) =>
       apiGetPage(withQuery(API.admin.audit, { page: 1, size: 1 }), { auth: true, signal }).then(
         () => true,

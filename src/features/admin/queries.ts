@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { AdminPayment, CorrectionStatus, SuggestionStatus } from '@/core/admin-contract'
+import { privateKey } from '@/lib/query-keys'
 import { useSession } from '@/lib/session'
 import {
   fetchAdverts,
@@ -20,9 +21,9 @@ import {
   type QuizFilter,
 } from './api'
 
-/** Private (emails, payments): under ['me', userId], so everything goes at sign-out. */
+/** Private (emails, payments): under `privateKeys.user(userId)`, so everything goes at sign-out. */
 export const adminKeys = {
-  all: (userId: number) => ['me', userId, 'admin'] as const,
+  all: (userId: number) => privateKey(userId, 'admin'),
   section: (userId: number, section: string) => [...adminKeys.all(userId), section] as const,
   suggestions: (userId: number, q: PageQuery & { status: SuggestionStatus }) => [...adminKeys.section(userId, 'suggestions'), q] as const,
   corrections: (userId: number, q: PageQuery & { status: CorrectionStatus }) => [...adminKeys.section(userId, 'corrections'), q] as const,

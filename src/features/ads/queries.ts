@@ -1,13 +1,14 @@
 import { queryOptions } from '@tanstack/react-query'
 import { ADS_MIN_INTERVAL_MS } from '@/core/constants'
+import { privateKey } from '@/lib/query-keys'
 import { fetchAdToggle, fetchAdvert, fetchAdverts } from './api'
 
 /** A failed ad toggle fetch logs an error message (docs/requirements.md#r8-adverts): logged only, nothing on screen. */
 export const AD_TOGGLE_FETCH_FAILED = 'Failed to fetch the ad toggle.'
 
-/** Private: under ['me', userId], dropped at sign-out. */
+/** Private: under `privateKeys.user(userId)`, dropped at sign-out. */
 export const adKeys = {
-  all: (userId: number) => ['me', userId, 'ads'] as const,
+  all: (userId: number) => privateKey(userId, 'ads'),
   list: (userId: number) => [...adKeys.all(userId), 'list'] as const,
   content: (userId: number, id: number) => [...adKeys.all(userId), 'content', id] as const,
   toggle: (userId: number) => [...adKeys.all(userId), 'toggle'] as const,

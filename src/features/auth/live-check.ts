@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import type { AnySchema } from 'yup'
 import { checkEmail, checkPhone, verifyPromoCode } from './api'
+import { authKeys } from './queries'
 
 /** The value once it has stopped changing for `delay` ms. */
 export function useDebounced<T>(value: T, delay = 400): T {
@@ -28,7 +29,7 @@ export function useLiveCheck<K extends keyof typeof checkers>(kind: K, value: st
   const settled = useDebounced((value ?? '').trim())
   const valid = settled !== '' && rule.isValidSync(settled)
   return useQuery({
-    queryKey: ['live-check', kind, settled],
+    queryKey: authKeys.liveCheck(kind, settled),
     queryFn: ({ signal }) => checkers[kind](settled, signal) as Promise<Awaited<ReturnType<(typeof checkers)[K]>>>,
     enabled: valid,
     staleTime: 30_000,

@@ -1,13 +1,14 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { LeaderboardPeriod } from '@/core/contract'
+import { privateKey } from '@/lib/query-keys'
 import { fetchPlayer, fetchPlayers } from './api'
 
 /**
- * Under ['me', viewerId]: the board is asked for with the viewer's token and marks their row, so it goes
+ * Under `privateKeys.user(viewerId)`: the board is asked for with the viewer's token and marks their row, so it goes
  * at sign-out like the rest of their data.
  */
 export const leaderboardKeys = {
-  all: (viewerId: number) => ['me', viewerId, 'leaderboard'] as const,
+  all: (viewerId: number) => privateKey(viewerId, 'leaderboard'),
   players: (viewerId: number, period: LeaderboardPeriod, page: number, size: number) =>
     [...leaderboardKeys.all(viewerId), 'players', period, page, size] as const,
   /** `'self'`: the caller, as get_player answers without a user id. */

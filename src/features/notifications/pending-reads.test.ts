@@ -2,9 +2,9 @@
 import { onlineManager } from '@tanstack/react-query'
 import { afterEach, expect, test, vi } from 'vitest'
 import { addPendingRead, flushPendingReads, pendingReads, removePendingRead } from './pending-reads'
+import { ADA, setTestSession } from '@/lib/test-session'
 
-const session = vi.hoisted(() => ({ current: { token: 'token-7', user: { id: 7 } } as { token: string; user: { id: number } } | null }))
-vi.mock('@/lib/session', () => ({ getSession: () => session.current, getToken: () => session.current?.token, signOut: vi.fn() }))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status })
 
@@ -12,7 +12,7 @@ afterEach(() => {
   vi.unstubAllGlobals()
   localStorage.clear()
   onlineManager.setOnline(true)
-  session.current = { token: 'token-7', user: { id: 7 } }
+  setTestSession(ADA)
 })
 
 test('pending reads are kept per user in local storage, once each', () => {
@@ -55,7 +55,7 @@ test('nothing is sent offline, nor for another user than the one signed in', asy
   await flushPendingReads(7)
   onlineManager.setOnline(true)
   await flushPendingReads(8)
-  session.current = null
+  setTestSession(null)
   await flushPendingReads(7)
   expect(fetch).not.toHaveBeenCalled()
   expect(pendingReads(7)).toHaveLength(1)

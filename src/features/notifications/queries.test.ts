@@ -4,8 +4,10 @@ import type { NotificationPage } from '@/core/contract'
 import { countWithReads, withReads } from './cache'
 import { latestNotificationsQuery, notificationKeys, notificationListQuery, notificationQuery, unreadCountQuery } from './queries'
 import { notification } from './test-fixtures'
+import { setTestSession } from '@/lib/test-session'
 
-vi.mock('@/lib/session', () => ({ useSession: () => null, getSession: () => null, getToken: () => undefined, signOut: vi.fn() }))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
+setTestSession(null)
 
 test('the count and the latest seven are polled every 5000 ms, never while hidden, waiting while offline, persisted', () => {
   for (const options of [unreadCountQuery(7), latestNotificationsQuery(7)]) {

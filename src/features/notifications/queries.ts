@@ -1,16 +1,17 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { NOTIFICATION_PAGE_DEFAULT, NOTIFICATION_POLL_MS, NOTIFICATION_SIZE_DEFAULT } from '@/core/constants'
 import type { AppNotification, NotificationPage } from '@/core/contract'
+import { privateKeys } from '@/lib/query-keys'
 import { fetchNotifications, fetchUnreadCount, type NotificationFilter } from './api'
 import { countWithReads, withReads } from './cache'
 import { addPendingRead, flushPendingReads, isRetriable, pendingReads, sendRead } from './pending-reads'
 
 /**
- * Private: under ['me', userId], dropped at sign-out. Everything shares `all(userId)`, which a push
- * invalidates to fetch the news at once.
+ * Private: under `privateKeys.user(userId)`, dropped at sign-out. Everything shares `all(userId)`, which a
+ * push invalidates to fetch the news at once (so that prefix sits in `@/lib/query-keys`).
  */
 export const notificationKeys = {
-  all: (userId: number) => ['me', userId, 'notifications'] as const,
+  all: privateKeys.notifications,
   unreadCount: (userId: number) => [...notificationKeys.all(userId), 'unread-count'] as const,
   lists: (userId: number) => [...notificationKeys.all(userId), 'list'] as const,
   list: (userId: number, filter: NotificationFilter, page: number, size: number) => [...notificationKeys.lists(userId), filter, page, size] as const,

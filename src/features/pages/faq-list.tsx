@@ -5,9 +5,13 @@ import { API } from '@/core/api-paths'
 import type { Faq } from '@/core/contract'
 import { apiGet } from '@/lib/api-client'
 
+export const pageKeys = {
+  faq: ['pages', 'faq'] as const,
+}
+
 export const faqQuery = () =>
   queryOptions({
-    queryKey: ['pages', 'faq'] as const,
+    queryKey: pageKeys.faq,
     queryFn: ({ signal }) => apiGet<Faq[]>(API.faq, { signal }),
     staleTime: 60 * 60_000,
   })

@@ -2,18 +2,21 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { API } from '@/core/api-paths'
 import type { EthnicGroup, LikeResult, Paginated, Proverb, ProverbMarks } from '@/core/contract'
 import { apiGet, apiGetPage, apiSend, withQuery } from '@/lib/api-client'
+import { privateKey } from '@/lib/query-keys'
 import { useSession } from '@/lib/session'
 import { notify } from '@/components/toasts'
 import { errorMessage } from '@/components/query-state'
 import { holdsProverb, withLikes } from './like-counts'
 import { proverbKeys } from './queries'
 
-/** Private data sits under ['me', userId], so it is keyed by user and dropped at sign-out. */
+/** Private data sits under `privateKeys.user(userId)`, so it is keyed by user and dropped at sign-out. */
 export const markKeys = {
-  marks: (userId: number) => ['me', userId, 'proverb-marks'] as const,
-  favourites: (userId: number, page: number) => ['me', userId, 'favourites', page] as const,
-  allFavourites: (userId: number) => ['me', userId, 'favourites'] as const,
-  readableGroups: (userId: number) => ['me', userId, 'ethnic-logged'] as const,
+  marks: (userId: number) => privateKey(userId, 'proverb-marks'),
+  favourites: (userId: number, page: number) => [...markKeys.allFavourites(userId), page] as const,
+  allFavourites: (userId: number) => privateKey(userId, 'favourites'),
+  readableGroups: (userId: number) => privateKey(userId, 'ethnic-logged'),
+  /** Hearts or likes: toggles of one kind reach the server in the order tapped. */
+  toggle: (kind: 'favourites' | 'likes') => [kind] as const,
 }
 
 export const readableGroupsQuery = (userId: number) =>
@@ -62,7 +65,7 @@ function useToggleMark(kind: 'favourites' | 'likes') {
     for (const filters of holders(proverbId)) client.setQueriesData(filters, (data: unknown) => withLikes(data, proverbId, count))
   }
   const othersPending = (proverbId: number) =>
-    client.isMutating({ mutationKey: [kind], predicate: (m) => (m.state.variables as Toggle | undefined)?.proverbId === proverbId }) > 1
+    client.isMutating({ mutationKey: markKeys.toggle(kind), predicate: (m) => (m.state.variables as Toggle | undefined)?.proverbId === proverbId }) > 1
   const setMark = (proverbId: number, on: boolean) =>
     client.setQueryData<ProverbMarks>(key, (marks = { favourites: [], likes: [] }) => ({
       ...marks,
@@ -70,7 +73,7 @@ function useToggleMark(kind: 'favourites' | 'likes') {
     }))
   return useMutation({
     // Toggles reach the server one after another, in the order tapped: a double tap cannot arrive reversed.
-    mutationKey: [kind],
+    mutationKey: markKeys.toggle(kind),
     scope: { id: kind },
     mutationFn: ({ proverbId, on }: Toggle) =>
       apiSend<Partial<LikeResult>>(on ? 'PUT' : 'DELETE', kind === 'favourites' ? API.favourite(proverbId) : API.like(proverbId), undefined, { auth: true }),
@@ -93,7 +96,7 @@ function useToggleMark(kind: 'favourites' | 'likes') {
       void notify(`Could not ${what}. ${errorMessage(error)}`, { type: 'error' })
     },
     onSettled: () => {
-      if (client.isMutating({ mutationKey: [kind] }) > 1) return
+      if (client.isMutating({ mutationKey: markKeys.toggle(kind) }) > 1) return
       void client.invalidateQueries({ queryKey: key })
       // Proverb lists are not fetched again for a like: its answer carries the new count, set above.
       if (kind === 'favourites') void client.invalidateQueries({ queryKey: markKeys.allFavourites(userId) })

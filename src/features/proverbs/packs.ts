@@ -13,13 +13,14 @@ import {
   startPackDownload,
 } from '@/lib/device-data'
 import { useOnline } from '@/lib/online'
+import { privateKey } from '@/lib/query-keys'
 import { useSession } from '@/lib/session'
 
 /** Offline packs and the device's storage, read from IndexedDB and the Storage API (no server). */
 export const packKeys = {
-  packs: (userId: number) => ['me', userId, 'offline-packs'] as const,
+  packs: (userId: number) => privateKey(userId, 'offline-packs'),
   storage: ['device', 'storage'] as const,
-  sizes: (userId: number) => ['me', userId, 'pack-sizes'] as const,
+  sizes: (userId: number) => privateKey(userId, 'pack-sizes'),
 }
 
 /** How much each of the reader's peoples takes on the device, measured by the server from the pack itself. */

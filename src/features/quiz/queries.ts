@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { QuizBatchSummary } from '@/core/contract'
 import { shouldRetry } from '@/lib/query-client'
+import { privateKey } from '@/lib/query-keys'
 import { fetchGeneratedBatches, fetchQuestionProperties, fetchQuiz, fetchQuizResult, fetchRecentBatches, fetchWeekBatches } from './api'
 
 /** The viewer's calendar day: the week turns over at their midnight (the server is asked with it). */
@@ -9,9 +10,9 @@ export function localDate(now = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
 }
 
-/** Quizzes are private: under ['me', userId], dropped at sign-out. The lists share a prefix to be refreshed together. */
+/** Quizzes are private: under `privateKeys.user(userId)`, dropped at sign-out. The lists share a prefix to be refreshed together. */
 export const quizKeys = {
-  all: (userId: number) => ['me', userId, 'quiz'] as const,
+  all: (userId: number) => privateKey(userId, 'quiz'),
   lists: (userId: number) => [...quizKeys.all(userId), 'lists'] as const,
   week: (userId: number, date: string) => [...quizKeys.lists(userId), 'week', date] as const,
   generated: (userId: number, date: string) => [...quizKeys.lists(userId), 'generated', date] as const,

@@ -2,11 +2,21 @@ import { queryOptions } from '@tanstack/react-query'
 import { API } from '@/core/api-paths'
 import type { ActivePackage, ExchangeRates, Paginated, PaymentOptionInfo, PaymentRecord, Plan } from '@/core/contract'
 import { ApiError, apiGet, apiGetPage, withQuery } from '@/lib/api-client'
+import { privateKey } from '@/lib/query-keys'
 import { getQuote, getReferralCode, type QuoteInput } from './api'
 
 export const subscriptionKeys = {
   plans: ['subscriptions', 'plans'] as const,
   exchangeRate: ['subscriptions', 'exchange-rate'] as const,
+  paymentOptions: ['subscriptions', 'payment-options'] as const,
+  quotes: ['subscriptions', 'quote'] as const,
+  quote: (input: QuoteInput) => [...subscriptionKeys.quotes, input] as const,
+  /** Where a payment stands, asked by its reference. */
+  paymentOutcome: (reference: string) => ['payment-outcome', reference] as const,
+  activePackage: (userId: number) => privateKey(userId, 'active-package'),
+  lastPackage: (userId: number) => privateKey(userId, 'last-package'),
+  referralCode: (userId: number) => privateKey(userId, 'referral-code'),
+  payments: (userId: number) => privateKey(userId, 'payments'),
 }
 
 export const plansQuery = () =>
@@ -41,7 +51,7 @@ async function packageOrNone(path: string, signal: AbortSignal): Promise<ActiveP
  */
 export const activePackageQuery = (userId: number) =>
   queryOptions({
-    queryKey: ['me', userId, 'active-package'] as const,
+    queryKey: subscriptionKeys.activePackage(userId),
     queryFn: ({ signal }) => packageOrNone(API.activePackage, signal),
     meta: { persist: true },
     staleTime: 60_000,
@@ -49,14 +59,14 @@ export const activePackageQuery = (userId: number) =>
 
 export const paymentOptionsQuery = () =>
   queryOptions({
-    queryKey: ['subscriptions', 'payment-options'] as const,
+    queryKey: subscriptionKeys.paymentOptions,
     queryFn: ({ signal }) => apiGet<PaymentOptionInfo[]>(API.paymentOptions, { signal }),
     staleTime: 10 * 60_000,
   })
 
 export const quoteQuery = (input: QuoteInput) =>
   queryOptions({
-    queryKey: ['subscriptions', 'quote', input] as const,
+    queryKey: subscriptionKeys.quote(input),
     queryFn: ({ signal }) => getQuote(input, signal),
     staleTime: 60_000,
     retry: false,
@@ -65,14 +75,14 @@ export const quoteQuery = (input: QuoteInput) =>
 /** The latest package, in force or ended; null when the user never had one. */
 export const lastPackageQuery = (userId: number) =>
   queryOptions({
-    queryKey: ['me', userId, 'last-package'] as const,
+    queryKey: subscriptionKeys.lastPackage(userId),
     queryFn: ({ signal }) => packageOrNone(API.lastActivePackage, signal),
     staleTime: 60_000,
   })
 
 export const referralCodeQuery = (userId: number) =>
   queryOptions({
-    queryKey: ['me', userId, 'referral-code'] as const,
+    queryKey: subscriptionKeys.referralCode(userId),
     queryFn: ({ signal }) => getReferralCode(signal),
     meta: { persist: true },
     staleTime: 10 * 60_000,
@@ -80,7 +90,7 @@ export const referralCodeQuery = (userId: number) =>
 
 export const paymentHistoryQuery = (userId: number) =>
   queryOptions({
-    queryKey: ['me', userId, 'payments'] as const,
+    queryKey: subscriptionKeys.payments(userId),
     queryFn: ({ signal }) => apiGetPage<Paginated<PaymentRecord>>(withQuery(API.paymentHistory, { page: 1, size: 5 }), { signal, auth: true }),
     staleTime: 60_000,
   })

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from 'react-router-dom'
 import { useDisclosure } from '@/components/disclosure'
 import { clearAllDrafts } from '@/lib/drafts'
+import { privateKeys } from '@/lib/query-keys'
 import { signOut, useSession } from '@/lib/session'
 import { logout } from '../api'
 import { Avatar } from './avatar'
@@ -19,7 +20,7 @@ export function useLogout() {
     navigate('/auth/login', { replace: true })
     signOut('signed-out')
     clearAllDrafts()
-    client.removeQueries({ queryKey: ['me'] })
+    client.removeQueries({ queryKey: privateKeys.all })
   }
 }
 

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { ErrorState, LimitedChoices, Loading, MutationOutcome } from '@/components/query-state'
 import { PLAN_TEXTS } from '@/core/plans'
+import { privateKeys } from '@/lib/query-keys'
 import { updateUserLanguages } from '../api'
 import { accountKeys, userLanguagesQuery } from '../queries'
 
@@ -14,7 +15,7 @@ export function LanguagesForm({ userId }: { userId: number }) {
     mutationFn: updateUserLanguages,
     onSuccess: (saved) => {
       client.setQueryData(accountKeys.languages(userId), saved)
-      void client.invalidateQueries({ queryKey: ['me', userId] })
+      void client.invalidateQueries({ queryKey: privateKeys.user(userId) })
       setDraft(null)
     },
   })

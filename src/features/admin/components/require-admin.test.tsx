@@ -4,10 +4,10 @@ import { afterEach, expect, test, vi } from 'vitest'
 import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { json } from '@/lib/testing'
 import { AdminConsole } from '../routes/console'
-import { fakeApi, renderAdmin } from '../test-support'
+import { fakeApi, renderAdmin } from '../test-fixtures'
 import { RequireAdmin } from './require-admin'
 
-vi.mock('@/lib/session', () => ({ getToken: () => 'token-7', signOut: vi.fn(), useSession: () => ({ token: 'token-7', user: { id: 7 } }) }))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 const EMPTY_PAGE = { data: [], page: 1, size: 20, totalPages: 0, totalElements: 0 }
 

@@ -6,10 +6,10 @@ import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { json } from '@/lib/testing'
 import { OPERATOR_TEXTS } from '@/core/operator-validation'
 import { movedOrder } from '../components/advert-order'
-import { expectLoadFailure, failure, renderAdmin, serveApi } from '../test-support'
+import { expectLoadFailure, failure, renderAdmin, serveApi } from '../test-fixtures'
 import AdvertsSection from './adverts'
 
-vi.mock('@/lib/session', () => ({ getToken: () => 'token-7', signOut: vi.fn(), useSession: () => ({ token: 'token-7', user: { id: 7 } }) }))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 const advert = (id: number, name: string, position: number): AdminAdvert => ({
   id,

@@ -4,10 +4,10 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { OPERATOR_TEXTS } from '@/core/operator-validation'
 import { json } from '@/lib/testing'
-import { fakeApi, renderAdmin } from '../test-support'
+import { fakeApi, renderAdmin } from '../test-fixtures'
 import BroadcastSection from './broadcast'
 
-vi.mock('@/lib/session', () => ({ getToken: () => 'token-7', signOut: vi.fn(), useSession: () => ({ token: 'token-7', user: { id: 7 } }) }))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 let api: ReturnType<typeof fakeApi>
 let keys: (string | null)[]

@@ -5,10 +5,10 @@ import type { AdminCategory } from '@/core/admin-contract'
 import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { ADMIN_MESSAGES, CATEGORY_NAME_MAX } from '@/core/admin-validation'
 import { json } from '@/lib/testing'
-import { expectLoadFailure, failure, renderAdmin, serveApi } from '../test-support'
+import { expectLoadFailure, failure, renderAdmin, serveApi } from '../test-fixtures'
 import CategoriesSection from './categories'
 
-vi.mock('@/lib/session', () => ({ getToken: () => 'token-7', signOut: vi.fn(), useSession: () => ({ token: 'token-7', user: { id: 7 } }) }))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 const WISDOM: AdminCategory = { id: 3, name: 'Wisdom', slug: 'wisdom', proverbCount: 1240, builtIn: true }
 const FAMILY: AdminCategory = { id: 4, name: 'Family', slug: 'family', proverbCount: 8, builtIn: false }

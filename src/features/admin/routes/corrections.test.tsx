@@ -4,10 +4,10 @@ import { beforeEach, expect, test, vi } from 'vitest'
 import type { AdminCorrection } from '@/core/admin-contract'
 import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { json } from '@/lib/testing'
-import { fakeApi, renderAdmin } from '../test-support'
+import { fakeApi, renderAdmin } from '../test-fixtures'
 import CorrectionsSection from './corrections'
 
-vi.mock('@/lib/session', () => ({ getToken: () => 'token-7', signOut: vi.fn(), useSession: () => ({ token: 'token-7', user: { id: 7 } }) }))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 const BEFORE = { proverb: 'Ilé labọ̀ sinmi oko.', transliteration: 'Home is where one rests from the farm.', interpretation: 'Home is the place of rest.' }
 const CORRECTION: AdminCorrection = {

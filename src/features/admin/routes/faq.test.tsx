@@ -5,10 +5,10 @@ import type { AdminFaq } from '@/core/admin-contract'
 import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { ADMIN_MESSAGES } from '@/core/admin-validation'
 import { json } from '@/lib/testing'
-import { expectLoadFailure, fill, renderAdmin, serveApi } from '../test-support'
+import { expectLoadFailure, fill, renderAdmin, serveApi } from '../test-fixtures'
 import FaqSection from './faq'
 
-vi.mock('@/lib/session', () => ({ getToken: () => 'token-7', signOut: vi.fn(), useSession: () => ({ token: 'token-7', user: { id: 7 } }) }))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 const PRICE: AdminFaq = { id: 1, question: 'What does a plan cost?', answer: 'See the plans above.', position: 0, builtIn: true }
 const CANCEL: AdminFaq = { id: 2, question: 'Can I stop renewing?', answer: 'Yes, in your account.', position: 1, builtIn: false }

@@ -3,10 +3,10 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { ImportReport } from '@/core/admin-contract'
 import { ADMIN_TEXTS } from '@/core/admin-texts'
-import { renderAdmin } from '../test-support'
+import { renderAdmin } from '../test-fixtures'
 import ImportSection from './import'
 
-vi.mock('@/lib/session', () => ({ getToken: () => 'token-7', signOut: vi.fn(), useSession: () => ({ token: 'token-7', user: { id: 7 } }) }))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 const REPORT: ImportReport = {
   received: 5,

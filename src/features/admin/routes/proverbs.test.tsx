@@ -5,10 +5,10 @@ import type { AdminProverb, ProverbInput } from '@/core/admin-contract'
 import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { ADMIN_MESSAGES } from '@/core/admin-validation'
 import { json } from '@/lib/testing'
-import { expectLoadFailure, fill, pageOf, renderAdmin, serveApi } from '../test-support'
+import { expectLoadFailure, fill, pageOf, renderAdmin, serveApi } from '../test-fixtures'
 import ProverbsSection from './proverbs'
 
-vi.mock('@/lib/session', () => ({ getToken: () => 'token-7', signOut: vi.fn(), useSession: () => ({ token: 'token-7', user: { id: 7 } }) }))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 const SEEDED: AdminProverb = {
   id: 5,

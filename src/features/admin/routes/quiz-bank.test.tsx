@@ -5,10 +5,10 @@ import type { AdminQuizQuestion, QuizQuestionInput } from '@/core/admin-contract
 import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { OPERATOR_TEXTS } from '@/core/operator-validation'
 import { json } from '@/lib/testing'
-import { expectLoadFailure, fill, pageOf, renderAdmin, serveApi } from '../test-support'
+import { expectLoadFailure, fill, pageOf, renderAdmin, serveApi } from '../test-fixtures'
 import QuizBankSection from './quiz-bank'
 
-vi.mock('@/lib/session', () => ({ getToken: () => 'token-7', signOut: vi.fn(), useSession: () => ({ token: 'token-7', user: { id: 7 } }) }))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 const GENERAL: AdminQuizQuestion = {
   id: 11,

@@ -5,10 +5,10 @@ import type { AdminSuggestion, ApproveSuggestionInput } from '@/core/admin-contr
 import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { ADMIN_MESSAGES } from '@/core/admin-validation'
 import { json } from '@/lib/testing'
-import { fakeApi, renderAdmin } from '../test-support'
+import { fakeApi, renderAdmin } from '../test-fixtures'
 import SuggestionsSection from './suggestions'
 
-vi.mock('@/lib/session', () => ({ getToken: () => 'token-7', signOut: vi.fn(), useSession: () => ({ token: 'token-7', user: { id: 7 } }) }))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 const SUGGESTION: AdminSuggestion = {
   id: 41,

@@ -4,10 +4,10 @@ import { beforeEach, expect, test, vi } from 'vitest'
 import type { AdminUser } from '@/core/admin-contract'
 import { json } from '@/lib/testing'
 import { formatWhen } from '../components/paged'
-import { expectLoadFailure, pageOf, renderAdmin, serveApi } from '../test-support'
+import { expectLoadFailure, pageOf, renderAdmin, serveApi } from '../test-fixtures'
 import UsersSection from './users'
 
-vi.mock('@/lib/session', () => ({ getToken: () => 'token-7', signOut: vi.fn(), useSession: () => ({ token: 'token-7', user: { id: 7 } }) }))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 const ADA: AdminUser = {
   id: 1,

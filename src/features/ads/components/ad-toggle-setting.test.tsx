@@ -6,7 +6,7 @@ import { AD_TOGGLE_FETCH_FAILED } from '../queries'
 import { fakeAdServer } from '../test-fixtures'
 import { AD_TOGGLE_HINT, AD_TOGGLE_LABEL, AD_TOGGLE_LOAD_FAILED, AD_TOGGLE_SAVE_FAILED, AdToggleSetting } from './ad-toggle-setting'
 
-vi.mock('@/lib/session', () => ({ getToken: () => 'token-7', signOut: vi.fn() }))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 afterEach(() => {
   cleanup()

@@ -9,10 +9,7 @@ import { lastShownKey } from '../rules'
 import { ADVERTS, fakeAdServer, renderWithRouter, stubObjectUrls } from '../test-fixtures'
 import Adverts from './adverts'
 
-vi.mock('@/lib/session', () => {
-  const session = { token: 'token-7', user: { id: 7, email: 'ada@example.com', firstName: 'Ada', lastName: 'Obi' } }
-  return { useSession: () => session, getSession: () => session, getToken: () => session.token, signOut: vi.fn() }
-})
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 let urls: ReturnType<typeof stubObjectUrls>
 beforeEach(() => {

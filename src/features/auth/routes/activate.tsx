@@ -4,6 +4,7 @@ import { errorMessage, Loading } from '@/components/query-state'
 import { ApiError } from '@/lib/api-client'
 import { activate } from '../api'
 import { ResendActivation } from '../components/resend-activation'
+import { authKeys } from '../queries'
 
 /**
  * /auth/activate?token=… from the activation email. The link works once: the server marks it used, so
@@ -13,7 +14,7 @@ export default function ActivateRoute() {
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
   const result = useQuery({
-    queryKey: ['activate', token],
+    queryKey: authKeys.activation(token),
     queryFn: () => activate(token),
     enabled: token !== '',
     retry: false,

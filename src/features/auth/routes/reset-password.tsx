@@ -5,6 +5,7 @@ import { ACCOUNT_TEXTS, resetPasswordSchema, type ResetPasswordInput } from '@/c
 import { Form, TextField } from '@/components/form'
 import { errorMessage, Loading } from '@/components/query-state'
 import { saveResetPassword, verifyResetToken } from '../api'
+import { authKeys } from '../queries'
 
 /** /auth/reset_password?token=…: checks the emailed link first, then takes the new password. */
 export default function ResetPasswordRoute() {
@@ -12,7 +13,7 @@ export default function ResetPasswordRoute() {
   const token = params.get('token') ?? ''
   const [done, setDone] = useState<string | null>(null)
   const check = useQuery({
-    queryKey: ['reset-token', token],
+    queryKey: authKeys.resetToken(token),
     queryFn: () => verifyResetToken(token),
     enabled: token !== '' && !done,
     retry: false,

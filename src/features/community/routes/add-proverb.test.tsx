@@ -5,12 +5,11 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { COMMUNITY_TEXTS } from '@/core/community'
 import type { Category, EthnicGroup } from '@/core/contract'
-import type { Session } from '@/lib/session'
 import { json, renderWithApp } from '@/lib/testing'
 import { AddProverbRoute } from './add-proverb'
+import { setTestSession } from '@/lib/test-session'
 
-let session: Session | null = null
-vi.mock('@/lib/session', () => ({ getToken: () => session?.token, signOut: vi.fn(), useSession: () => session }))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 const GROUPS: EthnicGroup[] = [
   { id: 1, name: 'Yoruba', slug: 'yoruba', language: 'Yorùbá', image: null, proverbCount: 40 },
@@ -26,7 +25,7 @@ const useCategories = () => useQuery({ queryKey: ['test', 'categories'], queryFn
 let sent: { body: Record<string, string>; authorization: string | null }[]
 let duplicate: boolean
 beforeEach(() => {
-  session = null
+  setTestSession(null)
   sent = []
   duplicate = false
   sessionStorage.clear()
@@ -117,7 +116,7 @@ test('a visitor’s suggestion is sent without a session, thanked, and the form 
 })
 
 test('a signed-in user has email and name filled in, is named to the server, and hears of a likely duplicate', async () => {
-  session = { token: 'token-7', user: { id: 7, email: 'kemi@example.com', firstName: 'Kemi', lastName: 'Adé' } }
+  setTestSession({ token: 'token-7', user: { id: 7, email: 'kemi@example.com', firstName: 'Kemi', lastName: 'Adé' } })
   duplicate = true
   render()
   expect(field('Email').value).toBe('kemi@example.com')

@@ -4,12 +4,11 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { COMMUNITY_TEXTS } from '@/core/community'
 import type { FullProfile } from '@/core/contract'
-import type { Session } from '@/lib/session'
 import { json, renderWithApp } from '@/lib/testing'
 import { ContactRoute } from './contact'
+import { setTestSession } from '@/lib/test-session'
 
-let session: Session | null = null
-vi.mock('@/lib/session', () => ({ getToken: () => session?.token, signOut: vi.fn(), useSession: () => session }))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 /** The signed-in reader's profile as the app's query gives it (none: the query is off, as for visitors). */
 let profile: FullProfile | null = null
@@ -18,7 +17,7 @@ const useProfile = () => useQuery({ queryKey: ['profile'], queryFn: async () => 
 let sent: Record<string, string>[]
 let answer: () => Response
 beforeEach(() => {
-  session = null
+  setTestSession(null)
   profile = null
   sent = []
   sessionStorage.clear()
@@ -77,7 +76,7 @@ test('a message is sent, thanked, and the form is cleared', async () => {
 })
 
 test('a signed-in user has email and names filled in', () => {
-  session = { token: 'token-7', user: { id: 7, email: 'kemi@example.com', firstName: 'Kemi', lastName: 'Adé' } }
+  setTestSession({ token: 'token-7', user: { id: 7, email: 'kemi@example.com', firstName: 'Kemi', lastName: 'Adé' } })
   renderWithApp(<ContactRoute useProfile={useProfile} />)
   expect(field('Email').value).toBe('kemi@example.com')
   expect(field('First name').value).toBe('Kemi')
@@ -94,7 +93,7 @@ test('a refusal from the server is shown, and what was typed stays', async () =>
 })
 
 test('a signed-in reader has what their profile knows filled in, phone number too', async () => {
-  session = { token: 'token-7', user: { id: 7, email: 'kemi@example.com', firstName: 'Kemi', lastName: 'Adé' } }
+  setTestSession({ token: 'token-7', user: { id: 7, email: 'kemi@example.com', firstName: 'Kemi', lastName: 'Adé' } })
   profile = {
     id: 7,
     email: 'kemi@example.com',

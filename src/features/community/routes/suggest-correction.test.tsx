@@ -8,9 +8,9 @@ import type { Session } from '@/lib/session'
 import { json, renderWithApp } from '@/lib/testing'
 import { makeProverb, yoruba } from '@/offline/test-fixtures'
 import { SuggestCorrectionRoute } from './suggest-correction'
+import { setTestSession } from '@/lib/test-session'
 
-let session: Session | null = null
-vi.mock('@/lib/session', () => ({ getToken: () => session?.token, signOut: vi.fn(), useSession: () => session }))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 const PROVERB: Proverb = makeProverb(12, yoruba, 'Ilé labọ̀ sinmi oko.', ['Home is where one rests from the farm.', 'Home is where we rest after work.'])
 const useProverb = (slug: string) => useQuery({ queryKey: ['test', 'proverb', slug], queryFn: async () => PROVERB })
@@ -18,7 +18,7 @@ const useProverb = (slug: string) => useQuery({ queryKey: ['test', 'proverb', sl
 let sent: { url: string; body: Record<string, string>; authorization: string | null }[]
 let answer: () => Response
 beforeEach(() => {
-  session = null
+  setTestSession(null)
   sent = []
   answer = () => json({ data: { message: CORRECTION_TEXTS.thanks } }, 201)
   sessionStorage.clear()
@@ -78,7 +78,7 @@ test('a visitor’s correction is sent for that proverb and the thanks is shown'
 })
 
 test('a signed-in reader’s name and email are filled in, and the server’s refusal shows on the form', async () => {
-  session = { token: 'token-7', user: { id: 7, email: 'ada@example.com', firstName: 'Ada', lastName: 'Obi' }, expiresAt: '2030-01-01T00:00:00Z' } as Session
+  setTestSession({ token: 'token-7', user: { id: 7, email: 'ada@example.com', firstName: 'Ada', lastName: 'Obi' }, expiresAt: '2030-01-01T00:00:00Z' } as Session)
   answer = () => json({ error: { code: 'bad_request', message: CORRECTION_TEXTS.nothingChanged, fields: { proverb: CORRECTION_TEXTS.nothingChanged } } }, 400)
   render()
   await screen.findByLabelText('The proverb')

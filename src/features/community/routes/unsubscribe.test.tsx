@@ -5,8 +5,10 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { COMMUNITY_TEXTS } from '@/core/community'
 import { json, renderWithApp } from '@/lib/testing'
 import { UnsubscribeRoute } from './unsubscribe'
+import { setTestSession } from '@/lib/test-session'
 
-vi.mock('@/lib/session', () => ({ getToken: () => undefined, signOut: vi.fn(), useSession: () => null }))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
+setTestSession(null)
 
 let posts: unknown[]
 let answer: () => Response

@@ -6,11 +6,7 @@ import type { LeaderboardEntry, LeaderboardPage, LeaderboardPlayer } from '@/cor
 import { Leaderboard } from './leaderboard'
 
 // The signed-in user is Ada Obi, id 7 — and so is someone else's name.
-vi.mock('@/lib/session', () => ({
-  useSession: () => ({ token: 'token-7', user: { id: 7, email: 'ada@example.com', firstName: 'Ada', lastName: 'Obi' } }),
-  getToken: () => 'token-7',
-  signOut: vi.fn(),
-}))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 const entry = (position: number, userId: number, firstName = 'Kofi', lastName = 'Mensah'): LeaderboardEntry => ({
   position,

@@ -9,10 +9,7 @@ import { notificationKeys } from '../queries'
 import { fakeServer, notification, renderNotifications } from '../test-fixtures'
 import { badgeText, bellLabel } from './notification-bell'
 
-vi.mock('@/lib/session', () => {
-  const session = { token: 'token-7', user: { id: 7, email: 'ada@example.com', firstName: 'Ada', lastName: 'Obi' } }
-  return { useSession: () => session, getSession: () => session, getToken: () => session.token, signOut: vi.fn() }
-})
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 const many = (count: number, read = false) => Array.from({ length: count }, (_, i) => notification(count - i, { read }))
 

@@ -7,10 +7,7 @@ import { createQueryClient } from '@/lib/query-client'
 import { pendingReads } from '../pending-reads'
 import { fakeServer, notification, renderNotifications } from '../test-fixtures'
 
-vi.mock('@/lib/session', () => {
-  const session = { token: 'token-7', user: { id: 7, email: 'ada@example.com', firstName: 'Ada', lastName: 'Obi' } }
-  return { useSession: () => session, getSession: () => session, getToken: () => session.token, signOut: vi.fn() }
-})
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 afterEach(() => {
   cleanup()

@@ -3,10 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, expect, test, vi } from 'vitest'
 import { fakeServer, notification, renderNotifications } from '../test-fixtures'
 
-vi.mock('@/lib/session', () => {
-  const session = { token: 'token-7', user: { id: 7, email: 'ada@example.com', firstName: 'Ada', lastName: 'Obi' } }
-  return { useSession: () => session, getSession: () => session, getToken: () => session.token, signOut: vi.fn() }
-})
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 afterEach(() => {
   cleanup()

@@ -8,6 +8,9 @@ import { NotificationSummary } from '../components/notification-item'
 import { Tabs } from '@/components/tabs'
 import { notificationListQuery } from '../queries'
 
+/** One message's page comes with the list (one chunk: who opens one soon opens the other). */
+export { default as NotificationDetail } from './notification-detail'
+
 const TABS = [
   { id: 'all', label: 'All', empty: 'No notifications yet' },
   { id: 'unread', label: 'Unread', empty: 'You have no unread notifications' },

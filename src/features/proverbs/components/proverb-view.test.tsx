@@ -6,8 +6,10 @@ import { json, renderWithApp } from '@/lib/testing'
 import { iwaLesin, onye, zomo } from '@/offline/test-fixtures'
 import { changeText } from './provenance'
 import { ProverbView } from './proverb-view'
+import { setTestSession } from '@/lib/test-session'
 
-vi.mock('@/lib/session', () => ({ getToken: () => undefined, signOut: vi.fn(), useSession: () => null }))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
+setTestSession(null)
 
 const PROVERB: Proverb = {
   ...iwaLesin,

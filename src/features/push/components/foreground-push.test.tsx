@@ -4,7 +4,7 @@ import type { ReactElement } from 'react'
 import type { ToastOptions } from 'react-toastify'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { PushData } from '@/core/contract'
-import { FCM_TOKEN_KEY } from '@/lib/push'
+import { FCM_TOKEN_KEY } from '../messaging'
 import { renderWithApp, stubNotifications, stubServiceWorker } from '../test-fixtures'
 import ForegroundPush from './foreground-push'
 
@@ -12,15 +12,11 @@ const config = vi.hoisted(() => ({
   env: { apiBase: '', production: true, firebase: { apiKey: 'k', projectId: 'owe-test', messagingSenderId: '1', appId: '1:1:web:1', vapidKey: 'BVapid' } },
 }))
 vi.mock('@/lib/env', () => config)
-vi.mock('@/lib/session', () => ({
-  useSession: () => ({ token: 'token-7', user: { id: 7, email: 'ada@example.com', firstName: 'Ada', lastName: 'Obi' } }),
-  getToken: () => 'token-7',
-  signOut: vi.fn(),
-}))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
-// Firebase's onMessage and the token check are lib/push's (tested there); here they are stand-ins.
+// Firebase's onMessage and the token check are the messaging module's (tested there); here they are stand-ins.
 const push = vi.hoisted(() => ({ handler: undefined as undefined | ((data: PushData) => void), stop: vi.fn(), sync: vi.fn(async () => undefined) }))
-vi.mock('@/lib/push', async (importOriginal) => ({
+vi.mock('../messaging', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   listenForeground: async (handler: (data: PushData) => void) => {
     push.handler = handler

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { FCM_TOKEN_KEY, PUSH_FAILURE_MESSAGES, type PushResult } from '@/lib/push'
+import { FCM_TOKEN_KEY, PUSH_FAILURE_MESSAGES, type PushResult } from '../messaging'
 import { json, renderWithApp, stubNotifications, stubServiceWorker } from '../test-fixtures'
 import { NotificationSettings } from './notification-settings'
 import { PushSwitch } from './push-switch'
@@ -9,11 +9,11 @@ import { PushSwitch } from './push-switch'
 const CONFIG = { apiKey: 'k', projectId: 'owe-test', messagingSenderId: '1', appId: '1:1:web:1', vapidKey: 'BVapid' }
 const config = vi.hoisted(() => ({ env: { apiBase: '', production: false, firebase: null as null | Record<string, string> } }))
 vi.mock('@/lib/env', () => config)
-vi.mock('@/lib/session', () => ({ getToken: () => 'token-7', signOut: vi.fn() }))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
-// The switch's own logic is under test; turning push on and off (Firebase, the server) is lib/push's.
+// The switch's own logic is under test; turning push on and off (Firebase, the server) is the messaging module's.
 const push = vi.hoisted(() => ({ enable: vi.fn(), disable: vi.fn() }))
-vi.mock('@/lib/push', async (importOriginal) => ({ ...(await importOriginal<object>()), enablePush: push.enable, disablePush: push.disable }))
+vi.mock('../messaging', async (importOriginal) => ({ ...(await importOriginal<object>()), enablePush: push.enable, disablePush: push.disable }))
 
 const browser = { permission: 'default' as NotificationPermission }
 
@@ -56,7 +56,7 @@ test('off, then on: saving while the browser and server answer, then on', async 
   expect((theSwitch() as HTMLInputElement).disabled).toBe(true)
   expect(theSwitch().getAttribute('aria-busy')).toBe('true')
 
-  // lib/push keeps the token once the server saved it, and the status follows.
+  // The messaging module keeps the token once the server saved it, and the status follows.
   browser.permission = 'granted'
   localStorage.setItem(FCM_TOKEN_KEY, 'fcm-token-1')
   await act(async () => finish({ ok: true }))

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { disablePush, enablePush, PUSH_FAILURE_MESSAGES, type PushResult } from '@/lib/push'
+import { disablePush, enablePush, PUSH_FAILURE_MESSAGES, type PushResult } from '../messaging'
 import { SwitchField } from '@/components/switch-field'
 import { usePushStatus } from '../hooks'
 

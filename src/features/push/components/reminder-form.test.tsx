@@ -6,7 +6,7 @@ import { REMINDER_TIME_MESSAGE } from '../reminder'
 import { json, renderWithApp } from '../test-fixtures'
 import { ReminderForm } from './reminder-form'
 
-vi.mock('@/lib/session', () => ({ getToken: () => 'token-7', signOut: vi.fn() }))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 let stored: DailyReminder
 let puts: unknown[]

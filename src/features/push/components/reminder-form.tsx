@@ -1,10 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useId, useRef, useState } from 'react'
 import type { DailyReminder } from '@/core/contract'
 import { errorMessage, ErrorState, Loading } from '@/components/query-state'
 import { ApiError } from '@/lib/api-client'
-import { saveReminder } from '../api'
-import { pushKeys, reminderQuery } from '../queries'
+import { reminderQuery, useSaveReminder } from '../queries'
 import { DEFAULT_REMINDER_TIME, detectedTimeZone, reminderInput, reminderTimeError } from '../reminder'
 
 const savedText = (reminder: DailyReminder) =>
@@ -19,17 +18,13 @@ export function ReminderForm({ userId }: { userId: number }) {
 }
 
 function ReminderFields({ userId, saved }: { userId: number; saved: DailyReminder }) {
-  const client = useQueryClient()
   const timeZone = detectedTimeZone()
   const [on, setOn] = useState(saved.time !== null)
   const [time, setTime] = useState(saved.time ?? DEFAULT_REMINDER_TIME)
   const [invalid, setInvalid] = useState<string | null>(null)
   const timeInput = useRef<HTMLInputElement>(null)
   const ids = { title: useId(), time: useId(), zone: useId(), error: useId() }
-  const save = useMutation({
-    mutationFn: saveReminder,
-    onSuccess: (next) => client.setQueryData(pushKeys.reminder(userId), next),
-  })
+  const save = useSaveReminder(userId)
   const serverFieldError = save.error instanceof ApiError ? save.error.fields?.time : undefined
   const timeError = invalid ?? serverFieldError ?? null
 

@@ -2,21 +2,21 @@
 import { onlineManager } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { FCM_TOKEN_KEY } from '@/lib/push'
+import { FCM_TOKEN_KEY } from '../messaging'
 import { json, renderWithApp, stubNotifications, stubServiceWorker } from '../test-fixtures'
 import DiagnosticsRoute, { TEST_SENT, TEST_TOO_MANY } from './diagnostics'
+import { ADA, setTestSession } from '@/lib/test-session'
 
 const config = vi.hoisted(() => ({ env: { apiBase: '', production: true, firebase: null as null | Record<string, string> } }))
 vi.mock('@/lib/env', () => config)
-const auth = vi.hoisted(() => ({ session: null as null | { token: string; user: { id: number } } }))
-vi.mock('@/lib/session', () => ({ useSession: () => auth.session, getToken: () => auth.session?.token, signOut: vi.fn() }))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 const browser = { permission: 'granted' as NotificationPermission }
 let testAnswer: () => Response
 
 beforeEach(() => {
   config.env.firebase = { apiKey: 'k', projectId: 'owe-test', messagingSenderId: '1', appId: '1:1:web:1', vapidKey: 'BVapid' }
-  auth.session = null
+  setTestSession(null)
   browser.permission = 'granted'
   stubNotifications(browser)
   const registration = { active: { state: 'activated' }, waiting: null, scope: 'http://localhost:3000/' }
@@ -101,7 +101,7 @@ test('a visitor is asked to sign in for the test notification', async () => {
 })
 
 test('signed in: the test button sends, is disabled meanwhile, says it was sent and refreshes the notifications', async () => {
-  auth.session = { token: 'token-7', user: { id: 7 } }
+  setTestSession(ADA)
   let release: () => void = () => undefined
   const answer = testAnswer
   testAnswer = () => answer()
@@ -121,7 +121,7 @@ test('signed in: the test button sends, is disabled meanwhile, says it was sent 
 })
 
 test('too many tests in a row: the 429 has its own message; other errors show the server’s', async () => {
-  auth.session = { token: 'token-7', user: { id: 7 } }
+  setTestSession(ADA)
   testAnswer = () => json({ error: { code: 'rate_limited', message: 'Too many requests.' } }, 429)
   renderWithApp(<DiagnosticsRoute />)
   fireEvent.click(screen.getByRole('button', { name: 'Send me a test notification' }))

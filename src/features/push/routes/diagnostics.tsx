@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, type ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { formatBytes } from '@/core/format'
@@ -6,11 +6,10 @@ import { errorMessage, ErrorState, Loading } from '@/components/query-state'
 import { ApiError } from '@/lib/api-client'
 import { env } from '@/lib/env'
 import { useOnline } from '@/lib/online'
-import { pushSupported, storedPushToken } from '@/lib/push'
+import { pushSupported, storedPushToken } from '../messaging'
 import { useSession } from '@/lib/session'
-import { sendTestNotification } from '../api'
 import { usePushStatus } from '../hooks'
-import { diagnosticsQuery, pushKeys } from '../queries'
+import { diagnosticsQuery, useSendTestNotification } from '../queries'
 import type { WorkerState } from '../diagnostics'
 
 export const TEST_SENT = 'Test notification sent. It is in your notifications, and arrives as a push on devices where notifications are on.'
@@ -71,11 +70,7 @@ function PushLines() {
 }
 
 function TestNotification({ userId }: { userId: number }) {
-  const client = useQueryClient()
-  const send = useMutation({
-    mutationFn: sendTestNotification,
-    onSuccess: () => client.invalidateQueries({ queryKey: pushKeys.notifications(userId) }),
-  })
+  const send = useSendTestNotification(userId)
   const failure = send.error instanceof ApiError && send.error.status === 429 ? TEST_TOO_MANY : send.isError ? errorMessage(send.error) : null
   return (
     <>

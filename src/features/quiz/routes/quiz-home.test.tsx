@@ -19,11 +19,7 @@ vi.mock('@/lib/quiz-outbox', () => ({
   discardFailed: outbox.discardFailed,
   requestDrain: vi.fn(),
 }))
-vi.mock('@/lib/session', () => ({
-  useSession: () => ({ token: 'token-7', user: { id: 7, email: 'ada@example.com', firstName: 'Ada', lastName: 'Obi' } }),
-  getToken: () => 'token-7',
-  signOut: vi.fn(),
-}))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 const batch = batchSummary
 

@@ -17,11 +17,7 @@ vi.mock('@/lib/quiz-outbox', () => ({
   discardFailed: vi.fn(),
   requestDrain: vi.fn(),
 }))
-vi.mock('@/lib/session', () => ({
-  useSession: () => ({ token: 'token-7', user: { id: 7, email: 'ada@example.com', firstName: 'Ada', lastName: 'Obi' } }),
-  getToken: () => 'token-7',
-  signOut: vi.fn(),
-}))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 const delivery = (changes: Partial<BatchDelivery>): BatchDelivery => ({
   answers: {},

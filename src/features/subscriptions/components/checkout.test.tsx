@@ -7,7 +7,7 @@ import { ACCOUNT_TEXTS } from '@/core/validation'
 import { json, renderWithApp } from '@/lib/testing'
 import { Checkout } from './checkout'
 
-vi.mock('@/lib/session', () => ({ getToken: () => 'token-7', signOut: vi.fn() }))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 const SILVER: Plan = { id: 2, name: 'Silver', amount: 17.99, noOfEthnics: 2, description: 'Two peoples.' }
 const OPTIONS: PaymentOptionInfo[] = [

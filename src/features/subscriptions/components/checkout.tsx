@@ -8,7 +8,7 @@ import { currencyFor, newPaymentReference, paymentType, type PaymentOption } fro
 import { ACCOUNT_TEXTS } from '@/core/validation'
 import { ApiError } from '@/lib/api-client'
 import { initializePayment, verifyPromoCode } from '../api'
-import { paymentOptionsQuery, quoteQuery } from '../queries'
+import { paymentOptionsQuery, quoteQuery, subscriptionKeys } from '../queries'
 
 export type CheckoutProps = {
   plan: Plan
@@ -107,7 +107,7 @@ function CheckoutForm({ plan, options, initialCurrency, initialCoupon, registrat
         for (const [key, reference] of references.current) if (reference === state.reference) references.current.delete(key)
       }
       // The price moved on the server: show the new one; the user decides again.
-      if (error instanceof ApiError && error.status === 409) void client.invalidateQueries({ queryKey: ['subscriptions', 'quote'] })
+      if (error instanceof ApiError && error.status === 409) void client.invalidateQueries({ queryKey: subscriptionKeys.quotes })
     },
   })
 

@@ -8,7 +8,7 @@ import { json, renderWithApp } from '@/lib/testing'
 import { SILVER_PACKAGE } from '../test-fixtures'
 import { SubscriptionSettings } from './subscription-settings'
 
-vi.mock('@/lib/session', () => ({ getToken: () => 'token-7', signOut: vi.fn() }))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 const PACKAGE = SILVER_PACKAGE
 const REFERRAL: ReferralCode = { code: 'OWEK7M2QX', percentOff: 10, uses: 2, maxUses: 20, expiresAt: '2027-11-22T10:00:00.000Z' }

@@ -6,9 +6,9 @@ import { PAYMENT_TEXTS } from '@/core/payment'
 import { json, renderWithApp } from '@/lib/testing'
 import { SILVER_PACKAGE } from '../test-fixtures'
 import { PaymentResult } from './payment-result'
+import { ADA, setTestSession } from '@/lib/test-session'
 
-let session: { token: string; user: { id: number } } | null = { token: 'token-7', user: { id: 7 } }
-vi.mock('@/lib/session', () => ({ getToken: () => session?.token, signOut: vi.fn(), useSession: () => session }))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 const PACKAGE = SILVER_PACKAGE
 
@@ -28,7 +28,7 @@ const outcome = (status: PaymentOutcome['status'], extra: Partial<PaymentOutcome
 })
 
 beforeEach(() => {
-  session = { token: 'token-7', user: { id: 7 } }
+  setTestSession(ADA)
   verifies = []
   answers = []
   vi.stubGlobal(
@@ -81,7 +81,7 @@ test('a payment the provider has not confirmed yet is asked about again', async 
 })
 
 test('Paystack’s trxref is read when there is no reference; sign-up uses its token instead of a session', async () => {
-  session = null
+  setTestSession(null)
   answers = [outcome('success', { registration: true, package: null })]
   renderWithApp(<PaymentResult registrationToken="pay-token" />, { path: '/register_payment_success?trxref=owe_0123456789abcdef' })
   expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Payment received')

@@ -4,9 +4,11 @@ import { Link, useSearchParams } from 'react-router-dom'
 import { ErrorState, Loading } from '@/components/query-state'
 import type { PaymentOutcome } from '@/core/contract'
 import { formatCurrency } from '@/core/format'
+import { privateKeys } from '@/lib/query-keys'
 import { useSession } from '@/lib/session'
 import { verifyPayment } from '../api'
 import { PackageCard } from '../components/package-card'
+import { subscriptionKeys } from '../queries'
 
 /** While the provider has not confirmed yet, ask again this often, up to this many times. */
 const PENDING_POLL_MS = 2000
@@ -32,7 +34,7 @@ export function PaymentResult({ registrationToken }: { registrationToken?: strin
   const client = useQueryClient()
   const polls = useRef(0)
   const outcome = useQuery({
-    queryKey: ['payment-outcome', reference],
+    queryKey: subscriptionKeys.paymentOutcome(reference),
     queryFn: () => verifyPayment(reference, { cancelled, ...(registrationToken ? { registrationToken } : {}) }),
     enabled: reference !== '',
     retry: 1,
@@ -45,7 +47,7 @@ export function PaymentResult({ registrationToken }: { registrationToken?: strin
 
   // A new package changes what the user may read and whether adverts show: refresh what depends on it.
   useEffect(() => {
-    if (status === 'success' && userId !== undefined) void client.invalidateQueries({ queryKey: ['me', userId] })
+    if (status === 'success' && userId !== undefined) void client.invalidateQueries({ queryKey: privateKeys.user(userId) })
   }, [status, userId, client])
   useEffect(() => {
     if (status && status !== 'pending') heading.current?.focus()

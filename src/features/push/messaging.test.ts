@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { DEVICE_TOKEN_SAVE_FAILED } from '@/core/texts'
+import { ADA, setTestSession } from '@/lib/test-session'
 
 // Firebase is the third party here: its modules are stand-ins that record what the app asks of them.
 const fb = vi.hoisted(() => ({
@@ -26,10 +27,11 @@ const config = vi.hoisted(() => ({
   },
 }))
 vi.mock('@/lib/env', () => config)
-vi.mock('@/lib/session', () => ({ getToken: () => 'session-7', signOut: vi.fn() }))
+vi.mock('@/lib/session', () => import('@/lib/test-session'))
+setTestSession({ ...ADA, token: 'session-7' })
 
 const { enablePush, disablePush, syncPushToken, listenForeground, readPushStatus, FCM_TOKEN_KEY, FCM_TOKEN_USER_KEY, PUSH_FAILURE_MESSAGES } =
-  await import('./push')
+  await import('./messaging')
 
 let permission: NotificationPermission
 let answer: NotificationPermission

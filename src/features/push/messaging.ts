@@ -4,8 +4,8 @@ import type { DeviceRegistration, PushData } from '@/core/contract'
 import type { FirebaseWebConfig } from '@/core/firebase-config'
 import { FCM_TOKEN_KEY, FCM_TOKEN_USER_KEY, pushDataOf } from '@/core/push-data'
 import { DEVICE_TOKEN_SAVE_FAILED } from '@/core/texts'
-import { apiSend } from './api-client'
-import { env } from './env'
+import { apiSend } from '@/lib/api-client'
+import { env } from '@/lib/env'
 
 /**
  * Push on this device, through Firebase Cloud Messaging. Firebase (≈15 KB gzip) loads only when push is

@@ -1,1 +1,0 @@
-export { AboutRoute as default } from '@/features/pages/routes'

@@ -1,1 +1,0 @@
-export { NotFoundRoute as default } from '@/features/pages/routes'

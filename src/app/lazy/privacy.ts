@@ -1,1 +1,0 @@
-export { PrivacyRoute as default } from '@/features/pages/routes'

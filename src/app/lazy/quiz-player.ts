@@ -1,1 +1,0 @@
-export { default } from '@/features/quiz/routes/quiz-player'

@@ -1,1 +1,0 @@
-export { default } from '@/features/auth/routes/reset-password'

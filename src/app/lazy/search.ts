@@ -1,1 +1,0 @@
-export { SearchRoute as default } from '@/features/proverbs/routes/search'

@@ -1,1 +1,0 @@
-export { TermsRoute as default } from '@/features/pages/routes'

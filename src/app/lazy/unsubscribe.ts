@@ -1,1 +1,0 @@
-export { UnsubscribeRoute as default } from '@/features/community/routes/unsubscribe'

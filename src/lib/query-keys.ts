@@ -1,0 +1,28 @@
+/**
+ * Where query keys and mutations live:
+ * - Every query key comes from a key factory, never a literal at the call site. A feature's own keys sit
+ *   in its `queries.ts` (`<feature>Keys`), beside its query options.
+ * - A key read or refreshed by more than one feature, or by the app, sits here (features never import
+ *   each other).
+ * - A feature's mutations live beside its keys: in its `queries.ts`, or a `mutations.ts` next to it, so
+ *   what a change refreshes is written where the keys it names are.
+ *
+ * Private data sits under `privateKeys.user(userId)`, ['me', userId]: keyed by user, dropped at sign-out
+ * and never kept on the device for anyone else.
+ */
+/** A key under one user's private data: ['me', userId, ...parts]. */
+export const privateKey = <const P extends readonly unknown[]>(userId: number, ...parts: P) => ['me', userId, ...parts] as const
+
+export const privateKeys = {
+  /** Every user's private data: sign-out drops it all. */
+  all: ['me'] as const,
+  /** One user's private data: a new package refreshes it all, and it goes when the session does. */
+  user: (userId: number) => privateKey(userId),
+  /** The full profile with the active package: the account edits it, the contact form fills in from it. */
+  fullProfile: (userId: number) => privateKey(userId, 'full'),
+  /** The notifications' queries (list, unread count) share this prefix, which a push refreshes. */
+  notifications: (userId: number) => privateKey(userId, 'notifications'),
+}
+
+/** Whether a key is someone's private data (under `privateKeys.all`). */
+export const isPrivateKey = (queryKey: readonly unknown[]): boolean => queryKey[0] === privateKeys.all[0]
