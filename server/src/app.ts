@@ -26,7 +26,6 @@ import { createPaymentService } from './features/payments/service'
 import { activePackageRoutes } from './features/subscriptions/active-package'
 import { adRoutes } from './features/ads/routes'
 import { adminRoutes } from './features/admin/routes'
-import { operatorRoutes } from './features/admin/operators'
 import { communityRoutes } from './features/community/routes'
 import { unsubscribeRoutes } from './features/community/unsubscribe-routes'
 import { loadLinkSecret, withUnsubscribeLinks } from './services/unsubscribe'
@@ -227,7 +226,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   paymentRoutes(app, { ...deps, checkRateLimit: config.checkRateLimit, paymentRateLimit: config.paymentRateLimit })
   adRoutes(app, deps)
   adminRoutes(app, { ...deps, mailer, publicUrl: config.publicUrl })
-  operatorRoutes(app, deps)
   communityRoutes(app, { ...deps, config, mailer })
   unsubscribeRoutes(app, { db: database.db, linkSecret: () => lifecycle.linkSecret })
   await serveApp(app, config.staticDir)

@@ -5,11 +5,10 @@ import type { AdminPayment, AdminUser, ContactMessage } from '../../../../src/co
 import type { Paginated } from '../../../../src/core/contract'
 import { fromMinorUnits } from '../../../../src/core/payment'
 import { contactMessages, packages, payments, userPackages, users } from '../../db/schema'
-import { adminGuard } from '../../http/admin-guard'
 import { badRequest, notFound } from '../../http/errors'
 import { optionalString, paging, parseId } from '../../http/params'
 import { audit } from '../../services/audit'
-import type { OperatorDeps } from './operators'
+import type { AdminDeps } from './shared'
 
 export const PEOPLE_TEXTS = {
   messageNotFound: 'No contact message has that id.',
@@ -39,10 +38,9 @@ const toContactMessage = (row: typeof contactMessages.$inferSelect): ContactMess
 })
 
 /** Contact messages (read and marked read), accounts and payments: read-only views for the operators. */
-export function peopleRoutes(app: FastifyInstance, { db, now }: OperatorDeps): void {
-  const guard = adminGuard(app, db, now)
+export function peopleRoutes(app: FastifyInstance, { db, now }: AdminDeps): void {
 
-  app.get<{ Querystring: Record<string, unknown> }>(API.admin.contactMessages, { preHandler: guard }, async (request): Promise<Paginated<ContactMessage>> => {
+  app.get<{ Querystring: Record<string, unknown> }>(API.admin.contactMessages, async (request): Promise<Paginated<ContactMessage>> => {
     const { page, size } = paging(request.query)
     const unread = optionalString(request.query, 'unread', 5)
     if (unread !== undefined && !['1', '0', 'true', 'false'].includes(unread)) throw badRequest(PEOPLE_TEXTS.unread, { unread: PEOPLE_TEXTS.unread })
@@ -59,7 +57,7 @@ export function peopleRoutes(app: FastifyInstance, { db, now }: OperatorDeps): v
   })
 
   // Reading the list is only a view; marking a message read is the action the log keeps.
-  app.post<{ Params: { id: string } }>(CONTACT_MESSAGE_READ_ROUTE, { preHandler: guard }, async (request): Promise<{ data: ContactMessage }> => {
+  app.post<{ Params: { id: string } }>(CONTACT_MESSAGE_READ_ROUTE, async (request): Promise<{ data: ContactMessage }> => {
     const id = parseId(request.params.id)
     if (id === undefined) throw notFound(PEOPLE_TEXTS.messageNotFound)
     const data = await db.transaction(async (tx) => {
@@ -81,7 +79,7 @@ export function peopleRoutes(app: FastifyInstance, { db, now }: OperatorDeps): v
     return { data: toContactMessage(data) }
   })
 
-  app.get<{ Querystring: Record<string, unknown> }>(API.admin.users, { preHandler: guard }, async (request): Promise<Paginated<AdminUser>> => {
+  app.get<{ Querystring: Record<string, unknown> }>(API.admin.users, async (request): Promise<Paginated<AdminUser>> => {
     const { page, size } = paging(request.query)
     const q = optionalString(request.query, 'q')
     const where: SQL | undefined = q
@@ -119,7 +117,7 @@ export function peopleRoutes(app: FastifyInstance, { db, now }: OperatorDeps): v
     return paginated(data, page, size, total)
   })
 
-  app.get<{ Querystring: Record<string, unknown> }>(API.admin.payments, { preHandler: guard }, async (request): Promise<Paginated<AdminPayment>> => {
+  app.get<{ Querystring: Record<string, unknown> }>(API.admin.payments, async (request): Promise<Paginated<AdminPayment>> => {
     const { page, size } = paging(request.query)
     const status = optionalString(request.query, 'status', 20)
     if (status !== undefined && !PAYMENT_STATUSES.includes(status as PaymentStatus)) throw badRequest(PEOPLE_TEXTS.status, { status: PEOPLE_TEXTS.status })

@@ -9,13 +9,12 @@ import type { Db, Tx } from '../../db/client'
 import { answerOptions, ethnicGroups, quizAnswers, quizQuestions } from '../../db/schema'
 import { lockForTakeOver, recordOverride } from '../../db/seed/overrides'
 import { OPERATOR_KEY_PREFIX } from '../../db/seed/quiz'
-import { adminGuard } from '../../http/admin-guard'
 import { badRequest, conflict, notFound } from '../../http/errors'
 import { paging, optionalString, parseId } from '../../http/params'
 import { parseBody } from '../../http/validate'
 import { audit } from '../../services/audit'
-import type { OperatorDeps } from './operators'
 import { LONG_TEXT_BODY } from '../../http/body-limits'
+import type { AdminDeps } from './shared'
 
 export const QUIZ_TEXTS = {
   notFound: 'No question of the bank has that id.',
@@ -115,8 +114,7 @@ const auditDetail = (input: QuizQuestionForm) => ({
 })
 
 /** The ethnic-fact bank (kind 'fact'); questions made from proverbs are generated, so not listed here. */
-export function quizBankRoutes(app: FastifyInstance, { db, now }: OperatorDeps): void {
-  const guard = adminGuard(app, db, now)
+export function quizBankRoutes(app: FastifyInstance, { db, now }: AdminDeps): void {
   const itemRoute = `${API.admin.quizQuestions}/:id`
   const idOf = (raw: string) => {
     const id = parseId(raw)
@@ -124,7 +122,7 @@ export function quizBankRoutes(app: FastifyInstance, { db, now }: OperatorDeps):
     return id
   }
 
-  app.get<{ Querystring: Record<string, unknown> }>(API.admin.quizQuestions, { preHandler: guard }, async (request): Promise<Paginated<AdminQuizQuestion>> => {
+  app.get<{ Querystring: Record<string, unknown> }>(API.admin.quizQuestions, async (request): Promise<Paginated<AdminQuizQuestion>> => {
     const { page, size } = paging(request.query)
     const group = optionalString(request.query, 'ethnicGroupId', 12)
     const q = optionalString(request.query, 'q')
@@ -148,7 +146,7 @@ export function quizBankRoutes(app: FastifyInstance, { db, now }: OperatorDeps):
     return { data: await toAdminQuestions(db, rows), page, size, totalPages: Math.ceil(total / size), totalElements: total }
   })
 
-  app.post(API.admin.quizQuestions, { ...LONG_TEXT_BODY, preHandler: guard }, async (request, reply) => {
+  app.post(API.admin.quizQuestions, { ...LONG_TEXT_BODY }, async (request, reply) => {
     const input = await parseBody(quizQuestionSchema, request.body)
     await assertGroup(db, input.ethnicGroupId)
     const data = await db.transaction(async (tx) => {
@@ -164,7 +162,7 @@ export function quizBankRoutes(app: FastifyInstance, { db, now }: OperatorDeps):
     return reply.code(201).send({ data })
   })
 
-  app.put<{ Params: { id: string } }>(itemRoute, { ...LONG_TEXT_BODY, preHandler: guard }, async (request): Promise<{ data: AdminQuizQuestion }> => {
+  app.put<{ Params: { id: string } }>(itemRoute, { ...LONG_TEXT_BODY }, async (request): Promise<{ data: AdminQuizQuestion }> => {
     const id = idOf(request.params.id)
     const input = await parseBody(quizQuestionSchema, request.body)
     await assertGroup(db, input.ethnicGroupId)
@@ -185,7 +183,7 @@ export function quizBankRoutes(app: FastifyInstance, { db, now }: OperatorDeps):
   })
 
   // Retire, never delete: batches that hold the question keep it, and it is not picked again.
-  app.delete<{ Params: { id: string } }>(itemRoute, { preHandler: guard }, async (request): Promise<{ data: AdminQuizQuestion }> => {
+  app.delete<{ Params: { id: string } }>(itemRoute, async (request): Promise<{ data: AdminQuizQuestion }> => {
     const id = idOf(request.params.id)
     const data = await db.transaction(async (tx) => {
       const locked = await lockedQuestion(tx, id)
