@@ -10,7 +10,7 @@ import { authGuard, sessionOf } from '../../http/auth-guard'
 import { conflict, notFound } from '../../http/errors'
 import { parseBody } from '../../http/validate'
 import { entitlementOf } from '../../services/entitlements'
-import { listGroups } from '../proverbs/repository'
+import { listGroups } from '../../services/proverbs'
 import { PICTURE_MAX_BYTES, readPicture } from './picture'
 
 type Deps = { db: Db; now: () => Date }

@@ -28,8 +28,8 @@ import { hashPassword, verifyPassword } from '../../services/passwords'
 import { issuePaymentToken } from '../../services/payment-tokens'
 import { createSession, revokeSession, revokeUserSessions } from '../../services/sessions'
 import { hashToken } from '../../services/tokens'
-import { ACTIVATION_LINK_MS, activationMail, consumeEmailToken, issueEmailToken, resetMail, retireEmailTokens, type TokenPurpose } from './email-tokens'
-import { findPromoCode } from './promo-codes'
+import { ACTIVATION_LINK_MS, activationMail, consumeEmailToken, issueEmailToken, resetMail, retireEmailTokens, type TokenPurpose } from '../../services/email-tokens'
+import { findPromoCode } from '../../services/promo-codes'
 
 type Deps = { db: Db; now: () => Date; config: Config; mailer: Mailer }
 

@@ -2,7 +2,7 @@ import { asc, inArray, sql } from 'drizzle-orm'
 import type { Proverb } from '../../../../src/core/contract'
 import { reminderSends, userLanguages } from '../../db/schema'
 import { eachLimited, PUSH_CONCURRENCY } from '../../services/notify'
-import { todaysProverbs } from '../proverbs/repository'
+import { todaysProverbs } from '../../services/proverbs'
 import type { JobContext } from './jobs'
 
 export const REMINDER_TITLE = 'Today’s proverb'

@@ -7,7 +7,7 @@ import type { EthnicGroup, PackSize } from '../../../../src/core/contract'
 import type { Db } from '../../db/client'
 import { authGuard, sessionOf } from '../../http/auth-guard'
 import { entitlementOf } from '../../services/entitlements'
-import { listGroups, searchProverbs } from './repository'
+import { listGroups, searchProverbs } from '../../services/proverbs'
 
 type Deps = { db: Db; now: () => Date; staticDir: string }
 

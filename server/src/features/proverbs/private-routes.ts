@@ -12,7 +12,7 @@ import type { SendPublic } from '../../http/public-cache'
 import { forbidden, notFound } from '../../http/errors'
 import { calendarDate, hasControlCharacters, optionalString, paging, parseId, positiveInt } from '../../http/params'
 import { entitlementOf } from '../../services/entitlements'
-import { favouriteProverbs, findGroupId, listGroups, searchProverbs, trendingProverbs } from './repository'
+import { favouriteProverbs, findGroupId, listGroups, searchProverbs, trendingProverbs } from '../../services/proverbs'
 
 /** `likesPerMinute`: likes and unlikes a reader may make in a minute (OWE_LIKE_RATE_LIMIT, 60: far past what a person taps, well short of a script). */
 type Deps = { db: Db; now: () => Date; sendPublic: SendPublic; likesPerMinute: number }

@@ -16,7 +16,7 @@ import {
   todaysProverbs,
   trendingProverbs,
   withAbout,
-} from './repository'
+} from '../../services/proverbs'
 
 type Deps = { db: Db; sendPublic: SendPublic; now: () => Date }
 

@@ -9,7 +9,7 @@ import { authGuard, sessionOf } from '../../http/auth-guard'
 import { badRequest } from '../../http/errors'
 import { parseBody } from '../../http/validate'
 import { assertKnownGroups, entitlementOf, tooManyGroupsMessage } from '../../services/entitlements'
-import { listGroups } from '../proverbs/repository'
+import { listGroups } from '../../services/proverbs'
 
 type Deps = { db: Db; now: () => Date }
 
