@@ -12,7 +12,9 @@ import { freshDatabase } from '../support/test-app'
  * outside the guarded group shows here.
  */
 
-const routes: { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string }[] = []
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] satisfies Method[]
+const routes: { method: Method; url: string }[] = []
 let database: Awaited<ReturnType<typeof freshDatabase>>
 let app: Awaited<ReturnType<typeof buildApp>>
 beforeAll(async () => {
@@ -24,7 +26,7 @@ beforeAll(async () => {
     onRoute: (route: RouteOptions) => {
       if (!route.url.startsWith('/api/admin/')) return
       for (const method of [route.method].flat()) {
-        if (method === 'GET' || method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE') routes.push({ method, url: route.url })
+        if (METHODS.includes(method)) routes.push({ method: method as Method, url: route.url })
       }
     },
   })
