@@ -34,6 +34,7 @@ import { createMailWorker, createSmtpTransport, type MailTransport, type MailWor
 import { createNotifier } from './services/notify'
 import { createPushSender, type PushSender } from './services/push'
 import { createScheduler } from './services/scheduler'
+import { scheduledJobs } from './jobs'
 import { createPaymentProviders } from './services/payments'
 import type { PaymentProvider } from './services/payments/types'
 import multipart from '@fastify/multipart'
@@ -163,7 +164,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const scheduler =
     config.schedulerMs > 0
-      ? createScheduler({ db: database.db, notifier, log: app.log, now, intervalMs: config.schedulerMs, payments, checkoutAbandonMs: config.checkoutAbandonMs })
+      ? createScheduler({
+          log: app.log,
+          now,
+          intervalMs: config.schedulerMs,
+          jobs: scheduledJobs({ db: database.db, notifier, payments, checkoutAbandonMs: config.checkoutAbandonMs }),
+        })
       : null
   // Background work starts once the app is listening AND its database is migrated and seeded.
   const startWork = () => {
