@@ -1,5 +1,5 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify'
-import { API } from '../../src/core/api-paths'
+import { API } from '@core/api-paths'
 import { describePayments, type Config } from './config'
 import { openDatabase, type Database } from './db/client'
 import { BODY_LIMITS } from './http/body-limits'

@@ -1,4 +1,4 @@
-import type { LanguageSlug } from '../../../../src/core/constants'
+import type { LanguageSlug } from '@core/constants'
 
 /** The eight peoples and languages of spec §1, in the spec's order; slugs name the scroll images (§2). */
 export const GROUPS: { slug: LanguageSlug; name: string; language: string }[] = [

@@ -1,9 +1,9 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import * as yup from 'yup'
-import { API } from '../../../../src/core/api-paths'
-import type { LoginResult, Notice, RegisterResult } from '../../../../src/core/contract'
-import { isFreePlan } from '../../../../src/core/plans'
+import { API } from '@core/api-paths'
+import type { LoginResult, Notice, RegisterResult } from '@core/contract'
+import { isFreePlan } from '@core/plans'
 import {
   ACCOUNT_TEXTS,
   changePasswordSchema,
@@ -12,7 +12,7 @@ import {
   PHONE_PATTERN,
   resetPasswordSchema,
   signupSchema,
-} from '../../../../src/core/validation'
+} from '@core/validation'
 import type { Config } from '../../config'
 import type { Db, Tx } from '../../db/client'
 import { deviceTokens, packages, payments, userLanguages, users } from '../../db/schema'
