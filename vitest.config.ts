@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
+  resolve: { alias: { '@': new URL('./src', import.meta.url).pathname, '@core': new URL('./src/core', import.meta.url).pathname } },
   test: {
     projects: [
       {

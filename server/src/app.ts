@@ -1,5 +1,5 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify'
-import { API } from '../../src/core/api-paths'
+import { API } from '@core/api-paths'
 import { describePayments, type Config } from './config'
 import { openDatabase, type Database } from './db/client'
 import { BODY_LIMITS } from './http/body-limits'
@@ -26,7 +26,6 @@ import { createPaymentService } from './features/payments/service'
 import { activePackageRoutes } from './features/subscriptions/active-package'
 import { adRoutes } from './features/ads/routes'
 import { adminRoutes } from './features/admin/routes'
-import { operatorRoutes } from './features/admin/operators'
 import { communityRoutes } from './features/community/routes'
 import { unsubscribeRoutes } from './features/community/unsubscribe-routes'
 import { loadLinkSecret, withUnsubscribeLinks } from './services/unsubscribe'
@@ -35,6 +34,7 @@ import { createMailWorker, createSmtpTransport, type MailTransport, type MailWor
 import { createNotifier } from './services/notify'
 import { createPushSender, type PushSender } from './services/push'
 import { createScheduler } from './services/scheduler'
+import { scheduledJobs } from './jobs'
 import { createPaymentProviders } from './services/payments'
 import type { PaymentProvider } from './services/payments/types'
 import multipart from '@fastify/multipart'
@@ -164,7 +164,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const scheduler =
     config.schedulerMs > 0
-      ? createScheduler({ db: database.db, notifier, log: app.log, now, intervalMs: config.schedulerMs, payments, checkoutAbandonMs: config.checkoutAbandonMs })
+      ? createScheduler({
+          log: app.log,
+          now,
+          intervalMs: config.schedulerMs,
+          jobs: scheduledJobs({ db: database.db, notifier, payments, checkoutAbandonMs: config.checkoutAbandonMs }),
+        })
       : null
   // Background work starts once the app is listening AND its database is migrated and seeded.
   const startWork = () => {
@@ -227,7 +232,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   paymentRoutes(app, { ...deps, checkRateLimit: config.checkRateLimit, paymentRateLimit: config.paymentRateLimit })
   adRoutes(app, deps)
   adminRoutes(app, { ...deps, mailer, publicUrl: config.publicUrl })
-  operatorRoutes(app, deps)
   communityRoutes(app, { ...deps, config, mailer })
   unsubscribeRoutes(app, { db: database.db, linkSecret: () => lifecycle.linkSecret })
   await serveApp(app, config.staticDir)

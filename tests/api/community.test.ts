@@ -5,6 +5,7 @@ import { loadConfig } from '../../server/src/config'
 import { contactMessages, dailyReminders, mailOutbox, proverbs, suggestions, unsubscribes, users } from '../../server/src/db/schema'
 import { createNotifier } from '../../server/src/services/notify'
 import { createScheduler } from '../../server/src/services/scheduler'
+import { scheduledJobs } from '../../server/src/jobs'
 import { API } from '../../src/core/api-paths'
 import { COMMUNITY_TEXTS } from '../../src/core/community'
 import { COMMUNITY_MESSAGES, MESSAGES } from '../../src/core/validation'
@@ -243,7 +244,7 @@ test('unsubscribing deletes the daily reminder and the job sends none after; ess
   const device = `device-of-${m.user.id}`
   expect((await post(ctx.app, API.deviceSave, { device_type: 'WEB', device_token: device }, m.token)).status).toBe(200)
   expect((await call(ctx.app, 'PUT', API.dailyReminder, { payload: { time: '07:30', timeZone: 'UTC' }, token: m.token })).status).toBe(200)
-  const scheduler = createScheduler({ db: ctx.database.db, notifier: createNotifier({ db: ctx.database.db, push, log: ctx.app.log }), log: ctx.app.log, now: clock.now, intervalMs: 0 })
+  const scheduler = createScheduler({ log: ctx.app.log, now: clock.now, intervalMs: 0, jobs: scheduledJobs({ db: ctx.database.db, notifier: createNotifier({ db: ctx.database.db, push, log: ctx.app.log }) }) })
   const reminders = () => push.calls.filter((c) => c.token === device && c.data.title === 'Today’s proverb')
 
   await post(ctx.app, '/accounts/reset-password-request', { email: m.email })

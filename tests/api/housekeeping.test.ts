@@ -11,6 +11,7 @@ import { createNotifier } from '../../server/src/services/notify'
 import { createTestModeProvider } from '../../server/src/services/payments/test-mode'
 import { ProviderError, type PaymentProvider, type ProviderResult } from '../../server/src/services/payments/types'
 import { createScheduler } from '../../server/src/services/scheduler'
+import { scheduledJobs } from '../../server/src/jobs'
 import { API } from '../../src/core/api-paths'
 import type { Plan } from '../../src/core/contract'
 import { PAYMENT_TEXTS } from '../../src/core/payment'
@@ -66,7 +67,7 @@ function schedulers(count: number) {
   return Array.from({ length: count }, () => {
     const notifier = createNotifier({ db: db(), push, log: app.log })
     const service = createPaymentService({ db: db(), providers: [provider], notifier, log: app.log, nairaPerDollar: 1000, publicUrl: 'http://localhost:8080' })
-    return createScheduler({ db: db(), notifier, log: app.log, now: clock.now, intervalMs: 0, payments: service, checkoutAbandonMs: DAY })
+    return createScheduler({ log: app.log, now: clock.now, intervalMs: 0, jobs: scheduledJobs({ db: db(), notifier, payments: service, checkoutAbandonMs: DAY }) })
   })
 }
 

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { dailyReminders, notifications, paymentMethods, reminderSends, userPackages, users } from '../../server/src/db/schema'
 import { createNotifier, type Notifier } from '../../server/src/services/notify'
 import { createScheduler } from '../../server/src/services/scheduler'
-import { todaysProverbs } from '../../server/src/features/proverbs/repository'
+import { scheduledJobs } from '../../server/src/jobs'
+import { todaysProverbs } from '../../server/src/services/proverbs'
 import { API } from '../../src/core/api-paths'
 import type { EthnicGroup, Plan, Proverb } from '../../src/core/contract'
 import { call, DAY, get, groupsBySlug, memberOf, plansByName, post, testClock } from '../support/accounts'
@@ -28,7 +29,7 @@ type Member = Awaited<ReturnType<typeof memberOf>>
 
 /** Two server instances: each its own scheduler and notifier, one database. */
 const instance = (notifier?: Notifier) =>
-  createScheduler({ db: ctx.database.db, notifier: notifier ?? createNotifier({ db: ctx.database.db, push, log: ctx.app.log }), log: ctx.app.log, now: clock.now, intervalMs: 0 })
+  createScheduler({ log: ctx.app.log, now: clock.now, intervalMs: 0, jobs: scheduledJobs({ db: ctx.database.db, notifier: notifier ?? createNotifier({ db: ctx.database.db, push, log: ctx.app.log }) }) })
 let servers: ReturnType<typeof instance>[]
 
 /** Both instances run their due work at the same moment. */
@@ -303,7 +304,7 @@ test('a failing job is logged, the others still run, and the timer carries on', 
   const log = Object.assign(Object.create(ctx.app.log) as FastifyBaseLogger, { error: (...args: unknown[]) => void errors.push(args) })
   const real = createNotifier({ db: ctx.database.db, push, log: ctx.app.log })
   const broken: Notifier = { notify: real.notify, notifyAll: () => Promise.reject(new Error('database went away')) }
-  const scheduler = createScheduler({ db: ctx.database.db, notifier: broken, log, now: clock.now, intervalMs: 20 })
+  const scheduler = createScheduler({ log, now: clock.now, intervalMs: 20, jobs: scheduledJobs({ db: ctx.database.db, notifier: broken }) })
 
   clock.set('2026-12-15T07:00:00Z')
   await expect(scheduler.runDue(clock.now())).rejects.toThrow(AggregateError)

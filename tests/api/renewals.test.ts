@@ -7,6 +7,7 @@ import { renewalReference } from '../../server/src/features/payments/renewals'
 import { createNotifier } from '../../server/src/services/notify'
 import { createTestModeProvider } from '../../server/src/services/payments/test-mode'
 import { createScheduler } from '../../server/src/services/scheduler'
+import { scheduledJobs } from '../../server/src/jobs'
 import { API } from '../../src/core/api-paths'
 import type { Plan } from '../../src/core/contract'
 import { get, HOUR, memberOf, MINUTE, plansByName, post, signIn, testClock } from '../support/accounts'
@@ -39,7 +40,7 @@ function instance() {
     nairaPerDollar: 1000,
     publicUrl: PUBLIC_URL,
   })
-  return createScheduler({ db: db(), notifier, log: ctx.app.log, now: clock.now, intervalMs: 0, payments })
+  return createScheduler({ log: ctx.app.log, now: clock.now, intervalMs: 0, jobs: scheduledJobs({ db: db(), notifier, payments }) })
 }
 let servers: ReturnType<typeof instance>[]
 

@@ -17,6 +17,7 @@ import type { Database } from '../../server/src/db/client'
 import { createNotifier } from '../../server/src/services/notify'
 import { noPush } from '../../server/src/services/push'
 import { createScheduler } from '../../server/src/services/scheduler'
+import { scheduledJobs } from '../../server/src/jobs'
 import { createSession } from '../../server/src/services/sessions'
 import { median, p95, timeGets, withBenchDatabase } from './measure'
 
@@ -83,7 +84,7 @@ async function reminderBench(database: Database, log: FastifyBaseLogger, results
     from users u where u.email like '%@bench.owe'`)
   await database.analyze()
   const notifier = createNotifier({ db: database.db, push: noPush, log })
-  const scheduler = createScheduler({ db: database.db, notifier, log, now: () => new Date(), intervalMs: 0 })
+  const scheduler = createScheduler({ log, now: () => new Date(), intervalMs: 0, jobs: scheduledJobs({ db: database.db, notifier }) })
   const base = new Date('2026-11-23T06:00:00Z')
   // The first run sends the week's announcement and a backlog of up to 3 hours of reminders; then every
   // minute is a normal one: the few due in it are sent, the rest only looked at.

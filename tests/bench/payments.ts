@@ -21,6 +21,7 @@ import { createNotifier } from '../../server/src/services/notify'
 import { createTestModeProvider } from '../../server/src/services/payments/test-mode'
 import { noPush } from '../../server/src/services/push'
 import { createScheduler } from '../../server/src/services/scheduler'
+import { scheduledJobs } from '../../server/src/jobs'
 import { createSession } from '../../server/src/services/sessions'
 import { API } from '../../src/core/api-paths'
 import type { Plan } from '../../src/core/contract'
@@ -209,7 +210,7 @@ async function renewalBench(database: Database, app: FastifyInstance, results: R
     quiet.push(performance.now() - begin)
     if (more !== 0) throw new Error(`a quiet run renewed ${more}`)
   }
-  const scheduler = createScheduler({ db, notifier, log: app.log, now: () => at, intervalMs: 0, payments: service })
+  const scheduler = createScheduler({ log: app.log, now: () => at, intervalMs: 0, jobs: scheduledJobs({ db, notifier, payments: service }) })
   await scheduler.runDue(new Date(at.getTime() + (QUIET_RUNS + 1) * 60_000))
   const minutes: number[] = []
   for (let i = QUIET_RUNS + 2; i <= 2 * QUIET_RUNS + 1; i++) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, customType, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import type { ProverbSource } from '../../../src/core/contract'
+import type { ProverbSource } from '@core/contract'
 
 export const ethnicGroups = pgTable('ethnic_groups', {
   id: serial('id').primaryKey(),

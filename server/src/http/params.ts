@@ -1,4 +1,4 @@
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../../src/core/constants'
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@core/constants'
 import { badRequest } from './errors'
 
 type Query = Record<string, unknown>

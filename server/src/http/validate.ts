@@ -1,5 +1,5 @@
 import { isSchema, ValidationError, type AnyObjectSchema, type InferType } from 'yup'
-import { fieldErrors, isFreeText } from '../../../src/core/validation'
+import { fieldErrors, isFreeText } from '@core/validation'
 import { badRequest } from './errors'
 import { hasControlCharacters } from './params'
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import type { AppNotification, NotificationKind, PushData } from '../../../src/core/contract'
+import type { AppNotification, NotificationKind, PushData } from '@core/contract'
 import type { Db } from '../db/client'
 import { notifications } from '../db/schema'
 import { pushToUser, type PushSender } from './push'

@@ -1,5 +1,5 @@
-import type { GroupAbout } from '../../../../src/core/contract'
-import type { LanguageSlug } from '../../../../src/core/constants'
+import type { GroupAbout } from '@core/contract'
+import type { LanguageSlug } from '@core/constants'
 
 /**
  * Who each people is, for their page: where they live and a short introduction in our own words, with

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
-import { LANGUAGE_SLUGS, type LanguageSlug } from '../../../../src/core/constants'
-import { foldForSearch } from '../../../../src/core/search'
+import { LANGUAGE_SLUGS, type LanguageSlug } from '@core/constants'
+import { foldForSearch } from '@core/search'
 import { corpusRows, readCorpus } from './corpus'
 import { corpusCounts, corpusProblems } from './corpus-rules'
 import { CATEGORIES } from './groups'

@@ -1,4 +1,4 @@
-import type { LanguageSlug } from '../../../../src/core/constants'
+import type { LanguageSlug } from '@core/constants'
 
 /**
  * The eight peoples and languages, in their set order; slugs name the scroll images

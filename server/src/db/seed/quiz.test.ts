@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { LANGUAGE_SLUGS } from '../../../../src/core/constants'
+import { LANGUAGE_SLUGS } from '@core/constants'
 import { factProblems } from './corpus-rules'
 import { factBank, GENERAL, QUESTION_PROPERTIES } from './quiz'
 

@@ -1,7 +1,7 @@
 import { and, eq, notInArray, notLike, sql } from 'drizzle-orm'
 import fs from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { LANGUAGE_SLUGS } from '../../../../src/core/constants'
+import { LANGUAGE_SLUGS } from '@core/constants'
 import type { Tx } from '../client'
 import { answerOptions, ethnicGroups, questionProperties, quizQuestions } from '../schema'
 import type { CorpusSource } from './corpus'

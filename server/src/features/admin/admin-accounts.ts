@@ -6,7 +6,7 @@ import { users } from '../../db/schema'
 import { audit } from '../../services/audit'
 import { hashPassword } from '../../services/passwords'
 import { revokeUserSessions } from '../../services/sessions'
-import { issueEmailToken, resetMail } from '../auth/email-tokens'
+import { issueEmailToken, resetMail } from '../../services/email-tokens'
 
 export type AdminCreated =
   | { outcome: 'promoted' | 'already-admin'; userId: number; activated: boolean }

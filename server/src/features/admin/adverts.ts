@@ -1,18 +1,17 @@
 import { asc, count, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { API, ROUTES } from '../../../../src/core/api-paths'
-import type { AdminAdvert } from '../../../../src/core/admin-contract'
-import type { Paginated } from '../../../../src/core/contract'
-import { ADVERT_MAX_BYTES, advertOrderSchema, advertPatchSchema, advertUploadSchema, OPERATOR_TEXTS } from '../../../../src/core/operator-validation'
+import { API, ROUTES } from '@core/api-paths'
+import type { AdminAdvert } from '@core/admin-contract'
+import type { Paginated } from '@core/contract'
+import { ADVERT_MAX_BYTES, advertOrderSchema, advertPatchSchema, advertUploadSchema, OPERATOR_TEXTS } from '@core/operator-validation'
 import type { Db, Tx } from '../../db/client'
 import { adverts } from '../../db/schema'
 import { lockForTakeOver, recordOverride } from '../../db/seed/overrides'
-import { adminGuard } from '../../http/admin-guard'
 import { conflict, HttpError, notFound } from '../../http/errors'
 import { paging, parseId } from '../../http/params'
 import { parseBody } from '../../http/validate'
 import { audit } from '../../services/audit'
-import type { OperatorDeps } from './operators'
+import type { AdminDeps } from './shared'
 import { paginated } from '../../http/paginated'
 
 export const ADVERT_TEXTS = {
@@ -86,15 +85,14 @@ async function readUpload(request: FastifyRequest): Promise<{ content: Buffer; f
 /**
  * The adverts users see (docs/requirements.md#r8-adverts): operators upload, edit, order, deactivate and delete them.
  */
-export function advertRoutes(app: FastifyInstance, { db, now }: OperatorDeps): void {
-  const guard = adminGuard(app, db, now)
+export function advertRoutes(app: FastifyInstance, { db, now }: AdminDeps): void {
   const idOf = (raw: string) => {
     const id = parseId(raw)
     if (id === undefined) throw notFound(ADVERT_TEXTS.notFound)
     return id
   }
 
-  app.get<{ Querystring: Record<string, unknown> }>(API.admin.adverts, { preHandler: guard }, async (request): Promise<Paginated<AdminAdvert>> => {
+  app.get<{ Querystring: Record<string, unknown> }>(API.admin.adverts, async (request): Promise<Paginated<AdminAdvert>> => {
     const { page, size } = paging(request.query)
     const [{ total }] = await db.select({ total: count() }).from(adverts)
     const data = await db
@@ -106,7 +104,7 @@ export function advertRoutes(app: FastifyInstance, { db, now }: OperatorDeps): v
     return paginated(data, total, { page, size })
   })
 
-  app.post(API.admin.adverts, { preHandler: guard }, async (request, reply) => {
+  app.post(API.admin.adverts, async (request, reply) => {
     const { content, fields } = await readUpload(request)
     const type = sniffAdvertType(content)
     if (!type) throw new HttpError(415, 'unsupported_media_type', ADVERT_TEXTS.wrongType, { file: ADVERT_TEXTS.wrongType })
@@ -133,7 +131,7 @@ export function advertRoutes(app: FastifyInstance, { db, now }: OperatorDeps): v
     return reply.code(201).send({ data })
   })
 
-  app.patch<{ Params: { id: string } }>(ROUTES.admin.advert, { preHandler: guard }, async (request): Promise<{ data: AdminAdvert }> => {
+  app.patch<{ Params: { id: string } }>(ROUTES.admin.advert, async (request): Promise<{ data: AdminAdvert }> => {
     const id = idOf(request.params.id)
     const input = await parseBody(advertPatchSchema, request.body)
     const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined))
@@ -155,7 +153,7 @@ export function advertRoutes(app: FastifyInstance, { db, now }: OperatorDeps): v
 
   // The whole order at once, so that a move is never left half done. The ids must be exactly the adverts
   // there are: one uploaded or deleted meanwhile makes it a 409, and the console asks for the list again.
-  app.put(API.admin.advertOrder, { preHandler: guard }, async (request): Promise<{ data: AdminAdvert[] }> => {
+  app.put(API.admin.advertOrder, async (request): Promise<{ data: AdminAdvert[] }> => {
     const { ids } = await parseBody(advertOrderSchema, request.body)
     const data = await db.transaction(async (tx) => {
       const current = await tx.select({ id: adverts.id }).from(adverts).orderBy(asc(adverts.id)).for('update')
@@ -169,7 +167,7 @@ export function advertRoutes(app: FastifyInstance, { db, now }: OperatorDeps): v
   })
 
   // A seeded advert deleted is recorded, so the next start does not bring it back.
-  app.delete<{ Params: { id: string } }>(ROUTES.admin.advert, { preHandler: guard }, async (request): Promise<{ data: { id: number } }> => {
+  app.delete<{ Params: { id: string } }>(ROUTES.admin.advert, async (request): Promise<{ data: { id: number } }> => {
     const id = idOf(request.params.id)
     await db.transaction(async (tx) => {
       await lockForTakeOver(tx)

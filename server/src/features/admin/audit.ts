@@ -1,6 +1,6 @@
 import { count, desc, eq } from 'drizzle-orm'
-import type { AuditEntry } from '../../../../src/core/admin-contract'
-import { API } from '../../../../src/core/api-paths'
+import type { AuditEntry } from '@core/admin-contract'
+import { API } from '@core/api-paths'
 import { auditLog, users } from '../../db/schema'
 import { paginated, pageOf, type AdminRoutes } from './shared'
 

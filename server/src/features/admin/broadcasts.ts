@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { API } from '../../../../src/core/api-paths'
-import type { BroadcastResult } from '../../../../src/core/admin-contract'
-import { broadcastSchema, OPERATOR_TEXTS } from '../../../../src/core/operator-validation'
+import { API } from '@core/api-paths'
+import type { BroadcastResult } from '@core/admin-contract'
+import { broadcastSchema, OPERATOR_TEXTS } from '@core/operator-validation'
 import { ethnicGroups, userLanguages, users } from '../../db/schema'
-import { adminGuard } from '../../http/admin-guard'
 import { badRequest } from '../../http/errors'
 import { hasControlCharacters } from '../../http/params'
 import { parseBody } from '../../http/validate'
 import { audit } from '../../services/audit'
-import type { OperatorDeps } from './operators'
 import { LONG_TEXT_BODY } from '../../http/body-limits'
+import type { AdminDeps } from './shared'
 
 export const BROADCAST_TEXTS = {
   idempotencyKey: 'Idempotency-Key is 1 to 100 letters, digits, dots, colons, dashes or underscores.',
@@ -23,10 +22,9 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{1,100}$/
  * One message to every activated user, or to the readers of one group (those who chose it). Stored as
  * each user's notification and pushed where push is configured, through the notifier like every message.
  */
-export function broadcastRoutes(app: FastifyInstance, { db, now, notifier }: OperatorDeps): void {
-  const guard = adminGuard(app, db, now)
+export function broadcastRoutes(app: FastifyInstance, { db, now, notifier }: AdminDeps): void {
 
-  app.post(API.admin.broadcast, { ...LONG_TEXT_BODY, preHandler: guard }, async (request): Promise<{ data: BroadcastResult }> => {
+  app.post(API.admin.broadcast, { ...LONG_TEXT_BODY }, async (request): Promise<{ data: BroadcastResult }> => {
     const input = await parseBody(broadcastSchema, request.body)
     const ethnicGroupId = input.ethnicGroupId ?? null
     if (ethnicGroupId !== null) {

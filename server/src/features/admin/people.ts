@@ -1,15 +1,14 @@
 import { and, count, desc, eq, gt, ilike, inArray, isNull, lte, or, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { API, ROUTES } from '../../../../src/core/api-paths'
-import type { AdminPayment, AdminUser, ContactMessage } from '../../../../src/core/admin-contract'
-import type { Paginated } from '../../../../src/core/contract'
-import { fromMinorUnits } from '../../../../src/core/payment'
+import { API, ROUTES } from '@core/api-paths'
+import type { AdminPayment, AdminUser, ContactMessage } from '@core/admin-contract'
+import type { Paginated } from '@core/contract'
+import { fromMinorUnits } from '@core/payment'
 import { contactMessages, packages, payments, userPackages, users } from '../../db/schema'
-import { adminGuard } from '../../http/admin-guard'
 import { badRequest, notFound } from '../../http/errors'
 import { optionalString, paging, parseId } from '../../http/params'
 import { audit } from '../../services/audit'
-import type { OperatorDeps } from './operators'
+import type { AdminDeps } from './shared'
 import { paginated } from '../../http/paginated'
 
 export const PEOPLE_TEXTS = {
@@ -36,10 +35,9 @@ const toContactMessage = (row: typeof contactMessages.$inferSelect): ContactMess
 })
 
 /** Contact messages (read and marked read), accounts and payments: read-only views for the operators. */
-export function peopleRoutes(app: FastifyInstance, { db, now }: OperatorDeps): void {
-  const guard = adminGuard(app, db, now)
+export function peopleRoutes(app: FastifyInstance, { db, now }: AdminDeps): void {
 
-  app.get<{ Querystring: Record<string, unknown> }>(API.admin.contactMessages, { preHandler: guard }, async (request): Promise<Paginated<ContactMessage>> => {
+  app.get<{ Querystring: Record<string, unknown> }>(API.admin.contactMessages, async (request): Promise<Paginated<ContactMessage>> => {
     const { page, size } = paging(request.query)
     const unread = optionalString(request.query, 'unread', 5)
     if (unread !== undefined && !['1', '0', 'true', 'false'].includes(unread)) throw badRequest(PEOPLE_TEXTS.unread, { unread: PEOPLE_TEXTS.unread })
@@ -56,7 +54,7 @@ export function peopleRoutes(app: FastifyInstance, { db, now }: OperatorDeps): v
   })
 
   // Reading the list is only a view; marking a message read is the action the log keeps.
-  app.post<{ Params: { id: string } }>(ROUTES.admin.contactMessageRead, { preHandler: guard }, async (request): Promise<{ data: ContactMessage }> => {
+  app.post<{ Params: { id: string } }>(ROUTES.admin.contactMessageRead, async (request): Promise<{ data: ContactMessage }> => {
     const id = parseId(request.params.id)
     if (id === undefined) throw notFound(PEOPLE_TEXTS.messageNotFound)
     const data = await db.transaction(async (tx) => {
@@ -78,7 +76,7 @@ export function peopleRoutes(app: FastifyInstance, { db, now }: OperatorDeps): v
     return { data: toContactMessage(data) }
   })
 
-  app.get<{ Querystring: Record<string, unknown> }>(API.admin.users, { preHandler: guard }, async (request): Promise<Paginated<AdminUser>> => {
+  app.get<{ Querystring: Record<string, unknown> }>(API.admin.users, async (request): Promise<Paginated<AdminUser>> => {
     const { page, size } = paging(request.query)
     const q = optionalString(request.query, 'q')
     const where: SQL | undefined = q
@@ -116,7 +114,7 @@ export function peopleRoutes(app: FastifyInstance, { db, now }: OperatorDeps): v
     return paginated(data, total, { page, size })
   })
 
-  app.get<{ Querystring: Record<string, unknown> }>(API.admin.payments, { preHandler: guard }, async (request): Promise<Paginated<AdminPayment>> => {
+  app.get<{ Querystring: Record<string, unknown> }>(API.admin.payments, async (request): Promise<Paginated<AdminPayment>> => {
     const { page, size } = paging(request.query)
     const status = optionalString(request.query, 'status', 20)
     if (status !== undefined && !PAYMENT_STATUSES.includes(status as PaymentStatus)) throw badRequest(PEOPLE_TEXTS.status, { status: PEOPLE_TEXTS.status })

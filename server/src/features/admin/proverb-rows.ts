@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm'
-import type { AdminProverb, ProverbInput } from '../../../../src/core/admin-contract'
-import { englishKey, toneKey } from '../../../../src/core/search'
+import type { AdminProverb, ProverbInput } from '@core/admin-contract'
+import { englishKey, toneKey } from '@core/search'
 import type { Db, Tx } from '../../db/client'
 import { proverbSlug } from '../../db/seed/corpus'
 import { categories, ethnicGroups, proverbCategories, proverbs } from '../../db/schema'

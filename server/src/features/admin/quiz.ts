@@ -1,22 +1,21 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { API, ROUTES } from '../../../../src/core/api-paths'
-import type { AdminQuizQuestion } from '../../../../src/core/admin-contract'
-import type { Paginated } from '../../../../src/core/contract'
-import { OPERATOR_TEXTS, quizQuestionSchema, type QuizQuestionForm } from '../../../../src/core/operator-validation'
+import { API, ROUTES } from '@core/api-paths'
+import type { AdminQuizQuestion } from '@core/admin-contract'
+import type { Paginated } from '@core/contract'
+import { OPERATOR_TEXTS, quizQuestionSchema, type QuizQuestionForm } from '@core/operator-validation'
 import type { Db, Tx } from '../../db/client'
 import { answerOptions, ethnicGroups, quizAnswers, quizQuestions } from '../../db/schema'
 import { lockForTakeOver, recordOverride } from '../../db/seed/overrides'
 import { OPERATOR_KEY_PREFIX } from '../../db/seed/quiz'
-import { adminGuard } from '../../http/admin-guard'
 import { badRequest, conflict, notFound } from '../../http/errors'
 import { paging, optionalString, parseId } from '../../http/params'
 import { parseBody } from '../../http/validate'
 import { audit } from '../../services/audit'
-import type { OperatorDeps } from './operators'
 import { LONG_TEXT_BODY } from '../../http/body-limits'
 import { paginated } from '../../http/paginated'
+import type { AdminDeps } from './shared'
 
 export const QUIZ_TEXTS = {
   notFound: 'No question of the bank has that id.',
@@ -116,15 +115,14 @@ const auditDetail = (input: QuizQuestionForm) => ({
 })
 
 /** The ethnic-fact bank (kind 'fact'); questions made from proverbs are generated, so not listed here. */
-export function quizBankRoutes(app: FastifyInstance, { db, now }: OperatorDeps): void {
-  const guard = adminGuard(app, db, now)
+export function quizBankRoutes(app: FastifyInstance, { db, now }: AdminDeps): void {
   const idOf = (raw: string) => {
     const id = parseId(raw)
     if (id === undefined) throw notFound(QUIZ_TEXTS.notFound)
     return id
   }
 
-  app.get<{ Querystring: Record<string, unknown> }>(API.admin.quizQuestions, { preHandler: guard }, async (request): Promise<Paginated<AdminQuizQuestion>> => {
+  app.get<{ Querystring: Record<string, unknown> }>(API.admin.quizQuestions, async (request): Promise<Paginated<AdminQuizQuestion>> => {
     const { page, size } = paging(request.query)
     const group = optionalString(request.query, 'ethnicGroupId', 12)
     const q = optionalString(request.query, 'q')
@@ -148,7 +146,7 @@ export function quizBankRoutes(app: FastifyInstance, { db, now }: OperatorDeps):
     return paginated(await toAdminQuestions(db, rows), total, { page, size })
   })
 
-  app.post(API.admin.quizQuestions, { ...LONG_TEXT_BODY, preHandler: guard }, async (request, reply) => {
+  app.post(API.admin.quizQuestions, { ...LONG_TEXT_BODY }, async (request, reply) => {
     const input = await parseBody(quizQuestionSchema, request.body)
     await assertGroup(db, input.ethnicGroupId)
     const data = await db.transaction(async (tx) => {
@@ -164,7 +162,7 @@ export function quizBankRoutes(app: FastifyInstance, { db, now }: OperatorDeps):
     return reply.code(201).send({ data })
   })
 
-  app.put<{ Params: { id: string } }>(ROUTES.admin.quizQuestion, { ...LONG_TEXT_BODY, preHandler: guard }, async (request): Promise<{ data: AdminQuizQuestion }> => {
+  app.put<{ Params: { id: string } }>(ROUTES.admin.quizQuestion, { ...LONG_TEXT_BODY }, async (request): Promise<{ data: AdminQuizQuestion }> => {
     const id = idOf(request.params.id)
     const input = await parseBody(quizQuestionSchema, request.body)
     await assertGroup(db, input.ethnicGroupId)
@@ -185,7 +183,7 @@ export function quizBankRoutes(app: FastifyInstance, { db, now }: OperatorDeps):
   })
 
   // Retire, never delete: batches that hold the question keep it, and it is not picked again.
-  app.delete<{ Params: { id: string } }>(ROUTES.admin.quizQuestion, { preHandler: guard }, async (request): Promise<{ data: AdminQuizQuestion }> => {
+  app.delete<{ Params: { id: string } }>(ROUTES.admin.quizQuestion, async (request): Promise<{ data: AdminQuizQuestion }> => {
     const id = idOf(request.params.id)
     const data = await db.transaction(async (tx) => {
       const locked = await lockedQuestion(tx, id)

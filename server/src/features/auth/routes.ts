@@ -1,9 +1,9 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import * as yup from 'yup'
-import { API, ROUTES } from '../../../../src/core/api-paths'
-import type { LoginResult, Notice, RegisterResult } from '../../../../src/core/contract'
-import { isFreePlan } from '../../../../src/core/plans'
+import { API, ROUTES } from '@core/api-paths'
+import type { LoginResult, Notice, RegisterResult } from '@core/contract'
+import { isFreePlan } from '@core/plans'
 import {
   ACCOUNT_TEXTS,
   changePasswordSchema,
@@ -12,7 +12,7 @@ import {
   PHONE_PATTERN,
   resetPasswordSchema,
   signupSchema,
-} from '../../../../src/core/validation'
+} from '@core/validation'
 import type { Config } from '../../config'
 import type { Db, Tx } from '../../db/client'
 import { deviceTokens, packages, payments, userLanguages, users } from '../../db/schema'
@@ -28,8 +28,8 @@ import { hashPassword, verifyPassword } from '../../services/passwords'
 import { issuePaymentToken } from '../../services/payment-tokens'
 import { createSession, revokeSession, revokeUserSessions } from '../../services/sessions'
 import { hashToken } from '../../services/tokens'
-import { ACTIVATION_LINK_MS, activationMail, consumeEmailToken, issueEmailToken, resetMail, retireEmailTokens, type TokenPurpose } from './email-tokens'
-import { findPromoCode } from './promo-codes'
+import { ACTIVATION_LINK_MS, activationMail, consumeEmailToken, issueEmailToken, resetMail, retireEmailTokens, type TokenPurpose } from '../../services/email-tokens'
+import { findPromoCode } from '../../services/promo-codes'
 
 type Deps = { db: Db; now: () => Date; config: Config; mailer: Mailer }
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { API } from '../../../../src/core/api-paths'
+import { API } from '@core/api-paths'
 import type { Database } from '../../db/client'
 import type { SchedulerStatus } from '../../services/scheduler'
 import { mailQueueDepth } from '../../services/mail-queue'

@@ -1,6 +1,6 @@
 import { and, desc, eq, notInArray } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { API } from '../../../../src/core/api-paths'
+import { API } from '@core/api-paths'
 import type { Db } from '../../db/client'
 import { deviceTokens } from '../../db/schema'
 import { authGuard, sessionOf } from '../../http/auth-guard'

@@ -1,18 +1,16 @@
 import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
-import { PLAN_TEXTS } from '../../../../src/core/plans'
-import { weekStartOf } from '../../../../src/core/quiz'
+import { PLAN_TEXTS } from '@core/plans'
+import { weekStartOf } from '@core/quiz'
 import type { Db } from '../../db/client'
 import { dailyReminders, notifications, packages, payments, userPackages, users } from '../../db/schema'
 import { eachLimited, PUSH_CONCURRENCY, type Notifier } from '../../services/notify'
-import type { PaymentService } from '../payments/service'
 
 /**
  * The scheduler's jobs. Each may run on several server instances at once and again every minute: what
  * makes a message once is the unique (user_id, dedupe_key) of `notifications` (and the primary key of
  * `reminder_sends`), never anything remembered in memory.
  */
-/** `payments` is absent where a scheduler is made for other jobs only (tests): nothing is then renewed. */
-export type JobContext = { db: Db; notifier: Notifier; payments?: PaymentService }
+export type JobContext = { db: Db; notifier: Notifier }
 
 const DAY_MS = 86_400_000
 /** How long before a plan that does not renew ends its holder is told. */

@@ -1,13 +1,13 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { API } from '../../../../src/core/api-paths'
-import type { DailyReminder } from '../../../../src/core/contract'
+import { API } from '@core/api-paths'
+import type { DailyReminder } from '@core/contract'
 import type { Db } from '../../db/client'
 import { dailyReminders, unsubscribes, users } from '../../db/schema'
 import { authGuard, sessionOf } from '../../http/auth-guard'
 import { badRequest } from '../../http/errors'
 import { parseBody } from '../../http/validate'
-import { minuteOfDay, timeOfDay } from '../../../../src/core/reminder'
+import { minuteOfDay, timeOfDay } from '@core/reminder'
 import { NOTIFICATION_TEXTS, reminderSchema } from './schemas'
 
 type Deps = { db: Db; now: () => Date }

@@ -1,8 +1,8 @@
 import { asc, inArray, sql } from 'drizzle-orm'
-import type { Proverb } from '../../../../src/core/contract'
+import type { Proverb } from '@core/contract'
 import { reminderSends, userLanguages } from '../../db/schema'
 import { eachLimited, PUSH_CONCURRENCY } from '../../services/notify'
-import { todaysProverbs } from '../proverbs/repository'
+import { todaysProverbs } from '../../services/proverbs'
 import type { JobContext } from './jobs'
 
 export const REMINDER_TITLE = 'Today’s proverb'

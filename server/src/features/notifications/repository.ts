@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
-import type { AppNotification, NotificationPage } from '../../../../src/core/contract'
+import type { AppNotification, NotificationPage } from '@core/contract'
 import type { Db } from '../../db/client'
 import { notifications, sessions } from '../../db/schema'
 import { toAppNotification } from '../../services/notify'

@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { API } from '../../../../src/core/api-paths'
+import { API } from '@core/api-paths'
 import type { Db } from '../../db/client'
 import type { SendPublic } from '../../http/public-cache'
 import { faqs } from '../../db/schema'

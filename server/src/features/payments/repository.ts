@@ -1,6 +1,6 @@
 import { count, desc, eq } from 'drizzle-orm'
-import type { Paginated, PaymentRecord } from '../../../../src/core/contract'
-import { fromMinorUnits, PAYMENT_TEXTS } from '../../../../src/core/payment'
+import type { Paginated, PaymentRecord } from '@core/contract'
+import { fromMinorUnits, PAYMENT_TEXTS } from '@core/payment'
 import type { Db } from '../../db/client'
 import { packages, payments, users } from '../../db/schema'
 import { CHECKOUT_EXPIRED_REASON } from './rules'

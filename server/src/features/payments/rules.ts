@@ -1,6 +1,6 @@
-import type { CurrencyCode } from '../../../../src/core/constants'
-import type { PaymentQuote } from '../../../../src/core/contract'
-import { fromMinorUnits, priceInMinorUnits } from '../../../../src/core/payment'
+import type { CurrencyCode } from '@core/constants'
+import type { PaymentQuote } from '@core/contract'
+import { fromMinorUnits, priceInMinorUnits } from '@core/payment'
 
 /** The pure rules of payments: prices, periods and the pages a checkout returns to. */
 

@@ -1,6 +1,6 @@
 import * as yup from 'yup'
-import { ACCOUNT_TEXTS, MAX_ID, MESSAGES } from '../../../../src/core/validation'
-import { PAYMENT_OPTIONS, PAYMENT_REFERENCE_PATTERN } from '../../../../src/core/payment'
+import { ACCOUNT_TEXTS, MAX_ID, MESSAGES } from '@core/validation'
+import { PAYMENT_OPTIONS, PAYMENT_REFERENCE_PATTERN } from '@core/payment'
 
 /**
  * Request shapes of the payment calls. strict(): a number sent as text (or the reverse) is a client bug,

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import { PLAN_TEXTS } from '../../../../src/core/plans'
+import { PLAN_TEXTS } from '@core/plans'
 import type { Db, Tx } from '../../db/client'
 import { packages, paymentMethods, payments, promoCodes, userPackages, users } from '../../db/schema'
 import type { Notifier } from '../../services/notify'

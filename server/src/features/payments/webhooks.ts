@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { API } from '../../../../src/core/api-paths'
-import type { PaymentOption } from '../../../../src/core/payment'
+import { API } from '@core/api-paths'
+import type { PaymentOption } from '@core/payment'
 import { HttpError } from '../../http/errors'
 import { WebhookSignatureError } from '../../services/payments/types'
 import type { PaymentService } from './service'

@@ -1,13 +1,13 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { API } from '../../../../src/core/api-paths'
-import { PAGE_SIZE_MAX } from '../../../../src/core/constants'
-import type { EthnicGroup, PackSize } from '../../../../src/core/contract'
+import { API } from '@core/api-paths'
+import { PAGE_SIZE_MAX } from '@core/constants'
+import type { EthnicGroup, PackSize } from '@core/contract'
 import type { Db } from '../../db/client'
 import { authGuard, sessionOf } from '../../http/auth-guard'
 import { entitlementOf } from '../../services/entitlements'
-import { listGroups, searchProverbs } from './repository'
+import { listGroups, searchProverbs } from '../../services/proverbs'
 import { paginated } from '../../http/paginated'
 
 type Deps = { db: Db; now: () => Date; staticDir: string }

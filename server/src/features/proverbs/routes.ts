@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { API, ROUTES } from '../../../../src/core/api-paths'
-import { searchTerms } from '../../../../src/core/search'
+import { API, ROUTES } from '@core/api-paths'
+import { searchTerms } from '@core/search'
 import type { Db } from '../../db/client'
 import { badRequest, notFound } from '../../http/errors'
 import { calendarDate, hasControlCharacters, optionalString, paging, positiveInt } from '../../http/params'
@@ -17,7 +17,7 @@ import {
   todaysProverbs,
   trendingProverbs,
   withAbout,
-} from './repository'
+} from '../../services/proverbs'
 
 type Deps = { db: Db; sendPublic: SendPublic; now: () => Date }
 

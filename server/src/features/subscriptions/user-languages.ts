@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { API } from '../../../../src/core/api-paths'
-import type { UserLanguages } from '../../../../src/core/contract'
-import { languagesSchema } from '../../../../src/core/validation'
+import { API } from '@core/api-paths'
+import type { UserLanguages } from '@core/contract'
+import { languagesSchema } from '@core/validation'
 import type { Db } from '../../db/client'
 import { userLanguages } from '../../db/schema'
 import { authGuard, sessionOf } from '../../http/auth-guard'
 import { badRequest } from '../../http/errors'
 import { parseBody } from '../../http/validate'
 import { assertKnownGroups, entitlementOf, tooManyGroupsMessage } from '../../services/entitlements'
-import { listGroups } from '../proverbs/repository'
+import { listGroups } from '../../services/proverbs'
 
 type Deps = { db: Db; now: () => Date }
 

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
-import type { CurrencyCode } from '../../../../src/core/constants'
+import type { CurrencyCode } from '@core/constants'
 import { networkReason } from '../push'
 import { ProviderError, WebhookSignatureError, type PaymentProvider, type ProviderResult, type SavedMethod, type WebhookEvent } from './types'
 

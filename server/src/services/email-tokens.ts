@@ -1,9 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import type { Db, Tx } from '../../db/client'
-import { emailTokens } from '../../db/schema'
-import { HttpError } from '../../http/errors'
-import { linkMail, type Mail } from '../../services/mail'
-import { hashToken, looksLikeToken, newToken } from '../../services/tokens'
+import type { Db, Tx } from '../db/client'
+import { emailTokens } from '../db/schema'
+import { HttpError } from '../http/errors'
+import { linkMail, type Mail } from './mail'
+import { hashToken, looksLikeToken, newToken } from './tokens'
 
 export type TokenPurpose = 'activate' | 'reset'
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client'
-import { promoCodes } from '../../db/schema'
+import type { Db } from '../db/client'
+import { promoCodes } from '../db/schema'
 
 export type PromoCode = { code: string; percentOff: number; ownerUserId: number | null }
 

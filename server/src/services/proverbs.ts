@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, exists, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
-import { isLanguageSlug, scrollImagePath } from '../../../../src/core/constants'
-import type { Category, CousinProverb, EthnicGroup, Proverb, ProverbChange, ProverbCousins } from '../../../../src/core/contract'
-import type { Db } from '../../db/client'
-import { CATEGORY_DESCRIPTIONS, GROUP_ABOUT } from '../../db/seed/about'
-import { parseId } from '../../http/params'
-import { categories, cousinClusters, ethnicGroups, favourites, proverbCategories, proverbChanges, proverbCousins, proverbs } from '../../db/schema'
+import { isLanguageSlug, scrollImagePath } from '@core/constants'
+import type { Category, CousinProverb, EthnicGroup, Proverb, ProverbChange, ProverbCousins } from '@core/contract'
+import type { Db } from '../db/client'
+import { CATEGORY_DESCRIPTIONS, GROUP_ABOUT } from '../db/seed/about'
+import { parseId } from '../http/params'
+import { categories, cousinClusters, ethnicGroups, favourites, proverbCategories, proverbChanges, proverbCousins, proverbs } from '../db/schema'
 
 export type ProverbFilters = { terms: string[]; ethnicId?: number; categoryId?: number }
 
