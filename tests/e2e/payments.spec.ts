@@ -1,4 +1,4 @@
-import { expect, request as apiRequest, test, type Page } from '@playwright/test'
+import { expect, request as apiRequest, test, type Page } from './fixtures'
 import { randomBytes } from 'node:crypto'
 import type { ActivePackage } from '../../src/core/contract'
 import { PAYMENT_TEXTS } from '../../src/core/payment'
