@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, expectProblems, test, type Page } from './fixtures'
 import { PNG } from 'pngjs'
 import { activationLink, PASSWORD, uniqueEmail, withoutAdverts } from './accounts'
 
@@ -23,6 +23,8 @@ test('a reader signs up, activates from the email, fills in the profile, keeps a
   browser,
   baseURL,
 }) => {
+  // A used activation link, wrong and unactivated sign-ins, a closed console and a signed-out picture are tried on purpose.
+  expectProblems(/^answer: 400 POST \S+\/accounts\/activate$/, /^answer: 40[13] POST \S+\/accounts\/login$/, /^answer: 401 GET \S+\/api\/user\/profile\/picture$/)
   test.setTimeout(120_000)
   const email = uniqueEmail('journey')
 

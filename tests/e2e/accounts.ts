@@ -55,6 +55,8 @@ export async function useAccount(context: BrowserContext, baseURL: string, accou
     { name: 'userToken', value: account.token, url: baseURL },
   ])
   await context.addInitScript((user) => {
+    // A new tab's first document (about:blank) has no storage of its own: reading it there throws.
+    if (!location.protocol.startsWith('http')) return
     if (!localStorage.getItem('user') && !sessionStorage.getItem('owe:e2e-session-set')) {
       localStorage.setItem('isAuthenticated', 'true')
       localStorage.setItem('user', JSON.stringify(user))

@@ -1,4 +1,4 @@
-import { expect, request as apiRequest, test, type Page } from '@playwright/test'
+import { expect, request as apiRequest, test, type Page } from './fixtures'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { API } from '../../src/core/api-paths'

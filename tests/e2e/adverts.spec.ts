@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, expectProblems, test, type Page } from './fixtures'
 import { API } from '../../src/core/api-paths'
 import type { PaymentStart, Plan } from '../../src/core/contract'
 import { newPaymentReference, paymentType } from '../../src/core/payment'
@@ -92,6 +92,8 @@ test('a subscriber sees no advert with the toggle off, and sees one after turnin
 })
 
 test('a failed toggle fetch is logged and shows nothing', async ({ page, context, request, baseURL }) => {
+  // The journey makes the toggle fail; the app logs it.
+  expectProblems(/^answer: 500 GET \S+\/api\/toggle$/, /^console: Failed to fetch the ad toggle\./)
   const account = await createAccount(request, { languages: [1] })
   await subscribe(baseURL!, account, await bronze(baseURL!))
   await useAccount(context, baseURL!, account, { adverts: true })

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, expectProblems, test } from './fixtures'
 
 test.beforeEach(async ({ context }) => {
   // A choice already made keeps the banner out of these journeys (it has its own spec).
@@ -84,6 +84,7 @@ test('an Amharic proverb shows in Ethiopic script', async ({ page }) => {
 })
 
 test('an unknown proverb says so', async ({ page }) => {
+  expectProblems(/^answer: 404 GET \S+\/api\/proverbs\/public\/not-a-real-proverb$/)
   await page.goto('/search_result?proverb=not-a-real-proverb')
   await expect(page.getByRole('alert')).toContainText('No proverb has that id or slug.')
   await page.goto('/404')

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { randomInt } from 'node:crypto'
 import { COMMUNITY_TEXTS } from '../../src/core/community'
 import { COMMUNITY_MESSAGES, MESSAGES } from '../../src/core/validation'

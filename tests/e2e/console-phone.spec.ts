@@ -1,4 +1,4 @@
-import { expect, request as apiRequest, test, type Locator, type Page } from '@playwright/test'
+import { expect, request as apiRequest, test, type Locator, type Page } from './fixtures'
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { promisify } from 'node:util'

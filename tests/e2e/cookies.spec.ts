@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { COOKIE_BANNER_TEXT } from '../../src/core/texts'
 
 const banner = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Cookie consent' })

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, expectProblems, test, type APIRequestContext, type Page } from './fixtures'
 import { randomInt } from 'node:crypto'
 import type { Paginated, Proverb } from '../../src/core/contract'
 import { createAccount, useAccount } from './accounts'
@@ -55,6 +55,7 @@ for (const [name, phone] of PHONES) {
     })
 
     test('a like the server refuses puts the count back and says why', async ({ page, context, request, baseURL }) => {
+      expectProblems(/^answer: 503 PUT \S+\/api\/proverbs\/likes\//)
       const proverb = await someProverb(request, 'akan')
       await useAccount(context, baseURL!, await createAccount(request))
       // The server's answer is held back until the count has moved, then it is a refusal.

@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test'
+import { expect, test, type BrowserContext, type Locator, type Page } from './fixtures'
 import { NOTIFICATION_POLL_MS } from '../../src/core/constants'
 import type { AppNotification, DailyReminder, NotificationPage, UnreadCount } from '../../src/core/contract'
 import type { RunningServer } from '../support/server-process'

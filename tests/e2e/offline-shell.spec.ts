@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { startServer, type RunningServer } from '../support/server-process'
 import { deviceRecords } from './offline-support'
 

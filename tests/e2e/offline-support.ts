@@ -1,4 +1,4 @@
-import { expect, request as apiRequest, test, type BrowserContext, type Locator, type Page } from '@playwright/test'
+import { expect, request as apiRequest, test, type BrowserContext, type Locator, type Page } from './fixtures'
 import type { EthnicGroup, Paginated, Proverb } from '../../src/core/contract'
 import { foldForSearch } from '../../src/core/search'
 import { E2E_OWN_PORT_BASE, E2E_SMTP_PORT, E2E_STATIC_DIR } from '../support/e2e-env'

@@ -1,4 +1,4 @@
-import { expect, request as apiRequest, test, type Page } from '@playwright/test'
+import { expect, request as apiRequest, test, type Page } from './fixtures'
 import { randomBytes } from 'node:crypto'
 import type { ActivePackage } from '../../src/core/contract'
 import { PAYMENT_TEXTS } from '../../src/core/payment'
@@ -115,6 +115,7 @@ test('a new account pays for its plan at the end of sign-up, before activating',
   // What the sign-up form keeps for this tab when it succeeds (the form itself: account-journey.spec.ts).
   await context.addInitScript(
     ([address, payment]) => {
+      if (!location.protocol.startsWith('http')) return
       sessionStorage.setItem('owe:registered-email', address)
       sessionStorage.setItem('owe:registration-payment', payment)
     },

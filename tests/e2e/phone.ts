@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Locator, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from './fixtures'
 
 /** The phones most readers use (touch on): `test.use(PHONE_390)` or `browser.newContext(PHONE_360)`. */
 export const PHONE_390 = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 3 } as const

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, expectProblems, test, type Page } from './fixtures'
 import type { LoginResult, Plan } from '../../src/core/contract'
 import { formatBytes } from '../../src/core/format'
 import { PAYMENT_TEXTS } from '../../src/core/payment'
@@ -141,6 +141,7 @@ test.describe('promo codes at checkout', () => {
   })
 
   test('the reader’s own referral code is refused before any price is shown', async ({ page, request }) => {
+    expectProblems(/^answer: 400 GET \S+\/api\/payments\/quote\?/)
     const own = ((await (await request.get('/api/user/profile/referral-code', { headers: { authorization: `Bearer ${account.token}` } })).json()) as { data: { code: string } }).data.code
     const log = await recordCheckout(page)
     await page.goto(`/pricing?plan=2&promo=${own}`)

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 
 test('pricing lists the plans and switches between dollars and naira', async ({ page, context }) => {
   await context.addCookies([{ name: 'cookieConsent', value: 'true', url: 'http://localhost' }])

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import fs from 'node:fs'
 import type { Proverb } from '../../src/core/contract'
 import { EXPORT_COLUMNS } from '../../src/core/open-data'

@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { expect, test, type BrowserContext, type Page } from './fixtures'
 import type { Paginated, Proverb } from '../../src/core/contract'
 import type { RunningServer } from '../support/server-process'
 import { createAccount, useAccount } from './accounts'

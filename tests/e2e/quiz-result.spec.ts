@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from './fixtures'
 import type { QuizBatchSummary, QuizData, QuizResult } from '../../src/core/contract'
 import { createAccount, useAccount, type Account } from './accounts'
 import { localDate } from './offline-support'

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import type { QuizBatchSummary, QuizData } from '../../src/core/contract'
 import type { RunningServer } from '../support/server-process'
 import { useAccount, type Account } from './accounts'

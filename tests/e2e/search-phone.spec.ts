@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import type { Category, EthnicGroup, Paginated, Proverb } from '../../src/core/contract'
 import { formatThousands } from '../../src/core/format'
 import type { RunningServer } from '../support/server-process'

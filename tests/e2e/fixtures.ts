@@ -1,0 +1,86 @@
+import { test as base, expect, type BrowserContext } from '@playwright/test'
+import fs from 'node:fs'
+
+/**
+ * Every journey fails on a console error, an uncaught page error, a failed request or an error answer it
+ * did not expect. The allow-list below names what a working app produces on its own (a visitor's session
+ * check answering 401, a request the browser aborts when a page is left); a journey that provokes more
+ * (a wrong password, a server it stops) names it with `expectProblems`.
+ */
+const EXPECTED: RegExp[] = [
+  // The browser cancels the requests of a page being left, and fetches the app aborts itself.
+  /^failed: .* net::ERR_ABORTED$/,
+  // Only when a journey takes the browser offline or stops a server of its own (the shared one never stops):
+  // the app tries the network first, then the device, and the worker answers a request it could not send
+  // with a network error.
+  /^failed: .* net::ERR_(INTERNET_DISCONNECTED|CONNECTION_REFUSED|FAILED)$/,
+  // A reader without a paid plan: the API answers 404 for "no active package" (docs/decisions/012-what-a-plan-buys.md).
+  /^answer: 404 GET \S+\/api\/userPackage\/(activeUserPackage|last_active_UserPackage)$/,
+  // The app learns whether a signed-in reader is an operator by asking for one line of the audit log.
+  /^answer: 403 GET \S+\/api\/admin\/audit\?page=1&size=1$/,
+]
+
+export type Problem = string
+
+const allowed = new WeakMap<object, RegExp[]>()
+let current: { problems: Problem[]; allow: RegExp[] } | null = null
+
+/** Lets the running journey meet problems matching these patterns without failing. */
+export function expectProblems(...patterns: RegExp[]) {
+  current?.allow.push(...patterns)
+}
+
+function watch(context: BrowserContext, problems: Problem[]) {
+  if (allowed.has(context)) return
+  allowed.set(context, [])
+  context.on('console', (message) => {
+    if (message.type() !== 'error') return
+    const text = message.text()
+    // Chromium's own line for an error answer or a failed request: the response and requestfailed
+    // events below report the same thing with its address.
+    if (text.startsWith('Failed to load resource')) return
+    problems.push(`console: ${text} (${message.location().url})`)
+  })
+  context.on('weberror', (error) => problems.push(`page error: ${error.error().message}`))
+  context.on('requestfailed', (request) => problems.push(`failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`))
+  context.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`answer: ${response.status()} ${response.request().method()} ${response.url()}`)
+  })
+}
+
+export const test = base.extend<{ problemWatch: void }>({
+  problemWatch: [
+    async ({ context, browser }, use, testInfo) => {
+      const problems: Problem[] = []
+      current = { problems, allow: [] }
+      watch(context, problems)
+      const newContext = browser.newContext.bind(browser)
+      browser.newContext = async (...args: Parameters<typeof newContext>) => {
+        const made = await newContext(...args)
+        watch(made, problems)
+        return made
+      }
+      try {
+        await use()
+      } finally {
+        browser.newContext = newContext
+      }
+      const allow = [...EXPECTED, ...current.allow]
+      current = null
+      const unexpected = problems.filter((problem) => !allow.some((pattern) => pattern.test(problem)))
+      const record = process.env.E2E_PROBLEMS_RECORD
+      if (record) {
+        if (unexpected.length) fs.appendFileSync(record, JSON.stringify({ test: testInfo.titlePath.join(' › '), unexpected }) + '\n')
+        return
+      }
+      if (testInfo.status === testInfo.expectedStatus) {
+        expect(unexpected, 'console errors, failed requests or error answers the journey did not expect').toEqual([])
+      }
+    },
+    { auto: true },
+  ],
+})
+
+// The rest of Playwright's API, so a spec imports from one place; `test` above shadows Playwright's own.
+export * from '@playwright/test'
+export { expect }
