@@ -5,7 +5,7 @@ import fs from 'node:fs'
  * Every journey fails on a console error, an uncaught page error, a failed request or an error answer it
  * did not expect. The allow-list below names what a working app produces on its own (a visitor's session
  * check answering 401, a request the browser aborts when a page is left); a journey that provokes more
- * (a wrong password, a server it stops) names it with `expectProblems`.
+ * (a wrong password, a refused like) names it with `expectProblems`.
  */
 const EXPECTED: RegExp[] = [
   // The browser cancels the requests of a page being left, and fetches the app aborts itself.
