@@ -47,7 +47,9 @@ const zones = [
   zone('server', 'sw', 'The server imports only src/core.'),
   // A feature never imports another feature: the app composes them (src/app, server/src/app.ts).
   ...foldersIn('src/features').map((name) =>
-    zone(`src/features/${name}`, 'src/features', `Feature "${name}" imports another feature; compose them in src/app instead.`, [`./${name}`]),
+    zone(`src/features/${name}`, 'src/features', `Feature "${name}" imports another feature; compose them in src/app instead.`, [
+      `./${name}`,
+    ]),
   ),
   ...foldersIn('server/src/features').map((name) =>
     zone(
@@ -79,7 +81,12 @@ function projectImports(file) {
   const { importedFiles } = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true)
   for (const { fileName } of importedFiles) {
     const resolved = resolver.resolve(fileName, file)
-    if (resolved.found && resolved.path && !resolved.path.includes(`${path.sep}node_modules${path.sep}`) && /\.(ts|tsx)$/.test(resolved.path)) {
+    if (
+      resolved.found &&
+      resolved.path &&
+      !resolved.path.includes(`${path.sep}node_modules${path.sep}`) &&
+      /\.(ts|tsx)$/.test(resolved.path)
+    ) {
       found.push(path.resolve(resolved.path))
     }
   }
@@ -130,7 +137,12 @@ const isTypeOnly = (node) =>
  * import-x/no-cycle's to report.
  */
 const noTypeCycle = {
-  meta: { type: 'problem', messages: { cycle: 'Import circle: "{{source}}" leads back to this file (through a type import); move the shared type into its own module.' } },
+  meta: {
+    type: 'problem',
+    messages: {
+      cycle: 'Import circle: "{{source}}" leads back to this file (through a type import); move the shared type into its own module.',
+    },
+  },
   create(context) {
     const file = path.resolve(context.physicalFilename)
     const check = (node) => {
@@ -151,7 +163,21 @@ const coreRuntimeFree = {
     {
       patterns: [
         {
-          group: ['react', 'react-dom', 'react-dom/*', 'node:*', 'fastify', 'fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', 'idb', 'workbox-*', 'firebase', 'firebase/*'],
+          group: [
+            'react',
+            'react-dom',
+            'react-dom/*',
+            'node:*',
+            'fastify',
+            'fastify/*',
+            'drizzle-orm',
+            'drizzle-orm/*',
+            'pg',
+            'idb',
+            'workbox-*',
+            'firebase',
+            'firebase/*',
+          ],
           message: 'src/core is runtime-free: no DOM, no Node, no React, no server.',
         },
       ],
@@ -159,9 +185,19 @@ const coreRuntimeFree = {
   ],
   'no-restricted-globals': [
     'error',
-    ...['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'indexedDB', 'self', 'process', 'Buffer', 'require', '__dirname'].map(
-      (name) => ({ name, message: 'src/core is runtime-free: no DOM, no Node.' }),
-    ),
+    ...[
+      'window',
+      'document',
+      'navigator',
+      'localStorage',
+      'sessionStorage',
+      'indexedDB',
+      'self',
+      'process',
+      'Buffer',
+      'require',
+      '__dirname',
+    ].map((name) => ({ name, message: 'src/core is runtime-free: no DOM, no Node.' })),
   ],
 }
 
@@ -196,11 +232,21 @@ export default tseslint.config(
   { files: ['src/core/**'], rules: coreRuntimeFree },
   {
     files: ['src/offline/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', 'react-dom/*'], message: 'src/offline imports only core.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['react', 'react-dom', 'react-dom/*'], message: 'src/offline imports only core.' }] },
+      ],
+    },
   },
   {
     files: ['sw/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', 'react-dom/*'], message: 'The worker does not render React.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['react', 'react-dom', 'react-dom/*'], message: 'The worker does not render React.' }] },
+      ],
+    },
   },
   {
     files: ['server/**'],

@@ -17,7 +17,9 @@ const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclu
   .filter((file) => file !== '' && fs.existsSync(file))
 const held = new Set(listed)
 const files = new Map(
-  listed.filter((file) => SCANNED.test(file) && !EXAMPLES.has(file) && !DATA.test(file)).map((file) => [file, fs.readFileSync(file, 'utf8')]),
+  listed
+    .filter((file) => SCANNED.test(file) && !EXAMPLES.has(file) && !DATA.test(file))
+    .map((file) => [file, fs.readFileSync(file, 'utf8')]),
 )
 
 const problems = checkFiles(files, (file) => held.has(file))

@@ -18,7 +18,8 @@ test('headings become GitHub anchors, and a repeated heading gets a number', () 
 test('references that lead to a file and a heading pass, in code and in Markdown', () => {
   const problems = check({
     'docs/requirements.md': REQUIREMENTS + '[Sign-in](#r3-accounts-and-sign-in), [ADR 5](decisions/005-accounts.md)\n',
-    'docs/decisions/005-accounts.md': '# 005\n\nSee [the requirements](../requirements.md#r10-operators-console) and `server/src/db/README.md`.\n',
+    'docs/decisions/005-accounts.md':
+      '# 005\n\nSee [the requirements](../requirements.md#r10-operators-console) and `server/src/db/README.md`.\n',
     'server/src/db/README.md': '# Database\n',
     'src/lib/session.ts': '/** Logout (docs/requirements.md#r3-accounts-and-sign-in). See https://example.com/x/NOTES.md */\n',
   })

@@ -21,7 +21,8 @@ createRoot(document.getElementById('root')!).render(
 const outbox = () => import('./lib/quiz-outbox')
 void outbox().then(({ startOutboxDrains }) => startOutboxDrains())
 
-if (env.production) registerServiceWorker({
+if (env.production)
+  registerServiceWorker({
     // The corpus on screen, fetched again through the worker that just took over, so it is kept.
     onFirstControl: () => {
       void queryClient.refetchQueries({ type: 'active', queryKey: proverbKeys.all })

@@ -47,7 +47,7 @@ afterEach(async () => {
 
 /** Waits for all background work, including work a finished piece handed on (a late answer's store). */
 async function settle() {
-  for (let count = -1; count !== background.length; ) {
+  for (let count = -1; count !== background.length;) {
     count = background.length
     await Promise.all(background)
   }
@@ -102,7 +102,10 @@ test('an online answer passes through untouched, and the same request is answere
   const body = page(allProverbs)
   const network = Response.json(body)
   const request = get('/api/proverbs/public?page=1&size=20')
-  const response = await answerData(request, depsWith(async () => network))
+  const response = await answerData(
+    request,
+    depsWith(async () => network),
+  )
   expect(response).toBe(network)
   expect(response.headers.has(OFFLINE_HEADER)).toBe(false)
   expect(await response.json()).toEqual(body)
@@ -206,7 +209,10 @@ test('a server error (5xx) is answered from the device when it can be, else pass
 test('a client error (4xx) is the server’s answer even when a copy is stored', async () => {
   await visitOnline(get('/api/proverbs/public/12'), { data: iwaLesin })
   const gone = Response.json({ error: { code: 'not_found', message: 'No proverb has that id or slug.' } }, { status: 404 })
-  const response = await answerData(get('/api/proverbs/public/12'), depsWith(async () => gone))
+  const response = await answerData(
+    get('/api/proverbs/public/12'),
+    depsWith(async () => gone),
+  )
   expect(response).toBe(gone)
   await settle()
   expect((await readProverb(db, '12'))?.data).toEqual(iwaLesin)
@@ -258,12 +264,20 @@ test('offline, a search nothing stored matches is an empty answer from the devic
   expect(zzz.status).toBe(200)
   expect(zzz.headers.get(OFFLINE_HEADER)).toBe(new Date(T2).toISOString())
   expect(await zzz.json()).toEqual({
-    data: [], page: 1, size: 20, totalPages: 0, totalElements: 0,
+    data: [],
+    page: 1,
+    size: 20,
+    totalPages: 0,
+    totalElements: 0,
     device: { held: 2, total: yoruba.proverbCount, group: { id: 1, slug: 'yoruba', name: 'Yoruba' } },
   })
 
   const water = await answerOffline(get('/api/proverbs/public?q=water'))
-  expect(await water.json()).toMatchObject({ data: [], totalElements: 0, device: { held: 2, total: yoruba.proverbCount + igbo.proverbCount, group: null } })
+  expect(await water.json()).toMatchObject({
+    data: [],
+    totalElements: 0,
+    device: { held: 2, total: yoruba.proverbCount + igbo.proverbCount, group: null },
+  })
 
   // A server that is down (behind a proxy answering 502) is no different.
   const down = async () => new Response('Bad gateway', { status: 502 })
@@ -338,8 +352,16 @@ test('a group’s proverbs are answered offline from the owner’s ready pack, a
   await saveProverbs(db, [onye], T2)
   await putPack(7, yoruba)
 
-  await expectFromDevice(await answerOffline(get('/api/proverbs/proverbs_logged/yoruba/?page=1&size=20', TOKEN_7)), T1, page(yorubaProverbs))
-  await expectFromDevice(await answerOffline(get('/api/proverbs/proverbs_logged/1/?q=iwa', TOKEN_7)), T1, page([iwaLesin, suuru, omodeSubu]))
+  await expectFromDevice(
+    await answerOffline(get('/api/proverbs/proverbs_logged/yoruba/?page=1&size=20', TOKEN_7)),
+    T1,
+    page(yorubaProverbs),
+  )
+  await expectFromDevice(
+    await answerOffline(get('/api/proverbs/proverbs_logged/1/?q=iwa', TOKEN_7)),
+    T1,
+    page([iwaLesin, suuru, omodeSubu]),
+  )
   const second = await answerOffline(get('/api/proverbs/proverbs_logged/yoruba/?page=2&size=2', TOKEN_7))
   await expectFromDevice(second, T1, { data: [suuru, omodeSubu], page: 2, size: 2, totalPages: 3, totalElements: 5 })
 
@@ -388,7 +410,10 @@ test('without IndexedDB the network alone answers, online reads never fail for i
 test('a signed-in answer still on its way at sign-out is not kept for nobody', async () => {
   await becomeOwner(7, TOKEN_7)
   let answerNetwork: (response: Response) => void = () => undefined
-  const pending = answerData(get('/api/proverbs/marks', TOKEN_7), depsWith(() => new Promise((resolve) => (answerNetwork = resolve)), 60_000))
+  const pending = answerData(
+    get('/api/proverbs/marks', TOKEN_7),
+    depsWith(() => new Promise((resolve) => (answerNetwork = resolve)), 60_000),
+  )
   await new Promise((resolve) => setTimeout(resolve, 10))
   await removeUserData(db, 7)
   answerNetwork(Response.json({ data: { favourites: [12], likes: [] } }))

@@ -137,7 +137,8 @@ async function deviceList(db: OfflineDb, url: URL, now: number, final: boolean) 
   return { data: { ...saved.data, device }, savedAt: saved.savedAt }
 }
 
-const wrap = <T>(saved: Saved<T> | undefined): Saved<{ data: T }> | undefined => saved && { data: { data: saved.data }, savedAt: saved.savedAt }
+const wrap = <T>(saved: Saved<T> | undefined): Saved<{ data: T }> | undefined =>
+  saved && { data: { data: saved.data }, savedAt: saved.savedAt }
 
 /**
  * Signed-in reads the worker keeps for their owner only, each by its exact URL (path and query): the

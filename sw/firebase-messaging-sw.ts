@@ -40,7 +40,12 @@ const broadcast = broadcastPacks()
 self.addEventListener('message', (event) => {
   const data: unknown = event.data
   if ((data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
-  if (isDrainCommand(data)) outbox.onCommand(data, (work) => event.waitUntil(work), (notice) => event.source?.postMessage(notice))
+  if (isDrainCommand(data))
+    outbox.onCommand(
+      data,
+      (work) => event.waitUntil(work),
+      (notice) => event.source?.postMessage(notice),
+    )
   if (isPackCommand(data)) {
     event.waitUntil(
       runPackCommand(data, { db: offlineDb, fetch: (input, init) => fetch(input, init), caches, now: Date.now, broadcast }).catch(

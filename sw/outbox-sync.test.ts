@@ -134,7 +134,11 @@ test('the page that asked hears when entries are due again', async () => {
   status = 429
   const notices: OutboxRetryNotice[] = []
   const work: Promise<unknown>[] = []
-  createOutboxSync(deps()).onCommand({ type: 'DRAIN_OUTBOX', token: TOKEN_7 }, (p) => void work.push(p), (n) => notices.push(n))
+  createOutboxSync(deps()).onCommand(
+    { type: 'DRAIN_OUTBOX', token: TOKEN_7 },
+    (p) => void work.push(p),
+    (n) => notices.push(n),
+  )
   await Promise.all(work)
   expect(notices).toEqual([{ type: 'OUTBOX_RETRY', retryAt: T0 + 1000 }])
 })

@@ -33,7 +33,11 @@ export function isDrainCommand(data: unknown): data is DrainOutboxCommand {
 }
 
 /** The first candidate that is the owner's current token, for the owner's own entries only. */
-export async function ownerTokenFor(db: OfflineDb, userId: number, candidates: (() => Promise<string | undefined>)[]): Promise<string | undefined> {
+export async function ownerTokenFor(
+  db: OfflineDb,
+  userId: number,
+  candidates: (() => Promise<string | undefined>)[],
+): Promise<string | undefined> {
   const owner = await readOwner(db)
   if (!owner || owner.userId !== userId) return undefined
   for (const candidate of candidates) {
@@ -86,10 +90,13 @@ export function createOutboxSync(deps: OutboxSyncDeps): OutboxSync {
     if (timer !== undefined) clearTimer(timer)
     timer = undefined
     if (retryAt === null) return
-    timer = setTimer(() => {
-      timer = undefined
-      drain().catch((error: unknown) => console.warn('Sending quiz answers failed', error))
-    }, Math.max(0, retryAt - deps.now()))
+    timer = setTimer(
+      () => {
+        timer = undefined
+        drain().catch((error: unknown) => console.warn('Sending quiz answers failed', error))
+      },
+      Math.max(0, retryAt - deps.now()),
+    )
   }
 
   return {

@@ -26,7 +26,13 @@ vi.mock('firebase/messaging/sw', () => ({
 
 const ORIGIN = 'https://owe.example'
 const NOW = Date.UTC(2026, 10, 22, 7, 30)
-const CONFIG: FirebaseWebConfig = { apiKey: 'k', projectId: 'owe-test', messagingSenderId: '1234567890', appId: '1:1234567890:web:1', vapidKey: 'BVapid' }
+const CONFIG: FirebaseWebConfig = {
+  apiKey: 'k',
+  projectId: 'owe-test',
+  messagingSenderId: '1234567890',
+  appId: '1:1234567890:web:1',
+  vapidKey: 'BVapid',
+}
 const REMINDER = { title: 'Your proverb for today', body: 'Ìwà lẹ̀sìn.', url: `/search_result?proverb=${iwaLesin.slug}` }
 
 let db: OfflineDb
@@ -68,7 +74,9 @@ function clientsOf(controlled: ReturnType<typeof windowClient>[], uncontrolled: 
   return {
     opened,
     clients: {
-      matchAll: vi.fn(async (options?: ClientQueryOptions) => (options?.includeUncontrolled ? [...controlled, ...uncontrolled] : controlled)),
+      matchAll: vi.fn(async (options?: ClientQueryOptions) =>
+        options?.includeUncontrolled ? [...controlled, ...uncontrolled] : controlled,
+      ),
       openWindow: vi.fn(async (url: string) => (opened.push(url), null)),
     } as unknown as Clients,
   }
@@ -96,7 +104,9 @@ function scope(clients = clientsOf([]).clients): PushScope {
     addEventListener: ((type: string, listener: (event: unknown) => void) => {
       listeners[type] = listener
     }) as PushScope['addEventListener'],
-    registration: { showNotification: async (title: string, options?: NotificationOptions) => void shown.push({ title, options: options ?? {} }) },
+    registration: {
+      showNotification: async (title: string, options?: NotificationOptions) => void shown.push({ title, options: options ?? {} }),
+    },
     clients,
     location: { origin: ORIGIN },
   }
@@ -115,13 +125,21 @@ test('a background push becomes a system notification with our icon, badge, url 
   expect(shown).toEqual([
     {
       title: 'Your proverb for today',
-      options: { body: 'Ìwà lẹ̀sìn.', icon: NOTIFICATION_ICON, badge: NOTIFICATION_BADGE, data: { url: REMINDER.url }, tag: `owe:${REMINDER.url}` },
+      options: {
+        body: 'Ìwà lẹ̀sìn.',
+        icon: NOTIFICATION_ICON,
+        badge: NOTIFICATION_BADGE,
+        data: { url: REMINDER.url },
+        tag: `owe:${REMINDER.url}`,
+      },
     },
   ])
 })
 
 test('a push that is not ours, or points off our origin, is shown safely or not at all', async () => {
-  const registration = { showNotification: async (title: string, options?: NotificationOptions) => void shown.push({ title, options: options ?? {} }) }
+  const registration = {
+    showNotification: async (title: string, options?: NotificationOptions) => void shown.push({ title, options: options ?? {} }),
+  }
   await showBackgroundPush({ data: { body: 'no title' } }, registration, ORIGIN)
   await showBackgroundPush({ data: { title: 'Hello', body: '', url: 'https://evil.example/' } }, registration, ORIGIN)
   expect(shown.map((n) => n.options.data)).toEqual([{ url: '/' }])

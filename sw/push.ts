@@ -44,7 +44,11 @@ export function notificationFor(data: PushData): { title: string; options: Notif
 }
 
 /** onBackgroundMessage: no app window is visible, so the user hears of it from the system. */
-export async function showBackgroundPush(payload: { data?: Record<string, string> }, registration: Registration, origin: string): Promise<void> {
+export async function showBackgroundPush(
+  payload: { data?: Record<string, string> },
+  registration: Registration,
+  origin: string,
+): Promise<void> {
   const data = pushDataOf(payload.data, origin)
   if (!data) return
   const { title, options } = notificationFor(data)
@@ -60,8 +64,11 @@ export async function openFromNotification(url: string, clients: WindowClients, 
   const path = appPath(url, origin) ?? '/'
   const target = new URL(path, origin).href
   const controlled = new Set((await clients.matchAll({ type: 'window' })).map((client) => client.id))
-  const windows = (await clients.matchAll({ type: 'window', includeUncontrolled: true })).filter((client) => new URL(client.url).origin === origin)
-  const front = (list: readonly WindowClient[]) => list.find((c) => c.focused) ?? list.find((c) => c.visibilityState === 'visible') ?? list[0]
+  const windows = (await clients.matchAll({ type: 'window', includeUncontrolled: true })).filter(
+    (client) => new URL(client.url).origin === origin,
+  )
+  const front = (list: readonly WindowClient[]) =>
+    list.find((c) => c.focused) ?? list.find((c) => c.visibilityState === 'visible') ?? list[0]
   const client = front(windows.filter((c) => controlled.has(c.id))) ?? front(windows)
   if (!client) {
     await clients.openWindow(target)
@@ -115,7 +122,10 @@ export function setupPush(scope: PushScope, config: FirebaseWebConfig | null, st
   scope.addEventListener('push', (event) => {
     const url = pushUrl(event)
     const slug = url && reminderProverbSlug(url)
-    if (slug) event.waitUntil(keepReminderProverb(slug, store).catch((error: unknown) => console.warn('The reminder’s proverb was not kept', error)))
+    if (slug)
+      event.waitUntil(
+        keepReminderProverb(slug, store).catch((error: unknown) => console.warn('The reminder’s proverb was not kept', error)),
+      )
   })
   scope.addEventListener('notificationclick', (event) => {
     // Ours carry { url }; Firebase's own (FCM_MSG) are handled by Firebase's listener.

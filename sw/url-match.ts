@@ -6,9 +6,7 @@ export function isScrollImage(url: URL): boolean {
 }
 
 /** Navigations under these are API calls, never app routes. */
-export const API_NAVIGATION_DENYLIST = API_PREFIXES.map(
-  (prefix) => new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
-)
+export const API_NAVIGATION_DENYLIST = API_PREFIXES.map((prefix) => new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
 
 /** The quiz reads kept for the device's owner, so a quiz opened once can be played offline. */
 export const QUIZ_READ_PATHS: readonly string[] = [API.quizWeek, API.quizWeekGenerated, API.quizRecent, API.questionProperties]

@@ -86,7 +86,8 @@ const SECURITY_HEADERS = {
 
 /** What a request Node refused before routing is told: status, reason phrase, code and message. */
 function clientErrorAnswer(nodeCode: string | undefined): [number, string, string, string] {
-  if (nodeCode === 'HPE_HEADER_OVERFLOW') return [431, 'Request Header Fields Too Large', 'headers_too_large', 'The request could not be understood.']
+  if (nodeCode === 'HPE_HEADER_OVERFLOW')
+    return [431, 'Request Header Fields Too Large', 'headers_too_large', 'The request could not be understood.']
   if (nodeCode === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, 'Request Timeout', 'request_timeout', 'The request took too long to arrive.']
   return [400, 'Bad Request', 'bad_request', 'The request could not be understood.']
 }
@@ -107,7 +108,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // Node looks for requests past their timeout every 30 s by default; a second keeps the bound close.
     http: { headersTimeout: config.http.headersTimeoutMs, connectionsCheckingInterval: 1000 },
     // A count of proxies means: believe that many hops nearest to us (what proxy-addr does with a number).
-    trustProxy: typeof config.trustProxy === 'number' ? ((_address: string, hop: number) => hop < (config.trustProxy as number)) : config.trustProxy,
+    trustProxy:
+      typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     frameworkErrors: (error, _request, reply) => {
       const { status, body } = frameworkErrorResponse(error)
       const envelopeReply = reply as FastifyReply
@@ -141,12 +143,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const transport = options.mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null)
   const mailWorker = transport ? createMailWorker({ db: database.db, transport, log: app.log, now, pollMs: config.mailPollMs }) : null
   // Every mail carries its unsubscribe link; optional mail skips addresses that unsubscribed.
-  const mailer = withUnsubscribeLinks(createMailer({ smtp: mailWorker !== null, db: database.db, log: app.log, now, onQueued: () => mailWorker?.wake() }), {
-    db: database.db,
-    secret: () => lifecycle.linkSecret,
-    publicUrl: config.publicUrl,
-    log: app.log,
-  })
+  const mailer = withUnsubscribeLinks(
+    createMailer({ smtp: mailWorker !== null, db: database.db, log: app.log, now, onQueued: () => mailWorker?.wake() }),
+    {
+      db: database.db,
+      secret: () => lifecycle.linkSecret,
+      publicUrl: config.publicUrl,
+      log: app.log,
+    },
+  )
 
   const push = options.push ?? createPushSender(config.push, { log: app.log, now })
   // Payments, moderation, operators' broadcasts and the timed jobs tell users things through deps.notifier.

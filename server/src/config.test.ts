@@ -46,12 +46,19 @@ test('mail and sign-in settings: outbox by default, links on the local server, l
 
 test('the site’s origins: the public URL’s by default, more from OWE_SITE_ORIGINS, origins only', () => {
   expect(loadConfig({ PORT: '9090' }).siteOrigins).toEqual(['http://localhost:9090'])
-  expect(loadConfig({ OWE_PUBLIC_URL: 'https://owe.example/app', OWE_SITE_ORIGINS: ' https://www.owe.example/, https://OWE.example ,http://127.0.0.1:8080' }).siteOrigins).toEqual([
-    'https://owe.example',
-    'https://www.owe.example',
-    'http://127.0.0.1:8080',
-  ])
-  for (const bad of ['www.owe.example', 'https://owe.example/app', 'https://owe.example?x=1', 'javascript:alert(1)', 'https://user@owe.example']) {
+  expect(
+    loadConfig({
+      OWE_PUBLIC_URL: 'https://owe.example/app',
+      OWE_SITE_ORIGINS: ' https://www.owe.example/, https://OWE.example ,http://127.0.0.1:8080',
+    }).siteOrigins,
+  ).toEqual(['https://owe.example', 'https://www.owe.example', 'http://127.0.0.1:8080'])
+  for (const bad of [
+    'www.owe.example',
+    'https://owe.example/app',
+    'https://owe.example?x=1',
+    'javascript:alert(1)',
+    'https://user@owe.example',
+  ]) {
     expect(() => loadConfig({ OWE_SITE_ORIGINS: bad })).toThrow(/OWE_SITE_ORIGINS/)
   }
 })
@@ -101,16 +108,22 @@ test('FIREBASE_SERVICE_ACCOUNT as a path, absolute or relative to the working fo
     const absolute = loadConfig({ FIREBASE_SERVICE_ACCOUNT: path.join(folder, 'firebase.json') }).push
     expect(absolute?.serviceAccount.clientEmail).toBe(ACCOUNT.client_email)
     expect(loadConfig({ FIREBASE_SERVICE_ACCOUNT: 'firebase.json' }, folder).push).toEqual(absolute)
-    expect(() => loadConfig({ FIREBASE_SERVICE_ACCOUNT: 'missing.json' }, folder)).toThrow(/FIREBASE_SERVICE_ACCOUNT .*"missing.json" cannot be read/)
+    expect(() => loadConfig({ FIREBASE_SERVICE_ACCOUNT: 'missing.json' }, folder)).toThrow(
+      /FIREBASE_SERVICE_ACCOUNT .*"missing.json" cannot be read/,
+    )
   } finally {
     fs.rmSync(folder, { recursive: true, force: true })
   }
 })
 
 test('FIREBASE_SERVICE_ACCOUNT that is not JSON, or lacks the email or the key, is refused', () => {
-  expect(() => loadConfig({ FIREBASE_SERVICE_ACCOUNT: '{"client_email": ' })).toThrow(new ConfigError('FIREBASE_SERVICE_ACCOUNT is not valid JSON'))
+  expect(() => loadConfig({ FIREBASE_SERVICE_ACCOUNT: '{"client_email": ' })).toThrow(
+    new ConfigError('FIREBASE_SERVICE_ACCOUNT is not valid JSON'),
+  )
   for (const account of [without('client_email'), without('private_key'), { ...ACCOUNT, private_key: '  ' }]) {
-    expect(() => loadConfig({ FIREBASE_SERVICE_ACCOUNT: JSON.stringify(account) })).toThrow(/FIREBASE_SERVICE_ACCOUNT needs client_email and private_key/)
+    expect(() => loadConfig({ FIREBASE_SERVICE_ACCOUNT: JSON.stringify(account) })).toThrow(
+      /FIREBASE_SERVICE_ACCOUNT needs client_email and private_key/,
+    )
   }
 })
 
@@ -143,12 +156,20 @@ test('without payment keys only the test mode is on', () => {
 
 test('a Paystack key turns Paystack on and the test mode off, unless asked to stay with test keys', () => {
   const config = loadConfig({ PAYSTACK_SECRET_KEY: 'sk_live_x' })
-  expect(config.payments).toEqual({ paystack: { secretKey: 'sk_live_x', baseUrl: 'https://api.paystack.co' }, stripe: null, testMode: false })
+  expect(config.payments).toEqual({
+    paystack: { secretKey: 'sk_live_x', baseUrl: 'https://api.paystack.co' },
+    stripe: null,
+    testMode: false,
+  })
   expect(loadConfig({ PAYSTACK_SECRET_KEY: 'sk_test_x', OWE_PAYMENTS_TEST_MODE: 'true' }).payments.testMode).toBe(true)
   // Never beside keys that take real money: the test checkout gives plans away.
   expect(() => loadConfig({ PAYSTACK_SECRET_KEY: 'sk_live_x', OWE_PAYMENTS_TEST_MODE: 'true' })).toThrow(/live payment keys/)
-  expect(() => loadConfig({ STRIPE_SECRET_KEY: 'rk_live_x', STRIPE_WEBHOOK_SECRET: 'w', OWE_PAYMENTS_TEST_MODE: 'yes' })).toThrow(/live payment keys/)
-  expect(loadConfig({ PAYSTACK_SECRET_KEY: 'k', PAYSTACK_BASE_URL: 'http://127.0.0.1:4400/' }).payments.paystack?.baseUrl).toBe('http://127.0.0.1:4400')
+  expect(() => loadConfig({ STRIPE_SECRET_KEY: 'rk_live_x', STRIPE_WEBHOOK_SECRET: 'w', OWE_PAYMENTS_TEST_MODE: 'yes' })).toThrow(
+    /live payment keys/,
+  )
+  expect(loadConfig({ PAYSTACK_SECRET_KEY: 'k', PAYSTACK_BASE_URL: 'http://127.0.0.1:4400/' }).payments.paystack?.baseUrl).toBe(
+    'http://127.0.0.1:4400',
+  )
 })
 
 test('Stripe needs its webhook secret; base URLs and the test-mode flag are checked', () => {
@@ -174,9 +195,26 @@ test('community settings: a per-hour limit, an optional contact address and link
 })
 
 test('nothing waits on a client forever: request, idle and keep-alive timeouts have defaults and bounds', () => {
-  expect(loadConfig({}).http).toEqual({ requestTimeoutMs: 30_000, headersTimeoutMs: 20_000, idleTimeoutMs: 120_000, keepAliveTimeoutMs: 72_000, shutdownGraceMs: 10_000 })
-  const quick = loadConfig({ OWE_REQUEST_TIMEOUT_MS: '5000', OWE_IDLE_TIMEOUT_MS: '9000', OWE_KEEP_ALIVE_TIMEOUT_MS: '4000', OWE_SHUTDOWN_GRACE_MS: '0' }).http
-  expect(quick).toEqual({ requestTimeoutMs: 5000, headersTimeoutMs: 5000, idleTimeoutMs: 9000, keepAliveTimeoutMs: 4000, shutdownGraceMs: 0 })
+  expect(loadConfig({}).http).toEqual({
+    requestTimeoutMs: 30_000,
+    headersTimeoutMs: 20_000,
+    idleTimeoutMs: 120_000,
+    keepAliveTimeoutMs: 72_000,
+    shutdownGraceMs: 10_000,
+  })
+  const quick = loadConfig({
+    OWE_REQUEST_TIMEOUT_MS: '5000',
+    OWE_IDLE_TIMEOUT_MS: '9000',
+    OWE_KEEP_ALIVE_TIMEOUT_MS: '4000',
+    OWE_SHUTDOWN_GRACE_MS: '0',
+  }).http
+  expect(quick).toEqual({
+    requestTimeoutMs: 5000,
+    headersTimeoutMs: 5000,
+    idleTimeoutMs: 9000,
+    keepAliveTimeoutMs: 4000,
+    shutdownGraceMs: 0,
+  })
   expect(() => loadConfig({ OWE_REQUEST_TIMEOUT_MS: '0' })).toThrow(/OWE_REQUEST_TIMEOUT_MS must be an integer from 1000/)
   expect(() => loadConfig({ OWE_IDLE_TIMEOUT_MS: 'forever' })).toThrow(/OWE_IDLE_TIMEOUT_MS/)
 })

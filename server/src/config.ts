@@ -123,7 +123,10 @@ function trustProxy(raw: string | undefined): false | number | string[] {
   if (['', '0', 'false', 'no'].includes(value)) return false
   if (['true', 'yes'].includes(value)) return 1
   if (/^\d+$/.test(value)) return Math.min(Number(value), 10)
-  const addresses = value.split(',').map((part) => part.trim()).filter(Boolean)
+  const addresses = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
   if (addresses.every((a) => /^[0-9a-f.:]+(\/\d{1,3})?$/.test(a))) return addresses
   throw new ConfigError('TRUST_PROXY must be a number of proxies (1 for one), or their addresses or CIDRs separated by commas')
 }
@@ -157,14 +160,18 @@ function pushConfig(env: NodeJS.ProcessEnv, cwd: string): PushConfig | null {
   if (!projectId) throw new ConfigError('FIREBASE_PROJECT_ID is needed when the service account has no project_id')
   const tokenUri = field('token_uri') ?? 'https://oauth2.googleapis.com/token'
   const fcmBaseUrl = (env.FCM_BASE_URL?.trim() || 'https://fcm.googleapis.com').replace(/\/+$/, '')
-  if (!/^https?:\/\//.test(tokenUri) || !/^https?:\/\//.test(fcmBaseUrl)) throw new ConfigError('FCM_BASE_URL and the token_uri must start with http:// or https://')
+  if (!/^https?:\/\//.test(tokenUri) || !/^https?:\/\//.test(fcmBaseUrl))
+    throw new ConfigError('FCM_BASE_URL and the token_uri must start with http:// or https://')
   return { serviceAccount: { clientEmail, privateKey, tokenUri, projectId: field('project_id') }, projectId, fcmBaseUrl }
 }
 
 /** OWE_SITE_ORIGINS: origins separated by commas (scheme, host and port only); the public URL's is always in. */
 function siteOrigins(raw: string | undefined, publicUrl: string): string[] {
   const origins = [new URL(publicUrl).origin]
-  for (const part of (raw ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of (raw ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     let url: URL | null = null
     try {
       url = new URL(part)
@@ -199,9 +206,16 @@ function paymentsConfig(env: NodeJS.ProcessEnv): PaymentsConfig {
   const paystackKey = env.PAYSTACK_SECRET_KEY?.trim()
   const stripeKey = env.STRIPE_SECRET_KEY?.trim()
   const stripeWebhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim()
-  if (stripeKey && !stripeWebhookSecret) throw new ConfigError('STRIPE_WEBHOOK_SECRET is needed with STRIPE_SECRET_KEY: webhooks are verified with it')
+  if (stripeKey && !stripeWebhookSecret)
+    throw new ConfigError('STRIPE_WEBHOOK_SECRET is needed with STRIPE_SECRET_KEY: webhooks are verified with it')
   const paystack = paystackKey ? { secretKey: paystackKey, baseUrl: baseUrl(env, 'PAYSTACK_BASE_URL', 'https://api.paystack.co') } : null
-  const stripe = stripeKey ? { secretKey: stripeKey, webhookSecret: stripeWebhookSecret as string, baseUrl: baseUrl(env, 'STRIPE_BASE_URL', 'https://api.stripe.com') } : null
+  const stripe = stripeKey
+    ? {
+        secretKey: stripeKey,
+        webhookSecret: stripeWebhookSecret as string,
+        baseUrl: baseUrl(env, 'STRIPE_BASE_URL', 'https://api.stripe.com'),
+      }
+    : null
   const testMode = flag(env, 'OWE_PAYMENTS_TEST_MODE') ?? (!paystack && !stripe)
   // The test checkout grants plans without money: never beside keys that take real money.
   if (testMode && [paystackKey, stripeKey].some((key) => key && /^(sk|rk)_live_/.test(key))) {
@@ -228,7 +242,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const contactEmail = env.OWE_CONTACT_EMAIL?.trim().toLowerCase() || null
   if (contactEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(contactEmail)) throw new ConfigError('OWE_CONTACT_EMAIL must be an email address')
   const linkSecret = env.OWE_LINK_SECRET?.trim() || null
-  if (linkSecret && linkSecret.length < 32) throw new ConfigError('OWE_LINK_SECRET must be at least 32 characters (e.g. openssl rand -hex 32)')
+  if (linkSecret && linkSecret.length < 32)
+    throw new ConfigError('OWE_LINK_SECRET must be at least 32 characters (e.g. openssl rand -hex 32)')
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://')
   return {
     port,

@@ -53,7 +53,8 @@ function useDropPrivateDataOnSignOut() {
   const client = useQueryClient()
   const previous = useRef(userId)
   useEffect(() => {
-    if (previous.current !== undefined && previous.current !== userId) client.removeQueries({ queryKey: privateKeys.user(previous.current) })
+    if (previous.current !== undefined && previous.current !== userId)
+      client.removeQueries({ queryKey: privateKeys.user(previous.current) })
     previous.current = userId
   }, [userId, client])
 }

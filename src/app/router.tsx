@@ -13,7 +13,11 @@ import { usePageTitle } from '@/lib/page-title'
  * Pages other than home load their code on demand, so `/` ships only what it shows: a feature's route
  * straight from the feature, a page that composes features from ./pages.
  */
-function page<K extends string = 'default'>(title: string | null, load: () => Promise<Record<NoInfer<K>, ComponentType>>, name = 'default' as K) {
+function page<K extends string = 'default'>(
+  title: string | null,
+  load: () => Promise<Record<NoInfer<K>, ComponentType>>,
+  name = 'default' as K,
+) {
   const Component = lazy(() => load().then((module): { default: ComponentType } => ({ default: module[name] })))
   function Page() {
     usePageTitle(title)
@@ -61,8 +65,14 @@ export function AppRoutes() {
           <Route path="/auth/login" element={page('Sign in', () => import('@/features/auth/routes/login'))} />
           <Route path="/auth/signup" element={page('Create your account', () => import('./pages/signup'))} />
           <Route path="/auth/activate" element={page('Activate your account', () => import('@/features/auth/routes/activate'))} />
-          <Route path="/auth/forget_password" element={page('Forgot your password', () => import('@/features/auth/routes/forgot-password'))} />
-          <Route path="/auth/reset_password" element={page('Choose a new password', () => import('@/features/auth/routes/reset-password'))} />
+          <Route
+            path="/auth/forget_password"
+            element={page('Forgot your password', () => import('@/features/auth/routes/forgot-password'))}
+          />
+          <Route
+            path="/auth/reset_password"
+            element={page('Choose a new password', () => import('@/features/auth/routes/reset-password'))}
+          />
           <Route path="/register_payment_success" element={page('Check your email', () => import('./pages/registration-success'))} />
           {/* Public: a payment started at sign-up returns here too, and the page asks only for the reference. */}
           <Route path="/payment_success" element={page('Payment', () => import('@/features/subscriptions/routes/payment-result'))} />
@@ -70,7 +80,10 @@ export function AppRoutes() {
           <Route path="/add_proverb" element={page('Suggest a proverb', () => import('./pages/add-proverb'))} />
           <Route path="/suggest_correction" element={page('Suggest a correction', () => import('./pages/suggest-correction'))} />
           <Route path="/contact" element={page('Contact us', () => import('./pages/contact'))} />
-          <Route path="/unsubscribe" element={page('Unsubscribe', () => import('@/features/community/routes/unsubscribe'), 'UnsubscribeRoute')} />
+          <Route
+            path="/unsubscribe"
+            element={page('Unsubscribe', () => import('@/features/community/routes/unsubscribe'), 'UnsubscribeRoute')}
+          />
           <Route element={<RequireSession />}>
             <Route path="/profile" element={page('Your profile', () => import('./pages/profile'))} />
             <Route path="/favourites" element={page('Your favourites', () => import('@/features/proverbs/routes/favourites'))} />

@@ -10,7 +10,10 @@ type Tab = {
   icon: ReactNode
 }
 
-const under = (...roots: string[]) => (pathname: string) => roots.some((root) => pathname === root || pathname.startsWith(`${root}/`))
+const under =
+  (...roots: string[]) =>
+  (pathname: string) =>
+    roots.some((root) => pathname === root || pathname.startsWith(`${root}/`))
 
 /** 24 px line icons; the label under each is what is read out. */
 function Icon({ d }: { d: string }) {

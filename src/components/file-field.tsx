@@ -16,7 +16,14 @@ export function useChosenFile(check: (file: File) => string | null) {
 }
 
 /** A file input with its hint and, when there is one, the problem with the chosen file (tied to it for screen readers). */
-export function FileField({ label, hint, accept, name, problem, onChoose }: {
+export function FileField({
+  label,
+  hint,
+  accept,
+  name,
+  problem,
+  onChoose,
+}: {
   label: string
   hint: ReactNode
   accept: string

@@ -6,11 +6,31 @@ import { ApiError } from '@/lib/api-client'
 import { Form, TextField } from './form'
 
 const EMPTY: AddressInput = { country: '', state: '', city: '', street: '', house_number: '', postal_code: '' }
-const FILLED: AddressInput = { country: 'Ghana', state: 'Ashanti', city: 'Kumasi', street: 'Prempeh II St', house_number: '7', postal_code: 'AK-039' }
+const FILLED: AddressInput = {
+  country: 'Ghana',
+  state: 'Ashanti',
+  city: 'Kumasi',
+  street: 'Prempeh II St',
+  house_number: '7',
+  postal_code: 'AK-039',
+}
 
-function AddressForm({ onSubmit, initial = EMPTY }: { onSubmit: (values: AddressInput) => Promise<void | { notice: string }>; initial?: AddressInput }) {
+function AddressForm({
+  onSubmit,
+  initial = EMPTY,
+}: {
+  onSubmit: (values: AddressInput) => Promise<void | { notice: string }>
+  initial?: AddressInput
+}) {
   return (
-    <Form<AddressInput> label="Address" schema={addressSchema} initialValues={initial} draftKey="address:1" submitLabel="Save address" onSubmit={onSubmit}>
+    <Form<AddressInput>
+      label="Address"
+      schema={addressSchema}
+      initialValues={initial}
+      draftKey="address:1"
+      submitLabel="Save address"
+      onSubmit={onSubmit}
+    >
       {(Object.keys(EMPTY) as (keyof AddressInput)[]).map((name) => (
         <TextField key={name} name={name} label={name} />
       ))}
@@ -37,7 +57,10 @@ test('the server’s field messages land under their fields and its message on t
     <AddressForm
       initial={FILLED}
       onSubmit={async () => {
-        throw new ApiError(400, 'bad_request', 'Please check the postal code.', { postal_code: 'Not a postal code here', unknown: 'ignored' })
+        throw new ApiError(400, 'bad_request', 'Please check the postal code.', {
+          postal_code: 'Not a postal code here',
+          unknown: 'ignored',
+        })
       }}
     />,
   )

@@ -1,5 +1,15 @@
 import { Formik, Form as FormikForm, useField, useFormikContext, type FormikErrors, type FormikHelpers, type FormikValues } from 'formik'
-import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type RefObject, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type InputHTMLAttributes,
+  type RefObject,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react'
 import type { AnyObjectSchema } from 'yup'
 import { ApiError } from '@/lib/api-client'
 import { clearDraft, readDraft, writeDraft } from '@/lib/drafts'
@@ -94,7 +104,20 @@ function FocusFirstError({ form }: { form: RefObject<HTMLFormElement | null> }) 
 }
 
 export function Form<V extends FormikValues>(props: FormProps<V>) {
-  const { schema, initialValues, onSubmit, submitLabel, busyLabel, draftKey, resetOnSuccess, children, footer, label, actions, focusOutcome } = props
+  const {
+    schema,
+    initialValues,
+    onSubmit,
+    submitLabel,
+    busyLabel,
+    draftKey,
+    resetOnSuccess,
+    children,
+    footer,
+    label,
+    actions,
+    focusOutcome,
+  } = props
   const [status, setStatus] = useState<{ kind: 'error' | 'success'; text: string } | null>(null)
   const [restored, setRestored] = useState(false)
   const online = useOnline()
@@ -198,7 +221,21 @@ function useLabelledField(name: string, hasHint: boolean, hasExtra = false) {
   return { field: { ...field, value: field.value ?? '' }, helpers, id, aria, error: showError ? meta.error : undefined }
 }
 
-function FieldFrame({ id, label, hint, error, extra, children }: { id: string; label: string; hint?: ReactNode; error?: string; extra?: ReactNode; children: ReactNode }) {
+function FieldFrame({
+  id,
+  label,
+  hint,
+  error,
+  extra,
+  children,
+}: {
+  id: string
+  label: string
+  hint?: ReactNode
+  error?: string
+  extra?: ReactNode
+  children: ReactNode
+}) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>

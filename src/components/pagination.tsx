@@ -18,7 +18,9 @@ export function Pagination({ page, totalPages, totalElements, onPage, noun = 'pr
       </button>
       <span aria-live="polite">
         Page {formatThousands(page)} of {formatThousands(totalPages)}
-        <span className="visually-hidden">, {formatThousands(totalElements)} {noun}</span>
+        <span className="visually-hidden">
+          , {formatThousands(totalElements)} {noun}
+        </span>
       </span>
       <button type="button" className="button" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
         Next <span aria-hidden="true">→</span>

@@ -43,7 +43,13 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 }
 
 /** What a save or send came to, announced politely: its success text, or the error's message. */
-export function MutationOutcome({ mutation, success }: { mutation: { isSuccess: boolean; isError: boolean; error: unknown }; success: ReactNode }) {
+export function MutationOutcome({
+  mutation,
+  success,
+}: {
+  mutation: { isSuccess: boolean; isError: boolean; error: unknown }
+  success: ReactNode
+}) {
   return (
     <div aria-live="polite">
       {mutation.isSuccess && <p className="notice notice--success">{success}</p>}
@@ -62,7 +68,15 @@ type Choice = { id: number; title: ReactNode; detail: ReactNode }
  * Checkboxes of which at most `max` may be ticked: the others are disabled once the limit is reached,
  * and the count is announced ("2 of 4 chosen").
  */
-export function LimitedChoices({ legend, choices, chosen, max, onChange, summary, children }: {
+export function LimitedChoices({
+  legend,
+  choices,
+  chosen,
+  max,
+  onChange,
+  summary,
+  children,
+}: {
   legend: string
   choices: Choice[]
   chosen: number[]

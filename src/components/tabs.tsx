@@ -7,7 +7,14 @@ type Tab<Id extends string> = { id: Id; label: string }
  * only the chosen tab is in the Tab order, and its panel follows. Every tab has a panel (the others
  * hidden), so each aria-controls points at something.
  */
-export function Tabs<Id extends string>({ label, idPrefix, tabs, selected, onSelect, children }: {
+export function Tabs<Id extends string>({
+  label,
+  idPrefix,
+  tabs,
+  selected,
+  onSelect,
+  children,
+}: {
   label: string
   idPrefix: string
   tabs: readonly Tab<Id>[]

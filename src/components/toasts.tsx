@@ -18,7 +18,11 @@ const Container = lazy(async () => {
 })
 
 export function Toasts() {
-  const show = useSyncExternalStore(subscribe, () => wanted, () => false)
+  const show = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  )
   return show ? (
     <Suspense fallback={null}>
       <Container />

@@ -138,7 +138,17 @@ export type QuizQuestionInput = Omit<AdminQuizQuestion, 'id' | 'active' | 'built
 // ——— Adverts, broadcasts ———
 
 /** Adverts are shown in `position` order (ascending, then id); PATCH { position } reorders. */
-export type AdminAdvert = { id: number; name: string; type: 'image/webp' | 'video/mp4'; alt: string; link: string | null; active: boolean; bytes: number; source: string; position: number }
+export type AdminAdvert = {
+  id: number
+  name: string
+  type: 'image/webp' | 'video/mp4'
+  alt: string
+  link: string | null
+  active: boolean
+  bytes: number
+  source: string
+  position: number
+}
 
 /** To everyone (no group) or to the readers of one group. */
 export type BroadcastInput = { title: string; body: string; url?: string | null; ethnicGroupId?: number | null }

@@ -56,7 +56,13 @@ export const proverbSourceSchema = yup.object({
     .matches(/^https?:\/\/[^\s]+$/i, { message: ADMIN_MESSAGES.sourceUrl, excludeEmptyString: true })
     .optional(),
   author: freeText().max(FIELD_TEXT_MAX, ADMIN_MESSAGES.tooLong(FIELD_TEXT_MAX)).optional(),
-  year: yup.number().typeError(ADMIN_MESSAGES.sourceYear).integer(ADMIN_MESSAGES.sourceYear).min(1000, ADMIN_MESSAGES.sourceYear).max(3000, ADMIN_MESSAGES.sourceYear).optional(),
+  year: yup
+    .number()
+    .typeError(ADMIN_MESSAGES.sourceYear)
+    .integer(ADMIN_MESSAGES.sourceYear)
+    .min(1000, ADMIN_MESSAGES.sourceYear)
+    .max(3000, ADMIN_MESSAGES.sourceYear)
+    .optional(),
   locator: freeText().max(FIELD_TEXT_MAX, ADMIN_MESSAGES.tooLong(FIELD_TEXT_MAX)).optional(),
 })
 
@@ -75,7 +81,12 @@ export const proverbInputSchema = yup.object({
     .min(CATEGORIES_PER_PROVERB.min, ADMIN_MESSAGES.categoryIds)
     .max(CATEGORIES_PER_PROVERB.max, ADMIN_MESSAGES.categoryIds)
     .test('distinct', ADMIN_MESSAGES.categoryIds, (ids) => !ids || new Set(ids).size === ids.length),
-  sources: yup.array().typeError(ADMIN_MESSAGES.sources).of(proverbSourceSchema).max(SOURCES_PER_PROVERB_MAX, ADMIN_MESSAGES.sources).optional(),
+  sources: yup
+    .array()
+    .typeError(ADMIN_MESSAGES.sources)
+    .of(proverbSourceSchema)
+    .max(SOURCES_PER_PROVERB_MAX, ADMIN_MESSAGES.sources)
+    .optional(),
 })
 
 /** Who checked a proverb (a speaker of its language). */
@@ -88,5 +99,10 @@ export const categoryInputSchema = yup.object({ name: plainText(CATEGORY_NAME_MA
 export const faqInputSchema = yup.object({
   question: plainText(FAQ_QUESTION_MAX),
   answer: plainText(FAQ_ANSWER_MAX, { lines: true }),
-  position: yup.number().typeError(ADMIN_MESSAGES.position).integer(ADMIN_MESSAGES.position).min(0, ADMIN_MESSAGES.position).max(10_000, ADMIN_MESSAGES.position),
+  position: yup
+    .number()
+    .typeError(ADMIN_MESSAGES.position)
+    .integer(ADMIN_MESSAGES.position)
+    .min(0, ADMIN_MESSAGES.position)
+    .max(10_000, ADMIN_MESSAGES.position),
 })

@@ -21,7 +21,8 @@ function pairs(paths: Table, templates: Table, prefix = ''): { pairs: Pair[]; un
   }
   for (const [name, template] of Object.entries(templates)) {
     if (typeof template === 'string' && typeof paths[name] !== 'function') unpaired.push(`ROUTES.${prefix}${name} has no builder`)
-    if (template && typeof template === 'object' && !(paths[name] && typeof paths[name] === 'object')) unpaired.push(`ROUTES.${prefix}${name} has no builders`)
+    if (template && typeof template === 'object' && !(paths[name] && typeof paths[name] === 'object'))
+      unpaired.push(`ROUTES.${prefix}${name} has no builders`)
   }
   return { pairs: found, unpaired }
 }

@@ -19,9 +19,11 @@ export const COMMUNITY_TEXTS = {
   contactThanks: 'Thank you for your message. We read every one and will answer at the email you gave.',
   unsubscribed: (email: string) =>
     `Done: daily proverb reminders and optional emails are turned off for ${email}. Emails your account needs, such as activation and password reset, will still reach you.`,
-  unsubscribeInvalid: 'This unsubscribe link is not valid. Open it again from the email, in full, or sign in and turn off reminders in your profile.',
+  unsubscribeInvalid:
+    'This unsubscribe link is not valid. Open it again from the email, in full, or sign in and turn off reminders in your profile.',
   unsubscribeIncomplete: 'This unsubscribe link is incomplete. Open it again from the email, in full.',
-  turnBackOn: 'Changed your mind? Sign in and choose a time for your daily proverb under Notifications in your profile: that turns reminders and optional emails back on.',
+  turnBackOn:
+    'Changed your mind? Sign in and choose a time for your daily proverb under Notifications in your profile: that turns reminders and optional emails back on.',
   /** The footer of every email we send. */
   mailFooter: 'Don’t want daily reminders or optional emails from Òwe? Unsubscribe',
 } as const

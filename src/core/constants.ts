@@ -32,16 +32,7 @@ export const NAIRA_PER_DOLLAR = 1000
  * The eight languages, in their set order, with the slug of their scroll image
  * (docs/requirements.md#r1-proverbs-and-peoples).
  */
-export const LANGUAGE_SLUGS = [
-  'yoruba',
-  'igbo',
-  'hausa',
-  'akan',
-  'kiswahili',
-  'zulu',
-  'amharic',
-  'afan-oromo',
-] as const
+export const LANGUAGE_SLUGS = ['yoruba', 'igbo', 'hausa', 'akan', 'kiswahili', 'zulu', 'amharic', 'afan-oromo'] as const
 export type LanguageSlug = (typeof LANGUAGE_SLUGS)[number]
 
 export function isLanguageSlug(value: string): value is LanguageSlug {

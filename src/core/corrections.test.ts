@@ -2,12 +2,23 @@ import { expect, test } from 'vitest'
 import { changedFields, correctionSchema, parseSource, sourceLabel, wordDiff } from './corrections'
 import { joinWithAnd } from './lists'
 
-const before = { proverb: 'Ilé labọ̀ sinmi oko.', transliteration: 'Home is where one rests from the farm.', interpretation: 'Home is the place of rest.' }
+const before = {
+  proverb: 'Ilé labọ̀ sinmi oko.',
+  transliteration: 'Home is where one rests from the farm.',
+  interpretation: 'Home is the place of rest.',
+}
 
 test('a correction names what it changes in the words readers use', () => {
   expect(changedFields(before, { ...before, proverb: 'Ilé làbọ̀ sinmi oko.' })).toEqual(['tone marks'])
   expect(changedFields(before, { ...before, proverb: 'Ilé ni àbọ̀ sinmi oko.' })).toEqual(['spelling'])
-  expect(changedFields(before, { ...before, transliteration: 'Home is where one returns to rest.', interpretation: 'Rest at home.', source: ' https://example.org ' })).toEqual(['rendering', 'meaning', 'source'])
+  expect(
+    changedFields(before, {
+      ...before,
+      transliteration: 'Home is where one returns to rest.',
+      interpretation: 'Rest at home.',
+      source: ' https://example.org ',
+    }),
+  ).toEqual(['rendering', 'meaning', 'source'])
   expect(changedFields(before, { ...before, source: '  ' })).toEqual([])
 })
 
@@ -37,12 +48,16 @@ test('a typed source becomes a page with its address, or a collection’s name',
 
 test('a source reads as its title, or as author, title and year with the page for a book', () => {
   expect(sourceLabel({ title: 'A page', url: 'https://example.org' })).toBe('A page')
-  expect(sourceLabel({ title: 'Hausa Proverbs', author: 'G. Merrick', year: 1905, locator: 'no. 171' })).toBe('G. Merrick, Hausa Proverbs (1905), no. 171')
+  expect(sourceLabel({ title: 'Hausa Proverbs', author: 'G. Merrick', year: 1905, locator: 'no. 171' })).toBe(
+    'G. Merrick, Hausa Proverbs (1905), no. 171',
+  )
   expect(sourceLabel({ title: 'A collection' })).toBe('A collection')
 })
 
 test('the correction form takes the suggestion rules’ messages and refuses non-text', async () => {
-  const errors = await correctionSchema.validate({ email: '', name: '', proverb: 1, transliteration: '', interpretation: '' }, { abortEarly: false }).catch((e: { errors: string[] }) => e.errors)
+  const errors = await correctionSchema
+    .validate({ email: '', name: '', proverb: 1, transliteration: '', interpretation: '' }, { abortEarly: false })
+    .catch((e: { errors: string[] }) => e.errors)
   expect(errors).toEqual(expect.arrayContaining(['Email is Required', 'Your Name is Required', 'Must be text', 'Required']))
 })
 

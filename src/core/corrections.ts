@@ -14,7 +14,11 @@ export const CORRECTION_NOTE_MAX = 2000
 
 /** Typed prose, cleaned by the one sanitiser; a number or object sent for it fails rather than being read as text. */
 const prose = (options: { lines?: boolean } = {}) =>
-  freeText(options).test('text', 'Must be text', (_value, context) => context.originalValue == null || typeof context.originalValue === 'string')
+  freeText(options).test(
+    'text',
+    'Must be text',
+    (_value, context) => context.originalValue == null || typeof context.originalValue === 'string',
+  )
 
 /** What the reader sends: who they are (as the suggestion form asks it), the three texts as they should read, a source to add, and why. */
 export const correctionSchema = suggestionSchema.pick(['email', 'name']).shape({
@@ -35,7 +39,8 @@ export const CORRECTION_TEXTS = {
   thanks: 'Thank you! Our editors will compare your correction with the sources and tell you what they decide.',
   nothingChanged: 'Nothing is corrected yet: change the proverb, its rendering or its meaning, or add a source.',
   notFound: 'No proverb has that address.',
-  intro: 'Seen a wrong letter or tone mark, a loose rendering or a meaning that misses? Correct it below: an editor checks every correction against the sources before it is published.',
+  intro:
+    'Seen a wrong letter or tone mark, a loose rendering or a meaning that misses? Correct it below: an editor checks every correction against the sources before it is published.',
   sourceHint: 'Where can the right version be read? A web address, or a book with its author, year and page (optional).',
   noteHint: 'What was wrong, and how do you know? (optional)',
   acceptedTitle: 'Your correction is published',
@@ -69,7 +74,8 @@ export const CHANGE_LABELS = {
  */
 export function changedFields(before: CorrectableTexts, after: CorrectableTexts & { source?: string }): string[] {
   const fields: string[] = []
-  if (after.proverb !== before.proverb) fields.push(foldForSearch(after.proverb) === foldForSearch(before.proverb) ? CHANGE_LABELS.toneMarks : CHANGE_LABELS.spelling)
+  if (after.proverb !== before.proverb)
+    fields.push(foldForSearch(after.proverb) === foldForSearch(before.proverb) ? CHANGE_LABELS.toneMarks : CHANGE_LABELS.spelling)
   if (after.transliteration !== before.transliteration) fields.push(CHANGE_LABELS.transliteration)
   if (after.interpretation !== before.interpretation) fields.push(CHANGE_LABELS.interpretation)
   if (after.source && after.source.trim()) fields.push(CHANGE_LABELS.source)
@@ -87,7 +93,8 @@ export function wordDiff(before: string, after: string): DiffPart[] {
   const b = after.split(/(\s+)/).filter(Boolean)
   const lengths = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0))
   for (let i = a.length - 1; i >= 0; i--) {
-    for (let j = b.length - 1; j >= 0; j--) lengths[i][j] = a[i] === b[j] ? lengths[i + 1][j + 1] + 1 : Math.max(lengths[i + 1][j], lengths[i][j + 1])
+    for (let j = b.length - 1; j >= 0; j--)
+      lengths[i][j] = a[i] === b[j] ? lengths[i + 1][j + 1] + 1 : Math.max(lengths[i + 1][j], lengths[i][j + 1])
   }
   const parts: DiffPart[] = []
   const push = (text: string, change: DiffPart['change']) => {
@@ -125,7 +132,10 @@ export function parseSource(typed: string): ProverbSource | null {
   } catch {
     return { title: text }
   }
-  const title = (text.slice(0, match.index) + text.slice(match.index + match[0].length)).replace(/\s*[—–-]\s*$/, '').replace(/\s+/g, ' ').trim()
+  const title = (text.slice(0, match.index) + text.slice(match.index + match[0].length))
+    .replace(/\s*[—–-]\s*$/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
   return { title: title || new URL(url).hostname, url }
 }
 

@@ -10,7 +10,8 @@ export const OPEN_DATA = {
     statement:
       'The proverbs are traditional sayings of the peoples who speak them and belong to no one. Òwe’s English renderings, meanings, categories and cousin notes are released under the Creative Commons Attribution 4.0 International licence (CC BY 4.0): share and adapt them freely, naming Òwe. Each proverb names where it is recorded; those pages and books keep their own terms.',
   },
-  citation: (year: number, url: string) => `Òwe proverb corpus (${year}). African proverbs with English renderings, meanings and sources. ${url}`,
+  citation: (year: number, url: string) =>
+    `Òwe proverb corpus (${year}). African proverbs with English renderings, meanings and sources. ${url}`,
 } as const
 
 export type ExportFormat = 'json' | 'csv'

@@ -36,7 +36,13 @@ export const ADVERT_MAX_BYTES = 5 * 1024 * 1024
 
 const atMost = (max: number) => `At most ${max} characters`
 
-const groupId = () => yup.number().typeError(OPERATOR_TEXTS.group).integer(OPERATOR_TEXTS.group).positive(OPERATOR_TEXTS.group).max(MAX_ID, OPERATOR_TEXTS.group)
+const groupId = () =>
+  yup
+    .number()
+    .typeError(OPERATOR_TEXTS.group)
+    .integer(OPERATOR_TEXTS.group)
+    .positive(OPERATOR_TEXTS.group)
+    .max(MAX_ID, OPERATOR_TEXTS.group)
 
 /** A path on our own origin: never another site ("//evil.example" or "https://…"). */
 export const IN_APP_PATH = /^\/(?![/\\])[^\s\\]*$/
@@ -53,9 +59,7 @@ export const inAppLink = () =>
 
 export const quizQuestionSchema = yup.object({
   ethnicGroupId: groupId().nullable().defined(OPERATOR_TEXTS.group),
-  question: freeText()
-    .required(OPERATOR_TEXTS.required)
-    .max(QUIZ_QUESTION_MAX, atMost(QUIZ_QUESTION_MAX)),
+  question: freeText().required(OPERATOR_TEXTS.required).max(QUIZ_QUESTION_MAX, atMost(QUIZ_QUESTION_MAX)),
   options: yup
     .array(freeText().required(OPERATOR_TEXTS.required).max(QUIZ_OPTION_MAX, atMost(QUIZ_OPTION_MAX)))
     .typeError(OPERATOR_TEXTS.options)
@@ -101,7 +105,13 @@ export const advertPatchSchema = yup
     active: yup.boolean().strict().typeError(OPERATOR_TEXTS.active).optional(),
     alt: freeText().min(1, OPERATOR_TEXTS.required).max(ADVERT_ALT_MAX, atMost(ADVERT_ALT_MAX)).optional(),
     link: inAppLink().optional(),
-    position: yup.number().typeError(OPERATOR_TEXTS.position).integer(OPERATOR_TEXTS.position).min(0, OPERATOR_TEXTS.position).max(10_000, OPERATOR_TEXTS.position).optional(),
+    position: yup
+      .number()
+      .typeError(OPERATOR_TEXTS.position)
+      .integer(OPERATOR_TEXTS.position)
+      .min(0, OPERATOR_TEXTS.position)
+      .max(10_000, OPERATOR_TEXTS.position)
+      .optional(),
   })
   .test('something', OPERATOR_TEXTS.nothingToChange, (value) => Object.values(value ?? {}).some((field) => field !== undefined))
 export type AdvertPatchForm = yup.InferType<typeof advertPatchSchema>
@@ -111,7 +121,16 @@ export const ADVERT_ORDER_MAX = 500
 
 export const advertOrderSchema = yup.object({
   ids: yup
-    .array(yup.number().strict().typeError(OPERATOR_TEXTS.order).integer(OPERATOR_TEXTS.order).positive(OPERATOR_TEXTS.order).max(MAX_ID, OPERATOR_TEXTS.order).required(OPERATOR_TEXTS.order))
+    .array(
+      yup
+        .number()
+        .strict()
+        .typeError(OPERATOR_TEXTS.order)
+        .integer(OPERATOR_TEXTS.order)
+        .positive(OPERATOR_TEXTS.order)
+        .max(MAX_ID, OPERATOR_TEXTS.order)
+        .required(OPERATOR_TEXTS.order),
+    )
     .strict()
     .typeError(OPERATOR_TEXTS.order)
     .required(OPERATOR_TEXTS.order)

@@ -30,7 +30,12 @@ export function paymentType(option: PaymentOption): string {
  * dollar cents (rounded to a cent), then naira is that many cents at the rate (1 cent = rate kobo), so
  * the naira price is exactly the dollar price converted.
  */
-export function priceInMinorUnits(amountUsd: number, percentOff: number, currency: CurrencyCode, nairaPerDollar: number): { list: number; amount: number } {
+export function priceInMinorUnits(
+  amountUsd: number,
+  percentOff: number,
+  currency: CurrencyCode,
+  nairaPerDollar: number,
+): { list: number; amount: number } {
   const listCents = Math.round(amountUsd * 100)
   const cents = Math.round((listCents * (100 - clampPercent(percentOff))) / 100)
   const factor = currency === 'NGN' ? nairaPerDollar : 1

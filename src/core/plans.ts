@@ -10,17 +10,21 @@ export const PLAN_TEXTS = {
   story:
     'Reading online is open to everyone, for every people. A plan sets how many peoples you have: their proverbs are kept offline on your device, quizzed every week and shown first. A paid plan also removes adverts.',
   free: 'Free: one people kept offline, quizzed weekly and shown first, with adverts. No payment needed.',
-  freeChosen: 'You chose the Free plan: nothing to pay. Sign in after activating; you can upgrade to a paid plan from the pricing page at any time.',
+  freeChosen:
+    'You chose the Free plan: nothing to pay. Sign in after activating; you can upgrade to a paid plan from the pricing page at any time.',
   noPackage:
     'You are on the Free plan: you read every people online, and your first chosen language is kept offline, quizzed weekly and shown first. Adverts are shown. A paid plan adds more peoples and removes adverts.',
   freeIsFree: 'The Free plan needs no payment.',
   /** The end of a renewal or expiry notice. */
   renewToKeep: 'to keep all your peoples offline and quizzed, with no adverts.',
   /** The refusals of the offline-pack and quiz routes for a people the reader does not have. */
-  notChosen: 'This people is not among the languages you chose. Everyone can read it online; change your languages to keep it offline and quizzed.',
-  beyondFree: 'Without a paid plan you have one people, the first language you chose. Everyone can read every people online; a paid plan keeps more of them offline and quizzed.',
+  notChosen:
+    'This people is not among the languages you chose. Everyone can read it online; change your languages to keep it offline and quizzed.',
+  beyondFree:
+    'Without a paid plan you have one people, the first language you chose. Everyone can read every people online; a paid plan keeps more of them offline and quizzed.',
   /** The profile's languages form when some chosen languages are beyond the plan. */
-  languagesBeyondPlan: ' Without a paid plan only the first one you chose is kept offline, quizzed and shown first; a paid plan adds the others. Every people can be read online.',
+  languagesBeyondPlan:
+    ' Without a paid plan only the first one you chose is kept offline, quizzed and shown first; a paid plan adds the others. Every people can be read online.',
 } as const
 
 type PlanLike = { amount: number; noOfEthnics: number; name: string }

@@ -24,7 +24,10 @@ const DAY_MS = 86_400_000
 
 /** Monday (YYYY-MM-DD) of the Monday-to-Sunday week holding a calendar date, in UTC. */
 export function weekStartOf(date: string | Date): string {
-  const day = typeof date === 'string' ? new Date(`${date}T00:00:00Z`) : new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()))
+  const day =
+    typeof date === 'string'
+      ? new Date(`${date}T00:00:00Z`)
+      : new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()))
   const sinceMonday = (day.getUTCDay() + 6) % 7
   return new Date(day.getTime() - sinceMonday * DAY_MS).toISOString().slice(0, 10)
 }

@@ -10,4 +10,5 @@ export const REMINDER_TIME_ZONE_MESSAGE = 'Choose a time zone from the list, suc
 /** '07:30' → 450 minutes after midnight. */
 export const minuteOfDay = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))
 /** 450 → '07:30'. */
-export const timeOfDay = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
+export const timeOfDay = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`

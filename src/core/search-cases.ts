@@ -121,20 +121,40 @@ export type SearchCase = {
 }
 
 export const SEARCH_CASES: readonly SearchCase[] = [
-  { query: 'water', expected: ['nkoko', 'igi', 'kwaterekwa'], why: 'a whole word of the English, then a word start ("watered"), then inside a word ("Kwaterekwa")' },
+  {
+    query: 'water',
+    expected: ['nkoko', 'igi', 'kwaterekwa'],
+    why: 'a whole word of the English, then a word start ("watered"), then inside a word ("Kwaterekwa")',
+  },
   { query: 'WATER', expected: ['nkoko', 'igi', 'kwaterekwa'], why: 'case does not matter' },
-  { query: 'omo', expected: ['omo', 'omode', 'atomodomo'], why: 'plain letters find ọmọ: a whole word of the proverb, then a word start, then inside words' },
+  {
+    query: 'omo',
+    expected: ['omo', 'omode', 'atomodomo'],
+    why: 'plain letters find ọmọ: a whole word of the proverb, then a word start, then inside words',
+  },
   { query: 'Ọ̀MỌ', expected: ['omo', 'omode', 'atomodomo'], why: 'tone marks and case in the query are folded away too' },
   { query: 'ile', expected: ['atomodomo', 'omo'], why: 'both have ilé as a whole word: the tone key decides' },
-  { query: 'oko', expected: ['oko-hoe', 'oko-husband', 'nkoko'], why: 'texts differing only in tone marks share a rank and a tone key, then keep the order added; "Nkoko" holds it inside' },
+  {
+    query: 'oko',
+    expected: ['oko-hoe', 'oko-husband', 'nkoko'],
+    why: 'texts differing only in tone marks share a rank and a tone key, then keep the order added; "Nkoko" holds it inside',
+  },
   { query: 'ọkọ́ oko', expected: ['oko-hoe', 'oko-husband', 'nkoko'], why: 'a two-word query folds each word' },
-  { query: 'give', expected: ['kwaterekwa', 'nkoko'], why: 'a whole word of the rendering and of the meaning rank the same: the tone key decides' },
+  {
+    query: 'give',
+    expected: ['kwaterekwa', 'nkoko'],
+    why: 'a whole word of the rendering and of the meaning rank the same: the tone key decides',
+  },
   { query: 'thanks', expected: ['nkoko'], why: 'the meaning is searched' },
   { query: 'fowl', expected: ['nkoko'], why: 'the rendering is searched' },
   { query: 'nkoko thanks', expected: ['nkoko'], why: 'two words, one in the proverb and one in the meaning' },
   { query: 'water god', expected: ['nkoko'], why: 'every word must match somewhere' },
   { query: 'kwaterekwa water', expected: ['kwaterekwa'], why: 'the second word inside the first still matches, inside a word' },
-  { query: 'slowly', expected: ['pole-pole', 'polepole'], why: 'the same rank: tone keys compared byte by byte ("pole pole" before "polepole")' },
+  {
+    query: 'slowly',
+    expected: ['pole-pole', 'polepole'],
+    why: 'the same rank: tone keys compared byte by byte ("pole pole" before "polepole")',
+  },
   { query: 'pole', expected: ['pole-pole', 'polepole'], why: 'a whole word of the proverb, then a word start' },
   { query: 'drum', expected: ['drum-z', 'drum-v'], why: 'the same rank: tone keys compared by code point ("z" before "ʋ")' },
   { query: 'tomorrow', expected: ['atomodomo'], why: 'a whole word of the meaning' },

@@ -1,5 +1,15 @@
 import { expect, test } from 'vitest'
-import { englishKey, foldForSearch, matchesAllTerms, noSavedMatchText, onDeviceText, savedOnlyText, searchRank, searchTerms, toneKey } from './search'
+import {
+  englishKey,
+  foldForSearch,
+  matchesAllTerms,
+  noSavedMatchText,
+  onDeviceText,
+  savedOnlyText,
+  searchRank,
+  searchTerms,
+  toneKey,
+} from './search'
 
 test('folding strips Yoruba tone marks and under-dots', () => {
   expect(foldForSearch('Òwe')).toBe('owe')
@@ -56,8 +66,19 @@ test('searchRank: whole words of the proverb, then whole words of any field, the
 })
 
 test('a whole word in the English outranks the same letters inside a word of the proverb', () => {
-  const inside = searchRank(toneKey('Kwaterekwa se ɔbɛma wo ntoma a, tie ne din.'), englishKey({ transliteration: 'When a naked man says he will give you cloth, listen to his name.', interpretation: 'Judge a promise by the one making it.' }), ['water'])
-  const whole = searchRank(toneKey('Nkoko nom nsuo a, ɔde kyerɛ Onyankopɔn'), englishKey({ transliteration: 'When the fowl drinks water, it shows it to God.', interpretation: 'Give thanks.' }), ['water'])
+  const inside = searchRank(
+    toneKey('Kwaterekwa se ɔbɛma wo ntoma a, tie ne din.'),
+    englishKey({
+      transliteration: 'When a naked man says he will give you cloth, listen to his name.',
+      interpretation: 'Judge a promise by the one making it.',
+    }),
+    ['water'],
+  )
+  const whole = searchRank(
+    toneKey('Nkoko nom nsuo a, ɔde kyerɛ Onyankopɔn'),
+    englishKey({ transliteration: 'When the fowl drinks water, it shows it to God.', interpretation: 'Give thanks.' }),
+    ['water'],
+  )
   expect(inside).toBe(3)
   expect(whole).toBe(1)
 })
@@ -67,11 +88,19 @@ test('englishKey folds the transliteration and the meaning together', () => {
 })
 
 test('offline, the device says what it holds of the people searched, or of every people', () => {
-  expect(noSavedMatchText('zzz', { held: 21, total: 57, name: 'Yoruba' })).toBe("No saved proverbs match 'zzz' — 21 of 57 Yoruba proverbs are on this device")
-  expect(noSavedMatchText('water', { held: 40, total: 449, name: null })).toBe("No saved proverbs match 'water' — 40 of 449 proverbs are on this device")
-  expect(noSavedMatchText('', { held: 0, total: 40, name: 'Zulu' })).toBe('No saved proverbs to show — 0 of 40 Zulu proverbs are on this device')
+  expect(noSavedMatchText('zzz', { held: 21, total: 57, name: 'Yoruba' })).toBe(
+    "No saved proverbs match 'zzz' — 21 of 57 Yoruba proverbs are on this device",
+  )
+  expect(noSavedMatchText('water', { held: 40, total: 449, name: null })).toBe(
+    "No saved proverbs match 'water' — 40 of 449 proverbs are on this device",
+  )
+  expect(noSavedMatchText('', { held: 0, total: 40, name: 'Zulu' })).toBe(
+    'No saved proverbs to show — 0 of 40 Zulu proverbs are on this device',
+  )
   expect(onDeviceText({ held: 1, total: 57, name: 'Igbo' })).toBe('1 of 57 Igbo proverbs is on this device')
   expect(onDeviceText({ held: 1, total: null, name: 'Igbo' })).toBe('1 Igbo proverb is on this device')
   expect(onDeviceText({ held: 1200, total: 10000, name: null })).toBe('1,200 of 10,000 proverbs are on this device')
-  expect(savedOnlyText({ held: 21, total: 57, name: 'Yoruba' })).toBe('Offline, only saved proverbs are shown — 21 of 57 Yoruba proverbs are on this device.')
+  expect(savedOnlyText({ held: 21, total: 57, name: 'Yoruba' })).toBe(
+    'Offline, only saved proverbs are shown — 21 of 57 Yoruba proverbs are on this device.',
+  )
 })

@@ -7,7 +7,15 @@
 import { formatThousands } from './format'
 
 const LETTER_FOLDS: Record<string, string> = {
-  ɛ: 'e', ɔ: 'o', ɓ: 'b', ɗ: 'd', ƙ: 'k', ƴ: 'y', ŋ: 'n', ə: 'e', ß: 'ss',
+  ɛ: 'e',
+  ɔ: 'o',
+  ɓ: 'b',
+  ɗ: 'd',
+  ƙ: 'k',
+  ƴ: 'y',
+  ŋ: 'n',
+  ə: 'e',
+  ß: 'ss',
 }
 const FOLDABLE = new RegExp(`[${Object.keys(LETTER_FOLDS).join('')}]`, 'g')
 

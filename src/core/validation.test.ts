@@ -63,12 +63,16 @@ describe('sign-up (verbatim)', () => {
     for (const ch of '!@#$%^&*()_+{}[]:;<>,.?~') {
       expect(errorsOf(loginSchema, { email: 'a@b.co', password: `Abcdefg${ch}` })).toEqual({})
     }
-    expect(errorsOf(loginSchema, { email: 'a@b.co', password: 'Abcdefg-' }).password).toBe('Password must include at least one special character')
+    expect(errorsOf(loginSchema, { email: 'a@b.co', password: 'Abcdefg-' }).password).toBe(
+      'Password must include at least one special character',
+    )
   })
 
   test('phone number: 10 to 15 characters, digits after an optional plus', () => {
     expect(errorsOf(signupSchema, { ...validSignup, phoneNumber: '080123' }).phoneNumber).toBe('Size must be at least 10 characters')
-    expect(errorsOf(signupSchema, { ...validSignup, phoneNumber: '0801234567890123' }).phoneNumber).toBe('Phone number must be at most 15 characters')
+    expect(errorsOf(signupSchema, { ...validSignup, phoneNumber: '0801234567890123' }).phoneNumber).toBe(
+      'Phone number must be at most 15 characters',
+    )
     expect(errorsOf(signupSchema, { ...validSignup, phoneNumber: '0801-234-5678' }).phoneNumber).toBe('Invalid phone number')
   })
 })
@@ -78,7 +82,9 @@ test('login needs an email and a password that follows the rules', () => {
 })
 
 test('reset: the confirmation must match', () => {
-  expect(errorsOf(resetPasswordSchema, { password: 'Proverb#1', confirmPassword: 'Proverb#2' })).toEqual({ confirmPassword: 'Passwords must match' })
+  expect(errorsOf(resetPasswordSchema, { password: 'Proverb#1', confirmPassword: 'Proverb#2' })).toEqual({
+    confirmPassword: 'Passwords must match',
+  })
 })
 
 test('change password: its own required messages and "Must match new password"', () => {

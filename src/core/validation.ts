@@ -211,7 +211,8 @@ export const COMMUNITY_MESSAGES = {
 export const SUGGESTION_TEXT_MAX = 1000
 export const CONTACT_MESSAGE_MAX = 5000
 
-const longText = (max: number, options: CleanTextOptions = {}) => freeText(options).required(MESSAGES.required).max(max, `At most ${max} characters`)
+const longText = (max: number, options: CleanTextOptions = {}) =>
+  freeText(options).required(MESSAGES.required).max(max, `At most ${max} characters`)
 
 /** Every field of the suggestion form is required, with its own message (docs/requirements.md#r9-community). */
 export const suggestionSchema = yup.object({
@@ -219,7 +220,9 @@ export const suggestionSchema = yup.object({
   name: freeText().required(COMMUNITY_MESSAGES.nameRequired).max(FIELD_MAX_LENGTH, `At most ${FIELD_MAX_LENGTH} characters`),
   ethnic: freeText().required(COMMUNITY_MESSAGES.ethnicRequired).max(FIELD_MAX_LENGTH, `At most ${FIELD_MAX_LENGTH} characters`),
   language: freeText().required(COMMUNITY_MESSAGES.languageRequired).max(FIELD_MAX_LENGTH, `At most ${FIELD_MAX_LENGTH} characters`),
-  suggestedCategory: freeText().required(COMMUNITY_MESSAGES.categoryRequired).max(FIELD_MAX_LENGTH, `At most ${FIELD_MAX_LENGTH} characters`),
+  suggestedCategory: freeText()
+    .required(COMMUNITY_MESSAGES.categoryRequired)
+    .max(FIELD_MAX_LENGTH, `At most ${FIELD_MAX_LENGTH} characters`),
   suggestedProverb: longText(SUGGESTION_TEXT_MAX),
   suggestedEnglishTransliteration: longText(SUGGESTION_TEXT_MAX),
   suggestedEnglishInterpretation: longText(SUGGESTION_TEXT_MAX, { lines: true }),

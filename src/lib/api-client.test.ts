@@ -11,7 +11,8 @@ const session = {
   user: { id: 3, email: 'kofi@example.com', firstName: 'Kofi', lastName: 'Mensah' },
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 let calls: { url: string; init: RequestInit }[] = []
 function answer(response: () => Response) {
   calls = []
@@ -79,7 +80,12 @@ test('an answer from the device’s copy is remembered with its save time; a fre
   answer(() => new Response(JSON.stringify({ data: [{ id: 1 }] }), { headers: { 'X-Owe-Offline': '2026-11-20T08:00:00.000Z' } }))
   const saved = await apiGet<unknown[]>('/api/proverbs/today')
   expect(savedCopyTime(saved)).toBe(Date.parse('2026-11-20T08:00:00.000Z'))
-  answer(() => new Response(JSON.stringify({ data: [], page: 1, size: 20, totalPages: 0, totalElements: 0 }), { headers: { 'X-Owe-Offline': '2026-11-21T08:00:00.000Z' } }))
+  answer(
+    () =>
+      new Response(JSON.stringify({ data: [], page: 1, size: 20, totalPages: 0, totalElements: 0 }), {
+        headers: { 'X-Owe-Offline': '2026-11-21T08:00:00.000Z' },
+      }),
+  )
   expect(savedCopyTime(await apiGetPage('/api/proverbs/public'))).toBe(Date.parse('2026-11-21T08:00:00.000Z'))
   answer(() => json(200, { data: [{ id: 1 }] }))
   expect(savedCopyTime(await apiGet('/api/proverbs/today'))).toBeUndefined()

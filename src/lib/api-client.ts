@@ -44,7 +44,12 @@ async function errorFrom(status: number, body: ApiErrorBody | null, token: strin
   // The server ended this session (expired, logged out elsewhere, password changed): sign out cleanly.
   // Only when the token that failed is still the current one, so a late answer cannot end a new session.
   if (status === 401 && token && token === getToken()) signOut('expired')
-  return new ApiError(status, body?.error?.code ?? 'http_error', body?.error?.message ?? `The server answered ${status}.`, body?.error?.fields)
+  return new ApiError(
+    status,
+    body?.error?.code ?? 'http_error',
+    body?.error?.message ?? `The server answered ${status}.`,
+    body?.error?.fields,
+  )
 }
 
 function authHeaders(auth: boolean | undefined): { token: string | undefined; headers: Record<string, string> } {
@@ -101,7 +106,12 @@ export async function apiGetBlob(path: string, init?: RequestOptions): Promise<B
 }
 
 /** POST, PUT, PATCH or DELETE a JSON body and return the answer's data. */
-export async function apiSend<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, init?: RequestOptions): Promise<T> {
+export async function apiSend<T>(
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+  init?: RequestOptions,
+): Promise<T> {
   const response = await request(path, {
     ...init,
     method,

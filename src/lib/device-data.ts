@@ -94,12 +94,12 @@ async function sendPackCommand(command: PackCommand): Promise<void> {
   }
   const [{ offlineDb }, packs] = await offlinePacks()
   await packs.runPackCommand(command, {
-      db: await offlineDb(),
-      fetch: (input, init) => fetch(input, init),
-      caches: typeof caches === 'undefined' ? undefined : caches,
-      now: Date.now,
-      onChange: (pack) => announcePackChange(pack.userId, pack.groupId),
-    })
+    db: await offlineDb(),
+    fetch: (input, init) => fetch(input, init),
+    caches: typeof caches === 'undefined' ? undefined : caches,
+    now: Date.now,
+    onChange: (pack) => announcePackChange(pack.userId, pack.groupId),
+  })
 }
 
 export function startPackDownload(userId: number, token: string, group: EthnicGroup): Promise<void> {

@@ -15,7 +15,8 @@ vi.mock('./session', () => ({
   },
 }))
 
-const { requestDrain, saveAnswer, startOutboxDrains, submitAttempt, useBatchDelivery, useFailedEntries, retryFailed, discardFailed } = await import('./quiz-outbox')
+const { requestDrain, saveAnswer, startOutboxDrains, submitAttempt, useBatchDelivery, useFailedEntries, retryFailed, discardFailed } =
+  await import('./quiz-outbox')
 
 type Sent = { url: string; authorization: string | null; key: string | null }
 let sent: Sent[]

@@ -1,11 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import {
-  OUTBOX_CHANNEL,
-  OUTBOX_SYNC_TAG,
-  type DrainOutboxCommand,
-  type OutboxChanged,
-  type OutboxRetryNotice,
-} from '@/offline/messages'
+import { OUTBOX_CHANNEL, OUTBOX_SYNC_TAG, type DrainOutboxCommand, type OutboxChanged, type OutboxRetryNotice } from '@/offline/messages'
 import type { AnswerDelivery, BatchDelivery, FailedEntry } from '@/offline/outbox'
 import { env } from './env'
 import { getSession, onSignedIn } from './session'
@@ -99,7 +93,14 @@ async function drain(retryNow: boolean): Promise<void> {
     return
   }
   const { db, outbox } = await openOutbox()
-  const summary = await outbox.drainOutbox({ db, fetch: (input, init) => fetch(input, init), now: Date.now, tokenFor: sessionTokenFor, apiBase: env.apiBase, retryNow })
+  const summary = await outbox.drainOutbox({
+    db,
+    fetch: (input, init) => fetch(input, init),
+    now: Date.now,
+    tokenFor: sessionTokenFor,
+    apiBase: env.apiBase,
+    retryNow,
+  })
   scheduleRetry(summary.retryAt)
 }
 
@@ -110,7 +111,10 @@ export function requestDrain({ retryNow = false }: { retryNow?: boolean } = {}):
 
 /** At app start (after the first paint), whenever the browser is back online, and at once after a sign-in. */
 export function startOutboxDrains(): void {
-  const later = typeof requestIdleCallback === 'function' ? (work: () => void) => requestIdleCallback(work, { timeout: 3000 }) : (work: () => void) => setTimeout(work, 500)
+  const later =
+    typeof requestIdleCallback === 'function'
+      ? (work: () => void) => requestIdleCallback(work, { timeout: 3000 })
+      : (work: () => void) => setTimeout(work, 500)
   later(() => requestDrain())
   window.addEventListener('online', () => requestDrain({ retryNow: true }))
   // Answers that waited for this user to sign in again (their last session ended) go now, not at the next start.
@@ -138,7 +142,12 @@ export function onOutboxChanged(userId: number, callback: (message: OutboxChange
  * Reads from IndexedDB whenever this user's outbox changes (only the latest read lands). Undefined until
  * the first read, and while there is no user.
  */
-function useOutboxRead<T>(userId: number | undefined, key: string, read: (userId: number) => Promise<T>, concerns: (m: OutboxChanged) => boolean) {
+function useOutboxRead<T>(
+  userId: number | undefined,
+  key: string,
+  read: (userId: number) => Promise<T>,
+  concerns: (m: OutboxChanged) => boolean,
+) {
   const [state, setState] = useState<{ key: string; value: T }>()
   useEffect(() => {
     if (userId === undefined) return

@@ -29,5 +29,9 @@ export function oldestSavedCopyOnScreen(client: QueryClient): number | null {
 export function useOldestSavedCopy(): number | null {
   const client = useQueryClient()
   const subscribe = useCallback((listener: () => void) => client.getQueryCache().subscribe(listener), [client])
-  return useSyncExternalStore(subscribe, () => oldestSavedCopyOnScreen(client), () => null)
+  return useSyncExternalStore(
+    subscribe,
+    () => oldestSavedCopyOnScreen(client),
+    () => null,
+  )
 }

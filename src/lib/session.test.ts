@@ -49,7 +49,11 @@ test('editing personal info updates the stored user', () => {
 })
 
 test("signing out, however the session ended, leaves the device's push token to whoever signs in next", () => {
-  signIn({ token: 'b'.repeat(43), expiresAt: new Date(Date.now() + 86_400_000).toISOString(), user: { id: 9, email: 'amina@example.com', firstName: 'Amina', lastName: 'Bello' } })
+  signIn({
+    token: 'b'.repeat(43),
+    expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    user: { id: 9, email: 'amina@example.com', firstName: 'Amina', lastName: 'Bello' },
+  })
   localStorage.setItem(FCM_TOKEN_KEY, 'fcm-device-token')
   localStorage.setItem(FCM_TOKEN_USER_KEY, '9')
   signOut('expired')
@@ -57,7 +61,7 @@ test("signing out, however the session ended, leaves the device's push token to 
   expect(localStorage.getItem(FCM_TOKEN_KEY)).toBe('fcm-device-token')
 })
 
-test('after a sign-in, once the device is the new user\'s, listeners hear of it; the push token is saved again for the new session', async () => {
+test("after a sign-in, once the device is the new user's, listeners hear of it; the push token is saved again for the new session", async () => {
   localStorage.setItem(FCM_TOKEN_KEY, 'fcm-device-token')
   localStorage.setItem(FCM_TOKEN_USER_KEY, '7')
   const heard: number[] = []

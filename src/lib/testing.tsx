@@ -6,14 +6,18 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 // Test-only helpers shared by the features' component tests: a JSON response, and a render with a
 // query client and a router that shows where it is.
 
-export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
 function Where() {
   const location = useLocation()
   return <output aria-label="Location">{`${location.pathname}${location.search}${location.hash}`}</output>
 }
 
-export function renderWithApp(ui: ReactNode, { client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }), path = '/' } = {}) {
+export function renderWithApp(
+  ui: ReactNode,
+  { client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }), path = '/' } = {},
+) {
   const result = render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>

@@ -21,8 +21,7 @@ export type DeviceCoverage = {
 
 /** Page → worker. The token travels only with a command and is never stored. */
 export type PackCommand =
-  | { type: 'PACK_DOWNLOAD'; userId: number; group: EthnicGroup; token: string }
-  | { type: 'PACKS_REFRESH'; userId: number; token: string }
+  { type: 'PACK_DOWNLOAD'; userId: number; group: EthnicGroup; token: string } | { type: 'PACKS_REFRESH'; userId: number; token: string }
 
 /** Worker (or page) → every open page, on a BroadcastChannel. */
 export const PACKS_CHANNEL = 'owe-packs'
@@ -39,6 +38,10 @@ export const OUTBOX_SYNC_TAG = 'owe-outbox'
 export type OutboxChanged = { type: 'outbox-changed'; userId: number; batchId: number }
 
 /** Page → worker: send what the outbox holds now (the token is checked against the owner, never stored). */
-export type DrainOutboxCommand = { type: 'DRAIN_OUTBOX'; token?: string; /** The connection just came back: send what is backing off now. */ retryNow?: boolean }
+export type DrainOutboxCommand = {
+  type: 'DRAIN_OUTBOX'
+  token?: string
+  /** The connection just came back: send what is backing off now. */ retryNow?: boolean
+}
 /** Worker → the page that asked: entries wait for a retry at `retryAt` (the page sets a timer). */
 export type OutboxRetryNotice = { type: 'OUTBOX_RETRY'; retryAt: number }

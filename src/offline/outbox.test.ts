@@ -60,11 +60,24 @@ const fetchStub: DrainDeps['fetch'] = async (url, init) => {
 }
 
 const tokensOf = (tokens: Record<number, string>) => async (userId: number) => tokens[userId]
-const deps = (tokens: Record<number, string> = { 7: 'token-of-7' }): DrainDeps => ({ db, fetch: fetchStub, now: () => clock, tokenFor: tokensOf(tokens) })
+const deps = (tokens: Record<number, string> = { 7: 'token-of-7' }): DrainDeps => ({
+  db,
+  fetch: fetchStub,
+  now: () => clock,
+  tokenFor: tokensOf(tokens),
+})
 const drain = (tokens?: Record<number, string>) => drainOutbox(deps(tokens))
 
-const answer = (questionId: number, answerOptionId: number, userId = 7, batchId = BATCH) => enqueueAnswer(db, { userId, batchId, questionId, answerOptionId }, clock)
-const sentAnswers = () => calls.map((c) => (c.body as { ethnicFactQuestionId: number; answerOptionId: number } | null) && [(c.body as { ethnicFactQuestionId: number }).ethnicFactQuestionId, (c.body as { answerOptionId: number }).answerOptionId])
+const answer = (questionId: number, answerOptionId: number, userId = 7, batchId = BATCH) =>
+  enqueueAnswer(db, { userId, batchId, questionId, answerOptionId }, clock)
+const sentAnswers = () =>
+  calls.map(
+    (c) =>
+      (c.body as { ethnicFactQuestionId: number; answerOptionId: number } | null) && [
+        (c.body as { ethnicFactQuestionId: number }).ethnicFactQuestionId,
+        (c.body as { answerOptionId: number }).answerOptionId,
+      ],
+  )
 const errorBody = (status: number, message: string, headers: Record<string, string> = {}) =>
   Response.json({ error: { code: 'x', message } }, { status, headers })
 
@@ -72,9 +85,24 @@ test('an answer is stored with its own key and shown as saved, in one step', asy
   const key = await answer(1, 11)
   expect(key).toMatch(/^[0-9a-f-]{36}$/)
   const [entry] = await db.getAll('outbox')
-  expect(entry).toMatchObject({ key, kind: 'answer', state: 'pending', tries: 0, nextAttemptAt: 0, userId: 7, batchId: BATCH, questionId: 1, answerOptionId: 11 })
+  expect(entry).toMatchObject({
+    key,
+    kind: 'answer',
+    state: 'pending',
+    tries: 0,
+    nextAttemptAt: 0,
+    userId: 7,
+    batchId: BATCH,
+    questionId: 1,
+    answerOptionId: 11,
+  })
   const delivery = await readBatchDelivery(db, 7, BATCH)
-  expect(delivery).toMatchObject({ answers: { 1: { answerOptionId: 11, delivery: 'saved', error: null } }, pending: 1, closeQueued: false, synced: false })
+  expect(delivery).toMatchObject({
+    answers: { 1: { answerOptionId: 11, delivery: 'saved', error: null } },
+    pending: 1,
+    closeQueued: false,
+    synced: false,
+  })
   expect(heard).toEqual([{ type: 'outbox-changed', userId: 7, batchId: BATCH }])
 })
 
@@ -93,7 +121,10 @@ test('entries are sent in the order made, the close after the answers, each with
   expect(calls.every((c) => c.authorization === 'Bearer token-of-7')).toBe(true)
   expect(await db.count('outbox')).toBe(0)
   expect(await readBatchDelivery(db, 7, BATCH)).toEqual({
-    answers: { 1: { answerOptionId: 12, delivery: 'delivered', error: null }, 2: { answerOptionId: 21, delivery: 'delivered', error: null } },
+    answers: {
+      1: { answerOptionId: 12, delivery: 'delivered', error: null },
+      2: { answerOptionId: 21, delivery: 'delivered', error: null },
+    },
     pending: 0,
     failed: [],
     closeQueued: true,
@@ -159,7 +190,10 @@ test('5xx, 408, 429 and network errors back off (1 s doubling, at most a minute)
   expect(first).toMatchObject({ tries: 5, nextAttemptAt: expected, state: 'pending' })
   respond = () => Response.json({ data: {} })
   expect(await drain()).toEqual({ sent: 2, failed: 0, waiting: 0, retryAt: null })
-  expect(sentAnswers().slice(-2)).toEqual([[1, 11], [2, 21]])
+  expect(sentAnswers().slice(-2)).toEqual([
+    [1, 11],
+    [2, 21],
+  ])
 })
 
 test('Retry-After is honoured', async () => {
@@ -205,11 +239,16 @@ test('a 401 waits until the same user has another token', async () => {
 })
 
 test('other 4xx go to the "could not send" list with the server’s message, and the rest go on', async () => {
-  respond = (call) => ((call.body as { ethnicFactQuestionId: number } | null)?.ethnicFactQuestionId === 1 ? errorBody(409, 'This quiz is closed.') : Response.json({ data: {} }))
+  respond = (call) =>
+    (call.body as { ethnicFactQuestionId: number } | null)?.ethnicFactQuestionId === 1
+      ? errorBody(409, 'This quiz is closed.')
+      : Response.json({ data: {} })
   const key = await answer(1, 11)
   await answer(2, 21)
   expect(await drain()).toEqual({ sent: 1, failed: 1, waiting: 0, retryAt: null })
-  expect(await readFailed(db, 7)).toEqual([{ key, kind: 'answer', batchId: BATCH, questionId: 1, answerOptionId: 11, error: 'This quiz is closed.', createdAt: T0 }])
+  expect(await readFailed(db, 7)).toEqual([
+    { key, kind: 'answer', batchId: BATCH, questionId: 1, answerOptionId: 11, error: 'This quiz is closed.', createdAt: T0 },
+  ])
   const delivery = await readBatchDelivery(db, 7, BATCH)
   expect(delivery.answers[1]).toEqual({ answerOptionId: 11, delivery: 'failed', error: 'This quiz is closed.' })
   expect(delivery.answers[2].delivery).toBe('delivered')
@@ -255,7 +294,8 @@ test('a later choice replaces a refused one, and a receipt for an older choice d
   expect(await readFailed(db, 7)).toEqual([])
   // The newer choice is still on its way when an older one's receipt arrives.
   await answer(1, 13)
-  respond = (call) => ((call.body as { answerOptionId: number }).answerOptionId === 13 ? errorBody(503, 'down') : Response.json({ data: {} }))
+  respond = (call) =>
+    (call.body as { answerOptionId: number }).answerOptionId === 13 ? errorBody(503, 'down') : Response.json({ data: {} })
   await drain()
   expect((await readBatchDelivery(db, 7, BATCH)).answers[1]).toEqual({ answerOptionId: 13, delivery: 'saved', error: null })
 })
@@ -265,7 +305,9 @@ test('a user’s entries are never sent while only another user’s token is her
   await answer(1, 31, 8)
   await answer(2, 12, 7)
   expect(await drain({ 8: 'token-of-8' })).toEqual({ sent: 1, failed: 0, waiting: 2, retryAt: null })
-  expect(calls.map((c) => [c.authorization, c.body])).toEqual([['Bearer token-of-8', { batchId: BATCH, answerOptionId: 31, ethnicFactQuestionId: 1 }]])
+  expect(calls.map((c) => [c.authorization, c.body])).toEqual([
+    ['Bearer token-of-8', { batchId: BATCH, answerOptionId: 31, ethnicFactQuestionId: 1 }],
+  ])
   expect(await drain({ 7: 'token-of-7' })).toMatchObject({ sent: 2 })
   expect(calls.slice(1).map((c) => c.authorization)).toEqual(['Bearer token-of-7', 'Bearer token-of-7'])
 })
@@ -333,7 +375,11 @@ test('sign-out and a new owner keep a user’s outbox and answers; their private
   await removeOtherUsersData(db, 8)
   expect(await readPrivate(db, 7, '/quiz-batch/user/recent/all')).toBeUndefined()
   expect(await db.count('outbox')).toBe(2)
-  expect(await readBatchDelivery(db, 7, BATCH)).toMatchObject({ pending: 2, closeQueued: true, answers: { 1: { answerOptionId: 11, delivery: 'saved' } } })
+  expect(await readBatchDelivery(db, 7, BATCH)).toMatchObject({
+    pending: 2,
+    closeQueued: true,
+    answers: { 1: { answerOptionId: 11, delivery: 'saved' } },
+  })
   // Back in: they go.
   expect(await drain({ 7: 'token-of-7-again' })).toMatchObject({ sent: 2 })
 })

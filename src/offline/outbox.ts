@@ -99,7 +99,10 @@ const changed = (userId: number, batchId: number) => announceOutbox({ type: 'out
 
 export type AnswerInput = { userId: number; batchId: number; questionId: number; answerOptionId: number }
 
-const newEntry = (fields: Pick<OutboxEntry, 'userId' | 'batchId' | 'kind' | 'questionId' | 'answerOptionId'>, now: number): OutboxEntry => ({
+const newEntry = (
+  fields: Pick<OutboxEntry, 'userId' | 'batchId' | 'kind' | 'questionId' | 'answerOptionId'>,
+  now: number,
+): OutboxEntry => ({
   ...fields,
   key: crypto.randomUUID(),
   state: 'pending',
@@ -126,7 +129,9 @@ export async function enqueueAnswer(db: OfflineDb, input: AnswerInput, now: numb
   await Promise.all([
     ...superseded.map((e) => outbox.delete(e.seq!)),
     outbox.add(entry),
-    tx.objectStore('quizAnswers').put({ userId, batchId, questionId, answerOptionId, key: entry.key, delivery: 'saved', error: null, updatedAt: now }),
+    tx
+      .objectStore('quizAnswers')
+      .put({ userId, batchId, questionId, answerOptionId, key: entry.key, delivery: 'saved', error: null, updatedAt: now }),
     tx.done,
   ])
   changed(userId, batchId)
@@ -236,10 +241,14 @@ export async function readBatchDelivery(db: OfflineDb, userId: number, batchId: 
   let close: (typeof records)[number] | undefined
   for (const record of records) {
     if (record.questionId === CLOSE_QUESTION_ID) close = record
-    else if (record.answerOptionId !== null) answers[record.questionId] = { answerOptionId: record.answerOptionId, delivery: record.delivery, error: record.error }
+    else if (record.answerOptionId !== null)
+      answers[record.questionId] = { answerOptionId: record.answerOptionId, delivery: record.delivery, error: record.error }
   }
   const pending = entries.filter((e) => e.state === 'pending').length
-  const failed = entries.filter((e) => e.state === 'failed').sort((a, b) => a.seq! - b.seq!).map(failedOf)
+  const failed = entries
+    .filter((e) => e.state === 'failed')
+    .sort((a, b) => a.seq! - b.seq!)
+    .map(failedOf)
   return {
     answers,
     pending,
@@ -253,7 +262,10 @@ export async function readBatchDelivery(db: OfflineDb, userId: number, batchId: 
 /** The user's "could not send" list, oldest first. */
 export async function readFailed(db: OfflineDb, userId: number): Promise<FailedEntry[]> {
   const entries = await db.getAllFromIndex('outbox', 'userId', userId)
-  return entries.filter((e) => e.state === 'failed').sort((a, b) => a.seq! - b.seq!).map(failedOf)
+  return entries
+    .filter((e) => e.state === 'failed')
+    .sort((a, b) => a.seq! - b.seq!)
+    .map(failedOf)
 }
 
 // -------------------------------------------------------------------------------------------- the lock
@@ -276,10 +288,7 @@ export function withOutboxLock<T>(work: () => Promise<T>): Promise<T> {
 // ------------------------------------------------------------------------------------------- the drain
 
 type Outcome =
-  | { kind: 'sent' }
-  | { kind: 'unauthorised' }
-  | { kind: 'retry'; afterMs: number | undefined }
-  | { kind: 'refused'; message: string }
+  { kind: 'sent' } | { kind: 'unauthorised' } | { kind: 'retry'; afterMs: number | undefined } | { kind: 'refused'; message: string }
 
 function retryAfterMs(response: Response, now: number): number | undefined {
   const value = response.headers.get('Retry-After')?.trim()
@@ -316,7 +325,8 @@ async function send(entry: OutboxEntry, token: string, deps: DrainDeps): Promise
   const { status } = response
   if (response.ok) return { kind: 'sent' }
   if (status === 401) return { kind: 'unauthorised' }
-  if (status < 400 || status >= 500 || status === 408 || status === 429) return { kind: 'retry', afterMs: retryAfterMs(response, deps.now()) }
+  if (status < 400 || status >= 500 || status === 408 || status === 429)
+    return { kind: 'retry', afterMs: retryAfterMs(response, deps.now()) }
   const error = (await response.json().catch(() => null)) as ApiErrorBody | null
   return { kind: 'refused', message: error?.error?.message || `The server answered ${status}.` }
 }
@@ -336,7 +346,9 @@ async function settle(db: OfflineDb, entry: OutboxEntry, outcome: Outcome, chang
     // Only the choice this entry carried: a later choice for the question keeps its own state.
     if (record?.key === entry.key) {
       await answers.put(
-        outcome.kind === 'sent' ? { ...record, delivery: 'delivered', error: null } : { ...record, delivery: 'failed', error: outcome.message },
+        outcome.kind === 'sent'
+          ? { ...record, delivery: 'delivered', error: null }
+          : { ...record, delivery: 'failed', error: outcome.message },
       )
     }
   }

@@ -197,7 +197,14 @@ test('a failed refresh keeps the ready pack and says why', async () => {
   const pack = await downloadPack(depsFor(api), 7, yoruba, TOKEN)
 
   // It still says what it holds, not the 0 the refresh had reached.
-  expect(pack).toMatchObject({ status: 'ready', error: 'Failed to fetch', updatedAt: T1, bytes: first.bytes, done: first.done, total: first.total })
+  expect(pack).toMatchObject({
+    status: 'ready',
+    error: 'Failed to fetch',
+    updatedAt: T1,
+    bytes: first.bytes,
+    done: first.done,
+    total: first.total,
+  })
   expect(await listPacks(db, 7)).toEqual([pack])
   expect(await storedIds()).toEqual([11, 12, 13, 14, 15])
 })
@@ -219,10 +226,7 @@ test('two calls for the same pack share one download', async () => {
 test('downloads of different packs run on their own', async () => {
   const yorubaApi = fakeApi(yorubaProverbs)
   const igboApi = fakeApi([onye])
-  const [a, b] = await Promise.all([
-    downloadPack(depsFor(yorubaApi), 7, yoruba, TOKEN),
-    downloadPack(depsFor(igboApi), 7, igbo, TOKEN),
-  ])
+  const [a, b] = await Promise.all([downloadPack(depsFor(yorubaApi), 7, yoruba, TOKEN), downloadPack(depsFor(igboApi), 7, igbo, TOKEN)])
   expect([a.groupId, a.status, b.groupId, b.status]).toEqual([1, 'ready', 2, 'ready'])
   expect(igboApi.calls[0].url).toBe('/api/proverbs/proverbs_logged/2/?page=1&size=100')
 })

@@ -145,14 +145,20 @@ test('offline as online, "water" puts a whole word of the English before the let
     'When a naked man says he will give you cloth, listen to his name.',
     'Judge a promise by the one making it.',
   ])
-  const nkoko = makeProverb(42, akan, 'Nkoko nom nsuo a, ɔde kyerɛ Onyankopɔn.', ['When the fowl drinks water, it shows it to God.', 'Give thanks.'])
+  const nkoko = makeProverb(42, akan, 'Nkoko nom nsuo a, ɔde kyerɛ Onyankopɔn.', [
+    'When the fowl drinks water, it shows it to God.',
+    'Give thanks.',
+  ])
   await saveProverbs(db, [kwaterekwa, nkoko], T1)
   expect(await search('water')).toEqual([nkoko.id, kwaterekwa.id])
 })
 
 test('proverbs differing only in tone marks share a rank and sit side by side, by id', async () => {
   // The server's slugs end in a hash of the exact text, so tone variants get different slugs.
-  const variant = { ...makeProverb(90, yoruba, 'Iwa lesin', ['Character is religion.', 'Written without tone marks.']), slug: 'yoruba-iwa-lesin-5d41e0' }
+  const variant = {
+    ...makeProverb(90, yoruba, 'Iwa lesin', ['Character is religion.', 'Written without tone marks.']),
+    slug: 'yoruba-iwa-lesin-5d41e0',
+  }
   await saveProverbs(db, [variant, suuru, iwaLesin], T1)
   expect(await search('iwa')).toEqual([12, 90, 13])
 })
@@ -307,7 +313,18 @@ test('the shared connection is opened once per runtime', async () => {
   const [a, b] = await Promise.all([offlineDb(), offlineDb()])
   expect(a).toBe(b)
   expect(await offlineDb()).toBe(a)
-  expect([...a.objectStoreNames].sort()).toEqual(['categories', 'groups', 'lists', 'meta', 'outbox', 'packs', 'private', 'proverbs', 'quizAnswers', 'search'])
+  expect([...a.objectStoreNames].sort()).toEqual([
+    'categories',
+    'groups',
+    'lists',
+    'meta',
+    'outbox',
+    'packs',
+    'private',
+    'proverbs',
+    'quizAnswers',
+    'search',
+  ])
   a.close()
 })
 
@@ -337,7 +354,19 @@ test('a new owner moving in clears every other user’s leftovers, keeping their
   await db.put('private', { userId: 8, url: '/api/proverbs/marks', body: {}, savedAt: T1 })
   await db.put('private', { userId: 7, url: '/api/proverbs/marks', body: {}, savedAt: T1 })
   await saveProverbs(db, [onye], T1, packKey(9, igbo.id))
-  await db.put('packs', { userId: 9, groupId: igbo.id, groupSlug: 'igbo', groupName: 'Igbo', language: 'Igbo', status: 'ready', done: 1, total: 1, bytes: 1, updatedAt: T1, error: null })
+  await db.put('packs', {
+    userId: 9,
+    groupId: igbo.id,
+    groupSlug: 'igbo',
+    groupName: 'Igbo',
+    language: 'Igbo',
+    status: 'ready',
+    done: 1,
+    total: 1,
+    bytes: 1,
+    updatedAt: T1,
+    error: null,
+  })
   await removeOtherUsersData(db, 7)
   expect(await db.getAllKeys('private')).toEqual([[7, '/api/proverbs/marks']])
   expect(await db.count('packs')).toBe(0)

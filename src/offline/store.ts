@@ -17,7 +17,11 @@ export type Saved<T> = { data: T; savedAt: number }
 /** Replaces the stored groups with the full list the server sent (its order is kept). */
 export async function saveGroups(db: OfflineDb, groups: EthnicGroup[], now: number): Promise<void> {
   const tx = db.transaction('groups', 'readwrite')
-  await Promise.all([tx.store.clear(), ...groups.map((group, position) => tx.store.put({ id: group.id, group, position, savedAt: now })), tx.done])
+  await Promise.all([
+    tx.store.clear(),
+    ...groups.map((group, position) => tx.store.put({ id: group.id, group, position, savedAt: now })),
+    tx.done,
+  ])
 }
 
 export async function saveCategories(db: OfflineDb, categories: Category[], now: number): Promise<void> {
@@ -151,7 +155,13 @@ const oldest = (times: number[], fallback: number) => (times.length ? Math.min(.
 export async function readGroups(db: OfflineDb): Promise<Saved<EthnicGroup[]> | undefined> {
   const rows = (await db.getAll('groups')).sort((a, b) => a.position - b.position)
   if (rows.length === 0) return undefined
-  return { data: rows.map((r) => r.group), savedAt: oldest(rows.map((r) => r.savedAt), 0) }
+  return {
+    data: rows.map((r) => r.group),
+    savedAt: oldest(
+      rows.map((r) => r.savedAt),
+      0,
+    ),
+  }
 }
 
 export async function readCategories(db: OfflineDb): Promise<Saved<CategoryPage> | undefined> {
@@ -160,7 +170,10 @@ export async function readCategories(db: OfflineDb): Promise<Saved<CategoryPage>
   const content = rows.map((r) => r.category)
   return {
     data: { content, page: 1, size: content.length, totalPages: 1, totalElements: content.length },
-    savedAt: oldest(rows.map((r) => r.savedAt), 0),
+    savedAt: oldest(
+      rows.map((r) => r.savedAt),
+      0,
+    ),
   }
 }
 
@@ -180,7 +193,12 @@ export async function readProverb(db: OfflineDb, idOrSlug: string): Promise<Save
 }
 
 /** Today's or trending: the exact list when stored, else the latest list of that kind. */
-export async function readList(db: OfflineDb, key: string, kind: StoredList['kind'], limit?: number): Promise<Saved<Proverb[]> | undefined> {
+export async function readList(
+  db: OfflineDb,
+  key: string,
+  kind: StoredList['kind'],
+  limit?: number,
+): Promise<Saved<Proverb[]> | undefined> {
   let list = await db.get('lists', key)
   if (!list) {
     const all = await db.getAllFromIndex('lists', 'kind', kind)
@@ -233,7 +251,10 @@ export async function queryProverbs(db: OfflineDb, query: ProverbQuery, now: num
       totalPages: Math.ceil(ranked.length / size),
       totalElements: ranked.length,
     },
-    savedAt: oldest(present.map((r) => r.savedAt), now),
+    savedAt: oldest(
+      present.map((r) => r.savedAt),
+      now,
+    ),
   }
 }
 

@@ -33,7 +33,13 @@ export const patience = category(2, 'Patience')
 export const family = category(3, 'Family')
 export const character = category(7, 'Character')
 
-export function makeProverb(id: number, ethnic: EthnicGroup, text: string, english: [string, string], categories: Category[] = []): Proverb {
+export function makeProverb(
+  id: number,
+  ethnic: EthnicGroup,
+  text: string,
+  english: [string, string],
+  categories: Category[] = [],
+): Proverb {
   return {
     id,
     slug: `${ethnic.slug}-${toneKey(text).split(' ').slice(0, 6).join('-')}`,
@@ -53,30 +59,60 @@ export function makeProverb(id: number, ethnic: EthnicGroup, text: string, engli
 }
 
 // Ids are chosen so that rank and tone key, not id, decide the search order.
-export const omoEni = makeProverb(11, yoruba, 'Ọmọ ẹni kì í burú títí, ká fi fẹ́kùn pa jẹ.', [
-  "One's child is never so bad that one gives it to the leopard to eat.",
-  'However badly a family member behaves, one does not abandon them to destruction.',
-], [family])
-export const iwaLesin = makeProverb(12, yoruba, 'Ìwà lẹ̀sìn.', [
-  'Character is religion.',
-  'Good conduct is the truest form of worship; how a person behaves matters more than the rites they perform.',
-], [character])
-export const suuru = makeProverb(13, yoruba, 'Sùúrù ni baba ìwà.', [
-  'Patience is the father of character.',
-  'Patience is the greatest of virtues and the root of good conduct.',
-], [patience, character])
-export const omodeSubu = makeProverb(14, yoruba, 'Bí ọmọdé bá ṣubú, a wo iwájú; bí àgbà bá ṣubú, a wo ẹ̀yìn.', [
-  'When a child falls, he looks ahead; when an elder falls, he looks behind.',
-  'The mature person reflects on what caused a failure, while the inexperienced only looks at where they landed.',
-], [wisdom])
-export const agbaLoja = makeProverb(15, yoruba, 'Àgbà kì í wà lọ́jà, kórí ọmọ tuntun wọ́.', [
-  'An elder is not present in the market and the head of a newborn is carried askew.',
-  'Where an elder is present, things must not go wrong; elders and leaders are expected to step in and set matters right.',
-], [family])
-export const onye = makeProverb(21, igbo, 'Onye wetara ọjị, wetara ndụ.', [
-  'He who brings kola nut brings life.',
-  'Offering kola is a sign of goodwill and peace; whoever comes with hospitality comes with blessing.',
-], [character])
+export const omoEni = makeProverb(
+  11,
+  yoruba,
+  'Ọmọ ẹni kì í burú títí, ká fi fẹ́kùn pa jẹ.',
+  [
+    "One's child is never so bad that one gives it to the leopard to eat.",
+    'However badly a family member behaves, one does not abandon them to destruction.',
+  ],
+  [family],
+)
+export const iwaLesin = makeProverb(
+  12,
+  yoruba,
+  'Ìwà lẹ̀sìn.',
+  ['Character is religion.', 'Good conduct is the truest form of worship; how a person behaves matters more than the rites they perform.'],
+  [character],
+)
+export const suuru = makeProverb(
+  13,
+  yoruba,
+  'Sùúrù ni baba ìwà.',
+  ['Patience is the father of character.', 'Patience is the greatest of virtues and the root of good conduct.'],
+  [patience, character],
+)
+export const omodeSubu = makeProverb(
+  14,
+  yoruba,
+  'Bí ọmọdé bá ṣubú, a wo iwájú; bí àgbà bá ṣubú, a wo ẹ̀yìn.',
+  [
+    'When a child falls, he looks ahead; when an elder falls, he looks behind.',
+    'The mature person reflects on what caused a failure, while the inexperienced only looks at where they landed.',
+  ],
+  [wisdom],
+)
+export const agbaLoja = makeProverb(
+  15,
+  yoruba,
+  'Àgbà kì í wà lọ́jà, kórí ọmọ tuntun wọ́.',
+  [
+    'An elder is not present in the market and the head of a newborn is carried askew.',
+    'Where an elder is present, things must not go wrong; elders and leaders are expected to step in and set matters right.',
+  ],
+  [family],
+)
+export const onye = makeProverb(
+  21,
+  igbo,
+  'Onye wetara ọjị, wetara ndụ.',
+  [
+    'He who brings kola nut brings life.',
+    'Offering kola is a sign of goodwill and peace; whoever comes with hospitality comes with blessing.',
+  ],
+  [character],
+)
 export const zomo = makeProverb(31, hausa, 'Zomo ba ya kamuwa daga zaune.', [
   'A hare is not caught from sitting down.',
   'You cannot get what you want by sitting idle; you must go out and work for it.',

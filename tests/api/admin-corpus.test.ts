@@ -95,7 +95,12 @@ test('an operator adds a proverb; the public search finds it at once and the aud
   const found = await search('dalili mvua')
   expect(found.map((p) => p.slug)).toEqual([created.slug])
   expect(found[0].categories.map((c) => c.name)).toEqual(['Caution', 'Wisdom'])
-  expect(await lastAudit()).toMatchObject({ actorUserId: admin.user.id, action: 'proverb.create', targetType: 'proverb', targetId: String(created.id) })
+  expect(await lastAudit()).toMatchObject({
+    actorUserId: admin.user.id,
+    action: 'proverb.create',
+    targetType: 'proverb',
+    targetId: String(created.id),
+  })
 
   const again = await post(t.app, API.admin.proverbs, kiswahili(), admin.token)
   expect(again.status).toBe(409)
@@ -107,7 +112,12 @@ test('an operator adds a proverb; the public search finds it at once and the aud
 })
 
 test('a proverb body is validated field by field, trimmed, NFC-normalised and stripped of HTML', async () => {
-  const bad = await post(t.app, API.admin.proverbs, { proverb: '', transliteration: 42, ethnicGroupId: 'x', categoryIds: [1, 2, 3, 4] }, admin.token)
+  const bad = await post(
+    t.app,
+    API.admin.proverbs,
+    { proverb: '', transliteration: 42, ethnicGroupId: 'x', categoryIds: [1, 2, 3, 4] },
+    admin.token,
+  )
   expect(bad.status).toBe(400)
   expect(bad.body.error.fields).toEqual({
     proverb: ADMIN_MESSAGES.required,
@@ -129,7 +139,11 @@ test('a proverb body is validated field by field, trimmed, NFC-normalised and st
     t.app,
     API.admin.proverbs,
     // Typed in text areas: the proverb and rendering become one line; the meaning keeps its lines.
-    kiswahili({ proverb: `  <b>${decomposed.replace('njema ', 'njema\n ')}</b> `, transliteration: 'A good day is seen <script>x</script>in\nthe morning.', interpretation: 'What will go well shows from the start.\nLook at the beginning.' }),
+    kiswahili({
+      proverb: `  <b>${decomposed.replace('njema ', 'njema\n ')}</b> `,
+      transliteration: 'A good day is seen <script>x</script>in\nthe morning.',
+      interpretation: 'What will go well shows from the start.\nLook at the beginning.',
+    }),
     admin.token,
   )
   expect(res.status).toBe(201)
@@ -140,10 +154,35 @@ test('a proverb body is validated field by field, trimmed, NFC-normalised and st
 })
 
 test('operators replace and delete their own proverbs', async () => {
-  const created = (await post(t.app, API.admin.proverbs, kiswahili({ proverb: 'Kila ndege huruka kwa ubawa wake.', transliteration: 'Every bird flies with its own wing.', interpretation: 'Each must rely on their own means.', categoryIds: [categoryIds.Work] }), admin.token)).body.data as AdminProverb
-  const replaced = await put(API.admin.proverb(created.id), kiswahili({ proverb: 'Kila ndege huruka kwa ubawa wake.', transliteration: 'Every bird flies with its own wing.', interpretation: 'Each must rely on their own means and effort.', categoryIds: [categoryIds.Work, categoryIds.Character] }))
+  const created = (
+    await post(
+      t.app,
+      API.admin.proverbs,
+      kiswahili({
+        proverb: 'Kila ndege huruka kwa ubawa wake.',
+        transliteration: 'Every bird flies with its own wing.',
+        interpretation: 'Each must rely on their own means.',
+        categoryIds: [categoryIds.Work],
+      }),
+      admin.token,
+    )
+  ).body.data as AdminProverb
+  const replaced = await put(
+    API.admin.proverb(created.id),
+    kiswahili({
+      proverb: 'Kila ndege huruka kwa ubawa wake.',
+      transliteration: 'Every bird flies with its own wing.',
+      interpretation: 'Each must rely on their own means and effort.',
+      categoryIds: [categoryIds.Work, categoryIds.Character],
+    }),
+  )
   expect(replaced.status).toBe(200)
-  expect(replaced.body.data).toMatchObject({ id: created.id, slug: created.slug, interpretation: 'Each must rely on their own means and effort.', categoryIds: [categoryIds.Work, categoryIds.Character].sort((a, b) => a - b) })
+  expect(replaced.body.data).toMatchObject({
+    id: created.id,
+    slug: created.slug,
+    interpretation: 'Each must rely on their own means and effort.',
+    categoryIds: [categoryIds.Work, categoryIds.Character].sort((a, b) => a - b),
+  })
   expect(await lastAudit()).toMatchObject({ action: 'proverb.update', targetId: String(created.id) })
   // The log keeps the text before and after, so it can say what changed.
   const update = JSON.parse((await lastAudit()).detail!) as { before: Record<string, unknown> } & Record<string, unknown>
@@ -172,7 +211,19 @@ test('categories: created, renamed and deleted; one in use is refused', async ()
   const publicList = (await get(t.app, API.categoriesPublic)).body.data.content as Category[]
   expect(publicList.map((c) => c.name)).toContain('Generosity')
 
-  const used = (await post(t.app, API.admin.proverbs, kiswahili({ proverb: 'Nyumba njema si mlango.', transliteration: 'A good house is not its door.', interpretation: 'Do not judge by appearances alone.', categoryIds: [category.id] }), admin.token)).body.data as AdminProverb
+  const used = (
+    await post(
+      t.app,
+      API.admin.proverbs,
+      kiswahili({
+        proverb: 'Nyumba njema si mlango.',
+        transliteration: 'A good house is not its door.',
+        interpretation: 'Do not judge by appearances alone.',
+        categoryIds: [category.id],
+      }),
+      admin.token,
+    )
+  ).body.data as AdminProverb
   const inUse = await del(t.app, API.admin.category(category.id), admin.token)
   expect(inUse.status).toBe(409)
   expect(inUse.body.error.message).toBe(ADMIN_TEXTS.categoryInUse('Generosity', 1))
@@ -188,7 +239,12 @@ test('categories: created, renamed and deleted; one in use is refused', async ()
 })
 
 test('the public FAQ reflects what operators add, change and remove', async () => {
-  const created = await post(t.app, API.admin.faqs, { question: 'Can I suggest a proverb?', answer: 'Yes: use “Suggest a proverb”.\nA moderator reviews it.' }, admin.token)
+  const created = await post(
+    t.app,
+    API.admin.faqs,
+    { question: 'Can I suggest a proverb?', answer: 'Yes: use “Suggest a proverb”.\nA moderator reviews it.' },
+    admin.token,
+  )
   expect(created.status).toBe(201)
   const faq = created.body.data as AdminFaq
   const publicFaq = async () => (await get(t.app, API.faq)).body.data as Faq[]
@@ -196,10 +252,20 @@ test('the public FAQ reflects what operators add, change and remove', async () =
   expect(faq.position).toBe(readSeedFaqs().length)
 
   const updated = await put(API.admin.faq(faq.id), { question: 'Can I suggest a proverb of my people?', answer: 'Yes.', position: 0 })
-  expect(updated.body.data).toEqual({ id: faq.id, question: 'Can I suggest a proverb of my people?', answer: 'Yes.', position: 0, builtIn: false })
+  expect(updated.body.data).toEqual({
+    id: faq.id,
+    question: 'Can I suggest a proverb of my people?',
+    answer: 'Yes.',
+    position: 0,
+    builtIn: false,
+  })
   expect((await publicFaq()).map((f) => f.id)).toContain(faq.id)
-  expect((await post(t.app, API.admin.faqs, { question: 'Can I suggest a proverb of my people?', answer: 'Again' }, admin.token)).status).toBe(409)
-  expect((await post(t.app, API.admin.faqs, { question: 'Q', answer: 'A', position: -1 }, admin.token)).body.error.fields).toEqual({ position: ADMIN_MESSAGES.position })
+  expect(
+    (await post(t.app, API.admin.faqs, { question: 'Can I suggest a proverb of my people?', answer: 'Again' }, admin.token)).status,
+  ).toBe(409)
+  expect((await post(t.app, API.admin.faqs, { question: 'Q', answer: 'A', position: -1 }, admin.token)).body.error.fields).toEqual({
+    position: ADMIN_MESSAGES.position,
+  })
 
   const listed = (await get(t.app, `${API.admin.faqs}?size=100`, admin.token)).body.data as AdminFaq[]
   expect(listed.filter((f) => f.builtIn).map((f) => f.question)).toEqual(readSeedFaqs().map((f) => f.question))
@@ -242,7 +308,10 @@ test('an import takes good rows, counts duplicates, reports each bad row with it
     ],
   })
   const [polepole] = await search('polepole')
-  expect(polepole).toMatchObject({ proverb: 'Polepole, ndio mwendo.', interpretation: 'Steady progress gets there; haste "ruins" the journey. Said to the impatient.' })
+  expect(polepole).toMatchObject({
+    proverb: 'Polepole, ndio mwendo.',
+    interpretation: 'Steady progress gets there; haste "ruins" the journey. Said to the impatient.',
+  })
   expect(polepole.categories.map((c) => c.name)).toEqual(['Patience', 'Perseverance'])
   const [row] = await t.database.db.select().from(proverbs).where(eq(proverbs.id, polepole.id))
   expect(row.source).toBe('import')
@@ -257,7 +326,13 @@ test('an import takes good rows, counts duplicates, reports each bad row with it
 
 test('a JSON import takes an array of objects; categories may be a list', async () => {
   const rows = [
-    { ethnic: 'kiswahili', proverb: 'Fimbo ya mbali haiui nyoka.', transliteration: 'A stick far away does not kill a snake.', interpretation: 'Help that is out of reach is no help when trouble comes.', categories: ['Caution', 'Knowledge'] },
+    {
+      ethnic: 'kiswahili',
+      proverb: 'Fimbo ya mbali haiui nyoka.',
+      transliteration: 'A stick far away does not kill a snake.',
+      interpretation: 'Help that is out of reach is no help when trouble comes.',
+      categories: ['Caution', 'Knowledge'],
+    },
     { ethnic: 'kiswahili', proverb: 42, transliteration: 'x', interpretation: 'x', categories: 'Wisdom' },
     'not an object',
   ]
@@ -268,7 +343,10 @@ test('a JSON import takes an array of objects; categories may be a list', async 
     duplicates: 0,
     rejected: [
       { row: 2, reason: IMPORT_TEXTS.notText('proverb') },
-      { row: 3, reason: (['proverb', 'transliteration', 'interpretation', 'ethnic', 'categories'] as const).map(IMPORT_TEXTS.missing).join('; ') },
+      {
+        row: 3,
+        reason: (['proverb', 'transliteration', 'interpretation', 'ethnic', 'categories'] as const).map(IMPORT_TEXTS.missing).join('; '),
+      },
     ],
   })
   expect((await search('haiui')).map((p) => p.proverb)).toEqual(['Fimbo ya mbali haiui nyoka.'])
@@ -292,14 +370,23 @@ function slugTwins(language: string): [string, string] {
 test('a row whose address would clash with another proverb’s (a hash collision) is refused with its reason, not the whole file', async () => {
   const [first, second] = slugTwins('kiswahili')
   expect(proverbSlug('kiswahili', first)).toBe(proverbSlug('kiswahili', second))
-  const row = (proverb: string) => ({ ethnic: 'kiswahili', proverb, transliteration: 'A row of an import.', interpretation: 'Checks how an import treats two proverbs with one address.', categories: ['Wisdom'] })
+  const row = (proverb: string) => ({
+    ethnic: 'kiswahili',
+    proverb,
+    transliteration: 'A row of an import.',
+    interpretation: 'Checks how an import treats two proverbs with one address.',
+    categories: ['Wisdom'],
+  })
   const both = await upload({ filename: 'twins.json', content: JSON.stringify([row(first), row(second)]) })
   expect(both.status, JSON.stringify(both.body)).toBe(200)
   expect(both.body.data).toEqual({ received: 2, imported: 1, duplicates: 0, rejected: [{ row: 2, reason: IMPORT_TEXTS.slugClash }] })
   // Against a proverb already stored, the same.
   const again = await upload({ filename: 'twin.json', content: JSON.stringify([row(second)]) })
   expect(again.body.data).toEqual({ received: 1, imported: 0, duplicates: 0, rejected: [{ row: 1, reason: IMPORT_TEXTS.slugClash }] })
-  const stored = await t.database.db.select({ proverb: proverbs.proverb }).from(proverbs).where(eq(proverbs.slug, proverbSlug('kiswahili', first)))
+  const stored = await t.database.db
+    .select({ proverb: proverbs.proverb })
+    .from(proverbs)
+    .where(eq(proverbs.slug, proverbSlug('kiswahili', first)))
   expect(stored).toEqual([{ proverb: first }])
 })
 
@@ -318,8 +405,13 @@ test('an import file that is too large, not CSV or JSON, or malformed is refused
   expect(noFile.status).toBe(415)
   expect(noFile.body.error.message).toBe(IMPORT_TEXTS.notMultipart)
 
-  expect((await upload({ filename: 'p.csv', content: 'ethnic,proverb\nkiswahili,x\n' })).body.error.message).toBe(IMPORT_TEXTS.missingColumns(['transliteration', 'interpretation', 'categories']))
-  expect((await upload({ filename: 'p.csv', content: 'ethnic,proverb,transliteration,interpretation,categories\nkiswahili,"open\n' })).body.error.message).toBe(IMPORT_TEXTS.badCsv('A quoted field is never closed (line 2)'))
+  expect((await upload({ filename: 'p.csv', content: 'ethnic,proverb\nkiswahili,x\n' })).body.error.message).toBe(
+    IMPORT_TEXTS.missingColumns(['transliteration', 'interpretation', 'categories']),
+  )
+  expect(
+    (await upload({ filename: 'p.csv', content: 'ethnic,proverb,transliteration,interpretation,categories\nkiswahili,"open\n' })).body.error
+      .message,
+  ).toBe(IMPORT_TEXTS.badCsv('A quoted field is never closed (line 2)'))
   expect((await upload({ filename: 'p.json', content: '[{"ethnic": ' })).body.error.message).toBe(IMPORT_TEXTS.badJson)
   expect((await upload({ filename: 'p.json', content: '{"ethnic": "kiswahili"}' })).body.error.message).toBe(IMPORT_TEXTS.jsonShape)
 })
@@ -363,7 +455,14 @@ test('admin:create promotes an existing account, or makes an activated admin wit
 })
 
 test('admin:create on an address someone registered but never activated: their password and sessions are gone', async () => {
-  const squatter = { firstName: 'Sly', lastName: 'Fox', email: 'ops-claimed@owe.example', password1: 'Attack3r!pw', password2: 'Attack3r!pw', packageId: 1 }
+  const squatter = {
+    firstName: 'Sly',
+    lastName: 'Fox',
+    email: 'ops-claimed@owe.example',
+    password1: 'Attack3r!pw',
+    password2: 'Attack3r!pw',
+    packageId: 1,
+  }
   expect((await post(t.app, '/accounts/register', squatter)).status).toBe(201)
   const made = await createAdmin(t.database.db, squatter.email, new Date(), 'https://owe.example')
   expect(made).toMatchObject({ outcome: 'created', resetLink: expect.stringContaining('/auth/reset_password') })

@@ -29,7 +29,8 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const search = async (q: string) => (await get(t.app, `${API.proverbsPublic}?q=${encodeURIComponent(q)}`)).body.data as Proverb[]
-const pending = async (status = 'pending') => (await get(t.app, `${API.admin.suggestions}?status=${status}`, admin.token)).body.data as AdminSuggestion[]
+const pending = async (status = 'pending') =>
+  (await get(t.app, `${API.admin.suggestions}?status=${status}`, admin.token)).body.data as AdminSuggestion[]
 
 // A real Kiswahili proverb the seeded corpus does not hold, suggested with a slip the moderator fixes.
 const suggestion = {
@@ -58,7 +59,14 @@ test('a suggestion is listed, approved with edits, published, found by search, a
   expect(fromVisitor).toMatchObject({ name: 'Visitor', fromUser: false, status: 'pending' })
   // The seeded corpus has it: flagged for the moderator.
   expect(fromVisitor.duplicateOf).toMatchObject({ proverb: 'Haraka haraka haina baraka.' })
-  expect(fromMember).toMatchObject({ ...suggestion, email: member.email, fromUser: true, duplicateOf: null, proverbId: null, reviewedAt: null })
+  expect(fromMember).toMatchObject({
+    ...suggestion,
+    email: member.email,
+    fromUser: true,
+    duplicateOf: null,
+    proverbId: null,
+    reviewedAt: null,
+  })
 
   const edits: ApproveSuggestionInput = {
     proverb: 'Polepole ndio mwendo.',
@@ -75,7 +83,12 @@ test('a suggestion is listed, approved with edits, published, found by search, a
   expect(result.reviewedAt).not.toBeNull()
 
   const [published] = await search('polepole')
-  expect(published).toMatchObject({ id: result.proverbId, proverb: edits.proverb, transliteration: edits.transliteration, interpretation: edits.interpretation })
+  expect(published).toMatchObject({
+    id: result.proverbId,
+    proverb: edits.proverb,
+    transliteration: edits.transliteration,
+    interpretation: edits.interpretation,
+  })
   expect(published.ethnic.slug).toBe('kiswahili')
   expect(published.categories.map((c) => c.name)).toEqual(['Patience', 'Perseverance'])
 
@@ -93,9 +106,18 @@ test('a suggestion is listed, approved with edits, published, found by search, a
   expect(twice.body.error.message).toBe(ADMIN_TEXTS.suggestionReviewed('approved'))
   expect(await t.database.db.select().from(notifications).where(eq(notifications.userId, member.user.id))).toHaveLength(1)
 
-  const rejected = await post(t.app, API.admin.rejectSuggestion(fromVisitor.id), { reason: '  Already published as <i>Haraka haraka haina baraka</i>. ' }, admin.token)
+  const rejected = await post(
+    t.app,
+    API.admin.rejectSuggestion(fromVisitor.id),
+    { reason: '  Already published as <i>Haraka haraka haina baraka</i>. ' },
+    admin.token,
+  )
   expect(rejected.status).toBe(200)
-  expect(rejected.body.data).toMatchObject({ status: 'rejected', rejectReason: 'Already published as Haraka haraka haina baraka.', proverbId: null })
+  expect(rejected.body.data).toMatchObject({
+    status: 'rejected',
+    rejectReason: 'Already published as Haraka haraka haina baraka.',
+    proverbId: null,
+  })
   expect((await post(t.app, API.admin.rejectSuggestion(fromVisitor.id), { reason: 'Again' }, admin.token)).status).toBe(409)
   expect((await post(t.app, API.admin.approveSuggestion(fromVisitor.id), edits, admin.token)).status).toBe(409)
 
@@ -109,11 +131,18 @@ test('a suggestion is listed, approved with edits, published, found by search, a
     [admin.user.id, 'suggestion.reject', String(fromVisitor.id)],
   ])
   // Each entry says what changed: the status, from and to, and what came of it.
-  expect(JSON.parse(log[0].detail!)).toEqual({ status: { from: 'pending', to: 'approved' }, proverbId: result.proverbId, slug: published.slug })
+  expect(JSON.parse(log[0].detail!)).toEqual({
+    status: { from: 'pending', to: 'approved' },
+    proverbId: result.proverbId,
+    slug: published.slug,
+  })
   expect(JSON.parse(log[1].detail!)).toMatchObject({ status: { from: 'pending', to: 'rejected' } })
 
   // The member was told in the app, not by email; the visitor (no account) by email.
-  const verdictMails = async (to: string) => (await mailsTo(t.database.db, to)).filter((m) => ([ADMIN_TEXTS.approvedTitle, ADMIN_TEXTS.rejectedTitle] as string[]).includes(m.subject))
+  const verdictMails = async (to: string) =>
+    (await mailsTo(t.database.db, to)).filter((m) =>
+      ([ADMIN_TEXTS.approvedTitle, ADMIN_TEXTS.rejectedTitle] as string[]).includes(m.subject),
+    )
   expect(await verdictMails(member.email)).toEqual([])
   const [toVisitor, ...more] = await verdictMails(suggestion.email)
   expect(more).toEqual([])
@@ -127,7 +156,8 @@ test('a suggestion is listed, approved with edits, published, found by search, a
 
 test('a visitor is emailed when their proverb is published, with the unsubscribe link, and not after unsubscribing', async () => {
   const email = 'visitor-outcome@example.com'
-  const ask = (suggestedProverb: string) => post(t.app, API.suggestProverb, { ...suggestion, email, name: 'Zawadi', suggestedProverb }, undefined, '10.77.0.1')
+  const ask = (suggestedProverb: string) =>
+    post(t.app, API.suggestProverb, { ...suggestion, email, name: 'Zawadi', suggestedProverb }, undefined, '10.77.0.1')
   expect((await ask('Dalili ya mvua ni mawingu')).status).toBe(201)
   const [waiting] = (await pending()).filter((s) => s.email === email)
   const edits: ApproveSuggestionInput = {
@@ -149,12 +179,17 @@ test('a visitor is emailed when their proverb is published, with the unsubscribe
   const [, footer] = mail.text.split(`${COMMUNITY_TEXTS.mailFooter}: `)
   const unsubscribeLink = new URL(footer.trim())
   expect(unsubscribeLink.pathname).toBe('/unsubscribe')
-  const unsubscribed = await post(t.app, API.unsubscribe, { email: unsubscribeLink.searchParams.get('email'), token: unsubscribeLink.searchParams.get('token') })
+  const unsubscribed = await post(t.app, API.unsubscribe, {
+    email: unsubscribeLink.searchParams.get('email'),
+    token: unsubscribeLink.searchParams.get('token'),
+  })
   expect(unsubscribed.status).toBe(200)
 
   expect((await ask('Kila ndege huruka kwa ubawa wake')).status).toBe(201)
   const [second] = (await pending()).filter((s) => s.email === email)
-  expect((await post(t.app, API.admin.rejectSuggestion(second.id), { reason: 'Please add its meaning in English.' }, admin.token)).status).toBe(200)
+  expect(
+    (await post(t.app, API.admin.rejectSuggestion(second.id), { reason: 'Please add its meaning in English.' }, admin.token)).status,
+  ).toBe(200)
   expect(await mailsTo(t.database.db, email)).toHaveLength(1)
 })
 
@@ -163,7 +198,12 @@ test('approval is validated, and an unknown or malformed suggestion id is a 404'
   expect(visitor.status).toBe(201)
   const [waiting] = await pending()
 
-  const bad = await post(t.app, API.admin.approveSuggestion(waiting.id), { proverb: ' ', ethnicGroupId: groups.kiswahili.id, categoryIds: [] }, admin.token)
+  const bad = await post(
+    t.app,
+    API.admin.approveSuggestion(waiting.id),
+    { proverb: ' ', ethnicGroupId: groups.kiswahili.id, categoryIds: [] },
+    admin.token,
+  )
   expect(bad.status).toBe(400)
   expect(bad.body.error.fields).toEqual({
     proverb: ADMIN_MESSAGES.required,
@@ -171,7 +211,9 @@ test('approval is validated, and an unknown or malformed suggestion id is a 404'
     interpretation: ADMIN_MESSAGES.required,
     categoryIds: ADMIN_MESSAGES.categoryIds,
   })
-  expect((await post(t.app, API.admin.rejectSuggestion(waiting.id), { reason: '' }, admin.token)).body.error.fields).toEqual({ reason: ADMIN_MESSAGES.required })
+  expect((await post(t.app, API.admin.rejectSuggestion(waiting.id), { reason: '' }, admin.token)).body.error.fields).toEqual({
+    reason: ADMIN_MESSAGES.required,
+  })
   // Refused approvals change nothing: still pending, nothing audited.
   expect((await pending()).map((s) => s.id)).toEqual([waiting.id])
 
@@ -189,11 +231,14 @@ test('approval is validated, and an unknown or malformed suggestion id is a 404'
 test('a mail server that fails does not undo the verdict or turn it into an error: the mail waits in the queue to be tried again', async () => {
   const database = await freshDatabase()
   const failing: MailTransport = { send: async () => Promise.reject(new Error('connection refused')), close: () => {} }
-  const app = await buildApp(loadConfig({ OWE_CORPUS_CACHE_MS: '0', OWE_STATIC_DIR: '.tmp/no-app', LOG_LEVEL: 'silent', OWE_SCHEDULER_MS: '0' }), {
-    database,
-    logger: false,
-    mailTransport: failing,
-  })
+  const app = await buildApp(
+    loadConfig({ OWE_CORPUS_CACHE_MS: '0', OWE_STATIC_DIR: '.tmp/no-app', LOG_LEVEL: 'silent', OWE_SCHEDULER_MS: '0' }),
+    {
+      database,
+      logger: false,
+      mailTransport: failing,
+    },
+  )
   try {
     const operator = await adminOf(app, database.db)
     expect((await post(app, API.suggestProverb, { ...suggestion, email: 'unlucky@example.com' })).status).toBe(201)

@@ -37,13 +37,23 @@ const member = (languages?: number[]) => memberOf(app, db(), { languages })
 const contactRead = (id: number) => API.admin.contactMessageRead(id)
 
 async function send(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, token?: string, payload?: unknown) {
-  const res = await app.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as object }), headers: token ? { authorization: `Bearer ${token}` } : {} })
+  const res = await app.inject({
+    method,
+    url,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  })
   return { status: res.statusCode, headers: res.headers, body: res.body ? JSON.parse(res.body) : undefined }
 }
 
 async function upload(token: string, parts: FormPart[]) {
   const form = multipart(parts)
-  const res = await app.inject({ method: 'POST', url: API.admin.adverts, payload: form.payload, headers: { 'content-type': form.contentType, authorization: `Bearer ${token}` } })
+  const res = await app.inject({
+    method: 'POST',
+    url: API.admin.adverts,
+    payload: form.payload,
+    headers: { 'content-type': form.contentType, authorization: `Bearer ${token}` },
+  })
   return { status: res.statusCode, body: JSON.parse(res.body) }
 }
 
@@ -133,7 +143,18 @@ test('a quiz question with errors is refused field by field, never a 500', async
 test('an operator writes, rewrites and retires a quiz question, each step audited', async () => {
   const op = await admin()
   const { yoruba, igbo } = await groupsBySlug(app)
-  const created = await post(app, API.admin.quizQuestions, questionInput({ ethnicGroupId: yoruba.id, question: '  Which city is the <i>Yoruba</i> heartland’s oldest?  ', options: ['Ilé-Ifẹ̀', 'Lagos', 'Kano'], correct: 0, note: 'Yoruba tradition holds Ilé-Ifẹ̀ to be the first city, where the world began.' }), op.token)
+  const created = await post(
+    app,
+    API.admin.quizQuestions,
+    questionInput({
+      ethnicGroupId: yoruba.id,
+      question: '  Which city is the <i>Yoruba</i> heartland’s oldest?  ',
+      options: ['Ilé-Ifẹ̀', 'Lagos', 'Kano'],
+      correct: 0,
+      note: 'Yoruba tradition holds Ilé-Ifẹ̀ to be the first city, where the world began.',
+    }),
+    op.token,
+  )
   expect(created.status, JSON.stringify(created.body)).toBe(201)
   const question = created.body.data as AdminQuizQuestion
   expect(question).toEqual({
@@ -164,23 +185,54 @@ test('an operator writes, rewrites and retires a quiz question, each step audite
   }
 
   // Typed in text areas: the question becomes one line, the note keeps its lines.
-  const lines = await call(app, 'PUT', API.admin.quizQuestion(question.id), { payload: questionInput({ ethnicGroupId: yoruba.id, question: 'Which city is the Yoruba\nheartland’s oldest?', options: ['Ilé-Ifẹ̀', 'Lagos', 'Kano'], note: 'Tradition says so.\nSee the corpus.' }), token: op.token })
-  expect(lines.body.data).toMatchObject({ question: 'Which city is the Yoruba heartland’s oldest?', note: 'Tradition says so.\nSee the corpus.' })
+  const lines = await call(app, 'PUT', API.admin.quizQuestion(question.id), {
+    payload: questionInput({
+      ethnicGroupId: yoruba.id,
+      question: 'Which city is the Yoruba\nheartland’s oldest?',
+      options: ['Ilé-Ifẹ̀', 'Lagos', 'Kano'],
+      note: 'Tradition says so.\nSee the corpus.',
+    }),
+    token: op.token,
+  })
+  expect(lines.body.data).toMatchObject({
+    question: 'Which city is the Yoruba heartland’s oldest?',
+    note: 'Tradition says so.\nSee the corpus.',
+  })
   const bad = await call(app, 'PUT', API.admin.quizQuestion(question.id), { payload: questionInput({ correct: 9 }), token: op.token })
   expect(bad.status).toBe(400)
   const replaced = await call(app, 'PUT', API.admin.quizQuestion(question.id), {
-    payload: { ethnicGroupId: null, question: 'Which city do the Yoruba call their cradle?', options: ['Lagos', 'Ilé-Ifẹ̀'], correct: 1, note: 'Ifẹ̀ is where, the tradition says, the world began.' },
+    payload: {
+      ethnicGroupId: null,
+      question: 'Which city do the Yoruba call their cradle?',
+      options: ['Lagos', 'Ilé-Ifẹ̀'],
+      correct: 1,
+      note: 'Ifẹ̀ is where, the tradition says, the world began.',
+    },
     token: op.token,
   })
   expect(replaced.status, JSON.stringify(replaced.body)).toBe(200)
-  expect(replaced.body.data).toEqual({ id: question.id, ethnicGroupId: null, question: 'Which city do the Yoruba call their cradle?', options: ['Lagos', 'Ilé-Ifẹ̀'], correct: 1, note: 'Ifẹ̀ is where, the tradition says, the world began.', active: true, builtIn: false })
+  expect(replaced.body.data).toEqual({
+    id: question.id,
+    ethnicGroupId: null,
+    question: 'Which city do the Yoruba call their cradle?',
+    options: ['Lagos', 'Ilé-Ifẹ̀'],
+    correct: 1,
+    note: 'Ifẹ̀ is where, the tradition says, the world began.',
+    active: true,
+    builtIn: false,
+  })
   const options = await db().select().from(answerOptions).where(eq(answerOptions.questionId, question.id))
-  expect(options.map((o) => [o.position, o.text, o.correct]).sort()).toEqual([[0, 'Lagos', false], [1, 'Ilé-Ifẹ̀', true]])
+  expect(options.map((o) => [o.position, o.text, o.correct]).sort()).toEqual([
+    [0, 'Lagos', false],
+    [1, 'Ilé-Ifẹ̀', true],
+  ])
   expect(await auditOf('quiz_question.update', question.id)).toHaveLength(2)
   const general = await get(app, `${API.admin.quizQuestions}?ethnicGroupId=general&q=cradle`, op.token)
   expect(general.body.data).toEqual([replaced.body.data])
 
-  expect((await call(app, 'PUT', API.admin.quizQuestion(999999), { payload: questionInput(), token: op.token })).body.error.message).toBe(QUIZ_TEXTS.notFound)
+  expect((await call(app, 'PUT', API.admin.quizQuestion(999999), { payload: questionInput(), token: op.token })).body.error.message).toBe(
+    QUIZ_TEXTS.notFound,
+  )
   expect((await get(app, `${API.admin.quizQuestions}?ethnicGroupId=yoruba`, op.token)).status).toBe(400)
 
   const retired = await call(app, 'DELETE', API.admin.quizQuestion(question.id), { token: op.token })
@@ -196,21 +248,42 @@ test('an operator writes, rewrites and retires a quiz question, each step audite
 
 test('the next start keeps operators’ questions as they left them (the seeder retires only what left its files)', async () => {
   const op = await admin()
-  const kept = (await post(app, API.admin.quizQuestions, questionInput({ question: 'Kept across restarts?' }), op.token)).body.data as AdminQuizQuestion
-  const retired = (await post(app, API.admin.quizQuestions, questionInput({ question: 'Retired across restarts?', active: false }), op.token)).body.data as AdminQuizQuestion
+  const kept = (await post(app, API.admin.quizQuestions, questionInput({ question: 'Kept across restarts?' }), op.token)).body
+    .data as AdminQuizQuestion
+  const retired = (
+    await post(app, API.admin.quizQuestions, questionInput({ question: 'Retired across restarts?', active: false }), op.token)
+  ).body.data as AdminQuizQuestion
   await seed(db())
-  const rows = await db().select({ id: quizQuestions.id, active: quizQuestions.active }).from(quizQuestions).where(inArray(quizQuestions.id, [kept.id, retired.id]))
+  const rows = await db()
+    .select({ id: quizQuestions.id, active: quizQuestions.active })
+    .from(quizQuestions)
+    .where(inArray(quizQuestions.id, [kept.id, retired.id]))
   expect(Object.fromEntries(rows.map((r) => [r.id, r.active]))).toEqual({ [kept.id]: true, [retired.id]: false })
 })
 
 test('an uploaded WebP advert is checked by its bytes, stored, audited and shown to users', async () => {
   const op = await admin()
   const bytes = seededWebp()
-  const res = await upload(op.token, advertParts(bytes, { name: 'operator-harvest', alt: ' Harvest <b>festival</b> proverbs ', link: '/proverbs' }))
+  const res = await upload(
+    op.token,
+    advertParts(bytes, { name: 'operator-harvest', alt: ' Harvest <b>festival</b> proverbs ', link: '/proverbs' }),
+  )
   expect(res.status, JSON.stringify(res.body)).toBe(201)
   const advert = res.body.data as AdminAdvert
-  expect(advert).toEqual({ id: expect.any(Number), name: 'operator-harvest', type: 'image/webp', alt: 'Harvest festival proverbs', link: '/proverbs', active: true, bytes: bytes.length, source: 'admin', position: expect.any(Number) })
-  expect(advert.position).toBeGreaterThan(Math.max(...(await db().select({ position: adverts.position }).from(adverts).where(eq(adverts.source, 'seed'))).map((a) => a.position)))
+  expect(advert).toEqual({
+    id: expect.any(Number),
+    name: 'operator-harvest',
+    type: 'image/webp',
+    alt: 'Harvest festival proverbs',
+    link: '/proverbs',
+    active: true,
+    bytes: bytes.length,
+    source: 'admin',
+    position: expect.any(Number),
+  })
+  expect(advert.position).toBeGreaterThan(
+    Math.max(...(await db().select({ position: adverts.position }).from(adverts).where(eq(adverts.source, 'seed'))).map((a) => a.position)),
+  )
   expect(await auditOf('advert.create', advert.id)).toHaveLength(1)
 
   const list = await get(app, API.admin.adverts, op.token)
@@ -231,17 +304,28 @@ test('an uploaded WebP advert is checked by its bytes, stored, audited and shown
 
 test('an advert upload that is not a WebP or MP4, or too large, or badly described is refused', async () => {
   const op = await admin()
-  const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2216bc30000000049454e44ae426082', 'hex')
+  const png = Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2216bc30000000049454e44ae426082',
+    'hex',
+  )
   const pngAsWebp = await upload(op.token, advertParts(png, { filename: 'advert.webp' }))
   expect(pngAsWebp.status).toBe(415)
-  expect(pngAsWebp.body.error).toEqual({ code: 'unsupported_media_type', message: ADVERT_TEXTS.wrongType, fields: { file: ADVERT_TEXTS.wrongType } })
+  expect(pngAsWebp.body.error).toEqual({
+    code: 'unsupported_media_type',
+    message: ADVERT_TEXTS.wrongType,
+    fields: { file: ADVERT_TEXTS.wrongType },
+  })
   const textAsWebp = await upload(op.token, advertParts(Buffer.from('RIFF but not really a picture at all'), { filename: 'advert.webp' }))
   expect(textAsWebp.status).toBe(415)
 
   const huge = Buffer.concat([seededWebp(), Buffer.alloc(ADVERT_MAX_BYTES)])
   const oversize = await upload(op.token, advertParts(huge))
   expect(oversize.status).toBe(413)
-  expect(oversize.body.error).toEqual({ code: 'payload_too_large', message: ADVERT_TEXTS.tooLarge, fields: { file: ADVERT_TEXTS.tooLarge } })
+  expect(oversize.body.error).toEqual({
+    code: 'payload_too_large',
+    message: ADVERT_TEXTS.tooLarge,
+    fields: { file: ADVERT_TEXTS.tooLarge },
+  })
 
   const offsite = await upload(op.token, advertParts(seededWebp(), { link: '//evil.example/pay' }))
   expect(offsite.status).toBe(400)
@@ -253,7 +337,13 @@ test('an advert upload that is not a WebP or MP4, or too large, or badly describ
   expect(noFile.body.error.fields.file).toBe(ADVERT_TEXTS.noFile)
   const json = await post(app, API.admin.adverts, { name: 'x' }, op.token)
   expect(json.status).toBe(415)
-  expect(await db().select().from(adverts).where(eq(adverts.source, 'admin')).then((rows) => rows.filter((r) => r.name === '12345'))).toEqual([])
+  expect(
+    await db()
+      .select()
+      .from(adverts)
+      .where(eq(adverts.source, 'admin'))
+      .then((rows) => rows.filter((r) => r.name === '12345')),
+  ).toEqual([])
 })
 
 test('adverts are edited, deactivated and deleted', async () => {
@@ -261,15 +351,29 @@ test('adverts are edited, deactivated and deleted', async () => {
   const user = await member()
   const [seeded] = await db().select().from(adverts).where(eq(adverts.source, 'seed')).limit(1)
 
-  const off = await send('PATCH', API.admin.advert(seeded.id), op.token, { active: false, alt: ' Plans for all eight peoples ', link: null, position: 7 })
+  const off = await send('PATCH', API.admin.advert(seeded.id), op.token, {
+    active: false,
+    alt: ' Plans for all eight peoples ',
+    link: null,
+    position: 7,
+  })
   expect(off.status, JSON.stringify(off.body)).toBe(200)
   // Its text and place are the operator's now: seeding will not write them back.
-  expect(off.body.data).toMatchObject({ id: seeded.id, active: false, alt: 'Plans for all eight peoples', link: null, source: 'admin', position: 7 })
+  expect(off.body.data).toMatchObject({
+    id: seeded.id,
+    active: false,
+    alt: 'Plans for all eight peoples',
+    link: null,
+    source: 'admin',
+    position: 7,
+  })
   expect(((await get(app, API.adverts, user.token)).body.data as AdvertFile[]).map((a) => a.id)).not.toContain(seeded.id)
   expect(await auditOf('advert.update', seeded.id)).toHaveLength(1)
   expect((await send('PATCH', API.admin.advert(seeded.id), op.token, {})).body.error.message).toBe(OPERATOR_TEXTS.nothingToChange)
   expect((await send('PATCH', API.admin.advert(seeded.id), op.token, { link: 'https://example.com' })).status).toBe(400)
-  expect((await send('PATCH', API.admin.advert(seeded.id), op.token, { position: -1 })).body.error.fields.position).toBe(OPERATOR_TEXTS.position)
+  expect((await send('PATCH', API.admin.advert(seeded.id), op.token, { position: -1 })).body.error.fields.position).toBe(
+    OPERATOR_TEXTS.position,
+  )
   expect((await send('PATCH', API.admin.advert(999999), op.token, { active: true })).status).toBe(404)
   // Seeding again does not switch it back on.
   await seed(db())
@@ -321,24 +425,39 @@ test('a broadcast reaches every activated user once, or only one group’s reade
   const yorubaReader = await member([yoruba.id])
   const igboReader = await member([igbo.id])
   const both = await member([igbo.id, yoruba.id])
-  const [dormant] = await db().insert(users).values({ email: 'dormant@example.com', passwordHash: 'x', firstName: 'Not', lastName: 'Activated', packageId: 1 }).returning({ id: users.id })
+  const [dormant] = await db()
+    .insert(users)
+    .values({ email: 'dormant@example.com', passwordHash: 'x', firstName: 'Not', lastName: 'Activated', packageId: 1 })
+    .returning({ id: users.id })
   await post(app, API.deviceSave, { device_type: 'WEB', device_token: 'yoruba-reader-phone' }, yorubaReader.token)
   push.calls.length = 0
 
   const activated = (await db().select({ id: users.id, activatedAt: users.activatedAt }).from(users)).filter((u) => u.activatedAt !== null)
-  const everyone = await post(app, API.admin.broadcast, { title: ' Happy <b>new</b> year ', body: 'New proverbs every week.', url: '/proverbs' }, op.token)
+  const everyone = await post(
+    app,
+    API.admin.broadcast,
+    { title: ' Happy <b>new</b> year ', body: 'New proverbs every week.', url: '/proverbs' },
+    op.token,
+  )
   expect(everyone.status, JSON.stringify(everyone.body)).toBe(200)
   expect(everyone.body.data).toEqual({ reached: activated.length })
   const got = await db().select().from(notifications).where(eq(notifications.title, 'Happy new year'))
   expect(got.map((n) => n.userId).sort()).toEqual(activated.map((u) => u.id).sort())
   expect(got.every((n) => n.kind === 'broadcast' && n.url === '/proverbs' && n.body === 'New proverbs every week.')).toBe(true)
   expect(got.map((n) => n.userId)).not.toContain(dormant.id)
-  expect(push.calls).toEqual([{ token: 'yoruba-reader-phone', data: { title: 'Happy new year', body: 'New proverbs every week.', url: '/proverbs' } }])
+  expect(push.calls).toEqual([
+    { token: 'yoruba-reader-phone', data: { title: 'Happy new year', body: 'New proverbs every week.', url: '/proverbs' } },
+  ])
   const [entry] = await auditOf('broadcast.send')
   expect(entry.actorUserId).toBe(op.user.id)
   expect(JSON.parse(entry.detail!)).toMatchObject({ title: 'Happy new year', ethnicGroupId: null, reached: activated.length })
 
-  const group = await post(app, API.admin.broadcast, { title: 'Ẹ kú ọdún', body: 'For Yoruba readers.', ethnicGroupId: yoruba.id }, op.token)
+  const group = await post(
+    app,
+    API.admin.broadcast,
+    { title: 'Ẹ kú ọdún', body: 'For Yoruba readers.', ethnicGroupId: yoruba.id },
+    op.token,
+  )
   expect(group.body.data).toEqual({ reached: 2 })
   const groupGot = await db().select().from(notifications).where(eq(notifications.title, 'Ẹ kú ọdún'))
   expect(groupGot.map((n) => n.userId).sort()).toEqual([yorubaReader.user.id, both.user.id].sort())
@@ -346,7 +465,13 @@ test('a broadcast reaches every activated user once, or only one group’s reade
   expect(await auditOf('broadcast.send')).toHaveLength(2)
 
   // The same Idempotency-Key twice is one broadcast.
-  const retry = () => app.inject({ method: 'POST', url: API.admin.broadcast, payload: { title: 'Once only', body: 'Sent once.', ethnicGroupId: igbo.id }, headers: { authorization: `Bearer ${op.token}`, 'idempotency-key': 'broadcast-7f3a' } })
+  const retry = () =>
+    app.inject({
+      method: 'POST',
+      url: API.admin.broadcast,
+      payload: { title: 'Once only', body: 'Sent once.', ethnicGroupId: igbo.id },
+      headers: { authorization: `Bearer ${op.token}`, 'idempotency-key': 'broadcast-7f3a' },
+    })
   expect((await retry()).json().data).toEqual({ reached: 2 })
   expect((await retry()).json().data).toEqual({ reached: 0 })
   expect(await db().select().from(notifications).where(eq(notifications.title, 'Once only'))).toHaveLength(2)
@@ -378,7 +503,13 @@ test('contact messages are listed newest first, filtered to unread, and marked r
   const list = await get(app, API.admin.contactMessages, op.token)
   expect(list.status).toBe(200)
   expect((list.body.data as ContactMessage[]).map((m) => m.id)).toEqual([newer.id, older.id])
-  expect(list.body.data[0]).toEqual({ id: newer.id, ...base, message: 'The quiz was great.', createdAt: '2026-11-21T09:00:00.000Z', readAt: null })
+  expect(list.body.data[0]).toEqual({
+    id: newer.id,
+    ...base,
+    message: 'The quiz was great.',
+    createdAt: '2026-11-21T09:00:00.000Z',
+    readAt: null,
+  })
 
   const read = await post(app, contactRead(older.id), {}, op.token)
   expect(read.status).toBe(200)
@@ -403,7 +534,14 @@ test('users are found by email or name with their package in force; payments are
   const found = await get(app, `${API.admin.users}?q=chidinma`, op.token)
   expect(found.status).toBe(200)
   const user = (found.body.data as AdminUser[]).find((u) => u.id === payer.user.id)!
-  expect(user).toMatchObject({ email: payer.email, firstName: 'Chidinma', lastName: 'Eze', role: 'user', activated: true, activePackage: { plan: 'Silver', autoRenew: false } })
+  expect(user).toMatchObject({
+    email: payer.email,
+    firstName: 'Chidinma',
+    lastName: 'Eze',
+    role: 'user',
+    activated: true,
+    activePackage: { plan: 'Silver', autoRenew: false },
+  })
   expect(new Date(user.activePackage!.expiresAt).getTime()).toBeGreaterThan(clock.now().getTime())
   const byEmail = await get(app, `${API.admin.users}?q=${encodeURIComponent(op.email)}`, op.token)
   expect(byEmail.body.data).toEqual([expect.objectContaining({ id: op.user.id, role: 'admin', activePackage: null })])
@@ -416,7 +554,17 @@ test('users are found by email or name with their package in force; payments are
   const paid = await get(app, `${API.admin.payments}?status=success`, op.token)
   expect(paid.status).toBe(200)
   const payment = (paid.body.data as AdminPayment[]).find((p) => p.reference === state.reference)
-  expect(payment).toEqual({ reference: state.reference, userEmail: payer.email, planName: 'Silver', amount: plans.Silver.amount, currency: 'USD', status: 'success', purpose: 'subscribe', provider: 'test', createdAt: expect.any(String) })
+  expect(payment).toEqual({
+    reference: state.reference,
+    userEmail: payer.email,
+    planName: 'Silver',
+    amount: plans.Silver.amount,
+    currency: 'USD',
+    status: 'success',
+    purpose: 'subscribe',
+    provider: 'test',
+    createdAt: expect.any(String),
+  })
   expect((await get(app, `${API.admin.payments}?status=failed`, op.token)).body.data).toEqual([])
   expect((await get(app, `${API.admin.payments}?status=paid`, op.token)).status).toBe(400)
 })

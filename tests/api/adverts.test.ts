@@ -18,7 +18,8 @@ afterAll(() => t.close())
 
 const member = () => memberOf(t.app, t.database.db)
 const manifest = advertManifest()
-const seededBytes = (name: string) => fs.readFileSync(new URL(`../../server/src/db/seed/adverts/${manifest.find((a) => a.name === name)!.file}`, import.meta.url))
+const seededBytes = (name: string) =>
+  fs.readFileSync(new URL(`../../server/src/db/seed/adverts/${manifest.find((a) => a.name === name)!.file}`, import.meta.url))
 
 test('every advert call needs a session', async () => {
   const guarded: ['GET' | 'POST', string][] = [
@@ -152,7 +153,11 @@ test('a toggle that is not true or false is refused with a message, and changes 
     expect(res.body.error.message, JSON.stringify(payload)).toBe(AD_TEXTS.toggle)
   }
   for (const payload of ['true', [true]]) {
-    const res = await call(t.app, 'POST', API.adToggle, { token: m.token, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } })
+    const res = await call(t.app, 'POST', API.adToggle, {
+      token: m.token,
+      payload: JSON.stringify(payload),
+      headers: { 'content-type': 'application/json' },
+    })
     expect(res.status, JSON.stringify(payload)).toBe(400)
     expect(res.body.error.message).toBeTruthy()
   }
@@ -168,13 +173,17 @@ test("one user's toggle does not change another's", async () => {
 
 test('seeding mirrors the manifest: bytes restored, dropped seed adverts gone, an operator’s untouched, idempotent', async () => {
   const db = t.database.db
-  const ids = async () => Object.fromEntries((await db.select({ name: adverts.name, id: adverts.id }).from(adverts)).map((r) => [r.name, r.id]))
+  const ids = async () =>
+    Object.fromEntries((await db.select({ name: adverts.name, id: adverts.id }).from(adverts)).map((r) => [r.name, r.id]))
   const before = await ids()
   await db.insert(adverts).values([
     { name: 'retired-house-advert', mimeType: 'image/webp', content: Buffer.from('RIFF'), alt: 'Old', source: 'seed' },
     { name: 'partner-advert', mimeType: 'image/webp', content: Buffer.from('RIFF'), alt: 'A partner', source: 'operator' },
   ])
-  await db.update(adverts).set({ content: Buffer.from('changed'), alt: 'changed' }).where(eq(adverts.name, 'owe-weekly-quiz'))
+  await db
+    .update(adverts)
+    .set({ content: Buffer.from('changed'), alt: 'changed' })
+    .where(eq(adverts.name, 'owe-weekly-quiz'))
 
   await seed(db)
   const after = await ids()

@@ -15,7 +15,14 @@ import { startServer, type RunningServer } from '../support/server-process'
 // The real server on the embedded database, whatever DATABASE_URL says (the second CI run sets it). Info
 // logs carry the outbox's activation links; nothing runs on its own (scheduler off); every request comes
 // from 127.0.0.1, so the per-client limits are lifted.
-const SERVER_ENV = { DATABASE_URL: '', OWE_SCHEDULER_MS: '0', LOG_LEVEL: 'info', OWE_AUTH_RATE_LIMIT: '1000000', OWE_CHECK_RATE_LIMIT: '1000000', OWE_LIKE_RATE_LIMIT: '1000000' }
+const SERVER_ENV = {
+  DATABASE_URL: '',
+  OWE_SCHEDULER_MS: '0',
+  LOG_LEVEL: 'info',
+  OWE_AUTH_RATE_LIMIT: '1000000',
+  OWE_CHECK_RATE_LIMIT: '1000000',
+  OWE_LIKE_RATE_LIMIT: '1000000',
+}
 const PORT = 4437
 const RESTORED_PORT = 4438
 
@@ -27,7 +34,9 @@ type CliRun = { status: number | null; stdout: string; stderr: string }
 /** `npm run db:backup` / `db:restore` as a process of its own (the command package.json runs). */
 function cli(command: 'db-backup' | 'db-restore', arg: string, env: Record<string, string>): Promise<CliRun> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `server/src/cli/${command}.ts`, arg], { env: { ...process.env, DATABASE_URL: '', ...env } })
+    const child = spawn(process.execPath, ['--import', 'tsx', `server/src/cli/${command}.ts`, arg], {
+      env: { ...process.env, DATABASE_URL: '', ...env },
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk) => (stdout += chunk))
@@ -103,7 +112,11 @@ async function payWithTestMode(server: RunningServer, member: Member, plan: Plan
 
 const answer = (server: RunningServer, member: Member, quiz: QuizData, index: number, option: number) =>
   http(server, 'POST', API.quizSubmitSingle, {
-    json: { batchId: quiz.batchId, ethnicFactQuestionId: quiz.questions[index].ethnicfactQuestionId, answerOptionId: quiz.questions[index].answerOptions[option].id },
+    json: {
+      batchId: quiz.batchId,
+      ethnicFactQuestionId: quiz.questions[index].ethnicfactQuestionId,
+      answerOptionId: quiz.questions[index].answerOptions[option].id,
+    },
     token: member.token,
     headers: { 'idempotency-key': randomUUID() },
   })
@@ -143,20 +156,28 @@ test('a backup taken while the server runs and answers requests restores, table 
   try {
     const plans = Object.fromEntries(((await http(server, 'GET', API.packages)).body!.data as Plan[]).map((plan) => [plan.name, plan]))
     const groups = (await http(server, 'GET', `${API.ethnicGroupsPublic}?q=all`)).body!.data as EthnicGroup[]
-    const proverbIds = ((await http(server, 'GET', `${API.proverbsPublic}?size=12`)).body!.data as { id: number }[]).map((proverb) => proverb.id)
+    const proverbIds = ((await http(server, 'GET', `${API.proverbsPublic}?size=12`)).body!.data as { id: number }[]).map(
+      (proverb) => proverb.id,
+    )
     for (const group of groups.slice(0, 3)) members.push(await newMember(server, group.id, plans.Bronze))
     const today = new Date().toISOString().slice(0, 10)
     const openQuizzes: QuizData[] = []
     for (const member of members) {
       await payWithTestMode(server, member, plans.Silver)
-      const week = (await http(server, 'GET', `${API.quizWeek}?currentDate=${today}`, { token: member.token })).body!.data as QuizBatchSummary[]
+      const week = (await http(server, 'GET', `${API.quizWeek}?currentDate=${today}`, { token: member.token })).body!
+        .data as QuizBatchSummary[]
       expect(week).toHaveLength(2)
       const [finished, open] = await Promise.all(
-        week.map(async (batch) => ((await http(server, 'GET', API.quiz(batch.batchId), { token: member.token })).body!.data as QuizData[])[0]),
+        week.map(
+          async (batch) => ((await http(server, 'GET', API.quiz(batch.batchId), { token: member.token })).body!.data as QuizData[])[0],
+        ),
       )
       for (const index of finished.questions.keys()) expect((await answer(server, member, finished, index, index % 4)).status).toBe(200)
       receiptsBeforeLoad += finished.questions.length
-      const closed = await http(server, 'POST', API.quizUpdateAttempt(finished.batchId), { token: member.token, headers: { 'idempotency-key': randomUUID() } })
+      const closed = await http(server, 'POST', API.quizUpdateAttempt(finished.batchId), {
+        token: member.token,
+        headers: { 'idempotency-key': randomUUID() },
+      })
       expect(closed.status).toBe(200)
       receiptsBeforeLoad += 1
       openQuizzes.push(open)
@@ -170,7 +191,9 @@ test('a backup taken while the server runs and answers requests restores, table 
     const load = Promise.all(
       members.map(async (member, m) => {
         for (let n = 0; loading; n++) {
-          const liked = await http(server, n % 3 === 2 ? 'DELETE' : 'PUT', API.like(proverbIds[(m * 5 + n) % proverbIds.length]), { token: member.token })
+          const liked = await http(server, n % 3 === 2 ? 'DELETE' : 'PUT', API.like(proverbIds[(m * 5 + n) % proverbIds.length]), {
+            token: member.token,
+          })
           expect(liked.status).toBe(200)
           expect((await answer(server, member, openQuizzes[m], n % 10, n % 4)).status).toBe(200)
           finishedAt.push(Date.now())
@@ -185,7 +208,9 @@ test('a backup taken while the server runs and answers requests restores, table 
     await load
     expect(backup.status, backup.stderr).toBe(0)
     expect(backup.stdout).toMatch(
-      new RegExp(`^Backed up ${literally(server.dataDir)} to ${literally(duringLoad)}: \\d+\\.\\d MB in \\d+\\.\\d s \\(taken by the running server, pid \\d+\\)\\.\\n$`),
+      new RegExp(
+        `^Backed up ${literally(server.dataDir)} to ${literally(duringLoad)}: \\d+\\.\\d MB in \\d+\\.\\d s \\(taken by the running server, pid \\d+\\)\\.\\n$`,
+      ),
     )
     expect(fs.statSync(duringLoad).mode & 0o777).toBe(0o600)
     // The server went on answering while the command ran.
@@ -195,8 +220,14 @@ test('a backup taken while the server runs and answers requests restores, table 
     const quietBackup = await cli('db-backup', quiet, { OWE_DATA_DIR: server.dataDir })
     expect(quietBackup.status, quietBackup.stderr).toBe(0)
 
-    expectRefusal(await cli('db-restore', quiet, { OWE_DATA_DIR: server.dataDir }), `The data folder ${server.dataDir} is in use by another Òwe server`)
-    expectRefusal(await cli('db-backup', path.join(server.dataDir, 'inside.tar.gz'), { OWE_DATA_DIR: server.dataDir }), 'The backup cannot go into the data folder')
+    expectRefusal(
+      await cli('db-restore', quiet, { OWE_DATA_DIR: server.dataDir }),
+      `The data folder ${server.dataDir} is in use by another Òwe server`,
+    )
+    expectRefusal(
+      await cli('db-backup', path.join(server.dataDir, 'inside.tar.gz'), { OWE_DATA_DIR: server.dataDir }),
+      'The backup cannot go into the data folder',
+    )
   } finally {
     await server.stop()
   }
@@ -205,7 +236,11 @@ test('a backup taken while the server runs and answers requests restores, table 
   const restoredDuringLoad = path.join(work, 'restored-during-load', 'data')
   const restore = await cli('db-restore', quiet, { OWE_DATA_DIR: restoredQuiet })
   expect(restore.status, restore.stderr).toBe(0)
-  expect(restore.stdout).toMatch(new RegExp(`^Restored ${literally(quiet)} \\(\\d+\\.\\d MB\\) into ${literally(restoredQuiet)} in \\d+\\.\\d s; the server can start on it\\.\\n$`))
+  expect(restore.stdout).toMatch(
+    new RegExp(
+      `^Restored ${literally(quiet)} \\(\\d+\\.\\d MB\\) into ${literally(restoredQuiet)} in \\d+\\.\\d s; the server can start on it\\.\\n$`,
+    ),
+  )
   expect((await cli('db-restore', duringLoad, { OWE_DATA_DIR: restoredDuringLoad })).status).toBe(0)
   expectRefusal(await cli('db-restore', quiet, { OWE_DATA_DIR: restoredQuiet }), `The data folder ${restoredQuiet} is not empty`)
 
@@ -213,7 +248,18 @@ test('a backup taken while the server runs and answers requests restores, table 
   const copy = await contents(restoredQuiet)
   expect(Object.keys(copy)).toEqual(Object.keys(original))
   for (const table of Object.keys(original)) expect(copy[table], table).toEqual(original[table])
-  for (const table of ['users', 'sessions', 'mail_outbox', 'payments', 'user_packages', 'quiz_answers', 'quiz_receipts', 'leaderboard_totals', 'proverb_likes', 'favourites']) {
+  for (const table of [
+    'users',
+    'sessions',
+    'mail_outbox',
+    'payments',
+    'user_packages',
+    'quiz_answers',
+    'quiz_receipts',
+    'leaderboard_totals',
+    'proverb_likes',
+    'favourites',
+  ]) {
     expect(original[`public.${table}`].length, table).toBeGreaterThan(0)
   }
   expect(original['drizzle.__drizzle_migrations'].length).toBeGreaterThan(0)
@@ -222,7 +268,11 @@ test('a backup taken while the server runs and answers requests restores, table 
   const midway = await openDatabase({ kind: 'pglite', dataDir: restoredDuringLoad })
   try {
     const rows = async (text: SQL) => (await midway.db.execute(text)).rows
-    expect(await rows(sql`select p.id from proverbs p left join proverb_likes l on l.proverb_id = p.id group by p.id having p.likes <> count(l.user_id)`)).toEqual([])
+    expect(
+      await rows(
+        sql`select p.id from proverbs p left join proverb_likes l on l.proverb_id = p.id group by p.id having p.likes <> count(l.user_id)`,
+      ),
+    ).toEqual([])
     expect(
       await rows(sql`select a.batch_id from quiz_answers a where not exists (select 1 from quiz_receipts r
         where r.batch_id = a.batch_id and r.question_id = a.question_id and r.answer_option_id = a.answer_option_id and r.received_at = a.answered_at)`),
@@ -247,7 +297,10 @@ test('a backup taken while the server runs and answers requests restores, table 
 test('refusals: a relative path, a file that is not a backup, a folder with no database, and PostgreSQL', async () => {
   const work = tempDir()
   expectRefusal(await cli('db-backup', 'owe.tar.gz', { OWE_DATA_DIR: path.join(work, 'data') }), 'Give the backup file as an absolute path')
-  expectRefusal(await cli('db-restore', 'owe.tar.gz', { OWE_DATA_DIR: path.join(work, 'data') }), 'Give the backup file as an absolute path')
+  expectRefusal(
+    await cli('db-restore', 'owe.tar.gz', { OWE_DATA_DIR: path.join(work, 'data') }),
+    'Give the backup file as an absolute path',
+  )
 
   const notBackup = path.join(work, 'notes.tar.gz')
   fs.writeFileSync(notBackup, 'these are notes, not a database')
@@ -255,10 +308,16 @@ test('refusals: a relative path, a file that is not a backup, a folder with no d
   expectRefusal(await cli('db-restore', notBackup, { OWE_DATA_DIR: target }), `${notBackup} is not an Òwe backup: it is not a gzip file`)
   expect(fs.existsSync(target)).toBe(false)
 
-  expectRefusal(await cli('db-backup', path.join(work, 'owe.tar.gz'), { OWE_DATA_DIR: path.join(work, 'nothing') }), `There is no database in ${path.join(work, 'nothing')} to back up`)
+  expectRefusal(
+    await cli('db-backup', path.join(work, 'owe.tar.gz'), { OWE_DATA_DIR: path.join(work, 'nothing') }),
+    `There is no database in ${path.join(work, 'nothing')} to back up`,
+  )
   expect(fs.existsSync(path.join(work, 'nothing'))).toBe(false)
 
   const postgres = { DATABASE_URL: 'postgres://owe@127.0.0.1:1/owe' }
-  expectRefusal(await cli('db-backup', path.join(work, 'owe.dump'), postgres), `pg_dump --format=custom --file=${path.join(work, 'owe.dump')} "$DATABASE_URL"`)
+  expectRefusal(
+    await cli('db-backup', path.join(work, 'owe.dump'), postgres),
+    `pg_dump --format=custom --file=${path.join(work, 'owe.dump')} "$DATABASE_URL"`,
+  )
   expectRefusal(await cli('db-restore', path.join(work, 'owe.dump'), postgres), 'pg_restore --no-owner --dbname="$DATABASE_URL"')
 }, 60_000)

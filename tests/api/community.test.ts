@@ -189,7 +189,14 @@ test('a forward the mail server refuses fails in the queue for operators to see;
 })
 
 test('OWE_CONTACT_EMAIL, when set, is where contact messages go', async () => {
-  const config = loadConfig({ SMTP_URL: smtp.url, OWE_PUBLIC_URL: PUBLIC_URL, OWE_CONTACT_EMAIL: 'Hello@Owe.example', OWE_STATIC_DIR: '.tmp/no-app', OWE_SCHEDULER_MS: '0', LOG_LEVEL: 'silent' })
+  const config = loadConfig({
+    SMTP_URL: smtp.url,
+    OWE_PUBLIC_URL: PUBLIC_URL,
+    OWE_CONTACT_EMAIL: 'Hello@Owe.example',
+    OWE_STATIC_DIR: '.tmp/no-app',
+    OWE_SCHEDULER_MS: '0',
+    LOG_LEVEL: 'silent',
+  })
   const other = await buildApp(config, { database: ctx.database, logger: false })
   try {
     expect((await post(other, API.contact, contact({ message: 'To the contact inbox' }))).status).toBe(201)
@@ -220,13 +227,22 @@ test('a tampered, mismatched or incomplete unsubscribe link is a 400 that says s
   const { email, token } = unsubscribeLinkIn((await resetMailsTo(m.email))[0])
   const other = await memberOf(ctx.app, ctx.database.db)
   const flipped = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`
-  for (const body of [{ email, token: flipped }, { email: other.email, token }, { email, token: token.slice(0, 20) }]) {
+  for (const body of [
+    { email, token: flipped },
+    { email: other.email, token },
+    { email, token: token.slice(0, 20) },
+  ]) {
     const res = await post(ctx.app, API.unsubscribe, body)
     expect(res.status, JSON.stringify(body)).toBe(400)
     expect(res.body.error.message).toBe(COMMUNITY_TEXTS.unsubscribeInvalid)
   }
   // Not text at all: refused the same way, never a 500.
-  for (const body of [{ email, token: [] }, { email, token: {} }, { email: {}, token }, { email: 5, token: null }]) {
+  for (const body of [
+    { email, token: [] },
+    { email, token: {} },
+    { email: {}, token },
+    { email: 5, token: null },
+  ]) {
     const res = await post(ctx.app, API.unsubscribe, body)
     expect(res.status, JSON.stringify(body)).toBe(400)
   }
@@ -244,7 +260,12 @@ test('unsubscribing deletes the daily reminder and the job sends none after; ess
   const device = `device-of-${m.user.id}`
   expect((await post(ctx.app, API.deviceSave, { device_type: 'WEB', device_token: device }, m.token)).status).toBe(200)
   expect((await call(ctx.app, 'PUT', API.dailyReminder, { payload: { time: '07:30', timeZone: 'UTC' }, token: m.token })).status).toBe(200)
-  const scheduler = createScheduler({ log: ctx.app.log, now: clock.now, intervalMs: 0, jobs: scheduledJobs({ db: ctx.database.db, notifier: createNotifier({ db: ctx.database.db, push, log: ctx.app.log }) }) })
+  const scheduler = createScheduler({
+    log: ctx.app.log,
+    now: clock.now,
+    intervalMs: 0,
+    jobs: scheduledJobs({ db: ctx.database.db, notifier: createNotifier({ db: ctx.database.db, push, log: ctx.app.log }) }),
+  })
   const reminders = () => push.calls.filter((c) => c.token === device && c.data.title === 'Today’s proverb')
 
   await post(ctx.app, '/accounts/reset-password-request', { email: m.email })
@@ -255,7 +276,9 @@ test('unsubscribing deletes the daily reminder and the job sends none after; ess
   clock.set('2026-11-23T07:31:00Z')
   await scheduler.runDue(clock.now())
   // Even a reminder left set (written around the API) is skipped for an unsubscribed address.
-  await ctx.database.db.insert(dailyReminders).values({ userId: m.user.id, minuteOfDay: 7 * 60 + 30, timeZone: 'UTC', updatedAt: new Date('2026-11-23T06:00:00Z') })
+  await ctx.database.db
+    .insert(dailyReminders)
+    .values({ userId: m.user.id, minuteOfDay: 7 * 60 + 30, timeZone: 'UTC', updatedAt: new Date('2026-11-23T06:00:00Z') })
   await scheduler.runDue(clock.now())
   expect(reminders()).toEqual([])
 
@@ -279,7 +302,9 @@ test('an operator who unsubscribed gets no contact forwards, and the message is 
   expect((await post(ctx.app, API.unsubscribe, { email, token })).status).toBe(200)
   expect((await post(ctx.app, API.contact, contact({ message: 'Not forwarded to the unsubscribed' }))).status).toBe(201)
   expect((await mailsFor(admin.email)).filter((m) => m.text.includes('Not forwarded to the unsubscribed'))).toEqual([])
-  expect(await ctx.database.db.select().from(contactMessages).where(eq(contactMessages.message, 'Not forwarded to the unsubscribed'))).toHaveLength(1)
+  expect(
+    await ctx.database.db.select().from(contactMessages).where(eq(contactMessages.message, 'Not forwarded to the unsubscribed')),
+  ).toHaveLength(1)
 })
 
 test('the link secret is made once and kept in the database: links work after a restart and on another instance', async () => {
@@ -292,7 +317,10 @@ test('the link secret is made once and kept in the database: links work after a 
     expect((await post(second, API.unsubscribe, { email, token })).status).toBe(200)
     // Without SMTP the outbox keeps the mail, footer included.
     await post(second, '/accounts/reset-password-request', { email: m.email })
-    const [kept] = await ctx.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, m.email), eq(mailOutbox.status, 'kept')))
+    const [kept] = await ctx.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, m.email), eq(mailOutbox.status, 'kept')))
     expect(kept.text).toContain(`${PUBLIC_URL}/unsubscribe?email=${encodeURIComponent(m.email)}&token=${token}`)
   } finally {
     await second.close()

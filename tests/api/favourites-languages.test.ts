@@ -21,7 +21,8 @@ afterAll(() => ctx.close())
 const newUser = (overrides: Parameters<typeof memberOf>[2] = {}) => memberOf(ctx.app, ctx.database.db, overrides)
 const publicProverb = async (id: number): Promise<Proverb> => (await get(ctx.app, `/api/proverbs/public/${id}`)).body.data
 const marks = async (token: string) => (await get(ctx.app, '/api/proverbs/marks', token)).body.data
-const favourites = async (token: string, query = '') => (await get(ctx.app, `/api/proverbs/favourites${query}`, token)).body as Paginated<Proverb>
+const favourites = async (token: string, query = '') =>
+  (await get(ctx.app, `/api/proverbs/favourites${query}`, token)).body as Paginated<Proverb>
 const languages = async (token: string) => (await get(ctx.app, '/api/userPackage/languages', token)).body.data
 const chooseLanguages = (token: string, ids: unknown) => post(ctx.app, '/api/userPackage/languages/update', { languages: ids }, token)
 
@@ -34,12 +35,18 @@ test('favouriting is idempotent: PUT twice keeps one, DELETE twice leaves none',
   const user = await newUser()
   const id = zuluProverbs[0].id
   for (let i = 0; i < 2; i++) {
-    expect(await put(ctx.app, `/api/proverbs/favourites/${id}`, user.token)).toMatchObject({ status: 200, body: { data: { proverbId: id, favourite: true } } })
+    expect(await put(ctx.app, `/api/proverbs/favourites/${id}`, user.token)).toMatchObject({
+      status: 200,
+      body: { data: { proverbId: id, favourite: true } },
+    })
   }
   expect((await marks(user.token)).favourites).toEqual([id])
   expect((await favourites(user.token)).totalElements).toBe(1)
   for (let i = 0; i < 2; i++) {
-    expect(await del(ctx.app, `/api/proverbs/favourites/${id}`, user.token)).toMatchObject({ status: 200, body: { data: { proverbId: id, favourite: false } } })
+    expect(await del(ctx.app, `/api/proverbs/favourites/${id}`, user.token)).toMatchObject({
+      status: 200,
+      body: { data: { proverbId: id, favourite: false } },
+    })
   }
   expect((await marks(user.token)).favourites).toEqual([])
   expect(await favourites(user.token)).toEqual({ data: [], page: 1, size: expect.any(Number), totalPages: 0, totalElements: 0 })
@@ -173,7 +180,9 @@ test('choosing more languages than the plan allows is a 400 that names the plan,
   expect((await languages(user.token)).selected).toEqual([groups.igbo])
 
   const bronze = await newUser({ packageId: plans.Bronze.id })
-  expect((await chooseLanguages(bronze.token, [groups.akan.id, groups.zulu.id])).body.error.message).toBe('The Bronze plan includes 1 language. Choose at most 1.')
+  expect((await chooseLanguages(bronze.token, [groups.akan.id, groups.zulu.id])).body.error.message).toBe(
+    'The Bronze plan includes 1 language. Choose at most 1.',
+  )
 })
 
 test('an unknown or malformed language list is refused', async () => {
@@ -244,9 +253,16 @@ test('with an active package every chosen group up to its noOfEthnics is readabl
   // The active Gold package, not the Bronze sign-up plan, sets the limit now.
   const chosen = [groups.hausa.id, groups.yoruba.id, groups.igbo.id, groups.akan.id]
   expect((await chooseLanguages(user.token, chosen)).status).toBe(200)
-  expect((await chooseLanguages(user.token, [...chosen, groups.zulu.id])).body.error.message).toBe('The Gold plan includes 4 languages. Choose at most 4.')
+  expect((await chooseLanguages(user.token, [...chosen, groups.zulu.id])).body.error.message).toBe(
+    'The Gold plan includes 4 languages. Choose at most 4.',
+  )
 
-  expect((await get(ctx.app, '/api/proverbs/ethnic/logged', user.token)).body.data).toEqual([groups.hausa, groups.yoruba, groups.igbo, groups.akan])
+  expect((await get(ctx.app, '/api/proverbs/ethnic/logged', user.token)).body.data).toEqual([
+    groups.hausa,
+    groups.yoruba,
+    groups.igbo,
+    groups.akan,
+  ])
   for (const slug of ['hausa', 'yoruba', 'igbo', 'akan']) {
     expect((await get(ctx.app, `/api/proverbs/proverbs_logged/${slug}/`, user.token)).status, slug).toBe(200)
   }

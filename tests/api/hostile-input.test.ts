@@ -23,10 +23,23 @@ const NUL = 'a\u0000b'
 const MEGABYTE = 'x'.repeat(1024 * 1024)
 /** Under every JSON body limit (16 KB, with the field's name around it), over every column's sensible length. */
 const WIDE = 'w'.repeat(15 * 1024)
-const HOSTILE_TEXT: Record<string, string> = { nul: NUL, negative: '-1', huge: '99999999999999999999999', float: '1e308', megabyte: MEGABYTE }
+const HOSTILE_TEXT: Record<string, string> = {
+  nul: NUL,
+  negative: '-1',
+  huge: '99999999999999999999999',
+  float: '1e308',
+  megabyte: MEGABYTE,
+}
 /** 3,000 lists inside each other: a few kilobytes that a naive walk over the body recurses through. */
 const DEEP = Array.from({ length: 3000 }).reduce<unknown>((inner) => [inner], 'x')
-const HOSTILE_JSON: Record<string, unknown> = { nul: NUL, negative: -1, huge: 1e308, unsafe: 2 ** 53 + 2, 'negative text': '-1', 'huge text': '99999999999999999999999' }
+const HOSTILE_JSON: Record<string, unknown> = {
+  nul: NUL,
+  negative: -1,
+  huge: 1e308,
+  unsafe: 2 ** 53 + 2,
+  'negative text': '-1',
+  'huge text': '99999999999999999999999',
+}
 
 /** Source files (not tests) under a folder, relative to the repository. */
 const sourcesUnder = (folder: string) =>
@@ -99,7 +112,14 @@ beforeAll(async () => {
   memberId = (await memberOf(app, database.db)).user.id
   const [admin] = await database.db
     .insert(users)
-    .values({ email: 'hostile-admin@example.com', passwordHash: 'unused', firstName: 'Ada', lastName: 'Operator', role: 'admin', activatedAt: new Date() })
+    .values({
+      email: 'hostile-admin@example.com',
+      passwordHash: 'unused',
+      firstName: 'Ada',
+      lastName: 'Operator',
+      role: 'admin',
+      activatedAt: new Date(),
+    })
     .returning({ id: users.id })
   adminId = admin.id
 })
@@ -128,57 +148,138 @@ const hasBody = (method: string) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(
 /** One request; any 5xx is returned as a failure line, anything else is fine. */
 async function probe(method: string, url: string, identity: Identity, what: string, payload?: unknown): Promise<string | null> {
   const res = await call(app, method as 'GET', url, { payload: payload as object, token: await tokenOf(identity) })
-  return res.status >= 500 ? `${res.status} ${method} ${url.slice(0, 120)} as ${identity} (${what}): ${JSON.stringify(res.body)?.slice(0, 200)}` : null
+  return res.status >= 500
+    ? `${res.status} ${method} ${url.slice(0, 120)} as ${identity} (${what}): ${JSON.stringify(res.body)?.slice(0, 200)}`
+    : null
 }
 
 test('the server registers the routes this walk expects to cover (the list is read from the server)', () => {
   const keys = new Set(routes.map((route) => `${route.method} ${route.url}`))
   // A few from each family, so an empty or partial walk fails loudly.
-  for (const key of ['POST /accounts/login', 'GET /api/payments/test-checkout/:reference', 'POST /api/payments/webhook/paystack', 'PUT /api/admin/proverbs/:id', 'GET /*']) {
+  for (const key of [
+    'POST /accounts/login',
+    'GET /api/payments/test-checkout/:reference',
+    'POST /api/payments/webhook/paystack',
+    'PUT /api/admin/proverbs/:id',
+    'GET /*',
+  ]) {
     expect(keys, key).toContain(key)
   }
   expect(routes.length).toBeGreaterThan(90)
 })
 
 for (const identity of ['visitor', 'user', 'admin'] as const) {
-  test(`every route, as ${identity === 'admin' ? 'an operator' : `a ${identity}`}: hostile path parameters, query parameters and body fields never give a 5xx`, { timeout: 600_000 }, async () => {
-    const failures: string[] = []
-    const note = (failure: string | null) => failure && failures.push(failure)
-    for (const { method, url } of routes) {
-      for (const [kind, text] of Object.entries(HOSTILE_TEXT)) {
-        // Every path parameter at once, then each alone with the others plain.
-        note(await probe(method, fill(url, () => text), identity, `${kind} in every parameter`))
-        for (const param of paramsOf(url)) {
-          note(await probe(method, fill(url, (name) => (name === param ? text : '1')), identity, `${kind} in :${param}`))
+  test(
+    `every route, as ${identity === 'admin' ? 'an operator' : `a ${identity}`}: hostile path parameters, query parameters and body fields never give a 5xx`,
+    { timeout: 600_000 },
+    async () => {
+      const failures: string[] = []
+      const note = (failure: string | null) => failure && failures.push(failure)
+      for (const { method, url } of routes) {
+        for (const [kind, text] of Object.entries(HOSTILE_TEXT)) {
+          // Every path parameter at once, then each alone with the others plain.
+          note(
+            await probe(
+              method,
+              fill(url, () => text),
+              identity,
+              `${kind} in every parameter`,
+            ),
+          )
+          for (const param of paramsOf(url)) {
+            note(
+              await probe(
+                method,
+                fill(url, (name) => (name === param ? text : '1')),
+                identity,
+                `${kind} in :${param}`,
+              ),
+            )
+          }
+          // Node refuses a request line over 16 KB (431) before Fastify sees it; `inject` does not, so the
+          // 1 MB query is left to the next test's 15 KB one, which is what a real client can send.
+          if (kind !== 'megabyte') {
+            note(
+              await probe(
+                method,
+                fill(url, () => '1') + query(names.map((name) => [name, text])),
+                identity,
+                `${kind} in every query parameter`,
+              ),
+            )
+          }
         }
-        // Node refuses a request line over 16 KB (431) before Fastify sees it; `inject` does not, so the
-        // 1 MB query is left to the next test's 15 KB one, which is what a real client can send.
-        if (kind !== 'megabyte') {
-          note(await probe(method, fill(url, () => '1') + query(names.map((name) => [name, text])), identity, `${kind} in every query parameter`))
+        if (hasBody(method)) {
+          for (const [kind, value] of Object.entries(HOSTILE_JSON)) {
+            note(
+              await probe(
+                method,
+                fill(url, () => '1'),
+                identity,
+                `${kind} in every body field`,
+                Object.fromEntries(names.map((name) => [name, value])),
+              ),
+            )
+            note(
+              await probe(
+                method,
+                fill(url, () => '1'),
+                identity,
+                `${kind} in a nested field`,
+                {
+                  metadata: { packageId: value, registration: value },
+                  ids: [value],
+                  options: [value, value],
+                  categoryIds: [value],
+                  languages: [value],
+                },
+              ),
+            )
+          }
+          note(
+            await probe(
+              method,
+              fill(url, () => '1'),
+              identity,
+              'lists nested 3,000 deep',
+              { token: 'x', email: 'a@example.com', nested: DEEP },
+            ),
+          )
+          note(
+            await probe(
+              method,
+              fill(url, () => '1'),
+              identity,
+              'a 1 MB body',
+              { text: MEGABYTE },
+            ),
+          )
         }
       }
-      if (hasBody(method)) {
-        for (const [kind, value] of Object.entries(HOSTILE_JSON)) {
-          note(await probe(method, fill(url, () => '1'), identity, `${kind} in every body field`, Object.fromEntries(names.map((name) => [name, value]))))
-          note(await probe(method, fill(url, () => '1'), identity, `${kind} in a nested field`, { metadata: { packageId: value, registration: value }, ids: [value], options: [value, value], categoryIds: [value], languages: [value] }))
-        }
-        note(await probe(method, fill(url, () => '1'), identity, 'lists nested 3,000 deep', { token: 'x', email: 'a@example.com', nested: DEEP }))
-        note(await probe(method, fill(url, () => '1'), identity, 'a 1 MB body', { text: MEGABYTE }))
+      expect(failures).toEqual([])
+    },
+  )
+}
+
+test(
+  'each query parameter and each body field alone: a 15 KB string never gives a 5xx (as an operator, who passes every guard)',
+  { timeout: 600_000 },
+  async () => {
+    const failures: string[] = []
+    for (const { method, url } of routes) {
+      for (const name of names) {
+        const failure = hasBody(method)
+          ? await probe(
+              method,
+              fill(url, () => '1'),
+              'admin',
+              `a 15 KB ${name}`,
+              { [name]: WIDE },
+            )
+          : await probe(method, fill(url, () => '1') + query([[name, WIDE]]), 'admin', `a 15 KB ${name}`)
+        if (failure) failures.push(failure)
       }
     }
     expect(failures).toEqual([])
-  })
-}
-
-test('each query parameter and each body field alone: a 15 KB string never gives a 5xx (as an operator, who passes every guard)', { timeout: 600_000 }, async () => {
-  const failures: string[] = []
-  for (const { method, url } of routes) {
-    for (const name of names) {
-      const failure = hasBody(method)
-        ? await probe(method, fill(url, () => '1'), 'admin', `a 15 KB ${name}`, { [name]: WIDE })
-        : await probe(method, fill(url, () => '1') + query([[name, WIDE]]), 'admin', `a 15 KB ${name}`)
-      if (failure) failures.push(failure)
-    }
-  }
-  expect(failures).toEqual([])
-})
+  },
+)

@@ -53,7 +53,13 @@ const provider: PaymentProvider = {
 beforeAll(async () => {
   database = await freshDatabase()
   const config = loadConfig({ OWE_STATIC_DIR: '.tmp/no-app', LOG_LEVEL: 'silent', OWE_SCHEDULER_MS: '0', OWE_CORPUS_CACHE_MS: '0' })
-  app = await buildApp(config, { database, logger: false, now: clock.now, push, paymentProviders: [provider, createTestModeProvider({ db: database.db, publicUrl: config.publicUrl })] })
+  app = await buildApp(config, {
+    database,
+    logger: false,
+    now: clock.now,
+    push,
+    paymentProviders: [provider, createTestModeProvider({ db: database.db, publicUrl: config.publicUrl })],
+  })
   plans = await plansByName(app)
 })
 afterAll(async () => {
@@ -66,8 +72,20 @@ const db = () => database.db
 function schedulers(count: number) {
   return Array.from({ length: count }, () => {
     const notifier = createNotifier({ db: db(), push, log: app.log })
-    const service = createPaymentService({ db: db(), providers: [provider], notifier, log: app.log, nairaPerDollar: 1000, publicUrl: 'http://localhost:8080' })
-    return createScheduler({ log: app.log, now: clock.now, intervalMs: 0, jobs: scheduledJobs({ db: db(), notifier, payments: service, checkoutAbandonMs: DAY }) })
+    const service = createPaymentService({
+      db: db(),
+      providers: [provider],
+      notifier,
+      log: app.log,
+      nairaPerDollar: 1000,
+      publicUrl: 'http://localhost:8080',
+    })
+    return createScheduler({
+      log: app.log,
+      now: clock.now,
+      intervalMs: 0,
+      jobs: scheduledJobs({ db: db(), notifier, payments: service, checkoutAbandonMs: DAY }),
+    })
   })
 }
 
@@ -76,26 +94,51 @@ test('housekeeping deletes what counts for nothing — old rate-limit windows, e
   const live = await memberOf(app, db())
   const ended = await memberOf(app, db())
   expect((await post(app, API.deviceSave, { device_type: 'WEB', device_token: 'token-of-a-live-session' }, live.token)).status).toBe(200)
-  expect((await post(app, API.deviceSave, { device_type: 'WEB', device_token: 'token-of-an-expired-session' }, ended.token)).status).toBe(200)
+  expect((await post(app, API.deviceSave, { device_type: 'WEB', device_token: 'token-of-an-expired-session' }, ended.token)).status).toBe(
+    200,
+  )
   // The second member's session ran out an hour ago (the push already skips it; now the rows go).
-  await db().update(sessions).set({ expiresAt: new Date(at.getTime() - HOUR) }).where(eq(sessions.userId, ended.user.id))
+  await db()
+    .update(sessions)
+    .set({ expiresAt: new Date(at.getTime() - HOUR) })
+    .where(eq(sessions.userId, ended.user.id))
 
-  await db().insert(rateLimits).values([
-    { key: 'login:old-window', windowStart: new Date(at.getTime() - 2 * DAY), hits: 3 },
-    { key: 'login:this-window', windowStart: new Date(at.getTime() - 5 * MINUTE), hits: 3 },
-  ])
+  await db()
+    .insert(rateLimits)
+    .values([
+      { key: 'login:old-window', windowStart: new Date(at.getTime() - 2 * DAY), hits: 3 },
+      { key: 'login:this-window', windowStart: new Date(at.getTime() - 5 * MINUTE), hits: 3 },
+    ])
   const [expiredLink] = await db()
     .insert(emailTokens)
-    .values({ userId: live.user.id, purpose: 'reset', tokenHash: 'long-expired-link-digest', createdAt: new Date(at.getTime() - LINK_RETENTION_MS - 2 * HOUR), expiresAt: new Date(at.getTime() - LINK_RETENTION_MS - HOUR) })
+    .values({
+      userId: live.user.id,
+      purpose: 'reset',
+      tokenHash: 'long-expired-link-digest',
+      createdAt: new Date(at.getTime() - LINK_RETENTION_MS - 2 * HOUR),
+      expiresAt: new Date(at.getTime() - LINK_RETENTION_MS - HOUR),
+    })
     .returning()
   // Expired an hour ago: kept a while, so following it still says "expired".
   const [recentlyExpired] = await db()
     .insert(emailTokens)
-    .values({ userId: live.user.id, purpose: 'reset', tokenHash: 'just-expired-link-digest', createdAt: new Date(at.getTime() - 2 * HOUR), expiresAt: new Date(at.getTime() - HOUR) })
+    .values({
+      userId: live.user.id,
+      purpose: 'reset',
+      tokenHash: 'just-expired-link-digest',
+      createdAt: new Date(at.getTime() - 2 * HOUR),
+      expiresAt: new Date(at.getTime() - HOUR),
+    })
     .returning()
   const [freshLink] = await db()
     .insert(emailTokens)
-    .values({ userId: live.user.id, purpose: 'reset', tokenHash: 'fresh-link-digest', createdAt: at, expiresAt: new Date(at.getTime() + HOUR) })
+    .values({
+      userId: live.user.id,
+      purpose: 'reset',
+      tokenHash: 'fresh-link-digest',
+      createdAt: at,
+      expiresAt: new Date(at.getTime() + HOUR),
+    })
     .returning()
   const old = new Date(at.getTime() - MAIL_RETENTION_MS - DAY)
   const mails = await db()
@@ -116,12 +159,28 @@ test('housekeeping deletes what counts for nothing — old rate-limit windows, e
   expect(await db().select().from(rateLimits).where(eq(rateLimits.key, 'login:old-window'))).toEqual([])
   expect(await db().select().from(sessions).where(eq(sessions.userId, ended.user.id))).toEqual([])
   expect(await db().select().from(sessions).where(eq(sessions.userId, live.user.id))).toHaveLength(1)
-  expect((await db().select({ token: deviceTokens.token }).from(deviceTokens).where(inArray(deviceTokens.userId, [live.user.id, ended.user.id]))).map((row) => row.token)).toEqual([
-    'token-of-a-live-session',
-  ])
-  const links = await db().select({ id: emailTokens.id }).from(emailTokens).where(inArray(emailTokens.id, [expiredLink.id, recentlyExpired.id, freshLink.id]))
+  expect(
+    (
+      await db()
+        .select({ token: deviceTokens.token })
+        .from(deviceTokens)
+        .where(inArray(deviceTokens.userId, [live.user.id, ended.user.id]))
+    ).map((row) => row.token),
+  ).toEqual(['token-of-a-live-session'])
+  const links = await db()
+    .select({ id: emailTokens.id })
+    .from(emailTokens)
+    .where(inArray(emailTokens.id, [expiredLink.id, recentlyExpired.id, freshLink.id]))
   expect(links.map((row) => row.id).sort((a, b) => a - b)).toEqual([recentlyExpired.id, freshLink.id].sort((a, b) => a - b))
-  const keptMail = await db().select({ to: mailOutbox.to }).from(mailOutbox).where(inArray(mailOutbox.id, mails.map((mail) => mail.id)))
+  const keptMail = await db()
+    .select({ to: mailOutbox.to })
+    .from(mailOutbox)
+    .where(
+      inArray(
+        mailOutbox.id,
+        mails.map((mail) => mail.id),
+      ),
+    )
   expect(keptMail.map((mail) => mail.to).sort()).toEqual(['new-failed@example.com', 'new-sent@example.com', 'old-waiting@example.com'])
   // The signed-in member still is.
   expect((await get(app, API.notificationsUnreadCount, live.token)).status).toBe(200)
@@ -156,7 +215,9 @@ test('a checkout nobody came back from is marked abandoned after a day, once, an
   providerAnswer = { status: 'pending' }
   const verifyFor = provider.verify.bind(provider)
   provider.verify = async ({ reference, providerRef }) =>
-    reference === paid.reference ? { status: 'success', amountMinor: 1799, currency: 'USD', method: null } : verifyFor({ reference, providerRef })
+    reference === paid.reference
+      ? { status: 'success', amountMinor: 1799, currency: 'USD', method: null }
+      : verifyFor({ reference, providerRef })
   try {
     const reports = await Promise.all(schedulers(2).map((scheduler) => scheduler.runDue(clock.now())))
     expect(reports.map((report) => report.abandonedCheckouts).sort()).toEqual([0, 1])
@@ -205,7 +266,14 @@ test('a stopping server gives up no checkout: it stops between payments and leav
   expect((await initialize(app, state, reader.token)).status).toBe(200)
   clock.advance(DAY + MINUTE)
   const notifier = createNotifier({ db: db(), push, log: app.log })
-  const service = createPaymentService({ db: db(), providers: [provider], notifier, log: app.log, nairaPerDollar: 1000, publicUrl: 'http://localhost:8080' })
+  const service = createPaymentService({
+    db: db(),
+    providers: [provider],
+    notifier,
+    log: app.log,
+    nairaPerDollar: 1000,
+    publicUrl: 'http://localhost:8080',
+  })
   expect(await abandonStaleCheckouts(service, clock.now(), DAY, () => true)).toBe(0)
   expect((await db().select().from(payments).where(eq(payments.reference, state.reference)))[0].status).toBe('pending')
 })

@@ -66,18 +66,24 @@ function trickle(size: number): Trickler {
   return { answer }
 }
 
-test('300 clients trickling a body a byte a second are each answered and closed, while others are served: 408 for a body the route takes, 413 at once for a declared 100 KB', { timeout: 60_000 }, async () => {
-  const allowed = Array.from({ length: 150 }, () => trickle(10 * 1024))
-  const oversized = Array.from({ length: 150 }, () => trickle(100 * 1024))
-  // The server keeps serving everyone else meanwhile.
-  const health = await fetch(`http://127.0.0.1:${port}/api/health`)
-  expect(health.status).toBe(200)
-  const statusOf = (text: string) => /^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 'closed without an answer'
-  const [timedOut, refused] = await Promise.all([allowed, oversized].map((clients) => Promise.all(clients.map((client) => client.answer))))
-  expect(new Set(timedOut.map(statusOf))).toEqual(new Set(['408']))
-  expect(new Set(refused.map(statusOf))).toEqual(new Set(['413']))
-  expect(timedOut[0]).toContain('{"error":{"code":"request_timeout","message":"The request took too long to arrive."}}')
-})
+test(
+  '300 clients trickling a body a byte a second are each answered and closed, while others are served: 408 for a body the route takes, 413 at once for a declared 100 KB',
+  { timeout: 60_000 },
+  async () => {
+    const allowed = Array.from({ length: 150 }, () => trickle(10 * 1024))
+    const oversized = Array.from({ length: 150 }, () => trickle(100 * 1024))
+    // The server keeps serving everyone else meanwhile.
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`)
+    expect(health.status).toBe(200)
+    const statusOf = (text: string) => /^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 'closed without an answer'
+    const [timedOut, refused] = await Promise.all(
+      [allowed, oversized].map((clients) => Promise.all(clients.map((client) => client.answer))),
+    )
+    expect(new Set(timedOut.map(statusOf))).toEqual(new Set(['408']))
+    expect(new Set(refused.map(statusOf))).toEqual(new Set(['413']))
+    expect(timedOut[0]).toContain('{"error":{"code":"request_timeout","message":"The request took too long to arrive."}}')
+  },
+)
 
 test('headers that never finish are cut off too', { timeout: 60_000 }, async () => {
   const socket = net.connect(port, '127.0.0.1')

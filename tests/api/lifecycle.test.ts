@@ -18,11 +18,19 @@ const embedded = { DATABASE_URL: '' }
 test('until migrations and seeding are done only health answers: /api/health says "starting", readiness and every other route 503', async () => {
   // A database nobody has migrated yet, as main.ts has it while it starts.
   const database = await openDatabase({ kind: 'pglite-memory' })
-  const app = await buildApp(loadConfig({ OWE_STATIC_DIR: '.tmp/no-app', LOG_LEVEL: 'silent', OWE_SCHEDULER_MS: '60000' }), { database, logger: false, startsReady: false })
+  const app = await buildApp(loadConfig({ OWE_STATIC_DIR: '.tmp/no-app', LOG_LEVEL: 'silent', OWE_SCHEDULER_MS: '60000' }), {
+    database,
+    logger: false,
+    startsReady: false,
+  })
   try {
     const starting = await get(app, API.health)
     expect(starting.status).toBe(200)
-    expect(starting.body.data).toMatchObject({ status: 'starting', database: { kind: 'pglite', ok: null }, mail: { transport: 'outbox', waiting: null, failed: null } })
+    expect(starting.body.data).toMatchObject({
+      status: 'starting',
+      database: { kind: 'pglite', ok: null },
+      mail: { transport: 'outbox', waiting: null, failed: null },
+    })
     expect(starting.body.data.scheduler).toMatchObject({ running: false })
     const notReady = await get(app, API.healthReady)
     expect(notReady.status).toBe(503)
@@ -38,7 +46,12 @@ test('until migrations and seeding are done only health answers: /api/health say
     expect((await get(app, API.healthReady)).body).toEqual({ data: { ready: true } })
     expect((await get(app, API.proverbsPublic)).status).toBe(200)
     const report = (await get(app, API.health)).body.data as HealthReport
-    expect(report).toMatchObject({ status: 'ok', database: { kind: 'pglite', ok: true }, mail: { transport: 'outbox', waiting: 0, failed: 0 }, payments: 'TEST MODE — no money moves' })
+    expect(report).toMatchObject({
+      status: 'ok',
+      database: { kind: 'pglite', ok: true },
+      mail: { transport: 'outbox', waiting: 0, failed: 0 },
+      payments: 'TEST MODE — no money moves',
+    })
     expect(report.scheduler).toMatchObject({ running: true, intervalMs: 60_000 })
   } finally {
     await app.close()
@@ -95,7 +108,11 @@ test('on SIGTERM requests in flight finish and every acknowledged sign-up is kep
   const bodies = Array.from({ length: 60 }, () => signupBody({ email: `shutdown-${crypto.randomUUID()}@example.com` }))
   // Each sign-up hashes a password (tens of milliseconds): most are still running when the signal comes.
   const requests = bodies.map((body) =>
-    fetch(`${server.url}${API.register}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
+    fetch(`${server.url}${API.register}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then(
       (res) => res.status,
       () => 'no answer' as const,
     ),
@@ -135,7 +152,10 @@ test('on SIGTERM requests in flight finish and every acknowledged sign-up is kep
     const kept = await database.db.select({ email: users.email }).from(users).where(inArray(users.email, acknowledged))
     expect(kept.map((row) => row.email).sort()).toEqual([...acknowledged].sort())
     // Each kept account was told how to activate: its mail was committed with it.
-    const mails = await database.db.select({ to: mailOutbox.to, subject: mailOutbox.subject }).from(mailOutbox).where(inArray(mailOutbox.to, acknowledged))
+    const mails = await database.db
+      .select({ to: mailOutbox.to, subject: mailOutbox.subject })
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.to, acknowledged))
     expect(mails.map((mail) => mail.to).sort()).toEqual([...acknowledged].sort())
     expect(new Set(mails.map((mail) => mail.subject))).toEqual(new Set(['Activate your Òwe account']))
   } finally {

@@ -11,8 +11,10 @@ beforeAll(async () => {
 })
 afterAll(() => ctx.close())
 
-const publicProverb = async (idOrSlug: number | string): Promise<Proverb> => (await get(ctx.app, `/api/proverbs/public/${idOrSlug}`)).body.data
-const inList = async (id: number) => ((await get(ctx.app, '/api/proverbs/public?ethnic=igbo&size=50')).body as Paginated<Proverb>).data.find((p) => p.id === id)!
+const publicProverb = async (idOrSlug: number | string): Promise<Proverb> =>
+  (await get(ctx.app, `/api/proverbs/public/${idOrSlug}`)).body.data
+const inList = async (id: number) =>
+  ((await get(ctx.app, '/api/proverbs/public?ethnic=igbo&size=50')).body as Paginated<Proverb>).data.find((p) => p.id === id)!
 
 test('a like shows in the public answers at once, though they are reused for a while: the proverb, by slug and id, and its list', async () => {
   const [proverb] = ((await get(ctx.app, '/api/proverbs/public?ethnic=igbo&size=50')).body as Paginated<Proverb>).data

@@ -93,7 +93,10 @@ async function silentServer() {
 test('a stuck mail server never holds an HTTP answer, nor a stopping server: its mails go back to the queue', async () => {
   const stuck = await silentServer()
   const database = await freshDatabase()
-  const app = await buildApp(loadConfig({ SMTP_URL: stuck.url, OWE_STATIC_DIR: '.tmp/no-app', LOG_LEVEL: 'silent', OWE_SCHEDULER_MS: '0' }), { database, logger: false })
+  const app = await buildApp(
+    loadConfig({ SMTP_URL: stuck.url, OWE_STATIC_DIR: '.tmp/no-app', LOG_LEVEL: 'silent', OWE_SCHEDULER_MS: '0' }),
+    { database, logger: false },
+  )
   const emails: string[] = []
   try {
     // The worker is trying the silent server meanwhile (its timeouts are ten seconds and more).
@@ -124,11 +127,14 @@ test('a mail server that is down: the mail is tried again with back-off, and del
   await new Promise<void>((resolve) => probe.close(() => resolve()))
 
   const database = await freshDatabase()
-  const app = await buildApp(loadConfig({ SMTP_URL: `smtp://127.0.0.1:${port}`, OWE_STATIC_DIR: '.tmp/no-app', LOG_LEVEL: 'silent', OWE_SCHEDULER_MS: '0' }), {
-    database,
-    logger: false,
-    now: clock.now,
-  })
+  const app = await buildApp(
+    loadConfig({ SMTP_URL: `smtp://127.0.0.1:${port}`, OWE_STATIC_DIR: '.tmp/no-app', LOG_LEVEL: 'silent', OWE_SCHEDULER_MS: '0' }),
+    {
+      database,
+      logger: false,
+      now: clock.now,
+    },
+  )
   let later: Awaited<ReturnType<typeof startMailCatcher>> | undefined
   try {
     const body = signupBody()
@@ -166,12 +172,15 @@ test('a mail server that is down: the mail is tried again with back-off, and del
 test('a mail that keeps failing stops after ten tries and is marked failed, with its last error', async () => {
   const clock = testClock()
   const database = await freshDatabase()
-  const app = await buildApp(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:9', OWE_STATIC_DIR: '.tmp/no-app', LOG_LEVEL: 'silent', OWE_SCHEDULER_MS: '0' }), {
-    database,
-    logger: false,
-    now: clock.now,
-    mailTransport: { send: () => Promise.reject(new Error('greeting never came')), close: () => {} },
-  })
+  const app = await buildApp(
+    loadConfig({ SMTP_URL: 'smtp://127.0.0.1:9', OWE_STATIC_DIR: '.tmp/no-app', LOG_LEVEL: 'silent', OWE_SCHEDULER_MS: '0' }),
+    {
+      database,
+      logger: false,
+      now: clock.now,
+      mailTransport: { send: () => Promise.reject(new Error('greeting never came')), close: () => {} },
+    },
+  )
   try {
     const body = signupBody()
     expect((await post(app, '/accounts/register', body)).status).toBe(201)
@@ -199,7 +208,17 @@ test('operators see the queue (never a mail’s text or link) and send a failed 
   const mail = (failed.body.data as AdminMail[]).find((row) => row.to === body.email)!
   expect(mail).toMatchObject({ subject: 'Activate your Òwe account', status: 'failed', attempts: 1 })
   expect(mail.lastError).toMatch(/550/)
-  expect(Object.keys(mail).sort()).toEqual(['attempts', 'createdAt', 'id', 'lastError', 'nextAttemptAt', 'sentAt', 'status', 'subject', 'to'])
+  expect(Object.keys(mail).sort()).toEqual([
+    'attempts',
+    'createdAt',
+    'id',
+    'lastError',
+    'nextAttemptAt',
+    'sentAt',
+    'status',
+    'subject',
+    'to',
+  ])
   const sent = (await get(ctx.app, `${API.admin.mail}?status=sent`, operator.token)).body.data as AdminMail[]
   expect(sent.length).toBeGreaterThan(0)
   expect(sent.every((row) => row.status === 'sent')).toBe(true)
@@ -226,14 +245,36 @@ test('a mail whose worker died while sending is taken over once its claim runs o
   const [held, orphaned] = await ctx.database.db
     .insert(mailOutbox)
     .values([
-      { to: 'still-held@example.com', subject: 'Held', text: 'x', status: 'sending', attempts: 1, nextAttemptAt: now, lockedUntil: new Date(now.getTime() + 5 * MINUTE), createdAt: now },
-      { to: 'orphaned@example.com', subject: 'Orphaned', text: 'x', status: 'sending', attempts: 1, nextAttemptAt: now, lockedUntil: new Date(now.getTime() - MINUTE), createdAt: now },
+      {
+        to: 'still-held@example.com',
+        subject: 'Held',
+        text: 'x',
+        status: 'sending',
+        attempts: 1,
+        nextAttemptAt: now,
+        lockedUntil: new Date(now.getTime() + 5 * MINUTE),
+        createdAt: now,
+      },
+      {
+        to: 'orphaned@example.com',
+        subject: 'Orphaned',
+        text: 'x',
+        status: 'sending',
+        attempts: 1,
+        nextAttemptAt: now,
+        lockedUntil: new Date(now.getTime() - MINUTE),
+        createdAt: now,
+      },
     ])
     .returning()
   await ctx.app.mailWorker!.drain()
   expect(smtp.to('orphaned@example.com').map((mail) => mail.subject)).toEqual(['Orphaned'])
   expect(smtp.to('still-held@example.com')).toEqual([])
-  const rows = await ctx.database.db.select().from(mailOutbox).where(inArray(mailOutbox.id, [held.id, orphaned.id])).orderBy(mailOutbox.id)
+  const rows = await ctx.database.db
+    .select()
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.id, [held.id, orphaned.id]))
+    .orderBy(mailOutbox.id)
   expect(rows.map((row) => [row.status, row.attempts])).toEqual([
     ['sending', 1],
     ['sent', 2],

@@ -33,13 +33,24 @@ async function seedMessages(m: Member, count: number) {
   const start = clock.now().getTime()
   return database.db
     .insert(notifications)
-    .values(Array.from({ length: count }, (_, i) => ({ userId: m.user.id, kind: 'broadcast', title: `Message ${i + 1}`, body: `Body ${i + 1}`, createdAt: new Date(start + i * MINUTE) })))
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        userId: m.user.id,
+        kind: 'broadcast',
+        title: `Message ${i + 1}`,
+        body: `Body ${i + 1}`,
+        createdAt: new Date(start + i * MINUTE),
+      })),
+    )
     .returning()
 }
 
-const saveDevice = (m: Member, token: string, deviceType = 'WEB') => post(app, API.deviceSave, { device_type: deviceType, device_token: token }, m.token)
+const saveDevice = (m: Member, token: string, deviceType = 'WEB') =>
+  post(app, API.deviceSave, { device_type: deviceType, device_token: token }, m.token)
 const tokensOf = async (userId: number) =>
-  (await database.db.select({ token: deviceTokens.token }).from(deviceTokens).where(eq(deviceTokens.userId, userId))).map((r) => r.token).sort()
+  (await database.db.select({ token: deviceTokens.token }).from(deviceTokens).where(eq(deviceTokens.userId, userId)))
+    .map((r) => r.token)
+    .sort()
 
 test('every notification call needs a session', async () => {
   const guarded: ['GET' | 'POST' | 'PUT', string][] = [
@@ -103,7 +114,10 @@ test('bad page, size or id is a 400 with a message, never a 500', async () => {
   }
   expect((await get(app, `${API.notifications}?size=101`, m.token)).body.error.message).toBe('"size" must be a whole number from 1 to 100.')
   // The largest page there is answers with an empty page, not an error.
-  expect((await get(app, `${API.notifications}?page=${Number.MAX_SAFE_INTEGER}&size=100`, m.token)).body).toMatchObject({ data: [], totalElements: 0 })
+  expect((await get(app, `${API.notifications}?page=${Number.MAX_SAFE_INTEGER}&size=100`, m.token)).body).toMatchObject({
+    data: [],
+    totalElements: 0,
+  })
   for (const id of ['abc', '0', '-3', '1.5', '99999999999', '%20']) {
     const res = await get(app, `${API.notifications}/${id}`, m.token)
     expect(res.status, id).toBe(400)
@@ -189,7 +203,12 @@ test('a device token lives as long as the session that saved it: signing out, or
   // A password changed on a third device ends the laptop's session, and its token with it.
   const third = (await post(app, '/accounts/login', { email: m.email, password: m.password })).body.data.token as string
   expect((await saveDevice({ ...m, token: third }, `fcm-${m.user.id}:third`)).status).toBe(200)
-  const changed = await post(app, API.passwordUpdate, { oldPassword: m.password, newPassword: 'Newer#Pass9', confirmNewPassword: 'Newer#Pass9' }, third)
+  const changed = await post(
+    app,
+    API.passwordUpdate,
+    { oldPassword: m.password, newPassword: 'Newer#Pass9', confirmNewPassword: 'Newer#Pass9' },
+    third,
+  )
   expect(changed.status, JSON.stringify(changed.body)).toBe(200)
   expect(await tokensOf(m.user.id)).toEqual([`fcm-${m.user.id}:third`])
 })
@@ -307,11 +326,17 @@ test('notify: a dedupe key makes one message and one push, however often it is r
   await saveDevice(m, `dedupe-${m.user.id}`)
   push.calls.length = 0
   const input = { kind: 'payment', title: 'Payment received', body: 'Thank you.', url: '/profile', dedupeKey: 'payment:ref-1' } as const
-  const results = await Promise.all([notifier().notify(m.user.id, input, { now: clock.now() }), notifier().notify(m.user.id, input, { now: clock.now() })])
+  const results = await Promise.all([
+    notifier().notify(m.user.id, input, { now: clock.now() }),
+    notifier().notify(m.user.id, input, { now: clock.now() }),
+  ])
   expect(results.filter(Boolean)).toHaveLength(1)
   expect(await notifier().notify(m.user.id, input, { now: clock.now() })).toBeNull()
   expect(push.calls).toEqual([{ token: `dedupe-${m.user.id}`, data: { title: 'Payment received', body: 'Thank you.', url: '/profile' } }])
-  const rows = await database.db.select().from(notifications).where(and(eq(notifications.userId, m.user.id), eq(notifications.dedupeKey, 'payment:ref-1')))
+  const rows = await database.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, m.user.id), eq(notifications.dedupeKey, 'payment:ref-1')))
   expect(rows).toHaveLength(1)
 })
 
@@ -323,7 +348,10 @@ test('notifyAll: one message to the users selected, once each, pushed to their d
   const ids = chosen.map((m) => m.user.id)
   const selection = sql`select ${users.id} from ${users} where ${users.id} in (${sql.join(ids, sql`, `)})`
   const input = { kind: 'broadcast', title: 'Festival', body: 'New proverbs for the festival.', dedupeKey: 'broadcast:1' } as const
-  const [first, second] = await Promise.all([notifier().notifyAll(selection, input, { now: clock.now() }), notifier().notifyAll(selection, input, { now: clock.now() })])
+  const [first, second] = await Promise.all([
+    notifier().notifyAll(selection, input, { now: clock.now() }),
+    notifier().notifyAll(selection, input, { now: clock.now() }),
+  ])
   expect([...first, ...second].sort()).toEqual([...ids].sort())
   expect(await notifier().notifyAll(selection, input, { now: clock.now() })).toEqual([])
   expect(push.calls.map((c) => c.token).sort()).toEqual(ids.map((id) => `all-${id}`).sort())

@@ -32,7 +32,9 @@ test('the size of keeping a people offline is measured from its pack, for the pe
   const free = await memberOf(ctx.app, ctx.database.db, { packageId: plans.Free.id, languages: [groups.yoruba.id, groups.igbo.id] })
   const res = await get(ctx.app, API.packSizes, free.token)
   expect(res.status).toBe(200)
-  expect(res.body.data).toEqual([{ groupId: groups.yoruba.id, proverbs: groups.yoruba.proverbCount, bytes: await downloadedBytes(free.token, 'yoruba') }])
+  expect(res.body.data).toEqual([
+    { groupId: groups.yoruba.id, proverbs: groups.yoruba.proverbCount, bytes: await downloadedBytes(free.token, 'yoruba') },
+  ])
 
   const paid = await memberOf(ctx.app, ctx.database.db, { packageId: plans.Silver.id, languages: [groups.hausa.id, groups.zulu.id] })
   await payWithTestMode(ctx.app, paid.token, plans.Silver)

@@ -1,5 +1,18 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { get, HOUR, lastMailToken, mailsTo, MINUTE, nextClient, PASSWORD, post, memberOf, signIn, signupBody, testClock } from '../support/accounts'
+import {
+  get,
+  HOUR,
+  lastMailToken,
+  mailsTo,
+  MINUTE,
+  nextClient,
+  PASSWORD,
+  post,
+  memberOf,
+  signIn,
+  signupBody,
+  testClock,
+} from '../support/accounts'
 import { createTestApp } from '../support/test-app'
 
 /** The default OWE_AUTH_RATE_LIMIT. */
@@ -13,7 +26,9 @@ beforeAll(async () => {
 })
 afterAll(() => ctx.close())
 
-const REQUESTED = { data: { message: 'If an account exists for that email, a link to reset its password is on its way. Check your email.' } }
+const REQUESTED = {
+  data: { message: 'If an account exists for that email, a link to reset its password is on its way. Check your email.' },
+}
 const RESET_DONE = { data: { message: 'Your password has been changed. Sign in with your new password.' } }
 const ENDED = { error: { code: 'session_expired', message: 'Your session has ended. Please sign in again.' } }
 
@@ -150,11 +165,23 @@ test('changing the password answers with the spec’s messages', async () => {
   const user = await memberOf(ctx.app, ctx.database.db)
   const cases: [Record<string, unknown>, Record<string, string>][] = [
     [{}, { oldPassword: 'Old password is required', newPassword: 'New password is required' }],
-    [{ oldPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmNewPassword: 'Ìtàn#Owe25' }, { confirmNewPassword: 'Must match new password' }],
+    [
+      { oldPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmNewPassword: 'Ìtàn#Owe25' },
+      { confirmNewPassword: 'Must match new password' },
+    ],
     [{ oldPassword: PASSWORD, newPassword: NEW_PASSWORD }, { confirmNewPassword: 'Must match new password' }],
-    [{ oldPassword: PASSWORD, newPassword: 'Ab#1', confirmNewPassword: 'Ab#1' }, { newPassword: 'Password should be of minimum 8 characters length' }],
-    [{ oldPassword: PASSWORD, newPassword: 'itan#2024', confirmNewPassword: 'itan#2024' }, { newPassword: 'Password must include at least one capital letter' }],
-    [{ oldPassword: PASSWORD, newPassword: 'Itan20245', confirmNewPassword: 'Itan20245' }, { newPassword: 'Password must include at least one special character' }],
+    [
+      { oldPassword: PASSWORD, newPassword: 'Ab#1', confirmNewPassword: 'Ab#1' },
+      { newPassword: 'Password should be of minimum 8 characters length' },
+    ],
+    [
+      { oldPassword: PASSWORD, newPassword: 'itan#2024', confirmNewPassword: 'itan#2024' },
+      { newPassword: 'Password must include at least one capital letter' },
+    ],
+    [
+      { oldPassword: PASSWORD, newPassword: 'Itan20245', confirmNewPassword: 'Itan20245' },
+      { newPassword: 'Password must include at least one special character' },
+    ],
   ]
   for (const [body, fields] of cases) {
     const res = await changePassword(user.token, body)
@@ -200,7 +227,13 @@ test(`password changes are limited to ${AUTH_LIMIT} attempts per client in 15 mi
   const user = await memberOf(ctx.app, ctx.database.db)
   const client = nextClient()
   const attempt = () =>
-    post(ctx.app, '/accounts/password-update/', { oldPassword: 'Wrong#Pass1', newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD }, user.token, client)
+    post(
+      ctx.app,
+      '/accounts/password-update/',
+      { oldPassword: 'Wrong#Pass1', newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD },
+      user.token,
+      client,
+    )
   for (let i = 0; i < AUTH_LIMIT; i++) expect((await attempt()).status).toBe(400)
   const refused = await attempt()
   expect(refused.status).toBe(429)
@@ -217,7 +250,9 @@ test('a reset or a password change retires every older reset link of the user', 
 
   const session = await signIn(ctx.app, user.email, NEW_PASSWORD)
   const pending = await resetToken(user.email)
-  expect((await changePassword(session, { oldPassword: NEW_PASSWORD, newPassword: 'Kola#nut22', confirmNewPassword: 'Kola#nut22' })).status).toBe(200)
+  expect(
+    (await changePassword(session, { oldPassword: NEW_PASSWORD, newPassword: 'Kola#nut22', confirmNewPassword: 'Kola#nut22' })).status,
+  ).toBe(200)
   expect((await verify(pending)).body.error.code).toBe('token_used')
   expect((await save({ token: pending, password: 'Other#pass1', confirmPassword: 'Other#pass1' })).status).toBe(400)
   expect((await login(user.email, 'Kola#nut22')).status).toBe(200)

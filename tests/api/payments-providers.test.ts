@@ -63,9 +63,14 @@ afterAll(async () => {
 const db = () => ctx.database.db
 const member = () => memberOf(ctx.app, db())
 const paymentOf = async (reference: string) => (await db().select().from(payments).where(eq(payments.reference, reference)))[0]
-const packagesOf = (userId: number) => db().select().from(userPackages).where(eq(userPackages.userId, userId)).orderBy(asc(userPackages.startsAt))
+const packagesOf = (userId: number) =>
+  db().select().from(userPackages).where(eq(userPackages.userId, userId)).orderBy(asc(userPackages.startsAt))
 const cardsOf = (userId: number) => db().select().from(paymentMethods).where(eq(paymentMethods.userId, userId))
-const messagesOf = (userId: number, kind: string) => db().select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)))
+const messagesOf = (userId: number, kind: string) =>
+  db()
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)))
 
 type Member = Awaited<ReturnType<typeof member>>
 type Way = { option: 'paystack' | 'stripe'; currency: 'USD' | 'NGN'; autoRenew?: boolean }
@@ -121,10 +126,17 @@ test('Paystack in naira: the webhook settles the payment before the customer is 
   expect(paystack.webhooks.at(-1)).toMatchObject({ event: 'charge.success', status: 200 })
   expect(await paymentOf(started.reference)).toMatchObject({ status: 'success', currency: 'NGN', amountMinor: 1799000 })
 
-  expect(await outcome(m, started.reference)).toMatchObject({ status: 'success', message: PAYMENT_TEXTS.success, amount: 17990, currency: 'NGN' })
+  expect(await outcome(m, started.reference)).toMatchObject({
+    status: 'success',
+    message: PAYMENT_TEXTS.success,
+    amount: 17990,
+    currency: 'NGN',
+  })
   const [made] = await packagesOf(m.user.id)
   expect(made).toMatchObject({ packageId: plans.Silver.id, autoRenew: true })
-  expect(await cardsOf(m.user.id)).toEqual([expect.objectContaining({ provider: 'paystack', token: expect.stringMatching(/^AUTH_/), customer: m.email, label: 'Visa ending 4081' })])
+  expect(await cardsOf(m.user.id)).toEqual([
+    expect.objectContaining({ provider: 'paystack', token: expect.stringMatching(/^AUTH_/), customer: m.email, label: 'Visa ending 4081' }),
+  ])
   expect(await messagesOf(m.user.id, 'payment')).toHaveLength(1)
 })
 
@@ -175,7 +187,15 @@ test('a forged Paystack webhook (wrong key, altered body, no signature) is a 400
   const started = await start(m, { option: 'paystack', currency: 'NGN' })
   // What a real charge.success for this payment would say, had it been paid.
   const claim = paystack.webhookFor(started.reference)
-  const forgedClaim = { ...claim, data: { ...claim.data, status: 'success', gateway_response: 'Successful', authorization: { authorization_code: 'AUTH_forged', reusable: true } } }
+  const forgedClaim = {
+    ...claim,
+    data: {
+      ...claim.data,
+      status: 'success',
+      gateway_response: 'Successful',
+      authorization: { authorization_code: 'AUTH_forged', reusable: true },
+    },
+  }
 
   const cases = [
     paystack.signWebhook(forgedClaim, `sk_test_${randomBytes(20).toString('hex')}`),
@@ -228,7 +248,9 @@ test('Stripe in dollars: the card-bearing webhook settles it first, the return s
   expect(await paymentOf(started.reference)).toMatchObject({ status: 'success', amountMinor: 1799, currency: 'USD' })
   expect(await outcome(m, started.reference)).toMatchObject({ status: 'success', amount: 17.99, currency: 'USD' })
   expect(await packagesOf(m.user.id)).toEqual([expect.objectContaining({ autoRenew: true })])
-  expect(await cardsOf(m.user.id)).toEqual([expect.objectContaining({ provider: 'stripe', token: expect.stringMatching(/^pm_/), customer: expect.stringMatching(/^cus_/) })])
+  expect(await cardsOf(m.user.id)).toEqual([
+    expect.objectContaining({ provider: 'stripe', token: expect.stringMatching(/^pm_/), customer: expect.stringMatching(/^cus_/) }),
+  ])
   expect(await messagesOf(m.user.id, 'payment')).toHaveLength(1)
 })
 
@@ -251,7 +273,11 @@ test('Stripe: out-of-order and replayed events after a success change nothing', 
   const intent = session.payment_intent as Record<string, unknown>
   const late = [
     stripe.event('checkout.session.expired', { ...session, status: 'expired', payment_status: 'unpaid', payment_intent: intent.id }),
-    stripe.event('payment_intent.payment_failed', { ...intent, status: 'requires_payment_method', last_payment_error: { message: 'Your card was declined.', type: 'card_error' } }),
+    stripe.event('payment_intent.payment_failed', {
+      ...intent,
+      status: 'requires_payment_method',
+      last_payment_error: { message: 'Your card was declined.', type: 'card_error' },
+    }),
     stripe.eventFor('checkout.session.completed', started.reference),
     stripe.eventFor('payment_intent.succeeded', started.reference),
   ]
@@ -337,7 +363,14 @@ test('a Stripe renewal is an off-session charge of the saved card and adds the n
   expect(stripe.requestsTo('/v1/payment_intents').at(-1)).toMatchObject({
     status: 200,
     headers: expect.objectContaining({ 'idempotency-key': renewalReference(first) }),
-    body: expect.objectContaining({ amount: '1799', currency: 'usd', customer: card.customer, payment_method: card.token, off_session: 'true', confirm: 'true' }),
+    body: expect.objectContaining({
+      amount: '1799',
+      currency: 'usd',
+      customer: card.customer,
+      payment_method: card.token,
+      off_session: 'true',
+      confirm: 'true',
+    }),
   })
   expect(await paymentOf(renewalReference(first))).toMatchObject({ status: 'success', providerRef: expect.stringMatching(/^pi_/) })
   const [, next] = await packagesOf(m.user.id)
@@ -356,7 +389,10 @@ test('a declined renewal (Paystack and Stripe) turns auto-renew off and tells th
     decline()
     await renewDuePackages(service, clock.now())
     await Promise.all([paystack.idle(), stripe.idle()])
-    expect(await paymentOf(renewalReference(first)), way.option).toMatchObject({ status: 'failed', failureReason: way.option === 'paystack' ? 'Insufficient Funds' : 'Your card has insufficient funds.' })
+    expect(await paymentOf(renewalReference(first)), way.option).toMatchObject({
+      status: 'failed',
+      failureReason: way.option === 'paystack' ? 'Insufficient Funds' : 'Your card has insufficient funds.',
+    })
     expect(await packagesOf(m.user.id)).toEqual([expect.objectContaining({ id: first.id, autoRenew: false, endsAt: first.endsAt })])
     expect((await messagesOf(m.user.id, 'subscription')).map((n) => n.title)).toEqual([PAYMENT_NOTICES.renewalFailedTitle])
     // A later run does not charge again.

@@ -8,7 +8,13 @@ import { PAYMENT_NOTICES } from '../../server/src/features/payments/settle'
 import { createPaymentService } from '../../server/src/features/payments/service'
 import { createNotifier } from '../../server/src/services/notify'
 import { createTestModeProvider } from '../../server/src/services/payments/test-mode'
-import { ProviderError, WebhookSignatureError, type CheckoutInput, type PaymentProvider, type ProviderResult } from '../../server/src/services/payments/types'
+import {
+  ProviderError,
+  WebhookSignatureError,
+  type CheckoutInput,
+  type PaymentProvider,
+  type ProviderResult,
+} from '../../server/src/services/payments/types'
 import { API } from '../../src/core/api-paths'
 import type { EthnicGroup, PaymentStart, Plan } from '../../src/core/contract'
 import { newPaymentReference, PAYMENT_TEXTS } from '../../src/core/payment'
@@ -41,7 +47,11 @@ const db = () => ctx.database.db
 const member = (overrides: Parameters<typeof memberOf>[2] = {}) => memberOf(ctx.app, db(), overrides)
 const packagesOf = (userId: number) => db().select().from(userPackages).where(eq(userPackages.userId, userId))
 const paymentOf = async (reference: string) => (await db().select().from(payments).where(eq(payments.reference, reference)))[0]
-const messagesOf = (userId: number, kind: string) => db().select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)))
+const messagesOf = (userId: number, kind: string) =>
+  db()
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)))
 const oneYearLater = (iso: string) => new Date(new Date(iso).setUTCFullYear(new Date(iso).getUTCFullYear() + 1)).toISOString()
 
 test('the payment options: the labelled test mode, in dollars only, when no provider key is set', async () => {
@@ -61,10 +71,20 @@ test('the quote is the plan table’s price: dollars, or naira at 1000 per dolla
     percentOff: 0,
     coupon: null,
   })
-  expect(await quote(ctx.app, { packageId: plans.Silver.id, currency: 'NGN', option: 'paystack' })).toMatchObject({ currency: 'NGN', listAmount: 17990, amount: 17990 })
+  expect(await quote(ctx.app, { packageId: plans.Silver.id, currency: 'NGN', option: 'paystack' })).toMatchObject({
+    currency: 'NGN',
+    listAmount: 17990,
+    amount: 17990,
+  })
   // Naira asked of another option: the quote follows currencyFor and answers in dollars.
-  expect(await quote(ctx.app, { packageId: plans.Silver.id, currency: 'NGN', option: 'test' })).toMatchObject({ currency: 'USD', amount: 17.99 })
-  expect(await quote(ctx.app, { packageId: plans.Silver.id, currency: 'NGN', option: 'stripe' })).toMatchObject({ currency: 'USD', amount: 17.99 })
+  expect(await quote(ctx.app, { packageId: plans.Silver.id, currency: 'NGN', option: 'test' })).toMatchObject({
+    currency: 'USD',
+    amount: 17.99,
+  })
+  expect(await quote(ctx.app, { packageId: plans.Silver.id, currency: 'NGN', option: 'stripe' })).toMatchObject({
+    currency: 'USD',
+    amount: 17.99,
+  })
   expect(await quote(ctx.app, { packageId: plans.Gold.id })).toMatchObject({ currency: 'USD', amount: 29.99 })
 })
 
@@ -79,7 +99,11 @@ test('a promo code’s percentage is taken off on the server, in cents, then con
     percentOff: 10,
     coupon: 'WELCOME10',
   })
-  expect(await quote(ctx.app, { packageId: plans.Silver.id, currency: 'NGN', option: 'paystack', coupon: 'WELCOME10' })).toMatchObject({ listAmount: 17990, discount: 1800, amount: 16190 })
+  expect(await quote(ctx.app, { packageId: plans.Silver.id, currency: 'NGN', option: 'paystack', coupon: 'WELCOME10' })).toMatchObject({
+    listAmount: 17990,
+    discount: 1800,
+    amount: 16190,
+  })
 })
 
 test('a quote for an unknown plan, a bad currency or option, or a code that cannot be used is a 400 naming the field', async () => {
@@ -108,7 +132,11 @@ async function checkoutFrom(token: string, headers: Record<string, string>, outc
   expect(started.status, JSON.stringify(started.body)).toBe(200)
   const pressed = await pressTestCheckout(ctx.app, state.reference, outcome)
   expect(pressed.status).toBe(303)
-  return { reference: state.reference, redirectUrl: (started.body.data as PaymentStart).redirectUrl, back: pressed.headers.location as string }
+  return {
+    reference: state.reference,
+    redirectUrl: (started.body.data as PaymentStart).redirectUrl,
+    back: pressed.headers.location as string,
+  }
 }
 
 test('a checkout comes back to the site address it was started from when that is one of the site’s (OWE_SITE_ORIGINS)', async () => {
@@ -152,7 +180,14 @@ test('paying in test mode: initialize, the labelled checkout, success, verify �
   const state = paymentState(plans.Silver)
   const started = await initialize(ctx.app, state, m.token)
   expect(started.status).toBe(200)
-  expect(started.body).toEqual({ data: { reference: state.reference, redirectUrl: `${PUBLIC_URL}/api/payments/test-checkout/${state.reference}`, amount: 17.99, currency: 'USD' } satisfies PaymentStart })
+  expect(started.body).toEqual({
+    data: {
+      reference: state.reference,
+      redirectUrl: `${PUBLIC_URL}/api/payments/test-checkout/${state.reference}`,
+      amount: 17.99,
+      currency: 'USD',
+    } satisfies PaymentStart,
+  })
   // Started is not paid: no package until the payment succeeds.
   expect(await packagesOf(m.user.id)).toEqual([])
   expect((await get(ctx.app, API.activePackage, m.token)).status).toBe(404)
@@ -160,7 +195,9 @@ test('paying in test mode: initialize, the labelled checkout, success, verify �
   const page = await get(ctx.app, API.testCheckout(state.reference))
   expect(page.status).toBe(200)
   expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
-  expect(page.headers['content-security-policy']).toBe(`default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${PUBLIC_URL}; base-uri 'none'; frame-ancestors 'none'`)
+  expect(page.headers['content-security-policy']).toBe(
+    `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${PUBLIC_URL}; base-uri 'none'; frame-ancestors 'none'`,
+  )
   const html = page.raw.toString()
   expect(html).toContain('Test mode — no money moves')
   expect(html).toContain('Òwe Silver plan, one year')
@@ -267,7 +304,11 @@ test('paying for the plan one holds adds a year after it; another plan replaces 
   const { outcome: first } = await payWithTestMode(ctx.app, m.token, plans.Bronze, { autoRenew: true })
   clock.advance(10 * DAY)
   const { outcome: second } = await payWithTestMode(ctx.app, m.token, plans.Bronze)
-  expect(second.package).toMatchObject({ startsAt: first.package!.expiresAt, expiresAt: oneYearLater(first.package!.expiresAt), active: false })
+  expect(second.package).toMatchObject({
+    startsAt: first.package!.expiresAt,
+    expiresAt: oneYearLater(first.package!.expiresAt),
+    active: false,
+  })
   // The year bought ahead carries the renewal choice; the one it follows no longer renews.
   expect((await get(ctx.app, API.activePackage, m.token)).body.data).toMatchObject({ id: first.package!.id, autoRenew: false })
 
@@ -285,7 +326,11 @@ test('an amount other than the server’s price is refused with 409 and nothing 
     const state = paymentState(plans.Silver, { amount })
     const res = await initialize(ctx.app, state, m.token)
     expect(res.status).toBe(409)
-    expect(res.body.error).toEqual({ code: 'conflict', message: PAYMENT_TEXTS.priceChanged, fields: { amount: PAYMENT_TEXTS.priceChanged } })
+    expect(res.body.error).toEqual({
+      code: 'conflict',
+      message: PAYMENT_TEXTS.priceChanged,
+      fields: { amount: PAYMENT_TEXTS.priceChanged },
+    })
     expect(await paymentOf(state.reference)).toBeUndefined()
   }
   // The discounted price with the code, and only that.
@@ -339,7 +384,11 @@ test('starting or checking a payment needs a session (or a sign-up’s payment t
   // A payment token stands in for a session only on a sign-up payment.
   const withToken = await initialize(ctx.app, { ...state, registrationToken: 'A'.repeat(43) })
   expect(withToken.status).toBe(401)
-  const fakeToken = await initialize(ctx.app, { ...state, metadata: { ...state.metadata, registration: true }, registrationToken: 'A'.repeat(43) })
+  const fakeToken = await initialize(ctx.app, {
+    ...state,
+    metadata: { ...state.metadata, registration: true },
+    registrationToken: 'A'.repeat(43),
+  })
   expect(fakeToken.status).toBe(401)
   expect(fakeToken.body.error.message).toBe(PAYMENT_TEXTS.registrationExpired)
 })
@@ -364,11 +413,31 @@ test('bad bodies are a 400 naming the field, never a 500', async () => {
     [{ ...good(), metadata: 'TEST' }, 'metadata', 'metadata must hold payment_type, packageId and registration.'],
     [{ ...good(), metadata: undefined }, 'metadata', 'metadata must hold payment_type, packageId and registration.'],
     [{ ...good(), metadata: {} }, 'metadata.payment_type', 'metadata.payment_type must be the payment option in capitals.'],
-    [{ ...good(), metadata: { payment_type: 'TEST', packageId: '2', registration: false } }, 'metadata.packageId', 'Please select a subscription plan'],
-    [{ ...good(), metadata: { payment_type: 'TEST', packageId: 9999, registration: false } }, 'metadata.packageId', 'Please select a subscription plan'],
-    [{ ...good(), metadata: { payment_type: 'TEST', packageId: 1.5, registration: false } }, 'metadata.packageId', 'Please select a subscription plan'],
-    [{ ...good(), metadata: { payment_type: 'TEST', packageId: plans.Silver.id, registration: 'no' } }, 'metadata.registration', 'metadata.registration must be true or false.'],
-    [{ ...good(), metadata: { payment_type: 'PAYSTACK', packageId: plans.Silver.id, registration: false } }, 'metadata.payment_type', PAYMENT_TEXTS.paymentTypeMismatch],
+    [
+      { ...good(), metadata: { payment_type: 'TEST', packageId: '2', registration: false } },
+      'metadata.packageId',
+      'Please select a subscription plan',
+    ],
+    [
+      { ...good(), metadata: { payment_type: 'TEST', packageId: 9999, registration: false } },
+      'metadata.packageId',
+      'Please select a subscription plan',
+    ],
+    [
+      { ...good(), metadata: { payment_type: 'TEST', packageId: 1.5, registration: false } },
+      'metadata.packageId',
+      'Please select a subscription plan',
+    ],
+    [
+      { ...good(), metadata: { payment_type: 'TEST', packageId: plans.Silver.id, registration: 'no' } },
+      'metadata.registration',
+      'metadata.registration must be true or false.',
+    ],
+    [
+      { ...good(), metadata: { payment_type: 'PAYSTACK', packageId: plans.Silver.id, registration: false } },
+      'metadata.payment_type',
+      PAYMENT_TEXTS.paymentTypeMismatch,
+    ],
     [{ ...good(), currency: 'NGN', amount: 17990 }, 'currency', PAYMENT_TEXTS.nairaOnlyPaystack],
     [{ ...paymentState(plans.Silver, { option: 'paystack' }) }, 'paymentOption', PAYMENT_TEXTS.optionUnavailable],
     [{ ...paymentState(plans.Silver, { option: 'stripe' }) }, 'paymentOption', PAYMENT_TEXTS.optionUnavailable],
@@ -379,19 +448,37 @@ test('bad bodies are a 400 naming the field, never a 500', async () => {
     expect(res.body.error.fields?.[field], JSON.stringify(body)).toBe(message)
   }
   for (const body of [[], 'text', 42]) {
-    const res = await call(ctx.app, 'POST', API.paymentInitialize, { payload: JSON.stringify(body), token: m.token, headers: { 'content-type': 'application/json' } })
+    const res = await call(ctx.app, 'POST', API.paymentInitialize, {
+      payload: JSON.stringify(body),
+      token: m.token,
+      headers: { 'content-type': 'application/json' },
+    })
     expect(res.status, JSON.stringify(body)).toBe(400)
   }
-  const broken = await call(ctx.app, 'POST', API.paymentInitialize, { payload: '{"paymentOption":', token: m.token, headers: { 'content-type': 'application/json' } })
+  const broken = await call(ctx.app, 'POST', API.paymentInitialize, {
+    payload: '{"paymentOption":',
+    token: m.token,
+    headers: { 'content-type': 'application/json' },
+  })
   expect(broken.status).toBe(400)
   const state = good()
   await initialize(ctx.app, state, m.token)
-  for (const [body, field] of [[{ cancelled: 'yes' }, 'cancelled'], [{ registrationToken: 5 }, 'registrationToken']] as const) {
+  for (const [body, field] of [
+    [{ cancelled: 'yes' }, 'cancelled'],
+    [{ registrationToken: 5 }, 'registrationToken'],
+  ] as const) {
     const res = await verify(ctx.app, state.reference, body as never, m.token)
     expect(res.status).toBe(400)
     expect(Object.keys(res.body.error.fields)).toEqual([field])
   }
-  expect((await call(ctx.app, 'POST', API.testCheckout(state.reference), { payload: 'outcome=maybe', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).toBe(400)
+  expect(
+    (
+      await call(ctx.app, 'POST', API.testCheckout(state.reference), {
+        payload: 'outcome=maybe',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      })
+    ).status,
+  ).toBe(400)
   expect(await db().select().from(payments).where(eq(payments.userId, m.user.id))).toHaveLength(1)
 })
 
@@ -409,7 +496,10 @@ test('the test checkout checks a reference’s shape before looking it up: a NUL
   for (const reference of ['not-a-reference', 'owe_!!!!!!!!!!!!!!!!', `owe_${'a'.repeat(61)}`, 'owe_aaaaaaaaaaaa%00', '%00']) {
     const url = `/api/payments/test-checkout/${reference}`
     expect((await get(ctx.app, url)).status, reference).toBe(404)
-    const pressed = await call(ctx.app, 'POST', url, { payload: 'outcome=success', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    const pressed = await call(ctx.app, 'POST', url, {
+      payload: 'outcome=success',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
     expect(pressed.status, reference).toBe(404)
   }
 })
@@ -430,7 +520,9 @@ test('coupons: expired, retired and used-up codes are refused; a use is counted 
   expect(code.uses).toBe(1)
   // Its one use is spent: refused to the next payer, at sign-up's check too.
   const next = await member()
-  expect((await initialize(ctx.app, paymentState(plans.Silver, { coupon: 'LASTONE', amount: 13.49 }), next.token)).body.error.fields).toEqual({ coupon: ACCOUNT_TEXTS.promoInvalid })
+  expect(
+    (await initialize(ctx.app, paymentState(plans.Silver, { coupon: 'LASTONE', amount: 13.49 }), next.token)).body.error.fields,
+  ).toEqual({ coupon: ACCOUNT_TEXTS.promoInvalid })
   expect((await get(ctx.app, API.verifyPromoCode('LASTONE'))).body.data).toMatchObject({ valid: false })
   // A failed payment with a code does not use it.
   await payWithTestMode(ctx.app, next.token, plans.Silver, { coupon: 'HALFOFF', amount: 9, outcome: 'failed' })
@@ -459,7 +551,10 @@ test('a sign-up pays for its plan with its payment token, before activating', as
   const registered = await post(ctx.app, API.register, body)
   expect(registered.status).toBe(201)
   const { paymentToken } = registered.body.data
-  const state = paymentState(plans.Gold, { metadata: { payment_type: 'TEST', packageId: plans.Gold.id, registration: true }, registrationToken: paymentToken })
+  const state = paymentState(plans.Gold, {
+    metadata: { payment_type: 'TEST', packageId: plans.Gold.id, registration: true },
+    registrationToken: paymentToken,
+  })
   const started = await initialize(ctx.app, state)
   expect(started.status).toBe(200)
   const pressed = await pressTestCheckout(ctx.app, state.reference, 'success')
@@ -472,7 +567,14 @@ test('a sign-up pays for its plan with its payment token, before activating', as
   await post(ctx.app, API.activate, { token: await lastMailToken(db(), body.email) })
   const login = await post(ctx.app, API.login, { email: body.email, password: body.password1 })
   const active = await get(ctx.app, API.activePackage, login.body.data.token)
-  expect(active.body.data).toMatchObject({ plan: { name: 'Gold' }, active: true, groups: [{ slug: 'hausa', locked: false }, { slug: 'akan', locked: false }] })
+  expect(active.body.data).toMatchObject({
+    plan: { name: 'Gold' },
+    active: true,
+    groups: [
+      { slug: 'hausa', locked: false },
+      { slug: 'akan', locked: false },
+    ],
+  })
 
   // The token acts on sign-up payments only, and only its own user's.
   const other = await member()
@@ -490,7 +592,10 @@ test('a sign-up pays for its plan with its payment token, before activating', as
 test('a sign-up that paid keeps its address after the activation link expires', async () => {
   const body = signupBody({ packageId: plans.Bronze.id })
   const { paymentToken } = (await post(ctx.app, API.register, body)).body.data
-  const state = paymentState(plans.Bronze, { metadata: { payment_type: 'TEST', packageId: plans.Bronze.id, registration: true }, registrationToken: paymentToken })
+  const state = paymentState(plans.Bronze, {
+    metadata: { payment_type: 'TEST', packageId: plans.Bronze.id, registration: true },
+    registrationToken: paymentToken,
+  })
   await initialize(ctx.app, state)
   await pressTestCheckout(ctx.app, state.reference, 'success')
   clock.advance(49 * HOUR)
@@ -510,7 +615,9 @@ test('the payment message is made once, however often the outcome is seen', asyn
   await verify(ctx.app, outcome.reference, {}, m.token)
   await verify(ctx.app, outcome.reference, { cancelled: true }, m.token)
   const messages = await messagesOf(m.user.id, 'payment')
-  expect(messages.map((n) => [n.title, n.url, n.dedupeKey])).toEqual([[PAYMENT_NOTICES.paidTitle, '/profile#subscription', `payment:${outcome.reference}`]])
+  expect(messages.map((n) => [n.title, n.url, n.dedupeKey])).toEqual([
+    [PAYMENT_NOTICES.paidTitle, '/profile#subscription', `payment:${outcome.reference}`],
+  ])
   expect(messages[0].body).toBe(PAYMENT_NOTICES.paidBody('Silver', new Date(outcome.package!.expiresAt)))
   expect(await packagesOf(m.user.id)).toHaveLength(1)
 })
@@ -522,13 +629,28 @@ test('the history lists the caller’s payments, newest first, paged', async () 
   const b = await payWithTestMode(ctx.app, m.token, plans.Bronze)
   const res = await get(ctx.app, `${API.paymentHistory}?size=1`, m.token)
   expect(res.body).toEqual({
-    data: [{ reference: b.state.reference, planName: 'Bronze', amount: 9.99, currency: 'USD', status: 'success', purpose: 'subscribe', paymentOption: 'test', createdAt: clock.now().toISOString(), note: null }],
+    data: [
+      {
+        reference: b.state.reference,
+        planName: 'Bronze',
+        amount: 9.99,
+        currency: 'USD',
+        status: 'success',
+        purpose: 'subscribe',
+        paymentOption: 'test',
+        createdAt: clock.now().toISOString(),
+        note: null,
+      },
+    ],
     page: 1,
     size: 1,
     totalPages: 2,
     totalElements: 2,
   })
-  expect((await get(ctx.app, `${API.paymentHistory}?page=2&size=1`, m.token)).body.data[0]).toMatchObject({ reference: a.state.reference, status: 'failed' })
+  expect((await get(ctx.app, `${API.paymentHistory}?page=2&size=1`, m.token)).body.data[0]).toMatchObject({
+    reference: a.state.reference,
+    status: 'failed',
+  })
   expect((await get(ctx.app, `${API.paymentHistory}?size=0`, m.token)).status).toBe(400)
 })
 
@@ -536,7 +658,12 @@ test('concurrent outcomes of one payment make one package', async () => {
   const m = await member()
   const state = paymentState(plans.Silver)
   await initialize(ctx.app, state, m.token)
-  await Promise.all([pressTestCheckout(ctx.app, state.reference, 'success'), pressTestCheckout(ctx.app, state.reference, 'success'), verify(ctx.app, state.reference, {}, m.token), verify(ctx.app, state.reference, {}, m.token)])
+  await Promise.all([
+    pressTestCheckout(ctx.app, state.reference, 'success'),
+    pressTestCheckout(ctx.app, state.reference, 'success'),
+    verify(ctx.app, state.reference, {}, m.token),
+    verify(ctx.app, state.reference, {}, m.token),
+  ])
   expect(await packagesOf(m.user.id)).toHaveLength(1)
   expect(await messagesOf(m.user.id, 'payment')).toHaveLength(1)
 })
@@ -563,7 +690,11 @@ test('settling: a success for another amount is a failure; a late success after 
   const late = await service.settle(naira, { status: 'success', amountMinor: 1799, currency: 'USD', method: null }, clock.now())
   expect(late).toMatchObject({ status: 'success', failureReason: null })
   expect(await packagesOf(m.user.id)).toHaveLength(1)
-  for (const result of [{ status: 'failed', reason: 'late decline' }, { status: 'abandoned', reason: 'x' }, { status: 'success', amountMinor: 1799, currency: 'USD', method: null }] as ProviderResult[]) {
+  for (const result of [
+    { status: 'failed', reason: 'late decline' },
+    { status: 'abandoned', reason: 'x' },
+    { status: 'success', amountMinor: 1799, currency: 'USD', method: null },
+  ] as ProviderResult[]) {
     expect((await service.settle(late, result, clock.now())).status).toBe('success')
   }
   expect(await packagesOf(m.user.id)).toHaveLength(1)
@@ -575,7 +706,11 @@ const WEBHOOK_SECRET = 'whsec_test_only'
 
 /** Paystack's shape as far as the payments feature sees it: scripted answers, HMAC-signed webhooks. */
 function scriptedPaystack() {
-  const script: { startError: Error | null; verify: ProviderResult; starts: CheckoutInput[] } = { startError: null, verify: { status: 'pending' }, starts: [] }
+  const script: { startError: Error | null; verify: ProviderResult; starts: CheckoutInput[] } = {
+    startError: null,
+    verify: { status: 'pending' },
+    starts: [],
+  }
   const provider: PaymentProvider = {
     id: 'paystack',
     label: 'Paystack',
@@ -595,9 +730,15 @@ function scriptedPaystack() {
     parseWebhook(raw, headers) {
       const signature = createHmac('sha512', WEBHOOK_SECRET).update(raw).digest('hex')
       if (headers['x-paystack-signature'] !== signature) throw new WebhookSignatureError('signature does not match')
-      const event = JSON.parse(raw.toString('utf8')) as { event: string; data: { reference: string; amount: number; currency: 'NGN' | 'USD' } }
+      const event = JSON.parse(raw.toString('utf8')) as {
+        event: string
+        data: { reference: string; amount: number; currency: 'NGN' | 'USD' }
+      }
       if (event.event !== 'charge.success') return null
-      return { reference: event.data.reference, result: { status: 'success', amountMinor: event.data.amount, currency: event.data.currency, method: null } }
+      return {
+        reference: event.data.reference,
+        result: { status: 'success', amountMinor: event.data.amount, currency: event.data.currency, method: null },
+      }
     },
   }
   return { provider, script }
@@ -606,14 +747,29 @@ function scriptedPaystack() {
 test('with Paystack: naira, a provider out of reach (502), and signed webhooks on the raw body', async () => {
   const database = await freshDatabase()
   const paystack = scriptedPaystack()
-  const config = loadConfig({ OWE_CORPUS_CACHE_MS: '0', OWE_STATIC_DIR: '.tmp/no-app', LOG_LEVEL: 'silent', OWE_SCHEDULER_MS: '0', OWE_PUBLIC_URL: PUBLIC_URL })
+  const config = loadConfig({
+    OWE_CORPUS_CACHE_MS: '0',
+    OWE_STATIC_DIR: '.tmp/no-app',
+    LOG_LEVEL: 'silent',
+    OWE_SCHEDULER_MS: '0',
+    OWE_PUBLIC_URL: PUBLIC_URL,
+  })
   const app = await buildApp(config, { database, now: clock.now, logger: false, paymentProviders: [paystack.provider] })
   try {
-    expect((await get(app, API.paymentOptions)).body.data).toEqual([{ id: 'paystack', label: 'Paystack', currencies: ['NGN', 'USD'], testMode: false }])
+    expect((await get(app, API.paymentOptions)).body.data).toEqual([
+      { id: 'paystack', label: 'Paystack', currencies: ['NGN', 'USD'], testMode: false },
+    ])
     const m = await memberOf(app, database.db)
     const state = paymentState(plans.Silver, { option: 'paystack', currency: 'NGN', amount: 17990, autoRenew: true })
     const started = await initialize(app, state, m.token)
-    expect(started.body).toEqual({ data: { reference: state.reference, redirectUrl: `https://checkout.paystack.test/${state.reference}`, amount: 17990, currency: 'NGN' } })
+    expect(started.body).toEqual({
+      data: {
+        reference: state.reference,
+        redirectUrl: `https://checkout.paystack.test/${state.reference}`,
+        amount: 17990,
+        currency: 'NGN',
+      },
+    })
     expect(paystack.script.starts[0]).toMatchObject({
       reference: state.reference,
       amountMinor: 1_799_000,
@@ -628,7 +784,10 @@ test('with Paystack: naira, a provider out of reach (502), and signed webhooks o
     expect((await get(app, API.testCheckout(state.reference))).status).toBe(404)
 
     const webhook = (payload: string, signature?: string) =>
-      call(app, 'POST', API.paystackWebhook, { payload, headers: { 'content-type': 'application/json', ...(signature ? { 'x-paystack-signature': signature } : {}) } })
+      call(app, 'POST', API.paystackWebhook, {
+        payload,
+        headers: { 'content-type': 'application/json', ...(signature ? { 'x-paystack-signature': signature } : {}) },
+      })
     const sign = (payload: string) => createHmac('sha512', WEBHOOK_SECRET).update(payload).digest('hex')
     // Whitespace as the provider sent it: the signature is over these exact bytes.
     const event = `{ "event": "charge.success",  "data": { "reference": "${state.reference}", "amount": 1799000, "currency": "NGN" } }`
@@ -647,7 +806,11 @@ test('with Paystack: naira, a provider out of reach (502), and signed webhooks o
     expect(paid).toMatchObject({ status: 'success', currency: 'NGN', amountMinor: 1_799_000, providerRef: `ac_${state.reference}` })
     expect(await database.db.select().from(userPackages).where(eq(userPackages.userId, m.user.id))).toHaveLength(1)
     // No card came back with it: the package cannot renew by itself.
-    expect((await get(app, API.activePackage, m.token)).body.data).toMatchObject({ paymentOption: 'paystack', autoRenew: false, canAutoRenew: false })
+    expect((await get(app, API.activePackage, m.token)).body.data).toMatchObject({
+      paymentOption: 'paystack',
+      autoRenew: false,
+      canAutoRenew: false,
+    })
 
     paystack.script.startError = new ProviderError('Paystack answered 503', 503)
     const down = paymentState(plans.Gold, { option: 'paystack' })
@@ -689,7 +852,12 @@ test('quotes with a promo code share the promo-code check’s limit per client; 
   const limited = await createTestApp({ OWE_PUBLIC_URL: PUBLIC_URL, OWE_CHECK_RATE_LIMIT: '2' }, clock.now)
   try {
     const ask = (coupon?: string) =>
-      get(limited.app, `${API.paymentQuote}?packageId=${plans.Silver.id}&currency=USD&option=test${coupon ? `&coupon=${coupon}` : ''}`, undefined, '10.77.0.1')
+      get(
+        limited.app,
+        `${API.paymentQuote}?packageId=${plans.Silver.id}&currency=USD&option=test${coupon ? `&coupon=${coupon}` : ''}`,
+        undefined,
+        '10.77.0.1',
+      )
     for (let i = 0; i < 5; i++) expect((await ask()).status).toBe(200)
     expect((await ask('WELCOME10')).status).toBe(200)
     expect((await ask('NOSUCHCODE')).status).toBe(400)
@@ -722,7 +890,8 @@ test('payment starts and checks are limited per user (OWE_PAYMENT_RATE_LIMIT an 
 
     // Checks: thirty an hour for this user, whatever the address.
     const reference = newPaymentReference()
-    for (let i = 0; i < 30; i++) expect((await post(limited.app, API.paymentVerify(reference), {}, someone.token, `10.78.2.${i + 1}`)).status).toBe(404)
+    for (let i = 0; i < 30; i++)
+      expect((await post(limited.app, API.paymentVerify(reference), {}, someone.token, `10.78.2.${i + 1}`)).status).toBe(404)
     expect((await post(limited.app, API.paymentVerify(reference), {}, someone.token, '10.78.3.1')).status).toBe(429)
     clock.advance(HOUR)
     expect((await start(someone.token, '10.78.0.4')).status).toBe(200)

@@ -16,8 +16,22 @@ afterAll(() => ctx.close())
 
 const newUser = (overrides: Parameters<typeof memberOf>[2] = {}) => memberOf(ctx.app, ctx.database.db, overrides)
 
-const LAGOS: Address = { country: 'Nigeria', state: 'Lagos', city: 'Ikeja', street: 'Allen Avenue', house_number: '12B', postal_code: '100271' }
-const ACCRA: Address = { country: 'Ghana', state: 'Greater Accra', city: 'Accra', street: 'Oxford Street', house_number: '7', postal_code: 'GA-039' }
+const LAGOS: Address = {
+  country: 'Nigeria',
+  state: 'Lagos',
+  city: 'Ikeja',
+  street: 'Allen Avenue',
+  house_number: '12B',
+  postal_code: '100271',
+}
+const ACCRA: Address = {
+  country: 'Ghana',
+  state: 'Greater Accra',
+  city: 'Accra',
+  street: 'Oxford Street',
+  house_number: '7',
+  postal_code: 'GA-039',
+}
 
 // Real images: a 1×1 PNG, a 2×2 JPEG encoded here, and a 1×1 lossless WebP.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64')
@@ -47,9 +61,15 @@ test('saving personal info is checked with the spec’s messages', async () => {
   const user = await newUser()
   const cases: [Record<string, unknown>, Record<string, string>][] = [
     [{}, { firstName: 'Please enter your First name', lastName: 'Please enter your Last name' }],
-    [{ firstName: 'Ada1', lastName: 'Eze2' }, { firstName: 'First name cannot contain numbers', lastName: 'First name cannot contain numbers' }],
+    [
+      { firstName: 'Ada1', lastName: 'Eze2' },
+      { firstName: 'First name cannot contain numbers', lastName: 'First name cannot contain numbers' },
+    ],
     [{ firstName: 'Ada', lastName: 'Eze', phoneNumber: '080123' }, { phoneNumber: 'Size must be at least 10 characters' }],
-    [{ firstName: 'Ada', lastName: 'Eze', phoneNumber: '+2348012345678901' }, { phoneNumber: 'Phone number must be at most 15 characters' }],
+    [
+      { firstName: 'Ada', lastName: 'Eze', phoneNumber: '+2348012345678901' },
+      { phoneNumber: 'Phone number must be at most 15 characters' },
+    ],
     [{ firstName: 'Ada', lastName: 'Eze', phoneNumber: '0801 234 567' }, { phoneNumber: 'Invalid phone number' }],
   ]
   for (const [body, fields] of cases) {
@@ -57,7 +77,10 @@ test('saving personal info is checked with the spec’s messages', async () => {
     expect(res.status, JSON.stringify(body)).toBe(400)
     expect(res.body.error).toEqual({ code: 'bad_request', message: expect.any(String), fields })
   }
-  expect((await get(ctx.app, '/api/user/profile/personalInfo', user.token)).body.data.content).toMatchObject({ firstName: 'Adaeze', lastName: 'Okafor' })
+  expect((await get(ctx.app, '/api/user/profile/personalInfo', user.token)).body.data.content).toMatchObject({
+    firstName: 'Adaeze',
+    lastName: 'Okafor',
+  })
 })
 
 test('saving personal info updates names and phone and ignores an email in the body', async () => {
@@ -79,18 +102,37 @@ test('a phone number another account uses is a 409 and changes nothing', async (
   const taken = uniquePhone()
   await newUser({ phoneNumber: taken })
   const user = await newUser()
-  const res = await post(ctx.app, '/api/user/profile/personalInfo', { firstName: 'Tunde', lastName: 'Bello', phoneNumber: taken }, user.token)
+  const res = await post(
+    ctx.app,
+    '/api/user/profile/personalInfo',
+    { firstName: 'Tunde', lastName: 'Bello', phoneNumber: taken },
+    user.token,
+  )
   expect(res.status).toBe(409)
   expect(res.body).toEqual({
-    error: { code: 'conflict', message: 'An account with this phone number already exists.', fields: { phoneNumber: 'An account with this phone number already exists.' } },
+    error: {
+      code: 'conflict',
+      message: 'An account with this phone number already exists.',
+      fields: { phoneNumber: 'An account with this phone number already exists.' },
+    },
   })
-  expect((await get(ctx.app, '/api/user/profile/personalInfo', user.token)).body.data.content).toMatchObject({ firstName: 'Adaeze', phoneNumber: null })
+  expect((await get(ctx.app, '/api/user/profile/personalInfo', user.token)).body.data.content).toMatchObject({
+    firstName: 'Adaeze',
+    phoneNumber: null,
+  })
 })
 
 test('the address is null until saved; each of its six fields is required', async () => {
   const user = await newUser()
   expect(await get(ctx.app, '/api/user/profile/address', user.token)).toMatchObject({ status: 200, body: { data: null } })
-  const every = { country: 'Required', state: 'Required', city: 'Required', street: 'Required', house_number: 'Required', postal_code: 'Required' }
+  const every = {
+    country: 'Required',
+    state: 'Required',
+    city: 'Required',
+    street: 'Required',
+    house_number: 'Required',
+    postal_code: 'Required',
+  }
   for (const body of [{}, Object.fromEntries(Object.keys(LAGOS).map((key) => [key, '   ']))]) {
     const res = await post(ctx.app, '/api/user/profile/address', body, user.token)
     expect(res.status).toBe(400)
@@ -107,7 +149,10 @@ test('saving the address stores it, and saving again replaces it', async () => {
   const user = await newUser()
   expect(await post(ctx.app, '/api/user/profile/address', LAGOS, user.token)).toMatchObject({ status: 200, body: { data: LAGOS } })
   expect((await get(ctx.app, '/api/user/profile/address', user.token)).body).toEqual({ data: LAGOS })
-  expect(await post(ctx.app, '/api/user/profile/address', { ...ACCRA, userId: 1 }, user.token)).toMatchObject({ status: 200, body: { data: ACCRA } })
+  expect(await post(ctx.app, '/api/user/profile/address', { ...ACCRA, userId: 1 }, user.token)).toMatchObject({
+    status: 200,
+    body: { data: ACCRA },
+  })
   expect((await get(ctx.app, '/api/user/profile/address', user.token)).body).toEqual({ data: ACCRA })
 })
 
@@ -164,7 +209,10 @@ test('PNG, JPEG and WebP pictures are stored and served back byte for byte with 
 
 test('the content decides: a PNG named .txt and sent as text/plain is stored as image/png', async () => {
   const user = await newUser()
-  const res = await upload(user.token, [{ name: 'notes', content: 'a form field before the file' }, picture(PNG, 'notes.txt', 'text/plain')])
+  const res = await upload(user.token, [
+    { name: 'notes', content: 'a form field before the file' },
+    picture(PNG, 'notes.txt', 'text/plain'),
+  ])
   expect(res.status).toBe(200)
   expect(res.body.data.mimeType).toBe('image/png')
   expect((await get(ctx.app, '/api/user/profile/picture', user.token)).headers['content-type']).toBe('image/png')
@@ -225,7 +273,11 @@ test('a multipart body without a file is a 400 asking for a picture', async () =
   for (const parts of [[], [{ name: 'caption', content: 'me at the market' }]]) {
     const res = await upload(user.token, parts)
     expect(res.status).toBe(400)
-    expect(res.body.error).toEqual({ code: 'bad_request', message: 'Choose a picture to upload.', fields: { picture: 'Choose a picture to upload.' } })
+    expect(res.body.error).toEqual({
+      code: 'bad_request',
+      message: 'Choose a picture to upload.',
+      fields: { picture: 'Choose a picture to upload.' },
+    })
   }
 })
 
@@ -241,7 +293,11 @@ test('broken multipart bodies are a 4xx, never a 500', async () => {
     ['garbage without any boundary', contentType],
   ]
   for (const [body, type] of broken) {
-    const res = await call(ctx.app, 'POST', '/api/user/profile/picture', { payload: body, token: user.token, headers: { 'content-type': type } })
+    const res = await call(ctx.app, 'POST', '/api/user/profile/picture', {
+      payload: body,
+      token: user.token,
+      headers: { 'content-type': type },
+    })
     expect(res.status, `${type} (${body.length} bytes)`).toBeGreaterThanOrEqual(400)
     expect(res.status, `${type} (${body.length} bytes)`).toBeLessThan(500)
     expect(res.body.error).toMatchObject({ code: expect.any(String), message: expect.any(String) })
@@ -273,7 +329,9 @@ test('a user’s token reads and changes only that user’s own data, whatever i
   expect((await get(ctx.app, `/api/userPackage/languages?userId=${bId}`, a.token)).body.data.selected).toEqual([groups.akan])
 
   const withB = { userId: bId, id: bId, user_id: bId }
-  expect((await post(ctx.app, '/api/user/profile/personalInfo', { ...withB, firstName: 'Efua', lastName: 'Boateng' }, a.token)).status).toBe(200)
+  expect(
+    (await post(ctx.app, '/api/user/profile/personalInfo', { ...withB, firstName: 'Efua', lastName: 'Boateng' }, a.token)).status,
+  ).toBe(200)
   expect((await post(ctx.app, '/api/user/profile/address', { ...withB, ...LAGOS }, a.token)).status).toBe(200)
   expect((await upload(a.token, [{ name: 'userId', content: String(bId) }, picture(PNG)])).status).toBe(200)
   expect((await put(ctx.app, `/api/proverbs/favourites/${pA}?userId=${bId}`, a.token)).status).toBe(200)

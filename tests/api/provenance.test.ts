@@ -53,8 +53,16 @@ test('a proverb of a cousin cluster carries the shared thought and the other peo
   const one = await proverb(memberSlug(first))
   expect(one.cousins).toMatchObject({ key: cluster.key, note: cluster.note })
   expect(one.cousins!.proverbs.map((c) => c.proverb).sort()).toEqual(others.map((m) => m.proverb).sort())
-  for (const cousin of one.cousins!.proverbs) expect(cousin).toEqual(expect.objectContaining({ slug: expect.any(String), transliteration: expect.any(String), ethnic: expect.objectContaining({ name: expect.any(String) }) }))
-  const listed = (await get(t.app, `${API.proverbsPublic}?q=${encodeURIComponent(first.proverb)}&ethnic=${first.language}`)).body.data as Proverb[]
+  for (const cousin of one.cousins!.proverbs)
+    expect(cousin).toEqual(
+      expect.objectContaining({
+        slug: expect.any(String),
+        transliteration: expect.any(String),
+        ethnic: expect.objectContaining({ name: expect.any(String) }),
+      }),
+    )
+  const listed = (await get(t.app, `${API.proverbsPublic}?q=${encodeURIComponent(first.proverb)}&ethnic=${first.language}`)).body
+    .data as Proverb[]
   expect(listed.find((p) => p.slug === one.slug)?.cousins).toEqual(one.cousins)
 
   const linked = new Set(readCousins().flatMap((c) => c.members.map(memberSlug)))
@@ -64,13 +72,22 @@ test('a proverb of a cousin cluster carries the shared thought and the other peo
 
 test('a correction needs the suggestion form’s name and email, must change something, and names a real proverb', async () => {
   const target = seeded('Ilé làbọ̀ sinmi oko.')
-  const body = { email: 'reader@example.com', name: 'Adé', proverb: target.proverb, transliteration: target.transliteration, interpretation: target.interpretation }
+  const body = {
+    email: 'reader@example.com',
+    name: 'Adé',
+    proverb: target.proverb,
+    transliteration: target.transliteration,
+    interpretation: target.interpretation,
+  }
   const missing = await post(t.app, API.proverbCorrections(target.slug), { ...body, email: '', name: '' })
   expect(missing.status).toBe(400)
   expect(missing.body.error.fields).toMatchObject({ email: COMMUNITY_MESSAGES.emailRequired, name: COMMUNITY_MESSAGES.nameRequired })
   const unchanged = await post(t.app, API.proverbCorrections(target.slug), body)
   expect(unchanged.status).toBe(400)
-  expect(unchanged.body.error).toMatchObject({ message: CORRECTION_TEXTS.nothingChanged, fields: { proverb: CORRECTION_TEXTS.nothingChanged } })
+  expect(unchanged.body.error).toMatchObject({
+    message: CORRECTION_TEXTS.nothingChanged,
+    fields: { proverb: CORRECTION_TEXTS.nothingChanged },
+  })
   expect((await post(t.app, API.proverbCorrections('no-such-proverb'), body)).status).toBe(404)
   expect((await post(t.app, API.proverbCorrections(target.slug), { ...body, transliteration: 42 })).status).toBe(400)
   expect(await pendingCorrections()).toEqual([])
@@ -100,16 +117,33 @@ test('a visitor’s correction is shown as a difference, accepted with a tidied 
     fromUser: false,
     before: { proverb: target.proverb, transliteration: target.transliteration },
     // Markup is stripped at the door, as from every form.
-    proposed: { transliteration: `${target.transliteration} (literally)`, source: 'My grandmother’s collection, https://example.org/proverbs/page-3' },
+    proposed: {
+      transliteration: `${target.transliteration} (literally)`,
+      source: 'My grandmother’s collection, https://example.org/proverbs/page-3',
+    },
     changes: ['rendering', 'source'],
     note: 'The rendering misses a word.',
   })
 
   const tidied = `${target.transliteration.replace(/\.$/, '')} (word for word).`
-  const accepted = await post(t.app, API.admin.acceptCorrection(pending.id), { proverb: target.proverb, transliteration: tidied, interpretation: target.interpretation, source: pending.proposed.source }, admin.token)
+  const accepted = await post(
+    t.app,
+    API.admin.acceptCorrection(pending.id),
+    { proverb: target.proverb, transliteration: tidied, interpretation: target.interpretation, source: pending.proposed.source },
+    admin.token,
+  )
   expect(accepted.status).toBe(200)
   expect(accepted.body.data).toMatchObject({ status: 'accepted', current: { transliteration: tidied } })
-  expect((await post(t.app, API.admin.acceptCorrection(pending.id), { proverb: target.proverb, transliteration: tidied, interpretation: target.interpretation }, admin.token)).status).toBe(409)
+  expect(
+    (
+      await post(
+        t.app,
+        API.admin.acceptCorrection(pending.id),
+        { proverb: target.proverb, transliteration: tidied, interpretation: target.interpretation },
+        admin.token,
+      )
+    ).status,
+  ).toBe(409)
 
   const after = await proverb(target.slug)
   expect(after.transliteration).toBe(tidied)
@@ -118,9 +152,16 @@ test('a visitor’s correction is shown as a difference, accepted with a tidied 
   expect(await history(target.slug)).toEqual([{ at: expect.any(String), kind: 'correction', fields: ['rendering', 'source'] }])
 
   const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'correction.accept'))
-  expect(JSON.parse(entry.detail!)).toMatchObject({ status: { from: 'pending', to: 'accepted' }, before: { transliteration: target.transliteration }, transliteration: tidied })
+  expect(JSON.parse(entry.detail!)).toMatchObject({
+    status: { from: 'pending', to: 'accepted' },
+    before: { transliteration: target.transliteration },
+    transliteration: tidied,
+  })
   const [mail] = await mailsTo(t.database.db, 'visitor@example.com')
-  expect(mail).toMatchObject({ subject: CORRECTION_TEXTS.acceptedTitle, link: `https://owe.example/search_result?proverb=${encodeURIComponent(target.slug)}` })
+  expect(mail).toMatchObject({
+    subject: CORRECTION_TEXTS.acceptedTitle,
+    link: `https://owe.example/search_result?proverb=${encodeURIComponent(target.slug)}`,
+  })
   // The visitor's own words are never mailed back: the address was never verified.
   expect(mail.text).not.toContain('(literally)')
 
@@ -135,27 +176,56 @@ test('a visitor’s correction is shown as a difference, accepted with a tidied 
 test('a reader’s correction to the tone marks is declined with a reason, and the reader told in the app', async () => {
   const member = await memberOf(t.app, t.database.db)
   const target = seeded('Ilé làbọ̀ sinmi oko.')
-  const sent = await post(t.app, API.proverbCorrections(target.slug), { email: member.email, name: 'Member', proverb: 'Ilé labọ̀ sinmi oko.', transliteration: target.transliteration, interpretation: target.interpretation }, member.token)
+  const sent = await post(
+    t.app,
+    API.proverbCorrections(target.slug),
+    {
+      email: member.email,
+      name: 'Member',
+      proverb: 'Ilé labọ̀ sinmi oko.',
+      transliteration: target.transliteration,
+      interpretation: target.interpretation,
+    },
+    member.token,
+  )
   expect(sent.status).toBe(201)
   const [pending] = await pendingCorrections()
   expect(pending).toMatchObject({ fromUser: true, changes: ['tone marks'] })
   expect((await post(t.app, API.admin.declineCorrection(pending.id), { reason: '' }, admin.token)).status).toBe(400)
-  const declined = await post(t.app, API.admin.declineCorrection(pending.id), { reason: 'Owomoyela writes làbọ̀, with the low tone.' }, admin.token)
+  const declined = await post(
+    t.app,
+    API.admin.declineCorrection(pending.id),
+    { reason: 'Owomoyela writes làbọ̀, with the low tone.' },
+    admin.token,
+  )
   expect(declined.body.data).toMatchObject({ status: 'declined', declineReason: 'Owomoyela writes làbọ̀, with the low tone.' })
   expect((await proverb(target.slug)).proverb).toBe('Ilé làbọ̀ sinmi oko.')
   const told = await t.database.db.select().from(notifications).where(eq(notifications.userId, member.user.id))
-  expect(told.map((n) => [n.title, n.body])).toEqual([[CORRECTION_TEXTS.declinedTitle, CORRECTION_TEXTS.declinedBody(target.proverb, 'Owomoyela writes làbọ̀, with the low tone.')]])
+  expect(told.map((n) => [n.title, n.body])).toEqual([
+    [CORRECTION_TEXTS.declinedTitle, CORRECTION_TEXTS.declinedBody(target.proverb, 'Owomoyela writes làbọ̀, with the low tone.')],
+  ])
   expect((await get(t.app, `${API.admin.corrections}?status=declined`, admin.token)).body.totalElements).toBe(1)
   expect((await get(t.app, `${API.admin.corrections}?status=maybe`, admin.token)).status).toBe(400)
 })
 
 test('a correction of the proverb’s own words gives it its new address, and a clash with another proverb is refused', async () => {
   const [a, b] = corpus.filter((row) => row.language === 'kiswahili')
-  const sent = await post(t.app, API.proverbCorrections(a.slug), { email: 'x@example.com', name: 'X', proverb: b.proverb, transliteration: a.transliteration, interpretation: a.interpretation })
+  const sent = await post(t.app, API.proverbCorrections(a.slug), {
+    email: 'x@example.com',
+    name: 'X',
+    proverb: b.proverb,
+    transliteration: a.transliteration,
+    interpretation: a.interpretation,
+  })
   expect(sent.status).toBe(201)
   const [pending] = await pendingCorrections()
   expect(pending.changes).toEqual(['spelling'])
-  const clash = await post(t.app, API.admin.acceptCorrection(pending.id), { proverb: b.proverb, transliteration: a.transliteration, interpretation: a.interpretation }, admin.token)
+  const clash = await post(
+    t.app,
+    API.admin.acceptCorrection(pending.id),
+    { proverb: b.proverb, transliteration: a.transliteration, interpretation: a.interpretation },
+    admin.token,
+  )
   expect(clash.status).toBe(409)
   // Refused whole: still pending, the proverb as it was.
   expect((await pendingCorrections()).map((c) => c.id)).toEqual([pending.id])
@@ -178,14 +248,19 @@ test('operators mark a proverb checked by a speaker; the page shows who, its his
   expect((await proverb(target.slug)).checkedBy).toBeNull()
   const actions = (await t.database.db.select().from(auditLog).orderBy(asc(auditLog.id))).map((e) => e.action)
   expect(actions.slice(-2)).toEqual(['proverb.check', 'proverb.uncheck'])
-  expect((await call(t.app, 'PUT', API.admin.proverbChecked(999_999), { token: admin.token, payload: { name: 'Someone' } })).status).toBe(404)
+  expect((await call(t.app, 'PUT', API.admin.proverbChecked(999_999), { token: admin.token, payload: { name: 'Someone' } })).status).toBe(
+    404,
+  )
 })
 
 test('an operator’s edit of a proverb’s texts is in its history, field by field', async () => {
   const target = corpus.find((row) => row.language === 'hausa')!
   const { body: found } = await get(t.app, `${API.admin.proverbs}?q=${encodeURIComponent(target.proverb)}`, admin.token)
   const row = found.data[0]
-  const saved = await call(t.app, 'PUT', API.admin.proverb(row.id), { token: admin.token, payload: { ...row, interpretation: `${row.interpretation} Said to the impatient.` } })
+  const saved = await call(t.app, 'PUT', API.admin.proverb(row.id), {
+    token: admin.token,
+    payload: { ...row, interpretation: `${row.interpretation} Said to the impatient.` },
+  })
   expect(saved.status).toBe(200)
   expect(await history(target.slug)).toEqual([{ at: expect.any(String), kind: 'edit', fields: ['meaning'] }])
   expect((await get(t.app, API.proverbHistory('no-such-proverb'))).status).toBe(404)
@@ -197,19 +272,29 @@ test('the corpus downloads as JSON and CSV with its sources, cousins and licence
   expect(json.headers['content-disposition']).toMatch(/^attachment; filename="owe-proverbs-\d{4}-\d{2}-\d{2}\.json"$/)
   expect(json.headers.link).toBe(`<${OPEN_DATA.licence.url}>; rel="license"`)
   const data = json.body
-  expect(data).toMatchObject({ name: OPEN_DATA.name, licence: OPEN_DATA.licence, citation: expect.stringContaining('https://owe.example/api/proverbs/export') })
+  expect(data).toMatchObject({
+    name: OPEN_DATA.name,
+    licence: OPEN_DATA.licence,
+    citation: expect.stringContaining('https://owe.example/api/proverbs/export'),
+  })
   const { body: all } = await get(t.app, `${API.proverbsPublic}?size=1`)
   expect(data.proverbs).toHaveLength(all.totalElements)
   expect(data.proverbs.every((p: { sources: unknown[] }) => p.sources.length > 0)).toBe(true)
   expect(data.cousins.length).toBeGreaterThanOrEqual(80)
   const [cluster] = data.cousins
-  expect(cluster.proverbs.every((slug: string) => data.proverbs.find((p: { slug: string; cousins: string }) => p.slug === slug)?.cousins === cluster.key)).toBe(true)
+  expect(
+    cluster.proverbs.every(
+      (slug: string) => data.proverbs.find((p: { slug: string; cousins: string }) => p.slug === slug)?.cousins === cluster.key,
+    ),
+  ).toBe(true)
 
   const csv = await get(t.app, `${API.proverbsExport}?format=CSV`)
   expect(csv.status).toBe(200)
   expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8')
   const text = csv.raw.toString('utf8')
-  expect(text.split('\r\n')[0]).toBe('slug,people,language,proverb,transliteration,interpretation,categories,sources,cousin_key,cousin_note,checked_by,url')
+  expect(text.split('\r\n')[0]).toBe(
+    'slug,people,language,proverb,transliteration,interpretation,categories,sources,cousin_key,cousin_note,checked_by,url',
+  )
   // One line per proverb (no field holds a line break), a header, and the final line ending.
   expect(text.split('\r\n')).toHaveLength(all.totalElements + 2)
 
@@ -220,12 +305,19 @@ test('the corpus downloads as JSON and CSV with its sources, cousins and licence
 })
 
 test('batches ask which proverb of another people is a cousin, with the cluster’s thought as the reason', async () => {
-  const groups = Object.fromEntries(((await get(t.app, `${API.ethnicGroupsPublic}?q=all`)).body.data as { id: number; slug: string }[]).map((g) => [g.slug, g.id]))
+  const groups = Object.fromEntries(
+    ((await get(t.app, `${API.ethnicGroupsPublic}?q=all`)).body.data as { id: number; slug: string }[]).map((g) => [g.slug, g.id]),
+  )
   const composition = { preferredCount: 10, otherCount: 0, generalCount: 0 }
   const made = []
   for (let n = 0; n < 20 && made.length === 0; n++) {
     const ids = await t.database.db.transaction((tx) => composeBatch(tx, `cousins/${n}`, composition, groups.yoruba, []))
-    made.push(...(await t.database.db.select().from(quizQuestions).where(and(inArray(quizQuestions.id, ids), eq(quizQuestions.kind, 'cousin')))))
+    made.push(
+      ...(await t.database.db
+        .select()
+        .from(quizQuestions)
+        .where(and(inArray(quizQuestions.id, ids), eq(quizQuestions.kind, 'cousin')))),
+    )
   }
   const [question] = made
   expect(question.question).toMatch(/^Which (Igbo|Hausa|Akan|Swahili|Zulu|Amhara|Oromo) proverb says the same as this Yoruba one\?$/)
@@ -239,7 +331,10 @@ test('batches ask which proverb of another people is a cousin, with the cluster�
 })
 
 test('a fact question is stored with where its answer is recorded, for its result to show', async () => {
-  const [fact] = await t.database.db.select().from(quizQuestions).where(eq(quizQuestions.key, factBank().get('yoruba')![0].key))
+  const [fact] = await t.database.db
+    .select()
+    .from(quizQuestions)
+    .where(eq(quizQuestions.key, factBank().get('yoruba')![0].key))
   expect(fact.sources).toEqual(factBank().get('yoruba')![0].sources)
   expect(fact.sources.length).toBeGreaterThanOrEqual(1)
 })

@@ -49,15 +49,24 @@ async function userWithDevices(...tokens: string[]) {
 /** Tokens saved by a new session of the user (a token lives as long as the session that saved it). */
 async function devicesOfNewSession(userId: number, tokens: string[], days = 30) {
   await createSession(database.db, userId, new Date(), days)
-  const [session] = await database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.id)).limit(1)
+  const [session] = await database.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.id))
+    .limit(1)
   await database.db.insert(deviceTokens).values(tokens.map((token) => ({ token, userId, sessionId: session.id, deviceType: 'WEB' })))
   return session.id
 }
 
 const tokensOf = async (userId: number) =>
-  (await database.db.select({ token: deviceTokens.token }).from(deviceTokens).where(eq(deviceTokens.userId, userId)).orderBy(asc(deviceTokens.token))).map(
-    (row) => row.token,
-  )
+  (
+    await database.db
+      .select({ token: deviceTokens.token })
+      .from(deviceTokens)
+      .where(eq(deviceTokens.userId, userId))
+      .orderBy(asc(deviceTokens.token))
+  ).map((row) => row.token)
 
 /** The sender the server builds from its environment, pointed at the stand-in. */
 const configuredSender = (log = recordingLog().log) => createPushSender(loadConfig({ ...fcm.env, LOG_LEVEL: 'silent' }).push, { log, now })
@@ -159,7 +168,9 @@ test('any other answer is a failure, logged without the key, the access token or
   expect(await push.send('device-token-0123456789', { ...DATA, title: 5 as unknown as string })).toBe('failed')
   expect(await push.send('device-token-0123456789', DATA)).toBe('sent')
 
-  expect(at('warn')).toMatchObject([{ msg: 'Push failed: FCM answered 500 INTERNAL', status: 500, errorCode: 'INTERNAL', token: 'device-t…' }])
+  expect(at('warn')).toMatchObject([
+    { msg: 'Push failed: FCM answered 500 INTERNAL', status: 500, errorCode: 'INTERNAL', token: 'device-t…' },
+  ])
   expect(at('error')).toMatchObject([{ msg: 'Push failed: FCM answered 400 INVALID_ARGUMENT', status: 400 }])
   const accessToken = bearer(0)!.slice('Bearer '.length)
   expect(text()).not.toContain(accessToken)
@@ -301,7 +312,12 @@ test('with no network (refused, or a host that does not resolve) push is unavail
     expect(await sender.send('phone-6', DATA), name).toBe('unavailable')
     expect(await pushToUser(database.db, sender, userId, DATA, log), name).toEqual({ sent: 0, removed: 0 })
     expect(lines.length, name).toBe(3)
-    expect(at('warn').map((line) => line.msg).join('\n'), name).toMatch(/^Push unavailable \(no network\?\): .*(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|timed out)/)
+    expect(
+      at('warn')
+        .map((line) => line.msg)
+        .join('\n'),
+      name,
+    ).toMatch(/^Push unavailable \(no network\?\): .*(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|timed out)/)
   }
   expect(await tokensOf(userId)).toEqual(['laptop-6', 'phone-6'])
   expect(fcm.delivered()).toHaveLength(0)

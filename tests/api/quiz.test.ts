@@ -33,14 +33,19 @@ async function player(slugs: string[] = ['yoruba'], names: { firstName?: string;
   return member
 }
 
-const week = async (member: Member, date = TODAY) => (await get(ctx.app, `/quiz-batch/user/week?currentDate=${date}`, member.token)).body.data as QuizBatchSummary[]
+const week = async (member: Member, date = TODAY) =>
+  (await get(ctx.app, `/quiz-batch/user/week?currentDate=${date}`, member.token)).body.data as QuizBatchSummary[]
 const quiz = async (member: Member, batchId: number) => {
   const res = await get(ctx.app, `/api/quiz/all/${batchId}`, member.token)
   expect(res.status).toBe(200)
   return res.body.data[0] as QuizData
 }
 const answer = (member: Member, item: Record<string, unknown>, key?: string) =>
-  call(ctx.app, 'POST', '/quiz_attempt/submit-single', { payload: item, token: member.token, headers: key ? { 'idempotency-key': key } : {} })
+  call(ctx.app, 'POST', '/quiz_attempt/submit-single', {
+    payload: item,
+    token: member.token,
+    headers: key ? { 'idempotency-key': key } : {},
+  })
 const close = (member: Member, batchId: number, key?: string, method: 'GET' | 'POST' = 'POST') =>
   call(ctx.app, method, `/quiz-batch/update_attempt/${batchId}`, { token: member.token, headers: key ? { 'idempotency-key': key } : {} })
 
@@ -54,7 +59,11 @@ async function key(questionId: number) {
 async function play(member: Member, data: QuizData, correct: number) {
   for (const [i, q] of data.questions.entries()) {
     const { right, wrong } = await key(q.ethnicfactQuestionId)
-    const res = await answer(member, { batchId: data.batchId, ethnicFactQuestionId: q.ethnicfactQuestionId, answerOptionId: i < correct ? right : wrong[0] }, crypto.randomUUID())
+    const res = await answer(
+      member,
+      { batchId: data.batchId, ethnicFactQuestionId: q.ethnicfactQuestionId, answerOptionId: i < correct ? right : wrong[0] },
+      crypto.randomUUID(),
+    )
     expect(res.status).toBe(200)
   }
 }
@@ -157,7 +166,10 @@ describe('the answer key', () => {
       chosenOptionId: null,
     })
     const early = await get(ctx.app, `/quiz_attempt/calculate/${batch.batchId}`, member.token)
-    expect(early).toMatchObject({ status: 409, body: { error: { code: 'quiz_open', message: 'This quiz is still open. Submit it to see your result.' } } })
+    expect(early).toMatchObject({
+      status: 409,
+      body: { error: { code: 'quiz_open', message: 'This quiz is still open. Submit it to see your result.' } },
+    })
 
     await play(member, data, 7)
     expect((await close(member, batch.batchId, crypto.randomUUID())).status).toBe(200)
@@ -197,7 +209,9 @@ describe('answers', () => {
     // The first request again (its reply was lost, say): success, and the later answer stands.
     const replay = await answer(member, { ...item, answerOptionId: a }, 'replay-a')
     expect(replay).toMatchObject({ status: 200, body: { data: { ...item, answerOptionId: a, replayed: true } } })
-    expect((await get(ctx.app, `/api/quiz/answer/${batch.batchId}/${q.ethnicfactQuestionId}`, member.token)).body.data.answerOptionId).toBe(b)
+    expect((await get(ctx.app, `/api/quiz/answer/${batch.batchId}/${q.ethnicfactQuestionId}`, member.token)).body.data.answerOptionId).toBe(
+      b,
+    )
     const receipts = await ctx.database.db.select().from(quizReceipts).where(eq(quizReceipts.userId, member.user.id))
     expect(receipts.map((r) => r.key).sort()).toEqual(['replay-a', 'replay-b'])
     // The same key on a different answer is refused rather than silently ignored.
@@ -207,7 +221,15 @@ describe('answers', () => {
     const other = await player()
     const [otherBatch] = await week(other)
     const oq = (await quiz(other, otherBatch.batchId)).questions[0]
-    expect((await answer(other, { batchId: otherBatch.batchId, ethnicFactQuestionId: oq.ethnicfactQuestionId, answerOptionId: oq.answerOptions[0].id }, 'replay-a')).body.data.replayed).toBe(false)
+    expect(
+      (
+        await answer(
+          other,
+          { batchId: otherBatch.batchId, ethnicFactQuestionId: oq.ethnicfactQuestionId, answerOptionId: oq.answerOptions[0].id },
+          'replay-a',
+        )
+      ).body.data.replayed,
+    ).toBe(false)
   })
 
   test('concurrent replays of one key store one answer', async () => {
@@ -218,7 +240,10 @@ describe('answers', () => {
     const replies = await Promise.all(Array.from({ length: 6 }, () => answer(member, item, 'same-key')))
     expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200])
     expect(replies.filter((r) => r.body.data.replayed === false)).toHaveLength(1)
-    const [{ n }] = await ctx.database.db.select({ n: count() }).from(quizReceipts).where(and(eq(quizReceipts.userId, member.user.id), eq(quizReceipts.key, 'same-key')))
+    const [{ n }] = await ctx.database.db
+      .select({ n: count() })
+      .from(quizReceipts)
+      .where(and(eq(quizReceipts.userId, member.user.id), eq(quizReceipts.key, 'same-key')))
     expect(n).toBe(1)
   })
 
@@ -230,9 +255,14 @@ describe('answers', () => {
     await answer(member, item, 'before-close')
     await close(member, batch.batchId, 'close-1')
     const late = await answer(member, { ...item, answerOptionId: q.answerOptions[1].id }, 'after-close')
-    expect(late).toMatchObject({ status: 409, body: { error: { code: 'quiz_closed', message: 'This quiz has been submitted, so its answers can no longer change.' } } })
+    expect(late).toMatchObject({
+      status: 409,
+      body: { error: { code: 'quiz_closed', message: 'This quiz has been submitted, so its answers can no longer change.' } },
+    })
     expect((await answer(member, item, 'before-close')).body.data.replayed).toBe(true)
-    expect((await get(ctx.app, `/api/quiz/answer/${batch.batchId}/${q.ethnicfactQuestionId}`, member.token)).body.data.answerOptionId).toBe(item.answerOptionId)
+    expect((await get(ctx.app, `/api/quiz/answer/${batch.batchId}/${q.ethnicfactQuestionId}`, member.token)).body.data.answerOptionId).toBe(
+      item.answerOptionId,
+    )
   })
 
   test('bad input gets a 4xx with a message and changes nothing', async () => {
@@ -240,26 +270,59 @@ describe('answers', () => {
     const [batch, other] = await week(member)
     const data = await quiz(member, batch.batchId)
     const q = data.questions[0]
-    const foreignOption = (await quiz(member, other.batchId)).questions.find((x) => x.ethnicfactQuestionId !== q.ethnicfactQuestionId)!.answerOptions[0].id
+    const foreignOption = (await quiz(member, other.batchId)).questions.find((x) => x.ethnicfactQuestionId !== q.ethnicfactQuestionId)!
+      .answerOptions[0].id
     const cases: [unknown, number, string][] = [
       [{}, 400, '"batchId" is missing or not an id.'],
       [{ batchId: batch.batchId, ethnicFactQuestionId: q.ethnicfactQuestionId }, 400, '"answerOptionId" is missing or not an id.'],
       [{ batchId: 'x', ethnicFactQuestionId: q.ethnicfactQuestionId, answerOptionId: 1 }, 400, '"batchId" is missing or not an id.'],
       [{ batchId: batch.batchId, ethnicFactQuestionId: 1.5, answerOptionId: 1 }, 400, '"ethnicFactQuestionId" is missing or not an id.'],
       [[], 400, 'Send a JSON object with batchId, answerOptionId and ethnicFactQuestionId.'],
-      [{ batchId: batch.batchId, ethnicFactQuestionId: q.ethnicfactQuestionId, answerOptionId: foreignOption }, 400, 'That answer option does not belong to the question.'],
-      [{ batchId: batch.batchId, ethnicFactQuestionId: 2_000_000, answerOptionId: q.answerOptions[0].id }, 404, 'That question is not part of this quiz.'],
-      [{ batchId: 2_000_000, ethnicFactQuestionId: q.ethnicfactQuestionId, answerOptionId: q.answerOptions[0].id }, 404, 'No quiz of yours has that id.'],
+      [
+        { batchId: batch.batchId, ethnicFactQuestionId: q.ethnicfactQuestionId, answerOptionId: foreignOption },
+        400,
+        'That answer option does not belong to the question.',
+      ],
+      [
+        { batchId: batch.batchId, ethnicFactQuestionId: 2_000_000, answerOptionId: q.answerOptions[0].id },
+        404,
+        'That question is not part of this quiz.',
+      ],
+      [
+        { batchId: 2_000_000, ethnicFactQuestionId: q.ethnicfactQuestionId, answerOptionId: q.answerOptions[0].id },
+        404,
+        'No quiz of yours has that id.',
+      ],
     ]
     for (const [payload, status, message] of cases) {
       const res = await answer(member, payload as Record<string, unknown>)
       expect([res.status, res.body.error.message], JSON.stringify(payload)).toEqual([status, message])
     }
     // Digit strings are read as ids (forms send them so).
-    expect((await answer(member, { batchId: String(batch.batchId), ethnicFactQuestionId: String(q.ethnicfactQuestionId), answerOptionId: String(q.answerOptions[0].id) })).status).toBe(200)
-    const longKey = await answer(member, { batchId: batch.batchId, ethnicFactQuestionId: q.ethnicfactQuestionId, answerOptionId: q.answerOptions[0].id }, 'k'.repeat(101))
-    expect(longKey).toMatchObject({ status: 400, body: { error: { message: 'The Idempotency-Key header must be 1 to 100 visible characters, sent once.' } } })
-    const broken = await ctx.app.inject({ method: 'POST', url: '/quiz_attempt/submit-single', payload: '{"batchId":', headers: { authorization: `Bearer ${member.token}`, 'content-type': 'application/json' } })
+    expect(
+      (
+        await answer(member, {
+          batchId: String(batch.batchId),
+          ethnicFactQuestionId: String(q.ethnicfactQuestionId),
+          answerOptionId: String(q.answerOptions[0].id),
+        })
+      ).status,
+    ).toBe(200)
+    const longKey = await answer(
+      member,
+      { batchId: batch.batchId, ethnicFactQuestionId: q.ethnicfactQuestionId, answerOptionId: q.answerOptions[0].id },
+      'k'.repeat(101),
+    )
+    expect(longKey).toMatchObject({
+      status: 400,
+      body: { error: { message: 'The Idempotency-Key header must be 1 to 100 visible characters, sent once.' } },
+    })
+    const broken = await ctx.app.inject({
+      method: 'POST',
+      url: '/quiz_attempt/submit-single',
+      payload: '{"batchId":',
+      headers: { authorization: `Bearer ${member.token}`, 'content-type': 'application/json' },
+    })
     expect(broken.statusCode).toBe(400)
     expect((await answer({ ...member, token: 'not-a-token' }, {})).status).toBe(401)
   })
@@ -272,10 +335,20 @@ describe("another user's quiz", () => {
     const [batch] = await week(owner)
     const q = (await quiz(owner, batch.batchId)).questions[0]
     const notYours = { error: { code: 'not_found', message: 'No quiz of yours has that id.' } }
-    for (const path of [`/api/quiz/all/${batch.batchId}`, `/api/quiz/answer/${batch.batchId}/${q.ethnicfactQuestionId}`, `/quiz_attempt/calculate/${batch.batchId}`]) {
+    for (const path of [
+      `/api/quiz/all/${batch.batchId}`,
+      `/api/quiz/answer/${batch.batchId}/${q.ethnicfactQuestionId}`,
+      `/quiz_attempt/calculate/${batch.batchId}`,
+    ]) {
       expect(await get(ctx.app, path, intruder.token), path).toMatchObject({ status: 404, body: notYours })
     }
-    expect(await answer(intruder, { batchId: batch.batchId, ethnicFactQuestionId: q.ethnicfactQuestionId, answerOptionId: q.answerOptions[0].id }, 'x')).toMatchObject({ status: 404, body: notYours })
+    expect(
+      await answer(
+        intruder,
+        { batchId: batch.batchId, ethnicFactQuestionId: q.ethnicfactQuestionId, answerOptionId: q.answerOptions[0].id },
+        'x',
+      ),
+    ).toMatchObject({ status: 404, body: notYours })
     expect(await close(intruder, batch.batchId)).toMatchObject({ status: 404, body: notYours })
     expect((await week(owner))[0]).toMatchObject({ answered: 0, closedAt: null })
     for (const id of ['0', 'abc', '99999999999']) expect((await get(ctx.app, `/api/quiz/all/${id}`, owner.token)).status).toBe(404)
@@ -296,8 +369,13 @@ describe('a batch does not give its answers away', () => {
       const [preferred, ...others] = slugs.map((slug) => groups[slug].id)
       for (const composition of compositions) {
         for (let n = 0; n < 8; n++) {
-          const ids = await ctx.database.db.transaction((tx) => composeBatch(tx, `balance/${slugs.join('+')}/${composition.preferredCount}/${n}`, composition, preferred, others))
-          const rows = await ctx.database.db.select({ kind: quizQuestions.kind, groupId: quizQuestions.ethnicGroupId }).from(quizQuestions).where(inArray(quizQuestions.id, ids))
+          const ids = await ctx.database.db.transaction((tx) =>
+            composeBatch(tx, `balance/${slugs.join('+')}/${composition.preferredCount}/${n}`, composition, preferred, others),
+          )
+          const rows = await ctx.database.db
+            .select({ kind: quizQuestions.kind, groupId: quizQuestions.ethnicGroupId })
+            .from(quizQuestions)
+            .where(inArray(quizQuestions.id, ids))
           const people = rows.filter((r) => r.kind === 'people').map((r) => r.groupId!)
           expect(people.filter((id) => id === preferred).length).toBeLessThanOrEqual(1)
           expect(new Set(people).size).toBe(people.length)
@@ -317,14 +395,31 @@ describe('closing and the result', () => {
     const [batch, second] = await week(member)
     await play(member, await quiz(member, batch.batchId), 7)
     const closed = await close(member, batch.batchId, 'close-a')
-    expect(closed).toMatchObject({ status: 200, body: { data: { batchId: batch.batchId, attempts: 1, closedAt: clock.now().toISOString() } } })
-    for (const again of [await close(member, batch.batchId, 'close-a'), await close(member, batch.batchId, 'close-b'), await close(member, batch.batchId, undefined, 'GET')]) {
+    expect(closed).toMatchObject({
+      status: 200,
+      body: { data: { batchId: batch.batchId, attempts: 1, closedAt: clock.now().toISOString() } },
+    })
+    for (const again of [
+      await close(member, batch.batchId, 'close-a'),
+      await close(member, batch.batchId, 'close-b'),
+      await close(member, batch.batchId, undefined, 'GET'),
+    ]) {
       expect(again.body.data.attempts).toBe(1)
     }
     expect((await close(member, second.batchId, undefined, 'GET')).body.data.attempts).toBe(1)
 
     const result = (await get(ctx.app, `/quiz_attempt/calculate/${batch.batchId}`, member.token)).body.data as QuizResult
-    expect(result).toMatchObject({ batchId: batch.batchId, name: 'Weekly mix', total: 10, correct: 7, wrong: 3, unanswered: 0, passScore: 6, points: 70, status: 'PASSED' })
+    expect(result).toMatchObject({
+      batchId: batch.batchId,
+      name: 'Weekly mix',
+      total: 10,
+      correct: 7,
+      wrong: 3,
+      unanswered: 0,
+      passScore: 6,
+      points: 70,
+      status: 'PASSED',
+    })
     expect(result.review).toHaveLength(10)
     expect(result.review.filter((r) => r.chosenOptionId === r.correctOptionId)).toHaveLength(7)
     // Each reviewed question says why: a fact its note, a question made from a proverb the proverb itself.
@@ -357,7 +452,12 @@ describe('closing and the result', () => {
     const [batch] = await week(member)
     await play(member, await quiz(member, batch.batchId), 5)
     await close(member, batch.batchId)
-    expect((await get(ctx.app, `/quiz_attempt/calculate/${batch.batchId}`, member.token)).body.data).toMatchObject({ correct: 5, wrong: 5, status: 'FAILED', points: 50 })
+    expect((await get(ctx.app, `/quiz_attempt/calculate/${batch.batchId}`, member.token)).body.data).toMatchObject({
+      correct: 5,
+      wrong: 5,
+      status: 'FAILED',
+      points: 50,
+    })
   })
 })
 
@@ -369,17 +469,23 @@ describe('instant quizzes', () => {
     expect(forOther).toMatchObject({ status: 403, body: { error: { message: 'You can only make quizzes for yourself.' } } })
     expect((await post(ctx.app, `/api/quiz/${member.user.id}/999/USER`, undefined, member.token)).status).toBe(404)
     expect((await post(ctx.app, `/api/quiz/${member.user.id}/x/USER`, undefined, member.token)).status).toBe(400)
-    const made = await Promise.all(Array.from({ length: 3 }, () => post(ctx.app, `/api/quiz/${member.user.id}/3/USER`, undefined, member.token)))
+    const made = await Promise.all(
+      Array.from({ length: 3 }, () => post(ctx.app, `/api/quiz/${member.user.id}/3/USER`, undefined, member.token)),
+    )
     expect(made.map((r) => r.status)).toEqual([201, 201, 201])
     expect(new Set(made.map((r) => r.body.data.batchId)).size).toBe(3)
     expect(made[0].body.data).toMatchObject({ name: 'Across the continent', source: 'USER', size: 10, weekStart: '2026-11-16' })
-    for (let i = 0; i < 2; i++) expect((await post(ctx.app, `/api/quiz/${member.user.id}/1/USER`, undefined, member.token)).status).toBe(201)
+    for (let i = 0; i < 2; i++)
+      expect((await post(ctx.app, `/api/quiz/${member.user.id}/1/USER`, undefined, member.token)).status).toBe(201)
     const sixth = await post(ctx.app, `/api/quiz/${member.user.id}/1/USER`, undefined, member.token)
     expect(sixth).toMatchObject({
       status: 429,
-      body: { error: { code: 'quiz_limit', message: 'You have made 5 quizzes this week, the most a week allows. You can make more from Monday.' } },
+      body: {
+        error: { code: 'quiz_limit', message: 'You have made 5 quizzes this week, the most a week allows. You can make more from Monday.' },
+      },
     })
-    const generated = (await get(ctx.app, `/quiz-batch/user/week-gen-source?currentDate=${TODAY}`, member.token)).body.data as QuizBatchSummary[]
+    const generated = (await get(ctx.app, `/quiz-batch/user/week-gen-source?currentDate=${TODAY}`, member.token)).body
+      .data as QuizBatchSummary[]
     expect(generated).toHaveLength(5)
     expect(generated.every((b) => b.source === 'USER')).toBe(true)
     // The weekly list holds only the scheduled ones.
@@ -415,7 +521,14 @@ describe('the leaderboard', () => {
       const board = await get(ctx.app, '/api/leaderboard/get_players?period=week', ada.token)
       expect(board.status).toBe(200)
       expect(board.body).toMatchObject({ period: 'week', weekStart: '2026-11-16', page: 1, totalElements: 4 })
-      expect(board.body.data.map((e: { position: number; userId: number; points: number; medal: string | null }) => [e.position, e.userId, e.points, e.medal])).toEqual([
+      expect(
+        board.body.data.map((e: { position: number; userId: number; points: number; medal: string | null }) => [
+          e.position,
+          e.userId,
+          e.points,
+          e.medal,
+        ]),
+      ).toEqual([
         [1, chidi.user.id, 90, 'gold'],
         [2, bola.user.id, 80, 'silver'],
         [3, ada.user.id, 80, 'bronze'],
@@ -424,8 +537,13 @@ describe('the leaderboard', () => {
       expect(board.body.data[0]).toMatchObject({ firstName: 'Chidi', lastName: 'Obi', date: expect.any(String) })
 
       const me = await get(ctx.app, '/api/leaderboard/get_player?period=week', ada.token)
-      expect(me.body.data).toMatchObject({ entry: { position: 3, userId: ada.user.id, points: 80, medal: 'bronze' }, player: { userId: ada.user.id } })
-      expect(me.body.data.recent).toEqual([expect.objectContaining({ name: 'Weekly mix', correct: 8, total: 10, points: 80, status: 'PASSED' })])
+      expect(me.body.data).toMatchObject({
+        entry: { position: 3, userId: ada.user.id, points: 80, medal: 'bronze' },
+        player: { userId: ada.user.id },
+      })
+      expect(me.body.data.recent).toEqual([
+        expect.objectContaining({ name: 'Weekly mix', correct: 8, total: 10, points: 80, status: 'PASSED' }),
+      ])
       const details = await get(ctx.app, `/api/leaderboard/get_player?userId=${dayo.user.id}`, ada.token)
       expect(details.body.data).toMatchObject({ entry: { position: 4, points: 20 }, player: { firstName: 'Dayo', lastName: 'Ade' } })
 
@@ -461,7 +579,11 @@ describe('the leaderboard', () => {
       status: 404,
       body: { error: { message: 'No player has that id.' } },
     })
-    expect((await get(ctx.app, '/api/leaderboard/get_player', member.token)).body.data).toMatchObject({ entry: null, player: { userId: member.user.id }, recent: [] })
+    expect((await get(ctx.app, '/api/leaderboard/get_player', member.token)).body.data).toMatchObject({
+      entry: null,
+      player: { userId: member.user.id },
+      recent: [],
+    })
     expect((await get(ctx.app, '/api/leaderboard/get_players?period=month', member.token)).status).toBe(400)
     expect((await get(ctx.app, '/api/leaderboard/get_player?userId=abc', member.token)).status).toBe(404)
     expect((await get(ctx.app, '/api/leaderboard/get_players')).status).toBe(401)

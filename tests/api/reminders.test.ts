@@ -29,7 +29,12 @@ type Member = Awaited<ReturnType<typeof memberOf>>
 
 /** Two server instances: each its own scheduler and notifier, one database. */
 const instance = (notifier?: Notifier) =>
-  createScheduler({ log: ctx.app.log, now: clock.now, intervalMs: 0, jobs: scheduledJobs({ db: ctx.database.db, notifier: notifier ?? createNotifier({ db: ctx.database.db, push, log: ctx.app.log }) }) })
+  createScheduler({
+    log: ctx.app.log,
+    now: clock.now,
+    intervalMs: 0,
+    jobs: scheduledJobs({ db: ctx.database.db, notifier: notifier ?? createNotifier({ db: ctx.database.db, push, log: ctx.app.log }) }),
+  })
 let servers: ReturnType<typeof instance>[]
 
 /** Both instances run their due work at the same moment. */
@@ -46,7 +51,8 @@ async function member(slugs: string[] = []) {
 }
 const deviceOf = (m: Member) => `device-of-${m.user.id}`
 /** The pushes a member's device got, of one kind of message (by its title) or all. */
-const pushesTo = (m: Member, title?: string) => push.calls.filter((c) => c.token === deviceOf(m) && (!title || c.data.title === title)).map((c) => c.data)
+const pushesTo = (m: Member, title?: string) =>
+  push.calls.filter((c) => c.token === deviceOf(m) && (!title || c.data.title === title)).map((c) => c.data)
 const QUIZ_WEEK = 'This week’s quizzes are ready'
 const REMINDER = 'Today’s proverb'
 const EXPIRY = 'Your subscription ends soon'
@@ -66,7 +72,11 @@ const putReminder = (m: Member, body: unknown) => call(ctx.app, 'PUT', API.daily
 const slugOf = (url: string | null) => new URL(url!, 'http://x').searchParams.get('proverb')
 const picks = (date: string) => todaysProverbs(ctx.database.db, date)
 const pickOf = async (date: string, slug: string) => (await picks(date)).find((p) => p.ethnic.slug === slug)!
-const reminderPush = (p: Proverb) => ({ title: 'Today’s proverb', body: `${p.proverb} — ${p.transliteration}`.slice(0, 180), url: `/search_result?proverb=${encodeURIComponent(p.slug)}` })
+const reminderPush = (p: Proverb) => ({
+  title: 'Today’s proverb',
+  body: `${p.proverb} — ${p.transliteration}`.slice(0, 180),
+  url: `/search_result?proverb=${encodeURIComponent(p.slug)}`,
+})
 
 test('the daily reminder is off until set, and is read back as set', async () => {
   clock.set('2026-11-23T00:00:00Z')
@@ -76,7 +86,11 @@ test('the daily reminder is off until set, and is read back as set', async () =>
   expect(set.status).toBe(200)
   expect(set.body).toEqual({ data: { time: '07:30', timeZone: 'Africa/Lagos' } })
   expect((await get(ctx.app, API.dailyReminder, m.token)).body).toEqual({ data: { time: '07:30', timeZone: 'Africa/Lagos' } })
-  for (const [time, timeZone] of [['00:00', 'UTC'], ['23:59', 'America/Toronto'], ['12:05', 'Asia/Kolkata']]) {
+  for (const [time, timeZone] of [
+    ['00:00', 'UTC'],
+    ['23:59', 'America/Toronto'],
+    ['12:05', 'Asia/Kolkata'],
+  ]) {
     expect((await putReminder(m, { time, timeZone })).body).toEqual({ data: { time, timeZone } })
   }
   const [row] = await ctx.database.db.select().from(dailyReminders).where(eq(dailyReminders.userId, m.user.id))
@@ -163,7 +177,11 @@ test('the daily reminder reaches each user once a day at their own local time, i
   expect(reports.map((r) => r.reminders).reduce((x, y) => x + y)).toBe(1)
   const [first] = await messagesOf(lagos, 'reminder')
   const yoruba = await pickOf('2026-12-01', 'yoruba')
-  expect(first).toMatchObject({ title: 'Today’s proverb', dedupeKey: 'reminder:2026-12-01', url: `/search_result?proverb=${encodeURIComponent(yoruba.slug)}` })
+  expect(first).toMatchObject({
+    title: 'Today’s proverb',
+    dedupeKey: 'reminder:2026-12-01',
+    url: `/search_result?proverb=${encodeURIComponent(yoruba.slug)}`,
+  })
   expect(first.body).toBe(`${yoruba.proverb} — ${yoruba.transliteration}`)
   expect(pushesTo(lagos, REMINDER)).toEqual([reminderPush(yoruba)])
   expect((await sendsOf(lagos)).map((s) => [s.localDate, s.sentAt.toISOString()])).toEqual([['2026-12-01', '2026-12-01T06:30:00.000Z']])
@@ -247,11 +265,21 @@ test('a plan that will not renew is announced once, three days before it ends', 
   const give = async (m: Member, plan: string, startsIn: number, endsIn: number, autoRenew = false) => {
     // A plan renews only with a saved card to charge.
     const [method] = autoRenew
-      ? await ctx.database.db.insert(paymentMethods).values({ userId: m.user.id, provider: 'test', token: `test_auth_reminders_${m.user.id}` }).returning()
+      ? await ctx.database.db
+          .insert(paymentMethods)
+          .values({ userId: m.user.id, provider: 'test', token: `test_auth_reminders_${m.user.id}` })
+          .returning()
       : []
     const [row] = await ctx.database.db
       .insert(userPackages)
-      .values({ userId: m.user.id, packageId: plans[plan].id, startsAt: day(startsIn), endsAt: day(endsIn), autoRenew, paymentMethodId: method?.id ?? null })
+      .values({
+        userId: m.user.id,
+        packageId: plans[plan].id,
+        startsAt: day(startsIn),
+        endsAt: day(endsIn),
+        autoRenew,
+        paymentMethodId: method?.id ?? null,
+      })
       .returning()
     return row
   }
@@ -284,7 +312,10 @@ test('a plan that will not renew is announced once, three days before it ends', 
   expect(pushesTo(ending, EXPIRY)).toEqual([{ title: EXPIRY, body: notice.body, url: '/pricing' }])
   // The end date is told in the user's own zone when we know it: 23:30 UTC is past midnight in Lagos.
   expect((await messagesOf(lagos, 'subscription')).map((n) => [n.body, n.dedupeKey])).toEqual([
-    ['Your Silver plan ends on 14 December 2026. Renew it to keep all your peoples offline and quizzed, with no adverts.', `expiry:${lagosPackage[0].id}`],
+    [
+      'Your Silver plan ends on 14 December 2026. Renew it to keep all your peoples offline and quizzed, with no adverts.',
+      `expiry:${lagosPackage[0].id}`,
+    ],
   ])
   for (const m of [renewing, later, boughtAhead, lapsed]) expect(await messagesOf(m, 'subscription')).toEqual([])
 
@@ -324,7 +355,11 @@ test('the app runs the scheduler when OWE_SCHEDULER_MS is set and stops it on cl
   const own = await createTestApp({ OWE_SCHEDULER_MS: '50' })
   try {
     const m = await memberOf(own.app, own.database.db)
-    const announced = () => own.database.db.select().from(notifications).where(and(eq(notifications.userId, m.user.id), eq(notifications.kind, 'quiz-week')))
+    const announced = () =>
+      own.database.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, m.user.id), eq(notifications.kind, 'quiz-week')))
     await expect.poll(async () => (await announced()).length, { timeout: 5000, interval: 50 }).toBe(1)
   } finally {
     await own.close()

@@ -57,11 +57,21 @@ async function subscriber(plan: Plan, options: Parameters<typeof payWithTestMode
   const { outcome } = await payWithTestMode(ctx.app, m.token, plan, options)
   return { m, pkg: outcome.package! }
 }
-const packagesOf = (userId: number) => db().select().from(userPackages).where(eq(userPackages.userId, userId)).orderBy(asc(userPackages.startsAt))
+const packagesOf = (userId: number) =>
+  db().select().from(userPackages).where(eq(userPackages.userId, userId)).orderBy(asc(userPackages.startsAt))
 const renewalOf = async (userPackageId: number) =>
-  (await db().select().from(payments).where(and(eq(payments.purpose, 'renewal'), eq(payments.renewsUserPackageId, userPackageId))))[0]
+  (
+    await db()
+      .select()
+      .from(payments)
+      .where(and(eq(payments.purpose, 'renewal'), eq(payments.renewsUserPackageId, userPackageId)))
+  )[0]
 const subscriptionMessages = (userId: number) =>
-  db().select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.kind, 'subscription'))).orderBy(asc(notifications.id))
+  db()
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.kind, 'subscription')))
+    .orderBy(asc(notifications.id))
 const ENDS = new Date('2027-11-21T12:00:00Z')
 const before = (ms: number) => new Date(ENDS.getTime() - ms)
 
@@ -75,7 +85,15 @@ test('a package with auto-renew is charged once in its last day, however many se
   const reports = await runBoth(before(12 * HOUR))
   expect(reports.map((r) => r.renewals).sort()).toEqual([0, 1])
   const renewal = await renewalOf(pkg.id)
-  expect(renewal).toMatchObject({ purpose: 'renewal', status: 'success', provider: 'test', currency: 'USD', amountMinor: 1799, renewsUserPackageId: pkg.id, userId: m.user.id })
+  expect(renewal).toMatchObject({
+    purpose: 'renewal',
+    status: 'success',
+    provider: 'test',
+    currency: 'USD',
+    amountMinor: 1799,
+    renewsUserPackageId: pkg.id,
+    userId: m.user.id,
+  })
   const rows = await packagesOf(m.user.id)
   expect(rows.map((r) => [r.startsAt.toISOString(), r.endsAt.toISOString(), r.autoRenew])).toEqual([
     ['2026-11-21T12:00:00.000Z', '2027-11-21T12:00:00.000Z', true],
@@ -90,10 +108,21 @@ test('a package with auto-renew is charged once in its last day, however many se
   // Later runs, on either server, charge nothing more; the new year is in force after the old one ends.
   await runBoth(before(HOUR))
   await runBoth(new Date(ENDS.getTime() + HOUR))
-  expect(await db().select().from(payments).where(like(payments.reference, `renew_%`)).then((r) => r.filter((p) => p.userId === m.user.id))).toHaveLength(1)
+  expect(
+    await db()
+      .select()
+      .from(payments)
+      .where(like(payments.reference, `renew_%`))
+      .then((r) => r.filter((p) => p.userId === m.user.id)),
+  ).toHaveLength(1)
   expect(await subscriptionMessages(m.user.id)).toHaveLength(1)
   const token = (await post(ctx.app, API.login, { email: m.email, password: m.password })).body.data.token
-  expect((await get(ctx.app, API.activePackage, token)).body.data).toMatchObject({ id: rows[1].id, expiresAt: '2028-11-21T12:00:00.000Z', autoRenew: true, active: true })
+  expect((await get(ctx.app, API.activePackage, token)).body.data).toMatchObject({
+    id: rows[1].id,
+    expiresAt: '2028-11-21T12:00:00.000Z',
+    autoRenew: true,
+    active: true,
+  })
 })
 
 test('a declined renewal turns auto-renew off, makes no package, and tells the user once', async () => {
@@ -105,7 +134,9 @@ test('a declined renewal turns auto-renew off, makes no package, and tells the u
   expect(rows).toHaveLength(1)
   expect(rows[0].autoRenew).toBe(false)
   const messages = await subscriptionMessages(m.user.id)
-  expect(messages.map((n) => [n.title, n.url, n.dedupeKey])).toEqual([[PAYMENT_NOTICES.renewalFailedTitle, '/pricing', `renewal-failed:${pkg.id}`]])
+  expect(messages.map((n) => [n.title, n.url, n.dedupeKey])).toEqual([
+    [PAYMENT_NOTICES.renewalFailedTitle, '/pricing', `renewal-failed:${pkg.id}`],
+  ])
   expect(messages[0].body).toBe(
     'We couldn’t renew your Bronze plan: the payment did not go through. Auto-renewal is now off and the plan ends on 21 November 2027. Renew it from the pricing page to keep all your peoples offline and quizzed, with no adverts.',
   )
@@ -118,7 +149,9 @@ test('a declined renewal caught between turning auto-renew off and its message (
   const { m, pkg } = await subscriber(plans.Silver, { autoRenew: true, outcome: 'decline-renewals' })
   await runBoth(before(6 * HOUR))
   // As another instance sees it in that moment: the payment declined, auto-renew off, the message not yet made.
-  await db().delete(notifications).where(and(eq(notifications.userId, m.user.id), eq(notifications.dedupeKey, `renewal-failed:${pkg.id}`)))
+  await db()
+    .delete(notifications)
+    .where(and(eq(notifications.userId, m.user.id), eq(notifications.dedupeKey, `renewal-failed:${pkg.id}`)))
   await runBoth(before(5 * HOUR))
   expect((await subscriptionMessages(m.user.id)).map((n) => n.dedupeKey)).toEqual([])
 })
@@ -145,19 +178,23 @@ test('a renewal left pending (a crash between claim and charge) is asked about a
   const { m, pkg } = await subscriber(plans.Silver, { autoRenew: true })
   // The claim made, the charge went through, then the server stopped before settling it.
   clock.set(before(12 * HOUR).toISOString())
-  await db().insert(payments).values({
-    reference: renewalReference({ id: pkg.id, endsAt: new Date(pkg.expiresAt) }),
-    userId: m.user.id,
-    packageId: plans.Silver.id,
-    provider: 'test',
-    purpose: 'renewal',
-    currency: 'USD',
-    amountMinor: 1799,
-    autoRenew: true,
-    renewsUserPackageId: pkg.id,
-    createdAt: clock.now(),
-  })
-  await db().insert(testModeCharges).values({ reference: renewalReference({ id: pkg.id, endsAt: new Date(pkg.expiresAt) }), outcome: 'success' })
+  await db()
+    .insert(payments)
+    .values({
+      reference: renewalReference({ id: pkg.id, endsAt: new Date(pkg.expiresAt) }),
+      userId: m.user.id,
+      packageId: plans.Silver.id,
+      provider: 'test',
+      purpose: 'renewal',
+      currency: 'USD',
+      amountMinor: 1799,
+      autoRenew: true,
+      renewsUserPackageId: pkg.id,
+      createdAt: clock.now(),
+    })
+  await db()
+    .insert(testModeCharges)
+    .values({ reference: renewalReference({ id: pkg.id, endsAt: new Date(pkg.expiresAt) }), outcome: 'success' })
   // Too soon to tell a crash from a charge in flight.
   expect((await runBoth(new Date(clock.now().getTime() + 5 * MINUTE))).map((r) => r.renewals)).toEqual([0, 0])
   expect((await renewalOf(pkg.id)).status).toBe('pending')
@@ -175,7 +212,10 @@ test('a renewal charges the plan’s price of the day', async () => {
     expect(await renewalOf(pkg.id)).toMatchObject({ status: 'success', amountMinor: 5499, currency: 'USD' })
     expect((await packagesOf(m.user.id)).at(-1)).toMatchObject({ packageId: plans.Platinum.id, endsAt: new Date('2028-11-21T12:00:00Z') })
   } finally {
-    await db().update(packages).set({ amount: String(plans.Platinum.amount) }).where(eq(packages.id, plans.Platinum.id))
+    await db()
+      .update(packages)
+      .set({ amount: String(plans.Platinum.amount) })
+      .where(eq(packages.id, plans.Platinum.id))
   }
 })
 
@@ -183,18 +223,20 @@ test('a renewal charges the plan’s price of the day', async () => {
 async function pendingRenewal(m: { user: { id: number } }, pkg: { id: number; expiresAt: string }, plan: Plan) {
   clock.set(before(12 * HOUR).toISOString())
   const reference = renewalReference({ id: pkg.id, endsAt: new Date(pkg.expiresAt) })
-  await db().insert(payments).values({
-    reference,
-    userId: m.user.id,
-    packageId: plan.id,
-    provider: 'test',
-    purpose: 'renewal',
-    currency: 'USD',
-    amountMinor: Math.round(plan.amount * 100),
-    autoRenew: true,
-    renewsUserPackageId: pkg.id,
-    createdAt: clock.now(),
-  })
+  await db()
+    .insert(payments)
+    .values({
+      reference,
+      userId: m.user.id,
+      packageId: plan.id,
+      provider: 'test',
+      purpose: 'renewal',
+      currency: 'USD',
+      amountMinor: Math.round(plan.amount * 100),
+      autoRenew: true,
+      renewsUserPackageId: pkg.id,
+      createdAt: clock.now(),
+    })
   await db().insert(testModeCharges).values({ reference, outcome: 'success' })
 }
 
@@ -237,10 +279,19 @@ test('auto-renewal turned off after the due list was read but before the claim: 
   const spy = vi.spyOn(db(), 'insert').mockImplementation(((table: unknown) => {
     if (table === payments && !cancelled) {
       cancelled = true
-      return { values: (values: unknown) => ({ onConflictDoNothing: () => ({ returning: async () => {
-        await post(ctx.app, API.cancelAutoRenewal, {}, await signIn(ctx.app, m.email))
-        return original(payments).values(values as never).onConflictDoNothing().returning()
-      } }) }) }
+      return {
+        values: (values: unknown) => ({
+          onConflictDoNothing: () => ({
+            returning: async () => {
+              await post(ctx.app, API.cancelAutoRenewal, {}, await signIn(ctx.app, m.email))
+              return original(payments)
+                .values(values as never)
+                .onConflictDoNothing()
+                .returning()
+            },
+          }),
+        }),
+      }
     }
     return original(table as never)
   }) as never)
@@ -250,7 +301,12 @@ test('auto-renewal turned off after the due list was read but before the claim: 
     spy.mockRestore()
   }
   expect(await renewalOf(pkg.id)).toMatchObject({ status: 'abandoned', failureReason: 'auto-renewal was turned off' })
-  expect(await db().select().from(testModeCharges).where(eq(testModeCharges.reference, renewalReference({ id: pkg.id, endsAt: new Date(pkg.expiresAt) })))).toEqual([])
+  expect(
+    await db()
+      .select()
+      .from(testModeCharges)
+      .where(eq(testModeCharges.reference, renewalReference({ id: pkg.id, endsAt: new Date(pkg.expiresAt) }))),
+  ).toEqual([])
   expect((await paymentsOf()).filter((p) => p.status === 'success')).toHaveLength(charges)
   expect(await subscriptionMessages(m.user.id)).toEqual([])
   expect(await packagesOf(m.user.id)).toHaveLength(1)

@@ -80,7 +80,14 @@ const cases: Case[] = [
     field: `address ${field}`,
     run: async (value: string) => {
       const m = await memberOf(t.app, db())
-      const address = { country: 'Nigeria', state: 'Lagos', city: 'Ikeja', street: 'Allen Avenue', house_number: '12', postal_code: '100271' }
+      const address = {
+        country: 'Nigeria',
+        state: 'Lagos',
+        city: 'Ikeja',
+        street: 'Allen Avenue',
+        house_number: '12',
+        postal_code: '100271',
+      }
       accepted(await post(t.app, API.address, { ...address, [field]: value }, m.token))
       const [row] = await db().select().from(userAddresses).where(eq(userAddresses.userId, m.user.id))
       const column = { house_number: 'houseNumber', postal_code: 'postalCode' }[field as string] ?? field
@@ -129,7 +136,16 @@ const cases: Case[] = [
     lines,
     run: async (value: string) => {
       const email = `${unique().toLowerCase()}@example.com`
-      accepted(await post(t.app, API.contact, { email, firstName: 'Kofi', surname: 'Mensah', phoneNumber: '+233201234567', message: 'Hello', [field]: value }))
+      accepted(
+        await post(t.app, API.contact, {
+          email,
+          firstName: 'Kofi',
+          surname: 'Mensah',
+          phoneNumber: '+233201234567',
+          message: 'Hello',
+          [field]: value,
+        }),
+      )
       const [row] = await db().select().from(contactMessages).where(eq(contactMessages.email, email))
       return row[field]
     },
@@ -175,7 +191,9 @@ const cases: Case[] = [
     field: `FAQ ${field}`,
     lines,
     run: async (value: string) => {
-      const res = accepted(await post(t.app, API.admin.faqs, { question: `Why ${unique()}?`, answer: 'Because.', [field]: `${value}` }, admin.token))
+      const res = accepted(
+        await post(t.app, API.admin.faqs, { question: `Why ${unique()}?`, answer: 'Because.', [field]: `${value}` }, admin.token),
+      )
       const [row] = await db().select().from(faqs).where(eq(faqs.id, res.body.data.id))
       return row[field]
     },
@@ -212,7 +230,14 @@ const cases: Case[] = [
     field: `quiz ${field}`,
     lines,
     run: async (value: string) => {
-      const input = { ethnicGroupId: null, question: `Which ${unique()}?`, options: ['One', 'Two'], correct: 0, note: 'Because.', [field]: value }
+      const input = {
+        ethnicGroupId: null,
+        question: `Which ${unique()}?`,
+        options: ['One', 'Two'],
+        correct: 0,
+        note: 'Because.',
+        [field]: value,
+      }
       const res = accepted(await post(t.app, API.admin.quizQuestions, input, admin.token))
       const [row] = await db().select().from(quizQuestions).where(eq(quizQuestions.id, res.body.data.id))
       return row[field]
@@ -221,8 +246,19 @@ const cases: Case[] = [
   {
     field: 'quiz option',
     run: async (value) => {
-      const res = accepted(await post(t.app, API.admin.quizQuestions, { ethnicGroupId: null, question: `Which ${unique()}?`, options: [value, 'Two'], correct: 1, note: '' }, admin.token))
-      const [row] = await db().select().from(answerOptions).where(eq(answerOptions.questionId, res.body.data.id)).orderBy(answerOptions.position)
+      const res = accepted(
+        await post(
+          t.app,
+          API.admin.quizQuestions,
+          { ethnicGroupId: null, question: `Which ${unique()}?`, options: [value, 'Two'], correct: 1, note: '' },
+          admin.token,
+        ),
+      )
+      const [row] = await db()
+        .select()
+        .from(answerOptions)
+        .where(eq(answerOptions.questionId, res.body.data.id))
+        .orderBy(answerOptions.position)
       return row.text
     },
   },
@@ -245,7 +281,12 @@ const cases: Case[] = [
     lines,
     run: async (value: string) => {
       accepted(await post(t.app, API.admin.broadcast, { title: `News ${unique()}`, body: 'Hello all', [field]: value }, admin.token))
-      const [row] = await db().select().from(notifications).where(eq(notifications.userId, admin.user.id)).orderBy(desc(notifications.id)).limit(1)
+      const [row] = await db()
+        .select()
+        .from(notifications)
+        .where(eq(notifications.userId, admin.user.id))
+        .orderBy(desc(notifications.id))
+        .limit(1)
       return row[field]
     },
   })),
@@ -259,10 +300,31 @@ for (const { field, lines, run } of cases) {
 
 test('an edited proverb, FAQ and category are cleaned as a new one is', async () => {
   const created = accepted(
-    await post(t.app, API.admin.proverbs, { proverb: 'Pole pole ndio mwendo', transliteration: 'Slowly slowly is the way', interpretation: 'Patience wins.', ethnicGroupId: groups.kiswahili.id, categoryIds: [categoryIds.Patience] }, admin.token),
+    await post(
+      t.app,
+      API.admin.proverbs,
+      {
+        proverb: 'Pole pole ndio mwendo',
+        transliteration: 'Slowly slowly is the way',
+        interpretation: 'Patience wins.',
+        ethnicGroupId: groups.kiswahili.id,
+        categoryIds: [categoryIds.Patience],
+      },
+      admin.token,
+    ),
   )
   const edited = accepted(
-    await put(`${API.admin.proverbs}/${created.body.data.id}`, { proverb: 'Pole pole ndio mwendo <img src=x onerror=alert(1)', transliteration: 'Slowly slowly is the way', interpretation: LINES_IN, ethnicGroupId: groups.kiswahili.id, categoryIds: [categoryIds.Patience] }, admin.token),
+    await put(
+      `${API.admin.proverbs}/${created.body.data.id}`,
+      {
+        proverb: 'Pole pole ndio mwendo <img src=x onerror=alert(1)',
+        transliteration: 'Slowly slowly is the way',
+        interpretation: LINES_IN,
+        ethnicGroupId: groups.kiswahili.id,
+        categoryIds: [categoryIds.Patience],
+      },
+      admin.token,
+    ),
   )
   const [row] = await db().select().from(proverbs).where(eq(proverbs.id, edited.body.data.id))
   expect([row.proverb, row.interpretation]).toEqual(['Pole pole ndio mwendo', LINES_OUT])

@@ -19,7 +19,12 @@ beforeAll(async () => {
   const categories = (await get(t.app, API.categoriesPublic)).body.data.content as Category[]
   // Added one by one, as an operator adds them, so ids follow the table's order.
   for (const { key, group, proverb, transliteration, interpretation } of SEARCH_CASE_PROVERBS) {
-    const res = await post(t.app, API.admin.proverbs, { proverb, transliteration, interpretation, ethnicGroupId: groups[group].id, categoryIds: [categories[0].id] }, admin.token)
+    const res = await post(
+      t.app,
+      API.admin.proverbs,
+      { proverb, transliteration, interpretation, ethnicGroupId: groups[group].id, categoryIds: [categories[0].id] },
+      admin.token,
+    )
     expect(res.status, key).toBe(201)
     keyOfSlug.set(res.body.data.slug as string, key)
   }

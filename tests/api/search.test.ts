@@ -77,9 +77,7 @@ test('proverbs that differ only in tone marks appear together', async () => {
   await insertProverb('yoruba', 'Ọkọ́ ni ọ̀kọ̀', 'A hoe is a spear')
   await insertProverb('yoruba', 'Ọkọ ni ọkọ̀', 'A husband is a boat')
   const { data } = await search('oko ni oko')
-  const positions = data
-    .map((p, i) => (p.toneKey === foldForSearch('Ọkọ́ ni ọ̀kọ̀') ? i : -1))
-    .filter((i) => i >= 0)
+  const positions = data.map((p, i) => (p.toneKey === foldForSearch('Ọkọ́ ni ọ̀kọ̀') ? i : -1)).filter((i) => i >= 0)
   expect(positions).toHaveLength(2)
   expect(positions[1] - positions[0]).toBe(1)
 })
@@ -127,7 +125,9 @@ test('a whole word in the English or the meaning ranks above the same letters in
   expect(ranks).toEqual([...ranks].sort((a, b) => a - b))
   expect(ranks[0]).toBe(1)
   expect(ranks[kwaterekwa]).toBe(3)
-  expect(data.slice(0, kwaterekwa).every((p) => foldForSearch(`${p.transliteration} ${p.interpretation}`).split(' ').includes('water'))).toBe(true)
+  expect(
+    data.slice(0, kwaterekwa).every((p) => foldForSearch(`${p.transliteration} ${p.interpretation}`).split(' ').includes('water')),
+  ).toBe(true)
 })
 
 test('the public groups list says who each people is, with a public source; built-in categories carry one line', async () => {
@@ -145,6 +145,8 @@ test('the public groups list says who each people is, with a public source; buil
   expect(one[0].about?.source.url).toBe('https://en.wikipedia.org/wiki/Igbo_people')
 
   const categories = (await ctx.app.inject({ url: '/api/proverbs/category/public' })).json().data.content as Category[]
-  expect(categories.find((c) => c.slug === 'patience')?.description).toBe('On waiting, slow progress and what comes to those who do not rush.')
+  expect(categories.find((c) => c.slug === 'patience')?.description).toBe(
+    'On waiting, slow progress and what comes to those who do not rush.',
+  )
   for (const category of categories) expect(category.description, category.slug).toMatch(/^[A-Z].{20,100}\.$/)
 })

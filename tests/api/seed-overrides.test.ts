@@ -27,7 +27,12 @@ const db = () => t.database.db
 const send = (method: 'PUT' | 'PATCH', url: string, payload: unknown) => call(t.app, method as 'PUT', url, { payload, token: admin.token })
 const overrides = (kind: string) => db().select().from(seedOverrides).where(eq(seedOverrides.kind, kind))
 const audited = async (action: string, id: number) =>
-  (await db().select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.targetId, String(id))))).map((e) => JSON.parse(e.detail ?? '{}') as Record<string, unknown>)
+  (
+    await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), eq(auditLog.targetId, String(id))))
+  ).map((e) => JSON.parse(e.detail ?? '{}') as Record<string, unknown>)
 /** A restart, as far as the database can tell. */
 const restart = () => seed(db())
 
@@ -35,7 +40,10 @@ test('a seeded proverb edited in the console stays as edited, and one deleted st
   const seeded = await db().select().from(proverbs).where(eq(proverbs.source, 'seed')).limit(2)
   const [edited, deleted] = seeded
   const [{ total: before }] = await db().select({ total: count() }).from(proverbs)
-  const links = await db().select({ id: proverbCategories.categoryId }).from(proverbCategories).where(eq(proverbCategories.proverbId, edited.id))
+  const links = await db()
+    .select({ id: proverbCategories.categoryId })
+    .from(proverbCategories)
+    .where(eq(proverbCategories.proverbId, edited.id))
 
   const input = {
     proverb: edited.proverb,
@@ -46,12 +54,24 @@ test('a seeded proverb edited in the console stays as edited, and one deleted st
   }
   const res = await send('PUT', API.admin.proverb(edited.id), input)
   expect(res.status, JSON.stringify(res.body)).toBe(200)
-  expect(res.body.data as AdminProverb).toMatchObject({ id: edited.id, slug: edited.slug, interpretation: input.interpretation, source: 'admin' })
-  expect(await audited('proverb.update', edited.id)).toEqual([expect.objectContaining({ before: expect.objectContaining({ source: 'seed' }) })])
+  expect(res.body.data as AdminProverb).toMatchObject({
+    id: edited.id,
+    slug: edited.slug,
+    interpretation: input.interpretation,
+    source: 'admin',
+  })
+  expect(await audited('proverb.update', edited.id)).toEqual([
+    expect.objectContaining({ before: expect.objectContaining({ source: 'seed' }) }),
+  ])
 
   expect((await del(t.app, API.admin.proverb(deleted.id), admin.token)).status).toBe(200)
   expect(await audited('proverb.delete', deleted.id)).toEqual([expect.objectContaining({ slug: deleted.slug, source: 'seed' })])
-  expect((await overrides('proverb')).map((o) => [o.seedKey, o.targetId]).sort()).toEqual([[deleted.slug, null], [edited.slug, edited.id]].sort())
+  expect((await overrides('proverb')).map((o) => [o.seedKey, o.targetId]).sort()).toEqual(
+    [
+      [deleted.slug, null],
+      [edited.slug, edited.id],
+    ].sort(),
+  )
 
   await restart()
   const [after] = await db().select().from(proverbs).where(eq(proverbs.id, edited.id))
@@ -68,7 +88,10 @@ test('a seeded proverb edited in the console stays as edited, and one deleted st
 
 test('an operator’s correction survives the files making the same correction later', async () => {
   const [row] = await db().select().from(proverbs).where(eq(proverbs.source, 'seed')).limit(1)
-  const links = await db().select({ id: proverbCategories.categoryId }).from(proverbCategories).where(eq(proverbCategories.proverbId, row.id))
+  const links = await db()
+    .select({ id: proverbCategories.categoryId })
+    .from(proverbCategories)
+    .where(eq(proverbCategories.proverbId, row.id))
   const corrected = `${row.proverb.replace(/[.!?]$/, '')}!`
   const res = await send('PUT', API.admin.proverb(row.id), {
     proverb: corrected,
@@ -82,11 +105,18 @@ test('an operator’s correction survives the files making the same correction l
   expect(newSlug).not.toBe(row.slug)
 
   // A later release of the corpus makes the same correction (so the file's entry now has the new slug).
-  const corpus = corpusRows().map((entry) => (entry.slug === row.slug ? { ...entry, proverb: corrected, slug: proverbSlug(entry.language, corrected), categories: ['Humility', 'Wisdom'] } : entry))
+  const corpus = corpusRows().map((entry) =>
+    entry.slug === row.slug
+      ? { ...entry, proverb: corrected, slug: proverbSlug(entry.language, corrected), categories: ['Humility', 'Wisdom'] }
+      : entry,
+  )
   await seed(db(), corpus)
   const rows = await db().select().from(proverbs).where(eq(proverbs.slug, newSlug))
   expect(rows).toEqual([expect.objectContaining({ id: row.id, source: 'admin', interpretation: 'The operator’s own reading.' })])
-  const after = await db().select({ id: proverbCategories.categoryId }).from(proverbCategories).where(eq(proverbCategories.proverbId, row.id))
+  const after = await db()
+    .select({ id: proverbCategories.categoryId })
+    .from(proverbCategories)
+    .where(eq(proverbCategories.proverbId, row.id))
   expect(after.map((l) => l.id).sort()).toEqual(links.map((l) => l.id).sort())
 })
 
@@ -98,7 +128,13 @@ test('a built-in category renamed keeps its proverbs through a restart; one dele
 
   const renamed = await send('PUT', API.admin.category(wisdom.id), { name: 'Sagacity' })
   expect(renamed.status, JSON.stringify(renamed.body)).toBe(200)
-  expect(renamed.body.data).toEqual({ id: wisdom.id, name: 'Sagacity', slug: 'sagacity', proverbCount: wisdom.proverbCount, builtIn: false })
+  expect(renamed.body.data).toEqual({
+    id: wisdom.id,
+    name: 'Sagacity',
+    slug: 'sagacity',
+    proverbCount: wisdom.proverbCount,
+    builtIn: false,
+  })
   expect(await audited('category.rename', wisdom.id)).toEqual([{ from: 'Wisdom', to: 'Sagacity', builtIn: true }])
 
   // Still in use: refused, and nothing is recorded by the refusal.
@@ -137,9 +173,15 @@ test('a seeded FAQ answer edited stays edited, a renamed or deleted question sta
   // Refused (the question is taken): nothing is taken over.
   expect((await send('PUT', API.admin.faq(third.id), { question: fourth.question, answer: third.answer })).status).toBe(409)
   expect((await list()).find((f) => f.id === third.id)).toMatchObject({ builtIn: true })
-  const renamed = await send('PUT', API.admin.faq(third.id), { question: `${third.question.replace(/\?$/, '')}, please?`, answer: third.answer })
+  const renamed = await send('PUT', API.admin.faq(third.id), {
+    question: `${third.question.replace(/\?$/, '')}, please?`,
+    answer: third.answer,
+  })
   expect(renamed.status, JSON.stringify(renamed.body)).toBe(200)
-  const edited = await send('PUT', API.admin.faq(first.id), { question: first.question, answer: 'Everything in Òwe works without a connection once it has been opened.' })
+  const edited = await send('PUT', API.admin.faq(first.id), {
+    question: first.question,
+    answer: 'Everything in Òwe works without a connection once it has been opened.',
+  })
   expect(edited.status, JSON.stringify(edited.body)).toBe(200)
   expect(edited.body.data).toMatchObject({ id: first.id, builtIn: false })
   expect((await del(t.app, API.admin.faq(second.id), admin.token)).status).toBe(200)
@@ -161,19 +203,33 @@ test('a question of the bank files edited or retired becomes the operators’ an
   const [{ key: firstKey }] = await db().select({ key: quizQuestions.key }).from(quizQuestions).where(eq(quizQuestions.id, first.id))
   const [{ key: secondKey }] = await db().select({ key: quizQuestions.key }).from(quizQuestions).where(eq(quizQuestions.id, second.id))
 
-  const edited = await send('PUT', API.admin.quizQuestion(first.id), { ethnicGroupId: null, question: first.question, options: first.options, correct: first.correct, note: `${first.note} Checked again.` })
+  const edited = await send('PUT', API.admin.quizQuestion(first.id), {
+    ethnicGroupId: null,
+    question: first.question,
+    options: first.options,
+    correct: first.correct,
+    note: `${first.note} Checked again.`,
+  })
   expect(edited.status, JSON.stringify(edited.body)).toBe(200)
   expect(edited.body.data).toMatchObject({ id: first.id, note: `${first.note} Checked again.`, builtIn: false, active: true })
   const retired = await call(t.app, 'DELETE', API.admin.quizQuestion(second.id), { token: admin.token })
   expect(retired.body.data).toMatchObject({ id: second.id, active: false, builtIn: false })
 
   await restart()
-  const rows = await db().select().from(quizQuestions).where(inArray(quizQuestions.id, [first.id, second.id]))
+  const rows = await db()
+    .select()
+    .from(quizQuestions)
+    .where(inArray(quizQuestions.id, [first.id, second.id]))
   const byId = new Map(rows.map((r) => [r.id, r]))
   expect(byId.get(first.id)).toMatchObject({ key: `admin:seed:${firstKey}`, note: `${first.note} Checked again.`, active: true })
   expect(byId.get(second.id)).toMatchObject({ key: `admin:seed:${secondKey}`, active: false })
   // Not brought back under the file's key either.
-  expect(await db().select().from(quizQuestions).where(inArray(quizQuestions.key, [firstKey, secondKey]))).toEqual([])
+  expect(
+    await db()
+      .select()
+      .from(quizQuestions)
+      .where(inArray(quizQuestions.key, [firstKey, secondKey])),
+  ).toEqual([])
 
   // One retired by seeding (it left the files) is already retired: retiring it takes nothing over.
   await db().update(quizQuestions).set({ active: false }).where(eq(quizQuestions.id, third.id))
@@ -185,8 +241,15 @@ test('a question of the bank files edited or retired becomes the operators’ an
 test('a house advert reworded or deleted stays so after a restart; moving or switching one off keeps it Òwe’s', async () => {
   const list = async () => (await get(t.app, `${API.admin.adverts}?size=100`, admin.token)).body.data as AdminAdvert[]
   const [first, second, third] = (await list()).filter((a) => a.source === 'seed')
-  expect((await send('PATCH', API.admin.advert(first.id), { alt: 'Proverbs of all eight peoples' })).body.data).toMatchObject({ alt: 'Proverbs of all eight peoples', source: 'admin' })
-  expect((await send('PATCH', API.admin.advert(third.id), { active: false, position: 50 })).body.data).toMatchObject({ active: false, position: 50, source: 'seed' })
+  expect((await send('PATCH', API.admin.advert(first.id), { alt: 'Proverbs of all eight peoples' })).body.data).toMatchObject({
+    alt: 'Proverbs of all eight peoples',
+    source: 'admin',
+  })
+  expect((await send('PATCH', API.admin.advert(third.id), { active: false, position: 50 })).body.data).toMatchObject({
+    active: false,
+    position: 50,
+    source: 'seed',
+  })
   expect((await del(t.app, API.admin.advert(second.id), admin.token)).status).toBe(200)
 
   await restart()
@@ -200,9 +263,21 @@ test('a house advert reworded or deleted stays so after a restart; moving or swi
 test('a refused change records no take-over', async () => {
   const [seeded] = await db().select().from(proverbs).where(eq(proverbs.source, 'seed')).limit(1)
   const before = (await overrides('proverb')).length
-  const bad = await send('PUT', API.admin.proverb(seeded.id), { proverb: '', transliteration: 'x', interpretation: 'x', ethnicGroupId: seeded.ethnicGroupId, categoryIds: [] })
+  const bad = await send('PUT', API.admin.proverb(seeded.id), {
+    proverb: '',
+    transliteration: 'x',
+    interpretation: 'x',
+    ethnicGroupId: seeded.ethnicGroupId,
+    categoryIds: [],
+  })
   expect(bad.status).toBe(400)
-  const unknown = await send('PUT', API.admin.proverb(seeded.id), { proverb: seeded.proverb, transliteration: 'x', interpretation: 'x', ethnicGroupId: seeded.ethnicGroupId, categoryIds: [999999] })
+  const unknown = await send('PUT', API.admin.proverb(seeded.id), {
+    proverb: seeded.proverb,
+    transliteration: 'x',
+    interpretation: 'x',
+    ethnicGroupId: seeded.ethnicGroupId,
+    categoryIds: [999999],
+  })
   expect(unknown.status).toBe(400)
   expect(await overrides('proverb')).toHaveLength(before)
   const [still] = await db().select({ source: proverbs.source }).from(proverbs).where(eq(proverbs.id, seeded.id))

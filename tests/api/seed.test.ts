@@ -56,7 +56,10 @@ test('the seeded proverbs follow the files: dropped entries go, changed categori
 test('a database seeded before the Free plan existed gets it on the next start; the paid plans keep their ids and take the new words', async () => {
   const before = await database.db.select().from(packages).orderBy(asc(packages.id))
   await database.db.delete(packages).where(eq(packages.name, 'Free'))
-  await database.db.update(packages).set({ description: 'One people’s proverbs and quizzes, ad-free, for a year.', position: 0 }).where(eq(packages.name, 'Bronze'))
+  await database.db
+    .update(packages)
+    .set({ description: 'One people’s proverbs and quizzes, ad-free, for a year.', position: 0 })
+    .where(eq(packages.name, 'Bronze'))
   await seed(database.db)
   const after = await database.db.select().from(packages).orderBy(asc(packages.position))
   expect(after.map((p) => [p.name, p.amount, p.noOfEthnics])).toEqual([
@@ -69,5 +72,7 @@ test('a database seeded before the Free plan existed gets it on the next start; 
   for (const name of ['Bronze', 'Silver', 'Gold', 'Platinum']) {
     expect(after.find((p) => p.name === name)!.id, name).toBe(before.find((p) => p.name === name)!.id)
   }
-  expect(after.find((p) => p.name === 'Bronze')!.description).toBe('One people kept offline, quizzed weekly and shown first. No adverts, for a year.')
+  expect(after.find((p) => p.name === 'Bronze')!.description).toBe(
+    'One people kept offline, quizzed weekly and shown first. No adverts, for a year.',
+  )
 })

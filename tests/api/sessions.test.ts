@@ -131,7 +131,10 @@ test('every signed-in call refuses a revoked and an expired session, before touc
   clock.advance(SESSION_DAYS * DAY + MINUTE)
   for (const token of [revoked, expiring]) {
     for (const [method, url] of GUARDED) {
-      const res = await call(ctx.app, method, url, { headers: { authorization: `Bearer ${token}` }, ...(method === 'POST' ? { payload: {} } : {}) })
+      const res = await call(ctx.app, method, url, {
+        headers: { authorization: `Bearer ${token}` },
+        ...(method === 'POST' ? { payload: {} } : {}),
+      })
       expect(res.status, `${method} ${url}`).toBe(401)
       expect(res.body, `${method} ${url}`).toEqual(ENDED)
     }

@@ -37,7 +37,8 @@ async function registered() {
 }
 
 const activate = (token: unknown) => post(ctx.app, '/accounts/activate', { token })
-const login = (email: unknown, password: unknown, client?: string) => post(ctx.app, '/accounts/login', { email, password }, undefined, client)
+const login = (email: unknown, password: unknown, client?: string) =>
+  post(ctx.app, '/accounts/login', { email, password }, undefined, client)
 
 test('the activation link works once; using it again is a 400 token_used', async () => {
   const { email, token } = await registered()
@@ -92,7 +93,10 @@ test('signing in before activation is a 403 not_activated, but only with the rig
   const res = await login(email, PASSWORD)
   expect(res.status).toBe(403)
   expect(res.body).toEqual({
-    error: { code: 'not_activated', message: 'Your account is not activated yet. Check your email for the activation link, or send a new one.' },
+    error: {
+      code: 'not_activated',
+      message: 'Your account is not activated yet. Check your email for the activation link, or send a new one.',
+    },
   })
 })
 
@@ -100,14 +104,20 @@ test('resending activation answers the same for unknown, active and waiting addr
   const active = await signedInUser(ctx.app, ctx.database.db)
   const waiting = await registered()
   const unknown = 'nobody-here@example.com'
-  const before = { active: (await mailsTo(ctx.database.db, active.email)).length, waiting: (await mailsTo(ctx.database.db, waiting.email)).length }
+  const before = {
+    active: (await mailsTo(ctx.database.db, active.email)).length,
+    waiting: (await mailsTo(ctx.database.db, waiting.email)).length,
+  }
 
   const answers = []
   for (const email of [unknown, active.email, waiting.email.toUpperCase()]) {
     const res = await post(ctx.app, '/accounts/resend-activation', { email })
     answers.push({ status: res.status, body: res.body })
   }
-  const expected = { status: 200, body: { data: { message: 'If that address has an account waiting for activation, a new link is on its way. Check your email.' } } }
+  const expected = {
+    status: 200,
+    body: { data: { message: 'If that address has an account waiting for activation, a new link is on its way. Check your email.' } },
+  }
   expect(answers).toEqual([expected, expected, expected])
 
   expect(await mailsTo(ctx.database.db, unknown)).toEqual([])
@@ -172,7 +182,9 @@ test(`sign-in is limited to ${AUTH_LIMIT} attempts per client in 15 minutes; the
   const refused = await login(user.email, PASSWORD, client)
   expect(refused.status).toBe(429)
   expect(refused.headers['retry-after']).toBe('900')
-  expect(refused.body).toEqual({ error: { code: 'too_many_requests', message: 'Too many attempts. Please wait 15 minutes and try again.' } })
+  expect(refused.body).toEqual({
+    error: { code: 'too_many_requests', message: 'Too many attempts. Please wait 15 minutes and try again.' },
+  })
 
   // The account itself is now guarded from every address; other accounts are not.
   expect((await login(user.email, PASSWORD, nextClient())).status).toBe(429)

@@ -2,7 +2,18 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { promoCodes, userLanguages, users } from '../../server/src/db/schema'
 import type { EthnicGroup, Plan } from '../../src/core/contract'
-import { call, get, groupsBySlug, mailsTo, nextClient, plansByName, post, signupBody, uniquePhone, type SignupBody } from '../support/accounts'
+import {
+  call,
+  get,
+  groupsBySlug,
+  mailsTo,
+  nextClient,
+  plansByName,
+  post,
+  signupBody,
+  uniquePhone,
+  type SignupBody,
+} from '../support/accounts'
 import { createTestApp } from '../support/test-app'
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>
@@ -42,7 +53,13 @@ test('sign-up answers 201; with no SMTP_URL the activation mail waits in the out
   const res = await register(body)
   expect(res.status).toBe(201)
   // paymentToken: the new account pays for its plan with it before activation (tests/api/payments.test.ts).
-  expect(res.body).toEqual({ data: { message: 'Your account has been created. Check your email for the link that activates it.', email: body.email, paymentToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) } })
+  expect(res.body).toEqual({
+    data: {
+      message: 'Your account has been created. Check your email for the link that activates it.',
+      email: body.email,
+      paymentToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    },
+  })
   const mails = await mailsTo(ctx.database.db, body.email)
   expect(mails).toHaveLength(1)
   expect(mails[0].subject).toBe('Activate your Òwe account')
@@ -123,11 +140,21 @@ test('the Free plan goes straight on: the account is made with its one language 
   const body = signupBody({ packageId: plans.Free.id, languages: [groups.akan.id] })
   const res = await register(body)
   expect(res.status).toBe(201)
-  expect(res.body).toEqual({ data: { message: 'Your account has been created. Check your email for the link that activates it.', email: body.email, paymentToken: null } })
+  expect(res.body).toEqual({
+    data: {
+      message: 'Your account has been created. Check your email for the link that activates it.',
+      email: body.email,
+      paymentToken: null,
+    },
+  })
   const [user] = await ctx.database.db.select().from(users).where(eq(users.email, body.email))
   expect(user.packageId).toBe(plans.Free.id)
-  expect(await ctx.database.db.select({ id: userLanguages.ethnicGroupId }).from(userLanguages).where(eq(userLanguages.userId, user.id))).toEqual([{ id: groups.akan.id }])
-  expect(await refusal(signupBody({ packageId: plans.Free.id, languages: [groups.akan.id, groups.igbo.id] }))).toEqual({ languages: 'The Free plan includes 1 language. Choose at most 1.' })
+  expect(
+    await ctx.database.db.select({ id: userLanguages.ethnicGroupId }).from(userLanguages).where(eq(userLanguages.userId, user.id)),
+  ).toEqual([{ id: groups.akan.id }])
+  expect(await refusal(signupBody({ packageId: plans.Free.id, languages: [groups.akan.id, groups.igbo.id] }))).toEqual({
+    languages: 'The Free plan includes 1 language. Choose at most 1.',
+  })
   // Choosing no plan at all is still the spec's refusal.
   expect(await refusal({ ...signupBody(), packageId: undefined })).toMatchObject({ packageId: 'Please select a subscription plan' })
 })
@@ -177,7 +204,10 @@ test('choosing more languages than the plan’s noOfEthnics is refused, naming t
 })
 
 test('up to the plan’s noOfEthnics languages are kept in the order chosen; a repeated one counts once', async () => {
-  const gold = signupBody({ packageId: plans.Gold.id, languages: [groups.zulu.id, groups.igbo.id, groups.zulu.id, groups.amharic.id, groups.hausa.id] })
+  const gold = signupBody({
+    packageId: plans.Gold.id,
+    languages: [groups.zulu.id, groups.igbo.id, groups.zulu.id, groups.amharic.id, groups.hausa.id],
+  })
   expect((await register(gold)).status).toBe(201)
   const platinum = signupBody({ packageId: plans.Platinum.id, languages: Object.values(groups).map((g) => g.id) })
   expect((await register(platinum)).status).toBe(201)
@@ -211,7 +241,11 @@ test('an email already registered is a 409, whatever its case, and no second mai
   const again = await register(signupBody({ email: body.email.toUpperCase() }))
   expect(again.status).toBe(409)
   expect(again.body).toEqual({
-    error: { code: 'conflict', message: 'An account with this email already exists.', fields: { email: 'An account with this email already exists.' } },
+    error: {
+      code: 'conflict',
+      message: 'An account with this email already exists.',
+      fields: { email: 'An account with this email already exists.' },
+    },
   })
   expect(await mailsTo(ctx.database.db, body.email)).toHaveLength(1)
 })
@@ -242,7 +276,10 @@ test('a sign-up never activated within two days releases its email and phone; an
   const rows = await ctx.database.db.select().from(users).where(eq(users.email, first.email))
   expect(rows.map((r) => [r.firstName, r.phoneNumber])).toEqual([['Rightful', phoneNumber]])
 
-  await ctx.database.db.update(users).set({ createdAt: twoDaysAndAnHourAgo, activatedAt: twoDaysAndAnHourAgo }).where(eq(users.email, first.email))
+  await ctx.database.db
+    .update(users)
+    .set({ createdAt: twoDaysAndAnHourAgo, activatedAt: twoDaysAndAnHourAgo })
+    .where(eq(users.email, first.email))
   expect((await register(signupBody({ email: first.email }))).status).toBe(409)
 })
 
@@ -270,10 +307,15 @@ test('malformed sign-up bodies get a 4xx envelope, never a 500', async () => {
 test('control characters and values of the wrong type are refused field by field', async () => {
   expect(await refusal(probe({ firstName: 'Ada\u0000' }))).toEqual({ firstName: 'Contains control characters' })
   expect(await refusal(probe({ email: 'ada@example.com\r\nBcc: all@example.com' }))).toEqual({ email: 'Contains control characters' })
-  expect(await refusal(probe({ firstName: 123 as unknown as string }))).toEqual({ ...ONLY_CONFIRMATION, firstName: 'First name cannot contain numbers' })
+  expect(await refusal(probe({ firstName: 123 as unknown as string }))).toEqual({
+    ...ONLY_CONFIRMATION,
+    firstName: 'First name cannot contain numbers',
+  })
   expect(await refusal(probe({ languages: 'yoruba' as unknown as number[] }))).toHaveProperty('languages')
   expect(await refusal(probe({ languages: [1.5] }))).toHaveProperty('languages')
-  expect(await refusal({ ...signupBody(), password1: true, password2: true })).toEqual({ password1: 'Password should be of minimum 8 characters length' })
+  expect(await refusal({ ...signupBody(), password1: true, password2: true })).toEqual({
+    password1: 'Password should be of minimum 8 characters length',
+  })
 })
 
 test('an object or array where text belongs is a 400, not a 500', async () => {
@@ -318,7 +360,11 @@ test('/accounts/checkphone/{phone} says whether a phone number is taken; a malfo
   for (const bad of ['abc', '0801-234-5678', '12345678901234567', '+', '0801\u0000']) {
     const res = await check(bad)
     expect(res.status, bad).toBe(400)
-    expect(res.body.error).toEqual({ code: 'bad_request', message: 'Invalid phone number', fields: { phoneNumber: 'Invalid phone number' } })
+    expect(res.body.error).toEqual({
+      code: 'bad_request',
+      message: 'Invalid phone number',
+      fields: { phoneNumber: 'Invalid phone number' },
+    })
   }
 })
 
@@ -340,7 +386,11 @@ test('/api/user/profile/verify_promo-code/{code} tells valid from unknown, retir
 
 test('the email, phone and promo checks share a limit of 60 a minute per client', async () => {
   const client = nextClient()
-  const urls = ['/accounts/check/?email=someone%40example.com', '/accounts/checkphone/08012345678', '/api/user/profile/verify_promo-code/WELCOME10']
+  const urls = [
+    '/accounts/check/?email=someone%40example.com',
+    '/accounts/checkphone/08012345678',
+    '/api/user/profile/verify_promo-code/WELCOME10',
+  ]
   for (let i = 0; i < 60; i++) expect((await get(ctx.app, urls[i % 3], undefined, client)).status).toBe(200)
   const refused = await get(ctx.app, urls[0], undefined, client)
   expect(refused.status).toBe(429)

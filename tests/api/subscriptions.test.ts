@@ -27,10 +27,16 @@ const member = (overrides: Parameters<typeof memberOf>[2] = {}) => memberOf(ctx.
 const active = (token: string) => get(ctx.app, API.activePackage, token)
 const last = (token: string) => get(ctx.app, API.lastActivePackage, token)
 /** Long enough for the clock to pass an expiry; sessions last 30 days, so each step signs in again. */
-const relogin = async (m: { email: string; password: string }) => (await post(ctx.app, API.login, { email: m.email, password: m.password })).body.data.token as string
+const relogin = async (m: { email: string; password: string }) =>
+  (await post(ctx.app, API.login, { email: m.email, password: m.password })).body.data.token as string
 
 test('every subscription call needs a session', async () => {
-  for (const [method, url] of [['GET', API.activePackage], ['GET', API.lastActivePackage], ['POST', API.cancelAutoRenewal], ['GET', API.referralCode]] as const) {
+  for (const [method, url] of [
+    ['GET', API.activePackage],
+    ['GET', API.lastActivePackage],
+    ['POST', API.cancelAutoRenewal],
+    ['GET', API.referralCode],
+  ] as const) {
     const res = await call(ctx.app, method, url, method === 'POST' ? { payload: {} } : {})
     expect(res.status, url).toBe(401)
   }
@@ -39,12 +45,34 @@ test('every subscription call needs a session', async () => {
 test('the packages list starts with the Free plan, then the paid plans, each saying exactly what it adds', async () => {
   const res = await get(ctx.app, API.packages)
   expect(res.status).toBe(200)
-  expect((res.body.data as Plan[]).map(({ name, amount, noOfEthnics, description }) => ({ name, amount, noOfEthnics, description }))).toEqual([
+  expect(
+    (res.body.data as Plan[]).map(({ name, amount, noOfEthnics, description }) => ({ name, amount, noOfEthnics, description })),
+  ).toEqual([
     { name: 'Free', amount: 0, noOfEthnics: 1, description: 'One people kept offline, quizzed weekly and shown first. Adverts are shown.' },
-    { name: 'Bronze', amount: 9.99, noOfEthnics: 1, description: 'One people kept offline, quizzed weekly and shown first. No adverts, for a year.' },
-    { name: 'Silver', amount: 17.99, noOfEthnics: 2, description: 'Two peoples kept offline, quizzed weekly and shown first. No adverts, for a year.' },
-    { name: 'Gold', amount: 29.99, noOfEthnics: 4, description: 'Four peoples kept offline, quizzed weekly and shown first. No adverts, for a year.' },
-    { name: 'Platinum', amount: 49.99, noOfEthnics: 8, description: 'All eight peoples kept offline, quizzed weekly and shown first. No adverts, for a year.' },
+    {
+      name: 'Bronze',
+      amount: 9.99,
+      noOfEthnics: 1,
+      description: 'One people kept offline, quizzed weekly and shown first. No adverts, for a year.',
+    },
+    {
+      name: 'Silver',
+      amount: 17.99,
+      noOfEthnics: 2,
+      description: 'Two peoples kept offline, quizzed weekly and shown first. No adverts, for a year.',
+    },
+    {
+      name: 'Gold',
+      amount: 29.99,
+      noOfEthnics: 4,
+      description: 'Four peoples kept offline, quizzed weekly and shown first. No adverts, for a year.',
+    },
+    {
+      name: 'Platinum',
+      amount: 49.99,
+      noOfEthnics: 8,
+      description: 'All eight peoples kept offline, quizzed weekly and shown first. No adverts, for a year.',
+    },
   ])
 })
 
@@ -151,13 +179,19 @@ test('after expiry: no active package, the last one shows as ended, one group re
 test('cancelling auto-renewal turns it off (idempotently), the package ends at its expiry, and the expiry notice follows', async () => {
   clock.set('2026-11-21T12:00:00Z')
   const m = await member()
-  expect((await post(ctx.app, API.cancelAutoRenewal, {}, m.token)).body).toEqual({ error: { code: 'not_found', message: PAYMENT_TEXTS.noActivePackage } })
+  expect((await post(ctx.app, API.cancelAutoRenewal, {}, m.token)).body).toEqual({
+    error: { code: 'not_found', message: PAYMENT_TEXTS.noActivePackage },
+  })
   const { outcome } = await payWithTestMode(ctx.app, m.token, plans.Bronze, { autoRenew: true })
   expect(outcome.package).toMatchObject({ autoRenew: true, canAutoRenew: true })
 
   // While it renews, no expiry notice.
   const notifier = createNotifier({ db: db(), push: { configured: false, send: async () => 'sent' }, log: ctx.app.log })
-  const notices = () => db().select().from(notifications).where(eq(notifications.dedupeKey, `expiry:${outcome.package!.id}`))
+  const notices = () =>
+    db()
+      .select()
+      .from(notifications)
+      .where(eq(notifications.dedupeKey, `expiry:${outcome.package!.id}`))
   const nearEnd = new Date('2027-11-19T12:00:00Z')
   await warnExpiringPlans({ db: db(), notifier }, nearEnd)
   expect(await notices()).toEqual([])
@@ -183,7 +217,13 @@ test('the referral code is made once and stays the same', async () => {
   const m = await member()
   const [first, second] = await Promise.all([get(ctx.app, API.referralCode, m.token), get(ctx.app, API.referralCode, m.token)])
   expect(first.status).toBe(200)
-  expect(first.body.data).toEqual({ code: expect.stringMatching(/^OWE[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/), percentOff: 10, uses: 0, maxUses: 20, expiresAt: '2027-11-21T12:00:00.000Z' })
+  expect(first.body.data).toEqual({
+    code: expect.stringMatching(/^OWE[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/),
+    percentOff: 10,
+    uses: 0,
+    maxUses: 20,
+    expiresAt: '2027-11-21T12:00:00.000Z',
+  })
   expect(second.body.data).toEqual(first.body.data)
   clock.advance(DAY)
   expect((await get(ctx.app, API.referralCode, m.token)).body.data).toEqual(first.body.data)
@@ -200,8 +240,14 @@ test('a used-up or expired referral code is retired and a new one given', async 
   const second = (await get(ctx.app, API.referralCode, m.token)).body.data
   expect(second.code).not.toBe(first.code)
   expect(second).toMatchObject({ uses: 0, percentOff: 10, maxUses: 20 })
-  expect((await db().select().from(promoCodes).where(eq(promoCodes.code, first.code)))[0]).toMatchObject({ ownerUserId: null, active: false })
-  await db().update(promoCodes).set({ expiresAt: new Date(clock.now().getTime() - 1000) }).where(eq(promoCodes.code, second.code))
+  expect((await db().select().from(promoCodes).where(eq(promoCodes.code, first.code)))[0]).toMatchObject({
+    ownerUserId: null,
+    active: false,
+  })
+  await db()
+    .update(promoCodes)
+    .set({ expiresAt: new Date(clock.now().getTime() - 1000) })
+    .where(eq(promoCodes.code, second.code))
   const third = (await get(ctx.app, API.referralCode, m.token)).body.data
   expect([first.code, second.code]).not.toContain(third.code)
   expect(new Date(third.expiresAt).getTime()).toBeGreaterThan(clock.now().getTime())

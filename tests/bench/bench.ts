@@ -127,7 +127,10 @@ async function throughput() {
   const uncached = await startServer({ port: 4302, env: { OWE_STATIC_DIR: staticDir, LOG_LEVEL: 'error', OWE_CORPUS_CACHE_MS: '0' } })
   try {
     const rows: Record<string, unknown> = {}
-    for (const [name, url] of Object.entries({ list: '/api/proverbs/public?page=1&size=20', search: '/api/proverbs/public?q=omo&size=20' })) {
+    for (const [name, url] of Object.entries({
+      list: '/api/proverbs/public?page=1&size=20',
+      search: '/api/proverbs/public?q=omo&size=20',
+    })) {
       await rps(`${uncached.url}${url}`)
       const row = await rps(`${uncached.url}${url}`)
       rows[name] = row

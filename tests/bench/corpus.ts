@@ -41,18 +41,29 @@ function counts(results: Results) {
   const total = rows.reduce((sum, r) => sum + r.proverbs, 0)
   const sourced = rows.reduce((sum, r) => sum + r.sourced, 0)
   console.log('\n20. The corpus')
-  for (const r of rows) console.log(`   ${r.language.padEnd(11)} ${String(r.proverbs).padStart(4)} proverbs, ${String(r.sourced).padStart(4)} sourced, ${String(bank.get(r.language)?.length ?? 0).padStart(3)} quiz facts`)
+  for (const r of rows)
+    console.log(
+      `   ${r.language.padEnd(11)} ${String(r.proverbs).padStart(4)} proverbs, ${String(r.sourced).padStart(4)} sourced, ${String(bank.get(r.language)?.length ?? 0).padStart(3)} quiz facts`,
+    )
   const spans = clusters.map((c) => new Set(c.members.map((m) => m.language)).size)
   const linked = clusters.reduce((sum, c) => sum + c.members.length, 0)
-  console.log(`   in all: ${total} proverbs, ${((sourced / total) * 100).toFixed(1)} % sourced; ${bank.get(GENERAL)!.length} general quiz facts`)
-  console.log(`   cousin clusters: ${clusters.length} (${spans.filter((n) => n === 2).length} of two peoples, ${spans.filter((n) => n === 3).length} of three, ${spans.filter((n) => n >= 4).length} of four or more), linking ${linked} proverbs`)
+  console.log(
+    `   in all: ${total} proverbs, ${((sourced / total) * 100).toFixed(1)} % sourced; ${bank.get(GENERAL)!.length} general quiz facts`,
+  )
+  console.log(
+    `   cousin clusters: ${clusters.length} (${spans.filter((n) => n === 2).length} of two peoples, ${spans.filter((n) => n === 3).length} of three, ${spans.filter((n) => n >= 4).length} of four or more), linking ${linked} proverbs`,
+  )
   results.corpus = {
     languages: rows.map((r) => ({ ...r, quizFacts: bank.get(r.language)?.length ?? 0 })),
     proverbs: total,
     sourcedShare: sourced / total,
     generalQuizFacts: bank.get(GENERAL)!.length,
     cousinClusters: clusters.length,
-    clustersByPeoples: { two: spans.filter((n) => n === 2).length, three: spans.filter((n) => n === 3).length, fourOrMore: spans.filter((n) => n >= 4).length },
+    clustersByPeoples: {
+      two: spans.filter((n) => n === 2).length,
+      three: spans.filter((n) => n === 3).length,
+      fourOrMore: spans.filter((n) => n >= 4).length,
+    },
     linkedProverbs: linked,
   }
 }
@@ -73,9 +84,17 @@ async function startTimes(results: Results) {
     await dispose(again)
   }
   console.log('\n21. Server start with the whole corpus (process start → /api/health/ready, three runs)')
-  console.log(`   first start (migrate + seed an empty folder): ${first.map((x) => (x / 1000).toFixed(1)).join(', ')} s — median ${(median(first) / 1000).toFixed(1)} s`)
-  console.log(`   restart on the same folder:                  ${restart.map((x) => (x / 1000).toFixed(1)).join(', ')} s — median ${(median(restart) / 1000).toFixed(1)} s`)
-  results.corpusStart = { firstStartS: Number((median(first) / 1000).toFixed(2)), restartS: Number((median(restart) / 1000).toFixed(2)), runs: { first: first.map(ms), restart: restart.map(ms) } }
+  console.log(
+    `   first start (migrate + seed an empty folder): ${first.map((x) => (x / 1000).toFixed(1)).join(', ')} s — median ${(median(first) / 1000).toFixed(1)} s`,
+  )
+  console.log(
+    `   restart on the same folder:                  ${restart.map((x) => (x / 1000).toFixed(1)).join(', ')} s — median ${(median(restart) / 1000).toFixed(1)} s`,
+  )
+  results.corpusStart = {
+    firstStartS: Number((median(first) / 1000).toFixed(2)),
+    restartS: Number((median(restart) / 1000).toFixed(2)),
+    runs: { first: first.map(ms), restart: restart.map(ms) },
+  }
 }
 
 /** Each people's pack: stored bytes, bytes on the wire, and the Slow 3G download time the sizes imply. */
@@ -90,7 +109,9 @@ async function packs(staticDir: string, results: Results) {
       let wire = 0
       let requests = 0
       for (let page = 1, pages = 1; page <= pages; page++) {
-        const body = await (await fetch(`${server.url}${API.proverbsPublic}?ethnic=${group.slug}&size=${PAGE_SIZE_MAX}&page=${page}`)).text()
+        const body = await (
+          await fetch(`${server.url}${API.proverbsPublic}?ethnic=${group.slug}&size=${PAGE_SIZE_MAX}&page=${page}`)
+        ).text()
         const parsed = JSON.parse(body) as Paginated<Proverb>
         pages = parsed.totalPages
         stored += parsed.data.reduce((sum, p) => sum + new TextEncoder().encode(JSON.stringify(p)).length, 0)
@@ -99,7 +120,16 @@ async function packs(staticDir: string, results: Results) {
       }
       const image = (await (await fetch(`${server.url}${group.image}`)).arrayBuffer()).byteLength
       const seconds = ((requests + 1) * SLOW_3G.latency) / 1000 + (wire + image) / SLOW_3G.downloadThroughput
-      rows.push({ slug: group.slug, proverbs: group.proverbCount, storedBytes: stored + image, proverbBytes: stored, imageBytes: image, wireBytes: wire + image, requests: requests + 1, slow3gSeconds: Number(seconds.toFixed(1)) })
+      rows.push({
+        slug: group.slug,
+        proverbs: group.proverbCount,
+        storedBytes: stored + image,
+        proverbBytes: stored,
+        imageBytes: image,
+        wireBytes: wire + image,
+        requests: requests + 1,
+        slow3gSeconds: Number(seconds.toFixed(1)),
+      })
       console.log(
         `   ${group.slug.padEnd(11)} ${String(group.proverbCount).padStart(4)} proverbs: stored ${kb(stored).padStart(6)} KB + image ${kb(image)} KB; on the wire ${kb(wire + image).padStart(6)} KB in ${requests + 1} requests; Slow 3G ≈ ${seconds.toFixed(1)} s`,
       )
@@ -113,16 +143,23 @@ async function packs(staticDir: string, results: Results) {
 /** Searches over the real corpus: on the server (every request queries the database) and on the device. */
 async function search(staticDir: string, results: Results) {
   const terms = await withBenchDatabase('corpus-search', async (database) => {
-    const app = await buildApp(loadConfig({ OWE_CORPUS_CACHE_MS: '0', OWE_STATIC_DIR: '.tmp/no-app', LOG_LEVEL: 'silent', OWE_SCHEDULER_MS: '0' }), { database, logger: false })
+    const app = await buildApp(
+      loadConfig({ OWE_CORPUS_CACHE_MS: '0', OWE_STATIC_DIR: '.tmp/no-app', LOG_LEVEL: 'silent', OWE_SCHEDULER_MS: '0' }),
+      { database, logger: false },
+    )
     try {
       const all: Proverb[] = []
       for (let page = 1, pages = 1; page <= pages; page++) {
-        const body = (await app.inject({ method: 'GET', url: `${API.proverbsPublic}?size=${PAGE_SIZE_MAX}&page=${page}` })).json() as Paginated<Proverb>
+        const body = (
+          await app.inject({ method: 'GET', url: `${API.proverbsPublic}?size=${PAGE_SIZE_MAX}&page=${page}` })
+        ).json() as Paginated<Proverb>
         pages = body.totalPages
         all.push(...body.data)
       }
       const terms = searchTermsFor(all.map(searchEntryOf))
-      console.log(`\n23. Public search over the real corpus on the server (${all.length} proverbs; app.inject, reuse off, 30 runs a term after 5 warm-ups)`)
+      console.log(
+        `\n23. Public search over the real corpus on the server (${all.length} proverbs; app.inject, reuse off, 30 runs a term after 5 warm-ups)`,
+      )
       const server: Record<string, { medianMs: number; p95Ms: number; found: number }> = {}
       const everything: number[] = []
       for (const term of terms) {
@@ -136,7 +173,9 @@ async function search(staticDir: string, results: Results) {
         }
         everything.push(...times)
         server[term.q] = { medianMs: Number(median(times).toFixed(2)), p95Ms: Number(p95(times).toFixed(2)), found }
-        console.log(`   ${term.label.padEnd(9)} "${term.q}": median ${median(times).toFixed(1)} ms, p95 ${p95(times).toFixed(1)} ms — ${found} found`)
+        console.log(
+          `   ${term.label.padEnd(9)} "${term.q}": median ${median(times).toFixed(1)} ms, p95 ${p95(times).toFixed(1)} ms — ${found} found`,
+        )
       }
       console.log(`   all terms: median ${median(everything).toFixed(1)} ms`)
       results.corpusSearchServer = { proverbs: all.length, medianMs: Number(median(everything).toFixed(2)), terms: server }
@@ -155,7 +194,9 @@ async function search(staticDir: string, results: Results) {
     await server.stop()
     const times: number[] = []
     const device: Record<string, { medianMs: number; found: number }> = {}
-    console.log(`\n24. The same searches on the device (the ${terms.all.length} proverbs in IndexedDB, through the worker, server stopped, 5 runs a term)`)
+    console.log(
+      `\n24. The same searches on the device (the ${terms.all.length} proverbs in IndexedDB, through the worker, server stopped, 5 runs a term)`,
+    )
     for (const term of terms.terms) {
       const own: number[] = []
       let found = 0

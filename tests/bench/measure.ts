@@ -33,7 +33,12 @@ export type Timing = { medianMs: number; p95Ms: number }
  * line per call against the budget and returns the medians and p95s by name. Each must answer `status`
  * (200 unless told: a 404 is the answer some calls are timed for).
  */
-export async function timeGets(app: FastifyInstance, token: string, calls: Record<string, string>, options: { runs: number; budgetMs: number; labelWidth: number; status?: number }): Promise<Record<string, Timing>> {
+export async function timeGets(
+  app: FastifyInstance,
+  token: string,
+  calls: Record<string, string>,
+  options: { runs: number; budgetMs: number; labelWidth: number; status?: number },
+): Promise<Record<string, Timing>> {
   const status = options.status ?? 200
   const measured: Record<string, Timing> = {}
   for (const [name, url] of Object.entries(calls)) {
@@ -47,7 +52,9 @@ export async function timeGets(app: FastifyInstance, token: string, calls: Recor
     }
     measured[name] = { medianMs: Number(median(times).toFixed(2)), p95Ms: Number(p95(times).toFixed(2)) }
     const ok = median(times) < options.budgetMs ? 'OK' : 'OVER'
-    console.log(`   ${name.padEnd(options.labelWidth)} median ${median(times).toFixed(1).padStart(5)} ms  p95 ${p95(times).toFixed(1).padStart(5)} ms  (budget < ${options.budgetMs} ms) ${ok}`)
+    console.log(
+      `   ${name.padEnd(options.labelWidth)} median ${median(times).toFixed(1).padStart(5)} ms  p95 ${p95(times).toFixed(1).padStart(5)} ms  (budget < ${options.budgetMs} ms) ${ok}`,
+    )
   }
   return measured
 }

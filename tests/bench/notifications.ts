@@ -28,11 +28,36 @@ const RUNS = 40
 const POLL_BUDGET_MS = 20
 const QUIET_MINUTE_BUDGET_MS = 150
 const ZONES = [
-  'Africa/Lagos', 'Africa/Accra', 'Africa/Nairobi', 'Africa/Addis_Ababa', 'Africa/Johannesburg', 'Africa/Cairo', 'Africa/Kinshasa',
-  'Africa/Dar_es_Salaam', 'Africa/Kampala', 'Africa/Dakar', 'Europe/London', 'Europe/Paris', 'Europe/Berlin', 'America/Toronto',
-  'America/New_York', 'America/Chicago', 'America/Los_Angeles', 'America/Sao_Paulo', 'America/Halifax', 'Asia/Dubai', 'Asia/Kolkata',
-  'Asia/Shanghai', 'Asia/Tokyo', 'Australia/Sydney', 'Pacific/Auckland', 'Atlantic/Reykjavik', 'America/Bogota', 'Asia/Riyadh',
-  'Europe/Moscow', 'UTC',
+  'Africa/Lagos',
+  'Africa/Accra',
+  'Africa/Nairobi',
+  'Africa/Addis_Ababa',
+  'Africa/Johannesburg',
+  'Africa/Cairo',
+  'Africa/Kinshasa',
+  'Africa/Dar_es_Salaam',
+  'Africa/Kampala',
+  'Africa/Dakar',
+  'Europe/London',
+  'Europe/Paris',
+  'Europe/Berlin',
+  'America/Toronto',
+  'America/New_York',
+  'America/Chicago',
+  'America/Los_Angeles',
+  'America/Sao_Paulo',
+  'America/Halifax',
+  'Asia/Dubai',
+  'Asia/Kolkata',
+  'Asia/Shanghai',
+  'Asia/Tokyo',
+  'Australia/Sydney',
+  'Pacific/Auckland',
+  'Atlantic/Reykjavik',
+  'America/Bogota',
+  'Asia/Riyadh',
+  'Europe/Moscow',
+  'UTC',
 ]
 
 export async function notificationsBench(results: Record<string, unknown>): Promise<void> {
@@ -48,9 +73,14 @@ export async function notificationsBench(results: Record<string, unknown>): Prom
       from users u cross join generate_series(1, case when u.email = 'reader5000@bench.owe' then 200 else ${MESSAGES_EACH} end) as m
       where u.email like '%@bench.owe'`)
     await database.analyze()
-    const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', OWE_STATIC_DIR: '.tmp/no-app', OWE_SCHEDULER_MS: '0' }), { database, logger: false })
+    const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', OWE_STATIC_DIR: '.tmp/no-app', OWE_SCHEDULER_MS: '0' }), {
+      database,
+      logger: false,
+    })
     try {
-      const [{ id: me }] = (await database.db.execute(sql`select id from users where email = 'reader5000@bench.owe'`)).rows as { id: number }[]
+      const [{ id: me }] = (await database.db.execute(sql`select id from users where email = 'reader5000@bench.owe'`)).rows as {
+        id: number
+      }[]
       const { token } = await createSession(database.db, me, new Date(), 1)
       const calls: Record<string, string> = {
         'unread count': '/user/notification/unread/count',
@@ -58,12 +88,16 @@ export async function notificationsBench(results: Record<string, unknown>): Prom
         'unread, page 10': '/user/notification/unReadNotification?page=10&size=7',
       }
       const total = (await database.db.execute(sql`select count(*)::int as n from notifications`)).rows[0] as { n: number }
-      console.log(`\n10. The bell's polled calls, ${total.n.toLocaleString('en-US')} messages, a reader with 200 (server time, ${RUNS} runs)`)
+      console.log(
+        `\n10. The bell's polled calls, ${total.n.toLocaleString('en-US')} messages, a reader with 200 (server time, ${RUNS} runs)`,
+      )
       const measured = await timeGets(app, token, calls, { runs: RUNS, budgetMs: POLL_BUDGET_MS, labelWidth: 24 })
       // One poll is both calls; one process answers them one after another (PGlite is single-threaded).
       const pollMs = measured['unread count'].medianMs + measured['latest seven (page 1)'].medianMs
       const tabs = Math.floor(5000 / pollMs)
-      console.log(`   one process keeps ~${tabs.toLocaleString('en-US')} visible signed-in tabs polled every 5 s (PGlite; PostgreSQL serves more)`)
+      console.log(
+        `   one process keeps ~${tabs.toLocaleString('en-US')} visible signed-in tabs polled every 5 s (PGlite; PostgreSQL serves more)`,
+      )
       results.notificationPoll = { messages: total.n, ...measured, tabsPerProcess: tabs }
       await reminderBench(database, app.log, results)
     } finally {
@@ -101,8 +135,12 @@ async function reminderBench(database: Database, log: FastifyBaseLogger, results
   }
   const ok = median(minutes) < QUIET_MINUTE_BUDGET_MS ? 'OK' : 'OVER'
   console.log(`\n11. The scheduler over ${REMINDERS.toLocaleString('en-US')} reminders in ${ZONES.length} zones`)
-  console.log(`   first run (the week's announcement to everyone, ${backlog.reminders.toLocaleString('en-US')} reminders of the last 3 hours): ${Math.round(firstMs)} ms`)
-  console.log(`   a normal minute (~${Math.round(sent / 20)} reminders due): median ${median(minutes).toFixed(1)} ms, p95 ${p95(minutes).toFixed(1)} ms  (budget < ${QUIET_MINUTE_BUDGET_MS} ms) ${ok}`)
+  console.log(
+    `   first run (the week's announcement to everyone, ${backlog.reminders.toLocaleString('en-US')} reminders of the last 3 hours): ${Math.round(firstMs)} ms`,
+  )
+  console.log(
+    `   a normal minute (~${Math.round(sent / 20)} reminders due): median ${median(minutes).toFixed(1)} ms, p95 ${p95(minutes).toFixed(1)} ms  (budget < ${QUIET_MINUTE_BUDGET_MS} ms) ${ok}`,
+  )
   results.reminderScheduler = {
     reminders: REMINDERS,
     zones: ZONES.length,

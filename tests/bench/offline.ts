@@ -28,7 +28,12 @@ import { startServer, type RunningServer } from '../support/server-process'
  * DevTools' preset, as in devtools-frontend front_end/core/sdk/NetworkManager.ts (Slow3GConditions, titled
  * "3G" since 2024): download and upload 500 * 1000 / 8 * .8 bytes/s, latency 400 * 5 ms.
  */
-export const SLOW_3G = { offline: false, latency: 400 * 5, downloadThroughput: ((500 * 1000) / 8) * 0.8, uploadThroughput: ((500 * 1000) / 8) * 0.8 }
+export const SLOW_3G = {
+  offline: false,
+  latency: 400 * 5,
+  downloadThroughput: ((500 * 1000) / 8) * 0.8,
+  uploadThroughput: ((500 * 1000) / 8) * 0.8,
+}
 const NO_THROTTLING = { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 }
 
 const VISITS = 5
@@ -42,7 +47,12 @@ type Results = Record<string, unknown>
 
 const dbName = () => OFFLINE_DB_NAME
 
-type Visit = { firstCardMs: number; paintedMs: number; todayFetch: { startMs: number; endMs: number } | null; todayFromDevice: boolean | null }
+type Visit = {
+  firstCardMs: number
+  paintedMs: number
+  todayFetch: { startMs: number; endMs: number } | null
+  todayFromDevice: boolean | null
+}
 
 // ------------------------------------------------------------------------------------------------ helpers
 
@@ -150,14 +160,17 @@ async function repeatVisit(page: Page): Promise<Visit> {
   page.on('response', onResponse)
   try {
     await page.goto(new URL('/', page.url()).href)
-    await page.waitForFunction(() => (window as unknown as { __oweFirstCard?: { painted?: number } }).__oweFirstCard?.painted !== undefined, undefined, {
-      timeout: 30_000,
-    })
+    await page.waitForFunction(
+      () => (window as unknown as { __oweFirstCard?: { painted?: number } }).__oweFirstCard?.painted !== undefined,
+      undefined,
+      {
+        timeout: 30_000,
+      },
+    )
     const inPage = await page.evaluate(() => {
       const probe = (window as unknown as { __oweFirstCard: { card: number; painted: number } }).__oweFirstCard
-      const today = performance
-        .getEntriesByType('resource')
-        .find((e) => new URL(e.name).pathname === '/api/proverbs/today') as PerformanceResourceTiming | undefined
+      const today = performance.getEntriesByType('resource').find((e) => new URL(e.name).pathname === '/api/proverbs/today') as
+        PerformanceResourceTiming | undefined
       return { ...probe, today: today ? { startMs: today.startTime, endMs: today.responseEnd } : null }
     })
     return {
@@ -250,7 +263,10 @@ async function throttleWorker(pageCdp: CDPSession, conditions: typeof SLOW_3G): 
     pageCdp.on('Target.detachedFromTarget', (event) => sessions.delete(event.sessionId))
   })
   await pageCdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: false })
-  await Promise.race([attached, new Promise((_, reject) => setTimeout(() => reject(new Error('The service worker was not attached')), 10_000))])
+  await Promise.race([
+    attached,
+    new Promise((_, reject) => setTimeout(() => reject(new Error('The service worker was not attached')), 10_000)),
+  ])
   return {
     set: async (c) => {
       current = c
@@ -261,10 +277,14 @@ async function throttleWorker(pageCdp: CDPSession, conditions: typeof SLOW_3G): 
 
 const printVisits = (label: string, visits: Visit[]) => {
   const times = visits.map((v) => ms(v.firstCardMs))
-  console.log(`   ${label}: ${times.join(', ')} ms (first card in the DOM; painted +${ms(median(visits.map((v) => v.paintedMs - v.firstCardMs)))} ms)`)
+  console.log(
+    `   ${label}: ${times.join(', ')} ms (first card in the DOM; painted +${ms(median(visits.map((v) => v.paintedMs - v.firstCardMs)))} ms)`,
+  )
   const fetches = visits.map((v) => (v.todayFetch ? `${v.todayFetch.startMs}→${v.todayFetch.endMs}` : '?'))
   const fromDevice = visits.filter((v) => v.todayFromDevice).length
-  console.log(`   today’s list fetched (ms after navigation start): ${fetches.join(', ')}; answered from the device ${fromDevice}/${visits.length}`)
+  console.log(
+    `   today’s list fetched (ms after navigation start): ${fetches.join(', ')}; answered from the device ${fromDevice}/${visits.length}`,
+  )
 }
 
 const visitSummary = (visits: Visit[]) => ({
@@ -317,7 +337,23 @@ const STYLES: Record<string, Style> = {
     syllables: [2, 3],
   },
   kiswahili: {
-    common: ['mtoto', 'maji', 'haba', 'pole', 'mwenye', 'nyumba', 'mti', 'njia', 'moyo', 'akili', 'fedha', 'mama', 'baba', 'kidogo', 'haraka'],
+    common: [
+      'mtoto',
+      'maji',
+      'haba',
+      'pole',
+      'mwenye',
+      'nyumba',
+      'mti',
+      'njia',
+      'moyo',
+      'akili',
+      'fedha',
+      'mama',
+      'baba',
+      'kidogo',
+      'haraka',
+    ],
     onsets: ['b', 'ch', 'd', 'f', 'g', 'h', 'j', 'k', 'l', 'm', 'mb', 'mw', 'n', 'nd', 'ng', 'ny', 'p', 's', 'sh', 't', 'w', 'y', 'z'],
     vowels: ['a', 'e', 'i', 'o', 'u'],
     syllables: [2, 4],
@@ -330,7 +366,48 @@ const STYLES: Record<string, Style> = {
   },
   amharic: {
     common: ['ሰው', 'ቤት', 'ውሃ', 'ልጅ', 'መንገድ', 'ገንዘብ', 'ዓይን', 'ልብ'],
-    onsets: ['በ', 'ቡ', 'ቢ', 'ባ', 'ቤ', 'ብ', 'ቦ', 'ለ', 'ሉ', 'ሊ', 'ላ', 'ል', 'መ', 'ሙ', 'ሚ', 'ማ', 'ም', 'ሰ', 'ሱ', 'ሳ', 'ስ', 'ተ', 'ቱ', 'ታ', 'ት', 'ነ', 'ን', 'ና', 'ከ', 'ክ', 'ካ', 'ወ', 'ው', 'ዋ', 'የ', 'ይ', 'ያ', 'ገ', 'ግ', 'ጋ'],
+    onsets: [
+      'በ',
+      'ቡ',
+      'ቢ',
+      'ባ',
+      'ቤ',
+      'ብ',
+      'ቦ',
+      'ለ',
+      'ሉ',
+      'ሊ',
+      'ላ',
+      'ል',
+      'መ',
+      'ሙ',
+      'ሚ',
+      'ማ',
+      'ም',
+      'ሰ',
+      'ሱ',
+      'ሳ',
+      'ስ',
+      'ተ',
+      'ቱ',
+      'ታ',
+      'ት',
+      'ነ',
+      'ን',
+      'ና',
+      'ከ',
+      'ክ',
+      'ካ',
+      'ወ',
+      'ው',
+      'ዋ',
+      'የ',
+      'ይ',
+      'ያ',
+      'ገ',
+      'ግ',
+      'ጋ',
+    ],
     vowels: [''],
     syllables: [2, 3],
   },
@@ -445,7 +522,11 @@ export function searchTermsFor(entries: SearchEntry[]): { label: string; q: stri
   const middling = byFreq[Math.floor(byFreq.length * 0.97)][0]
   // Two longer words of one proverb: together they are found in few.
   const sample = yoruba.find((e) => e.toneKey.split(' ').filter((w) => w.length >= 4).length >= 2)!
-  const two = sample.toneKey.split(' ').filter((w) => w.length >= 4).slice(0, 2).join(' ')
+  const two = sample.toneKey
+    .split(' ')
+    .filter((w) => w.length >= 4)
+    .slice(0, 2)
+    .join(' ')
   const terms = [
     { label: 'common', q: 'omo' },
     { label: 'middling', q: middling },
@@ -463,7 +544,9 @@ const NULLABLE_OBJECTS = new Set(['cousins', 'checkedBy'])
 const shapeOf = (record: object, prefix = ''): string[] =>
   Object.entries(record)
     .flatMap(([k, v]) =>
-      v && typeof v === 'object' && !Array.isArray(v) && !NULLABLE_OBJECTS.has(k) ? [`${prefix}${k}`, ...shapeOf(v as object, `${prefix}${k}.`)] : [`${prefix}${k}`],
+      v && typeof v === 'object' && !Array.isArray(v) && !NULLABLE_OBJECTS.has(k)
+        ? [`${prefix}${k}`, ...shapeOf(v as object, `${prefix}${k}.`)]
+        : [`${prefix}${k}`],
     )
     .sort()
 
@@ -473,7 +556,14 @@ const shapeOf = (record: object, prefix = ''): string[] =>
  */
 export async function storeProverbs(page: Page, proverbs: Proverb[]): Promise<number> {
   const now = Date.now()
-  const records: StoredProverb[] = proverbs.map((proverb) => ({ id: proverb.id, slug: proverb.slug, proverb, savedAt: now, browsed: true, packs: [] }))
+  const records: StoredProverb[] = proverbs.map((proverb) => ({
+    id: proverb.id,
+    slug: proverb.slug,
+    proverb,
+    savedAt: now,
+    browsed: true,
+    packs: [],
+  }))
   const entries: SearchEntry[] = proverbs.map(searchEntryOf)
   const appWritten = await page.evaluate(async (dbName) => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -576,7 +666,8 @@ async function offlineVisitAndSearch(browser: Browser, staticDir: string, result
     await firstVisit(page, server)
     const cdp = await pageSession(page)
     const groups = ((await (await fetch(`${server.url}/api/proverbs/ethnic/public`)).json()) as { data: EthnicGroup[] }).data
-    const categories = ((await (await fetch(`${server.url}/api/proverbs/category/public?size=100`)).json()) as { data: CategoryPage }).data.content
+    const categories = ((await (await fetch(`${server.url}/api/proverbs/category/public?size=100`)).json()) as { data: CategoryPage }).data
+      .content
     await server.stop()
 
     // 4. Offline repeat visit: the worker as the page left it, then stopped before each visit.
@@ -610,7 +701,12 @@ async function offlineVisitAndSearch(browser: Browser, staticDir: string, result
         const t = performance.now()
         const response = await fetch(`/api/proverbs/public?q=${encodeURIComponent(q)}&size=20`)
         const body = (await response.json()) as { totalElements: number }
-        return { ms: performance.now() - t, total: body.totalElements, offline: response.headers.has('X-Owe-Offline'), status: response.status }
+        return {
+          ms: performance.now() - t,
+          total: body.totalElements,
+          offline: response.headers.has('X-Owe-Offline'),
+          status: response.status,
+        }
       }, q)
     const cold = await search(terms[0].q) // the first search after the writes: shown apart
     for (let round = 0; round < 4; round++) for (const term of terms) runs.push({ q: term.q, ...(await search(term.q)) })
@@ -622,16 +718,25 @@ async function offlineVisitAndSearch(browser: Browser, staticDir: string, result
       runs
         .filter((r) => r.q === term.q)
         .filter((r) => r.status !== 200 || !r.offline || r.total < term.expected || r.total === 0)
-        .map((r) => `${term.q}: status ${r.status}, X-Owe-Offline ${r.offline ? 'present' : 'missing'}, totalElements ${r.total} (expected ≥ ${term.expected})`),
+        .map(
+          (r) =>
+            `${term.q}: status ${r.status}, X-Owe-Offline ${r.offline ? 'present' : 'missing'}, totalElements ${r.total} (expected ≥ ${term.expected})`,
+        ),
     )
-    console.log(`\n5. Offline search over ${stored.toLocaleString('en')} stored proverbs (server stopped; fetch through the worker, size=20, ${runs.length} runs)`)
+    console.log(
+      `\n5. Offline search over ${stored.toLocaleString('en')} stored proverbs (server stopped; fetch through the worker, size=20, ${runs.length} runs)`,
+    )
     console.log(`   written in ${ms(writeMs)} ms; first search after writing: ${ms(cold.ms)} ms (not counted)`)
     for (const term of terms) {
       const own = runs.filter((r) => r.q === term.q)
       console.log(`   ${term.label.padEnd(9)} "${term.q}": ${own.map((r) => ms(r.ms)).join(', ')} ms — ${own[0].total} found`)
     }
-    console.log(`   median ${ms(searchMedian)} ms, p95 ${ms(p95)} ms (budget: median < ${SEARCH_BUDGET_MS} ms) ${verdict(searchMedian < SEARCH_BUDGET_MS)}`)
-    console.log(`   for comparison, reading the whole search store (getAll, ${stored.toLocaleString('en')} records) from the page: ${scan.join(', ')} ms`)
+    console.log(
+      `   median ${ms(searchMedian)} ms, p95 ${ms(p95)} ms (budget: median < ${SEARCH_BUDGET_MS} ms) ${verdict(searchMedian < SEARCH_BUDGET_MS)}`,
+    )
+    console.log(
+      `   for comparison, reading the whole search store (getAll, ${stored.toLocaleString('en')} records) from the page: ${scan.join(', ')} ms`,
+    )
     if (problems.length) console.log(`   answers not as expected: ${[...new Set(problems)].join('; ')}`)
     results.offlineSearch = {
       storedProverbs: stored,
@@ -691,7 +796,9 @@ async function slow3g(browser: Browser, staticDir: string, results: Results, off
     console.log(
       `   the worker’s own fetch of /api/health: ${unthrottled.worker} ms unthrottled, ${pageOnly.worker} ms with the page throttled, ${both.worker} ms with the worker throttled too (${after} ms after the visits)`,
     )
-    console.log(`   a request the worker leaves to the network, from the page: ${unthrottled.page} ms unthrottled, ${pageOnly.page} ms with the page throttled`)
+    console.log(
+      `   a request the worker leaves to the network, from the page: ${unthrottled.page} ms unthrottled, ${pageOnly.page} ms with the page throttled`,
+    )
     printVisits('page throttled only (the worker’s fetches NOT throttled)', pageOnlyVisits)
     printVisits(`page and worker throttled, ${VISITS} visits`, visits)
     console.log(
@@ -711,7 +818,11 @@ async function slow3g(browser: Browser, staticDir: string, results: Results, off
       ...visitSummary(visits),
       ratioToOffline: Number(ratio.toFixed(2)),
       offlineMedianMs: ms(offlineMedians.warm),
-      workerStopped: { ...visitSummary(coldVisits), ratioToOffline: Number(coldRatio.toFixed(2)), offlineMedianMs: ms(offlineMedians.cold) },
+      workerStopped: {
+        ...visitSummary(coldVisits),
+        ratioToOffline: Number(coldRatio.toFixed(2)),
+        offlineMedianMs: ms(offlineMedians.cold),
+      },
       pageThrottledOnly: visitSummary(pageOnlyVisits),
       workerFetchMs: { unthrottled: unthrottled.worker, pageThrottled: pageOnly.worker, workerThrottled: both.worker, afterVisits: after },
       passThroughFetchMs: { unthrottled: unthrottled.page, pageThrottled: pageOnly.page },

@@ -41,10 +41,13 @@ function loggedLinks(server: RunningServer): Map<string, string> {
 
 /** `count` readers signed up through the API, activated with their logged links and signed in: their tokens. */
 async function signedIn(server: RunningServer, count = 1): Promise<{ email: string; token: string }[]> {
-  const post = (path: string, payload: unknown) => fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) })
+  const post = (path: string, payload: unknown) =>
+    fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) })
   const readers: { email: string; token: string }[] = []
   for (let start = 0; start < count; start += 10) {
-    const bodies = Array.from({ length: Math.min(10, count - start) }, () => signupBody({ email: `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com` }))
+    const bodies = Array.from({ length: Math.min(10, count - start) }, () =>
+      signupBody({ email: `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com` }),
+    )
     await Promise.all(
       bodies.map(async (body) => {
         const registered = await post(API.register, body)
@@ -73,7 +76,11 @@ async function signInBurst(server: RunningServer, results: Record<string, unknow
   const [{ email }] = await signedIn(server)
   const statuses = await Promise.all(
     Array.from({ length: 100 }, (_, i) =>
-      fetch(`${server.url}${API.login}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: `Wrong#Pass${i}` }) }).then((res) => res.status),
+      fetch(`${server.url}${API.login}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: `Wrong#Pass${i}` }),
+      }).then((res) => res.status),
     ),
   )
   const checked = statuses.filter((status) => status !== 429).length
@@ -93,9 +100,16 @@ async function polling(server: RunningServer, label: string): Promise<{ rps: num
     duration: POLL_SECONDS,
     setupClient: (client) => client.setHeaders({ authorization: `Bearer ${readers[next++ % readers.length].token}` }),
   })
-  const measured = { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx + result.errors }
+  const measured = {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors,
+  }
   const aim = measured.p99 < POLL_P99_AIM_MS ? 'OK' : 'over the aim'
-  console.log(`   ${label.padEnd(11)} ${String(measured.rps).padStart(6)} req/s  p50 ${measured.p50} ms  p99 ${measured.p99} ms (aim < ${POLL_P99_AIM_MS} ms) ${aim}; non-2xx ${measured.non2xx}`)
+  console.log(
+    `   ${label.padEnd(11)} ${String(measured.rps).padStart(6)} req/s  p50 ${measured.p50} ms  p99 ${measured.p99} ms (aim < ${POLL_P99_AIM_MS} ms) ${aim}; non-2xx ${measured.non2xx}`,
+  )
   return measured
 }
 
@@ -119,7 +133,10 @@ async function mailQueue(results: Record<string, unknown>) {
   const port = (smtp.server.address() as AddressInfo).port
   try {
     await withBenchDatabase('mail', async (database) => {
-      const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', OWE_STATIC_DIR: '.tmp/no-app', OWE_SCHEDULER_MS: '0', SMTP_URL: `smtp://127.0.0.1:${port}` }), { database, logger: false })
+      const app = await buildApp(
+        loadConfig({ LOG_LEVEL: 'silent', OWE_STATIC_DIR: '.tmp/no-app', OWE_SCHEDULER_MS: '0', SMTP_URL: `smtp://127.0.0.1:${port}` }),
+        { database, logger: false },
+      )
       try {
         const now = new Date()
         await database.db.insert(mailOutbox).values(
@@ -138,7 +155,13 @@ async function mailQueue(results: Record<string, unknown>) {
         const seconds = (performance.now() - start) / 1000
         console.log(`\n19. The mail queue: ${MAILS.toLocaleString('en-US')} mails to a local SMTP server`)
         console.log(`   ${sent} sent (${received} received) in ${seconds.toFixed(2)} s: ${Math.round(sent / seconds)} mails a second`)
-        results.mailQueue = { mails: MAILS, sent, received, seconds: Number(seconds.toFixed(2)), mailsPerSecond: Math.round(sent / seconds) }
+        results.mailQueue = {
+          mails: MAILS,
+          sent,
+          received,
+          seconds: Number(seconds.toFixed(2)),
+          mailsPerSecond: Math.round(sent / seconds),
+        }
       } finally {
         await app.close()
       }

@@ -57,12 +57,19 @@ export async function operatorsBench(results: Record<string, unknown>): Promise<
     const start = performance.now()
     const report = await importProverbs(db, benchRows(), null, new Date())
     const importMs = performance.now() - start
-    if (report.imported !== IMPORTED) throw new Error(`imported ${report.imported} of ${IMPORTED}: ${JSON.stringify(report.rejected.slice(0, 3))}`)
+    if (report.imported !== IMPORTED)
+      throw new Error(`imported ${report.imported} of ${IMPORTED}: ${JSON.stringify(report.rejected.slice(0, 3))}`)
     const perSecond = Math.round(IMPORTED / (importMs / 1000))
-    console.log(`   ${(importMs / 1000).toFixed(1)} s, ${perSecond.toLocaleString('en')} rows a second (budget < ${IMPORT_BUDGET_MS / 1000} s) ${importMs < IMPORT_BUDGET_MS ? 'OK' : 'OVER'}`)
+    console.log(
+      `   ${(importMs / 1000).toFixed(1)} s, ${perSecond.toLocaleString('en')} rows a second (budget < ${IMPORT_BUDGET_MS / 1000} s) ${importMs < IMPORT_BUDGET_MS ? 'OK' : 'OVER'}`,
+    )
 
     // Operators take over 100 seeded proverbs (as editing them in the console does).
-    const seeded = await db.select({ id: proverbs.id, slug: proverbs.slug }).from(proverbs).where(eq(proverbs.source, 'seed')).limit(OVERRIDES)
+    const seeded = await db
+      .select({ id: proverbs.id, slug: proverbs.slug })
+      .from(proverbs)
+      .where(eq(proverbs.source, 'seed'))
+      .limit(OVERRIDES)
     await db.transaction(async (tx) => {
       for (const row of seeded) {
         await recordOverride(tx, 'proverb', row.slug, row.id)
@@ -72,12 +79,17 @@ export async function operatorsBench(results: Record<string, unknown>): Promise<
     const grown = await timeSeeds(() => seed(db))
     console.log(`\n15. Seeding at a start (${SEED_RUNS} runs)`)
     const line = (label: string, times: number[]) =>
-      console.log(`   ${label.padEnd(46)} median ${median(times).toFixed(0).padStart(5)} ms  p95 ${p95(times).toFixed(0).padStart(5)} ms  (budget < ${SEED_BUDGET_MS} ms) ${median(times) < SEED_BUDGET_MS ? 'OK' : 'OVER'}`)
+      console.log(
+        `   ${label.padEnd(46)} median ${median(times).toFixed(0).padStart(5)} ms  p95 ${p95(times).toFixed(0).padStart(5)} ms  (budget < ${SEED_BUDGET_MS} ms) ${median(times) < SEED_BUDGET_MS ? 'OK' : 'OVER'}`,
+      )
     line('the shipped corpus', plain)
     line(`+ ${IMPORTED.toLocaleString('en')} imported, ${OVERRIDES} taken over`, grown)
 
     console.log(`\n16. The console's proverb list over ${(await db.$count(proverbs)).toLocaleString('en')} proverbs (server time)`)
-    const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', OWE_STATIC_DIR: '.tmp/no-app', OWE_SCHEDULER_MS: '0' }), { database, logger: false })
+    const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', OWE_STATIC_DIR: '.tmp/no-app', OWE_SCHEDULER_MS: '0' }), {
+      database,
+      logger: false,
+    })
     try {
       const operator = await adminOf(app, db)
       const list = await timeGets(

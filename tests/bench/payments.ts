@@ -44,7 +44,17 @@ const BENCH = sql.raw(`(select id, substring(email from '^payer([0-9]+)@')::int 
 export async function paymentsBench(results: Record<string, unknown>): Promise<void> {
   await withBenchDatabase('pay', async (database) => {
     await seedPayments(database)
-    const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', OWE_STATIC_DIR: '.tmp/no-app', OWE_SCHEDULER_MS: '0', OWE_PUBLIC_URL: PUBLIC_URL, OWE_CHECK_RATE_LIMIT: '1000000', OWE_PAYMENT_RATE_LIMIT: '1000000' }), { database, logger: false })
+    const app = await buildApp(
+      loadConfig({
+        LOG_LEVEL: 'silent',
+        OWE_STATIC_DIR: '.tmp/no-app',
+        OWE_SCHEDULER_MS: '0',
+        OWE_PUBLIC_URL: PUBLIC_URL,
+        OWE_CHECK_RATE_LIMIT: '1000000',
+        OWE_PAYMENT_RATE_LIMIT: '1000000',
+      }),
+      { database, logger: false },
+    )
     try {
       await paymentBench(database, app, results)
       await renewalBench(database, app, results)
@@ -102,9 +112,11 @@ async function benchUser(db: Database['db'], n: number): Promise<number> {
 
 /** 12. The profile and pricing pages' reads, and whole test-mode payments. */
 async function paymentBench({ db }: Database, app: FastifyInstance, results: Record<string, unknown>): Promise<void> {
-  const counts = (await db.execute(sql`
+  const counts = (
+    await db.execute(sql`
     select (select count(*)::int from payments) as payments, (select count(*)::int from user_packages) as packages,
-      (select count(distinct user_id)::int from user_packages) as subscribers`)).rows[0] as { payments: number; packages: number; subscribers: number }
+      (select count(distinct user_id)::int from user_packages) as subscribers`)
+  ).rows[0] as { payments: number; packages: number; subscribers: number }
   // Payer 5002 holds a package in force and an ended one, and has six payments; payer 5005 never paid.
   const subscriber = await createSession(db, await benchUser(db, 5002), new Date(), 1)
   const nobody = await createSession(db, await benchUser(db, 5005), new Date(), 1)
@@ -122,7 +134,12 @@ async function paymentBench({ db }: Database, app: FastifyInstance, results: Rec
     },
     { runs: RUNS, budgetMs: READ_BUDGET_MS, labelWidth: width },
   )
-  const none = await timeGets(app, nobody.token, { 'active package, a user with none (404)': API.activePackage }, { runs: RUNS, budgetMs: READ_BUDGET_MS, labelWidth: width, status: 404 })
+  const none = await timeGets(
+    app,
+    nobody.token,
+    { 'active package, a user with none (404)': API.activePackage },
+    { runs: RUNS, budgetMs: READ_BUDGET_MS, labelWidth: width, status: 404 },
+  )
 
   // Whole payments, each by a different user who holds no package (payers 9004, 9014, …), half asking for auto-renew.
   const plans = JSON.parse((await app.inject({ method: 'GET', url: API.packages })).body).data as Plan[]
@@ -133,7 +150,12 @@ async function paymentBench({ db }: Database, app: FastifyInstance, results: Rec
     const { token } = await createSession(db, await benchUser(db, 9004 + 10 * i), new Date(), 1)
     const state = paymentState(silver, { autoRenew: i % 2 === 0 })
     const start = performance.now()
-    const started = await app.inject({ method: 'POST', url: API.paymentInitialize, payload: state, headers: { authorization: `Bearer ${token}` } })
+    const started = await app.inject({
+      method: 'POST',
+      url: API.paymentInitialize,
+      payload: state,
+      headers: { authorization: `Bearer ${token}` },
+    })
     if (started.statusCode !== 200) throw new Error(`initialize answered ${started.statusCode}: ${started.body}`)
     const pressed = await app.inject({
       method: 'POST',
@@ -146,8 +168,15 @@ async function paymentBench({ db }: Database, app: FastifyInstance, results: Rec
     if (i >= WARM_UP_PAYMENTS) times.push(ms)
     references.push(state.reference)
   }
-  const refs = sql.join(references.map((reference) => sql`${reference}`), sql`, `)
-  const [settled] = (await db.execute(sql`select count(*)::int as n from payments where status = 'success' and user_package_id is not null and reference in (${refs})`)).rows as { n: number }[]
+  const refs = sql.join(
+    references.map((reference) => sql`${reference}`),
+    sql`, `,
+  )
+  const [settled] = (
+    await db.execute(
+      sql`select count(*)::int as n from payments where status = 'success' and user_package_id is not null and reference in (${refs})`,
+    )
+  ).rows as { n: number }[]
   if (settled.n !== references.length) throw new Error(`only ${settled.n} of ${references.length} test-mode payments were settled`)
   const perSecond = Math.round(PAYMENTS / (times.reduce((sum, ms) => sum + ms, 0) / 1000))
   const ok = median(times) < PAYMENT_BUDGET_MS ? 'OK' : 'OVER'
@@ -183,7 +212,11 @@ async function renewalBench(database: Database, app: FastifyInstance, results: R
       starts_at = ${atSql} + ((b.n * 37) % 1380 + 30) * interval '1 minute' - interval '365 days'
     from payment_methods pm, ${BENCH} b
     where pm.token = 'test_auth_bench_' || up.id and b.id = up.user_id`)
-  const [due] = (await db.execute(sql`select count(*)::int as n from user_packages where auto_renew and payment_method_id is not null and ends_at <= ${atSql} + interval '1 day'`)).rows as { n: number }[]
+  const [due] = (
+    await db.execute(
+      sql`select count(*)::int as n from user_packages where auto_renew and payment_method_id is not null and ends_at <= ${atSql} + interval '1 day'`,
+    )
+  ).rows as { n: number }[]
   await database.analyze()
 
   const notifier = createNotifier({ db, push: noPush, log: app.log })
@@ -210,7 +243,12 @@ async function renewalBench(database: Database, app: FastifyInstance, results: R
     quiet.push(performance.now() - begin)
     if (more !== 0) throw new Error(`a quiet run renewed ${more}`)
   }
-  const scheduler = createScheduler({ log: app.log, now: () => at, intervalMs: 0, jobs: scheduledJobs({ db, notifier, payments: service }) })
+  const scheduler = createScheduler({
+    log: app.log,
+    now: () => at,
+    intervalMs: 0,
+    jobs: scheduledJobs({ db, notifier, payments: service }),
+  })
   await scheduler.runDue(new Date(at.getTime() + (QUIET_RUNS + 1) * 60_000))
   const minutes: number[] = []
   for (let i = QUIET_RUNS + 2; i <= 2 * QUIET_RUNS + 1; i++) {
@@ -220,12 +258,18 @@ async function renewalBench(database: Database, app: FastifyInstance, results: R
     if (report.renewals !== 0) throw new Error(`a quiet minute renewed ${report.renewals}`)
   }
 
-  console.log(`\n13. The renewal job: ${due.n.toLocaleString('en-US')} packages with auto-renew and a saved test card, all due within a day`)
+  console.log(
+    `\n13. The renewal job: ${due.n.toLocaleString('en-US')} packages with auto-renew and a saved test card, all due within a day`,
+  )
   console.log(`   one run renewing them all: ${Math.round(renewalMs)} ms, ${perSecond} renewals a second`)
   const quietOk = median(quiet) < QUIET_RUN_BUDGET_MS ? 'OK' : 'OVER'
   const minuteOk = median(minutes) < QUIET_RUN_BUDGET_MS ? 'OK' : 'OVER'
-  console.log(`   a run with nothing due: median ${median(quiet).toFixed(1)} ms, p95 ${p95(quiet).toFixed(1)} ms  (budget < ${QUIET_RUN_BUDGET_MS} ms) ${quietOk}`)
-  console.log(`   the whole scheduler's quiet minute (every job): median ${median(minutes).toFixed(1)} ms, p95 ${p95(minutes).toFixed(1)} ms  (budget < ${QUIET_RUN_BUDGET_MS} ms) ${minuteOk}`)
+  console.log(
+    `   a run with nothing due: median ${median(quiet).toFixed(1)} ms, p95 ${p95(quiet).toFixed(1)} ms  (budget < ${QUIET_RUN_BUDGET_MS} ms) ${quietOk}`,
+  )
+  console.log(
+    `   the whole scheduler's quiet minute (every job): median ${median(minutes).toFixed(1)} ms, p95 ${p95(minutes).toFixed(1)} ms  (budget < ${QUIET_RUN_BUDGET_MS} ms) ${minuteOk}`,
+  )
   results.renewals = {
     due: due.n,
     renewed,

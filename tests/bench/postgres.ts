@@ -13,7 +13,10 @@ export type BenchPostgres = { url: string; stop(): Promise<void> }
 function serverBinaries(): string | null {
   const root = '/usr/lib/postgresql'
   if (!fs.existsSync(root)) return null
-  const versions = fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin/initdb'))).sort((a, b) => Number(b) - Number(a))
+  const versions = fs
+    .readdirSync(root)
+    .filter((v) => fs.existsSync(path.join(root, v, 'bin/initdb')))
+    .sort((a, b) => Number(b) - Number(a))
   return versions.length ? path.join(root, versions[0], 'bin') : null
 }
 
@@ -50,12 +53,16 @@ export async function benchPostgres(port = 55450): Promise<BenchPostgres | null>
   // initdb refuses to run as root: the cluster belongs to the postgres user when we are root.
   const asRoot = process.getuid?.() === 0
   const run = (command: string) => {
-    const result = asRoot ? spawnSync('su', ['postgres', '-s', '/bin/bash', '-c', command], { encoding: 'utf8' }) : spawnSync('bash', ['-c', command], { encoding: 'utf8' })
+    const result = asRoot
+      ? spawnSync('su', ['postgres', '-s', '/bin/bash', '-c', command], { encoding: 'utf8' })
+      : spawnSync('bash', ['-c', command], { encoding: 'utf8' })
     if (result.status !== 0) throw new Error(`${command}\n${result.stderr}`)
   }
   if (asRoot) execFileSync('chown', ['postgres', dataDir])
   run(`'${bin}/initdb' -D '${dataDir}' -A trust -U postgres > /dev/null`)
-  run(`'${bin}/pg_ctl' -D '${dataDir}' -o '-p ${port} -k /tmp -c listen_addresses=127.0.0.1 -c max_connections=200' -l '${dataDir}/server.log' -w start > /dev/null`)
+  run(
+    `'${bin}/pg_ctl' -D '${dataDir}' -o '-p ${port} -k /tmp -c listen_addresses=127.0.0.1 -c max_connections=200' -l '${dataDir}/server.log' -w start > /dev/null`,
+  )
   return freshDatabaseOn(`postgres://postgres@127.0.0.1:${port}/postgres`, async () => {
     run(`'${bin}/pg_ctl' -D '${dataDir}' -m fast -w stop > /dev/null`)
     fs.rmSync(dataDir, { recursive: true, force: true })

@@ -38,7 +38,9 @@ export async function leaderboardBench(results: Record<string, unknown>): Promis
     await database.analyze()
     const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', OWE_STATIC_DIR: '.tmp/no-app' }), { database, logger: false })
     try {
-      const [{ id: me }] = (await database.db.execute(sql`select id from users where email = 'player5000@bench.owe'`)).rows as { id: number }[]
+      const [{ id: me }] = (await database.db.execute(sql`select id from users where email = 'player5000@bench.owe'`)).rows as {
+        id: number
+      }[]
       // The bench players have no password: a session is made directly, as a sign-in would.
       const { token } = await createSession(database.db, me, new Date(), 1)
       const calls: Record<string, string> = {
@@ -116,10 +118,22 @@ export async function outboxBench(options: { staticDir: string; results: Record<
     const [group] = await database.db.select({ id: ethnicGroups.id }).from(ethnicGroups).where(eq(ethnicGroups.slug, 'yoruba'))
     const [user] = await database.db
       .insert(users)
-      .values({ email: 'bench@owe.local', passwordHash: await hashPassword('Proverb#1'), firstName: 'Bench', lastName: 'Player', activatedAt: new Date() })
+      .values({
+        email: 'bench@owe.local',
+        passwordHash: await hashPassword('Proverb#1'),
+        firstName: 'Bench',
+        lastName: 'Player',
+        activatedAt: new Date(),
+      })
       .returning()
     await database.db.insert(userLanguages).values({ userId: user.id, ethnicGroupId: group.id, position: 0 })
-    const login = (await (await fetch(`${base}/accounts/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@owe.local', password: 'Proverb#1' }) })).json()) as {
+    const login = (await (
+      await fetch(`${base}/accounts/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'bench@owe.local', password: 'Proverb#1' }),
+      })
+    ).json()) as {
       data: { token: string; user: unknown }
     }
     const context = await browser.newContext()
@@ -127,12 +141,16 @@ export async function outboxBench(options: { staticDir: string; results: Record<
       { name: 'cookieConsent', value: 'true', url: base },
       { name: 'userToken', value: login.data.token, url: base },
     ])
-    await context.addInitScript({ content: `localStorage.setItem('isAuthenticated', 'true'); localStorage.setItem('user', ${JSON.stringify(JSON.stringify(login.data.user))});` })
+    await context.addInitScript({
+      content: `localStorage.setItem('isAuthenticated', 'true'); localStorage.setItem('user', ${JSON.stringify(JSON.stringify(login.data.user))});`,
+    })
     await context.addInitScript({ content: TAP_PROBE })
     const page = await context.newPage()
     await page.goto(`${base}/quiz`)
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
-    const week = (await (await fetch(`${base}/quiz-batch/user/week`, { headers: { authorization: `Bearer ${login.data.token}` } })).json()) as { data: { batchId: number }[] }
+    const week = (await (
+      await fetch(`${base}/quiz-batch/user/week`, { headers: { authorization: `Bearer ${login.data.token}` } })
+    ).json()) as { data: { batchId: number }[] }
     const batchId = week.data[0].batchId
     await page.goto(`${base}/quiz/${batchId}`)
     await page.getByText('Question 1 of 10').waitFor()
@@ -143,7 +161,10 @@ export async function outboxBench(options: { staticDir: string; results: Record<
       // Ten passes over the ten questions: every tap changes the answer, so each is a new entry.
       if (tap % 10 === 0 && tap > 0) await page.getByRole('button', { name: 'Question 1, answered' }).click()
       else if (tap > 0) await page.getByRole('button', { name: /Next/ }).click()
-      await page.getByRole('radio').nth((question + tap) % 4).click()
+      await page
+        .getByRole('radio')
+        .nth((question + tap) % 4)
+        .click()
       await page.waitForFunction((n) => (window as unknown as { __oweTaps: number[] }).__oweTaps.length >= n, tap + 1)
     }
     const taps = await page.evaluate(() => (window as unknown as { __oweTaps: number[] }).__oweTaps)
@@ -163,7 +184,9 @@ export async function outboxBench(options: { staticDir: string; results: Record<
 
     const tapMedian = median(taps)
     console.log(`\n8. Tap an answer → shown as saved (${taps.length} taps, offline, Chromium)`)
-    console.log(`   median ${tapMedian.toFixed(1)} ms  p95 ${p95(taps).toFixed(1)} ms  (budget median < ${TAP_BUDGET_MS} ms) ${tapMedian < TAP_BUDGET_MS ? 'OK' : 'OVER'}`)
+    console.log(
+      `   median ${tapMedian.toFixed(1)} ms  p95 ${p95(taps).toFixed(1)} ms  (budget median < ${TAP_BUDGET_MS} ms) ${tapMedian < TAP_BUDGET_MS ? 'OK' : 'OVER'}`,
+    )
     console.log(`\n9. ${queued} queued answers drained after reconnecting`)
     console.log(`   ${drainMs.toFixed(0)} ms  (budget < ${DRAIN_BUDGET_MS} ms) ${drainMs < DRAIN_BUDGET_MS ? 'OK' : 'OVER'}`)
     options.results.quizTaps = { taps: taps.length, medianMs: Number(tapMedian.toFixed(1)), p95Ms: Number(p95(taps).toFixed(1)) }

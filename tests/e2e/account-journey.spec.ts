@@ -24,7 +24,11 @@ test('a reader signs up, activates from the email, fills in the profile, keeps a
   baseURL,
 }) => {
   // A used activation link, wrong and unactivated sign-ins, a closed console and a signed-out picture are tried on purpose.
-  expectProblems(/^answer: 400 POST \S+\/accounts\/activate$/, /^answer: 40[13] POST \S+\/accounts\/login$/, /^answer: 401 GET \S+\/api\/user\/profile\/picture$/)
+  expectProblems(
+    /^answer: 400 POST \S+\/accounts\/activate$/,
+    /^answer: 40[13] POST \S+\/accounts\/login$/,
+    /^answer: 401 GET \S+\/api\/user\/profile\/picture$/,
+  )
   test.setTimeout(120_000)
   const email = uniqueEmail('journey')
 

@@ -16,7 +16,10 @@ export async function activationLink(email: string): Promise<string> {
 }
 
 /** A fresh, activated and signed-in account, made through the API (its own journey is tested elsewhere). */
-export async function createAccount(request: APIRequestContext, overrides: { languages?: number[]; packageId?: number } = {}): Promise<Account> {
+export async function createAccount(
+  request: APIRequestContext,
+  overrides: { languages?: number[]; packageId?: number } = {},
+): Promise<Account> {
   const email = uniqueEmail('reader')
   const body = { firstName: 'Chidi', lastName: 'Nwosu', email, password1: PASSWORD, password2: PASSWORD, packageId: 1, ...overrides }
   expect((await request.post('/accounts/register', { data: body })).status()).toBe(201)
@@ -48,7 +51,12 @@ export async function withoutAdverts(context: BrowserContext): Promise<void> {
  * Puts a session in the browser the way the app's sign-in does (docs/requirements.md#r3-accounts-and-sign-in): cookie
  * plus local storage.
  */
-export async function useAccount(context: BrowserContext, baseURL: string, account: Account, options: { adverts?: boolean } = {}): Promise<void> {
+export async function useAccount(
+  context: BrowserContext,
+  baseURL: string,
+  account: Account,
+  options: { adverts?: boolean } = {},
+): Promise<void> {
   if (!options.adverts) await withoutAdverts(context)
   await context.addCookies([
     { name: 'cookieConsent', value: 'true', url: baseURL },

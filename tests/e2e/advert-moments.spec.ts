@@ -32,7 +32,12 @@ async function goHome(page: Page): Promise<void> {
 test.describe('on a 390 px phone', () => {
   test.use(PHONE_390)
 
-  test('a heart tapped as a visitor is added after sign-in, and the proverb comes back with no advert over it', async ({ page, context, request, baseURL }) => {
+  test('a heart tapped as a visitor is added after sign-in, and the proverb comes back with no advert over it', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     const account = await createAccount(request, { languages: [1] })
     await context.addCookies([{ name: 'cookieConsent', value: 'true', url: baseURL! }])
     const calls = advertListCalls(page)
@@ -46,11 +51,21 @@ test.describe('on a 390 px phone', () => {
     await page.getByRole('button', { name: 'Sign in' }).tap()
 
     await expect(page).toHaveURL(/\/search_result\?ethnic=hausa$/)
-    const heart = page.locator('.result-list .proverb-card').first().getByRole('button', { name: /^Favourite:/ })
+    const heart = page
+      .locator('.result-list .proverb-card')
+      .first()
+      .getByRole('button', { name: /^Favourite:/ })
     await expect(heart).toHaveAttribute('aria-pressed', 'true')
     await expect(page.locator('.result-list .proverb-card').first()).toContainText(title)
     await expect
-      .poll(async () => ((await (await request.get(API.marks, { headers: { authorization: `Bearer ${account.token}` } })).json()) as { data: ProverbMarks }).data.favourites.length)
+      .poll(
+        async () =>
+          (
+            (await (await request.get(API.marks, { headers: { authorization: `Bearer ${account.token}` } })).json()) as {
+              data: ProverbMarks
+            }
+          ).data.favourites.length,
+      )
       .toBe(1)
     await page.waitForLoadState('networkidle')
     await expect(overlay(page)).toHaveCount(0)

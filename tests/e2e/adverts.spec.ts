@@ -97,8 +97,17 @@ test('a failed toggle fetch is logged and shows nothing', async ({ page, context
   const account = await createAccount(request, { languages: [1] })
   await subscribe(baseURL!, account, await bronze(baseURL!))
   await useAccount(context, baseURL!, account, { adverts: true })
-  await page.route(`**${API.adToggle}`, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'Down.' } }) }))
-  const logged = page.waitForEvent('console', (message) => message.type() === 'error' && message.text().includes('Failed to fetch the ad toggle.'))
+  await page.route(`**${API.adToggle}`, (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'internal', message: 'Down.' } }),
+    }),
+  )
+  const logged = page.waitForEvent(
+    'console',
+    (message) => message.type() === 'error' && message.text().includes('Failed to fetch the ad toggle.'),
+  )
   await page.goto('/')
   await logged
   await expect(overlay(page)).toHaveCount(0)

@@ -108,7 +108,12 @@ test('a forgotten password is reset from the emailed link, once', async ({ page,
   await expect(page.getByRole('button', { name: /^Account:/ })).toBeVisible()
 })
 
-test('a session that ends mid-edit keeps what was typed: sign in again and it is still there', async ({ page, context, request, baseURL }) => {
+test('a session that ends mid-edit keeps what was typed: sign in again and it is still there', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   expectProblems(/^answer: 401 (GET|POST) \S+\/api\/user\//)
   const account = await createAccount(request)
   await useAccount(context, baseURL!, account)
@@ -155,7 +160,10 @@ test('a visitor tapping a heart is asked to sign in and comes back to the prover
   await expect(page).toHaveURL(/\/auth\/login$/)
   await signInHere(page, account.email, account.password)
   await expect(page).toHaveURL(/\/search_result\?ethnic=hausa$/)
-  const heart = page.locator('.result-list .proverb-card').first().getByRole('button', { name: /^Favourite:/ })
+  const heart = page
+    .locator('.result-list .proverb-card')
+    .first()
+    .getByRole('button', { name: /^Favourite:/ })
   await expect(heart).toHaveAttribute('aria-pressed', 'true')
 })
 
@@ -168,10 +176,17 @@ test('a favourite the server refuses is rolled back with a message', async ({ pa
   const answered = new Promise<void>((resolve) => (answer = resolve))
   await page.route('**/api/proverbs/favourites/*', async (route) => {
     await answered
-    await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: 'The service is busy.' } }) })
+    await route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'unavailable', message: 'The service is busy.' } }),
+    })
   })
   await page.goto('/search_result?ethnic=zulu')
-  const heart = page.locator('.result-list .proverb-card').first().getByRole('button', { name: /^Favourite:/ })
+  const heart = page
+    .locator('.result-list .proverb-card')
+    .first()
+    .getByRole('button', { name: /^Favourite:/ })
   await expect(heart).toHaveAttribute('aria-pressed', 'false')
   await heart.click()
   await expect(heart).toHaveAttribute('aria-pressed', 'true')

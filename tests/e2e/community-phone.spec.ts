@@ -9,7 +9,10 @@ test.use(PHONE_390)
 
 /** The message tied to a field (its aria-describedby), as a screen reader hears it. */
 const messageOf = (page: Page, label: string) =>
-  page.locator('.field').filter({ has: page.getByLabel(label, { exact: true }) }).locator('.field__error')
+  page
+    .locator('.field')
+    .filter({ has: page.getByLabel(label, { exact: true }) })
+    .locator('.field__error')
 
 async function lookAt(page: Page, name: string) {
   for (const scheme of ['light', 'dark'] as const) {
@@ -19,7 +22,11 @@ async function lookAt(page: Page, name: string) {
   await page.emulateMedia({ colorScheme: 'light' })
 }
 
-test('a suggestion refused for a field brings that field into view and focuses it; a sent one, the thanks', async ({ page, context, baseURL }) => {
+test('a suggestion refused for a field brings that field into view and focuses it; a sent one, the thanks', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await context.addCookies([{ name: 'cookieConsent', value: 'true', url: baseURL! }])
   await page.goto('/add_proverb')
   await expect(page.getByRole('heading', { level: 1, name: 'Suggest a proverb' })).toBeVisible()
@@ -55,7 +62,12 @@ test('a suggestion refused for a field brings that field into view and focuses i
   await expectNoAxeViolations(page)
 })
 
-test('contact fills in what the profile knows; a refused send focuses the field, a sent one the thanks', async ({ page, context, request, baseURL }) => {
+test('contact fills in what the profile knows; a refused send focuses the field, a sent one the thanks', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   const account = await createAccount(request)
   const phone = `+23480${randomInt(10_000_000, 99_999_999)}`
   const saved = await request.post('/api/user/profile/personalInfo', {
@@ -92,7 +104,11 @@ test('contact fills in what the profile knows; a refused send focuses the field,
   await expectNoAxeViolations(page)
 })
 
-test('a visitor’s contact message refused for its phone number focuses that field with the spec’s message', async ({ page, context, baseURL }) => {
+test('a visitor’s contact message refused for its phone number focuses that field with the spec’s message', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await context.addCookies([{ name: 'cookieConsent', value: 'true', url: baseURL! }])
   await page.goto('/contact')
   await page.getByLabel('Email', { exact: true }).fill('ngozi@example.com')

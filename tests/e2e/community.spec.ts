@@ -117,7 +117,11 @@ test.describe('suggestions, moderation and messages with an operator', () => {
     await operator.context.close()
   })
 
-  test('a visitor suggests a proverb, an operator publishes it, and the visitor is told by email with a link to it', async ({ browser, page, context }) => {
+  test('a visitor suggests a proverb, an operator publishes it, and the visitor is told by email with a link to it', async ({
+    browser,
+    page,
+    context,
+  }) => {
     const email = uniqueEmail('visitor')
     await context.addCookies([{ name: 'cookieConsent', value: 'true', url: server.url }])
     await page.goto(`${server.url}/add_proverb`)
@@ -149,8 +153,12 @@ test.describe('suggestions, moderation and messages with an operator', () => {
     await expect(page.getByText('The sign of rain is clouds.').first()).toBeVisible()
   })
 
-  test('a visitor on a phone corrects a proverb; an operator sees the difference, accepts it and marks a speaker’s check; the page says so', async ({ browser }) => {
-    const found = (await (await fetch(`${server.url}/api/proverbs/public?q=${encodeURIComponent('labo sinmi oko')}`)).json()) as { data: Proverb[] }
+  test('a visitor on a phone corrects a proverb; an operator sees the difference, accepts it and marks a speaker’s check; the page says so', async ({
+    browser,
+  }) => {
+    const found = (await (await fetch(`${server.url}/api/proverbs/public?q=${encodeURIComponent('labo sinmi oko')}`)).json()) as {
+      data: Proverb[]
+    }
     const target = found.data.find((p) => p.proverb === 'Ilé làbọ̀ sinmi oko.')!
     const email = uniqueEmail('corrector')
     const visitor = await browser.newContext({ ...PHONE_390, colorScheme: 'dark' })
@@ -190,7 +198,9 @@ test.describe('suggestions, moderation and messages with an operator', () => {
     const mail = await waitForMailFile(E2E_MAIL_DIR, email, /Your correction is published/)
     await page.goto(linkIn(mail, '/search_result'))
     await expect(page.getByText('The home is where one rests on returning from the farm.')).toBeVisible()
-    await expect(page.getByRole('region', { name: 'Recorded in' }).getByRole('link', { name: /Yoruba proverbs, Owomoyela/ })).toHaveAttribute('href', 'https://yoruba.unl.edu/yoruba.php?text=1')
+    await expect(
+      page.getByRole('region', { name: 'Recorded in' }).getByRole('link', { name: /Yoruba proverbs, Owomoyela/ }),
+    ).toHaveAttribute('href', 'https://yoruba.unl.edu/yoruba.php?text=1')
     await expect(page.getByText('Checked by a speaker', { exact: true })).toBeVisible()
     await page.getByText('Changes to this proverb (2)').click()
     await expect(page.getByText(/Corrected from a reader’s suggestion: rendering and source/)).toBeVisible()
@@ -218,7 +228,22 @@ test.describe('suggestions, moderation and messages with an operator', () => {
 
   test('every section of the console loads from the server', async ({ browser }) => {
     const operator = await signedIn(browser, admin)
-    const sections = ['Suggestions', 'Corrections', 'Proverbs', 'Import', 'Categories', 'FAQ', 'Quiz bank', 'Adverts', 'Broadcast', 'Messages', 'Users', 'Payments', 'Mail', 'Audit log']
+    const sections = [
+      'Suggestions',
+      'Corrections',
+      'Proverbs',
+      'Import',
+      'Categories',
+      'FAQ',
+      'Quiz bank',
+      'Adverts',
+      'Broadcast',
+      'Messages',
+      'Users',
+      'Payments',
+      'Mail',
+      'Audit log',
+    ]
     await operator.page.goto(`${server.url}/admin`)
     for (const section of sections) {
       await operator.page.getByRole('navigation', { name: 'Operators' }).getByRole('link', { name: section, exact: true }).click()
@@ -253,7 +278,8 @@ test.describe('suggestions, moderation and messages with an operator', () => {
   })
 
   test('an operator rewrites an answer Òwe ships; readers see it, and it stays after a restart', async ({ browser, page, context }) => {
-    const answer = 'Òwe means “proverb” in Yoruba. It gathers traditional proverbs of eight African peoples, each in its own words, with an English rendering and its meaning.'
+    const answer =
+      'Òwe means “proverb” in Yoruba. It gathers traditional proverbs of eight African peoples, each in its own words, with an English rendering and its meaning.'
     const operator = await signedIn(browser, admin)
     await operator.page.goto(`${server.url}/admin/faq`)
     const row = operator.page.getByRole('row').filter({ has: operator.page.getByRole('rowheader', { name: /What is Òwe\?/ }) })

@@ -14,7 +14,21 @@ import { expectInsideViewport, expectNoAxeViolations, PHONES } from './phone'
 const run = promisify(execFile)
 
 /** Every section of the console, by the name of its link and of its region. */
-const SECTIONS = ['Suggestions', 'Proverbs', 'Import', 'Categories', 'FAQ', 'Quiz bank', 'Adverts', 'Broadcast', 'Messages', 'Users', 'Payments', 'Mail', 'Audit log']
+const SECTIONS = [
+  'Suggestions',
+  'Proverbs',
+  'Import',
+  'Categories',
+  'FAQ',
+  'Quiz bank',
+  'Adverts',
+  'Broadcast',
+  'Messages',
+  'Users',
+  'Payments',
+  'Mail',
+  'Audit log',
+]
 
 let server: RunningServer
 let admin: Account
@@ -31,13 +45,21 @@ test.beforeAll(async () => {
   published = list.data.filter((p) => p.proverb.endsWith('.'))
   expect(published.length).toBeGreaterThanOrEqual(PHONES.length)
   // Something in each list: a message, and a mail that failed nowhere but was sent.
-  const contact = { email: 'amaka@example.com', firstName: 'Amaka', surname: 'Obi', phoneNumber: '+2348012345678', message: 'A long message about the proverbs of the Igbo people, written on a phone and read on one too.' }
+  const contact = {
+    email: 'amaka@example.com',
+    firstName: 'Amaka',
+    surname: 'Obi',
+    phoneNumber: '+2348012345678',
+    message: 'A long message about the proverbs of the Igbo people, written on a phone and read on one too.',
+  }
   expect((await api.post(API.contact, { data: contact })).status()).toBe(201)
   await api.dispose()
   // Operators are made on the command line: stop the server (the embedded database takes one process), promote, start again.
   const port = Number(new URL(server.url).port)
   await server.stop()
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/src/cli/admin-create.ts', admin.email], { env: { ...process.env, OWE_DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' } })
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/src/cli/admin-create.ts', admin.email], {
+    env: { ...process.env, OWE_DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' },
+  })
   expect(stdout).toContain(`${admin.email} is now an admin.`)
   server = await ownServer({ port, dataDir: server.dataDir })
 })
@@ -78,7 +100,9 @@ async function openSection(page: Page, section: string): Promise<Locator> {
 /** The page never scrolls sideways; each table scrolls in its own focusable frame with its first column kept in view. */
 async function expectFitsPhone(page: Page, region: Locator, section: string): Promise<void> {
   const width = page.viewportSize()!.width
-  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth), `${section}: the page scrolls sideways`).toBeLessThanOrEqual(width)
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth), `${section}: the page scrolls sideways`).toBeLessThanOrEqual(
+    width,
+  )
   for (const table of await region.getByRole('table').all()) {
     const frame = table.locator('xpath=..')
     await expect(frame, `${section}: a table's frame is reached by keyboard`).toHaveAttribute('tabindex', '0')
@@ -114,7 +138,9 @@ for (const [name, phone] of PHONES) {
       await page.goto(`${server.url}/admin/suggestions`)
       const card = page.getByRole('article', { name: `“${text}”` }).filter({ hasText: suggester })
       // The flag reads as one clean sentence, the published proverb linked, its own full stop kept inside the quotes.
-      await expect(card.getByRole('paragraph').filter({ hasText: /^Possible duplicate/ })).toHaveText(ADMIN_TEXTS.possibleDuplicate(duplicate.proverb))
+      await expect(card.getByRole('paragraph').filter({ hasText: /^Possible duplicate/ })).toHaveText(
+        ADMIN_TEXTS.possibleDuplicate(duplicate.proverb),
+      )
       await expect(card.getByRole('link', { name: `“${duplicate.proverb}”` })).toBeVisible()
 
       const approve = card.getByRole('button', { name: 'Approve and publish' })
@@ -164,9 +190,11 @@ for (const [name, phone] of PHONES) {
         }
         await page.emulateMedia({ colorScheme: 'dark' })
         await expectNoAxeViolations(page)
-        if (phone.viewport.width === 390) await page.screenshot({ path: `/tmp/console-${section.replace(' ', '-').toLowerCase()}-390-dark.png`, fullPage: true })
+        if (phone.viewport.width === 390)
+          await page.screenshot({ path: `/tmp/console-${section.replace(' ', '-').toLowerCase()}-390-dark.png`, fullPage: true })
         await page.emulateMedia({ colorScheme: 'light' })
-        if (phone.viewport.width === 390) await page.screenshot({ path: `/tmp/console-${section.replace(' ', '-').toLowerCase()}-390-light.png`, fullPage: true })
+        if (phone.viewport.width === 390)
+          await page.screenshot({ path: `/tmp/console-${section.replace(' ', '-').toLowerCase()}-390-light.png`, fullPage: true })
       }
     })
 
@@ -184,7 +212,10 @@ for (const [name, phone] of PHONES) {
       const table = page.getByRole('table', { name: 'Operators’ actions, newest first' })
       const rejected = table.getByRole('row').filter({ hasText: `suggestion #${suggestion.id}` })
       await expect(rejected.getByRole('listitem')).toHaveText(['Status: pending → rejected', 'Reason: Already published.'])
-      const renamed = table.getByRole('row').filter({ hasText: `category #${category.id}` }).filter({ hasText: 'rename' })
+      const renamed = table
+        .getByRole('row')
+        .filter({ hasText: `category #${category.id}` })
+        .filter({ hasText: 'rename' })
       await expect(renamed.getByRole('listitem').first()).toHaveText(`Name: ${before} → ${before} and daring`)
       // No entry shows its raw record.
       await expect(table.getByText(/[{}"]/)).toHaveCount(0)

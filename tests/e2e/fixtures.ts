@@ -42,7 +42,9 @@ function watch(context: BrowserContext, problems: Problem[]) {
     problems.push(`console: ${text} (${message.location().url})`)
   })
   context.on('weberror', (error) => problems.push(`page error: ${error.error().message}`))
-  context.on('requestfailed', (request) => problems.push(`failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`))
+  context.on('requestfailed', (request) =>
+    problems.push(`failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`),
+  )
   context.on('response', (response) => {
     if (response.status() >= 400) problems.push(`answer: ${response.status()} ${response.request().method()} ${response.url()}`)
   })

@@ -19,7 +19,12 @@ for (const [name, phone] of PHONES) {
   test.describe(`on a ${name} phone`, () => {
     test.use(phone)
 
-    test('liking a proverb moves its count at once, and the count stays when the reader comes back to it', async ({ page, context, request, baseURL }) => {
+    test('liking a proverb moves its count at once, and the count stays when the reader comes back to it', async ({
+      page,
+      context,
+      request,
+      baseURL,
+    }) => {
       const proverb = await someProverb(request, 'hausa')
       await useAccount(context, baseURL!, await createAccount(request))
       await page.goto(`/search_result?proverb=${encodeURIComponent(proverb.slug)}`)
@@ -27,7 +32,9 @@ for (const [name, phone] of PHONES) {
       await expect(button).toHaveAccessibleName(`Like ${countOf(proverb.likes)}`)
       await expect(button).toHaveAttribute('aria-pressed', 'false')
 
-      const liked = page.waitForResponse((res) => res.url().includes(`/api/proverbs/likes/${proverb.id}`) && res.request().method() === 'PUT')
+      const liked = page.waitForResponse(
+        (res) => res.url().includes(`/api/proverbs/likes/${proverb.id}`) && res.request().method() === 'PUT',
+      )
       await button.click()
       await expect(button).toHaveAccessibleName(`Liked ${countOf(proverb.likes + 1)}`)
       await expect(button).toHaveAttribute('aria-pressed', 'true')
@@ -63,7 +70,11 @@ for (const [name, phone] of PHONES) {
       const answered = new Promise<void>((resolve) => (answer = resolve))
       await page.route('**/api/proverbs/likes/*', async (route) => {
         await answered
-        await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: 'The service is busy.' } }) })
+        await route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'unavailable', message: 'The service is busy.' } }),
+        })
       })
       await page.goto(`/search_result?proverb=${encodeURIComponent(proverb.slug)}`)
       const button = likeButton(page)

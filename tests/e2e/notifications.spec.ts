@@ -55,9 +55,13 @@ const ONE_POLL = { timeout: NOTIFICATION_POLL_MS + 3_000 }
 
 /** Set on the page once: still there later means the page was never reloaded. */
 const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { oweE2eSameDocument: boolean }).oweE2eSameDocument = true))
-const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { oweE2eSameDocument?: boolean }).oweE2eSameDocument === true)
+const sameDocument = (page: Page) =>
+  page.evaluate(() => (window as unknown as { oweE2eSameDocument?: boolean }).oweE2eSameDocument === true)
 
-test('a new message raises the bell within one poll; opening it from the dropdown shows it and reads it, here and on the server', async ({ page, context }) => {
+test('a new message raises the bell within one poll; opening it from the dropdown shows it and reads it, here and on the server', async ({
+  page,
+  context,
+}) => {
   const server = await serve()
   const account = await signedIn(context, server)
   const firstCount = page.waitForResponse((res) => res.url().endsWith('/user/notification/unread/count') && res.ok())
@@ -120,7 +124,10 @@ test('/notifications: All, Unread and Read each list their messages, and the cho
   expect(await unreadOnServer(server, account)).toBe(1)
 })
 
-test('a message opened offline shows from the device and drops the bell at once; the server hears of the read when the connection returns', async ({ page, context }) => {
+test('a message opened offline shows from the device and drops the bell at once; the server hears of the read when the connection returns', async ({
+  page,
+  context,
+}) => {
   const server = await serve()
   const account = await signedIn(context, server)
   const message = await sendTest(server, account)
@@ -162,7 +169,10 @@ test('a message opened offline shows from the device and drops the bell at once;
   await expect(bell(page)).toHaveAccessibleName('Notifications')
 })
 
-test("a real event: the scheduler's \"This week’s quizzes are ready\" reaches the bell of a signed-in user, and its link leads to the quizzes", async ({ page, context }) => {
+test('a real event: the scheduler\'s "This week’s quizzes are ready" reaches the bell of a signed-in user, and its link leads to the quizzes', async ({
+  page,
+  context,
+}) => {
   const QUIZ_WEEK = 'This week’s quizzes are ready'
   const server = await serve(1_000)
   await signedIn(context, server)
@@ -178,7 +188,10 @@ test("a real event: the scheduler's \"This week’s quizzes are ready\" reaches 
   await expect(page.getByRole('heading', { level: 1, name: 'Quizzes' })).toBeVisible()
 })
 
-test('/test shows a visitor what the browser does for Òwe; a signed-in user sends a test notification and the bell counts it', async ({ page, context }) => {
+test('/test shows a visitor what the browser does for Òwe; a signed-in user sends a test notification and the bell counts it', async ({
+  page,
+  context,
+}) => {
   const server = await serve()
   await context.addCookies([{ name: 'cookieConsent', value: 'true', url: server.url }])
   await page.goto(`${server.url}/test`)

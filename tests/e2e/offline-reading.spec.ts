@@ -81,7 +81,9 @@ for (const mode of OFFLINE_MODES) {
       const row = packRow(page, 'Igbo')
       await expect(row.getByText('Not on this device.')).toBeVisible()
       await row.getByRole('button', { name: /^Keep Igbo offline/ }).click()
-      await expect(row.getByText(new RegExp(`^Ready offline · ${expected.length} proverbs · [\\d.]+ KB · updated just now`))).toBeVisible({ timeout: 30_000 })
+      await expect(row.getByText(new RegExp(`^Ready offline · ${expected.length} proverbs · [\\d.]+ KB · updated just now`))).toBeVisible({
+        timeout: 30_000,
+      })
       await expect(page.getByText(/This device: .* used of .* available to Òwe/)).toBeVisible()
 
       await goOffline(mode, context, server)
@@ -93,7 +95,11 @@ for (const mode of OFFLINE_MODES) {
           Promise.all(
             slugs.map(async (slug) => {
               const res = await fetch(`/api/proverbs/public/${encodeURIComponent(slug)}`)
-              return { status: res.status, offline: res.headers.get('X-Owe-Offline'), slug: ((await res.json()) as { data: { slug: string } }).data.slug }
+              return {
+                status: res.status,
+                offline: res.headers.get('X-Owe-Offline'),
+                slug: ((await res.json()) as { data: { slug: string } }).data.slug,
+              }
             }),
           ),
         expected.map((p) => p.slug),
@@ -181,15 +187,22 @@ test('offline, forms and hearts say they need the network, and a pack can still 
 
   await context.setOffline(true)
   const personal = page.getByRole('form', { name: 'Personal info' })
-  await expect(personal.getByText("You're offline. Sending this form needs a connection; what you typed stays here until you're back.")).toBeVisible()
+  await expect(
+    personal.getByText("You're offline. Sending this form needs a connection; what you typed stays here until you're back."),
+  ).toBeVisible()
   await expect(personal.getByRole('button', { name: 'Save personal info' })).toBeDisabled()
 
   // A heart needs the server: offline it springs back at once and says why, instead of pretending.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click()
-  const heart = page.locator('.today-card').first().getByRole('button', { name: /^Favourite:/ })
+  const heart = page
+    .locator('.today-card')
+    .first()
+    .getByRole('button', { name: /^Favourite:/ })
   await expect(heart).toHaveAttribute('aria-pressed', 'false')
   await heart.click()
-  await expect(page.getByText('Could not add this to your favourites. You seem to be offline. Check your connection and try again.')).toBeVisible()
+  await expect(
+    page.getByText('Could not add this to your favourites. You seem to be offline. Check your connection and try again.'),
+  ).toBeVisible()
   await expect(heart).toHaveAttribute('aria-pressed', 'false')
 
   await page.getByRole('button', { name: /^Account:/ }).click()

@@ -27,7 +27,9 @@ test('after a first visit the app shell reloads with the server stopped', async 
   await expect(page.getByRole('heading', { level: 1, name: 'Proverbs of eight African peoples' })).toBeVisible()
   // The data comes from the device's copy, and the page says how old it is.
   await expect(page.locator('.today-card')).toHaveCount(8)
-  await expect(page.getByRole('status').filter({ hasText: /^The server could not be reached\. Showing proverbs saved on this device/ })).toBeVisible()
+  await expect(
+    page.getByRole('status').filter({ hasText: /^The server could not be reached\. Showing proverbs saved on this device/ }),
+  ).toBeVisible()
 
   // A page whose data this device never saw says it is offline instead of staying blank.
   await page.goto(`${server.url}/search_result?proverb=never-seen-here`)

@@ -105,7 +105,9 @@ export function toneFreeWord(proverb: Proverb): string {
 }
 
 /** Counts the records of each store of the device's copy (IndexedDB "owe-offline"). */
-export function deviceRecords(page: Page): Promise<{ stores: Record<string, number>; privateUsers: number[]; packUsers: number[]; owner: unknown }> {
+export function deviceRecords(
+  page: Page,
+): Promise<{ stores: Record<string, number>; privateUsers: number[]; packUsers: number[]; owner: unknown }> {
   return page.evaluate(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const open = indexedDB.open('owe-offline')
@@ -140,7 +142,12 @@ export const packRow = (page: Page, name: string): Locator =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) })
 
 /** A signed-in reader of one group who has made it available offline (on the Offline reading screen). */
-export async function readerWithPack(page: Page, context: BrowserContext, server: RunningServer, slug: string): Promise<{ account: Account; row: Locator }> {
+export async function readerWithPack(
+  page: Page,
+  context: BrowserContext,
+  server: RunningServer,
+  slug: string,
+): Promise<{ account: Account; row: Locator }> {
   const group = (await groupsOn(server)).find((g) => g.slug === slug)!
   const account = await accountOn(server, [group.id])
   await useAccount(context, server.url, account)

@@ -22,7 +22,12 @@ async function chooseSilver(page: Page) {
 }
 
 test.describe('paying in the built-in test mode', () => {
-  test('a user pays, sees the package on /payment_success and in the profile, then cancels auto-renewal', async ({ page, context, request, baseURL }) => {
+  test('a user pays, sees the package on /payment_success and in the profile, then cancels auto-renewal', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     const account = await createAccount(request, { packageId: 2, languages: [1, 2] })
     await useAccount(context, baseURL!, account)
     await page.goto('/pricing')
@@ -82,7 +87,12 @@ for (const [name, phone] of PHONES) {
   test.describe(`on a ${name} phone, at another address of the site`, () => {
     test.use(phone)
 
-    test('a checkout started at 127.0.0.1 while the public URL is localhost comes back signed in, with the package', async ({ page, context, request, baseURL }) => {
+    test('a checkout started at 127.0.0.1 while the public URL is localhost comes back signed in, with the package', async ({
+      page,
+      context,
+      request,
+      baseURL,
+    }) => {
       // The suite's server has OWE_PUBLIC_URL at localhost and lists 127.0.0.1 in OWE_SITE_ORIGINS.
       const otherAddress = baseURL!.replace('://localhost:', '://127.0.0.1:')
       expect(otherAddress).not.toBe(baseURL)
@@ -108,7 +118,16 @@ test('a new account pays for its plan at the end of sign-up, before activating',
   await context.addCookies([{ name: 'cookieConsent', value: 'true', url: baseURL! }])
   const email = uniqueEmail('newcomer')
   const registered = await request.post('/accounts/register', {
-    data: { firstName: 'Amaka', lastName: 'Obi', email, password1: PASSWORD, password2: PASSWORD, packageId: 2, languages: [1, 2], promoCode: 'WELCOME10' },
+    data: {
+      firstName: 'Amaka',
+      lastName: 'Obi',
+      email,
+      password1: PASSWORD,
+      password2: PASSWORD,
+      packageId: 2,
+      languages: [1, 2],
+      promoCode: 'WELCOME10',
+    },
   })
   expect(registered.status()).toBe(201)
   const { paymentToken } = ((await registered.json()) as { data: { paymentToken: string } }).data
@@ -138,7 +157,9 @@ test('a new account pays for its plan at the end of sign-up, before activating',
   // Once activated and signed in, the plan is there.
   const token = new URL(await activationLink(email)).searchParams.get('token')
   expect((await request.post('/accounts/activate', { data: { token } })).ok()).toBe(true)
-  const login = (await (await request.post('/accounts/login', { data: { email, password: PASSWORD } })).json()) as { data: { token: string } }
+  const login = (await (await request.post('/accounts/login', { data: { email, password: PASSWORD } })).json()) as {
+    data: { token: string }
+  }
   const pkg = await activePackage(baseURL!, { token: login.data.token } as Account)
   expect(pkg).toMatchObject({ plan: { name: 'Silver' }, active: true })
 })

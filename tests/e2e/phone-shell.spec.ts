@@ -66,7 +66,11 @@ for (const [name, phone] of PHONES) {
       await expectMarked(page, 'Home')
     })
 
-    test('a signed-in reader’s header is one row; the account menu and the notifications open inside the screen', async ({ page, baseURL, request }) => {
+    test('a signed-in reader’s header is one row; the account menu and the notifications open inside the screen', async ({
+      page,
+      baseURL,
+      request,
+    }) => {
       await signedIn(page, baseURL!, request)
       await page.goto('/')
       const account = page.getByRole('button', { name: /^Account: / })
@@ -88,7 +92,11 @@ for (const [name, phone] of PHONES) {
       await expectInsideViewport(page, dropdown)
     })
 
-    test('every tab opens its page by touch, marked as the current one, with a target of at least 48 px', async ({ page, baseURL, request }) => {
+    test('every tab opens its page by touch, marked as the current one, with a target of at least 48 px', async ({
+      page,
+      baseURL,
+      request,
+    }) => {
       await signedIn(page, baseURL!, request)
       await page.goto('/')
       await expect(tabBar(page)).toBeVisible()
@@ -148,11 +156,19 @@ for (const [name, phone] of PHONES) {
       await signedIn(page, baseURL!, request)
       await page.route('**/api/proverbs/favourites/*', (route) =>
         route.request().method() === 'PUT'
-          ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: 'Try again soon.' } }) })
+          ? route.fulfill({
+              status: 503,
+              contentType: 'application/json',
+              body: JSON.stringify({ error: { code: 'unavailable', message: 'Try again soon.' } }),
+            })
           : route.fallback(),
       )
       await page.goto('/')
-      await page.locator('.today-card').first().getByRole('button', { name: /^Favourite:/ }).click()
+      await page
+        .locator('.today-card')
+        .first()
+        .getByRole('button', { name: /^Favourite:/ })
+        .click()
       const toast = page.getByRole('alert').filter({ hasText: 'Could not add this to your favourites.' })
       await expect(toast).toBeVisible()
       await expectAboveBar(page, toast)
@@ -185,7 +201,11 @@ test.describe('at 390 px, light and dark', () => {
   test.use(PHONE_390)
 
   for (const scheme of ['light', 'dark'] as const) {
-    test(`axe finds nothing on the home page, a proverb and the profile, with the tab bar (${scheme})`, async ({ page, baseURL, request }) => {
+    test(`axe finds nothing on the home page, a proverb and the profile, with the tab bar (${scheme})`, async ({
+      page,
+      baseURL,
+      request,
+    }) => {
       await page.emulateMedia({ colorScheme: scheme })
       await signedIn(page, baseURL!, request)
       await withConsent(page, baseURL!)
@@ -240,7 +260,8 @@ test('on a desktop the header keeps its navigation and the tab bar is hidden', a
   await page.goto('/')
   const nav = page.getByRole('navigation', { name: 'Main' })
   await expect(nav).toHaveCount(1)
-  for (const label of ['Home', 'Search', 'Pricing', 'About']) await expect(header(page).getByRole('link', { name: label, exact: true })).toBeVisible()
+  for (const label of ['Home', 'Search', 'Pricing', 'About'])
+    await expect(header(page).getByRole('link', { name: label, exact: true })).toBeVisible()
   await expect(tabBar(page)).toBeHidden()
 })
 
@@ -305,7 +326,10 @@ test.describe('a 360 px phone that offers installation', () => {
     await expect(page.locator('.today-card').first()).toBeVisible()
     await page.evaluate(() =>
       window.dispatchEvent(
-        Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt: async () => undefined, userChoice: Promise.resolve({ outcome: 'dismissed' }) }),
+        Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+          prompt: async () => undefined,
+          userChoice: Promise.resolve({ outcome: 'dismissed' }),
+        }),
       ),
     )
     const install = page.getByRole('button', { name: 'Install Òwe' })

@@ -38,7 +38,12 @@ async function recordCheckout(page: Page) {
   return () => page.evaluate(() => (window as unknown as { owePriceLog: string[] }).owePriceLog)
 }
 
-test('a visitor signs up on the Free plan at 390 px: no payment, then the profile and the offline page say what Free gives', async ({ page, context, request, baseURL }) => {
+test('a visitor signs up on the Free plan at 390 px: no payment, then the profile and the offline page say what Free gives', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(120_000)
   await context.addCookies([{ name: 'cookieConsent', value: 'true', url: baseURL! }])
   await withoutAdverts(context)
@@ -94,8 +99,11 @@ test('a visitor signs up on the Free plan at 390 px: no payment, then the profil
   // Activated and signed in: the Free reader has no package in force and is told what Free gives.
   const token = new URL(await activationLink(email)).searchParams.get('token')
   expect((await request.post('/accounts/activate', { data: { token } })).ok()).toBe(true)
-  const login = ((await (await request.post('/accounts/login', { data: { email, password: PASSWORD } })).json()) as { data: LoginResult }).data
-  expect((await request.get('/api/userPackage/activeUserPackage', { headers: { authorization: `Bearer ${login.token}` } })).status()).toBe(404)
+  const login = ((await (await request.post('/accounts/login', { data: { email, password: PASSWORD } })).json()) as { data: LoginResult })
+    .data
+  expect((await request.get('/api/userPackage/activeUserPackage', { headers: { authorization: `Bearer ${login.token}` } })).status()).toBe(
+    404,
+  )
   await useAccount(context, baseURL!, { ...login, email, password: PASSWORD, firstName: 'Ngozi', lastName: 'Eze' })
   await page.goto('/profile')
   await expect(page.getByTestId('free-plan')).toHaveText(PLAN_TEXTS.noPackage)
@@ -104,14 +112,22 @@ test('a visitor signs up on the Free plan at 390 px: no payment, then the profil
   await page.goto('/offline')
   const keep = page.getByRole('button', { name: /^Keep Yoruba offline — [\d.]+ KB$/ })
   await expect(keep).toBeVisible()
-  const sizes = (await (await request.get('/api/proverbs/pack-sizes', { headers: { authorization: `Bearer ${login.token}` } })).json()) as { data: { bytes: number }[] }
+  const sizes = (await (await request.get('/api/proverbs/pack-sizes', { headers: { authorization: `Bearer ${login.token}` } })).json()) as {
+    data: { bytes: number }[]
+  }
   expect(await keep.textContent()).toBe(`Keep Yoruba offline — ${formatBytes(sizes.data[0].bytes)}`)
   const others = page.getByRole('region', { name: 'Other peoples' })
   await expect(others).toContainText('Igbo')
-  await expect(others).toContainText('A plan with more peoples keeps them on this device too, quizzes you on them every week and shows them first; a paid plan also removes adverts.')
+  await expect(others).toContainText(
+    'A plan with more peoples keeps them on this device too, quizzes you on them every week and shows them first; a paid plan also removes adverts.',
+  )
   await expect(others.getByRole('link', { name: 'See what each plan adds' })).toHaveAttribute('href', '/pricing')
   await expect(page.getByRole('switch', { name: 'Keep offline proverbs when space runs low' })).toBeVisible()
-  await expect(page.getByText(/Asks the browser not to clear the proverbs you keep here when this device runs low on space|On: the browser has agreed not to clear the proverbs you keep here/)).toBeVisible()
+  await expect(
+    page.getByText(
+      /Asks the browser not to clear the proverbs you keep here when this device runs low on space|On: the browser has agreed not to clear the proverbs you keep here/,
+    ),
+  ).toBeVisible()
   await expectNoAxeViolations(page)
   await screenshots(page, 'offline')
   await keep.click()
@@ -142,7 +158,11 @@ test.describe('promo codes at checkout', () => {
 
   test('the reader’s own referral code is refused before any price is shown', async ({ page, request }) => {
     expectProblems(/^answer: 400 GET \S+\/api\/payments\/quote\?/)
-    const own = ((await (await request.get('/api/user/profile/referral-code', { headers: { authorization: `Bearer ${account.token}` } })).json()) as { data: { code: string } }).data.code
+    const own = (
+      (await (await request.get('/api/user/profile/referral-code', { headers: { authorization: `Bearer ${account.token}` } })).json()) as {
+        data: { code: string }
+      }
+    ).data.code
     const log = await recordCheckout(page)
     await page.goto(`/pricing?plan=2&promo=${own}`)
     await expect(page.locator('.checkout [role="alert"]')).toHaveText(PAYMENT_TEXTS.ownReferral)

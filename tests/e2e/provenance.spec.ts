@@ -9,7 +9,9 @@ import { expectNoAxeViolations, PHONES } from './phone'
 /** A proverb with cousins among other peoples, and the first of them (asked of the server, before anything else). */
 async function cousinPair(baseURL: string): Promise<{ proverb: Proverb; cousin: NonNullable<Proverb['cousins']>['proverbs'][number] }> {
   for (let page = 1; ; page++) {
-    const { data } = (await (await fetch(`${baseURL}/api/proverbs/public?ethnic=yoruba&size=100&page=${page}`)).json()) as { data: Proverb[] }
+    const { data } = (await (await fetch(`${baseURL}/api/proverbs/public?ethnic=yoruba&size=100&page=${page}`)).json()) as {
+      data: Proverb[]
+    }
     const proverb = data.find((p) => p.cousins && p.cousins.proverbs.some((c) => c.ethnic.slug !== 'yoruba'))
     if (proverb) return { proverb, cousin: proverb.cousins!.proverbs.find((c) => c.ethnic.slug !== 'yoruba')! }
     if (data.length === 0) throw new Error('no Yoruba proverb has a cousin')
@@ -20,7 +22,11 @@ for (const [width, phone] of PHONES) {
   test.describe(`on a ${width} phone`, () => {
     test.use(phone)
 
-    test('a proverb says where it is recorded and shows its cousins among other peoples, which link back to it', async ({ page, context, baseURL }) => {
+    test('a proverb says where it is recorded and shows its cousins among other peoples, which link back to it', async ({
+      page,
+      context,
+      baseURL,
+    }) => {
       await context.addCookies([{ name: 'cookieConsent', value: 'true', url: baseURL! }])
       const { proverb, cousin } = await cousinPair(baseURL!)
       await page.goto(`/search_result?proverb=${proverb.slug}`)
@@ -39,7 +45,9 @@ for (const [width, phone] of PHONES) {
 
       await cousins.getByRole('link', { name: cousin.proverb }).click()
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(cousin.proverb)
-      await expect(page.getByRole('region', { name: /^The same thought among / }).getByRole('link', { name: proverb.proverb })).toBeVisible()
+      await expect(
+        page.getByRole('region', { name: /^The same thought among / }).getByRole('link', { name: proverb.proverb }),
+      ).toBeVisible()
     })
   })
 }

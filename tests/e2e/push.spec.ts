@@ -58,7 +58,11 @@ async function inWorker<T>(context: BrowserContext, origin: string, expression: 
 
 /** The system notifications the worker is showing. */
 const shownNotifications = (context: BrowserContext, origin: string) =>
-  inWorker<Shown[]>(context, origin, 'self.registration.getNotifications().then((list) => list.map((n) => ({ title: n.title, body: n.body, data: n.data, icon: n.icon, badge: n.badge })))')
+  inWorker<Shown[]>(
+    context,
+    origin,
+    'self.registration.getNotifications().then((list) => list.map((n) => ({ title: n.title, body: n.body, data: n.data, icon: n.icon, badge: n.badge })))',
+  )
 
 /** What a user's tap on the first notification does: our notificationclick handler runs (see the top). */
 const clickNotification = (context: BrowserContext, origin: string) =>
@@ -80,11 +84,20 @@ async function closeApp(context: BrowserContext, appPage: Page): Promise<Page> {
   const blank = await context.newPage()
   await appPage.close()
   // Gone for the worker too (0), or the worker is asleep (undefined) and finds none when a push wakes it.
-  await expect.poll(() => inWorker<number>(context, origin, "clients.matchAll({ type: 'window', includeUncontrolled: true }).then((list) => list.length)")).toBeFalsy()
+  await expect
+    .poll(() =>
+      inWorker<number>(context, origin, "clients.matchAll({ type: 'window', includeUncontrolled: true }).then((list) => list.length)"),
+    )
+    .toBeFalsy()
   return blank
 }
 
-test('a push while the app is open shows a toast at the top left, and clicking it opens its page in the app', async ({ page, context, request, baseURL }) => {
+test('a push while the app is open shows a toast at the top left, and clicking it opens its page in the app', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   const origin = new URL(baseURL!).origin
   const account = await createAccount(request)
   await useAccount(context, origin, account)
@@ -126,7 +139,11 @@ test('a push while the app is open shows a toast at the top left, and clicking i
   await channel.detach()
 })
 
-test('a push with no app window open shows a system notification; tapping it brings an open app window to its page', async ({ page, context, baseURL }) => {
+test('a push with no app window open shows a system notification; tapping it brings an open app window to its page', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const origin = new URL(baseURL!).origin
   await context.addCookies([{ name: 'cookieConsent', value: 'true', url: origin }])
   await context.grantPermissions(['notifications'], { origin })
@@ -139,9 +156,21 @@ test('a push with no app window open shows a system notification; tapping it bri
   await channel.push(data)
   await expect
     .poll(() => shownNotifications(context, origin), { timeout: 15_000 })
-    .toEqual([{ title: data.title, body: data.body, data: { url: data.url }, icon: `${origin}/icons/icon-192.png`, badge: `${origin}/icons/badge-96.png` }])
+    .toEqual([
+      {
+        title: data.title,
+        body: data.body,
+        data: { url: data.url },
+        icon: `${origin}/icons/icon-192.png`,
+        badge: `${origin}/icons/badge-96.png`,
+      },
+    ])
   // Both images are kept by the worker, so a notification that arrives offline still shows them.
-  const kept = await inWorker<boolean[]>(context, origin, `Promise.all(['/icons/icon-192.png', '/icons/badge-96.png'].map((u) => caches.match(u, { ignoreSearch: true }).then(Boolean)))`)
+  const kept = await inWorker<boolean[]>(
+    context,
+    origin,
+    `Promise.all(['/icons/icon-192.png', '/icons/badge-96.png'].map((u) => caches.match(u, { ignoreSearch: true }).then(Boolean)))`,
+  )
   expect(kept).toEqual([true, true])
 
   const app = await context.newPage()
@@ -207,7 +236,9 @@ test.describe('the daily reminder', () => {
 
     const channel = await pushChannel(context, blank, server.url)
     await channel.push({ title: 'Today’s proverb', body: `${proverb.proverb} — ${proverb.transliteration}`, url })
-    await expect.poll(() => shownNotifications(context, server.url), { timeout: 15_000 }).toEqual([expect.objectContaining({ title: 'Today’s proverb', data: { url } })])
+    await expect
+      .poll(() => shownNotifications(context, server.url), { timeout: 15_000 })
+      .toEqual([expect.objectContaining({ title: 'Today’s proverb', data: { url } })])
     await expect.poll(() => keptProverb(context, proverb.slug), { timeout: 15_000 }).toBe(proverb.proverb)
     await channel.detach()
     return { proverb, url }

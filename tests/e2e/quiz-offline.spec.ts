@@ -35,9 +35,7 @@ async function restartServer(): Promise<void> {
 /** Requests the server received for a path, across its restarts. */
 function received(method: string, path: string): number {
   const pattern = new RegExp(`"method":"${method}","url":"${path.replace(/[/]/g, '\\/')}"`)
-  return logs
-    .flatMap((log) => log().split('\n'))
-    .filter((line) => line.includes('incoming request') && pattern.test(line)).length
+  return logs.flatMap((log) => log().split('\n')).filter((line) => line.includes('incoming request') && pattern.test(line)).length
 }
 
 const api = <T>(account: Account, path: string) => apiAs<T>(server, account, 'GET', path)
@@ -94,7 +92,10 @@ async function stopWorker(context: BrowserContext, page: Page): Promise<void> {
   await cdp.detach()
 }
 
-test('answers given offline survive a reload and a worker restart, and reach a server that comes back exactly once', async ({ page, context }) => {
+test('answers given offline survive a reload and a worker restart, and reach a server that comes back exactly once', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(180_000)
   const { account, batch } = await playerWithQuiz(page, context)
 
@@ -146,7 +147,8 @@ test('a replayed sync event sends nothing twice', async ({ page, context }) => {
       if (live) resolve(live.registrationId)
     })
   })
-  const sync = () => cdp.send('ServiceWorker.dispatchSyncEvent', { origin: server.url, registrationId, tag: 'owe-outbox', lastChance: false })
+  const sync = () =>
+    cdp.send('ServiceWorker.dispatchSyncEvent', { origin: server.url, registrationId, tag: 'owe-outbox', lastChance: false })
   await context.setOffline(false)
   // Three sync events at once with the page's own drain on `online`: one lock, one send each.
   await Promise.all([sync(), sync(), sync(), page.evaluate(() => window.dispatchEvent(new Event('online')))])
@@ -184,7 +186,14 @@ test("user A's queued answers are not sent while user B is signed in, and are wh
   await page.evaluate(() => window.dispatchEvent(new Event('online')))
   await page.waitForTimeout(3000)
   expect(received('POST', '/quiz_attempt/submit-single')).toBe(0)
-  expect((await api<{ answerOptionId: number | null }>(a, `/api/quiz/answer/${batch.batchId}/${(await api<{ questions: { ethnicfactQuestionId: number }[] }[]>(a, `/api/quiz/all/${batch.batchId}`))[0].questions[0].ethnicfactQuestionId}`)).answerOptionId).toBeNull()
+  expect(
+    (
+      await api<{ answerOptionId: number | null }>(
+        a,
+        `/api/quiz/answer/${batch.batchId}/${(await api<{ questions: { ethnicfactQuestionId: number }[] }[]>(a, `/api/quiz/all/${batch.batchId}`))[0].questions[0].ethnicfactQuestionId}`,
+      )
+    ).answerOptionId,
+  ).toBeNull()
 
   // A signs in again: their answer goes, with their own token.
   await page.getByRole('button', { name: /^Account:/ }).click()
@@ -192,7 +201,12 @@ test("user A's queued answers are not sent while user B is signed in, and are wh
   await signInThroughForm(page, a)
   await page.goto(`${server.url}/quiz/${batch.batchId}`)
   await expect(status(page)).toHaveText('Sent', { timeout: 30_000 })
-  const quiz = (await api<{ questions: { answerOptions: { id: number; text: string }[]; chosenOptionId: number | null }[] }[]>(a, `/api/quiz/all/${batch.batchId}`))[0]
+  const quiz = (
+    await api<{ questions: { answerOptions: { id: number; text: string }[]; chosenOptionId: number | null }[] }[]>(
+      a,
+      `/api/quiz/all/${batch.batchId}`,
+    )
+  )[0]
   expect(quiz.questions[0].answerOptions.find((o) => o.id === quiz.questions[0].chosenOptionId)?.text).toBe(picked)
   expect(received('POST', '/quiz_attempt/submit-single')).toBe(1)
 })

@@ -15,7 +15,11 @@ async function finishFirstQuiz(request: APIRequestContext, account: Account): Pr
   const [batch] = await call<QuizBatchSummary[]>(request, account, 'GET', `/quiz-batch/user/week?currentDate=${localDate()}`)
   const [quiz] = await call<QuizData[]>(request, account, 'GET', `/api/quiz/all/${batch.batchId}`)
   for (const q of quiz.questions) {
-    await call(request, account, 'POST', '/quiz_attempt/submit-single', { batchId: batch.batchId, ethnicFactQuestionId: q.ethnicfactQuestionId, answerOptionId: q.answerOptions[0].id })
+    await call(request, account, 'POST', '/quiz_attempt/submit-single', {
+      batchId: batch.batchId,
+      ethnicFactQuestionId: q.ethnicfactQuestionId,
+      answerOptionId: q.answerOptions[0].id,
+    })
   }
   await call(request, account, 'POST', `/quiz-batch/update_attempt/${batch.batchId}`)
   return call<QuizResult>(request, account, 'GET', `/quiz_attempt/calculate/${batch.batchId}`)
@@ -35,7 +39,12 @@ for (const [phoneName, phone] of PHONES) {
   test.describe(`on a ${phoneName} phone`, () => {
     test.use(phone)
 
-    test('the quiz result says once whether it passed, with the pass mark, and why each right answer is right', async ({ page, context, request, baseURL }) => {
+    test('the quiz result says once whether it passed, with the pass mark, and why each right answer is right', async ({
+      page,
+      context,
+      request,
+      baseURL,
+    }) => {
       const account = await createAccount(request, { languages: [1] })
       const result = await finishFirstQuiz(request, account)
       await useAccount(context, baseURL!, account)

@@ -15,14 +15,21 @@ async function rivalFinishes(account: Account): Promise<void> {
   const [batch] = await call<QuizBatchSummary[]>(account, 'GET', `/quiz-batch/user/week?currentDate=${localDate()}`)
   const [quiz] = await call<QuizData[]>(account, 'GET', `/api/quiz/all/${batch.batchId}`)
   for (const q of quiz.questions) {
-    await call(account, 'POST', '/quiz_attempt/submit-single', { batchId: batch.batchId, ethnicFactQuestionId: q.ethnicfactQuestionId, answerOptionId: q.answerOptions[0].id })
+    await call(account, 'POST', '/quiz_attempt/submit-single', {
+      batchId: batch.batchId,
+      ethnicFactQuestionId: q.ethnicfactQuestionId,
+      answerOptionId: q.answerOptions[0].id,
+    })
   }
   await call(account, 'POST', `/quiz-batch/update_attempt/${batch.batchId}`)
 }
 
 const section = (page: Page, name: string) => page.getByRole('region', { name })
 
-test('a player sees the week, generates a quiz, plays it through to a result, and finds themselves on the leaderboard', async ({ page, context }) => {
+test('a player sees the week, generates a quiz, plays it through to a result, and finds themselves on the leaderboard', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(90_000)
   const groups = await groupsOn(server)
   const me = await accountOn(server, [groups.find((g) => g.slug === 'kiswahili')!.id])

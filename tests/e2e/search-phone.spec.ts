@@ -28,14 +28,20 @@ for (const [name, phone] of PHONES) {
       await expect(intro.getByRole('heading', { level: 1 })).toHaveText('Igbo')
       await expect(page).toHaveTitle('Igbo proverbs — Òwe')
       await expect(intro.locator('dt', { hasText: 'Language' }).locator('+ dd')).toHaveText('Igbo')
-      await expect(intro.locator('dt', { hasText: 'Where they live' }).locator('+ dd')).toHaveText('South-eastern Nigeria, on both banks of the lower Niger')
+      await expect(intro.locator('dt', { hasText: 'Where they live' }).locator('+ dd')).toHaveText(
+        'South-eastern Nigeria, on both banks of the lower Niger',
+      )
       await expect(intro.locator('dt', { hasText: 'Proverbs' }).locator('+ dd')).toHaveText(String(igbo.proverbCount))
       await expect(intro.locator('img')).toHaveAttribute('src', '/img/igbo-scroll.jpeg')
       await expect(intro.getByText(igbo.about!.intro)).toBeVisible()
-      await expect(intro.getByRole('link', { name: 'Igbo people — Wikipedia' })).toHaveAttribute('href', 'https://en.wikipedia.org/wiki/Igbo_people')
+      await expect(intro.getByRole('link', { name: 'Igbo people — Wikipedia' })).toHaveAttribute(
+        'href',
+        'https://en.wikipedia.org/wiki/Igbo_people',
+      )
       // Then the proverbs, all of this people.
       await expect(page.locator('.result-list .proverb-card')).toHaveCount(20)
-      for (const tag of await page.locator('.result-list .proverb-card .tag:not(.tag--muted):not(.tag--accent)').allTextContents()) expect(tag).toBe('Igbo')
+      for (const tag of await page.locator('.result-list .proverb-card .tag:not(.tag--muted):not(.tag--accent)').allTextContents())
+        expect(tag).toBe('Igbo')
       await expectNoSidewaysScroll(page)
       await expectNoAxeViolations(page)
       await page.emulateMedia({ colorScheme: 'dark' })
@@ -43,7 +49,8 @@ for (const [name, phone] of PHONES) {
     })
 
     test('a category’s page opens with its name, how many proverbs and what it gathers', async ({ page }) => {
-      const categories = ((await (await page.request.get('/api/proverbs/category/public')).json()) as { data: { content: Category[] } }).data.content
+      const categories = ((await (await page.request.get('/api/proverbs/category/public')).json()) as { data: { content: Category[] } })
+        .data.content
       const patience = categories.find((c) => c.slug === 'patience')!
       await page.goto('/search_result?category=patience')
       const intro = page.locator('.collection-intro')
@@ -75,7 +82,9 @@ for (const [name, phone] of PHONES) {
 
       await page.goto('/search_result?q=omo')
       await expect(page.locator('.result-list .proverb-card h3 mark').first()).toBeVisible()
-      const marked = (await page.locator('.result-list .proverb-card h3 mark').allTextContents()).map((m) => m.normalize('NFC').toLowerCase())
+      const marked = (await page.locator('.result-list .proverb-card h3 mark').allTextContents()).map((m) =>
+        m.normalize('NFC').toLowerCase(),
+      )
       expect(marked).toContain('ọmọ')
       await page.emulateMedia({ colorScheme: 'dark' })
       await expectNoAxeViolations(page)
@@ -109,7 +118,10 @@ for (const [name, phone] of PHONES) {
       )
 
     for (const mode of OFFLINE_MODES) {
-      test(`${mode}: a search answers from what the device holds and says how much that is, and paging stays inside it`, async ({ page, context }) => {
+      test(`${mode}: a search answers from what the device holds and says how much that is, and paging stays inside it`, async ({
+        page,
+        context,
+      }) => {
         const groups = await groupsOn(server)
         const yoruba = groups.find((g) => g.slug === 'yoruba')!
         // The page writes counts as people read them: 1,085.
@@ -128,19 +140,27 @@ for (const [name, phone] of PHONES) {
 
         await goOffline(mode, context, server)
         await page.goto(`${server.url}/search_result?ethnic=yoruba&q=zzz`)
-        await expect(page.getByText(`No saved proverbs match 'zzz' — 40 of ${yoruba.proverbCount} Yoruba proverbs are on this device`, { exact: true })).toBeVisible()
+        await expect(
+          page.getByText(`No saved proverbs match 'zzz' — 40 of ${yoruba.proverbCount} Yoruba proverbs are on this device`, {
+            exact: true,
+          }),
+        ).toBeVisible()
         await expect(page.getByText(/Search failed/)).toHaveCount(0)
         await expect(page.getByRole('link', { name: 'Keep Yoruba offline' })).toHaveAttribute('href', '/offline')
         await expectNoAxeViolations(page)
 
         // Not limited to a people: what the device holds of every people.
         await page.goto(`${server.url}/search_result?q=zzz`)
-        await expect(page.getByText(`No saved proverbs match 'zzz' — 40 of ${everyone} proverbs are on this device`, { exact: true })).toBeVisible()
+        await expect(
+          page.getByText(`No saved proverbs match 'zzz' — 40 of ${everyone} proverbs are on this device`, { exact: true }),
+        ).toBeVisible()
         await expect(page.getByRole('link', { name: 'Choose peoples to keep offline' })).toBeVisible()
 
         // Results from the device say they are not all there are.
         await page.goto(`${server.url}/search_result?ethnic=yoruba`)
-        await expect(page.getByText(`Offline, only saved proverbs are shown — 40 of ${yoruba.proverbCount} Yoruba proverbs are on this device.`)).toBeVisible()
+        await expect(
+          page.getByText(`Offline, only saved proverbs are shown — 40 of ${yoruba.proverbCount} Yoruba proverbs are on this device.`),
+        ).toBeVisible()
 
         // The third page online is past what the device holds: its last page, never "Page 3 of 2".
         await page.goto(`${server.url}/search_result?ethnic=yoruba&page=3`)

@@ -71,7 +71,10 @@ export function report(byKind: Record<string, Tally>, seconds: number): string[]
   return rows.map(([name, tally]) => {
     const sorted = [...tally.latencies].sort((a, b) => a - b)
     const ms = (p: number) => `${percentile(sorted, p).toFixed(1)}`.padStart(7)
-    const statuses = [...tally.statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(' ')
+    const statuses = [...tally.statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, n]) => `${status}×${n}`)
+      .join(' ')
     const failures = tally.errors ? `; errors ${tally.errors} (timeouts ${tally.timeouts})` : ''
     return `${name.padEnd(width)}  ${String(countOf(tally)).padStart(7)} req  ${(countOf(tally) / seconds).toFixed(0).padStart(5)} req/s  p50 ${ms(50)} ms  p90 ${ms(90)} ms  p99 ${ms(99)} ms  [${statuses}]${failures}`
   })

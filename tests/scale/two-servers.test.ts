@@ -11,7 +11,20 @@ import { and, eq, inArray, like, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { openDatabase, type Database } from '../../server/src/db/client'
-import { dailyReminders, ethnicGroups, notifications, packages, paymentMethods, payments, quizReceipts, reminderSends, testModeCharges, userLanguages, userPackages, users } from '../../server/src/db/schema'
+import {
+  dailyReminders,
+  ethnicGroups,
+  notifications,
+  packages,
+  paymentMethods,
+  payments,
+  quizReceipts,
+  reminderSends,
+  testModeCharges,
+  userLanguages,
+  userPackages,
+  users,
+} from '../../server/src/db/schema'
 import { EXPIRY_NOTICE_DAYS } from '../../server/src/features/notifications/jobs'
 import { RENEWAL_WINDOW_MS, renewalReference } from '../../server/src/features/payments/renewals'
 import { eachLimited } from '../../server/src/services/notify'
@@ -51,7 +64,16 @@ const EXPIRING = 30
 /** Activated in waves during the run: the week's announcement reaches each of them then. */
 const LATE = 100
 
-const ZONES = ['UTC', 'Africa/Lagos', 'Africa/Nairobi', 'Africa/Johannesburg', 'Africa/Addis_Ababa', 'Asia/Kolkata', 'America/New_York', 'Europe/London']
+const ZONES = [
+  'UTC',
+  'Africa/Lagos',
+  'Africa/Nairobi',
+  'Africa/Johannesburg',
+  'Africa/Addis_Ababa',
+  'Asia/Kolkata',
+  'America/New_York',
+  'Europe/London',
+]
 
 const adminUrl = process.env.DATABASE_URL
 const dbName = `owe_scale_${randomBytes(6).toString('hex')}`
@@ -105,7 +127,15 @@ async function accounts(prefix: string, n: number, activated = true): Promise<Ac
   passwordHash ??= await hashPassword(PASSWORD)
   return db()
     .insert(users)
-    .values(Array.from({ length: n }, (_, i) => ({ email: `${prefix}-${i}@example.com`, passwordHash, firstName: 'Scale', lastName: `${prefix} ${i}`, activatedAt: activated ? new Date() : null })))
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        email: `${prefix}-${i}@example.com`,
+        passwordHash,
+        firstName: 'Scale',
+        lastName: `${prefix} ${i}`,
+        activatedAt: activated ? new Date() : null,
+      })),
+    )
     .returning({ id: users.id, email: users.email })
 }
 
@@ -115,10 +145,22 @@ async function subscriptions(prefix: string, n: number, card: 'test_auth_' | 'te
   const holders = await accounts(prefix, n)
   const made: Subscription[] = []
   for (const [i, holder] of holders.entries()) {
-    const [method] = card ? await db().insert(paymentMethods).values({ userId: holder.id, provider: 'test', token: `${card}${prefix}-${i}`, label: 'Test card' }).returning() : [null]
+    const [method] = card
+      ? await db()
+          .insert(paymentMethods)
+          .values({ userId: holder.id, provider: 'test', token: `${card}${prefix}-${i}`, label: 'Test card' })
+          .returning()
+      : [null]
     const [pkg] = await db()
       .insert(userPackages)
-      .values({ userId: holder.id, packageId: plans[i % plans.length].id, startsAt: new Date(Date.now() - 335 * DAY), endsAt: new Date(Date.now() + 30 * DAY), autoRenew: card !== null, paymentMethodId: method?.id ?? null })
+      .values({
+        userId: holder.id,
+        packageId: plans[i % plans.length].id,
+        startsAt: new Date(Date.now() - 335 * DAY),
+        endsAt: new Date(Date.now() + 30 * DAY),
+        autoRenew: card !== null,
+        paymentMethodId: method?.id ?? null,
+      })
       .returning()
     made.push({ userId: holder.id, packageId: pkg.id, endsAt: pkg.endsAt })
   }
@@ -129,14 +171,17 @@ async function subscriptions(prefix: string, n: number, card: 'test_auth_' | 'te
 async function prepare() {
   const groups = await db().select({ id: ethnicGroups.id }).from(ethnicGroups).orderBy(ethnicGroups.id)
   const made = await accounts('reader', READERS)
-  await db().insert(userLanguages).values(made.map((r, i) => ({ userId: r.id, ethnicGroupId: groups[i % groups.length].id, position: 0 })))
+  await db()
+    .insert(userLanguages)
+    .values(made.map((r, i) => ({ userId: r.id, ethnicGroupId: groups[i % groups.length].id, position: 0 })))
   readers = await Promise.all(made.map(async (r) => ({ ...r, token: (await createSession(db(), r.id, new Date(), 1)).token })))
   players = readers.slice(0, QUIZ_PLAYERS).map((r) => ({ ...r, questions: [] }))
   await eachLimited(players, 8, async (player) => {
     const server = servers[player.id % servers.length]
     for (const batch of await api<QuizBatchSummary[]>(server, API.quizWeek, player.token)) {
       const [quiz] = await api<QuizData[]>(server, API.quiz(batch.batchId), player.token)
-      for (const q of quiz.questions) player.questions.push({ batchId: batch.batchId, questionId: q.ethnicfactQuestionId, options: q.answerOptions.map((o) => o.id) })
+      for (const q of quiz.questions)
+        player.questions.push({ batchId: batch.batchId, questionId: q.ethnicfactQuestionId, options: q.answerOptions.map((o) => o.id) })
     }
   })
   renewing = await subscriptions('renewing', RENEWING, 'test_auth_')
@@ -164,7 +209,12 @@ async function arm(start: number) {
     .values(
       readers.map((r, i) => {
         const timeZone = ZONES[i % ZONES.length]
-        return { userId: r.id, timeZone, minuteOfDay: localMinute(new Date(start + spread(i, readers.length)), timeZone), updatedAt: new Date(Date.now() - HOUR) }
+        return {
+          userId: r.id,
+          timeZone,
+          minuteOfDay: localMinute(new Date(start + spread(i, readers.length)), timeZone),
+          updatedAt: new Date(Date.now() - HOUR),
+        }
       }),
     )
 }
@@ -180,13 +230,30 @@ function loadsFor(server: RunningServer, tallies: Record<Kind, Tally>) {
   ]
   const common = { url: server.url, durationSeconds: DURATION_S }
   return [
-    drive({ ...common, connections: CONNECTIONS['public read'], requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: pick(publicPaths)() }) }] }, tallies['public read']),
+    drive(
+      {
+        ...common,
+        connections: CONNECTIONS['public read'],
+        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: pick(publicPaths)() }) }],
+      },
+      tallies['public read'],
+    ),
     drive(
       {
         ...common,
         connections: CONNECTIONS['sign-in'],
         overallRate: SIGN_INS_PER_SECOND,
-        requests: [{ method: 'POST', path: API.login, setupRequest: (req) => ({ ...req, headers: json, body: JSON.stringify({ email: readers[next.signIn++ % readers.length].email, password: PASSWORD }) }) }],
+        requests: [
+          {
+            method: 'POST',
+            path: API.login,
+            setupRequest: (req) => ({
+              ...req,
+              headers: json,
+              body: JSON.stringify({ email: readers[next.signIn++ % readers.length].email, password: PASSWORD }),
+            }),
+          },
+        ],
       },
       tallies['sign-in'],
     ),
@@ -201,9 +268,17 @@ function loadsFor(server: RunningServer, tallies: Record<Kind, Tally>) {
             setupRequest: (req, context) => {
               const player = players[next.quiz++ % players.length]
               const q = pick(player.questions)
-              const ack: Ack = { userId: player.id, key: randomUUID(), item: { batchId: q.batchId, ethnicFactQuestionId: q.questionId, answerOptionId: pick(q.options) } }
+              const ack: Ack = {
+                userId: player.id,
+                key: randomUUID(),
+                item: { batchId: q.batchId, ethnicFactQuestionId: q.questionId, answerOptionId: pick(q.options) },
+              }
               Object.assign(context, { ack })
-              return { ...req, headers: { ...json, authorization: `Bearer ${player.token}`, [IDEMPOTENCY_HEADER]: ack.key }, body: JSON.stringify(ack.item) }
+              return {
+                ...req,
+                headers: { ...json, authorization: `Bearer ${player.token}`, [IDEMPOTENCY_HEADER]: ack.key },
+                body: JSON.stringify(ack.item),
+              }
             },
             onResponse: (status, _body, context) => {
               if (status === 200) acknowledged.push((context as { ack: Ack }).ack)
@@ -217,7 +292,13 @@ function loadsFor(server: RunningServer, tallies: Record<Kind, Tally>) {
       {
         ...common,
         connections: CONNECTIONS['notification poll'],
-        requests: [{ method: 'GET', path: API.notificationsUnreadCount, setupRequest: (req) => ({ ...req, headers: { authorization: `Bearer ${readers[next.poll++ % readers.length].token}` } }) }],
+        requests: [
+          {
+            method: 'GET',
+            path: API.notificationsUnreadCount,
+            setupRequest: (req) => ({ ...req, headers: { authorization: `Bearer ${readers[next.poll++ % readers.length].token}` } }),
+          },
+        ],
       },
       tallies['notification poll'],
     ),
@@ -238,9 +319,17 @@ async function lockWaiters() {
   return rows[0]
 }
 
-const warnings = (server: RunningServer) => server.output().split('\n').filter((line) => /"level":40/.test(line))
+const warnings = (server: RunningServer) =>
+  server
+    .output()
+    .split('\n')
+    .filter((line) => /"level":40/.test(line))
 const renewalPayments = () => db().select().from(payments).where(eq(payments.purpose, 'renewal'))
-const keyed = (prefix: string) => db().select().from(notifications).where(like(notifications.dedupeKey, `${prefix}%`))
+const keyed = (prefix: string) =>
+  db()
+    .select()
+    .from(notifications)
+    .where(like(notifications.dedupeKey, `${prefix}%`))
 
 /** The scheduled work done so far, against what falls due during the run. */
 async function progress() {
@@ -249,17 +338,26 @@ async function progress() {
     renewalPayments().then((rows) => rows.filter((p) => p.status !== 'pending')),
     keyed('expiry:').then((rows) => rows.filter((n) => expiring.some((e) => n.dedupeKey === `expiry:${e.packageId}`))),
     keyed(`quiz-week:${weekStartOf(new Date())}`),
-    db().select({ id: users.id }).from(users).where(sql`${users.activatedAt} is not null`),
+    db()
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`${users.activatedAt} is not null`),
   ])
   const done = { reminders: sends.length, renewals: settled.length, expiry: expiries.length, announcements: announced.length }
   const due = { reminders: READERS, renewals: RENEWING + DECLINING, expiry: EXPIRING, announcements: activated.length }
   const outstanding = Object.keys(done).reduce((sum, k) => sum + due[k as keyof typeof due] - done[k as keyof typeof done], 0)
-  return { outstanding, text: Object.keys(done).map((k) => `${k} ${done[k as keyof typeof done]}/${due[k as keyof typeof due]}`).join(', ') }
+  return {
+    outstanding,
+    text: Object.keys(done)
+      .map((k) => `${k} ${done[k as keyof typeof done]}/${due[k as keyof typeof due]}`)
+      .join(', '),
+  }
 }
 
 beforeAll(async () => {
   if (!adminUrl) throw new Error(NEEDS_POSTGRES)
-  if (!Number.isInteger(DURATION_S) || DURATION_S < 5) throw new Error(`OWE_SCALE_SECONDS must be a whole number of seconds, at least 5 (got ${process.env.OWE_SCALE_SECONDS})`)
+  if (!Number.isInteger(DURATION_S) || DURATION_S < 5)
+    throw new Error(`OWE_SCALE_SECONDS must be a whole number of seconds, at least 5 (got ${process.env.OWE_SCALE_SECONDS})`)
   await adminQuery(`CREATE DATABASE ${dbName}`)
   const url = new URL(adminUrl)
   url.pathname = `/${dbName}`
@@ -304,23 +402,36 @@ test(
     const start = Date.now() + 1000
     await arm(start)
     const before = await databaseStats()
-    const perServer = servers.map(() => Object.fromEntries(Object.keys(CONNECTIONS).map((kind) => [kind, newTally()])) as Record<Kind, Tally>)
+    const perServer = servers.map(
+      () => Object.fromEntries(Object.keys(CONNECTIONS).map((kind) => [kind, newTally()])) as Record<Kind, Tally>,
+    )
     perServer.forEach((t) => Object.entries(t).forEach(([kind, tally]) => tallies[kind as Kind].push(tally)))
 
     // Users activated mid-run: both schedulers then race to announce the week to them.
     const waves = [0.1, 0.25, 0.4, 0.55, 0.7].map((at, w, all) => {
       const wave = late.filter((_, i) => i % all.length === w).map((u) => u.id)
       return new Promise<void>((resolve, reject) =>
-        setTimeout(() => db().update(users).set({ activatedAt: new Date() }).where(inArray(users.id, wave)).then(() => resolve(), reject), at * DURATION_S * 1000),
+        setTimeout(
+          () =>
+            db()
+              .update(users)
+              .set({ activatedAt: new Date() })
+              .where(inArray(users.id, wave))
+              .then(() => resolve(), reject),
+          at * DURATION_S * 1000,
+        ),
       )
     })
     let mostWaiting = 0
     let mostConnections = 0
     const sampler = setInterval(() => {
-      lockWaiters().then(({ waiting, connections }) => {
-        mostWaiting = Math.max(mostWaiting, waiting)
-        mostConnections = Math.max(mostConnections, connections)
-      }, () => undefined)
+      lockWaiters().then(
+        ({ waiting, connections }) => {
+          mostWaiting = Math.max(mostWaiting, waiting)
+          mostConnections = Math.max(mostConnections, connections)
+        },
+        () => undefined,
+      )
     }, 1000)
 
     const began = performance.now()
@@ -332,13 +443,17 @@ test(
 
     const duringLoad = await progress()
     const totals = byKind()
-    const perConnections = Object.entries(CONNECTIONS).map(([kind, n]) => `${n} ${kind}`).join(', ')
+    const perConnections = Object.entries(CONNECTIONS)
+      .map(([kind, n]) => `${n} ${kind}`)
+      .join(', ')
     console.log(
       [
         '',
         `── ${servers.length} servers on one PostgreSQL: ${seconds.toFixed(1)} s, ${perConnections} connections per server (sign-ins ≤ ${SIGN_INS_PER_SECOND}/s each), schedulers every ${SCHEDULER_MS} ms ──`,
         ...report(totals, seconds),
-        ...servers.map((s, i) => `  server ${s.url}: ${countOf(merge(Object.values(perServer[i])))} responses, ${warnings(s).length} warnings logged`),
+        ...servers.map(
+          (s, i) => `  server ${s.url}: ${countOf(merge(Object.values(perServer[i])))} responses, ${warnings(s).length} warnings logged`,
+        ),
         `Scheduled work done by the end of the load: ${duringLoad.text}`,
         `PostgreSQL: at most ${mostWaiting} of ${mostConnections} sessions waiting on a lock (sampled each second); deadlocks ${after.deadlocks - before.deadlocks}, rollbacks ${after.rollbacks - before.rollbacks}`,
         '',
@@ -372,17 +487,36 @@ test('every scheduled message was made once: no (user, dedupe key) twice, one re
   const sends = await db().select().from(reminderSends).where(inArray(reminderSends.userId, ids))
   expect(sends).toHaveLength(READERS)
   expect(new Set(sends.map((s) => s.userId)).size).toBe(READERS)
-  const reminders = await db().select().from(notifications).where(and(inArray(notifications.userId, ids), eq(notifications.kind, 'reminder')))
+  const reminders = await db()
+    .select()
+    .from(notifications)
+    .where(and(inArray(notifications.userId, ids), eq(notifications.kind, 'reminder')))
   expect(reminders.map((n) => n.userId).sort()).toEqual([...ids].sort())
   expect(reminders.every((n) => sends.some((s) => s.userId === n.userId && n.dedupeKey === `reminder:${s.localDate}`))).toBe(true)
 
-  const activated = await db().select({ id: users.id }).from(users).where(sql`${users.activatedAt} is not null`)
+  const activated = await db()
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.activatedAt} is not null`)
   expect(activated).toHaveLength(READERS + RENEWING + DECLINING + EXPIRING + LATE)
   const announced = await keyed(`quiz-week:${weekStartOf(new Date())}`)
   expect(announced.map((n) => n.userId).sort()).toEqual(activated.map((u) => u.id).sort())
 
-  const expiries = await db().select().from(notifications).where(inArray(notifications.userId, expiring.map((s) => s.userId)))
-  expect(expiries.filter((n) => n.kind === 'subscription').map((n) => n.dedupeKey).sort()).toEqual(expiring.map((s) => `expiry:${s.packageId}`).sort())
+  const expiries = await db()
+    .select()
+    .from(notifications)
+    .where(
+      inArray(
+        notifications.userId,
+        expiring.map((s) => s.userId),
+      ),
+    )
+  expect(
+    expiries
+      .filter((n) => n.kind === 'subscription')
+      .map((n) => n.dedupeKey)
+      .sort(),
+  ).toEqual(expiring.map((s) => `expiry:${s.packageId}`).sort())
 })
 
 test('every due renewal was charged once and made one new year; a declined one turned auto-renew off and told its user once', async () => {
@@ -405,24 +539,62 @@ test('every due renewal was charged once and made one new year; a declined one t
     const years = await db().select().from(userPackages).where(eq(userPackages.userId, s.userId))
     expect(years.map((y) => [y.id, y.autoRenew])).toEqual([[s.packageId, false]])
   }
-  const told = await db().select().from(notifications).where(inArray(notifications.userId, all.map((s) => s.userId)))
-  const outcomes = told.filter((n) => /^(renewed|renewal-failed):/.test(n.dedupeKey ?? '')).map((n) => n.dedupeKey).sort()
-  expect(outcomes).toEqual([...renewing.map((s) => `renewed:${s.packageId}`), ...declining.map((s) => `renewal-failed:${s.packageId}`)].sort())
+  const told = await db()
+    .select()
+    .from(notifications)
+    .where(
+      inArray(
+        notifications.userId,
+        all.map((s) => s.userId),
+      ),
+    )
+  const outcomes = told
+    .filter((n) => /^(renewed|renewal-failed):/.test(n.dedupeKey ?? ''))
+    .map((n) => n.dedupeKey)
+    .sort()
+  expect(outcomes).toEqual(
+    [...renewing.map((s) => `renewed:${s.packageId}`), ...declining.map((s) => `renewal-failed:${s.packageId}`)].sort(),
+  )
 })
 
 test('a declined renewal is not also warned about as expiring: its message already says when the plan ends', async () => {
-  const told = await db().select().from(notifications).where(inArray(notifications.userId, [...renewing, ...declining].map((s) => s.userId)))
+  const told = await db()
+    .select()
+    .from(notifications)
+    .where(
+      inArray(
+        notifications.userId,
+        [...renewing, ...declining].map((s) => s.userId),
+      ),
+    )
   const expiries = told.filter((n) => n.dedupeKey?.startsWith('expiry:'))
   // When and by what each doubled package was told (createdAt is the scheduler run's moment), for the report.
-  const doubled = expiries.map((e) => told.filter((n) => n.userId === e.userId && n.kind === 'subscription').map((n) => `${n.dedupeKey} at ${n.createdAt.toISOString()}`).join(' + '))
+  const doubled = expiries.map((e) =>
+    told
+      .filter((n) => n.userId === e.userId && n.kind === 'subscription')
+      .map((n) => `${n.dedupeKey} at ${n.createdAt.toISOString()}`)
+      .join(' + '),
+  )
   expect(doubled).toEqual([])
 })
 
 test('every quiz answer acknowledged with 200 is stored once, under its Idempotency-Key', async () => {
-  const receipts = await db().select().from(quizReceipts).where(inArray(quizReceipts.userId, players.map((p) => p.id)))
+  const receipts = await db()
+    .select()
+    .from(quizReceipts)
+    .where(
+      inArray(
+        quizReceipts.userId,
+        players.map((p) => p.id),
+      ),
+    )
   const stored = new Map(receipts.map((r) => [`${r.userId}:${r.key}`, r]))
   for (const ack of acknowledged) {
-    expect(stored.get(`${ack.userId}:${ack.key}`)).toMatchObject({ batchId: ack.item.batchId, questionId: ack.item.ethnicFactQuestionId, answerOptionId: ack.item.answerOptionId })
+    expect(stored.get(`${ack.userId}:${ack.key}`)).toMatchObject({
+      batchId: ack.item.batchId,
+      questionId: ack.item.ethnicFactQuestionId,
+      answerOptionId: ack.item.answerOptionId,
+    })
   }
   // Beyond those, at most the answers in flight when the load stopped (one per connection).
   const inFlight = CONNECTIONS['quiz answer'] * servers.length
@@ -432,7 +604,12 @@ test('every quiz answer acknowledged with 200 is stored once, under its Idempote
 })
 
 test('both servers logged no errors and stop on SIGTERM with exit code 0', async () => {
-  const errors = servers.flatMap((s) => s.output().split('\n').filter((line) => /"level":(50|60)/.test(line)))
+  const errors = servers.flatMap((s) =>
+    s
+      .output()
+      .split('\n')
+      .filter((line) => /"level":(50|60)/.test(line)),
+  )
   expect(errors).toEqual([])
   for (const s of servers) if (warnings(s).length) console.log(`${s.url} warned:\n${warnings(s).slice(0, 5).join('\n')}`)
   expect(await Promise.all(servers.map((s) => s.stop()))).toEqual(servers.map(() => 0))

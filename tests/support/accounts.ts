@@ -85,7 +85,12 @@ type CallOptions = {
 }
 
 /** One request through app.inject(); a JSON body is parsed, anything else is left in `raw`. */
-export async function call(app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, options: CallOptions = {}): Promise<Reply> {
+export async function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  options: CallOptions = {},
+): Promise<Reply> {
   const res = await app.inject({
     method,
     url,
@@ -100,7 +105,8 @@ export async function call(app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' 
 export const post = (app: FastifyInstance, url: string, payload: unknown, token?: string, remoteAddress?: string) =>
   call(app, 'POST', url, { payload, token, remoteAddress })
 
-export const get = (app: FastifyInstance, url: string, token?: string, remoteAddress?: string) => call(app, 'GET', url, { token, remoteAddress })
+export const get = (app: FastifyInstance, url: string, token?: string, remoteAddress?: string) =>
+  call(app, 'GET', url, { token, remoteAddress })
 
 export const put = (app: FastifyInstance, url: string, token?: string) => call(app, 'PUT', url, { token })
 
@@ -125,7 +131,11 @@ let passwordHash: Promise<string> | undefined
  * An activated user written straight to the database, then signed in through the API: for tests about
  * what a signed-in user does, where the sign-up flow (and its password hash) is not the subject.
  */
-export async function memberOf(app: FastifyInstance, db: Db, overrides: Omit<Partial<SignupBody>, 'password1' | 'password2' | 'promoCode'> = {}) {
+export async function memberOf(
+  app: FastifyInstance,
+  db: Db,
+  overrides: Omit<Partial<SignupBody>, 'password1' | 'password2' | 'promoCode'> = {},
+) {
   const body = signupBody(overrides)
   passwordHash ??= hashPassword(PASSWORD)
   const [user] = await db
@@ -141,7 +151,8 @@ export async function memberOf(app: FastifyInstance, db: Db, overrides: Omit<Par
     })
     .returning({ id: users.id })
   const chosen = body.languages ?? []
-  if (chosen.length > 0) await db.insert(userLanguages).values(chosen.map((ethnicGroupId, position) => ({ userId: user.id, ethnicGroupId, position })))
+  if (chosen.length > 0)
+    await db.insert(userLanguages).values(chosen.map((ethnicGroupId, position) => ({ userId: user.id, ethnicGroupId, position })))
   const login = await post(app, '/accounts/login', { email: body.email, password: PASSWORD })
   if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`)
   return { ...(login.body.data as LoginResult), email: body.email, password: PASSWORD }

@@ -90,7 +90,19 @@ const UNAUTHENTICATED = fcmError(
   'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.',
 )
 
-const MESSAGE_FIELDS = new Set(['name', 'token', 'topic', 'condition', 'data', 'notification', 'android', 'webpush', 'apns', 'fcm_options', 'fcmOptions'])
+const MESSAGE_FIELDS = new Set([
+  'name',
+  'token',
+  'topic',
+  'condition',
+  'data',
+  'notification',
+  'android',
+  'webpush',
+  'apns',
+  'fcm_options',
+  'fcmOptions',
+])
 const WEBPUSH_FIELDS = new Set(['headers', 'data', 'notification', 'fcm_options', 'fcmOptions'])
 const RESERVED_DATA_KEY = /^(from|notification|message_type)$|^(google|gcm)\./
 
@@ -105,7 +117,8 @@ function invalidMessage(message: unknown): string | null {
   if (unknown) return `Invalid JSON payload received. Unknown name "${unknown}" at 'message': Cannot find field.`
   const targets = ['token', 'topic', 'condition'].filter((t) => m[t] !== undefined)
   if (targets.length !== 1) return 'Exactly one of token, topic or condition must be specified'
-  if (m.token !== undefined && (typeof m.token !== 'string' || !m.token)) return 'The registration token is not a valid FCM registration token'
+  if (m.token !== undefined && (typeof m.token !== 'string' || !m.token))
+    return 'The registration token is not a valid FCM registration token'
   if (m.data !== undefined) {
     if (!isStringMap(m.data)) return "Invalid value at 'message.data': data values must be strings"
     const reserved = Object.keys(m.data as object).find((k) => RESERVED_DATA_KEY.test(k))
@@ -195,11 +208,14 @@ export async function startFcmStandIn(options: { projectId?: string; now?: () =>
     const signed = verify('sha256', Buffer.from(`${headerPart}.${claimsPart}`), publicKey, Buffer.from(signaturePart, 'base64url'))
     if (!signed) return invalidGrant('Invalid JWT Signature.')
     if (claims.aud !== tokenUri) return invalidGrant(`Invalid JWT: audience must be ${tokenUri}`)
-    if (typeof claims.scope !== 'string' || !claims.scope.split(' ').includes(FCM_SCOPE)) return answer(400, { error: 'invalid_scope', error_description: 'Invalid OAuth scope or ID token audience provided.' })
+    if (typeof claims.scope !== 'string' || !claims.scope.split(' ').includes(FCM_SCOPE))
+      return answer(400, { error: 'invalid_scope', error_description: 'Invalid OAuth scope or ID token audience provided.' })
     const seconds = Math.floor(now().getTime() / 1000)
     const { iat, exp } = claims
     if (typeof iat !== 'number' || typeof exp !== 'number' || exp - iat > 3600 || exp <= iat || iat > seconds + 60 || exp < seconds) {
-      return invalidGrant('Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe. Check your iat and exp values in the JWT claim.')
+      return invalidGrant(
+        'Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe. Check your iat and exp values in the JWT claim.',
+      )
     }
     const value = `ya29.stand-in.${randomBytes(24).toString('base64url')}`
     grants.set(value, { token: value, expiresAt: now().getTime() + 3600_000 })
@@ -212,9 +228,22 @@ export async function startFcmStandIn(options: { projectId?: string; now?: () =>
     const grant = bearer ? grants.get(bearer) : undefined
     const forced = scripted.shift()
     if (forced === 401 || !grant || grant.expiresAt <= now().getTime()) return answer(401, UNAUTHENTICATED)
-    if (project !== projectId) return answer(403, fcmError(403, 'PERMISSION_DENIED', `Permission 'cloudmessaging.messages.create' denied on resource '//cloudresourcemanager.googleapis.com/projects/${project}' (or it may not exist).`))
-    if (forced !== undefined) return answer(forced, fcmError(forced, forced >= 500 ? 'INTERNAL' : 'UNKNOWN', 'Internal error encountered.', forced >= 500 ? 'INTERNAL' : undefined))
-    if (!req.headers['content-type']?.startsWith('application/json')) return answer(400, fcmError(400, 'INVALID_ARGUMENT', 'Invalid JSON payload received.'))
+    if (project !== projectId)
+      return answer(
+        403,
+        fcmError(
+          403,
+          'PERMISSION_DENIED',
+          `Permission 'cloudmessaging.messages.create' denied on resource '//cloudresourcemanager.googleapis.com/projects/${project}' (or it may not exist).`,
+        ),
+      )
+    if (forced !== undefined)
+      return answer(
+        forced,
+        fcmError(forced, forced >= 500 ? 'INTERNAL' : 'UNKNOWN', 'Internal error encountered.', forced >= 500 ? 'INTERNAL' : undefined),
+      )
+    if (!req.headers['content-type']?.startsWith('application/json'))
+      return answer(400, fcmError(400, 'INVALID_ARGUMENT', 'Invalid JSON payload received.'))
     let body: { message?: unknown; validate_only?: unknown }
     try {
       body = JSON.parse(raw) as typeof body
@@ -224,7 +253,11 @@ export async function startFcmStandIn(options: { projectId?: string; now?: () =>
     const problem = invalidMessage(body.message)
     if (problem) return answer(400, fcmError(400, 'INVALID_ARGUMENT', problem, 'INVALID_ARGUMENT'))
     const target = (body.message as FcmMessage).token
-    if (malformed.has(target)) return answer(400, fcmError(400, 'INVALID_ARGUMENT', 'The registration token is not a valid FCM registration token', 'INVALID_ARGUMENT'))
+    if (malformed.has(target))
+      return answer(
+        400,
+        fcmError(400, 'INVALID_ARGUMENT', 'The registration token is not a valid FCM registration token', 'INVALID_ARGUMENT'),
+      )
     if (unregistered.has(target)) return answer(404, fcmError(404, 'NOT_FOUND', 'Requested entity was not found.', 'UNREGISTERED'))
     answer(200, { name: `projects/${projectId}/messages/${Date.now()}${++sequence}` })
   }
@@ -290,6 +323,7 @@ export function recordingLog() {
     lines,
     /** Every line as JSON text, for "never contains" checks. */
     text: () => lines.map((line) => JSON.stringify(line)).join('\n'),
-    at: (level: 'debug' | 'info' | 'warn' | 'error') => lines.filter((line) => line.level === { debug: 20, info: 30, warn: 40, error: 50 }[level]),
+    at: (level: 'debug' | 'info' | 'warn' | 'error') =>
+      lines.filter((line) => line.level === { debug: 20, info: 30, warn: 40, error: 50 }[level]),
   }
 }

@@ -24,12 +24,19 @@ export type TestOutcome = 'success' | 'decline-renewals' | 'failed' | 'abandoned
 
 /** A button pressed on the test checkout page: the form post a browser sends. */
 export const pressTestCheckout = (app: FastifyInstance, reference: string, outcome: TestOutcome | string) =>
-  call(app, 'POST', API.testCheckout(reference), { payload: `outcome=${encodeURIComponent(outcome)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+  call(app, 'POST', API.testCheckout(reference), {
+    payload: `outcome=${encodeURIComponent(outcome)}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  })
 
 export const initialize = (app: FastifyInstance, state: unknown, token?: string) => post(app, API.paymentInitialize, state, token)
 
-export const verify = (app: FastifyInstance, reference: string, body: { cancelled?: boolean; registrationToken?: string } = {}, token?: string) =>
-  post(app, API.paymentVerify(reference), body, token)
+export const verify = (
+  app: FastifyInstance,
+  reference: string,
+  body: { cancelled?: boolean; registrationToken?: string } = {},
+  token?: string,
+) => post(app, API.paymentVerify(reference), body, token)
 
 export async function quote(app: FastifyInstance, query: Record<string, string | number>, token?: string): Promise<PaymentQuote> {
   const res = await get(app, `${API.paymentQuote}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`, token)
@@ -38,8 +45,17 @@ export async function quote(app: FastifyInstance, query: Record<string, string |
 }
 
 /** Pays for a plan through the test mode, start to end, the way the app and a tester's browser do. */
-export async function payWithTestMode(app: FastifyInstance, token: string, plan: Plan, options: { outcome?: TestOutcome; autoRenew?: boolean; coupon?: string; amount?: number } = {}) {
-  const state = paymentState(plan, { autoRenew: options.autoRenew ?? false, coupon: options.coupon ?? null, amount: options.amount ?? plan.amount })
+export async function payWithTestMode(
+  app: FastifyInstance,
+  token: string,
+  plan: Plan,
+  options: { outcome?: TestOutcome; autoRenew?: boolean; coupon?: string; amount?: number } = {},
+) {
+  const state = paymentState(plan, {
+    autoRenew: options.autoRenew ?? false,
+    coupon: options.coupon ?? null,
+    amount: options.amount ?? plan.amount,
+  })
   const started = await initialize(app, state, token)
   expect(started.status, JSON.stringify(started.body)).toBe(200)
   const start = started.body.data as PaymentStart

@@ -1,6 +1,14 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import type http from 'node:http'
-import { checkoutPageHtml, deliveryTracker, hostedCheckout, htmlAnswers, postWebhook, requestsTo, startStandInServer } from './provider-stand-in'
+import {
+  checkoutPageHtml,
+  deliveryTracker,
+  hostedCheckout,
+  htmlAnswers,
+  postWebhook,
+  requestsTo,
+  startStandInServer,
+} from './provider-stand-in'
 
 /**
  * A local stand-in for Paystack on 127.0.0.1, speaking its REST contract (https://paystack.com/docs/api/transaction/):
@@ -186,7 +194,12 @@ export async function startPaystackStandIn(options: { secretKey: string; webhook
     const target = options.url ?? webhookUrl
     if (!target) throw new Error('The Paystack stand-in has no webhook URL')
     const signed = signWebhook(payload, options.secret)
-    return postWebhook<PaystackWebhookDelivery>(webhooks, { event: payload.event, reference: payload.data.reference, status: null }, target, signed)
+    return postWebhook<PaystackWebhookDelivery>(
+      webhooks,
+      { event: payload.event, reference: payload.data.reference, status: null },
+      target,
+      signed,
+    )
   }
 
   /** Paystack's own delivery: never fails the caller, and tests can wait for it with idle(). */
@@ -231,7 +244,13 @@ export async function startPaystackStandIn(options: { secretKey: string; webhook
 
   type Answer = (status: number, body: unknown) => void
   const invalid = (answer: Answer, message: string, code = 'invalid_params') =>
-    answer(400, { status: false, message, meta: { nextStep: 'Check the parameters you sent and try again' }, type: 'validation_error', code })
+    answer(400, {
+      status: false,
+      message,
+      meta: { nextStep: 'Check the parameters you sent and try again' },
+      type: 'validation_error',
+      code,
+    })
 
   function parseBody(req: http.IncomingMessage, raw: string): Record<string, unknown> | null {
     if (!raw) return {}
@@ -259,7 +278,9 @@ export async function startPaystackStandIn(options: { secretKey: string; webhook
   }
 
   /** The checks initialize and charge_authorization share; an error text, or the clean values. */
-  function transactionFields(body: Record<string, unknown>): string | { email: string; amount: number; currency: string; reference: string | null; metadata: Record<string, unknown> | null } {
+  function transactionFields(
+    body: Record<string, unknown>,
+  ): string | { email: string; amount: number; currency: string; reference: string | null; metadata: Record<string, unknown> | null } {
     const email = typeof body.email === 'string' ? body.email.trim() : ''
     if (!email) return 'Email Address is required'
     if (!EMAIL.test(email)) return 'Invalid Email Address Passed'
@@ -268,7 +289,8 @@ export async function startPaystackStandIn(options: { secretKey: string; webhook
     const currency = body.currency === undefined ? 'NGN' : String(body.currency)
     if (!CURRENCIES.has(currency)) return 'Currency not supported by merchant'
     const reference = body.reference === undefined || body.reference === '' ? null : String(body.reference)
-    if (reference !== null && !REFERENCE.test(reference)) return 'Invalid transaction reference: only -, ., = and alphanumeric characters are allowed'
+    if (reference !== null && !REFERENCE.test(reference))
+      return 'Invalid transaction reference: only -, ., = and alphanumeric characters are allowed'
     if (reference !== null && transactions.has(reference)) return 'Duplicate Transaction Reference'
     const metadata = metadataOf(body.metadata)
     if (metadata === undefined) return 'Invalid metadata: pass a JSON object'
@@ -323,7 +345,8 @@ export async function startPaystackStandIn(options: { secretKey: string; webhook
     if (!saved) return invalid(answer, 'Invalid authorization code')
     const fields = transactionFields(body)
     if (typeof fields === 'string') return invalid(answer, fields, fields.includes('required') ? 'missing_params' : 'invalid_params')
-    if (fields.email.toLowerCase() !== saved.email.toLowerCase()) return invalid(answer, 'Email does not match the authorization code owner')
+    if (fields.email.toLowerCase() !== saved.email.toLowerCase())
+      return invalid(answer, 'Email does not match the authorization code owner')
     const reason = declines.shift()
     const t: Transaction = {
       id: ++sequence,
@@ -365,7 +388,8 @@ export async function startPaystackStandIn(options: { secretKey: string; webhook
   const { url, close } = await startStandInServer(
     async (req, res, raw) => {
       const path = new URL(req.url ?? '/', 'http://stand-in').pathname
-      const record = (status: number, body: unknown) => requests.push({ method: req.method ?? '', path, headers: req.headers, body, status })
+      const record = (status: number, body: unknown) =>
+        requests.push({ method: req.method ?? '', path, headers: req.headers, body, status })
       const answer: Answer = (status, body) => {
         record(status, parseBody(req, raw) ?? raw)
         res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' })
@@ -384,7 +408,12 @@ export async function startPaystackStandIn(options: { secretKey: string; webhook
           act: async (t, action) => {
             if (action === 'pay') await complete(t)
             if (action === 'decline') fail(t, 'Declined')
-            const target = action === 'cancel' && t.status === 'abandoned' ? (typeof t.metadata?.cancel_action === 'string' ? t.metadata.cancel_action : callbackFor(t)) : callbackFor(t)
+            const target =
+              action === 'cancel' && t.status === 'abandoned'
+                ? typeof t.metadata?.cancel_action === 'string'
+                  ? t.metadata.cancel_action
+                  : callbackFor(t)
+                : callbackFor(t)
             return target ? html.redirect(target) : html.page(200, checkoutPage(t))
           },
         })

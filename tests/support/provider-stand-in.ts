@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net'
  * checkout, signed webhooks posted and tracked until delivered. Each stand-in keeps its own protocol.
  */
 
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 /** Requests to one path (or paths matching), in order. */
 export const requestsTo = <R extends { path: string }>(requests: R[], path: string | RegExp) =>
@@ -72,7 +73,13 @@ export async function hostedCheckout<T>(
   method: string | undefined,
   [, id, action]: RegExpExecArray,
   answers: ReturnType<typeof htmlAnswers>,
-  checkout: { title: string; missing: string; find: (id: string) => T | undefined; page: (item: T) => string; act: (item: T, action: HostedCheckoutAction) => Promise<void> },
+  checkout: {
+    title: string
+    missing: string
+    find: (id: string) => T | undefined
+    page: (item: T) => string
+    act: (item: T, action: HostedCheckoutAction) => Promise<void>
+  },
 ) {
   const { page } = answers
   const item = checkout.find(id)
@@ -97,7 +104,9 @@ export function checkoutPageHtml(page: {
 }): string {
   const button = (action: HostedCheckoutAction, label: string) =>
     `<form method="post" action="${page.actions}/${action}"><button type="submit">${label}</button></form>`
-  const details = page.details.map(({ term, value, testId }) => `<dt>${term}</dt><dd${testId ? ` data-testid="${testId}"` : ''}>${escapeHtml(value)}</dd>`)
+  const details = page.details.map(
+    ({ term, value, testId }) => `<dt>${term}</dt><dd${testId ? ` data-testid="${testId}"` : ''}>${escapeHtml(value)}</dd>`,
+  )
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${page.title}</title></head>
@@ -127,10 +136,20 @@ export type WebhookDelivery = { status: number | null; error?: string }
  * Posts a signed webhook to `target`, logging `delivery` at once and filling in the answer's status (or
  * the network error) when it comes. Never throws for the network.
  */
-export async function postWebhook<D extends WebhookDelivery>(log: D[], delivery: D, target: string, signed: { body: string; headers: Record<string, string> }) {
+export async function postWebhook<D extends WebhookDelivery>(
+  log: D[],
+  delivery: D,
+  target: string,
+  signed: { body: string; headers: Record<string, string> },
+) {
   log.push(delivery)
   try {
-    const response = await fetch(target, { method: 'POST', headers: signed.headers, body: signed.body, signal: AbortSignal.timeout(10_000) })
+    const response = await fetch(target, {
+      method: 'POST',
+      headers: signed.headers,
+      body: signed.body,
+      signal: AbortSignal.timeout(10_000),
+    })
     delivery.status = response.status
     await response.text()
   } catch (error) {

@@ -1,6 +1,14 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import type http from 'node:http'
-import { checkoutPageHtml, deliveryTracker, hostedCheckout, htmlAnswers, postWebhook, requestsTo, startStandInServer } from './provider-stand-in'
+import {
+  checkoutPageHtml,
+  deliveryTracker,
+  hostedCheckout,
+  htmlAnswers,
+  postWebhook,
+  requestsTo,
+  startStandInServer,
+} from './provider-stand-in'
 
 /**
  * A local stand-in for Stripe on 127.0.0.1, speaking its v1 REST contract (https://docs.stripe.com/api):
@@ -35,12 +43,38 @@ type PaymentMethod = Obj & { id: string; customer: string | null; card: { brand:
 export const STRIPE_STAND_IN_API_VERSION = '2024-06-20'
 
 const SESSION_PARAMS = new Set([
-  'mode', 'line_items', 'success_url', 'cancel_url', 'client_reference_id', 'customer_email', 'customer', 'customer_creation',
-  'metadata', 'payment_intent_data', 'payment_method_types', 'expand', 'expires_at', 'locale', 'submit_type', 'allow_promotion_codes',
+  'mode',
+  'line_items',
+  'success_url',
+  'cancel_url',
+  'client_reference_id',
+  'customer_email',
+  'customer',
+  'customer_creation',
+  'metadata',
+  'payment_intent_data',
+  'payment_method_types',
+  'expand',
+  'expires_at',
+  'locale',
+  'submit_type',
+  'allow_promotion_codes',
 ])
 const INTENT_PARAMS = new Set([
-  'amount', 'currency', 'customer', 'payment_method', 'off_session', 'confirm', 'description', 'metadata', 'expand',
-  'setup_future_usage', 'payment_method_types', 'receipt_email', 'statement_descriptor', 'error_on_requires_action',
+  'amount',
+  'currency',
+  'customer',
+  'payment_method',
+  'off_session',
+  'confirm',
+  'description',
+  'metadata',
+  'expand',
+  'setup_future_usage',
+  'payment_method_types',
+  'receipt_email',
+  'statement_descriptor',
+  'error_on_requires_action',
 ])
 
 /** Stripe's bracket-notation fields (`a[b][0][c]=…`, `expand[]=…`) as nested objects and arrays. */
@@ -79,7 +113,8 @@ export function parseStripeForm(raw: string): Obj {
 }
 
 const isRecord = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value)
-const stringMap = (value: unknown): Record<string, string> => (isRecord(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)])) : {})
+const stringMap = (value: unknown): Record<string, string> =>
+  isRecord(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)])) : {}
 
 class StripeApiError extends Error {
   constructor(
@@ -134,7 +169,14 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
     return method
   }
 
-  function newIntent(fields: { amount: number; currency: string; customer: string | null; metadata: Record<string, string>; setupFutureUsage: string | null; description?: string | null }): Intent {
+  function newIntent(fields: {
+    amount: number
+    currency: string
+    customer: string | null
+    metadata: Record<string, string>
+    setupFutureUsage: string | null
+    description?: string | null
+  }): Intent {
     const intent: Intent = {
       id: id('pi_'),
       object: 'payment_intent',
@@ -230,7 +272,9 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
   function signWebhook(payload: unknown, options: { secret?: string; timestamp?: number } = {}) {
     const body = typeof payload === 'string' ? payload : JSON.stringify(payload, null, 2)
     const t = options.timestamp ?? seconds()
-    const v1 = createHmac('sha256', options.secret ?? webhookSecret).update(`${t}.${body}`).digest('hex')
+    const v1 = createHmac('sha256', options.secret ?? webhookSecret)
+      .update(`${t}.${body}`)
+      .digest('hex')
     return { body, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': `t=${t},v1=${v1}` } }
   }
 
@@ -260,7 +304,9 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
   }
 
   function findIntent(idOrReference: string): Intent {
-    const intent = intents.get(idOrReference) ?? [...intents.values()].reverse().find((i) => (i.metadata as Record<string, string>).reference === idOrReference)
+    const intent =
+      intents.get(idOrReference) ??
+      [...intents.values()].reverse().find((i) => (i.metadata as Record<string, string>).reference === idOrReference)
     if (!intent) throw new Error(`The Stripe stand-in has no payment intent "${idOrReference}"`)
     return intent
   }
@@ -284,12 +330,20 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
   function paySession(session: Session): Promise<unknown> {
     if (session.status !== 'open') return Promise.resolve()
     const intent = sessionIntent(session)
-    const customer = (session.customer as string | null) ?? (session.customer_creation === 'always' || intent.setup_future_usage ? newCustomer(session.customer_email as string | null) : null)
+    const customer =
+      (session.customer as string | null) ??
+      (session.customer_creation === 'always' || intent.setup_future_usage ? newCustomer(session.customer_email as string | null) : null)
     intent.customer = customer
     // The card is attached to the customer only when the payment asked to keep it.
     const method = newPaymentMethod(intent.setup_future_usage ? customer : null)
     succeed(intent, method)
-    Object.assign(session, { status: 'complete', payment_status: 'paid', customer, url: null, customer_details: { email: session.customer_email } })
+    Object.assign(session, {
+      status: 'complete',
+      payment_status: 'paid',
+      customer,
+      url: null,
+      customer_details: { email: session.customer_email },
+    })
     // payment_intent.succeeded first: it names the saved card, which checkout.session.completed does not.
     return deliver(event('payment_intent.succeeded', intent), event('checkout.session.completed', publicSession(session)))
   }
@@ -352,20 +406,24 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
       if (!price) throw missing(`line_items[${i}][price_data]`)
       if (!price.currency) throw missing(`line_items[${i}][price_data][currency]`)
       const unit = Number(price.unit_amount)
-      if (!Number.isInteger(unit) || unit < 0) throw invalidRequest('Invalid integer: unit_amount', { param: `line_items[${i}][price_data][unit_amount]` })
+      if (!Number.isInteger(unit) || unit < 0)
+        throw invalidRequest('Invalid integer: unit_amount', { param: `line_items[${i}][price_data][unit_amount]` })
       if (!isRecord(price.product_data) || !price.product_data.name) throw missing(`line_items[${i}][price_data][product_data][name]`)
       const quantity = Number(line.quantity)
       if (!Number.isInteger(quantity) || quantity < 1) throw missing(`line_items[${i}][quantity]`)
       currency = String(price.currency).toLowerCase()
       total += unit * quantity
     }
-    if (currency === 'usd' && total < 50) throw invalidRequest("The Checkout Session's total amount due must add up to at least $0.50 usd", { param: 'line_items' })
+    if (currency === 'usd' && total < 50)
+      throw invalidRequest("The Checkout Session's total amount due must add up to at least $0.50 usd", { param: 'line_items' })
     if (params.customer_creation !== undefined && !['always', 'if_required'].includes(String(params.customer_creation))) {
       throw invalidRequest(`Invalid customer_creation: must be one of always, or if_required`, { param: 'customer_creation' })
     }
     const data = isRecord(params.payment_intent_data) ? params.payment_intent_data : {}
     if (data.setup_future_usage !== undefined && !['on_session', 'off_session'].includes(String(data.setup_future_usage))) {
-      throw invalidRequest('Invalid payment_intent_data[setup_future_usage]: must be one of on_session, or off_session', { param: 'payment_intent_data[setup_future_usage]' })
+      throw invalidRequest('Invalid payment_intent_data[setup_future_usage]: must be one of on_session, or off_session', {
+        param: 'payment_intent_data[setup_future_usage]',
+      })
     }
     const session: Session = {
       id: id('cs_test_', 58),
@@ -406,7 +464,8 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
     const amount = Number(params.amount)
     const currency = String(params.currency).toLowerCase()
     if (!Number.isInteger(amount) || amount < 1) throw invalidRequest('Invalid integer: amount', { param: 'amount' })
-    if (currency === 'usd' && amount < 50) throw invalidRequest('Amount must be at least $0.50 usd', { code: 'amount_too_small', param: 'amount' })
+    if (currency === 'usd' && amount < 50)
+      throw invalidRequest('Amount must be at least $0.50 usd', { code: 'amount_too_small', param: 'amount' })
     const offSession = params.off_session === 'true'
     const confirm = params.confirm === 'true'
     if (offSession && !confirm) throw invalidRequest('off_session can only be used when confirm=true.', { param: 'off_session' })
@@ -421,7 +480,8 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
         { param: 'payment_method' },
       )
     }
-    if (method && method.customer !== customer) throw invalidRequest(`The provided PaymentMethod does not belong to the Customer '${customer ?? ''}'.`, { param: 'payment_method' })
+    if (method && method.customer !== customer)
+      throw invalidRequest(`The provided PaymentMethod does not belong to the Customer '${customer ?? ''}'.`, { param: 'payment_method' })
     const intent = newIntent({
       amount,
       currency,
@@ -471,7 +531,12 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
       const record = (status: number) => requests.push({ method: req.method ?? '', path, headers: req.headers, body: params, status })
       const json = (status: number, body: unknown, headers: Record<string, string> = {}) => {
         record(status)
-        res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req_', 14), 'stripe-version': STRIPE_STAND_IN_API_VERSION, ...headers })
+        res.writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': id('req_', 14),
+          'stripe-version': STRIPE_STAND_IN_API_VERSION,
+          ...headers,
+        })
         res.end(JSON.stringify(body, null, 2))
       }
       const html = htmlAnswers(res, record)
@@ -522,7 +587,9 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
             const session = sessions.get(expire[1])
             if (!session) throw noSuch('checkout.session', expire[1], 'session')
             if (session.status !== 'open') {
-              throw invalidRequest(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${session.status}\`.`)
+              throw invalidRequest(
+                `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${session.status}\`.`,
+              )
             }
             Object.assign(session, { status: 'expired', url: null })
             return answer(200, publicSession(session), [event('checkout.session.expired', publicSession(session))])
@@ -573,7 +640,8 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
     /** Every checkout session created, as the API shows them. */
     sessions: () => [...sessions.values()].map(publicSession),
     /** A checkout session (by id or our reference), with the intent and card expanded. */
-    session: (idOrReference: string) => expanded(publicSession(findSession(idOrReference)), ['payment_intent', 'payment_intent.payment_method']),
+    session: (idOrReference: string) =>
+      expanded(publicSession(findSession(idOrReference)), ['payment_intent', 'payment_intent.payment_method']),
     /** A payment intent (by id or metadata reference), with its card expanded. */
     paymentIntent: (idOrReference: string) => expanded(findIntent(idOrReference), ['payment_method']),
     /** Pays a checkout as the Pay button does (card saved when asked; webhooks sent), without a browser. */
@@ -583,7 +651,8 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
     /** Lets a checkout run out (Stripe expires them after 24 hours). */
     expire: (idOrReference: string) => expireSession(findSession(idOrReference)),
     /** The next confirmed PaymentIntent is declined with this card error (402). */
-    declineNextCharge: (message = 'Your card has insufficient funds.', declineCode = 'insufficient_funds') => declines.push({ message, declineCode }),
+    declineNextCharge: (message = 'Your card has insufficient funds.', declineCode = 'insufficient_funds') =>
+      declines.push({ message, declineCode }),
     event,
     eventFor,
     signWebhook,

@@ -15,7 +15,8 @@ runCli(async () => {
       console.log('(Expired? Ask for a new link with "Forgot password" on the sign-in page.)')
     } else {
       console.log(result.outcome === 'promoted' ? `${email} is now an admin.` : `${email} was already an admin; nothing changed.`)
-      if (!result.activated) console.log('The account is not activated yet: its owner must open the activation link (or reset the password).')
+      if (!result.activated)
+        console.log('The account is not activated yet: its owner must open the activation link (or reset the password).')
     }
   } finally {
     await database.close()

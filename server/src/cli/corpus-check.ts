@@ -15,8 +15,10 @@ if (only && files.length === 0 && !bank.has(only)) {
   console.error(`No corpus or quiz file for "${only}".`)
   process.exit(2)
 }
-for (const { language, proverbs, sourced } of corpusCounts(files)) console.log(`${language.padEnd(11)} ${String(proverbs).padStart(4)} proverbs, ${sourced} sourced`)
-for (const [file, questions] of bank) if (!only || file === only) console.log(`quiz ${file.padEnd(11)} ${String(questions.length).padStart(4)} facts`)
+for (const { language, proverbs, sourced } of corpusCounts(files))
+  console.log(`${language.padEnd(11)} ${String(proverbs).padStart(4)} proverbs, ${sourced} sourced`)
+for (const [file, questions] of bank)
+  if (!only || file === only) console.log(`quiz ${file.padEnd(11)} ${String(questions.length).padStart(4)} facts`)
 const problems = [...corpusProblems(readCorpus()), ...factProblems(bank)].filter((p) => !only || p.language === only)
 for (const p of problems) console.log(`${p.language}: “${p.proverb}” ${p.problem}`)
 console.log(problems.length ? `${problems.length} problem(s)` : 'no problems')

@@ -12,5 +12,7 @@ runCli(async () => {
   const started = performance.now()
   const result = await backupDataDir(config.dataDir, file)
   const how = result.serverPid === null ? 'no server was running' : `taken by the running server, pid ${result.serverPid}`
-  console.log(`Backed up ${config.dataDir} to ${result.file}: ${describeSize(result.bytes)} in ${describeDuration(performance.now() - started)} (${how}).`)
+  console.log(
+    `Backed up ${config.dataDir} to ${result.file}: ${describeSize(result.bytes)} in ${describeDuration(performance.now() - started)} (${how}).`,
+  )
 })

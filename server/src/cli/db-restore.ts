@@ -10,5 +10,7 @@ runCli(async () => {
   const config = loadConfig()
   if (config.databaseUrl) throw new Error(postgresAdvice(file))
   const result = await restoreBackup(file, config.dataDir)
-  console.log(`Restored ${result.file} (${describeSize(result.bytes)}) into ${config.dataDir} in ${describeDuration(result.ms)}; the server can start on it.`)
+  console.log(
+    `Restored ${result.file} (${describeSize(result.bytes)}) into ${config.dataDir} in ${describeDuration(result.ms)}; the server can start on it.`,
+  )
 })

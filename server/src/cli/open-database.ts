@@ -11,7 +11,9 @@ export async function openForCli(): Promise<{ config: Config; database: Database
   const config = loadConfig()
   let database: Database
   try {
-    database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir })
+    database = await openDatabase(
+      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+    )
   } catch (error) {
     if (error instanceof DataDirInUseError) {
       throw new Error(

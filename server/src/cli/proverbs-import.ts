@@ -21,9 +21,12 @@ runCli(async () => {
   const { config, database } = await openForCli()
   try {
     const report = await importProverbs(database.db, rows, null, new Date(), { file: path.basename(file), via: 'cli' })
-    console.log(`${report.received} rows: ${report.imported} imported, ${report.duplicates} duplicates skipped, ${report.rejected.length} rejected.`)
+    console.log(
+      `${report.received} rows: ${report.imported} imported, ${report.duplicates} duplicates skipped, ${report.rejected.length} rejected.`,
+    )
     for (const { row, reason } of report.rejected) console.log(`  row ${row}: ${reason}`)
-    if (report.imported > 0 && config.databaseUrl) console.log('A server running on the same PostgreSQL database shows them within OWE_CORPUS_CACHE_MS (30 s by default).')
+    if (report.imported > 0 && config.databaseUrl)
+      console.log('A server running on the same PostgreSQL database shows them within OWE_CORPUS_CACHE_MS (30 s by default).')
   } finally {
     await database.close()
   }

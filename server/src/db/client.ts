@@ -13,7 +13,6 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.
 /** The advisory lock servers take turns on to migrate one PostgreSQL database (an arbitrary 64-bit number: "owe-migr"). */
 const MIGRATION_LOCK = '7959395063318096242'
 
-
 /** Both drivers expose the same query builder; the app codes against this one type. */
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>
 /** The handle a `db.transaction(async (tx) => …)` callback receives. */
@@ -76,9 +75,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   let client: PGlite
   try {
     client =
-      target.kind === 'pglite'
-        ? await PGlite.create({ dataDir: target.dataDir })
-        : await PGlite.create({ loadDataDir: target.loadDataDir })
+      target.kind === 'pglite' ? await PGlite.create({ dataDir: target.dataDir }) : await PGlite.create({ loadDataDir: target.loadDataDir })
   } catch (error) {
     release()
     throw error

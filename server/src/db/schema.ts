@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm'
-import { boolean, customType, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import type { ProverbSource } from '@core/contract'
 
 export const ethnicGroups = pgTable('ethnic_groups', {
@@ -35,11 +50,16 @@ export const proverbs = pgTable(
     /** 'seed' rows mirror the corpus files and are removed when dropped from them; others are kept. */
     source: text('source').notNull().default('seed'),
     /** Where the proverb is recorded (pages and published collections), shown as "Recorded in …". */
-    sources: jsonb('sources').$type<ProverbSource[]>().notNull().default(sql`'[]'::jsonb`),
+    sources: jsonb('sources')
+      .$type<ProverbSource[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** A speaker of the language who checked it, and when (set by operators). */
     checkedBy: text('checked_by'),
     checkedAt: timestamp('checked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [
     index('proverbs_group_idx').on(t.ethnicGroupId, t.id),
@@ -87,7 +107,10 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 })
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`)
+const createdAt = () =>
+  timestamp('created_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`)
 
 export const users = pgTable(
   'users',
@@ -105,7 +128,9 @@ export const users = pgTable(
     /** The ad toggle (docs/requirements.md#r8-adverts): a subscriber who turns it on sees adverts too. */
     showAds: boolean('show_ads').notNull().default(false),
     /** 'admin' runs the service (made by `npm run admin:create`, never by sign-up). */
-    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -165,9 +190,13 @@ export const mailOutbox = pgTable(
     /** The Reply-To header's name and address (a contact message forwarded: its sender). */
     replyToName: text('reply_to_name'),
     replyToAddress: text('reply_to_address'),
-    status: text('status', { enum: ['kept', 'pending', 'sending', 'sent', 'failed'] }).notNull().default('kept'),
+    status: text('status', { enum: ['kept', 'pending', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('kept'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().default(sql`now()`),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
@@ -175,7 +204,9 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     index('mail_outbox_to_idx').on(t.to),
-    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`status in ('pending', 'sending')`),
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status in ('pending', 'sending')`),
     index('mail_outbox_status_idx').on(t.status, t.createdAt),
   ],
 )
@@ -218,7 +249,9 @@ export const userAddresses = pgTable('user_addresses', {
   street: text('street').notNull(),
   houseNumber: text('house_number').notNull(),
   postalCode: text('postal_code').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
 })
 
 export const userPictures = pgTable('user_pictures', {
@@ -227,7 +260,9 @@ export const userPictures = pgTable('user_pictures', {
     .references(() => users.id, { onDelete: 'cascade' }),
   mimeType: text('mime_type').notNull(),
   content: bytea('content').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
 })
 
 /** The groups a user chose, in the order chosen; without an active package only the first is readable. */
@@ -306,7 +341,9 @@ export const payments = pgTable(
       .notNull()
       .references(() => packages.id),
     provider: text('provider', { enum: ['paystack', 'stripe', 'test'] }).notNull(),
-    purpose: text('purpose', { enum: ['subscribe', 'renewal'] }).notNull().default('subscribe'),
+    purpose: text('purpose', { enum: ['subscribe', 'renewal'] })
+      .notNull()
+      .default('subscribe'),
     currency: text('currency', { enum: ['USD', 'NGN'] }).notNull(),
     /** What is charged, in the currency's minor unit (cents, kobo), from the plan table and the promo code. */
     amountMinor: integer('amount_minor').notNull(),
@@ -315,7 +352,9 @@ export const payments = pgTable(
     autoRenew: boolean('auto_renew').notNull().default(false),
     /** Started at the end of sign-up (returns to /register_payment_success). */
     registration: boolean('registration').notNull().default(false),
-    status: text('status', { enum: ['pending', 'success', 'failed', 'abandoned'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'success', 'failed', 'abandoned'] })
+      .notNull()
+      .default('pending'),
     /** The provider's id for it: Paystack's access code, Stripe's Checkout Session or PaymentIntent id. */
     providerRef: text('provider_ref'),
     /** Where the provider's checkout waits: a retried click on the same payment lands on the same page. */
@@ -432,7 +471,10 @@ export const quizQuestions = pgTable(
     /** Why the answer is true, for reviewers (the bank's `note`). */
     note: text('note').notNull().default(''),
     /** Where a fact is recorded (the bank's `sources`), shown with the answer. */
-    sources: jsonb('sources').$type<ProverbSource[]>().notNull().default(sql`'[]'::jsonb`),
+    sources: jsonb('sources')
+      .$type<ProverbSource[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
   },
   (t) => [index('quiz_questions_group_idx').on(t.ethnicGroupId, t.kind)],
 )
@@ -547,7 +589,10 @@ export const leaderboardTotals = pgTable(
     points: integer('points').notNull(),
     finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.period, t.userId] }), index('leaderboard_rank_idx').on(t.period, t.points.desc(), t.finishedAt, t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.period, t.userId] }),
+    index('leaderboard_rank_idx').on(t.period, t.points.desc(), t.finishedAt, t.userId),
+  ],
 )
 
 /**
@@ -574,7 +619,9 @@ export const notifications = pgTable(
   (t) => [
     uniqueIndex('notifications_dedupe_idx').on(t.userId, t.dedupeKey),
     index('notifications_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
-    index('notifications_unread_idx').on(t.userId).where(sql`read_at is null`),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`read_at is null`),
   ],
 )
 
@@ -595,24 +642,25 @@ export const deviceTokens = pgTable(
       .references(() => sessions.id, { onDelete: 'cascade' }),
     deviceType: text('device_type').notNull(),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [index('device_tokens_user_idx').on(t.userId), index('device_tokens_session_idx').on(t.sessionId)],
 )
 
 /** The daily proverb reminder a user asked for: a minute of the day in their own IANA time zone. */
-export const dailyReminders = pgTable(
-  'daily_reminders',
-  {
-    userId: integer('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** Minutes after local midnight, 0–1439. */
-    minuteOfDay: smallint('minute_of_day').notNull(),
-    timeZone: text('time_zone').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
-  },
-)
+export const dailyReminders = pgTable('daily_reminders', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Minutes after local midnight, 0–1439. */
+  minuteOfDay: smallint('minute_of_day').notNull(),
+  timeZone: text('time_zone').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+})
 
 /** One row per reminder sent: the primary key is what makes it one a day, however many servers run. */
 export const reminderSends = pgTable(
@@ -647,7 +695,9 @@ export const suggestions = pgTable(
     toneKey: text('tone_key').notNull(),
     /** An existing proverb with the same text ignoring tone marks, flagged for the moderator. */
     duplicateOfProverbId: integer('duplicate_of_proverb_id').references(() => proverbs.id, { onDelete: 'set null' }),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
     rejectReason: text('reject_reason'),
     /** The proverb published from it. */
     proverbId: integer('proverb_id').references(() => proverbs.id, { onDelete: 'set null' }),
@@ -789,7 +839,9 @@ export const proverbCorrections = pgTable(
     interpretation: text('interpretation').notNull(),
     source: text('source').notNull().default(''),
     note: text('note').notNull().default(''),
-    status: text('status', { enum: ['pending', 'accepted', 'declined'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'accepted', 'declined'] })
+      .notNull()
+      .default('pending'),
     declineReason: text('decline_reason'),
     reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),

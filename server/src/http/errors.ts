@@ -13,8 +13,7 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, fields?: Record<string, string>) =>
-  new HttpError(400, 'bad_request', message, fields)
+export const badRequest = (message: string, fields?: Record<string, string>) => new HttpError(400, 'bad_request', message, fields)
 export const notFound = (message: string) => new HttpError(404, 'not_found', message)
 export const unauthorized = (code: 'unauthorized' | 'session_expired', message: string) =>
   new HttpError(401, code, message, undefined, { 'WWW-Authenticate': 'Bearer' })

@@ -58,4 +58,3 @@ export function calendarDate(query: Query, name: string, now: Date): string {
   }
   return raw
 }
-

@@ -42,11 +42,7 @@ function encode(entry: Entry, acceptEncoding: string | undefined): { encoding?: 
 export function createPublicCache(ttlMs: number, maxEntries = 1000) {
   const entries = new Map<string, Entry>()
 
-  async function sendPublic(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    load: () => Promise<unknown>,
-  ): Promise<FastifyReply> {
+  async function sendPublic(request: FastifyRequest, reply: FastifyReply, load: () => Promise<unknown>): Promise<FastifyReply> {
     const key = request.url
     const now = Date.now()
     let entry = entries.get(key)

@@ -41,10 +41,13 @@ async function schemas(): Promise<[string, Schema][]> {
   const folders = ['src/core', 'server/src/features']
   const found: [string, Schema][] = []
   for (const folder of folders) {
-    const files = fs.readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    const files = fs
+      .readdirSync(folder, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
     for (const file of files) {
       const exports = (await import(pathToFileURL(path.resolve(folder, file)).href)) as Record<string, unknown>
-      for (const [name, value] of Object.entries(exports)) if (isSchema(value) && (value as Schema).type === 'object') found.push([name, value as Schema])
+      for (const [name, value] of Object.entries(exports))
+        if (isSchema(value) && (value as Schema).type === 'object') found.push([name, value as Schema])
     }
   }
   return found

@@ -29,7 +29,8 @@ const MAX_DEPTH = 8
  * (a name). Nesting is bounded, so a body of a few kilobytes cannot make a walk over it exhaust the stack.
  */
 function problemOf(value: unknown, freeText: boolean, depth = 0): 'control characters' | 'too deep' | null {
-  if (typeof value === 'string') return hasControlCharacters(freeText ? value.replace(/[\r\n\t]/g, ' ') : value) ? 'control characters' : null
+  if (typeof value === 'string')
+    return hasControlCharacters(freeText ? value.replace(/[\r\n\t]/g, ' ') : value) ? 'control characters' : null
   if (value === null || typeof value !== 'object') return null
   if (depth >= MAX_DEPTH) return 'too deep'
   for (const item of Array.isArray(value) ? value : Object.values(value)) {
@@ -51,7 +52,8 @@ export async function parseBody<S extends AnyObjectSchema>(schema: S, body: unkn
   const freeText = freeTextFields(schema)
   for (const [name, value] of Object.entries(body)) {
     const problem = problemOf(value, freeText.has(name))
-    if (problem === 'control characters') throw badRequest(`"${name}" contains control characters.`, { [name]: 'Contains control characters' })
+    if (problem === 'control characters')
+      throw badRequest(`"${name}" contains control characters.`, { [name]: 'Contains control characters' })
     if (problem === 'too deep') throw badRequest(`"${name}" is nested too deeply.`, { [name]: 'Nested too deeply' })
   }
   try {

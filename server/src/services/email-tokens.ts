@@ -25,7 +25,9 @@ export const TOKEN_TEXTS = {
 
 export async function issueEmailToken(db: Db | Tx, userId: number, purpose: TokenPurpose, now: Date): Promise<string> {
   const { token, hash } = newToken()
-  await db.insert(emailTokens).values({ userId, purpose, tokenHash: hash, createdAt: now, expiresAt: new Date(now.getTime() + LIFETIME_MS[purpose]) })
+  await db
+    .insert(emailTokens)
+    .values({ userId, purpose, tokenHash: hash, createdAt: now, expiresAt: new Date(now.getTime() + LIFETIME_MS[purpose]) })
   return token
 }
 
@@ -34,7 +36,13 @@ export async function issueEmailToken(db: Db | Tx, userId: number, purpose: Toke
  * conditional, so two clicks racing each other cannot both succeed). Returns the user's id, or a 400
  * saying whether the link is unknown, expired or already used.
  */
-export async function consumeEmailToken(db: Db, token: string, purpose: TokenPurpose, now: Date, options: { peek?: boolean } = {}): Promise<number> {
+export async function consumeEmailToken(
+  db: Db,
+  token: string,
+  purpose: TokenPurpose,
+  now: Date,
+  options: { peek?: boolean } = {},
+): Promise<number> {
   if (!looksLikeToken(token)) throw new HttpError(400, 'invalid_token', TOKEN_TEXTS.invalid(purpose))
   const [row] = await db
     .select()
@@ -77,7 +85,9 @@ export function resetMail(user: { email: string; firstName: string }, token: str
     user.email,
     'Reset your Òwe password',
     `Hello ${user.firstName},`,
-    ['Someone asked to reset the password of your Òwe account. If it was you, open the link below within an hour. If not, ignore this email.'],
+    [
+      'Someone asked to reset the password of your Òwe account. If it was you, open the link below within an hour. If not, ignore this email.',
+    ],
     'Choose a new password',
     `${publicUrl}/auth/reset_password?token=${token}`,
   )

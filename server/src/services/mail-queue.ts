@@ -31,7 +31,8 @@ export async function claimDueMail(db: Db, now: Date, limit: number, leaseMs: nu
 }
 
 /** Only while the mail is still this claim's: a worker whose lease ran out does not overwrite another's outcome. */
-const claimed = (mail: QueuedMail) => and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, 'sending'), eq(mailOutbox.attempts, mail.attempts))
+const claimed = (mail: QueuedMail) =>
+  and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, 'sending'), eq(mailOutbox.attempts, mail.attempts))
 
 export async function markMailSent(db: Db, mail: QueuedMail, now: Date): Promise<void> {
   await db.update(mailOutbox).set({ status: 'sent', sentAt: now, lockedUntil: null, lastError: null }).where(claimed(mail))
@@ -48,7 +49,10 @@ export async function markMailFailed(db: Db, mail: QueuedMail, error: string): P
 /** Claimed but not tried (the worker is stopping): back in the queue as they were. */
 export async function releaseMail(db: Db, mails: QueuedMail[]): Promise<void> {
   for (const mail of mails) {
-    await db.update(mailOutbox).set({ status: 'pending', attempts: mail.attempts - 1, lockedUntil: null }).where(claimed(mail))
+    await db
+      .update(mailOutbox)
+      .set({ status: 'pending', attempts: mail.attempts - 1, lockedUntil: null })
+      .where(claimed(mail))
   }
 }
 
@@ -64,7 +68,10 @@ export async function mailQueueDepth(db: Db): Promise<{ waiting: number; failed:
 }
 
 /** What operators see of a mail: never its text or link (a reset link in it would open the account). */
-export type MailSummary = Pick<QueuedMail, 'id' | 'to' | 'subject' | 'status' | 'attempts' | 'lastError' | 'createdAt' | 'nextAttemptAt' | 'sentAt'>
+export type MailSummary = Pick<
+  QueuedMail,
+  'id' | 'to' | 'subject' | 'status' | 'attempts' | 'lastError' | 'createdAt' | 'nextAttemptAt' | 'sentAt'
+>
 
 const SUMMARY = {
   id: mailOutbox.id,
@@ -78,7 +85,12 @@ const SUMMARY = {
   sentAt: mailOutbox.sentAt,
 }
 
-export async function listMail(db: Db, statuses: MailStatus[], page: number, size: number): Promise<{ items: MailSummary[]; total: number }> {
+export async function listMail(
+  db: Db,
+  statuses: MailStatus[],
+  page: number,
+  size: number,
+): Promise<{ items: MailSummary[]; total: number }> {
   const where = inArray(mailOutbox.status, statuses)
   const [{ total }] = await db.select({ total: count() }).from(mailOutbox).where(where)
   const items = await db

@@ -13,13 +13,21 @@ export type MailTransport = {
 /** SMTP through nodemailer's pool; a stuck server fails a send after the timeouts, never an HTTP answer. */
 export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
   const transport = nodemailer.createTransport(
-    { url: smtpUrl, pool: true, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as Parameters<typeof nodemailer.createTransport>[0],
+    { url: smtpUrl, pool: true, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as Parameters<
+      typeof nodemailer.createTransport
+    >[0],
     { from },
   )
   return {
     send: async (mail) => {
       const replyTo = mail.replyToAddress ? { name: mail.replyToName ?? '', address: mail.replyToAddress } : undefined
-      await transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined, ...(replyTo ? { replyTo } : {}) })
+      await transport.sendMail({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? undefined,
+        ...(replyTo ? { replyTo } : {}),
+      })
     },
     // nodemailer's pool takes { force } (its type does not say so): without it a delivery in progress
     // keeps its connection until the server answers or a socket timeout ends it.
@@ -96,11 +104,17 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       const reason = error instanceof Error ? error.message : String(error)
       if (isPermanent(error) || mail.attempts >= maxAttempts) {
         await markMailFailed(db, mail, reason)
-        log.error({ mailId: mail.id, to: mail.to, attempts: mail.attempts, err: error }, 'mail could not be delivered; operators can retry it')
+        log.error(
+          { mailId: mail.id, to: mail.to, attempts: mail.attempts, err: error },
+          'mail could not be delivered; operators can retry it',
+        )
       } else {
         const at = new Date(now().getTime() + retryDelayMs(mail.attempts))
         await retryMailLater(db, mail, at, reason)
-        log.warn({ mailId: mail.id, attempts: mail.attempts, retryAt: at.toISOString(), reason }, 'mail not delivered yet; trying again later')
+        log.warn(
+          { mailId: mail.id, attempts: mail.attempts, retryAt: at.toISOString(), reason },
+          'mail not delivered yet; trying again later',
+        )
       }
       return false
     }

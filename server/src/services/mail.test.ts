@@ -65,7 +65,14 @@ function queued(mail: ReturnType<typeof linkMail>, replyTo?: { name: string; add
 }
 
 test('the SMTP transport delivers a queued link mail that a mail client reads back intact', async () => {
-  const mail = linkMail('ada@example.com', 'Activate your Òwe account', 'Hello Ada,', ['Welcome to Òwe.', 'It lasts two days.'], 'Activate your account', LINK)
+  const mail = linkMail(
+    'ada@example.com',
+    'Activate your Òwe account',
+    'Hello Ada,',
+    ['Welcome to Òwe.', 'It lasts two days.'],
+    'Activate your account',
+    LINK,
+  )
   await transport.send(queued(mail, { name: 'Kofi Mensah', address: 'kofi@example.com' }))
 
   const received = inbox.find((message) => recipients(message).includes('ada@example.com'))!
@@ -97,7 +104,14 @@ test('a server out of reach or a 4xx is worth another try; waits grow from 30 s 
 })
 
 test('linkMail escapes HTML in the HTML part and leaves the text part as written', () => {
-  const mail = linkMail('x@example.com', 'Subject', 'Hello <b>Ade</b> & "Bisi",', ["Tom's line"], 'Go <now>', 'https://owe.example/?a=1&b="2"')
+  const mail = linkMail(
+    'x@example.com',
+    'Subject',
+    'Hello <b>Ade</b> & "Bisi",',
+    ["Tom's line"],
+    'Go <now>',
+    'https://owe.example/?a=1&b="2"',
+  )
   expect(mail.html).toContain('<p>Hello &lt;b&gt;Ade&lt;/b&gt; &amp; &quot;Bisi&quot;,</p>')
   expect(mail.html).toContain('<p>Tom&#39;s line</p>')
   expect(mail.html).toContain('<a href="https://owe.example/?a=1&amp;b=&quot;2&quot;">Go &lt;now&gt;</a>')

@@ -61,7 +61,11 @@ export function toAppNotification(row: Row): AppNotification {
   }
 }
 
-const pushDataOf = (input: NotificationInput): PushData => ({ title: input.title, body: input.body, url: input.url ?? DEFAULT_NOTIFICATION_URL })
+const pushDataOf = (input: NotificationInput): PushData => ({
+  title: input.title,
+  body: input.body,
+  url: input.url ?? DEFAULT_NOTIFICATION_URL,
+})
 
 /** Runs `task` over `items`, at most `limit` at a time. */
 export async function eachLimited<T>(items: T[], limit: number, task: (item: T) => Promise<unknown>): Promise<void> {
@@ -74,13 +78,22 @@ export async function eachLimited<T>(items: T[], limit: number, task: (item: T) 
 
 export function createNotifier({ db, push, log }: { db: Db; push: PushSender; log: FastifyBaseLogger }): Notifier {
   // pushToUser never throws; with no push configured there is nothing to look up.
-  const pushTo = (userId: number, data: PushData, now: Date) => (push.configured ? pushToUser(db, push, userId, data, log, now) : Promise.resolve())
+  const pushTo = (userId: number, data: PushData, now: Date) =>
+    push.configured ? pushToUser(db, push, userId, data, log, now) : Promise.resolve()
 
   return {
     async notify(userId, input, { now }) {
       const [row] = await db
         .insert(notifications)
-        .values({ userId, kind: input.kind, title: input.title, body: input.body, url: input.url ?? null, dedupeKey: input.dedupeKey ?? null, createdAt: now })
+        .values({
+          userId,
+          kind: input.kind,
+          title: input.title,
+          body: input.body,
+          url: input.url ?? null,
+          dedupeKey: input.dedupeKey ?? null,
+          createdAt: now,
+        })
         .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] })
         .returning()
       if (!row) return null

@@ -13,7 +13,9 @@ export const PAYMENT_TOKEN_MS = 2 * 60 * 60 * 1000
 
 export async function issuePaymentToken(db: Db, userId: number, now: Date): Promise<string> {
   const { token, hash } = newToken()
-  await db.insert(emailTokens).values({ userId, purpose: 'payment', tokenHash: hash, createdAt: now, expiresAt: new Date(now.getTime() + PAYMENT_TOKEN_MS) })
+  await db
+    .insert(emailTokens)
+    .values({ userId, purpose: 'payment', tokenHash: hash, createdAt: now, expiresAt: new Date(now.getTime() + PAYMENT_TOKEN_MS) })
   return token
 }
 

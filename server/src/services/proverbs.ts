@@ -4,7 +4,16 @@ import type { Category, CousinProverb, EthnicGroup, Proverb, ProverbChange, Prov
 import type { Db } from '../db/client'
 import { CATEGORY_DESCRIPTIONS, GROUP_ABOUT } from '../db/seed/about'
 import { parseId } from '../http/params'
-import { categories, cousinClusters, ethnicGroups, favourites, proverbCategories, proverbChanges, proverbCousins, proverbs } from '../db/schema'
+import {
+  categories,
+  cousinClusters,
+  ethnicGroups,
+  favourites,
+  proverbCategories,
+  proverbChanges,
+  proverbCousins,
+  proverbs,
+} from '../db/schema'
 
 export type ProverbFilters = { terms: string[]; ethnicId?: number; categoryId?: number }
 
@@ -43,7 +52,10 @@ export async function listCategories(db: Db): Promise<Category[]> {
     .leftJoin(proverbCategories, eq(proverbCategories.categoryId, categories.id))
     .groupBy(categories.id)
     .orderBy(asc(categories.name))
-  return rows.map((row) => ({ ...row, description: Object.hasOwn(CATEGORY_DESCRIPTIONS, row.slug) ? CATEGORY_DESCRIPTIONS[row.slug] : null }))
+  return rows.map((row) => ({
+    ...row,
+    description: Object.hasOwn(CATEGORY_DESCRIPTIONS, row.slug) ? CATEGORY_DESCRIPTIONS[row.slug] : null,
+  }))
 }
 
 /** Digits mean an id (out of range matches nothing); anything else is a slug. */
@@ -79,9 +91,7 @@ function filterCondition({ terms, ethnicId, categoryId }: ProverbFilters): SQL |
       : exists(
           sql`(select 1 from ${proverbCategories} where ${proverbCategories.proverbId} = ${proverbs.id} and ${proverbCategories.categoryId} = ${categoryId})`,
         ),
-    ...terms.map((term) =>
-      or(sql`${proverbs.toneKey} like ${likeTerm(term)}`, sql`${proverbs.englishFolded} like ${likeTerm(term)}`),
-    ),
+    ...terms.map((term) => or(sql`${proverbs.toneKey} like ${likeTerm(term)}`, sql`${proverbs.englishFolded} like ${likeTerm(term)}`)),
   )
 }
 
@@ -135,7 +145,13 @@ async function cousinsOf(db: Db, ids: number[]): Promise<Map<number, ProverbCous
   for (const { proverbId, clusterId, key, note } of clusters) {
     const others: CousinProverb[] = members
       .filter((m) => m.clusterId === clusterId && m.id !== proverbId)
-      .map((m) => ({ id: m.id, slug: m.slug, proverb: m.proverb, transliteration: m.transliteration, ethnic: { id: m.ethnicId, name: m.ethnicName, slug: m.ethnicSlug } }))
+      .map((m) => ({
+        id: m.id,
+        slug: m.slug,
+        proverb: m.proverb,
+        transliteration: m.transliteration,
+        ethnic: { id: m.ethnicId, name: m.ethnicName, slug: m.ethnicSlug },
+      }))
     if (others.length) result.set(proverbId, { key, note, proverbs: others })
   }
   return result
@@ -144,12 +160,20 @@ async function cousinsOf(db: Db, ids: number[]): Promise<Map<number, ProverbCous
 /** Attaches categories and cousins to rows and shapes them as the contract's Proverb. */
 async function toProverbs(db: Db, rows: ProverbRow[]): Promise<Proverb[]> {
   if (rows.length === 0) return []
-  const cousins = await cousinsOf(db, rows.map((r) => r.id))
+  const cousins = await cousinsOf(
+    db,
+    rows.map((r) => r.id),
+  )
   const links = await db
     .select({ proverbId: proverbCategories.proverbId, id: categories.id, name: categories.name, slug: categories.slug })
     .from(proverbCategories)
     .innerJoin(categories, eq(categories.id, proverbCategories.categoryId))
-    .where(inArray(proverbCategories.proverbId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        proverbCategories.proverbId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(categories.name))
   return rows.map((row) => ({
     id: row.id,
@@ -223,9 +247,7 @@ export async function todaysProverbs(db: Db, date: string): Promise<Proverb[]> {
     .from(proverbs)
     .orderBy(proverbs.ethnicGroupId, dailyOrder(date))
     .as('picks')
-  const rows = await selectProverbs(db)
-    .innerJoin(picks, eq(picks.id, proverbs.id))
-    .orderBy(asc(ethnicGroups.position))
+  const rows = await selectProverbs(db).innerJoin(picks, eq(picks.id, proverbs.id)).orderBy(asc(ethnicGroups.position))
   return toProverbs(db, rows)
 }
 
@@ -252,7 +274,10 @@ export async function favouriteProverbs(db: Db, userId: number, page: number, si
 
 /** A proverb's published changes, newest first (undefined when there is no such proverb). */
 export async function proverbHistory(db: Db, idOrSlug: string): Promise<ProverbChange[] | undefined> {
-  const [proverb] = await db.select({ id: proverbs.id }).from(proverbs).where(byIdOrSlug(proverbs.id, proverbs.slug, idOrSlug))
+  const [proverb] = await db
+    .select({ id: proverbs.id })
+    .from(proverbs)
+    .where(byIdOrSlug(proverbs.id, proverbs.slug, idOrSlug))
   if (!proverb) return undefined
   const rows = await db
     .select({ at: proverbChanges.createdAt, kind: proverbChanges.kind, fields: proverbChanges.fields })

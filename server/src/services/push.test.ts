@@ -22,7 +22,12 @@ const ACCOUNT: ServiceAccount = {
 
 const decode = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString()) as Record<string, unknown>
 const fcmError = (code: number, status: string, message: string, errorCode?: string) => ({
-  error: { code, message, status, ...(errorCode ? { details: [{ '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode }] } : {}) },
+  error: {
+    code,
+    message,
+    status,
+    ...(errorCode ? { details: [{ '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode }] } : {}),
+  },
 })
 
 test('without configuration the sender is noPush: not configured, every send unavailable', async () => {
@@ -35,7 +40,13 @@ test("the assertion is an RS256 JWT for FCM's scope, addressed to the token URI,
   const [header, claims, signature, ...rest] = signAssertion(ACCOUNT, privateKeyFrom(PEM), 1_800_000_000).split('.')
   expect(rest).toEqual([])
   expect(decode(header)).toEqual({ alg: 'RS256', typ: 'JWT' })
-  expect(decode(claims)).toEqual({ iss: ACCOUNT.clientEmail, scope: FCM_SCOPE, aud: ACCOUNT.tokenUri, iat: 1_800_000_000, exp: 1_800_003_600 })
+  expect(decode(claims)).toEqual({
+    iss: ACCOUNT.clientEmail,
+    scope: FCM_SCOPE,
+    aud: ACCOUNT.tokenUri,
+    iat: 1_800_000_000,
+    exp: 1_800_003_600,
+  })
   expect(verify('sha256', Buffer.from(`${header}.${claims}`), publicKey, Buffer.from(signature, 'base64url'))).toBe(true)
 })
 
@@ -47,10 +58,20 @@ test('a key whose newlines arrived escaped (\\n in an environment variable) is t
 
 test("only FCM's UNREGISTERED and an invalid registration token mean the token is dead", () => {
   expect(isDeadToken({ status: 404, body: fcmError(404, 'NOT_FOUND', 'Requested entity was not found.', 'UNREGISTERED') })).toBe(true)
-  expect(isDeadToken({ status: 400, body: fcmError(400, 'INVALID_ARGUMENT', 'The registration token is not a valid FCM registration token', 'INVALID_ARGUMENT') })).toBe(true)
+  expect(
+    isDeadToken({
+      status: 400,
+      body: fcmError(400, 'INVALID_ARGUMENT', 'The registration token is not a valid FCM registration token', 'INVALID_ARGUMENT'),
+    }),
+  ).toBe(true)
   // A wrong project or URL is our mistake, and a bad payload is not the token's fault: keep the token.
   expect(isDeadToken({ status: 404, body: fcmError(404, 'NOT_FOUND', 'Requested entity was not found.') })).toBe(false)
-  expect(isDeadToken({ status: 400, body: fcmError(400, 'INVALID_ARGUMENT', 'Invalid JSON payload received. Unknown name "notificaton"', 'INVALID_ARGUMENT') })).toBe(false)
+  expect(
+    isDeadToken({
+      status: 400,
+      body: fcmError(400, 'INVALID_ARGUMENT', 'Invalid JSON payload received. Unknown name "notificaton"', 'INVALID_ARGUMENT'),
+    }),
+  ).toBe(false)
   expect(isDeadToken({ status: 403, body: fcmError(403, 'PERMISSION_DENIED', 'SenderId mismatch', 'SENDER_ID_MISMATCH') })).toBe(false)
   expect(isDeadToken({ status: 404, body: null })).toBe(false)
   expect(isDeadToken({ status: 200, body: { name: 'projects/owe-test/messages/1' } })).toBe(false)
@@ -89,5 +110,8 @@ test('a private key that is not PEM is reported once at start; every send then f
   expect(await push.send('a', DATA)).toBe('failed')
   expect(await push.send('b', DATA)).toBe('failed')
   expect(requests).toBe(0)
-  expect(lines.slice(1).map((line) => line.msg)).toEqual(['Push failed: the service account has no usable private key', 'Push failed: the service account has no usable private key'])
+  expect(lines.slice(1).map((line) => line.msg)).toEqual([
+    'Push failed: the service account has no usable private key',
+    'Push failed: the service account has no usable private key',
+  ])
 })

@@ -132,7 +132,8 @@ export function createPushSender(config: PushConfig | null, options: PushSenderO
   }
 
   async function requestAccessToken(): Promise<string> {
-    if (!key) throw new Failed('Push failed: the service account has no usable private key', { clientEmail: serviceAccount.clientEmail }, 'error')
+    if (!key)
+      throw new Failed('Push failed: the service account has no usable private key', { clientEmail: serviceAccount.clientEmail }, 'error')
     const requestedAt = now().getTime()
     const assertion = signAssertion(serviceAccount, key, Math.floor(requestedAt / 1000))
     const reply = await post(serviceAccount.tokenUri, {
@@ -141,7 +142,12 @@ export function createPushSender(config: PushConfig | null, options: PushSenderO
     })
     const body = (reply.body ?? {}) as { access_token?: unknown; expires_in?: unknown; error?: unknown; error_description?: unknown }
     if (reply.status !== 200 || typeof body.access_token !== 'string' || !body.access_token) {
-      const fields = { status: reply.status, error: body.error, description: body.error_description, clientEmail: serviceAccount.clientEmail }
+      const fields = {
+        status: reply.status,
+        error: body.error,
+        description: body.error_description,
+        clientEmail: serviceAccount.clientEmail,
+      }
       throw new Failed('Push failed: Google refused the service account', fields, reply.status >= 500 ? 'warn' : 'error')
     }
     const expiresIn = typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in : ASSERTION_SECONDS
@@ -219,7 +225,14 @@ const CONCURRENCY = 4
  * Sends to every device of the user whose session is live (a signed-out or expired browser gets nothing,
  * even before housekeeping deletes its token) and deletes the tokens FCM reports unregistered. Never throws.
  */
-export async function pushToUser(db: Db, sender: PushSender, userId: number, data: PushData, log: FastifyBaseLogger, now = new Date()): Promise<{ sent: number; removed: number }> {
+export async function pushToUser(
+  db: Db,
+  sender: PushSender,
+  userId: number,
+  data: PushData,
+  log: FastifyBaseLogger,
+  now = new Date(),
+): Promise<{ sent: number; removed: number }> {
   if (!sender.configured) return { sent: 0, removed: 0 }
   let sent = 0
   try {

@@ -68,7 +68,13 @@ async function endSessions(tx: Db | Tx, where: SQL | undefined, now: Date): Prom
     .set({ revokedAt: now })
     .where(and(where, isNull(sessions.revokedAt)))
     .returning({ id: sessions.id })
-  if (ended.length > 0) await tx.delete(deviceTokens).where(inArray(deviceTokens.sessionId, ended.map((row) => row.id)))
+  if (ended.length > 0)
+    await tx.delete(deviceTokens).where(
+      inArray(
+        deviceTokens.sessionId,
+        ended.map((row) => row.id),
+      ),
+    )
 }
 
 export async function revokeSession(db: Db, sessionId: number, now: Date): Promise<void> {

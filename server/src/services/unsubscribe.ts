@@ -14,7 +14,10 @@ const LINK_SECRET = 'link'
  */
 export async function loadLinkSecret(db: Db, configured: string | null): Promise<string> {
   if (configured) return configured
-  await db.insert(serverSecrets).values({ name: LINK_SECRET, value: randomBytes(32).toString('base64url') }).onConflictDoNothing()
+  await db
+    .insert(serverSecrets)
+    .values({ name: LINK_SECRET, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing()
   const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, LINK_SECRET))
   return row.value
 }
@@ -38,7 +41,10 @@ export function unsubscribeUrl(publicUrl: string, secret: string, email: string)
 }
 
 export async function isUnsubscribed(db: Db | Tx, email: string): Promise<boolean> {
-  const [row] = await db.select({ email: unsubscribes.email }).from(unsubscribes).where(eq(unsubscribes.email, normaliseEmail(email)))
+  const [row] = await db
+    .select({ email: unsubscribes.email })
+    .from(unsubscribes)
+    .where(eq(unsubscribes.email, normaliseEmail(email)))
   return Boolean(row)
 }
 
@@ -55,7 +61,10 @@ function withFooter(mail: Mail, url: string): Mail {
  * has unsubscribed (activation and password reset always are: the account needs them). `secret` is read
  * when a mail is sent: the server loads it once its database is ready.
  */
-export function withUnsubscribeLinks(mailer: Mailer, options: { db: Db; secret: () => string; publicUrl: string; log: FastifyBaseLogger }): Mailer {
+export function withUnsubscribeLinks(
+  mailer: Mailer,
+  options: { db: Db; secret: () => string; publicUrl: string; log: FastifyBaseLogger },
+): Mailer {
   const { db, secret, publicUrl, log } = options
   return {
     kind: mailer.kind,

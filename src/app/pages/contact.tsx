@@ -12,7 +12,11 @@ import { useSession } from '@/lib/session'
  */
 function useProfile() {
   const session = useSession()
-  return useQuery({ queryKey: privateKeys.fullProfile(session?.user.id ?? 0), queryFn: ({ signal }) => fetchFullProfile(signal), enabled: Boolean(session) })
+  return useQuery({
+    queryKey: privateKeys.fullProfile(session?.user.id ?? 0),
+    queryFn: ({ signal }) => fetchFullProfile(signal),
+    enabled: Boolean(session),
+  })
 }
 
 export default function ContactPage() {

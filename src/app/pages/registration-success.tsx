@@ -43,8 +43,8 @@ export default function RegistrationSuccessPage() {
           ) : plan ? (
             <>
               <p>
-                You chose the {plan.name} plan. Pay now and it starts today; or sign in later on the Free plan (every people to
-                read online, your first language kept offline, with adverts) and subscribe from your profile.
+                You chose the {plan.name} plan. Pay now and it starts today; or sign in later on the Free plan (every people to read online,
+                your first language kept offline, with adverts) and subscribe from your profile.
               </p>
               <Checkout plan={plan} registrationToken={payment.token} initialCoupon={payment.promoCode} />
             </>

@@ -17,7 +17,10 @@ beforeEach(() => {
   signIn(session)
   vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
     bodies.push(init.body as string | undefined)
-    return new Response(JSON.stringify({ data: { message: 'You have signed out.' } }), { status: 200, headers: { 'Content-Type': 'application/json' } })
+    return new Response(JSON.stringify({ data: { message: 'You have signed out.' } }), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    })
   })
 })
 afterEach(() => {

@@ -42,7 +42,11 @@ async function pictureWithDeviceCopy(userId: number, signal: AbortSignal): Promi
 }
 
 export const pictureQuery = (userId: number) =>
-  queryOptions({ queryKey: accountKeys.picture(userId), queryFn: ({ signal }) => pictureWithDeviceCopy(userId, signal), staleTime: 5 * 60_000 })
+  queryOptions({
+    queryKey: accountKeys.picture(userId),
+    queryFn: ({ signal }) => pictureWithDeviceCopy(userId, signal),
+    staleTime: 5 * 60_000,
+  })
 
 export const userLanguagesQuery = (userId: number) =>
   queryOptions({ queryKey: accountKeys.languages(userId), queryFn: ({ signal }) => fetchUserLanguages(signal) })

@@ -37,18 +37,24 @@ export type PageQuery = { page: number; size: number }
 
 const page = <T>(path: string, query: Record<string, string | number | boolean | undefined>, signal?: AbortSignal) =>
   apiGetPage<Paginated<T>>(
-    withQuery(path, Object.fromEntries(Object.entries(query).map(([key, value]) => [key, typeof value === 'boolean' ? String(value) : value]))),
+    withQuery(
+      path,
+      Object.fromEntries(Object.entries(query).map(([key, value]) => [key, typeof value === 'boolean' ? String(value) : value])),
+    ),
     { ...auth, signal },
   )
 const send = <T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown) => apiSend<T>(method, path, body, auth)
 
 // ——— Suggestions ———
-export const fetchSuggestions = (q: PageQuery & { status: SuggestionStatus }, signal?: AbortSignal) => page<AdminSuggestion>(A.suggestions, q, signal)
-export const approveSuggestion = (id: number, input: ApproveSuggestionInput) => send<AdminSuggestion>('POST', A.approveSuggestion(id), input)
+export const fetchSuggestions = (q: PageQuery & { status: SuggestionStatus }, signal?: AbortSignal) =>
+  page<AdminSuggestion>(A.suggestions, q, signal)
+export const approveSuggestion = (id: number, input: ApproveSuggestionInput) =>
+  send<AdminSuggestion>('POST', A.approveSuggestion(id), input)
 export const rejectSuggestion = (id: number, reason: string) => send<AdminSuggestion>('POST', A.rejectSuggestion(id), { reason })
 
 // ——— Readers' corrections and speakers' checks ———
-export const fetchCorrections = (q: PageQuery & { status: CorrectionStatus }, signal?: AbortSignal) => page<AdminCorrection>(A.corrections, q, signal)
+export const fetchCorrections = (q: PageQuery & { status: CorrectionStatus }, signal?: AbortSignal) =>
+  page<AdminCorrection>(A.corrections, q, signal)
 export const acceptCorrection = (id: number, input: AcceptCorrectionInput) => send<AdminCorrection>('POST', A.acceptCorrection(id), input)
 export const declineCorrection = (id: number, reason: string) => send<AdminCorrection>('POST', A.declineCorrection(id), { reason })
 export const markChecked = (id: number, name: string) => send<AdminProverb>('PUT', A.proverbChecked(id), { name })
@@ -124,10 +130,12 @@ export const sendBroadcast = ({ key, ...input }: BroadcastInput & { key: string 
   apiSend<BroadcastResult>('POST', A.broadcast, input, { ...auth, headers: { 'Idempotency-Key': key } })
 
 // ——— Messages, people, money, audit ———
-export const fetchContactMessages = (q: PageQuery & { unread?: boolean }, signal?: AbortSignal) => page<ContactMessage>(A.contactMessages, q, signal)
+export const fetchContactMessages = (q: PageQuery & { unread?: boolean }, signal?: AbortSignal) =>
+  page<ContactMessage>(A.contactMessages, q, signal)
 export const markMessageRead = (id: number) => send<ContactMessage>('POST', A.contactMessageRead(id))
 export const fetchUsers = (q: PageQuery & { q?: string }, signal?: AbortSignal) => page<AdminUser>(A.users, q, signal)
-export const fetchPayments = (q: PageQuery & { status?: AdminPayment['status'] }, signal?: AbortSignal) => page<AdminPayment>(A.payments, q, signal)
+export const fetchPayments = (q: PageQuery & { status?: AdminPayment['status'] }, signal?: AbortSignal) =>
+  page<AdminPayment>(A.payments, q, signal)
 export const fetchAudit = (q: PageQuery, signal?: AbortSignal) => page<AuditEntry>(A.audit, q, signal)
 
 // ——— Mail queue ———

@@ -53,7 +53,8 @@ export const categoriesQuery = (userId: number) =>
 export const faqsQuery = (userId: number) => queryOptions({ queryKey: adminKeys.faqs(userId), queryFn: ({ signal }) => fetchFaqs(signal) })
 export const quizQuestionsQuery = (userId: number, q: QuizFilter) =>
   queryOptions({ queryKey: adminKeys.quiz(userId, q), queryFn: ({ signal }) => fetchQuizQuestions(q, signal), ...paged })
-export const advertsQuery = (userId: number) => queryOptions({ queryKey: adminKeys.adverts(userId), queryFn: ({ signal }) => fetchAdverts(signal) })
+export const advertsQuery = (userId: number) =>
+  queryOptions({ queryKey: adminKeys.adverts(userId), queryFn: ({ signal }) => fetchAdverts(signal) })
 export const messagesQuery = (userId: number, q: PageQuery & { unread?: boolean }) =>
   queryOptions({ queryKey: adminKeys.messages(userId, q), queryFn: ({ signal }) => fetchContactMessages(q, signal), ...paged })
 export const usersQuery = (userId: number, q: PageQuery & { q?: string }) =>
@@ -81,10 +82,15 @@ export function useOperatorId(): number {
  * which records every change). `refreshAfterFailure` for a change made of several requests, of which
  * some may have gone through.
  */
-export function useAdminMutation<In, Out>(sections: string[], mutationFn: (input: In) => Promise<Out>, { refreshAfterFailure = false } = {}) {
+export function useAdminMutation<In, Out>(
+  sections: string[],
+  mutationFn: (input: In) => Promise<Out>,
+  { refreshAfterFailure = false } = {},
+) {
   const client = useQueryClient()
   const userId = useOperatorId()
-  const refresh = () => Promise.all([...sections, 'audit'].map((section) => client.invalidateQueries({ queryKey: adminKeys.section(userId, section) })))
+  const refresh = () =>
+    Promise.all([...sections, 'audit'].map((section) => client.invalidateQueries({ queryKey: adminKeys.section(userId, section) })))
   return useMutation({
     mutationFn,
     onSuccess: refresh,

@@ -54,12 +54,18 @@ export const quizQuestionFormSchema = quizQuestionSchema
       // Formik gives an emptied field as undefined.
       .default('')
       .defined(OPERATOR_TEXTS.options)
-      .test('options', asInBody('options', (form) => ({ options: optionLines(form.options) }))),
+      .test(
+        'options',
+        asInBody('options', (form) => ({ options: optionLines(form.options) })),
+      ),
     correct: yup
       .number()
       .typeError(OPERATOR_TEXTS.correct)
       .required(OPERATOR_TEXTS.correct)
-      .test('correct', asInBody('correct', (form) => ({ options: optionLines(form.options), correct: Number(form.correct) - 1 }))),
+      .test(
+        'correct',
+        asInBody('correct', (form) => ({ options: optionLines(form.options), correct: Number(form.correct) - 1 })),
+      ),
     // The select says "true" or "false".
     active: yup.boolean().defined(),
   })

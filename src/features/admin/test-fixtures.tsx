@@ -43,7 +43,9 @@ export function renderAdmin(ui: ReactNode, path = '/admin') {
 }
 
 /** A fetch stand-in that answers by method, path (and query), and keeps what was sent and what was asked. */
-export function fakeApi(answer: (method: string, path: string, body: unknown, query: URLSearchParams) => Response | Promise<Response> | undefined) {
+export function fakeApi(
+  answer: (method: string, path: string, body: unknown, query: URLSearchParams) => Response | Promise<Response> | undefined,
+) {
   const sent: { method: string; path: string; body: unknown }[] = []
   /** Each request's path and query string: "GET /api/admin/proverbs?page=1&size=20". */
   const asked: string[] = []

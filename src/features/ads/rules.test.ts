@@ -20,9 +20,36 @@ test('adverts without a package, or with one and the toggle on; nothing while ei
 })
 
 test('no adverts over a quiz being played, sign-in, the plans, the payment pages or the notification test page', () => {
-  for (const path of ['/quiz/12', '/quiz/12/', '/quiz/abc', '/auth/login', '/auth/signup', '/auth/reset_password', '/pricing', '/pricing/', '/pricing/checkout', '/payment_success', '/register_payment_success', '/test', '/test/'])
+  for (const path of [
+    '/quiz/12',
+    '/quiz/12/',
+    '/quiz/abc',
+    '/auth/login',
+    '/auth/signup',
+    '/auth/reset_password',
+    '/pricing',
+    '/pricing/',
+    '/pricing/checkout',
+    '/payment_success',
+    '/register_payment_success',
+    '/test',
+    '/test/',
+  ])
     expect(isAdFreeRoute(path), path).toBe(true)
-  for (const path of ['/', '/quiz', '/quiz/', '/quiz/12/submit', '/quiz/12/submit/', '/about', '/profile', '/favourites', '/notifications/3', '/authors', '/pricing-faq', '/testimonials'])
+  for (const path of [
+    '/',
+    '/quiz',
+    '/quiz/',
+    '/quiz/12/submit',
+    '/quiz/12/submit/',
+    '/about',
+    '/profile',
+    '/favourites',
+    '/notifications/3',
+    '/authors',
+    '/pricing-faq',
+    '/testimonials',
+  ])
     expect(isAdFreeRoute(path), path).toBe(false)
 })
 

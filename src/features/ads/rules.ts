@@ -52,7 +52,9 @@ const unstored = new Map<number, Showing>()
 function storedShowing(userId: number): Showing | null {
   try {
     const stored = JSON.parse(localStorage.getItem(lastShownKey(userId)) ?? 'null') as Partial<Showing> | null
-    return stored && typeof stored.at === 'number' && typeof stored.advertId === 'number' ? { at: stored.at, advertId: stored.advertId } : null
+    return stored && typeof stored.at === 'number' && typeof stored.advertId === 'number'
+      ? { at: stored.at, advertId: stored.advertId }
+      : null
   } catch {
     return null
   }

@@ -18,7 +18,14 @@ const WEBP = btoa('RIFF\u0000\u0000\u0000\u0000WEBPVP8 ')
 const MP4 = btoa('\u0000\u0000\u0000\u0020ftypisom')
 
 export const ADVERTS: AdvertContent[] = [
-  { id: 1, type: 'image/webp', name: 'owe-eight-peoples', file: WEBP, alt: 'Read the proverbs of all eight peoples. See the plans.', link: '/pricing' },
+  {
+    id: 1,
+    type: 'image/webp',
+    name: 'owe-eight-peoples',
+    file: WEBP,
+    alt: 'Read the proverbs of all eight peoples. See the plans.',
+    link: '/pricing',
+  },
   { id: 2, type: 'video/mp4', name: 'owe-weekly-quiz', file: MP4, alt: "Play this week's quiz.", link: '/quiz' },
   { id: 3, type: 'image/webp', name: 'owe-daily-reminder', file: WEBP, alt: 'A proverb every day.', link: null },
 ]
@@ -29,7 +36,9 @@ type Call = { method: string; path: string; at: number; body?: unknown }
  * `adverts` is the list the server holds; `toggle` the user's ad toggle (a number answers with that
  * error status); `fail` makes one path answer 500; `holdList` keeps the list waiting until resolved.
  */
-export function fakeAdServer(options: { adverts?: AdvertContent[]; toggle?: boolean | number; fail?: string; holdList?: Promise<void> } = {}) {
+export function fakeAdServer(
+  options: { adverts?: AdvertContent[]; toggle?: boolean | number; fail?: string; holdList?: Promise<void> } = {},
+) {
   const state = { adverts: ADVERTS, toggle: false as boolean | number, ...options, calls: [] as Call[], listLoadedAt: 0 }
   const fetch = vi.fn(async (input: string, init?: RequestInit) => {
     const path = new URL(input, 'http://owe.test').pathname
@@ -61,12 +70,27 @@ export function fakeAdServer(options: { adverts?: AdvertContent[]; toggle?: bool
 export function stubObjectUrls() {
   let n = 0
   const urls = { created: [] as Blob[], revoked: [] as string[] }
-  Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: (blob: Blob) => (urls.created.push(blob), `blob:advert-${++n}`) })
+  Object.defineProperty(URL, 'createObjectURL', {
+    configurable: true,
+    value: (blob: Blob) => (urls.created.push(blob), `blob:advert-${++n}`),
+  })
   Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: (url: string) => urls.revoked.push(url) })
   return urls
 }
 
-const PLACES = ['/', '/about', '/favourites', '/quiz', '/quiz/12', '/quiz/12/submit', '/auth/login', '/pricing', '/payment_success', '/register_payment_success', '/profile']
+const PLACES = [
+  '/',
+  '/about',
+  '/favourites',
+  '/quiz',
+  '/quiz/12',
+  '/quiz/12/submit',
+  '/auth/login',
+  '/pricing',
+  '/payment_success',
+  '/register_payment_success',
+  '/profile',
+]
 
 /** The app around the adverts (@/lib/testing's render), with links to move between pages (each a focusable thing to return to). */
 export const renderWithRouter = (ui: ReactNode, options: Parameters<typeof renderWithApp>[1] = {}) =>

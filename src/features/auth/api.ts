@@ -4,7 +4,8 @@ import type { LoginInput, ResetPasswordInput, SignupInput } from '@/core/validat
 import { apiGet, apiSend, withQuery } from '@/lib/api-client'
 
 /** `paymentToken` lets the new account pay for its plan before it is activated (the end of sign-up). */
-export const register = (input: SignupInput) => apiSend<Notice & { email: string; paymentToken?: string | null }>('POST', API.register, input)
+export const register = (input: SignupInput) =>
+  apiSend<Notice & { email: string; paymentToken?: string | null }>('POST', API.register, input)
 export const activate = (token: string) => apiSend<Notice>('POST', API.activate, { token })
 export const resendActivation = (email: string) => apiSend<Notice>('POST', API.resendActivation, { email })
 export const login = (input: LoginInput) => apiSend<LoginResult>('POST', API.login, input)

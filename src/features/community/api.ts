@@ -12,4 +12,5 @@ const asSender = () => ({ auth: Boolean(getToken()) })
 export const suggestProverb = (input: SuggestionInput) => apiSend<SuggestionResult>('POST', API.suggestProverb, input, asSender())
 export const sendContactMessage = (input: ContactInput) => apiSend<Notice>('POST', API.contact, input, asSender())
 export const unsubscribe = (email: string, token: string) => apiSend<UnsubscribeResult>('POST', API.unsubscribe, { email, token })
-export const sendCorrection = (slug: string, input: CorrectionInput) => apiSend<Notice>('POST', API.proverbCorrections(slug), input, asSender())
+export const sendCorrection = (slug: string, input: CorrectionInput) =>
+  apiSend<Notice>('POST', API.proverbCorrections(slug), input, asSender())

@@ -12,7 +12,8 @@ export const leaderboardKeys = {
   players: (viewerId: number, period: LeaderboardPeriod, page: number, size: number) =>
     [...leaderboardKeys.all(viewerId), 'players', period, page, size] as const,
   /** `'self'`: the caller, as get_player answers without a user id. */
-  player: (viewerId: number, period: LeaderboardPeriod, userId: number | 'self') => [...leaderboardKeys.all(viewerId), 'player', period, userId] as const,
+  player: (viewerId: number, period: LeaderboardPeriod, userId: number | 'self') =>
+    [...leaderboardKeys.all(viewerId), 'player', period, userId] as const,
 }
 
 export const playersQuery = (viewerId: number, period: LeaderboardPeriod, page: number, size: number) =>

@@ -43,7 +43,9 @@ test('a flush sends each read with the user’s token: done and gone kept out, f
   vi.stubGlobal('fetch', fetch)
   await flushPendingReads(7)
   expect(pendingReads(7).map((read) => read.id)).toEqual([3, 4])
-  expect(fetch.mock.calls.map(([, init]) => (init?.headers as Record<string, string>).Authorization)).toEqual(Array(4).fill('Bearer token-7'))
+  expect(fetch.mock.calls.map(([, init]) => (init?.headers as Record<string, string>).Authorization)).toEqual(
+    Array(4).fill('Bearer token-7'),
+  )
 })
 
 test('nothing is sent offline, nor for another user than the one signed in', async () => {

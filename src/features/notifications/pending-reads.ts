@@ -19,7 +19,9 @@ const storageKey = (userId: number) => `owe-notification-reads:${userId}`
 export function pendingReads(userId: number): PendingRead[] {
   try {
     const stored: unknown = JSON.parse(localStorage.getItem(storageKey(userId)) ?? '[]')
-    return Array.isArray(stored) ? stored.filter((entry): entry is PendingRead => typeof entry?.id === 'number' && typeof entry?.readAt === 'string') : []
+    return Array.isArray(stored)
+      ? stored.filter((entry): entry is PendingRead => typeof entry?.id === 'number' && typeof entry?.readAt === 'string')
+      : []
   } catch {
     return []
   }
@@ -37,7 +39,11 @@ export function addPendingRead(userId: number, id: number, readAt: string): void
 
 export function removePendingRead(userId: number, id: number): void {
   const reads = pendingReads(userId)
-  if (reads.some((read) => read.id === id)) write(userId, reads.filter((read) => read.id !== id))
+  if (reads.some((read) => read.id === id))
+    write(
+      userId,
+      reads.filter((read) => read.id !== id),
+    )
 }
 
 /**

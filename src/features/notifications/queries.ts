@@ -14,7 +14,8 @@ export const notificationKeys = {
   all: privateKeys.notifications,
   unreadCount: (userId: number) => [...notificationKeys.all(userId), 'unread-count'] as const,
   lists: (userId: number) => [...notificationKeys.all(userId), 'list'] as const,
-  list: (userId: number, filter: NotificationFilter, page: number, size: number) => [...notificationKeys.lists(userId), filter, page, size] as const,
+  list: (userId: number, filter: NotificationFilter, page: number, size: number) =>
+    [...notificationKeys.lists(userId), filter, page, size] as const,
   detail: (userId: number, id: number) => [...notificationKeys.all(userId), 'detail', id] as const,
 }
 
@@ -37,7 +38,12 @@ const live = {
  */
 const polled = { refetchInterval: NOTIFICATION_POLL_MS, refetchIntervalInBackground: false } as const
 
-export const notificationListQuery = (userId: number, filter: NotificationFilter, page = NOTIFICATION_PAGE_DEFAULT, size = NOTIFICATION_SIZE_DEFAULT) =>
+export const notificationListQuery = (
+  userId: number,
+  filter: NotificationFilter,
+  page = NOTIFICATION_PAGE_DEFAULT,
+  size = NOTIFICATION_SIZE_DEFAULT,
+) =>
   queryOptions({
     queryKey: notificationKeys.list(userId, filter, page, size),
     queryFn: async ({ signal }) => {
@@ -84,7 +90,8 @@ function markReadInCache(client: QueryClient, userId: number, id: number, readAt
     const next = withReads(page, filter, [{ id, readAt }])
     if (next !== page) client.setQueryData(key, next)
   }
-  if (wasUnread) client.setQueryData<number>(notificationKeys.unreadCount(userId), (count) => (count === undefined ? count : Math.max(0, count - 1)))
+  if (wasUnread)
+    client.setQueryData<number>(notificationKeys.unreadCount(userId), (count) => (count === undefined ? count : Math.max(0, count - 1)))
 }
 
 /**

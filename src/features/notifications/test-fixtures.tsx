@@ -22,7 +22,8 @@ export const notification = (id: number, changes: Partial<AppNotification> = {})
   ...changes,
 })
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
 function paged(items: AppNotification[], url: URL): NotificationPage {
   const page = Number(url.searchParams.get('page') ?? 1)
@@ -53,13 +54,27 @@ export function fakeServer(items: AppNotification[]) {
       if (state.readStatus) return json({ error: { code: 'error', message: `Answered ${state.readStatus}` } }, state.readStatus)
       const found = state.items.find((item) => item.id === Number(opened[1]))
       if (!found) return json({ error: { code: 'not_found', message: 'No such notification.' } }, 404)
-      state.items = state.items.map((item) => (item === found ? { ...item, read: true, readAt: item.readAt ?? new Date().toISOString() } : item))
+      state.items = state.items.map((item) =>
+        item === found ? { ...item, read: true, readAt: item.readAt ?? new Date().toISOString() } : item,
+      )
       return json({ data: state.items.find((item) => item.id === found.id) })
     }
     if (url.pathname === API.notificationsUnreadCount) return json({ message: state.items.filter((item) => !item.read).length })
     if (url.pathname === API.notifications) return json(paged(state.items, url))
-    if (url.pathname === API.notificationsUnread) return json(paged(state.items.filter((item) => !item.read), url))
-    if (url.pathname === API.notificationsRead) return json(paged(state.items.filter((item) => item.read), url))
+    if (url.pathname === API.notificationsUnread)
+      return json(
+        paged(
+          state.items.filter((item) => !item.read),
+          url,
+        ),
+      )
+    if (url.pathname === API.notificationsRead)
+      return json(
+        paged(
+          state.items.filter((item) => item.read),
+          url,
+        ),
+      )
     return json({ error: { code: 'not_found', message: url.pathname } }, 404)
   })
   vi.stubGlobal('fetch', fetch)

@@ -2,26 +2,24 @@
  * Text of the static pages: About, Terms of use and Privacy policy.
  * Plain strings only (no HTML); the page component renders each paragraph.
  */
-import { API } from '@/core/api-paths';
-import { OPEN_DATA } from '@/core/open-data';
-
+import { API } from '@/core/api-paths'
+import { OPEN_DATA } from '@/core/open-data'
 
 export type PageContent = {
-  title: string;
-  lead: string;
+  title: string
+  lead: string
   /** `links`: addresses a section offers (a download, another page), each a plain link after its paragraphs. */
-  sections: { heading: string; paragraphs: string[]; links?: { label: string; href: string }[] }[];
-};
+  sections: { heading: string; paragraphs: string[]; links?: { label: string; href: string }[] }[]
+}
 
 export const about: PageContent = {
   title: 'About Òwe',
-  lead:
-    'Òwe means "proverb" in Yoruba. This app gathers traditional proverbs from eight African peoples, in their own languages, with a plain English rendering and an explanation of what each one means.',
+  lead: 'Òwe means "proverb" in Yoruba. This app gathers traditional proverbs from eight African peoples, in their own languages, with a plain English rendering and an explanation of what each one means.',
   sections: [
     {
       heading: 'Why proverbs',
       paragraphs: [
-        'A proverb is a people\'s wisdom packed into a sentence. Elders use them to advise, to settle arguments, to tease and to teach, and knowing when to use one is a sign of a good speaker. Many are hundreds of years old, and nobody owns them: they belong to the people who have kept them alive.',
+        "A proverb is a people's wisdom packed into a sentence. Elders use them to advise, to settle arguments, to tease and to teach, and knowing when to use one is a sign of a good speaker. Many are hundreds of years old, and nobody owns them: they belong to the people who have kept them alive.",
         'Òwe is for anyone who wants to keep that wisdom close: learners picking up a language, parents passing it on to their children, teachers looking for something to start a lesson, and people in the diaspora who want to hear the voice of home again.',
       ],
     },
@@ -29,7 +27,7 @@ export const about: PageContent = {
       heading: 'Made for phones and patchy connections',
       paragraphs: [
         'Òwe is built to work offline first. Proverbs are kept on your device as you use the app, so you can keep reading on a bus, in a village or when your data runs out, and the app catches up when you are back online.',
-        'You can install Òwe on your phone\'s home screen like any other app. It stays small and light, and its fonts and images come from Òwe itself, so it loads quickly and does not call on other companies\' servers.',
+        "You can install Òwe on your phone's home screen like any other app. It stays small and light, and its fonts and images come from Òwe itself, so it loads quickly and does not call on other companies' servers.",
       ],
     },
     {
@@ -41,7 +39,7 @@ export const about: PageContent = {
         'Akan is spoken across southern and central Ghana, where its Twi varieties are heard every day in homes and markets, and it is written in the Latin alphabet with the extra letters ɛ and ɔ.',
         'Kiswahili is spoken across East Africa, from Tanzania and Kenya to Uganda and beyond, and is written in the Latin alphabet.',
         'isiZulu is spoken mainly in South Africa, where it is an official language, and is written in the Latin alphabet, with the letters c, q and x standing for its click sounds.',
-        'Amharic is the working language of Ethiopia\'s federal government and is written in the Ethiopic script, called Fidel, in which each character stands for a whole syllable.',
+        "Amharic is the working language of Ethiopia's federal government and is written in the Ethiopic script, called Fidel, in which each character stands for a whole syllable.",
         'Afaan Oromo is spoken by the Oromo people of Ethiopia and northern Kenya, one of the largest language communities in the Horn of Africa, and is written in Qubee, an alphabet based on Latin letters.',
       ],
     },
@@ -78,18 +76,17 @@ export const about: PageContent = {
       ],
     },
   ],
-};
+}
 
 export const terms: PageContent = {
   title: 'Terms of use',
-  lead:
-    'These terms explain what you can expect from Òwe and what we ask of you in return. We have kept them short and plain. By using Òwe you agree to them. Last updated: November 2026.',
+  lead: 'These terms explain what you can expect from Òwe and what we ask of you in return. We have kept them short and plain. By using Òwe you agree to them. Last updated: November 2026.',
   sections: [
     {
       heading: 'Using Òwe',
       paragraphs: [
         'Anyone can browse and search proverbs and suggest new ones without an account. Signing in adds favourites, weekly quizzes, the leaderboard and your profile.',
-        'Please use Òwe for learning and enjoyment, and do not try to break it, overload it, copy the collection in bulk by automated means, or get into other people\'s accounts.',
+        "Please use Òwe for learning and enjoyment, and do not try to break it, overload it, copy the collection in bulk by automated means, or get into other people's accounts.",
       ],
     },
     {
@@ -149,12 +146,11 @@ export const terms: PageContent = {
       ],
     },
   ],
-};
+}
 
 export const privacy: PageContent = {
   title: 'Privacy policy',
-  lead:
-    'This page explains what Òwe stores, where, why and for how long, and the choices you have. We only keep what we need to run the app, and there are no third-party trackers. Last updated: November 2026.',
+  lead: 'This page explains what Òwe stores, where, why and for how long, and the choices you have. We only keep what we need to run the app, and there are no third-party trackers. Last updated: November 2026.',
   sections: [
     {
       heading: 'Cookies',
@@ -168,8 +164,8 @@ export const privacy: PageContent = {
     {
       heading: 'Storage in your browser',
       paragraphs: [
-        'Local storage: when you are signed in, Òwe keeps your user details and an isAuthenticated flag in your browser\'s local storage, so the app opens already signed in and can show your name and picture straight away.',
-        'Offline storage: proverbs and quiz batches are kept in your browser\'s IndexedDB and cache, so you can keep reading when you have no connection. This is copies of app content, not tracking data.',
+        "Local storage: when you are signed in, Òwe keeps your user details and an isAuthenticated flag in your browser's local storage, so the app opens already signed in and can show your name and picture straight away.",
+        "Offline storage: proverbs and quiz batches are kept in your browser's IndexedDB and cache, so you can keep reading when you have no connection. This is copies of app content, not tracking data.",
         'All of this stays on your device. You can remove it at any time by signing out and clearing the site data for Òwe in your browser settings.',
       ],
     },
@@ -216,7 +212,7 @@ export const privacy: PageContent = {
     {
       heading: 'Children',
       paragraphs: [
-        'Proverbs are for all ages, and families are welcome to use Òwe together. Children should only create an account with a parent\'s or guardian\'s permission. If you are a parent and think your child has given us personal information, contact us through /contact and we will delete it.',
+        "Proverbs are for all ages, and families are welcome to use Òwe together. Children should only create an account with a parent's or guardian's permission. If you are a parent and think your child has given us personal information, contact us through /contact and we will delete it.",
       ],
     },
     {
@@ -226,4 +222,4 @@ export const privacy: PageContent = {
       ],
     },
   ],
-};
+}

@@ -5,8 +5,7 @@ import type { DeviceCoverage } from '@/offline/messages'
 
 export type SearchParams = { q?: string; ethnic?: string; category?: string; page?: number; size?: number }
 
-export const fetchGroups = (signal?: AbortSignal) =>
-  apiGet<EthnicGroup[]>(withQuery(API.ethnicGroupsPublic, { q: 'all' }), { signal })
+export const fetchGroups = (signal?: AbortSignal) => apiGet<EthnicGroup[]>(withQuery(API.ethnicGroupsPublic, { q: 'all' }), { signal })
 
 export const fetchCategories = (signal?: AbortSignal) => apiGet<CategoryPage>(API.categoriesPublic, { signal })
 
@@ -16,11 +15,9 @@ export type ProverbPage = Paginated<Proverb> & { device?: DeviceCoverage }
 export const fetchProverbs = (params: SearchParams, signal?: AbortSignal) =>
   apiGetPage<ProverbPage>(withQuery(API.proverbsPublic, params), { signal })
 
-export const fetchProverb = (idOrSlug: string, signal?: AbortSignal) =>
-  apiGet<Proverb>(API.proverbPublic(idOrSlug), { signal })
+export const fetchProverb = (idOrSlug: string, signal?: AbortSignal) => apiGet<Proverb>(API.proverbPublic(idOrSlug), { signal })
 
-export const fetchToday = (date: string, signal?: AbortSignal) =>
-  apiGet<Proverb[]>(withQuery(API.proverbsToday, { date }), { signal })
+export const fetchToday = (date: string, signal?: AbortSignal) => apiGet<Proverb[]>(withQuery(API.proverbsToday, { date }), { signal })
 
 export const fetchTrending = (date: string, limit: number, signal?: AbortSignal) =>
   apiGet<Proverb[]>(withQuery(API.trendingPublic, { date, limit }), { signal })

@@ -1,7 +1,11 @@
 import type { Proverb } from '@/core/contract'
 
 const isProverb = (value: unknown): value is Proverb =>
-  typeof value === 'object' && value !== null && typeof (value as Proverb).id === 'number' && typeof (value as Proverb).likes === 'number' && typeof (value as Proverb).proverb === 'string'
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Proverb).id === 'number' &&
+  typeof (value as Proverb).likes === 'number' &&
+  typeof (value as Proverb).proverb === 'string'
 
 /**
  * Cached proverb data (one proverb, a list, or a page of them) with one proverb's like count changed by

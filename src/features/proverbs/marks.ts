@@ -60,12 +60,18 @@ function useToggleMark(kind: 'favourites' | 'likes') {
   const userId = session?.user.id ?? 0
   const key = markKeys.marks(userId)
   const holders = (proverbId: number) =>
-    [proverbKeys.all, markKeys.allFavourites(userId)].map((queryKey) => ({ queryKey, predicate: (query: { state: { data: unknown } }) => holdsProverb(query.state.data, proverbId) }))
+    [proverbKeys.all, markKeys.allFavourites(userId)].map((queryKey) => ({
+      queryKey,
+      predicate: (query: { state: { data: unknown } }) => holdsProverb(query.state.data, proverbId),
+    }))
   const setCount = (proverbId: number, count: (likes: number) => number) => {
     for (const filters of holders(proverbId)) client.setQueriesData(filters, (data: unknown) => withLikes(data, proverbId, count))
   }
   const othersPending = (proverbId: number) =>
-    client.isMutating({ mutationKey: markKeys.toggle(kind), predicate: (m) => (m.state.variables as Toggle | undefined)?.proverbId === proverbId }) > 1
+    client.isMutating({
+      mutationKey: markKeys.toggle(kind),
+      predicate: (m) => (m.state.variables as Toggle | undefined)?.proverbId === proverbId,
+    }) > 1
   const setMark = (proverbId: number, on: boolean) =>
     client.setQueryData<ProverbMarks>(key, (marks = { favourites: [], likes: [] }) => ({
       ...marks,
@@ -76,7 +82,12 @@ function useToggleMark(kind: 'favourites' | 'likes') {
     mutationKey: markKeys.toggle(kind),
     scope: { id: kind },
     mutationFn: ({ proverbId, on }: Toggle) =>
-      apiSend<Partial<LikeResult>>(on ? 'PUT' : 'DELETE', kind === 'favourites' ? API.favourite(proverbId) : API.like(proverbId), undefined, { auth: true }),
+      apiSend<Partial<LikeResult>>(
+        on ? 'PUT' : 'DELETE',
+        kind === 'favourites' ? API.favourite(proverbId) : API.like(proverbId),
+        undefined,
+        { auth: true },
+      ),
     onMutate: async ({ proverbId, on }: Toggle) => {
       await client.cancelQueries({ queryKey: key })
       setMark(proverbId, on)
@@ -92,7 +103,14 @@ function useToggleMark(kind: 'favourites' | 'likes') {
       // Only this proverb goes back; hearts toggled meanwhile on others stay as they are.
       setMark(proverbId, !on)
       if (kind === 'likes') setCount(proverbId, (likes) => likes + (on ? -1 : 1))
-      const what = kind === 'favourites' ? (on ? 'add this to your favourites' : 'remove this from your favourites') : on ? 'like this proverb' : 'remove your like'
+      const what =
+        kind === 'favourites'
+          ? on
+            ? 'add this to your favourites'
+            : 'remove this from your favourites'
+          : on
+            ? 'like this proverb'
+            : 'remove your like'
       void notify(`Could not ${what}. ${errorMessage(error)}`, { type: 'error' })
     },
     onSettled: () => {

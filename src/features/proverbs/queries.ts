@@ -1,5 +1,14 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { fetchCategories, fetchGroups, fetchHistory, fetchProverb, fetchProverbs, fetchToday, fetchTrending, type SearchParams } from './api'
+import {
+  fetchCategories,
+  fetchGroups,
+  fetchHistory,
+  fetchProverb,
+  fetchProverbs,
+  fetchToday,
+  fetchTrending,
+  type SearchParams,
+} from './api'
 
 /** The viewer's calendar day, so "today" turns over at their midnight, not the server's. */
 export function localDate(now = new Date()): string {
@@ -49,4 +58,9 @@ export const trendingQuery = (date: string, limit = 6) =>
 
 /** A proverb's published changes: asked of the server only, and not retried (the page shows nothing without them). */
 export const historyQuery = (idOrSlug: string) =>
-  queryOptions({ queryKey: proverbKeys.history(idOrSlug), queryFn: ({ signal }) => fetchHistory(idOrSlug, signal), staleTime: DAY, retry: false })
+  queryOptions({
+    queryKey: proverbKeys.history(idOrSlug),
+    queryFn: ({ signal }) => fetchHistory(idOrSlug, signal),
+    staleTime: DAY,
+    retry: false,
+  })

@@ -14,7 +14,8 @@ export type WorkerState = {
 export type Diagnostics = { worker: WorkerState; storage: StorageState | null }
 
 async function readWorker(): Promise<WorkerState> {
-  if (!('serviceWorker' in navigator)) return { supported: false, registered: false, active: null, waiting: false, controlling: false, scope: null }
+  if (!('serviceWorker' in navigator))
+    return { supported: false, registered: false, active: null, waiting: false, controlling: false, scope: null }
   const registration = await navigator.serviceWorker.getRegistration()
   return {
     supported: true,

@@ -23,15 +23,26 @@ const config = vi.hoisted(() => ({
   env: {
     apiBase: '',
     production: true,
-    firebase: { apiKey: 'k', projectId: 'owe-test', messagingSenderId: '1', appId: '1:1:web:1', vapidKey: 'BVapid' } as null | Record<string, string>,
+    firebase: { apiKey: 'k', projectId: 'owe-test', messagingSenderId: '1', appId: '1:1:web:1', vapidKey: 'BVapid' } as null | Record<
+      string,
+      string
+    >,
   },
 }))
 vi.mock('@/lib/env', () => config)
 vi.mock('@/lib/session', () => import('@/lib/test-session'))
 setTestSession({ ...ADA, token: 'session-7' })
 
-const { enablePush, disablePush, syncPushToken, listenForeground, readPushStatus, FCM_TOKEN_KEY, FCM_TOKEN_USER_KEY, PUSH_FAILURE_MESSAGES } =
-  await import('./messaging')
+const {
+  enablePush,
+  disablePush,
+  syncPushToken,
+  listenForeground,
+  readPushStatus,
+  FCM_TOKEN_KEY,
+  FCM_TOKEN_USER_KEY,
+  PUSH_FAILURE_MESSAGES,
+} = await import('./messaging')
 
 let permission: NotificationPermission
 let answer: NotificationPermission
@@ -83,7 +94,9 @@ beforeEach(() => {
     vi.fn(async (url: string, init: RequestInit) => {
       fb.calls.push(`POST ${url}`)
       saved.push({ body: JSON.parse(String(init.body)), auth: new Headers(init.headers).get('Authorization') })
-      return new Response(JSON.stringify(saveStatus === 200 ? { data: { saved: true } } : { error: { code: 'x', message: 'down' } }), { status: saveStatus })
+      return new Response(JSON.stringify(saveStatus === 200 ? { data: { saved: true } } : { error: { code: 'x', message: 'down' } }), {
+        status: saveStatus,
+      })
     }),
   )
 })

@@ -27,12 +27,14 @@ export type PushFailure = 'unsupported' | 'blocked' | 'dismissed' | 'no-worker' 
 export type PushResult = { ok: true } | { ok: false; reason: PushFailure; message: string }
 
 export const PUSH_FAILURE_MESSAGES: Record<PushFailure, string> = {
-  unsupported: 'This browser cannot receive notifications from Òwe. On an iPhone or iPad, add Òwe to your Home Screen and open it from there.',
+  unsupported:
+    'This browser cannot receive notifications from Òwe. On an iPhone or iPad, add Òwe to your Home Screen and open it from there.',
   blocked:
     'Notifications are blocked for Òwe in this browser. To allow them, open the site settings (the icon beside the address bar), set Notifications to Allow, then turn this on again.',
   dismissed: 'The browser did not get an answer. Turn this on again and choose Allow when it asks.',
   'no-worker': 'Notifications need Òwe’s offline support, which is not running in this tab yet. Reload the page and try again.',
-  token: 'The browser’s push service did not give Òwe an address for this device. Check your connection and try again (private windows cannot receive notifications).',
+  token:
+    'The browser’s push service did not give Òwe an address for this device. Check your connection and try again (private windows cannot receive notifications).',
   save: 'Could not save this device for notifications. Check your connection and try again.',
 }
 

@@ -7,7 +7,9 @@ import { batchSummary } from './test-fixtures'
 const batch = (changes: Partial<QuizBatchSummary> = {}) => batchSummary(9, changes)
 
 const onDevice = (count: number, closeQueued = false): BatchDelivery => ({
-  answers: Object.fromEntries(Array.from({ length: count }, (_, i) => [i + 1, { answerOptionId: 1, delivery: 'saved' as const, error: null }])),
+  answers: Object.fromEntries(
+    Array.from({ length: count }, (_, i) => [i + 1, { answerOptionId: 1, delivery: 'saved' as const, error: null }]),
+  ),
   pending: count,
   failed: [],
   closeQueued,
@@ -26,5 +28,8 @@ test('answers still on this device count as answered', () => {
 
 test('a submission waiting on this device, and a closed batch, lead to the result', () => {
   expect(batchProgress(batch(), onDevice(10, true))).toMatchObject({ state: 'submitted', action: 'See result', to: '/quiz/9/submit/' })
-  expect(batchProgress(batch({ closedAt: '2026-11-17T10:00:00Z', answered: 10 }), undefined)).toMatchObject({ state: 'finished', to: '/quiz/9/submit/' })
+  expect(batchProgress(batch({ closedAt: '2026-11-17T10:00:00Z', answered: 10 }), undefined)).toMatchObject({
+    state: 'finished',
+    to: '/quiz/9/submit/',
+  })
 })

@@ -18,7 +18,8 @@ export function batchProgress(batch: QuizBatchSummary, delivery: BatchDelivery |
   const onDevice = delivery ? Object.keys(delivery.answers).length : 0
   const answered = Math.min(batch.size, Math.max(batch.answered, onDevice))
   if (batch.closedAt) return { state: 'finished', answered, label: 'Finished', action: 'See result', to: resultPath(batch.batchId) }
-  if (delivery?.closeQueued) return { state: 'submitted', answered, label: 'Submitted, waiting to sync', action: 'See result', to: resultPath(batch.batchId) }
+  if (delivery?.closeQueued)
+    return { state: 'submitted', answered, label: 'Submitted, waiting to sync', action: 'See result', to: resultPath(batch.batchId) }
   if (answered > 0) return { state: 'in-progress', answered, label: 'In progress', action: 'Continue', to: playerPath(batch.batchId) }
   return { state: 'not-started', answered, label: 'Not started', action: 'Start', to: playerPath(batch.batchId) }
 }

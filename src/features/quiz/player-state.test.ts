@@ -2,7 +2,15 @@ import { expect, test } from 'vitest'
 import { QUIZ_FIRST_QUESTION_INDEX } from '@/core/constants'
 import type { QuizQuestion } from '@/core/contract'
 import type { BatchDelivery } from '@/lib/quiz-outbox'
-import { answerStatus, answerStatusText, currentChoices, initialPlayerState, playerReducer, type PlayerAction, type PlayerState } from './player-state'
+import {
+  answerStatus,
+  answerStatusText,
+  currentChoices,
+  initialPlayerState,
+  playerReducer,
+  type PlayerAction,
+  type PlayerState,
+} from './player-state'
 
 const run = (state: PlayerState, ...actions: PlayerAction[]) => actions.reduce(playerReducer, state)
 
@@ -41,7 +49,13 @@ test('the loading flag clears when the fetch ends, whatever its outcome', () => 
 })
 
 test('opening another batch starts over', () => {
-  const state = run(initialPlayerState(1), { type: 'fetchEnded' }, { type: 'next', total: 5 }, { type: 'choose', index: 2, optionId: 21 }, { type: 'open', batchId: 2 })
+  const state = run(
+    initialPlayerState(1),
+    { type: 'fetchEnded' },
+    { type: 'next', total: 5 },
+    { type: 'choose', index: 2, optionId: 21 },
+    { type: 'open', batchId: 2 },
+  )
   expect(state).toEqual(initialPlayerState(2))
 })
 
@@ -95,7 +109,10 @@ test('on submit the index resets to 1 and the answers are cleared; the batch sta
 
 test('choices come from this visit, else the device, else the server', () => {
   const questions = [question(1, 11), question(2, 21), question(3), question(4)]
-  const onDevice = delivery({ 2: { answerOptionId: 22, delivery: 'saved', error: null }, 3: { answerOptionId: 33, delivery: 'delivered', error: null } })
+  const onDevice = delivery({
+    2: { answerOptionId: 22, delivery: 'saved', error: null },
+    3: { answerOptionId: 33, delivery: 'delivered', error: null },
+  })
   expect(currentChoices(questions, { 3: 31 }, onDevice)).toEqual({ 1: 11, 2: 22, 3: 31 })
   expect(currentChoices(questions, {}, undefined)).toEqual({ 1: 11, 2: 21 })
 })
@@ -109,7 +126,9 @@ test('the status line follows the choice: saving, on the device, delivered, refu
   expect(status(written)).toBe('Saved — will send when online')
   expect(status(written, delivery({ 1: { answerOptionId: 11, delivery: 'saved', error: null } }))).toBe('Saved — will send when online')
   expect(status(written, delivery({ 1: { answerOptionId: 11, delivery: 'delivered', error: null } }))).toBe('Sent')
-  expect(status(written, delivery({ 1: { answerOptionId: 11, delivery: 'failed', error: 'This quiz is closed.' } }))).toBe('Could not send: This quiz is closed.')
+  expect(status(written, delivery({ 1: { answerOptionId: 11, delivery: 'failed', error: 'This quiz is closed.' } }))).toBe(
+    'Could not send: This quiz is closed.',
+  )
   expect(status(initialPlayerState(1), undefined, question(1, 11))).toBe('Sent')
   expect(answerStatus(initialPlayerState(1), 1, q, undefined, undefined)).toEqual({ kind: 'none' })
 })

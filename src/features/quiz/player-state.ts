@@ -37,7 +37,8 @@ export function initialPlayerState(batchId: number | null = null): PlayerState {
   return { batchId, loading: batchId !== null, questionIndex: QUIZ_FIRST_QUESTION_INDEX, answers: {}, saving: {}, saveErrors: {} }
 }
 
-const clamp = (index: number, total: number) => Math.min(Math.max(index, QUIZ_FIRST_QUESTION_INDEX), Math.max(total, QUIZ_FIRST_QUESTION_INDEX))
+const clamp = (index: number, total: number) =>
+  Math.min(Math.max(index, QUIZ_FIRST_QUESTION_INDEX), Math.max(total, QUIZ_FIRST_QUESTION_INDEX))
 
 function without<T>(record: Record<number, T>, key: number): Record<number, T> {
   const rest = { ...record }
@@ -79,7 +80,11 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
  * The choice shown for each question index: this visit's, else the latest made on this device (it may not
  * have reached the server yet), else the one the server has.
  */
-export function currentChoices(questions: QuizQuestion[], answers: PlayerState['answers'], delivery: BatchDelivery | undefined): Record<number, number> {
+export function currentChoices(
+  questions: QuizQuestion[],
+  answers: PlayerState['answers'],
+  delivery: BatchDelivery | undefined,
+): Record<number, number> {
   const choices: Record<number, number> = {}
   questions.forEach((question, i) => {
     const index = i + QUIZ_FIRST_QUESTION_INDEX

@@ -59,7 +59,12 @@ export const generatedBatchesQuery = (userId: number, date: string) =>
   weekListQuery(quizKeys.generated(userId, date), fetchGeneratedBatches, userId, date)
 
 export const recentBatchesQuery = (userId: number) =>
-  queryOptions({ queryKey: quizKeys.recent(userId), queryFn: ({ signal }) => fetchRecentBatches(signal), staleTime: 0, meta: { persist: true } })
+  queryOptions({
+    queryKey: quizKeys.recent(userId),
+    queryFn: ({ signal }) => fetchRecentBatches(signal),
+    staleTime: 0,
+    meta: { persist: true },
+  })
 
 export const questionPropertiesQuery = (userId: number, page = 1, size = 20) =>
   queryOptions({

@@ -23,11 +23,15 @@ export function PricingRoute() {
   const chosenId = Number(params.get('plan'))
   const chosen = plans.data?.find((plan) => plan.id === chosenId && !isFreePlan(plan))
   const promo = params.get('promo')
-  const choose = (plan: Plan) => setParams((current) => {
-    const next = new URLSearchParams(current)
-    next.set('plan', String(plan.id))
-    return next
-  }, { preventScrollReset: true })
+  const choose = (plan: Plan) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current)
+        next.set('plan', String(plan.id))
+        return next
+      },
+      { preventScrollReset: true },
+    )
   // The configured rate when it has arrived; the spec's 1000 ₦ per $1 until then (or offline).
   const nairaPerDollar = useQuery(exchangeRateQuery()).data?.rates.NGN ?? NAIRA_PER_DOLLAR
 
@@ -37,13 +41,7 @@ export function PricingRoute() {
       <p className="lead">{PLAN_TEXTS.story} Paid plans are yearly; you choose which peoples.</p>
       <div className="currency-switch" role="group" aria-label="Currency">
         {(Object.keys(CURRENCIES) as CurrencyCode[]).map((code) => (
-          <button
-            key={code}
-            type="button"
-            className="button"
-            aria-pressed={currency === code}
-            onClick={() => setCurrency(code)}
-          >
+          <button key={code} type="button" className="button" aria-pressed={currency === code} onClick={() => setCurrency(code)}>
             {CURRENCIES[code].symbol} {code}
           </button>
         ))}
@@ -69,7 +67,12 @@ export function PricingRoute() {
                 <>
                   <CurrentPlanBadge userId={session.user.id} plan={plan} />
                   {!isFreePlan(plan) && (
-                    <button type="button" className="button button--primary" aria-pressed={chosen?.id === plan.id} onClick={() => choose(plan)}>
+                    <button
+                      type="button"
+                      className="button button--primary"
+                      aria-pressed={chosen?.id === plan.id}
+                      onClick={() => choose(plan)}
+                    >
                       Choose {plan.name}
                     </button>
                   )}
@@ -85,8 +88,8 @@ export function PricingRoute() {
       )}
       {session && chosen && <ChosenPlan key={chosen.id} userId={session.user.id} plan={chosen} currency={currency} promo={promo} />}
       <p className="subtle">
-        Prices are set in US dollars; naira amounts are shown at {formatCurrency(nairaPerDollar, 'NGN')} per $1. Card
-        payments in naira are through Paystack; other payment options charge in dollars.
+        Prices are set in US dollars; naira amounts are shown at {formatCurrency(nairaPerDollar, 'NGN')} per $1. Card payments in naira are
+        through Paystack; other payment options charge in dollars.
       </p>
     </>
   )

@@ -91,6 +91,7 @@ export const referralCodeQuery = (userId: number) =>
 export const paymentHistoryQuery = (userId: number) =>
   queryOptions({
     queryKey: subscriptionKeys.payments(userId),
-    queryFn: ({ signal }) => apiGetPage<Paginated<PaymentRecord>>(withQuery(API.paymentHistory, { page: 1, size: 5 }), { signal, auth: true }),
+    queryFn: ({ signal }) =>
+      apiGetPage<Paginated<PaymentRecord>>(withQuery(API.paymentHistory, { page: 1, size: 5 }), { signal, auth: true }),
     staleTime: 60_000,
   })

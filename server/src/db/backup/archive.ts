@@ -6,7 +6,8 @@ export const LOCK_FILE = 'owe.lock'
 
 type TarEntry = { name: string; start: number; end: number }
 
-const tarField = (header: Buffer, start: number, length: number) => header.toString('latin1', start, start + length).replace(/\0[\s\S]*$/, '')
+const tarField = (header: Buffer, start: number, length: number) =>
+  header.toString('latin1', start, start + length).replace(/\0[\s\S]*$/, '')
 
 /** The entries of a ustar archive with their byte ranges, or why it is not a whole one. */
 function readTar(tar: Buffer): TarEntry[] | string {

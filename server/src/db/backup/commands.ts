@@ -22,7 +22,8 @@ export type RestoreResult = { file: string; bytes: number; ms: number }
 export async function backupDataDir(dataDir: string, file: string): Promise<BackupResult> {
   if (!path.isAbsolute(file)) throw relativePath(file)
   // Opening a folder with no database would make a new, empty one.
-  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) throw new BackupError('no_database', `There is no database in ${dataDir} to back up (check OWE_DATA_DIR).`)
+  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION')))
+    throw new BackupError('no_database', `There is no database in ${dataDir} to back up (check OWE_DATA_DIR).`)
   const answered = await askServer(dataDir, file)
   if (answered) return answered
   let database: Database
@@ -64,7 +65,8 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Rest
     throw new BackupError('not_a_backup', `Cannot read ${file}: ${messageOf(error)}`)
   }
   const tarball = unpackBackup(packed, file)
-  if (fs.existsSync(dataDir) && !fs.statSync(dataDir).isDirectory()) throw new BackupError('not_empty', `${dataDir} is a file, not a data folder.`)
+  if (fs.existsSync(dataDir) && !fs.statSync(dataDir).isDirectory())
+    throw new BackupError('not_empty', `${dataDir} is a file, not a data folder.`)
   let release: () => void
   try {
     release = lockDataDir(dataDir)
@@ -82,8 +84,11 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Rest
     try {
       const client = await PGlite.create({ dataDir, loadDataDir: new Blob([tarball], { type: 'application/x-tar' }) })
       try {
-        const { rows } = await client.query<{ migrations: string | null }>(`select to_regclass('drizzle.__drizzle_migrations')::text as migrations`)
-        if (!rows[0]?.migrations) throw new BackupError('not_a_backup', `${file} is not an Òwe backup: its database has no migrations table.`)
+        const { rows } = await client.query<{ migrations: string | null }>(
+          `select to_regclass('drizzle.__drizzle_migrations')::text as migrations`,
+        )
+        if (!rows[0]?.migrations)
+          throw new BackupError('not_a_backup', `${file} is not an Òwe backup: its database has no migrations table.`)
       } finally {
         await client.close()
       }
@@ -99,7 +104,8 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Rest
 }
 
 /** "4.6 MB" */
-export const describeSize = (bytes: number) => (bytes < 1_000_000 ? `${Math.max(1, Math.round(bytes / 1000))} kB` : `${(bytes / 1_000_000).toFixed(1)} MB`)
+export const describeSize = (bytes: number) =>
+  bytes < 1_000_000 ? `${Math.max(1, Math.round(bytes / 1000))} kB` : `${(bytes / 1_000_000).toFixed(1)} MB`
 
 /** "1.3 s" */
 export const describeDuration = (ms: number) => `${(ms / 1000).toFixed(1)} s`

@@ -38,9 +38,18 @@ function ask(line: string): Promise<Record<string, unknown>> {
 
 test('the server refuses a relative path, the data folder, a missing folder and requests it does not know', async () => {
   expect(await ask(JSON.stringify({ op: 'backup', file: 'owe.tar.gz' }))).toMatchObject({ ok: false, code: 'relative_path' })
-  expect(await ask(JSON.stringify({ op: 'backup', file: path.join(dataDir, 'owe.tar.gz') }))).toMatchObject({ ok: false, code: 'inside_data_dir' })
-  expect(await ask(JSON.stringify({ op: 'backup', file: path.join(dataDir, 'base', 'owe.tar.gz') }))).toMatchObject({ ok: false, code: 'inside_data_dir' })
-  expect(await ask(JSON.stringify({ op: 'backup', file: path.join(tempDir(), 'missing', 'owe.tar.gz') }))).toMatchObject({ ok: false, code: 'bad_target' })
+  expect(await ask(JSON.stringify({ op: 'backup', file: path.join(dataDir, 'owe.tar.gz') }))).toMatchObject({
+    ok: false,
+    code: 'inside_data_dir',
+  })
+  expect(await ask(JSON.stringify({ op: 'backup', file: path.join(dataDir, 'base', 'owe.tar.gz') }))).toMatchObject({
+    ok: false,
+    code: 'inside_data_dir',
+  })
+  expect(await ask(JSON.stringify({ op: 'backup', file: path.join(tempDir(), 'missing', 'owe.tar.gz') }))).toMatchObject({
+    ok: false,
+    code: 'bad_target',
+  })
   expect(await ask(JSON.stringify({ op: 'drop' }))).toMatchObject({ ok: false, code: 'failed' })
   expect(await ask('not json')).toMatchObject({ ok: false, error: 'The request is not JSON.' })
   expect(logged.filter((line) => line.startsWith('Backup to '))).toHaveLength(4)

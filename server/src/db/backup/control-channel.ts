@@ -45,7 +45,8 @@ function privateFolderProblem(dir: string, create: boolean): string | null {
   } catch (error) {
     return messageOf(error)
   }
-  if (!stat.isDirectory() || stat.uid !== process.getuid?.() || (stat.mode & 0o077) !== 0) return `${dir} is not a folder that only this user can open`
+  if (!stat.isDirectory() || stat.uid !== process.getuid?.() || (stat.mode & 0o077) !== 0)
+    return `${dir} is not a folder that only this user can open`
   return null
 }
 
@@ -78,7 +79,8 @@ export async function startControlChannel(database: Database, dataDir: string, l
     } catch {
       return { ok: false, code: 'failed', error: 'The request is not JSON.' }
     }
-    if (request?.op !== 'backup' || typeof request.file !== 'string') return { ok: false, code: 'failed', error: 'Unknown request: expected { "op": "backup", "file": "/absolute/path" }.' }
+    if (request?.op !== 'backup' || typeof request.file !== 'string')
+      return { ok: false, code: 'failed', error: 'Unknown request: expected { "op": "backup", "file": "/absolute/path" }.' }
     try {
       const { bytes, ms } = await writeBackup(database, request.file, dataDir)
       log.info(`Backup written to ${request.file} (${bytes} bytes in ${ms} ms)`)
@@ -103,7 +105,10 @@ export async function startControlChannel(database: Database, dataDir: string, l
       if (end < 0 && received.length <= MAX_REQUEST_CHARS) return
       // One request per connection.
       answered = true
-      const reply = end < 0 ? Promise.resolve<ControlReply>({ ok: false, code: 'failed', error: 'The request is too long.' }) : answer(received.slice(0, end))
+      const reply =
+        end < 0
+          ? Promise.resolve<ControlReply>({ ok: false, code: 'failed', error: 'The request is too long.' })
+          : answer(received.slice(0, end))
       const work = reply.then((body) => void socket.end(`${JSON.stringify(body)}\n`)).finally(() => inFlight.delete(work))
       inFlight.add(work)
     })

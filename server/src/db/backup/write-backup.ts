@@ -28,7 +28,10 @@ function backupTarget(file: string, dataDir: string): string {
   const target = path.join(realParent, path.basename(file))
   const inside = path.relative(realFolder(dataDir), target)
   if (inside === '' || (inside !== '..' && !inside.startsWith(`..${path.sep}`) && !path.isAbsolute(inside))) {
-    throw new BackupError('inside_data_dir', `The backup cannot go into the data folder ${dataDir} (its files are the database): write it elsewhere.`)
+    throw new BackupError(
+      'inside_data_dir',
+      `The backup cannot go into the data folder ${dataDir} (its files are the database): write it elsewhere.`,
+    )
   }
   if (fs.existsSync(target) && !fs.statSync(target).isFile()) throw new BackupError('bad_target', `${file} is a folder, not a file name.`)
   return target

@@ -29,15 +29,17 @@ export function advertManifest(): SeedAdvert[] {
 export async function seedAdverts(tx: Tx, manifest: SeedAdvert[] = advertManifest()): Promise<void> {
   // Adverts an operator edited or deleted (seed_overrides) are theirs: not written back, not brought back.
   const overridden = await overridesOf(tx, 'advert')
-  const rows = manifest.filter((entry) => !overridden.has(entry.name)).map((entry) => ({
-    name: entry.name,
-    mimeType: entry.type,
-    content: fs.readFileSync(`${DIR}${entry.file}`),
-    alt: entry.alt,
-    link: entry.link,
-    position: entry.position,
-    source: 'seed',
-  }))
+  const rows = manifest
+    .filter((entry) => !overridden.has(entry.name))
+    .map((entry) => ({
+      name: entry.name,
+      mimeType: entry.type,
+      content: fs.readFileSync(`${DIR}${entry.file}`),
+      alt: entry.alt,
+      link: entry.link,
+      position: entry.position,
+      source: 'seed',
+    }))
   if (rows.length > 0) {
     await tx
       .insert(adverts)
@@ -56,5 +58,7 @@ export async function seedAdverts(tx: Tx, manifest: SeedAdvert[] = advertManifes
       })
   }
   const names = rows.map((row) => row.name)
-  await tx.delete(adverts).where(names.length > 0 ? and(eq(adverts.source, 'seed'), notInArray(adverts.name, names)) : eq(adverts.source, 'seed'))
+  await tx
+    .delete(adverts)
+    .where(names.length > 0 ? and(eq(adverts.source, 'seed'), notInArray(adverts.name, names)) : eq(adverts.source, 'seed'))
 }

@@ -36,7 +36,10 @@ test('letters and marks outside a language’s spelling are reported, with what 
   expect(problemsOf('hausa', entry('Kowa ya ci zomo ya ci gudu, papa.'))).toEqual(['uses what its spelling does not: p'])
   expect(problemsOf('akan', entry('Ɔkɔtɔ nwo anomaa, jaa.'))).toEqual(['uses what its spelling does not: j'])
   expect(problemsOf('kiswahili', entry('Haraka cana baraka.'))).toEqual(['has a c outside ch'])
-  expect(problemsOf('afan-oromo', entry('Dhugaan ta’ullee hin cabdu.'))).toEqual(['uses what its spelling does not: ’', 'writes the hudhaa as ’ instead of \''])
+  expect(problemsOf('afan-oromo', entry('Dhugaan ta’ullee hin cabdu.'))).toEqual([
+    'uses what its spelling does not: ’',
+    "writes the hudhaa as ’ instead of '",
+  ])
 })
 
 test('look-alike letters from other scripts and Latin in Ethiopic are caught', () => {
@@ -49,10 +52,18 @@ test('look-alike letters from other scripts and Latin in Ethiopic are caught', (
 
 test('an entry must be complete and sourced, and its meaning must say more than its rendering', () => {
   expect(problemsOf('zulu', entry('Umuntu ngumuntu ngabantu.', { sources: [] }))).toEqual(['has no source'])
-  expect(problemsOf('zulu', entry('Umuntu ngumuntu ngabantu.', { sources: [{ title: 'Zulu Proverbs' }] }))).toEqual(['has a book source without author and year: Zulu Proverbs'])
-  expect(problemsOf('zulu', entry('Umuntu ngumuntu ngabantu.', { sources: [{ title: 'A page', url: 'ftp://example.org/x' }] }))).toEqual(['has a source address that is not a web page: ftp://example.org/x'])
-  expect(problemsOf('zulu', entry('Umuntu ngumuntu ngabantu.', { sources: [{ title: 'A page', url: 'https://en.wikisource.org./wiki/X' }] }))).toEqual(['has a source address whose host ends with a dot: https://en.wikisource.org./wiki/X'])
-  expect(problemsOf('zulu', entry('Umuntu ngumuntu ngabantu.', { interpretation: 'A literal rendering' }))).toEqual(['its meaning only repeats its rendering'])
+  expect(problemsOf('zulu', entry('Umuntu ngumuntu ngabantu.', { sources: [{ title: 'Zulu Proverbs' }] }))).toEqual([
+    'has a book source without author and year: Zulu Proverbs',
+  ])
+  expect(problemsOf('zulu', entry('Umuntu ngumuntu ngabantu.', { sources: [{ title: 'A page', url: 'ftp://example.org/x' }] }))).toEqual([
+    'has a source address that is not a web page: ftp://example.org/x',
+  ])
+  expect(
+    problemsOf('zulu', entry('Umuntu ngumuntu ngabantu.', { sources: [{ title: 'A page', url: 'https://en.wikisource.org./wiki/X' }] })),
+  ).toEqual(['has a source address whose host ends with a dot: https://en.wikisource.org./wiki/X'])
+  expect(problemsOf('zulu', entry('Umuntu ngumuntu ngabantu.', { interpretation: 'A literal rendering' }))).toEqual([
+    'its meaning only repeats its rendering',
+  ])
   expect(problemsOf('zulu', entry('Umuntu ngumuntu ngabantu.', { categories: [] }))).toEqual(['needs one to three categories'])
   expect(problemsOf('zulu', entry('Umuntu  ngumuntu.'))).toEqual(['proverb has stray white space or is not NFC'])
   const book = { title: 'Zulu Proverbs', author: 'C. L. S. Nyembezi', year: 1954, locator: 'no. 12' }
@@ -60,12 +71,20 @@ test('an entry must be complete and sourced, and its meaning must say more than 
 })
 
 test('a proverb repeated within or across languages, tone marks and punctuation aside, is reported once', () => {
-  const problems = corpusProblems([file('yoruba', entry('Ilé làbọ̀ sinmi oko.'), entry('Ile labọ sinmi oko!')), file('igbo', entry('Ilé làbọ̀, sinmi oko'))])
-  expect(problems.map((p) => `${p.language}: ${p.problem}`)).toEqual(['yoruba: repeats yoruba: “Ilé làbọ̀ sinmi oko.”', 'igbo: repeats yoruba: “Ilé làbọ̀ sinmi oko.”'])
+  const problems = corpusProblems([
+    file('yoruba', entry('Ilé làbọ̀ sinmi oko.'), entry('Ile labọ sinmi oko!')),
+    file('igbo', entry('Ilé làbọ̀, sinmi oko')),
+  ])
+  expect(problems.map((p) => `${p.language}: ${p.problem}`)).toEqual([
+    'yoruba: repeats yoruba: “Ilé làbọ̀ sinmi oko.”',
+    'igbo: repeats yoruba: “Ilé làbọ̀ sinmi oko.”',
+  ])
 })
 
 test('counts say how many entries each language has and how many are sourced', () => {
-  expect(corpusCounts([file('zulu', entry('Umuntu ngumuntu ngabantu.'), entry('Izandla ziyagezana.', { sources: [] }))])).toEqual([{ language: 'zulu', proverbs: 2, sourced: 1 }])
+  expect(corpusCounts([file('zulu', entry('Umuntu ngumuntu ngabantu.'), entry('Izandla ziyagezana.', { sources: [] }))])).toEqual([
+    { language: 'zulu', proverbs: 2, sourced: 1 },
+  ])
 })
 
 test('quiz facts need four distinct options, a note and a source, and no question twice', () => {
@@ -79,7 +98,9 @@ test('quiz facts need four distinct options, a note and a source, and no questio
     ...changes,
   })
   expect(factProblems(new Map([['zulu', [fact()]]]))).toEqual([])
-  const problems = factProblems(new Map([['zulu', [fact({ sources: [], note: '' }), fact({ key: 'akan-x', options: ['a', 'a', 'b', 'c'] })]]]))
+  const problems = factProblems(
+    new Map([['zulu', [fact({ sources: [], note: '' }), fact({ key: 'akan-x', options: ['a', 'a', 'b', 'c'] })]]]),
+  )
   expect(problems.map((p) => p.problem)).toEqual([
     'has no note explaining the answer',
     'has no source',

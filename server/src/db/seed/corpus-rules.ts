@@ -63,7 +63,8 @@ const LOOK_ALIKES = /[\u0370-\u03FF\u0400-\u04FF\u018E\u01DD\u2183\u2184]/u
 function orthographyProblems(language: LanguageSlug, proverb: string): string[] {
   const problems: string[] = []
   if (proverb !== proverb.normalize('NFC')) problems.push('is not in NFC')
-  if (LOOK_ALIKES.test(proverb)) problems.push(`has a look-alike letter from another script: ${[...proverb].filter((c) => LOOK_ALIKES.test(c)).join(' ')}`)
+  if (LOOK_ALIKES.test(proverb))
+    problems.push(`has a look-alike letter from another script: ${[...proverb].filter((c) => LOOK_ALIKES.test(c)).join(' ')}`)
   if (language === 'amharic') {
     if (!ETHIOPIC.test(proverb)) problems.push(`is not all Ethiopic: ${[...proverb].filter((c) => !ETHIOPIC.test(c)).join(' ')}`)
     if (!/[\u1200-\u137F]/u.test(proverb)) problems.push('has no Ethiopic syllable')
@@ -75,11 +76,15 @@ function orthographyProblems(language: LanguageSlug, proverb: string): string[] 
   const outside = new Set<string>()
   for (const char of proverb.normalize('NFD').toLowerCase()) {
     if (rules.letters.includes(char) || rules.marks.includes(char) || punctuation.includes(char) || /\p{N}/u.test(char)) continue
-    outside.add(char.codePointAt(0)! < 0x300 || char.codePointAt(0)! > 0x36f ? char : `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`)
+    outside.add(
+      char.codePointAt(0)! < 0x300 || char.codePointAt(0)! > 0x36f
+        ? char
+        : `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`,
+    )
   }
   if (outside.size) problems.push(`uses what its spelling does not: ${[...outside].join(' ')}`)
   if (language === 'kiswahili' && /c(?!h)/iu.test(proverb)) problems.push('has a c outside ch')
-  if (language === 'afan-oromo' && /’/u.test(proverb)) problems.push('writes the hudhaa as ’ instead of \'')
+  if (language === 'afan-oromo' && /’/u.test(proverb)) problems.push("writes the hudhaa as ’ instead of '")
   if (rules.required && !rules.required.pattern.test(proverb.normalize('NFD'))) problems.push(rules.required.why)
   return problems
 }
@@ -120,8 +125,14 @@ export function corpusProblems(files: CorpusFile[]): CorpusProblem[] {
         if (typeof text !== 'string' || text.trim().length < 3) add(`has no ${field}`)
         else if (text !== text.normalize('NFC').trim() || /\s{2,}/.test(text)) add(`${field} has stray white space or is not NFC`)
       }
-      if (typeof entry.interpretation === 'string' && typeof entry.transliteration === 'string' && sameProverbKey(entry.interpretation) === sameProverbKey(entry.transliteration)) add('its meaning only repeats its rendering')
-      if (!Array.isArray(entry.categories) || entry.categories.length < 1 || entry.categories.length > 3) add('needs one to three categories')
+      if (
+        typeof entry.interpretation === 'string' &&
+        typeof entry.transliteration === 'string' &&
+        sameProverbKey(entry.interpretation) === sameProverbKey(entry.transliteration)
+      )
+        add('its meaning only repeats its rendering')
+      if (!Array.isArray(entry.categories) || entry.categories.length < 1 || entry.categories.length > 3)
+        add('needs one to three categories')
       for (const problem of sourceProblems(entry.sources)) add(problem)
       const key = sameProverbKey(entry.proverb)
       const first = seen.get(key)

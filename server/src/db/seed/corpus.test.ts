@@ -91,9 +91,16 @@ test('every Amharic proverb is written in Ethiopic script', () => {
 
 test('Yoruba proverbs carry their tone marks and under-dots', () => {
   for (const { proverb } of byLanguage('yoruba')) {
-    expect(foldForSearch(proverb), proverb).not.toBe(proverb.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim())
+    expect(foldForSearch(proverb), proverb).not.toBe(
+      proverb
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, ' ')
+        .trim(),
+    )
   }
-  const all = byLanguage('yoruba').map((p) => p.proverb.normalize('NFD')).join(' ')
+  const all = byLanguage('yoruba')
+    .map((p) => p.proverb.normalize('NFD'))
+    .join(' ')
   expect(all).toMatch(/\u0323/) // under-dots (ẹ ọ ṣ)
   expect(all).toMatch(/[\u0300\u0301]/) // low and high tones
 })

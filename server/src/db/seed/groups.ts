@@ -39,11 +39,41 @@ export const CATEGORIES = [
  * puts it first on screen.
  */
 export const PLANS = [
-  { name: 'Bronze', amount: '9.99', noOfEthnics: 1, position: 1, description: 'One people kept offline, quizzed weekly and shown first. No adverts, for a year.' },
-  { name: 'Silver', amount: '17.99', noOfEthnics: 2, position: 2, description: 'Two peoples kept offline, quizzed weekly and shown first. No adverts, for a year.' },
-  { name: 'Gold', amount: '29.99', noOfEthnics: 4, position: 3, description: 'Four peoples kept offline, quizzed weekly and shown first. No adverts, for a year.' },
-  { name: 'Platinum', amount: '49.99', noOfEthnics: 8, position: 4, description: 'All eight peoples kept offline, quizzed weekly and shown first. No adverts, for a year.' },
-  { name: 'Free', amount: '0.00', noOfEthnics: 1, position: 0, description: 'One people kept offline, quizzed weekly and shown first. Adverts are shown.' },
+  {
+    name: 'Bronze',
+    amount: '9.99',
+    noOfEthnics: 1,
+    position: 1,
+    description: 'One people kept offline, quizzed weekly and shown first. No adverts, for a year.',
+  },
+  {
+    name: 'Silver',
+    amount: '17.99',
+    noOfEthnics: 2,
+    position: 2,
+    description: 'Two peoples kept offline, quizzed weekly and shown first. No adverts, for a year.',
+  },
+  {
+    name: 'Gold',
+    amount: '29.99',
+    noOfEthnics: 4,
+    position: 3,
+    description: 'Four peoples kept offline, quizzed weekly and shown first. No adverts, for a year.',
+  },
+  {
+    name: 'Platinum',
+    amount: '49.99',
+    noOfEthnics: 8,
+    position: 4,
+    description: 'All eight peoples kept offline, quizzed weekly and shown first. No adverts, for a year.',
+  },
+  {
+    name: 'Free',
+    amount: '0.00',
+    noOfEthnics: 1,
+    position: 0,
+    description: 'One people kept offline, quizzed weekly and shown first. Adverts are shown.',
+  },
 ]
 
 /** Promo codes every installation starts with; operators add or retire others in promo_codes. */

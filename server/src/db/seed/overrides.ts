@@ -32,7 +32,10 @@ export async function recordOverride(tx: Tx, kind: SeedKind, seedKey: string, ta
 
 /** The overridden keys of one kind, each with the row that took it over (null once deleted). */
 export async function overridesOf(db: Db | Tx, kind: SeedKind): Promise<Map<string, number | null>> {
-  const rows = await db.select({ key: seedOverrides.seedKey, targetId: seedOverrides.targetId }).from(seedOverrides).where(eq(seedOverrides.kind, kind))
+  const rows = await db
+    .select({ key: seedOverrides.seedKey, targetId: seedOverrides.targetId })
+    .from(seedOverrides)
+    .where(eq(seedOverrides.kind, kind))
   return new Map(rows.map((row) => [row.key, row.targetId]))
 }
 

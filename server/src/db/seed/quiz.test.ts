@@ -25,7 +25,10 @@ test('every question has a unique key of its file, four distinct options and one
       expect(q.question.length, q.key).toBeLessThanOrEqual(200)
       expect(q.options, q.key).toHaveLength(4)
       expect(new Set(q.options.map((o) => o.trim().toLowerCase())).size, q.key).toBe(4)
-      expect(q.options.every((o) => o.trim() !== '' && o.length <= 80), q.key).toBe(true)
+      expect(
+        q.options.every((o) => o.trim() !== '' && o.length <= 80),
+        q.key,
+      ).toBe(true)
       expect([0, 1, 2, 3], q.key).toContain(q.correct)
     }
   }

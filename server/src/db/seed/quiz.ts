@@ -7,7 +7,6 @@ import { answerOptions, ethnicGroups, questionProperties, quizQuestions } from '
 import type { CorpusSource } from './corpus'
 import { overridesOf } from './overrides'
 
-
 /** One question of the ethnic-fact bank (`quiz/{group}.json`, `quiz/general.json`), with where its fact is recorded. */
 export type FactQuestion = { key: string; question: string; options: string[]; correct: number; note?: string; sources?: CorpusSource[] }
 
@@ -83,7 +82,20 @@ export async function seedQuiz(tx: Tx, bank = factBank()): Promise<void> {
   const groups = new Map((await tx.select({ id: ethnicGroups.id, slug: ethnicGroups.slug }).from(ethnicGroups)).map((g) => [g.slug, g.id]))
   const overridden = await overridesOf(tx, 'quiz')
   const rows = [...bank].flatMap(([file, questions]) =>
-    questions.filter((q) => !overridden.has(q.key)).map((q) => ({ q, values: { key: q.key, kind: 'fact' as const, ethnicGroupId: file === GENERAL ? null : groups.get(file)!, question: q.question, note: q.note ?? '', sources: q.sources ?? [], active: true } })),
+    questions
+      .filter((q) => !overridden.has(q.key))
+      .map((q) => ({
+        q,
+        values: {
+          key: q.key,
+          kind: 'fact' as const,
+          ethnicGroupId: file === GENERAL ? null : groups.get(file)!,
+          question: q.question,
+          note: q.note ?? '',
+          sources: q.sources ?? [],
+          active: true,
+        },
+      })),
   )
   if (rows.length === 0) return
   const saved = await tx
@@ -91,17 +103,33 @@ export async function seedQuiz(tx: Tx, bank = factBank()): Promise<void> {
     .values(rows.map((r) => r.values))
     .onConflictDoUpdate({
       target: quizQuestions.key,
-      set: { question: sql`excluded.question`, ethnicGroupId: sql`excluded.ethnic_group_id`, note: sql`excluded.note`, sources: sql`excluded.sources`, active: true },
+      set: {
+        question: sql`excluded.question`,
+        ethnicGroupId: sql`excluded.ethnic_group_id`,
+        note: sql`excluded.note`,
+        sources: sql`excluded.sources`,
+        active: true,
+      },
     })
     .returning({ id: quizQuestions.id, key: quizQuestions.key })
   const ids = new Map(saved.map((s) => [s.key, s.id]))
   await tx
     .update(quizQuestions)
     .set({ active: false })
-    .where(and(eq(quizQuestions.kind, 'fact'), notLike(quizQuestions.key, `${OPERATOR_KEY_PREFIX}%`), notInArray(quizQuestions.key, [...ids.keys()])))
+    .where(
+      and(
+        eq(quizQuestions.kind, 'fact'),
+        notLike(quizQuestions.key, `${OPERATOR_KEY_PREFIX}%`),
+        notInArray(quizQuestions.key, [...ids.keys()]),
+      ),
+    )
   await tx
     .insert(answerOptions)
-    .values(rows.flatMap(({ q }) => q.options.map((text, position) => ({ questionId: ids.get(q.key)!, position, text, correct: position === q.correct }))))
+    .values(
+      rows.flatMap(({ q }) =>
+        q.options.map((text, position) => ({ questionId: ids.get(q.key)!, position, text, correct: position === q.correct })),
+      ),
+    )
     .onConflictDoUpdate({
       target: [answerOptions.questionId, answerOptions.position],
       set: { text: sql`excluded.text`, correct: sql`excluded.correct` },

@@ -87,30 +87,33 @@ export async function seed(db: Db, corpus: SeedProverb[] = corpusRows()): Promis
         .onConflictDoUpdate({ target: faqs.question, set: { answer: sql`excluded.answer`, position: sql`excluded.position` } })
     }
 
-    const inserted = rows.length === 0 ? [] : await tx
-      .insert(proverbs)
-      .values(
-        rows.map((row) => ({
-          slug: row.slug,
-          ethnicGroupId: groupIds.get(row.language)!,
-          proverb: row.proverb,
-          transliteration: row.transliteration,
-          interpretation: row.interpretation,
-          toneKey: row.toneKey,
-          englishFolded: row.englishFolded,
-          sources: row.sources,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: proverbs.slug,
-        set: {
-          transliteration: sql`excluded.transliteration`,
-          interpretation: sql`excluded.interpretation`,
-          englishFolded: sql`excluded.english_folded`,
-          sources: sql`excluded.sources`,
-        },
-      })
-      .returning({ id: proverbs.id, slug: proverbs.slug })
+    const inserted =
+      rows.length === 0
+        ? []
+        : await tx
+            .insert(proverbs)
+            .values(
+              rows.map((row) => ({
+                slug: row.slug,
+                ethnicGroupId: groupIds.get(row.language)!,
+                proverb: row.proverb,
+                transliteration: row.transliteration,
+                interpretation: row.interpretation,
+                toneKey: row.toneKey,
+                englishFolded: row.englishFolded,
+                sources: row.sources,
+              })),
+            )
+            .onConflictDoUpdate({
+              target: proverbs.slug,
+              set: {
+                transliteration: sql`excluded.transliteration`,
+                interpretation: sql`excluded.interpretation`,
+                englishFolded: sql`excluded.english_folded`,
+                sources: sql`excluded.sources`,
+              },
+            })
+            .returning({ id: proverbs.id, slug: proverbs.slug })
     const proverbIds = new Map(inserted.map((p) => [p.slug, p.id]))
     await tx.delete(proverbs).where(and(eq(proverbs.source, 'seed'), notInArray(proverbs.slug, [...proverbIds.keys()])))
 
@@ -120,12 +123,14 @@ export async function seed(db: Db, corpus: SeedProverb[] = corpusRows()): Promis
         return categoryId === undefined ? [] : [{ proverbId: proverbIds.get(row.slug)!, categoryId }]
       }),
     )
-    await tx.delete(proverbCategories).where(
-      and(
-        sql`${proverbCategories.proverbId} in (select ${proverbs.id} from ${proverbs} where ${proverbs.source} = 'seed')`,
-        sql`(${proverbCategories.proverbId}, ${proverbCategories.categoryId}) not in (select * from jsonb_to_recordset(${JSON.stringify(links)}::jsonb) as l("proverbId" int, "categoryId" int))`,
-      ),
-    )
+    await tx
+      .delete(proverbCategories)
+      .where(
+        and(
+          sql`${proverbCategories.proverbId} in (select ${proverbs.id} from ${proverbs} where ${proverbs.source} = 'seed')`,
+          sql`(${proverbCategories.proverbId}, ${proverbCategories.categoryId}) not in (select * from jsonb_to_recordset(${JSON.stringify(links)}::jsonb) as l("proverbId" int, "categoryId" int))`,
+        ),
+      )
     if (links.length) await tx.insert(proverbCategories).values(links).onConflictDoNothing()
 
     await seedCousins(tx, proverbIds, proverbOverrides)

@@ -29,7 +29,8 @@ export async function readPicture(request: FastifyRequest): Promise<{ content: B
     if (file.file.truncated) throw new HttpError(413, 'payload_too_large', TOO_LARGE, { picture: TOO_LARGE })
   } catch (error) {
     if (error instanceof HttpError) throw error
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'payload_too_large', TOO_LARGE, { picture: TOO_LARGE })
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new HttpError(413, 'payload_too_large', TOO_LARGE, { picture: TOO_LARGE })
     // Broken multipart bodies (cut short, bad boundary) are the client's problem, never a 500.
     throw new HttpError(400, 'bad_request', 'The upload could not be read. Please try again.')
   }

@@ -15,7 +15,6 @@ import { PICTURE_MAX_BYTES, readPicture } from './picture'
 
 type Deps = { db: Db; now: () => Date }
 
-
 function toAddress(row: typeof userAddresses.$inferSelect | undefined): Address | null {
   if (!row) return null
   return {
@@ -59,7 +58,10 @@ export function accountRoutes(app: FastifyInstance, { db, now }: Deps): void {
   })
 
   app.get(API.address, { preHandler: requireUser }, async (request) => {
-    const [row] = await db.select().from(userAddresses).where(eq(userAddresses.userId, sessionOf(request).userId))
+    const [row] = await db
+      .select()
+      .from(userAddresses)
+      .where(eq(userAddresses.userId, sessionOf(request).userId))
     return { data: toAddress(row) }
   })
 
@@ -115,7 +117,10 @@ export function accountRoutes(app: FastifyInstance, { db, now }: Deps): void {
 
   // The picture is binary; 204 means there is none (docs/requirements.md#r4-profile).
   app.get(API.picture, { preHandler: requireUser }, async (request, reply) => {
-    const [row] = await db.select().from(userPictures).where(eq(userPictures.userId, sessionOf(request).userId))
+    const [row] = await db
+      .select()
+      .from(userPictures)
+      .where(eq(userPictures.userId, sessionOf(request).userId))
     if (!row) return reply.code(204).send()
     return reply
       .header('Content-Type', row.mimeType)
@@ -128,7 +133,10 @@ export function accountRoutes(app: FastifyInstance, { db, now }: Deps): void {
     const { userId } = sessionOf(request)
     const { content, mimeType } = await readPicture(request)
     const values = { mimeType, content, updatedAt: now() }
-    await db.insert(userPictures).values({ userId, ...values }).onConflictDoUpdate({ target: userPictures.userId, set: values })
+    await db
+      .insert(userPictures)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: userPictures.userId, set: values })
     return { data: { mimeType, size: content.length, maxBytes: PICTURE_MAX_BYTES } }
   })
 }

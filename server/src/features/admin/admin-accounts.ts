@@ -9,8 +9,7 @@ import { revokeUserSessions } from '../../services/sessions'
 import { issueEmailToken, resetMail } from '../../services/email-tokens'
 
 export type AdminCreated =
-  | { outcome: 'promoted' | 'already-admin'; userId: number; activated: boolean }
-  | { outcome: 'created'; userId: number; resetLink: string }
+  { outcome: 'promoted' | 'already-admin'; userId: number; activated: boolean } | { outcome: 'created'; userId: number; resetLink: string }
 
 export class AdminCreateError extends Error {}
 
@@ -24,8 +23,12 @@ const NEW_ADMIN_NAME = { firstName: 'Òwe', lastName: 'Operator' }
  */
 export async function createAdmin(db: Db, rawEmail: string, now: Date, publicUrl: string): Promise<AdminCreated> {
   const email = rawEmail.trim().toLowerCase()
-  if (!yup.string().email().max(200).isValidSync(email) || email === '') throw new AdminCreateError(`"${rawEmail}" is not an email address.`)
-  const [existing] = await db.select({ id: users.id, role: users.role, activatedAt: users.activatedAt }).from(users).where(eq(users.email, email))
+  if (!yup.string().email().max(200).isValidSync(email) || email === '')
+    throw new AdminCreateError(`"${rawEmail}" is not an email address.`)
+  const [existing] = await db
+    .select({ id: users.id, role: users.role, activatedAt: users.activatedAt })
+    .from(users)
+    .where(eq(users.email, email))
   if (existing && existing.activatedAt === null) {
     // Anyone may have registered this address and chosen its password: it becomes an admin only as a new
     // account would — a password nobody knows, every session ended, and the one-time link.
@@ -33,7 +36,12 @@ export async function createAdmin(db: Db, rawEmail: string, now: Date, publicUrl
     await db.transaction(async (tx) => {
       await tx.update(users).set({ role: 'admin', passwordHash, activatedAt: now }).where(eq(users.id, existing.id))
       await revokeUserSessions(tx, existing.id, now)
-      await audit(tx, null, { action: 'user.create-admin', targetType: 'user', targetId: existing.id, detail: { email, via: 'cli', unactivatedAccount: true } }, now)
+      await audit(
+        tx,
+        null,
+        { action: 'user.create-admin', targetType: 'user', targetId: existing.id, detail: { email, via: 'cli', unactivatedAccount: true } },
+        now,
+      )
     })
     const token = await issueEmailToken(db, existing.id, 'reset', now)
     return { outcome: 'created', userId: existing.id, resetLink: resetMail({ email, ...NEW_ADMIN_NAME }, token, publicUrl).link }

@@ -125,7 +125,17 @@ export function advertRoutes(app: FastifyInstance, { db, now }: AdminDeps): void
         .onConflictDoNothing({ target: adverts.name })
         .returning({ id: adverts.id })
       if (!row) throw conflict(ADVERT_TEXTS.nameTaken, { name: ADVERT_TEXTS.nameTaken })
-      await audit(tx, request.auth!.userId, { action: 'advert.create', targetType: AUDIT_TARGET, targetId: row.id, detail: { name: input.name, type, bytes: content.length, alt: input.alt, link: input.link ?? null } }, now())
+      await audit(
+        tx,
+        request.auth!.userId,
+        {
+          action: 'advert.create',
+          targetType: AUDIT_TARGET,
+          targetId: row.id,
+          detail: { name: input.name, type, bytes: content.length, alt: input.alt, link: input.link ?? null },
+        },
+        now(),
+      )
       return advertById(tx, row.id)
     })
     return reply.code(201).send({ data })
@@ -137,15 +147,32 @@ export function advertRoutes(app: FastifyInstance, { db, now }: AdminDeps): void
     const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined))
     const data = await db.transaction(async (tx) => {
       await lockForTakeOver(tx)
-      const [current] = await tx.select({ name: adverts.name, source: adverts.source }).from(adverts).where(eq(adverts.id, id)).for('update')
+      const [current] = await tx
+        .select({ name: adverts.name, source: adverts.source })
+        .from(adverts)
+        .where(eq(adverts.id, id))
+        .for('update')
       if (!current) throw notFound(ADVERT_TEXTS.notFound)
       // Seeding keeps a seeded advert's file, text and link in step with the manifest: changing the text or
       // link takes the advert over (seed_overrides), as deleting it does. Switching it off or moving it
       // does not (seeding sets neither after the first start).
       const takesOver = current.source === SEED && (['alt', 'link'] as const).some((field) => field in changes)
       if (takesOver) await recordOverride(tx, 'advert', current.name, id)
-      await tx.update(adverts).set(takesOver ? { ...changes, source: 'admin' } : changes).where(eq(adverts.id, id))
-      await audit(tx, request.auth!.userId, { action: 'advert.update', targetType: AUDIT_TARGET, targetId: id, detail: { ...changes, ...(takesOver ? { takenOver: true } : {}) } }, now())
+      await tx
+        .update(adverts)
+        .set(takesOver ? { ...changes, source: 'admin' } : changes)
+        .where(eq(adverts.id, id))
+      await audit(
+        tx,
+        request.auth!.userId,
+        {
+          action: 'advert.update',
+          targetType: AUDIT_TARGET,
+          targetId: id,
+          detail: { ...changes, ...(takesOver ? { takenOver: true } : {}) },
+        },
+        now(),
+      )
       return advertById(tx, id)
     })
     return { data }
@@ -158,7 +185,8 @@ export function advertRoutes(app: FastifyInstance, { db, now }: AdminDeps): void
     const data = await db.transaction(async (tx) => {
       const current = await tx.select({ id: adverts.id }).from(adverts).orderBy(asc(adverts.id)).for('update')
       const known = new Set(current.map((row) => row.id))
-      if (ids.length !== known.size || ids.some((id) => !known.has(id))) throw conflict(OPERATOR_TEXTS.orderStale, { ids: OPERATOR_TEXTS.orderStale })
+      if (ids.length !== known.size || ids.some((id) => !known.has(id)))
+        throw conflict(OPERATOR_TEXTS.orderStale, { ids: OPERATOR_TEXTS.orderStale })
       for (const [position, id] of ids.entries()) await tx.update(adverts).set({ position }).where(eq(adverts.id, id))
       await audit(tx, request.auth!.userId, { action: 'advert.reorder', targetType: AUDIT_TARGET, detail: { ids } }, now())
       return tx.select(columns).from(adverts).orderBy(asc(adverts.position), asc(adverts.id))
@@ -175,7 +203,17 @@ export function advertRoutes(app: FastifyInstance, { db, now }: AdminDeps): void
       const current = await advertById(tx, id)
       if (current.source === SEED) await recordOverride(tx, 'advert', current.name, null)
       await tx.delete(adverts).where(eq(adverts.id, id))
-      await audit(tx, request.auth!.userId, { action: 'advert.delete', targetType: AUDIT_TARGET, targetId: id, detail: { name: current.name, type: current.type, bytes: current.bytes } }, now())
+      await audit(
+        tx,
+        request.auth!.userId,
+        {
+          action: 'advert.delete',
+          targetType: AUDIT_TARGET,
+          targetId: id,
+          detail: { name: current.name, type: current.type, bytes: current.bytes },
+        },
+        now(),
+      )
     })
     return { data: { id } }
   })

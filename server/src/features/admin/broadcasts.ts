@@ -23,7 +23,6 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{1,100}$/
  * each user's notification and pushed where push is configured, through the notifier like every message.
  */
 export function broadcastRoutes(app: FastifyInstance, { db, now, notifier }: AdminDeps): void {
-
   app.post(API.admin.broadcast, { ...LONG_TEXT_BODY }, async (request): Promise<{ data: BroadcastResult }> => {
     const input = await parseBody(broadcastSchema, request.body)
     const ethnicGroupId = input.ethnicGroupId ?? null
@@ -43,8 +42,22 @@ export function broadcastRoutes(app: FastifyInstance, { db, now, notifier }: Adm
         : sql`select ${users.id} from ${users} join ${userLanguages} on ${userLanguages.userId} = ${users.id} where ${users.activatedAt} is not null and ${userLanguages.ethnicGroupId} = ${ethnicGroupId}`
     const at = now()
     // notifyAll writes with its own handle and pushes after: the entry follows the send, with its reach.
-    const reached = await notifier.notifyAll(recipients, { kind: 'broadcast', title: input.title, body: input.body, url: input.url ?? null, dedupeKey }, { now: at })
-    await audit(db, request.auth!.userId, { action: 'broadcast.send', targetType: 'broadcast', targetId: dedupeKey, detail: { title: input.title, body: input.body, url: input.url ?? null, ethnicGroupId, reached: reached.length } }, at)
+    const reached = await notifier.notifyAll(
+      recipients,
+      { kind: 'broadcast', title: input.title, body: input.body, url: input.url ?? null, dedupeKey },
+      { now: at },
+    )
+    await audit(
+      db,
+      request.auth!.userId,
+      {
+        action: 'broadcast.send',
+        targetType: 'broadcast',
+        targetId: dedupeKey,
+        detail: { title: input.title, body: input.body, url: input.url ?? null, ethnicGroupId, reached: reached.length },
+      },
+      at,
+    )
     return { data: { reached: reached.length } }
   })
 }

@@ -71,11 +71,16 @@ export const categoryRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
     const { name }: CategoryInput = await parseBody(categoryInputSchema, request.body)
     const actor = request.auth!.userId
     const at = now()
-    const id = await db.transaction(async (tx) => {
-      const [row] = await tx.insert(categories).values({ name, slug: await freeSlug(tx, name) }).returning({ id: categories.id })
-      await audit(tx, actor, { action: 'category.create', targetType: 'category', targetId: row.id, detail: { name } }, at)
-      return row.id
-    }).catch(conflictOnUnique(ADMIN_TEXTS.categoryExists, 'name'))
+    const id = await db
+      .transaction(async (tx) => {
+        const [row] = await tx
+          .insert(categories)
+          .values({ name, slug: await freeSlug(tx, name) })
+          .returning({ id: categories.id })
+        await audit(tx, actor, { action: 'category.create', targetType: 'category', targetId: row.id, detail: { name } }, at)
+        return row.id
+      })
+      .catch(conflictOnUnique(ADMIN_TEXTS.categoryExists, 'name'))
     sendPublic.clear()
     return reply.code(201).send({ data: await findCategory(db, id) })
   })
@@ -85,11 +90,26 @@ export const categoryRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
     const { name }: CategoryInput = await parseBody(categoryInputSchema, request.body)
     const actor = request.auth!.userId
     const at = now()
-    await db.transaction(async (tx) => {
-      const before = await takeOver(tx, id, 'renamed')
-      await tx.update(categories).set({ name, slug: await freeSlug(tx, name, id) }).where(eq(categories.id, id))
-      await audit(tx, actor, { action: 'category.rename', targetType: 'category', targetId: id, detail: { from: before.name, to: name, builtIn: before.builtIn } }, at)
-    }).catch(conflictOnUnique(ADMIN_TEXTS.categoryExists, 'name'))
+    await db
+      .transaction(async (tx) => {
+        const before = await takeOver(tx, id, 'renamed')
+        await tx
+          .update(categories)
+          .set({ name, slug: await freeSlug(tx, name, id) })
+          .where(eq(categories.id, id))
+        await audit(
+          tx,
+          actor,
+          {
+            action: 'category.rename',
+            targetType: 'category',
+            targetId: id,
+            detail: { from: before.name, to: name, builtIn: before.builtIn },
+          },
+          at,
+        )
+      })
+      .catch(conflictOnUnique(ADMIN_TEXTS.categoryExists, 'name'))
     sendPublic.clear()
     return { data: await findCategory(db, id) }
   })
@@ -102,7 +122,12 @@ export const categoryRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
       const category = await takeOver(tx, id, 'deleted')
       if (category.proverbCount > 0) throw conflict(ADMIN_TEXTS.categoryInUse(category.name, category.proverbCount))
       await tx.delete(categories).where(eq(categories.id, id))
-      await audit(tx, actor, { action: 'category.delete', targetType: 'category', targetId: id, detail: { name: category.name, builtIn: category.builtIn } }, at)
+      await audit(
+        tx,
+        actor,
+        { action: 'category.delete', targetType: 'category', targetId: id, detail: { name: category.name, builtIn: category.builtIn } },
+        at,
+      )
     })
     sendPublic.clear()
     return { data: { id, deleted: true } }

@@ -11,7 +11,15 @@ import { badRequest, conflict } from '../../http/errors'
 import { optionalString, parseId } from '../../http/params'
 import { parseBody } from '../../http/validate'
 import { audit } from '../../services/audit'
-import { checkGroupAndCategories, insertProverb, linkCategories, proverbColumns, slugTaken, takeOver, toAdminProverbs } from './proverb-rows'
+import {
+  checkGroupAndCategories,
+  insertProverb,
+  linkCategories,
+  proverbColumns,
+  slugTaken,
+  takeOver,
+  toAdminProverbs,
+} from './proverb-rows'
 import { conflictOnUnique, paginated, pageOf, pathId, type AdminRoutes } from './shared'
 import { ADMIN_TEXTS } from './texts'
 import { LONG_TEXT_BODY } from '../../http/body-limits'
@@ -30,7 +38,8 @@ async function groupIdOf(db: Db, idOrSlug: string): Promise<number> {
 
 /** The same sources, whatever order the keys of each came in (the database keeps JSON keys in its own order). */
 function sameSources(a: ProverbSource[], b: ProverbSource[]): boolean {
-  const canonical = (sources: ProverbSource[]) => JSON.stringify(sources.map((s) => [s.title, s.url ?? null, s.author ?? null, s.year ?? null, s.locator ?? null]))
+  const canonical = (sources: ProverbSource[]) =>
+    JSON.stringify(sources.map((s) => [s.title, s.url ?? null, s.author ?? null, s.year ?? null, s.locator ?? null]))
   return canonical(a) === canonical(b)
 }
 
@@ -61,13 +70,16 @@ export const corpusRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
     const input: ProverbInput = await parseBody(proverbInputSchema, request.body)
     const actor = request.auth!.userId
     const at = now()
-    const row = await db.transaction(async (tx) => {
-      const groupSlug = await checkGroupAndCategories(tx, input.ethnicGroupId, input.categoryIds)
-      if (await slugTaken(tx, proverbColumns(groupSlug, input).slug)) throw conflict(ADMIN_TEXTS.proverbExists, { proverb: ADMIN_TEXTS.proverbExists })
-      const row = await insertProverb(tx, groupSlug, input, 'admin', at)
-      await audit(tx, actor, { action: 'proverb.create', targetType: 'proverb', targetId: row.id, detail: { slug: row.slug } }, at)
-      return row
-    }).catch(conflictOnUnique(ADMIN_TEXTS.proverbExists, 'proverb'))
+    const row = await db
+      .transaction(async (tx) => {
+        const groupSlug = await checkGroupAndCategories(tx, input.ethnicGroupId, input.categoryIds)
+        if (await slugTaken(tx, proverbColumns(groupSlug, input).slug))
+          throw conflict(ADMIN_TEXTS.proverbExists, { proverb: ADMIN_TEXTS.proverbExists })
+        const row = await insertProverb(tx, groupSlug, input, 'admin', at)
+        await audit(tx, actor, { action: 'proverb.create', targetType: 'proverb', targetId: row.id, detail: { slug: row.slug } }, at)
+        return row
+      })
+      .catch(conflictOnUnique(ADMIN_TEXTS.proverbExists, 'proverb'))
     sendPublic.clear()
     const [created] = await toAdminProverbs(db, [row])
     return reply.code(201).send({ data: created })
@@ -78,31 +90,53 @@ export const corpusRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
     const input: ProverbInput = await parseBody(proverbInputSchema, request.body)
     const actor = request.auth!.userId
     const at = now()
-    const row = await db.transaction(async (tx) => {
-      const before = await takeOver(tx, id, 'edited')
-      const groupSlug = await checkGroupAndCategories(tx, input.ethnicGroupId, input.categoryIds)
-      // The slug follows the text (as the seed's does): a corrected proverb gets a new address.
-      const columns = proverbColumns(groupSlug, input)
-      if (await slugTaken(tx, columns.slug, id)) throw conflict(ADMIN_TEXTS.proverbExists, { proverb: ADMIN_TEXTS.proverbExists })
-      const [row] = await tx
-        .update(proverbs)
-        .set({ ...columns, ethnicGroupId: input.ethnicGroupId, ...(input.sources ? { sources: input.sources } : {}), ...(before.source === 'seed' ? { source: 'admin' } : {}) })
-        .where(eq(proverbs.id, id))
-        .returning()
-      await linkCategories(tx, id, input.categoryIds)
-      const sourcesChanged = !sameSources(before.sources, row.sources)
-      const was = { proverb: before.proverb, transliteration: before.transliteration, interpretation: before.interpretation }
-      const is = { proverb: row.proverb, transliteration: row.transliteration, interpretation: row.interpretation }
-      const changed = [...changedFields(was, is), ...(sourcesChanged ? [CHANGE_LABELS.source] : [])]
-      if (changed.length) {
-        await tx.insert(proverbChanges).values({ proverbId: id, kind: 'edit', fields: changed, before: { ...was, sources: before.sources }, after: { ...is, sources: row.sources }, actorUserId: actor, createdAt: at })
-      }
-      // Before and after, field by field: the console's log shows what changed.
-      const fields = (p: typeof row) => ({ proverb: p.proverb, transliteration: p.transliteration, interpretation: p.interpretation, ethnicGroupId: p.ethnicGroupId, slug: p.slug, source: p.source })
-      const detail = { before: fields(before), ...fields(row) }
-      await audit(tx, actor, { action: 'proverb.update', targetType: 'proverb', targetId: id, detail }, at)
-      return row
-    }).catch(conflictOnUnique(ADMIN_TEXTS.proverbExists, 'proverb'))
+    const row = await db
+      .transaction(async (tx) => {
+        const before = await takeOver(tx, id, 'edited')
+        const groupSlug = await checkGroupAndCategories(tx, input.ethnicGroupId, input.categoryIds)
+        // The slug follows the text (as the seed's does): a corrected proverb gets a new address.
+        const columns = proverbColumns(groupSlug, input)
+        if (await slugTaken(tx, columns.slug, id)) throw conflict(ADMIN_TEXTS.proverbExists, { proverb: ADMIN_TEXTS.proverbExists })
+        const [row] = await tx
+          .update(proverbs)
+          .set({
+            ...columns,
+            ethnicGroupId: input.ethnicGroupId,
+            ...(input.sources ? { sources: input.sources } : {}),
+            ...(before.source === 'seed' ? { source: 'admin' } : {}),
+          })
+          .where(eq(proverbs.id, id))
+          .returning()
+        await linkCategories(tx, id, input.categoryIds)
+        const sourcesChanged = !sameSources(before.sources, row.sources)
+        const was = { proverb: before.proverb, transliteration: before.transliteration, interpretation: before.interpretation }
+        const is = { proverb: row.proverb, transliteration: row.transliteration, interpretation: row.interpretation }
+        const changed = [...changedFields(was, is), ...(sourcesChanged ? [CHANGE_LABELS.source] : [])]
+        if (changed.length) {
+          await tx.insert(proverbChanges).values({
+            proverbId: id,
+            kind: 'edit',
+            fields: changed,
+            before: { ...was, sources: before.sources },
+            after: { ...is, sources: row.sources },
+            actorUserId: actor,
+            createdAt: at,
+          })
+        }
+        // Before and after, field by field: the console's log shows what changed.
+        const fields = (p: typeof row) => ({
+          proverb: p.proverb,
+          transliteration: p.transliteration,
+          interpretation: p.interpretation,
+          ethnicGroupId: p.ethnicGroupId,
+          slug: p.slug,
+          source: p.source,
+        })
+        const detail = { before: fields(before), ...fields(row) }
+        await audit(tx, actor, { action: 'proverb.update', targetType: 'proverb', targetId: id, detail }, at)
+        return row
+      })
+      .catch(conflictOnUnique(ADMIN_TEXTS.proverbExists, 'proverb'))
     sendPublic.clear()
     const [updated] = await toAdminProverbs(db, [row])
     return { data: updated }
@@ -116,7 +150,17 @@ export const corpusRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
       const row = await takeOver(tx, id, 'deleted')
       // Links, likes and favourites go with it (cascades); quiz questions and suggestions keep their rows.
       await tx.delete(proverbs).where(eq(proverbs.id, id))
-      await audit(tx, actor, { action: 'proverb.delete', targetType: 'proverb', targetId: id, detail: { slug: row.slug, proverb: row.proverb, source: row.source } }, at)
+      await audit(
+        tx,
+        actor,
+        {
+          action: 'proverb.delete',
+          targetType: 'proverb',
+          targetId: id,
+          detail: { slug: row.slug, proverb: row.proverb, source: row.source },
+        },
+        at,
+      )
     })
     sendPublic.clear()
     return { data: { id, deleted: true } }

@@ -56,7 +56,8 @@ export function parseCsv(text: string): string[][] {
       endRecord()
       line++
     } else if (ch === '"') {
-      if (field !== '' || wasQuoted) throw new CsvError('A quote inside an unquoted field; put the whole field in quotes and double the quote', line)
+      if (field !== '' || wasQuoted)
+        throw new CsvError('A quote inside an unquoted field; put the whole field in quotes and double the quote', line)
       quoted = true
       wasQuoted = true
       quoteLine = line

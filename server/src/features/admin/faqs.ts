@@ -55,13 +55,15 @@ export const faqRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
     const input: FaqInput = await parseBody(faqInputSchema, request.body)
     const actor = request.auth!.userId
     const at = now()
-    const row = await db.transaction(async (tx) => {
-      await questionTaken(tx, input.question)
-      const position = input.position ?? sql<number>`(select coalesce(max(${faqs.position}), -1) + 1 from ${faqs})`
-      const [row] = await tx.insert(faqs).values({ question: input.question, answer: input.answer, position }).returning(faqColumns)
-      await audit(tx, actor, { action: 'faq.create', targetType: 'faq', targetId: row.id, detail: { question: row.question } }, at)
-      return row
-    }).catch(conflictOnUnique(ADMIN_TEXTS.faqExists, 'question'))
+    const row = await db
+      .transaction(async (tx) => {
+        await questionTaken(tx, input.question)
+        const position = input.position ?? sql<number>`(select coalesce(max(${faqs.position}), -1) + 1 from ${faqs})`
+        const [row] = await tx.insert(faqs).values({ question: input.question, answer: input.answer, position }).returning(faqColumns)
+        await audit(tx, actor, { action: 'faq.create', targetType: 'faq', targetId: row.id, detail: { question: row.question } }, at)
+        return row
+      })
+      .catch(conflictOnUnique(ADMIN_TEXTS.faqExists, 'question'))
     sendPublic.clear()
     return reply.code(201).send({ data: { ...row, builtIn: false } })
   })
@@ -71,17 +73,29 @@ export const faqRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
     const input: FaqInput = await parseBody(faqInputSchema, request.body)
     const actor = request.auth!.userId
     const at = now()
-    const row = await db.transaction(async (tx) => {
-      const before = await takeOver(tx, id, 'edited')
-      await questionTaken(tx, input.question, id)
-      const [row] = await tx
-        .update(faqs)
-        .set({ question: input.question, answer: input.answer, position: input.position ?? before.position })
-        .where(eq(faqs.id, id))
-        .returning(faqColumns)
-      await audit(tx, actor, { action: 'faq.update', targetType: 'faq', targetId: id, detail: { before: before.question, question: row.question, builtIn: before.builtIn } }, at)
-      return { ...row, builtIn: false }
-    }).catch(conflictOnUnique(ADMIN_TEXTS.faqExists, 'question'))
+    const row = await db
+      .transaction(async (tx) => {
+        const before = await takeOver(tx, id, 'edited')
+        await questionTaken(tx, input.question, id)
+        const [row] = await tx
+          .update(faqs)
+          .set({ question: input.question, answer: input.answer, position: input.position ?? before.position })
+          .where(eq(faqs.id, id))
+          .returning(faqColumns)
+        await audit(
+          tx,
+          actor,
+          {
+            action: 'faq.update',
+            targetType: 'faq',
+            targetId: id,
+            detail: { before: before.question, question: row.question, builtIn: before.builtIn },
+          },
+          at,
+        )
+        return { ...row, builtIn: false }
+      })
+      .catch(conflictOnUnique(ADMIN_TEXTS.faqExists, 'question'))
     sendPublic.clear()
     return { data: row }
   })
@@ -93,7 +107,12 @@ export const faqRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
     await db.transaction(async (tx) => {
       const row = await takeOver(tx, id, 'deleted')
       await tx.delete(faqs).where(eq(faqs.id, id))
-      await audit(tx, actor, { action: 'faq.delete', targetType: 'faq', targetId: id, detail: { question: row.question, builtIn: row.builtIn } }, at)
+      await audit(
+        tx,
+        actor,
+        { action: 'faq.delete', targetType: 'faq', targetId: id, detail: { question: row.question, builtIn: row.builtIn } },
+        at,
+      )
     })
     sendPublic.clear()
     return { data: { id, deleted: true } }

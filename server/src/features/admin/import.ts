@@ -19,7 +19,8 @@ export const IMPORT_FIELDS = ['ethnic', 'proverb', 'transliteration', 'interpret
 type Field = (typeof IMPORT_FIELDS)[number]
 
 export const IMPORT_TEXTS = {
-  slugClash: 'its address on Òwe would be the same as another proverb’s: add it on its own from the console, where the clash can be resolved',
+  slugClash:
+    'its address on Òwe would be the same as another proverb’s: add it on its own from the console, where the clash can be resolved',
   notMultipart: 'Send the file as multipart/form-data.',
   noFile: 'Choose a CSV or JSON file to import.',
   unreadable: 'The upload could not be read. Please try again.',
@@ -40,7 +41,9 @@ export const IMPORT_TEXTS = {
 } as const
 
 const fileError = (status: 400 | 413 | 415, message: string) =>
-  new HttpError(status, status === 400 ? 'bad_request' : status === 413 ? 'payload_too_large' : 'unsupported_media_type', message, { file: message })
+  new HttpError(status, status === 400 ? 'bad_request' : status === 413 ? 'payload_too_large' : 'unsupported_media_type', message, {
+    file: message,
+  })
 
 /** A row as the file gives it: CSV cells by header name, or a JSON object. */
 export type ImportRow = Record<string, unknown>
@@ -111,7 +114,12 @@ async function uploadedRows(request: FastifyRequest): Promise<{ rows: ImportRow[
   return { rows: readImportFile(content), filename }
 }
 
-type Checked = { ethnicGroupId: number; groupSlug: string; categoryIds: number[]; text: Record<'proverb' | 'transliteration' | 'interpretation', string> }
+type Checked = {
+  ethnicGroupId: number
+  groupSlug: string
+  categoryIds: number[]
+  text: Record<'proverb' | 'transliteration' | 'interpretation', string>
+}
 
 /** One cell as clean text (the one sanitiser, on one line: the meaning too); or why not. */
 function cell(row: ImportRow, field: Field): string | { reason: string } {
@@ -141,15 +149,24 @@ function checkRow(row: ImportRow, lookups: Lookups): Checked | { reason: string 
   else if (!group) reasons.push(IMPORT_TEXTS.unknownGroup(ethnic))
 
   // JSON may give the categories as an array; CSV gives them as "Wisdom; Patience".
-  const rawCategories = Array.isArray(row.categories) && row.categories.every((c) => typeof c === 'string') ? row.categories.join(';') : row.categories
+  const rawCategories =
+    Array.isArray(row.categories) && row.categories.every((c) => typeof c === 'string') ? row.categories.join(';') : row.categories
   const listed = cell({ categories: rawCategories }, 'categories')
   const categoryIds: number[] = []
   if (typeof listed !== 'string') reasons.push(listed.reason)
   else {
-    const names = [...new Set(listed.split(';').map((name) => name.trim()).filter(Boolean))]
+    const names = [
+      ...new Set(
+        listed
+          .split(';')
+          .map((name) => name.trim())
+          .filter(Boolean),
+      ),
+    ]
     const unknown = names.filter((name) => !lookups.categories.has(name.toLowerCase()))
     if (unknown.length) reasons.push(...unknown.map(IMPORT_TEXTS.unknownCategory))
-    else if (names.length < CATEGORIES_PER_PROVERB.min || names.length > CATEGORIES_PER_PROVERB.max) reasons.push(IMPORT_TEXTS.categoryCount)
+    else if (names.length < CATEGORIES_PER_PROVERB.min || names.length > CATEGORIES_PER_PROVERB.max)
+      reasons.push(IMPORT_TEXTS.categoryCount)
     else categoryIds.push(...new Set(names.map((name) => lookups.categories.get(name.toLowerCase())!)))
   }
   if (reasons.length || !group) return { reason: reasons.join('; ') }
@@ -176,14 +193,21 @@ const CHUNK = 500
  * A proverb whose tone key its group already has (in the database or earlier in the file) is counted
  * as a duplicate and skipped: tone variants are told apart by hand, not by an import.
  */
-export async function importProverbs(db: Db, rows: ImportRow[], actor: number | null, now: Date, detail: Record<string, unknown> = {}): Promise<ImportReport> {
+export async function importProverbs(
+  db: Db,
+  rows: ImportRow[],
+  actor: number | null,
+  now: Date,
+  detail: Record<string, unknown> = {},
+): Promise<ImportReport> {
   const known = await lookups(db)
   const rejected: ImportRejection[] = []
   const good: (Checked & { key: string; row: number })[] = []
   rows.forEach((row, index) => {
     const checked = checkRow(row, known)
     if ('reason' in checked) rejected.push({ row: index + 1, reason: checked.reason })
-    else good.push({ ...checked, row: index + 1, key: `${checked.ethnicGroupId}:${proverbColumns(checked.groupSlug, checked.text).toneKey}` })
+    else
+      good.push({ ...checked, row: index + 1, key: `${checked.ethnicGroupId}:${proverbColumns(checked.groupSlug, checked.text).toneKey}` })
   })
 
   return db.transaction(async (tx) => {
@@ -211,7 +235,10 @@ export async function importProverbs(db: Db, rows: ImportRow[], actor: number | 
     const taken = new Set<string>()
     const slugs = withColumns.map((g) => g.columns.slug)
     for (let i = 0; i < slugs.length; i += CHUNK) {
-      const existing = await tx.select({ slug: proverbs.slug }).from(proverbs).where(inArray(proverbs.slug, slugs.slice(i, i + CHUNK)))
+      const existing = await tx
+        .select({ slug: proverbs.slug })
+        .from(proverbs)
+        .where(inArray(proverbs.slug, slugs.slice(i, i + CHUNK)))
       for (const p of existing) taken.add(p.slug)
     }
     const placed = withColumns.filter((g) => {

@@ -13,7 +13,12 @@ export const MAIL_TEXTS = {
   notFailed: 'Only a mail that failed can be sent again; this one is waiting or was delivered.',
 } as const
 
-const STATUSES: Record<MailStatusFilter, MailStatus[]> = { failed: ['failed'], waiting: ['pending', 'sending'], sent: ['sent'], kept: ['kept'] }
+const STATUSES: Record<MailStatusFilter, MailStatus[]> = {
+  failed: ['failed'],
+  waiting: ['pending', 'sending'],
+  sent: ['sent'],
+  kept: ['kept'],
+}
 
 const toAdminMail = (mail: MailSummary): AdminMail => ({
   ...mail,
@@ -38,7 +43,13 @@ export const mailRoutes: AdminRoutes = (app, { db, now }) => {
     const at = now()
     const mail = await db.transaction(async (tx) => {
       const retried = await retryFailedMail(tx, id, at)
-      if (retried) await audit(tx, request.auth!.userId, { action: 'mail.retry', targetType: 'mail', targetId: id, detail: { to: retried.to, subject: retried.subject } }, at)
+      if (retried)
+        await audit(
+          tx,
+          request.auth!.userId,
+          { action: 'mail.retry', targetType: 'mail', targetId: id, detail: { to: retried.to, subject: retried.subject } },
+          at,
+        )
       return retried
     })
     if (!mail) throw notFound(MAIL_TEXTS.notFailed)

@@ -22,7 +22,6 @@ type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
-
 const toContactMessage = (row: typeof contactMessages.$inferSelect): ContactMessage => ({
   id: row.id,
   email: row.email,
@@ -36,11 +35,11 @@ const toContactMessage = (row: typeof contactMessages.$inferSelect): ContactMess
 
 /** Contact messages (read and marked read), accounts and payments: read-only views for the operators. */
 export function peopleRoutes(app: FastifyInstance, { db, now }: AdminDeps): void {
-
   app.get<{ Querystring: Record<string, unknown> }>(API.admin.contactMessages, async (request): Promise<Paginated<ContactMessage>> => {
     const { page, size } = paging(request.query)
     const unread = optionalString(request.query, 'unread', 5)
-    if (unread !== undefined && !['1', '0', 'true', 'false'].includes(unread)) throw badRequest(PEOPLE_TEXTS.unread, { unread: PEOPLE_TEXTS.unread })
+    if (unread !== undefined && !['1', '0', 'true', 'false'].includes(unread))
+      throw badRequest(PEOPLE_TEXTS.unread, { unread: PEOPLE_TEXTS.unread })
     const where = unread === '1' || unread === 'true' ? isNull(contactMessages.readAt) : undefined
     const [{ total }] = await db.select({ total: count() }).from(contactMessages).where(where)
     const rows = await db
@@ -84,7 +83,15 @@ export function peopleRoutes(app: FastifyInstance, { db, now }: AdminDeps): void
       : undefined
     const [{ total }] = await db.select({ total: count() }).from(users).where(where)
     const rows = await db
-      .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role, activatedAt: users.activatedAt, createdAt: users.createdAt })
+      .select({
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        role: users.role,
+        activatedAt: users.activatedAt,
+        createdAt: users.createdAt,
+      })
       .from(users)
       .where(where)
       .orderBy(desc(users.createdAt), desc(users.id))
@@ -94,10 +101,24 @@ export function peopleRoutes(app: FastifyInstance, { db, now }: AdminDeps): void
     // The package in force for each user of the page: the latest-ending one, as activePackageOf reads it.
     const inForce = rows.length
       ? await db
-          .selectDistinctOn([userPackages.userId], { userId: userPackages.userId, plan: packages.name, endsAt: userPackages.endsAt, autoRenew: userPackages.autoRenew })
+          .selectDistinctOn([userPackages.userId], {
+            userId: userPackages.userId,
+            plan: packages.name,
+            endsAt: userPackages.endsAt,
+            autoRenew: userPackages.autoRenew,
+          })
           .from(userPackages)
           .innerJoin(packages, eq(packages.id, userPackages.packageId))
-          .where(and(inArray(userPackages.userId, rows.map((r) => r.id)), lte(userPackages.startsAt, at), gt(userPackages.endsAt, at)))
+          .where(
+            and(
+              inArray(
+                userPackages.userId,
+                rows.map((r) => r.id),
+              ),
+              lte(userPackages.startsAt, at),
+              gt(userPackages.endsAt, at),
+            ),
+          )
           .orderBy(userPackages.userId, desc(userPackages.endsAt), desc(userPackages.id))
       : []
     const packageOf = new Map(inForce.map((p) => [p.userId, { plan: p.plan, expiresAt: p.endsAt.toISOString(), autoRenew: p.autoRenew }]))
@@ -117,7 +138,8 @@ export function peopleRoutes(app: FastifyInstance, { db, now }: AdminDeps): void
   app.get<{ Querystring: Record<string, unknown> }>(API.admin.payments, async (request): Promise<Paginated<AdminPayment>> => {
     const { page, size } = paging(request.query)
     const status = optionalString(request.query, 'status', 20)
-    if (status !== undefined && !PAYMENT_STATUSES.includes(status as PaymentStatus)) throw badRequest(PEOPLE_TEXTS.status, { status: PEOPLE_TEXTS.status })
+    if (status !== undefined && !PAYMENT_STATUSES.includes(status as PaymentStatus))
+      throw badRequest(PEOPLE_TEXTS.status, { status: PEOPLE_TEXTS.status })
     const where = status ? eq(payments.status, status as PaymentStatus) : undefined
     const [{ total }] = await db.select({ total: count() }).from(payments).where(where)
     const rows = await db

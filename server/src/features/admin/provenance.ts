@@ -26,11 +26,25 @@ const texts = (row: { proverb: string; transliteration: string; interpretation: 
   interpretation: row.interpretation,
 })
 
-type Current = { slug: string | null; ethnicName: string | null; proverb: string | null; transliteration: string | null; interpretation: string | null } | null
+type Current = {
+  slug: string | null
+  ethnicName: string | null
+  proverb: string | null
+  transliteration: string | null
+  interpretation: string | null
+} | null
 
 function toAdminCorrection(row: CorrectionRow, joined: Current): AdminCorrection {
   // The proverb as it reads now, unless it has been deleted (the left join found nothing).
-  const current = joined?.slug ? { slug: joined.slug, ethnicName: joined.ethnicName ?? '', proverb: joined.proverb ?? '', transliteration: joined.transliteration ?? '', interpretation: joined.interpretation ?? '' } : null
+  const current = joined?.slug
+    ? {
+        slug: joined.slug,
+        ethnicName: joined.ethnicName ?? '',
+        proverb: joined.proverb ?? '',
+        transliteration: joined.transliteration ?? '',
+        interpretation: joined.interpretation ?? '',
+      }
+    : null
   const before = { proverb: row.beforeProverb, transliteration: row.beforeTransliteration, interpretation: row.beforeInterpretation }
   const proposed = { ...texts(row), source: row.source }
   return {
@@ -57,7 +71,13 @@ function selectCorrections(db: Db | Tx) {
   return db
     .select({
       correction: proverbCorrections,
-      current: { slug: proverbs.slug, ethnicName: ethnicGroups.name, proverb: proverbs.proverb, transliteration: proverbs.transliteration, interpretation: proverbs.interpretation },
+      current: {
+        slug: proverbs.slug,
+        ethnicName: ethnicGroups.name,
+        proverb: proverbs.proverb,
+        transliteration: proverbs.transliteration,
+        interpretation: proverbs.interpretation,
+      },
     })
     .from(proverbCorrections)
     .leftJoin(proverbs, eq(proverbs.id, proverbCorrections.proverbId))
@@ -93,11 +113,29 @@ function withSource(sources: ProverbSource[], added: ProverbSource | null): Prov
  * What a sender without an account is told by email (one with an account is told in the app). As with
  * suggestions, nobody verified the address, so the mail carries only what the operators wrote or published.
  */
-async function mailSender(deps: { mailer: Mailer; publicUrl: string; tx: Tx }, to: string, outcome: { kind: 'accepted'; proverb: string; slug: string } | { kind: 'declined'; reason: string }) {
+async function mailSender(
+  deps: { mailer: Mailer; publicUrl: string; tx: Tx },
+  to: string,
+  outcome: { kind: 'accepted'; proverb: string; slug: string } | { kind: 'declined'; reason: string },
+) {
   const mail =
     outcome.kind === 'accepted'
-      ? linkMail(to, CORRECTION_TEXTS.acceptedTitle, 'Hello,', [CORRECTION_TEXTS.acceptedBody(outcome.proverb)], 'Read it in Òwe', `${deps.publicUrl}${proverbAppPath(outcome.slug)}`)
-      : linkMail(to, CORRECTION_TEXTS.declinedTitle, 'Hello,', [CORRECTION_TEXTS.declinedByEmail(outcome.reason), ADMIN_TEXTS.rejectedInvite], 'Read Òwe', deps.publicUrl)
+      ? linkMail(
+          to,
+          CORRECTION_TEXTS.acceptedTitle,
+          'Hello,',
+          [CORRECTION_TEXTS.acceptedBody(outcome.proverb)],
+          'Read it in Òwe',
+          `${deps.publicUrl}${proverbAppPath(outcome.slug)}`,
+        )
+      : linkMail(
+          to,
+          CORRECTION_TEXTS.declinedTitle,
+          'Hello,',
+          [CORRECTION_TEXTS.declinedByEmail(outcome.reason), ADMIN_TEXTS.rejectedInvite],
+          'Read Òwe',
+          deps.publicUrl,
+        )
   await deps.mailer.send({ ...mail, optional: true }, { tx: deps.tx })
 }
 
@@ -119,7 +157,11 @@ export const provenanceRoutes: AdminRoutes = (app, { db, now, notifier, sendPubl
       .orderBy(desc(proverbCorrections.createdAt), desc(proverbCorrections.id))
       .limit(paging.size)
       .offset((paging.page - 1) * paging.size)
-    return paginated(rows.map((r) => toAdminCorrection(r.correction, r.current)), total, paging)
+    return paginated(
+      rows.map((r) => toAdminCorrection(r.correction, r.current)),
+      total,
+      paging,
+    )
   })
 
   app.post<{ Params: { id: string } }>(ROUTES.admin.acceptCorrection, LONG_TEXT_BODY, async (request) => {
@@ -127,34 +169,67 @@ export const provenanceRoutes: AdminRoutes = (app, { db, now, notifier, sendPubl
     const input = await parseBody(acceptCorrectionSchema, request.body)
     const actor = request.auth!.userId
     const at = now()
-    const { correction, proverb } = await db.transaction(async (tx) => {
-      const correction = await review(tx, id, { status: 'accepted', reviewedBy: actor, reviewedAt: at })
-      if (correction.proverbId === null) throw conflict(ADMIN_TEXTS.correctionProverbGone)
-      const before = await takeOver(tx, correction.proverbId, 'edited')
-      const [group] = await tx.select({ slug: ethnicGroups.slug }).from(ethnicGroups).where(eq(ethnicGroups.id, before.ethnicGroupId))
-      const columns = proverbColumns(group.slug, input)
-      if (await slugTaken(tx, columns.slug, before.id)) throw conflict(ADMIN_TEXTS.proverbExists, { proverb: ADMIN_TEXTS.proverbExists })
-      const sources = withSource(before.sources, parseSource(input.source))
-      const fields = changedFields(texts(before), { ...columns, source: sources.length > before.sources.length ? input.source : '' })
-      const [proverb] = await tx
-        .update(proverbs)
-        .set({ ...columns, sources, ...(before.source === 'seed' ? { source: 'admin' } : {}) })
-        .where(eq(proverbs.id, before.id))
-        .returning()
-      const was = { ...texts(before), sources: before.sources }
-      const is = { ...texts(proverb), sources: proverb.sources }
-      await tx.insert(proverbChanges).values({ proverbId: proverb.id, kind: 'correction', fields, before: was, after: is, correctionId: id, actorUserId: actor, createdAt: at })
-      await audit(tx, actor, { action: 'correction.accept', targetType: 'correction', targetId: id, detail: { status: { from: 'pending', to: 'accepted' }, before: { ...texts(before), slug: before.slug }, ...texts(proverb), slug: proverb.slug } }, at)
-      if (correction.userId === null) await mailSender({ mailer, publicUrl, tx }, correction.email, { kind: 'accepted', proverb: proverb.proverb, slug: proverb.slug })
-      return { correction, proverb }
-    }).catch(conflictOnUnique(ADMIN_TEXTS.proverbExists, 'proverb'))
+    const { correction, proverb } = await db
+      .transaction(async (tx) => {
+        const correction = await review(tx, id, { status: 'accepted', reviewedBy: actor, reviewedAt: at })
+        if (correction.proverbId === null) throw conflict(ADMIN_TEXTS.correctionProverbGone)
+        const before = await takeOver(tx, correction.proverbId, 'edited')
+        const [group] = await tx.select({ slug: ethnicGroups.slug }).from(ethnicGroups).where(eq(ethnicGroups.id, before.ethnicGroupId))
+        const columns = proverbColumns(group.slug, input)
+        if (await slugTaken(tx, columns.slug, before.id)) throw conflict(ADMIN_TEXTS.proverbExists, { proverb: ADMIN_TEXTS.proverbExists })
+        const sources = withSource(before.sources, parseSource(input.source))
+        const fields = changedFields(texts(before), { ...columns, source: sources.length > before.sources.length ? input.source : '' })
+        const [proverb] = await tx
+          .update(proverbs)
+          .set({ ...columns, sources, ...(before.source === 'seed' ? { source: 'admin' } : {}) })
+          .where(eq(proverbs.id, before.id))
+          .returning()
+        const was = { ...texts(before), sources: before.sources }
+        const is = { ...texts(proverb), sources: proverb.sources }
+        await tx.insert(proverbChanges).values({
+          proverbId: proverb.id,
+          kind: 'correction',
+          fields,
+          before: was,
+          after: is,
+          correctionId: id,
+          actorUserId: actor,
+          createdAt: at,
+        })
+        await audit(
+          tx,
+          actor,
+          {
+            action: 'correction.accept',
+            targetType: 'correction',
+            targetId: id,
+            detail: {
+              status: { from: 'pending', to: 'accepted' },
+              before: { ...texts(before), slug: before.slug },
+              ...texts(proverb),
+              slug: proverb.slug,
+            },
+          },
+          at,
+        )
+        if (correction.userId === null)
+          await mailSender({ mailer, publicUrl, tx }, correction.email, { kind: 'accepted', proverb: proverb.proverb, slug: proverb.slug })
+        return { correction, proverb }
+      })
+      .catch(conflictOnUnique(ADMIN_TEXTS.proverbExists, 'proverb'))
     mailer.wake()
     sendPublic.clear()
     // After the commit: a message about a change that rolled back would be untrue.
     if (correction.userId !== null) {
       await notifier.notify(
         correction.userId,
-        { kind: 'suggestion', title: CORRECTION_TEXTS.acceptedTitle, body: CORRECTION_TEXTS.acceptedBody(proverb.proverb), url: proverbAppPath(proverb.slug), dedupeKey: `correction:${id}` },
+        {
+          kind: 'suggestion',
+          title: CORRECTION_TEXTS.acceptedTitle,
+          body: CORRECTION_TEXTS.acceptedBody(proverb.proverb),
+          url: proverbAppPath(proverb.slug),
+          dedupeKey: `correction:${id}`,
+        },
         { now: at },
       )
     }
@@ -168,7 +243,17 @@ export const provenanceRoutes: AdminRoutes = (app, { db, now, notifier, sendPubl
     const at = now()
     const correction = await db.transaction(async (tx) => {
       const row = await review(tx, id, { status: 'declined', declineReason: reason, reviewedBy: actor, reviewedAt: at })
-      await audit(tx, actor, { action: 'correction.decline', targetType: 'correction', targetId: id, detail: { status: { from: 'pending', to: 'declined' }, reason } }, at)
+      await audit(
+        tx,
+        actor,
+        {
+          action: 'correction.decline',
+          targetType: 'correction',
+          targetId: id,
+          detail: { status: { from: 'pending', to: 'declined' }, reason },
+        },
+        at,
+      )
       if (row.userId === null) await mailSender({ mailer, publicUrl, tx }, row.email, { kind: 'declined', reason })
       return row
     })
@@ -176,7 +261,12 @@ export const provenanceRoutes: AdminRoutes = (app, { db, now, notifier, sendPubl
     if (correction.userId !== null) {
       await notifier.notify(
         correction.userId,
-        { kind: 'suggestion', title: CORRECTION_TEXTS.declinedTitle, body: CORRECTION_TEXTS.declinedBody(correction.beforeProverb, reason), dedupeKey: `correction:${id}` },
+        {
+          kind: 'suggestion',
+          title: CORRECTION_TEXTS.declinedTitle,
+          body: CORRECTION_TEXTS.declinedBody(correction.beforeProverb, reason),
+          dedupeKey: `correction:${id}`,
+        },
         { now: at },
       )
     }
@@ -210,9 +300,27 @@ async function setChecked(db: Db, actor: number, id: number, name: string | null
       .where(eq(proverbs.id, id))
       .returning()
     if (name !== null) {
-      await tx.insert(proverbChanges).values({ proverbId: id, kind: 'checked', fields: ['checked by a speaker'], before: { checkedBy: before.checkedBy }, after: { checkedBy: row.checkedBy }, actorUserId: actor, createdAt: at })
+      await tx.insert(proverbChanges).values({
+        proverbId: id,
+        kind: 'checked',
+        fields: ['checked by a speaker'],
+        before: { checkedBy: before.checkedBy },
+        after: { checkedBy: row.checkedBy },
+        actorUserId: actor,
+        createdAt: at,
+      })
     }
-    await audit(tx, actor, { action: name === null ? 'proverb.uncheck' : 'proverb.check', targetType: 'proverb', targetId: id, detail: { checkedBy: { from: before.checkedBy, to: row.checkedBy } } }, at)
+    await audit(
+      tx,
+      actor,
+      {
+        action: name === null ? 'proverb.uncheck' : 'proverb.check',
+        targetType: 'proverb',
+        targetId: id,
+        detail: { checkedBy: { from: before.checkedBy, to: row.checkedBy } },
+      },
+      at,
+    )
     return row
   })
   const [admin] = await toAdminProverbs(db, [row])

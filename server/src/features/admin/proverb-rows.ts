@@ -51,7 +51,13 @@ export async function slugTaken(db: Db | Tx, slug: string, exceptId?: number): P
 export async function insertProverb(tx: Tx, groupSlug: string, input: ProverbInput, source: ProverbSource, now: Date) {
   const [row] = await tx
     .insert(proverbs)
-    .values({ ...proverbColumns(groupSlug, input), ethnicGroupId: input.ethnicGroupId, source, sources: input.sources ?? [], createdAt: now })
+    .values({
+      ...proverbColumns(groupSlug, input),
+      ethnicGroupId: input.ethnicGroupId,
+      source,
+      sources: input.sources ?? [],
+      createdAt: now,
+    })
     .returning()
   await linkCategories(tx, row.id, input.categoryIds)
   return row
@@ -64,7 +70,12 @@ export async function toAdminProverbs(db: Db | Tx, rows: ProverbRow[]): Promise<
   const links = await db
     .select()
     .from(proverbCategories)
-    .where(inArray(proverbCategories.proverbId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        proverbCategories.proverbId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(proverbCategories.categoryId))
   return rows.map((row) => ({
     id: row.id,

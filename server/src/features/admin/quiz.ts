@@ -44,7 +44,12 @@ async function toAdminQuestions(db: Db | Tx, rows: (typeof quizQuestions.$inferS
   const options = await db
     .select()
     .from(answerOptions)
-    .where(inArray(answerOptions.questionId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        answerOptions.questionId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(answerOptions.questionId), asc(answerOptions.position))
   return rows.map((row) => {
     const own = options.filter((o) => o.questionId === row.id)
@@ -80,7 +85,11 @@ async function lockedQuestion(tx: Tx, id: number): Promise<QuestionRow> {
 async function takeOver(tx: Tx, row: QuestionRow): Promise<QuestionRow> {
   if (!isBuiltIn(row)) return row
   await recordOverride(tx, 'quiz', row.key, row.id)
-  const [taken] = await tx.update(quizQuestions).set({ key: `${OPERATOR_KEY_PREFIX}seed:${row.key}` }).where(eq(quizQuestions.id, row.id)).returning()
+  const [taken] = await tx
+    .update(quizQuestions)
+    .set({ key: `${OPERATOR_KEY_PREFIX}seed:${row.key}` })
+    .where(eq(quizQuestions.id, row.id))
+    .returning()
   return taken
 }
 
@@ -152,35 +161,61 @@ export function quizBankRoutes(app: FastifyInstance, { db, now }: AdminDeps): vo
     const data = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(quizQuestions)
-        .values({ key: `${OPERATOR_KEY_PREFIX}${randomUUID()}`, kind: 'fact', ethnicGroupId: input.ethnicGroupId, question: input.question, note: input.note, active: input.active ?? true })
+        .values({
+          key: `${OPERATOR_KEY_PREFIX}${randomUUID()}`,
+          kind: 'fact',
+          ethnicGroupId: input.ethnicGroupId,
+          question: input.question,
+          note: input.note,
+          active: input.active ?? true,
+        })
         .returning()
       await writeOptions(tx, row.id, input)
-      await audit(tx, request.auth!.userId, { action: 'quiz_question.create', targetType: AUDIT_TARGET, targetId: row.id, detail: auditDetail(input) }, now())
+      await audit(
+        tx,
+        request.auth!.userId,
+        { action: 'quiz_question.create', targetType: AUDIT_TARGET, targetId: row.id, detail: auditDetail(input) },
+        now(),
+      )
       const [question] = await toAdminQuestions(tx, [row])
       return question
     })
     return reply.code(201).send({ data })
   })
 
-  app.put<{ Params: { id: string } }>(ROUTES.admin.quizQuestion, { ...LONG_TEXT_BODY }, async (request): Promise<{ data: AdminQuizQuestion }> => {
-    const id = idOf(request.params.id)
-    const input = await parseBody(quizQuestionSchema, request.body)
-    await assertGroup(db, input.ethnicGroupId)
-    const data = await db.transaction(async (tx) => {
-      const locked = await lockedQuestion(tx, id)
-      const current = await takeOver(tx, locked)
-      const [row] = await tx
-        .update(quizQuestions)
-        .set({ ethnicGroupId: input.ethnicGroupId, question: input.question, note: input.note, active: input.active ?? current.active })
-        .where(eq(quizQuestions.id, id))
-        .returning()
-      await writeOptions(tx, id, input)
-      await audit(tx, request.auth!.userId, { action: 'quiz_question.update', targetType: AUDIT_TARGET, targetId: id, detail: { ...auditDetail(input), builtIn: isBuiltIn(locked) } }, now())
-      const [question] = await toAdminQuestions(tx, [row])
-      return question
-    })
-    return { data }
-  })
+  app.put<{ Params: { id: string } }>(
+    ROUTES.admin.quizQuestion,
+    { ...LONG_TEXT_BODY },
+    async (request): Promise<{ data: AdminQuizQuestion }> => {
+      const id = idOf(request.params.id)
+      const input = await parseBody(quizQuestionSchema, request.body)
+      await assertGroup(db, input.ethnicGroupId)
+      const data = await db.transaction(async (tx) => {
+        const locked = await lockedQuestion(tx, id)
+        const current = await takeOver(tx, locked)
+        const [row] = await tx
+          .update(quizQuestions)
+          .set({ ethnicGroupId: input.ethnicGroupId, question: input.question, note: input.note, active: input.active ?? current.active })
+          .where(eq(quizQuestions.id, id))
+          .returning()
+        await writeOptions(tx, id, input)
+        await audit(
+          tx,
+          request.auth!.userId,
+          {
+            action: 'quiz_question.update',
+            targetType: AUDIT_TARGET,
+            targetId: id,
+            detail: { ...auditDetail(input), builtIn: isBuiltIn(locked) },
+          },
+          now(),
+        )
+        const [question] = await toAdminQuestions(tx, [row])
+        return question
+      })
+      return { data }
+    },
+  )
 
   // Retire, never delete: batches that hold the question keep it, and it is not picked again.
   app.delete<{ Params: { id: string } }>(ROUTES.admin.quizQuestion, async (request): Promise<{ data: AdminQuizQuestion }> => {
@@ -191,7 +226,12 @@ export function quizBankRoutes(app: FastifyInstance, { db, now }: AdminDeps): vo
       if (!locked.active) return (await toAdminQuestions(tx, [locked]))[0]
       const current = await takeOver(tx, locked)
       await tx.update(quizQuestions).set({ active: false }).where(eq(quizQuestions.id, id))
-      await audit(tx, request.auth!.userId, { action: 'quiz_question.retire', targetType: AUDIT_TARGET, targetId: id, detail: { builtIn: isBuiltIn(locked) } }, now())
+      await audit(
+        tx,
+        request.auth!.userId,
+        { action: 'quiz_question.retire', targetType: AUDIT_TARGET, targetId: id, detail: { builtIn: isBuiltIn(locked) } },
+        now(),
+      )
       const [question] = await toAdminQuestions(tx, [{ ...current, active: false }])
       return question
     })

@@ -17,7 +17,14 @@ export function suggestionOutcomeMail(suggester: Suggester, outcome: SuggestionO
   const greeting = 'Hello,'
   const mail =
     outcome.kind === 'approved'
-      ? linkMail(suggester.email, ADMIN_TEXTS.approvedTitle, greeting, [ADMIN_TEXTS.approvedBody(outcome.proverb)], 'Read it in Òwe', `${publicUrl}${proverbAppPath(outcome.slug)}`)
+      ? linkMail(
+          suggester.email,
+          ADMIN_TEXTS.approvedTitle,
+          greeting,
+          [ADMIN_TEXTS.approvedBody(outcome.proverb)],
+          'Read it in Òwe',
+          `${publicUrl}${proverbAppPath(outcome.slug)}`,
+        )
       : linkMail(
           suggester.email,
           ADMIN_TEXTS.rejectedTitle,
@@ -30,6 +37,10 @@ export function suggestionOutcomeMail(suggester: Suggester, outcome: SuggestionO
 }
 
 /** Queued in the verdict's transaction: told of a verdict that stands, never of one rolled back. */
-export async function mailSuggester(deps: { mailer: Mailer; publicUrl: string; tx: Tx }, suggester: Suggester, outcome: SuggestionOutcome): Promise<void> {
+export async function mailSuggester(
+  deps: { mailer: Mailer; publicUrl: string; tx: Tx },
+  suggester: Suggester,
+  outcome: SuggestionOutcome,
+): Promise<void> {
   await deps.mailer.send(suggestionOutcomeMail(suggester, outcome, deps.publicUrl), { tx: deps.tx })
 }

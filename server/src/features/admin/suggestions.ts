@@ -95,23 +95,43 @@ export const suggestionRoutes: AdminRoutes = (app, { db, now, notifier, sendPubl
     const input: ApproveSuggestionInput = await parseBody(proverbInputSchema, request.body)
     const actor = request.auth!.userId
     const at = now()
-    const { suggestion, proverb } = await db.transaction(async (tx) => {
-      const groupSlug = await checkGroupAndCategories(tx, input.ethnicGroupId, input.categoryIds)
-      const suggestion = await review(tx, id, { status: 'approved', reviewedBy: actor, reviewedAt: at })
-      if (await slugTaken(tx, proverbColumns(groupSlug, input).slug)) throw conflict(ADMIN_TEXTS.proverbExists, { proverb: ADMIN_TEXTS.proverbExists })
-      const proverb = await insertProverb(tx, groupSlug, input, 'community', at)
-      await tx.update(suggestions).set({ proverbId: proverb.id }).where(eq(suggestions.id, id))
-      await audit(tx, actor, { action: 'suggestion.approve', targetType: 'suggestion', targetId: id, detail: { status: { from: 'pending', to: 'approved' }, proverbId: proverb.id, slug: proverb.slug } }, at)
-      if (suggestion.userId === null) await mailSuggester({ mailer, publicUrl, tx }, suggestion, { kind: 'approved', proverb: proverb.proverb, slug: proverb.slug })
-      return { suggestion, proverb }
-    }).catch(conflictOnUnique(ADMIN_TEXTS.proverbExists, 'proverb'))
+    const { suggestion, proverb } = await db
+      .transaction(async (tx) => {
+        const groupSlug = await checkGroupAndCategories(tx, input.ethnicGroupId, input.categoryIds)
+        const suggestion = await review(tx, id, { status: 'approved', reviewedBy: actor, reviewedAt: at })
+        if (await slugTaken(tx, proverbColumns(groupSlug, input).slug))
+          throw conflict(ADMIN_TEXTS.proverbExists, { proverb: ADMIN_TEXTS.proverbExists })
+        const proverb = await insertProverb(tx, groupSlug, input, 'community', at)
+        await tx.update(suggestions).set({ proverbId: proverb.id }).where(eq(suggestions.id, id))
+        await audit(
+          tx,
+          actor,
+          {
+            action: 'suggestion.approve',
+            targetType: 'suggestion',
+            targetId: id,
+            detail: { status: { from: 'pending', to: 'approved' }, proverbId: proverb.id, slug: proverb.slug },
+          },
+          at,
+        )
+        if (suggestion.userId === null)
+          await mailSuggester({ mailer, publicUrl, tx }, suggestion, { kind: 'approved', proverb: proverb.proverb, slug: proverb.slug })
+        return { suggestion, proverb }
+      })
+      .catch(conflictOnUnique(ADMIN_TEXTS.proverbExists, 'proverb'))
     mailer.wake()
     sendPublic.clear()
     // After the commit: a message about a proverb that rolled back would be untrue.
     if (suggestion.userId !== null) {
       await notifier.notify(
         suggestion.userId,
-        { kind: 'suggestion', title: ADMIN_TEXTS.approvedTitle, body: ADMIN_TEXTS.approvedBody(proverb.proverb), url: proverbAppPath(proverb.slug), dedupeKey: `suggestion:${id}` },
+        {
+          kind: 'suggestion',
+          title: ADMIN_TEXTS.approvedTitle,
+          body: ADMIN_TEXTS.approvedBody(proverb.proverb),
+          url: proverbAppPath(proverb.slug),
+          dedupeKey: `suggestion:${id}`,
+        },
         { now: at },
       )
     }
@@ -125,7 +145,17 @@ export const suggestionRoutes: AdminRoutes = (app, { db, now, notifier, sendPubl
     const at = now()
     const suggestion = await db.transaction(async (tx) => {
       const row = await review(tx, id, { status: 'rejected', rejectReason: reason, reviewedBy: actor, reviewedAt: at })
-      await audit(tx, actor, { action: 'suggestion.reject', targetType: 'suggestion', targetId: id, detail: { status: { from: 'pending', to: 'rejected' }, reason } }, at)
+      await audit(
+        tx,
+        actor,
+        {
+          action: 'suggestion.reject',
+          targetType: 'suggestion',
+          targetId: id,
+          detail: { status: { from: 'pending', to: 'rejected' }, reason },
+        },
+        at,
+      )
       if (row.userId === null) await mailSuggester({ mailer, publicUrl, tx }, row, { kind: 'rejected', reason })
       return row
     })
@@ -133,7 +163,12 @@ export const suggestionRoutes: AdminRoutes = (app, { db, now, notifier, sendPubl
     if (suggestion.userId !== null) {
       await notifier.notify(
         suggestion.userId,
-        { kind: 'suggestion', title: ADMIN_TEXTS.rejectedTitle, body: ADMIN_TEXTS.rejectedBody(suggestion.suggestedProverb, reason), dedupeKey: `suggestion:${id}` },
+        {
+          kind: 'suggestion',
+          title: ADMIN_TEXTS.rejectedTitle,
+          body: ADMIN_TEXTS.rejectedBody(suggestion.suggestedProverb, reason),
+          dedupeKey: `suggestion:${id}`,
+        },
         { now: at },
       )
     }

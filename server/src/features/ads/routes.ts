@@ -45,7 +45,10 @@ export function adRoutes(app: FastifyInstance, { db, now }: Deps): void {
   app.get(API.adverts, { preHandler: requireUser }, async (request, reply): Promise<{ data: AdvertFile[] }> => {
     privateRevalidate(reply)
     // Operators run the adverts; they are not shown them (an empty list ends the app's round quietly).
-    const [caller] = await db.select({ role: users.role }).from(users).where(eq(users.id, userOf(request)))
+    const [caller] = await db
+      .select({ role: users.role })
+      .from(users)
+      .where(eq(users.id, userOf(request)))
     if (caller?.role === 'admin') return { data: [] }
     const rows = await db
       .select({ id: adverts.id, type: adverts.mimeType, name: adverts.name })
@@ -60,14 +63,29 @@ export function adRoutes(app: FastifyInstance, { db, now }: Deps): void {
     const id = parseId(idOrName)
     if (id === undefined && !NAME_PATTERN.test(idOrName)) throw badRequest(AD_TEXTS.badIdOrName, { idOrName: AD_TEXTS.badIdOrName })
     const [row] = await db
-      .select({ id: adverts.id, type: adverts.mimeType, name: adverts.name, content: adverts.content, alt: adverts.alt, link: adverts.link, etag: sql<string>`md5(${adverts.content})` })
+      .select({
+        id: adverts.id,
+        type: adverts.mimeType,
+        name: adverts.name,
+        content: adverts.content,
+        alt: adverts.alt,
+        link: adverts.link,
+        etag: sql<string>`md5(${adverts.content})`,
+      })
       .from(adverts)
       .where(and(eq(adverts.active, true), id === undefined ? eq(adverts.name, idOrName) : eq(adverts.id, id)))
     if (!row) throw notFound(AD_TEXTS.notFound)
     const etag = `"${row.etag}"`
     privateRevalidate(reply).header('ETag', etag)
     if (request.headers['if-none-match'] === etag) return reply.code(304).send()
-    const data: AdvertContent = { id: row.id, type: row.type, name: row.name, file: row.content.toString('base64'), alt: row.alt, link: row.link }
+    const data: AdvertContent = {
+      id: row.id,
+      type: row.type,
+      name: row.name,
+      file: row.content.toString('base64'),
+      alt: row.alt,
+      link: row.link,
+    }
     return { data }
   })
 
@@ -78,7 +96,11 @@ export function adRoutes(app: FastifyInstance, { db, now }: Deps): void {
 
   app.post(API.adToggle, { preHandler: requireUser }, async (request): Promise<{ data: AdToggle }> => {
     const { toggle } = await parseBody(toggleSchema, request.body)
-    const [row] = await db.update(users).set({ showAds: toggle }).where(eq(users.id, userOf(request))).returning({ toggle: users.showAds })
+    const [row] = await db
+      .update(users)
+      .set({ showAds: toggle })
+      .where(eq(users.id, userOf(request)))
+      .returning({ toggle: users.showAds })
     return { data: { toggle: row?.toggle ?? toggle } }
   })
 }

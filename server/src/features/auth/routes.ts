@@ -28,7 +28,15 @@ import { hashPassword, verifyPassword } from '../../services/passwords'
 import { issuePaymentToken } from '../../services/payment-tokens'
 import { createSession, revokeSession, revokeUserSessions } from '../../services/sessions'
 import { hashToken } from '../../services/tokens'
-import { ACTIVATION_LINK_MS, activationMail, consumeEmailToken, issueEmailToken, resetMail, retireEmailTokens, type TokenPurpose } from '../../services/email-tokens'
+import {
+  ACTIVATION_LINK_MS,
+  activationMail,
+  consumeEmailToken,
+  issueEmailToken,
+  resetMail,
+  retireEmailTokens,
+  type TokenPurpose,
+} from '../../services/email-tokens'
 import { findPromoCode } from '../../services/promo-codes'
 
 type Deps = { db: Db; now: () => Date; config: Config; mailer: Mailer }
@@ -90,7 +98,10 @@ export function authRoutes(app: FastifyInstance, { db, now, config, mailer }: De
   app.get(API.checkEmail, async (request) => {
     await limit(request, limits.check)
     const { email } = await parseBody(emailSchema, request.query)
-    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, normaliseEmail(email)))
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, normaliseEmail(email)))
     return { data: { exists: Boolean(row) } }
   })
 
@@ -105,7 +116,8 @@ export function authRoutes(app: FastifyInstance, { db, now, config, mailer }: De
   app.get<{ Params: { code: string } }>(ROUTES.verifyPromoCode, async (request) => {
     await limit(request, limits.check)
     const code = request.params.code.trim()
-    if (code.length > 40 || hasControlCharacters(code)) throw badRequest(ACCOUNT_TEXTS.promoInvalid, { promoCode: ACCOUNT_TEXTS.promoInvalid })
+    if (code.length > 40 || hasControlCharacters(code))
+      throw badRequest(ACCOUNT_TEXTS.promoInvalid, { promoCode: ACCOUNT_TEXTS.promoInvalid })
     const promo = await findPromoCode(db, code, now())
     return { data: { code: code.toUpperCase(), valid: Boolean(promo), percentOff: promo?.percentOff ?? 0 } }
   })
@@ -159,7 +171,9 @@ export function authRoutes(app: FastifyInstance, { db, now, config, mailer }: De
           })
           .returning({ id: users.id, email: users.email, firstName: users.firstName })
         if (languages.length > 0) {
-          await tx.insert(userLanguages).values(languages.map((ethnicGroupId, position) => ({ userId: created.id, ethnicGroupId, position })))
+          await tx
+            .insert(userLanguages)
+            .values(languages.map((ethnicGroupId, position) => ({ userId: created.id, ethnicGroupId, position })))
         }
         await sendLink('activate', created, tx)
         return created
@@ -178,7 +192,10 @@ export function authRoutes(app: FastifyInstance, { db, now, config, mailer }: De
   app.post(API.activate, async (request) => {
     const { token } = await parseBody(tokenBody, request.body)
     const userId = await consumeEmailToken(db, token, 'activate', now())
-    await db.update(users).set({ activatedAt: now() }).where(and(eq(users.id, userId), isNull(users.activatedAt)))
+    await db
+      .update(users)
+      .set({ activatedAt: now() })
+      .where(and(eq(users.id, userId), isNull(users.activatedAt)))
     return { data: { message: AUTH_TEXTS.activated } satisfies Notice }
   })
 
@@ -268,7 +285,10 @@ export function authRoutes(app: FastifyInstance, { db, now, config, mailer }: De
     if (!(await verifyPassword(user?.passwordHash, oldPassword))) {
       throw badRequest(AUTH_TEXTS.wrongOldPassword, { oldPassword: AUTH_TEXTS.wrongOldPassword })
     }
-    await db.update(users).set({ passwordHash: await hashPassword(newPassword) }).where(eq(users.id, userId))
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(newPassword) })
+      .where(eq(users.id, userId))
     await revokeUserSessions(db, userId, now(), sessionId)
     await retireEmailTokens(db, userId, 'reset', now())
     return { data: { message: AUTH_TEXTS.passwordChanged } satisfies Notice }

@@ -20,7 +20,9 @@ export function contactForwardMail(to: string, message: ContactMessage): Mail {
   const name = `${message.firstName} ${message.surname}`
   const intro = `${name} wrote through the Òwe contact form:`
   const details = [`Email: ${message.email}`, `Phone: ${message.phoneNumber}`]
-  const text = [intro, '', message.message, '', ...details, '', 'Reply to this email to answer them.', '', 'Òwe — African proverbs'].join('\n')
+  const text = [intro, '', message.message, '', ...details, '', 'Reply to this email to answer them.', '', 'Òwe — African proverbs'].join(
+    '\n',
+  )
   const html = [
     `<p>${escapeHtml(intro)}</p>`,
     `<blockquote style="white-space:pre-wrap">${escapeHtml(message.message)}</blockquote>`,
@@ -45,10 +47,14 @@ export function contactForwardMail(to: string, message: ContactMessage): Mail {
  * really leaves (SMTP). The mail worker delivers them; the message stays in contact_messages whatever
  * becomes of them.
  */
-export async function forwardContactMessage(deps: { tx: Tx; mailer: Mailer; log: FastifyBaseLogger; contactEmail: string | null }, message: ContactMessage & { id: number }): Promise<void> {
+export async function forwardContactMessage(
+  deps: { tx: Tx; mailer: Mailer; log: FastifyBaseLogger; contactEmail: string | null },
+  message: ContactMessage & { id: number },
+): Promise<void> {
   const { tx, mailer, log, contactEmail } = deps
   if (mailer.kind !== 'smtp') return
   const recipients = await operatorAddresses(tx, contactEmail)
-  if (recipients.length === 0) log.warn({ contactMessageId: message.id }, 'contact message stored; nobody to forward it to (no OWE_CONTACT_EMAIL and no operator)')
+  if (recipients.length === 0)
+    log.warn({ contactMessageId: message.id }, 'contact message stored; nobody to forward it to (no OWE_CONTACT_EMAIL and no operator)')
   for (const to of recipients) await mailer.send(contactForwardMail(to, message), { tx })
 }

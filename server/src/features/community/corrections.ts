@@ -20,7 +20,12 @@ async function findProverb(db: Db, idOrSlug: string) {
   const id = /^\d+$/.test(idOrSlug) ? parseId(idOrSlug) : undefined
   if (/^\d+$/.test(idOrSlug) && id === undefined) return undefined
   const [row] = await db
-    .select({ id: proverbs.id, proverb: proverbs.proverb, transliteration: proverbs.transliteration, interpretation: proverbs.interpretation })
+    .select({
+      id: proverbs.id,
+      proverb: proverbs.proverb,
+      transliteration: proverbs.transliteration,
+      interpretation: proverbs.interpretation,
+    })
     .from(proverbs)
     .where(id === undefined ? eq(proverbs.slug, idOrSlug) : eq(proverbs.id, id))
   return row
@@ -32,28 +37,33 @@ async function findProverb(db: Db, idOrSlug: string) {
  * correction that changes nothing is refused, so the queue holds only real proposals.
  */
 export function correctionRoutes(app: FastifyInstance, { db, now, limit, senderOf }: Deps): void {
-  app.post<{ Params: { idOrSlug: string } }>(ROUTES.proverbCorrections, LONG_TEXT_BODY, async (request, reply): Promise<{ data: Notice }> => {
-    const proverb = await findProverb(db, request.params.idOrSlug)
-    if (!proverb) throw notFound(CORRECTION_TEXTS.notFound)
-    await rateLimit(db, limit, request, now())
-    const input = await parseBody(correctionSchema, request.body)
-    if (changedFields(proverb, input).length === 0) throw badRequest(CORRECTION_TEXTS.nothingChanged, { proverb: CORRECTION_TEXTS.nothingChanged })
-    await db.insert(proverbCorrections).values({
-      proverbId: proverb.id,
-      userId: await senderOf(request),
-      email: normaliseEmail(input.email),
-      name: input.name,
-      beforeProverb: proverb.proverb,
-      beforeTransliteration: proverb.transliteration,
-      beforeInterpretation: proverb.interpretation,
-      proverb: input.proverb.normalize('NFC'),
-      transliteration: input.transliteration,
-      interpretation: input.interpretation,
-      source: input.source,
-      note: input.note,
-      createdAt: now(),
-    })
-    reply.code(201)
-    return { data: { message: CORRECTION_TEXTS.thanks } }
-  })
+  app.post<{ Params: { idOrSlug: string } }>(
+    ROUTES.proverbCorrections,
+    LONG_TEXT_BODY,
+    async (request, reply): Promise<{ data: Notice }> => {
+      const proverb = await findProverb(db, request.params.idOrSlug)
+      if (!proverb) throw notFound(CORRECTION_TEXTS.notFound)
+      await rateLimit(db, limit, request, now())
+      const input = await parseBody(correctionSchema, request.body)
+      if (changedFields(proverb, input).length === 0)
+        throw badRequest(CORRECTION_TEXTS.nothingChanged, { proverb: CORRECTION_TEXTS.nothingChanged })
+      await db.insert(proverbCorrections).values({
+        proverbId: proverb.id,
+        userId: await senderOf(request),
+        email: normaliseEmail(input.email),
+        name: input.name,
+        beforeProverb: proverb.proverb,
+        beforeTransliteration: proverb.transliteration,
+        beforeInterpretation: proverb.interpretation,
+        proverb: input.proverb.normalize('NFC'),
+        transliteration: input.transliteration,
+        interpretation: input.interpretation,
+        source: input.source,
+        note: input.note,
+        createdAt: now(),
+      })
+      reply.code(201)
+      return { data: { message: CORRECTION_TEXTS.thanks } }
+    },
+  )
 }

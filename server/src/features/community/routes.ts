@@ -34,7 +34,12 @@ export function communityRoutes(app: FastifyInstance, { db, now, config, mailer 
 
   /** A signed-in sender is remembered; a stale session does not stop a visitor's message. */
   const senderOf = (request: FastifyRequest): Promise<number | null> =>
-    request.headers.authorization ? authenticate(db, request, now()).then((session) => session.userId, () => null) : Promise.resolve(null)
+    request.headers.authorization
+      ? authenticate(db, request, now()).then(
+          (session) => session.userId,
+          () => null,
+        )
+      : Promise.resolve(null)
 
   app.post(API.suggestProverb, LONG_TEXT_BODY, async (request, reply): Promise<{ data: SuggestionResult }> => {
     await rateLimit(db, limits.suggest, request, now())
@@ -43,7 +48,9 @@ export function communityRoutes(app: FastifyInstance, { db, now, config, mailer 
     const toneKey = foldForSearch(input.suggestedProverb)
     // Only published proverbs are checked: repeats among pending suggestions share a tone_key the moderator can group by.
     const [same] = toneKey ? await db.select({ id: proverbs.id }).from(proverbs).where(eq(proverbs.toneKey, toneKey)).limit(1) : []
-    await db.insert(suggestions).values({ ...input, email: normaliseEmail(input.email), userId, toneKey, duplicateOfProverbId: same?.id ?? null })
+    await db
+      .insert(suggestions)
+      .values({ ...input, email: normaliseEmail(input.email), userId, toneKey, duplicateOfProverbId: same?.id ?? null })
     reply.code(201)
     return { data: { message: COMMUNITY_TEXTS.suggestionThanks, duplicate: Boolean(same) } }
   })
@@ -57,7 +64,10 @@ export function communityRoutes(app: FastifyInstance, { db, now, config, mailer 
     const values = { ...input, email: normaliseEmail(input.email) }
     // The message and its forwards are one change: stored and queued together.
     await db.transaction(async (tx) => {
-      const [saved] = await tx.insert(contactMessages).values({ ...values, userId }).returning({ id: contactMessages.id })
+      const [saved] = await tx
+        .insert(contactMessages)
+        .values({ ...values, userId })
+        .returning({ id: contactMessages.id })
       await forwardContactMessage({ tx, mailer, log: request.log, contactEmail: config.contactEmail }, { ...values, id: saved.id })
     })
     mailer.wake()

@@ -30,10 +30,13 @@ export function unsubscribeRoutes(app: FastifyInstance, { db, linkSecret }: Deps
   app.post(API.unsubscribe, async (request): Promise<{ data: UnsubscribeResult }> => {
     const input = await parseBody(unsubscribeBody, request.body)
     const email = normaliseEmail(input.email)
-    if (!isValidUnsubscribeToken(linkSecret(), email, input.token)) throw badRequest(COMMUNITY_TEXTS.unsubscribeInvalid, { token: COMMUNITY_TEXTS.unsubscribeInvalid })
+    if (!isValidUnsubscribeToken(linkSecret(), email, input.token))
+      throw badRequest(COMMUNITY_TEXTS.unsubscribeInvalid, { token: COMMUNITY_TEXTS.unsubscribeInvalid })
     await db.transaction(async (tx) => {
       await tx.insert(unsubscribes).values({ email }).onConflictDoNothing()
-      await tx.delete(dailyReminders).where(inArray(dailyReminders.userId, tx.select({ id: users.id }).from(users).where(eq(users.email, email))))
+      await tx
+        .delete(dailyReminders)
+        .where(inArray(dailyReminders.userId, tx.select({ id: users.id }).from(users).where(eq(users.email, email))))
     })
     return { data: { message: COMMUNITY_TEXTS.unsubscribed(email), email } }
   })

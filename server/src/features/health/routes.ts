@@ -29,7 +29,13 @@ async function databaseAnswers(database: Database): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), DATABASE_CHECK_MS)))
   try {
-    return await Promise.race([database.db.execute(sql`select 1`).then(() => true, () => false), timeout])
+    return await Promise.race([
+      database.db.execute(sql`select 1`).then(
+        () => true,
+        () => false,
+      ),
+      timeout,
+    ])
   } finally {
     clearTimeout(timer)
   }
@@ -47,7 +53,14 @@ export function healthRoutes(app: FastifyInstance, deps: HealthDeps): void {
   app.get(API.health, async (): Promise<{ data: HealthReport }> => {
     const base = { scheduler: deps.scheduler(), payments: deps.payments }
     if (!isReady()) {
-      return { data: { status: 'starting', database: { kind: database.kind, ok: null }, mail: { transport: deps.mailTransport, waiting: null, failed: null }, ...base } }
+      return {
+        data: {
+          status: 'starting',
+          database: { kind: database.kind, ok: null },
+          mail: { transport: deps.mailTransport, waiting: null, failed: null },
+          ...base,
+        },
+      }
     }
     const ok = await databaseAnswers(database)
     const depth = ok ? await mailQueueDepth(database.db).catch(() => null) : null

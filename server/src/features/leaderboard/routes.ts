@@ -31,7 +31,13 @@ export async function leaderboardPage(db: Db, period: LeaderboardPeriod, page: n
   const { weekStart, key } = periodKey(period, now)
   const [{ total }] = await db.select({ total: count() }).from(leaderboardTotals).where(eq(leaderboardTotals.period, key))
   const rows = await db
-    .select({ userId: leaderboardTotals.userId, points: leaderboardTotals.points, finishedAt: leaderboardTotals.finishedAt, firstName: users.firstName, lastName: users.lastName })
+    .select({
+      userId: leaderboardTotals.userId,
+      points: leaderboardTotals.points,
+      finishedAt: leaderboardTotals.finishedAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
     .from(leaderboardTotals)
     .innerJoin(users, eq(users.id, leaderboardTotals.userId))
     .where(eq(leaderboardTotals.period, key))
@@ -40,7 +46,15 @@ export async function leaderboardPage(db: Db, period: LeaderboardPeriod, page: n
     .offset((page - 1) * size)
   const data: LeaderboardEntry[] = rows.map((row, i) => {
     const position = (page - 1) * size + i + 1
-    return { position, userId: row.userId, firstName: row.firstName, lastName: row.lastName, points: row.points, date: row.finishedAt.toISOString(), medal: medalFor(position) }
+    return {
+      position,
+      userId: row.userId,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      points: row.points,
+      date: row.finishedAt.toISOString(),
+      medal: medalFor(position),
+    }
   })
   return { ...paginated(data, total, { page, size }), period, weekStart }
 }
@@ -49,7 +63,13 @@ export async function leaderboardPage(db: Db, period: LeaderboardPeriod, page: n
  * A player's place and recent results. Anyone may see a player who has finished a quiz (they are on the
  * board); the caller may always see themselves; anyone else is as unknown as a missing id.
  */
-export async function leaderboardPlayer(db: Db, period: LeaderboardPeriod, userId: number, callerId: number, now: Date): Promise<LeaderboardPlayer> {
+export async function leaderboardPlayer(
+  db: Db,
+  period: LeaderboardPeriod,
+  userId: number,
+  callerId: number,
+  now: Date,
+): Promise<LeaderboardPlayer> {
   const { weekStart, key } = periodKey(period, now)
   const [player] = await db
     .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName })
@@ -57,7 +77,14 @@ export async function leaderboardPlayer(db: Db, period: LeaderboardPeriod, userI
     .where(
       and(
         eq(users.id, userId),
-        userId === callerId ? undefined : exists(db.select().from(leaderboardTotals).where(and(eq(leaderboardTotals.period, 'all'), eq(leaderboardTotals.userId, users.id)))),
+        userId === callerId
+          ? undefined
+          : exists(
+              db
+                .select()
+                .from(leaderboardTotals)
+                .where(and(eq(leaderboardTotals.period, 'all'), eq(leaderboardTotals.userId, users.id))),
+            ),
       ),
     )
   if (!player) throw notFound('No player has that id.')
@@ -77,7 +104,11 @@ export async function leaderboardPlayer(db: Db, period: LeaderboardPeriod, userI
           or(
             gt(leaderboardTotals.points, mine.points),
             and(eq(leaderboardTotals.points, mine.points), lt(leaderboardTotals.finishedAt, mine.finishedAt)),
-            and(eq(leaderboardTotals.points, mine.points), eq(leaderboardTotals.finishedAt, mine.finishedAt), lt(leaderboardTotals.userId, userId)),
+            and(
+              eq(leaderboardTotals.points, mine.points),
+              eq(leaderboardTotals.finishedAt, mine.finishedAt),
+              lt(leaderboardTotals.userId, userId),
+            ),
           ),
         ),
       )

@@ -16,8 +16,10 @@ const DAY_MS = 86_400_000
 /** How long before a plan that does not renew ends its holder is told. */
 export const EXPIRY_NOTICE_DAYS = 3
 
-const dayMonth = (date: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
-const fullDate = (date: Date, timeZone: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(date)
+const dayMonth = (date: string) =>
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+const fullDate = (date: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(date)
 
 export const QUIZ_WEEK_TITLE = 'This week’s quizzes are ready'
 
@@ -48,7 +50,13 @@ export const EXPIRY_TITLE = 'Your subscription ends soon'
 export async function warnExpiringPlans({ db, notifier }: JobContext, now: Date): Promise<number> {
   const soon = new Date(now.getTime() + EXPIRY_NOTICE_DAYS * DAY_MS)
   const expiring = await db
-    .select({ id: userPackages.id, userId: userPackages.userId, endsAt: userPackages.endsAt, plan: packages.name, timeZone: dailyReminders.timeZone })
+    .select({
+      id: userPackages.id,
+      userId: userPackages.userId,
+      endsAt: userPackages.endsAt,
+      plan: packages.name,
+      timeZone: dailyReminders.timeZone,
+    })
     .from(userPackages)
     .innerJoin(packages, eq(packages.id, userPackages.packageId))
     .innerJoin(users, eq(users.id, userPackages.userId))
@@ -73,7 +81,13 @@ export async function warnExpiringPlans({ db, notifier }: JobContext, now: Date)
     const ends = fullDate(row.endsAt, row.timeZone ?? 'UTC')
     const notification = await notifier.notify(
       row.userId,
-      { kind: 'subscription', title: EXPIRY_TITLE, body: `Your ${row.plan} plan ends on ${ends}. Renew it ${PLAN_TEXTS.renewToKeep}`, url: '/pricing', dedupeKey: `expiry:${row.id}` },
+      {
+        kind: 'subscription',
+        title: EXPIRY_TITLE,
+        body: `Your ${row.plan} plan ends on ${ends}. Renew it ${PLAN_TEXTS.renewToKeep}`,
+        url: '/pricing',
+        dedupeKey: `expiry:${row.id}`,
+      },
       { now },
     )
     if (notification) sent++

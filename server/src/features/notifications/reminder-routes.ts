@@ -27,7 +27,9 @@ async function reminderOf(db: Db, userId: number): Promise<DailyReminder> {
 export function reminderRoutes(app: FastifyInstance, { db, now }: Deps): void {
   const requireUser = authGuard(app, db, now)
 
-  app.get(API.dailyReminder, { preHandler: requireUser }, async (request): Promise<{ data: DailyReminder }> => ({ data: await reminderOf(db, sessionOf(request).userId) }))
+  app.get(API.dailyReminder, { preHandler: requireUser }, async (request): Promise<{ data: DailyReminder }> => ({
+    data: await reminderOf(db, sessionOf(request).userId),
+  }))
 
   app.put(API.dailyReminder, { preHandler: requireUser }, async (request): Promise<{ data: DailyReminder }> => {
     const { userId } = sessionOf(request)
@@ -45,7 +47,9 @@ export function reminderRoutes(app: FastifyInstance, { db, now }: Deps): void {
         .values({ userId, ...values })
         .onConflictDoUpdate({ target: dailyReminders.userId, set: values })
       // Choosing a time again undoes an earlier unsubscribe from an email link.
-      await db.delete(unsubscribes).where(inArray(unsubscribes.email, db.select({ email: users.email }).from(users).where(eq(users.id, userId))))
+      await db
+        .delete(unsubscribes)
+        .where(inArray(unsubscribes.email, db.select({ email: users.email }).from(users).where(eq(users.id, userId))))
     }
     return { data: await reminderOf(db, userId) }
   })

@@ -89,7 +89,13 @@ export async function sendDailyReminders({ db, notifier }: JobContext, now: Date
     if (!proverb) return
     const notification = await notifier.notify(
       userId,
-      { kind: 'reminder', title: REMINDER_TITLE, body: reminderBody(proverb), url: `/search_result?proverb=${encodeURIComponent(proverb.slug)}`, dedupeKey: `reminder:${localDate}` },
+      {
+        kind: 'reminder',
+        title: REMINDER_TITLE,
+        body: reminderBody(proverb),
+        url: `/search_result?proverb=${encodeURIComponent(proverb.slug)}`,
+        dedupeKey: `reminder:${localDate}`,
+      },
       { now },
     )
     if (notification) sent++

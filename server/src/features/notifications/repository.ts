@@ -52,13 +52,17 @@ export async function unreadCountForSession(db: Db, tokenHash: string, now: Date
 const unreadCountStatements = new WeakMap<Db, ReturnType<typeof prepareUnreadCount>>()
 
 function prepareUnreadCount(db: Db) {
-  return db
-    // Spelt out with the tables named: drizzle writes a column without its table here, and "user_id" alone
-    // inside the subquery would mean the messages' own column.
-    .select({ unread: sql<number>`(select count(*)::int from notifications as message where message.user_id = sessions.user_id and message.read_at is null)` })
-    .from(sessions)
-    .where(liveSession(sql.placeholder('tokenHash'), sql`${sql.placeholder('now')}::timestamptz`))
-    .prepare('unread_count_for_session')
+  return (
+    db
+      // Spelt out with the tables named: drizzle writes a column without its table here, and "user_id" alone
+      // inside the subquery would mean the messages' own column.
+      .select({
+        unread: sql<number>`(select count(*)::int from notifications as message where message.user_id = sessions.user_id and message.read_at is null)`,
+      })
+      .from(sessions)
+      .where(liveSession(sql.placeholder('tokenHash'), sql`${sql.placeholder('now')}::timestamptz`))
+      .prepare('unread_count_for_session')
+  )
 }
 
 function unreadCountStatement(db: Db) {

@@ -44,19 +44,27 @@ export function notificationRoutes(app: FastifyInstance, { db, now, notifier }: 
 
   // The spec's GET both returns and marks read: opening a message is reading it, and reading twice is
   // the same as once (the first time is kept), so a repeated GET changes nothing more.
-  app.get<{ Params: { id: string } }>(ROUTES.notification, { preHandler: requireUser }, async (request): Promise<{ data: AppNotification }> => {
-    const id = parseId(request.params.id)
-    if (id === undefined) throw badRequest(NOTIFICATION_TEXTS.badId, { id: NOTIFICATION_TEXTS.badId })
-    const notification = await readNotification(db, userOf(request), id, now())
-    if (!notification) throw notFound(NOTIFICATION_TEXTS.notFound)
-    return { data: notification }
-  })
+  app.get<{ Params: { id: string } }>(
+    ROUTES.notification,
+    { preHandler: requireUser },
+    async (request): Promise<{ data: AppNotification }> => {
+      const id = parseId(request.params.id)
+      if (id === undefined) throw badRequest(NOTIFICATION_TEXTS.badId, { id: NOTIFICATION_TEXTS.badId })
+      const notification = await readNotification(db, userOf(request), id, now())
+      if (!notification) throw notFound(NOTIFICATION_TEXTS.notFound)
+      return { data: notification }
+    },
+  )
 
   app.post(API.notificationTest, { preHandler: requireUser }, async (request): Promise<{ data: AppNotification }> => {
     const userId = userOf(request)
     const at = now()
     await takeHit(db, TEST_NOTIFICATION_LIMIT, String(userId), at)
-    const notification = await notifier.notify(userId, { kind: 'test', title: NOTIFICATION_TEXTS.testTitle, body: NOTIFICATION_TEXTS.testBody, url: '/notifications' }, { now: at })
+    const notification = await notifier.notify(
+      userId,
+      { kind: 'test', title: NOTIFICATION_TEXTS.testTitle, body: NOTIFICATION_TEXTS.testBody, url: '/notifications' },
+      { now: at },
+    )
     // Without a dedupe key the insert always lands.
     return { data: notification! }
   })

@@ -20,8 +20,18 @@ export const NOTIFICATION_TEXTS = {
 const TOKEN_PATTERN = /^[\x21-\x7e]{1,4096}$/
 
 export const deviceSchema = yup.object({
-  device_type: yup.string().strict().typeError(NOTIFICATION_TEXTS.deviceType).required(NOTIFICATION_TEXTS.deviceType).oneOf(['WEB'] as const, NOTIFICATION_TEXTS.deviceType),
-  device_token: yup.string().strict().typeError(NOTIFICATION_TEXTS.deviceToken).required(NOTIFICATION_TEXTS.deviceToken).matches(TOKEN_PATTERN, NOTIFICATION_TEXTS.deviceToken),
+  device_type: yup
+    .string()
+    .strict()
+    .typeError(NOTIFICATION_TEXTS.deviceType)
+    .required(NOTIFICATION_TEXTS.deviceType)
+    .oneOf(['WEB'] as const, NOTIFICATION_TEXTS.deviceType),
+  device_token: yup
+    .string()
+    .strict()
+    .typeError(NOTIFICATION_TEXTS.deviceToken)
+    .required(NOTIFICATION_TEXTS.deviceToken)
+    .matches(TOKEN_PATTERN, NOTIFICATION_TEXTS.deviceToken),
 })
 
 /** A zone Intl knows (the app formats with it); the server also asks the database, which computes with it. */
@@ -36,7 +46,13 @@ export function isIntlTimeZone(name: string): boolean {
 
 /** `time` null turns the reminder off; then the zone may be left out. */
 export const reminderSchema = yup.object({
-  time: yup.string().strict().typeError(NOTIFICATION_TEXTS.reminderTime).nullable().defined(NOTIFICATION_TEXTS.reminderTime).matches(REMINDER_TIME_PATTERN, NOTIFICATION_TEXTS.reminderTime),
+  time: yup
+    .string()
+    .strict()
+    .typeError(NOTIFICATION_TEXTS.reminderTime)
+    .nullable()
+    .defined(NOTIFICATION_TEXTS.reminderTime)
+    .matches(REMINDER_TIME_PATTERN, NOTIFICATION_TEXTS.reminderTime),
   timeZone: yup
     .string()
     .strict()

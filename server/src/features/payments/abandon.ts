@@ -15,13 +15,20 @@ const BATCH = 200
  * provider cannot be asked about now waits for a later run. A stopping server stops between payments.
  * Returns how many were given up.
  */
-export async function abandonStaleCheckouts(service: PaymentService, now: Date, olderThanMs: number, isStopping: () => boolean = () => false): Promise<number> {
+export async function abandonStaleCheckouts(
+  service: PaymentService,
+  now: Date,
+  olderThanMs: number,
+  isStopping: () => boolean = () => false,
+): Promise<number> {
   const { db, log } = service.deps
   if (!(await claimRun(db, 'abandon-checkouts', hourOf(now), now))) return 0
   const stale = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.status, 'pending'), eq(payments.purpose, 'subscribe'), lt(payments.createdAt, new Date(now.getTime() - olderThanMs))))
+    .where(
+      and(eq(payments.status, 'pending'), eq(payments.purpose, 'subscribe'), lt(payments.createdAt, new Date(now.getTime() - olderThanMs))),
+    )
     .orderBy(asc(payments.createdAt))
     .limit(BATCH)
   let abandoned = 0

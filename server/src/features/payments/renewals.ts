@@ -31,7 +31,8 @@ const CHARGE_CONCURRENCY = 4
  * forever): a database started afresh on the same keys must never meet an old renewal's reference and
  * take that charge's success for its own.
  */
-export const renewalReference = (renewed: { id: number; endsAt: Date }): string => `renew_${renewed.id}_${Math.floor(renewed.endsAt.getTime() / 1000)}`
+export const renewalReference = (renewed: { id: number; endsAt: Date }): string =>
+  `renew_${renewed.id}_${Math.floor(renewed.endsAt.getTime() / 1000)}`
 
 export async function renewDuePackages(service: PaymentService, now: Date, isStopping: () => boolean = () => false): Promise<number> {
   const { db, log, nairaPerDollar } = service.deps
@@ -41,7 +42,13 @@ export async function renewDuePackages(service: PaymentService, now: Date, isSto
     .select({ payment: payments, renewedEndsAt: userPackages.endsAt })
     .from(payments)
     .leftJoin(userPackages, eq(userPackages.id, payments.renewsUserPackageId))
-    .where(and(eq(payments.purpose, 'renewal'), eq(payments.status, 'pending'), lt(payments.createdAt, new Date(now.getTime() - RENEWAL_RECHECK_MS))))
+    .where(
+      and(
+        eq(payments.purpose, 'renewal'),
+        eq(payments.status, 'pending'),
+        lt(payments.createdAt, new Date(now.getTime() - RENEWAL_RECHECK_MS)),
+      ),
+    )
   for (const { payment, renewedEndsAt } of stale) {
     if (isStopping()) return settled
     let after = await service.refresh(payment, now)
@@ -72,7 +79,11 @@ export async function renewDuePackages(service: PaymentService, now: Date, isSto
     // A stopping server claims nothing more: what is left is due at the next run, on any server.
     if (isStopping()) return
     // The currency the user chose when they bought it, at the plan's price today.
-    const [original] = await db.select({ currency: payments.currency }).from(payments).where(eq(payments.userPackageId, renewed.id)).limit(1)
+    const [original] = await db
+      .select({ currency: payments.currency })
+      .from(payments)
+      .where(eq(payments.userPackageId, renewed.id))
+      .limit(1)
     const currency = currencyFor(method.provider, original?.currency ?? 'USD')
     const { amount } = priceInMinorUnits(Number(plan.amount), 0, currency, nairaPerDollar)
     const reference = renewalReference(renewed)
@@ -92,7 +103,10 @@ export async function renewDuePackages(service: PaymentService, now: Date, isSto
     // Auto-renewal turned off between the list above and this claim: no charge, and nothing to tell.
     const [still] = await db.select({ autoRenew: userPackages.autoRenew }).from(userPackages).where(eq(userPackages.id, renewed.id))
     if (!still?.autoRenew) {
-      await db.update(payments).set({ status: 'abandoned', failureReason: 'auto-renewal was turned off', completedAt: now }).where(and(eq(payments.id, claimed.id), eq(payments.status, 'pending')))
+      await db
+        .update(payments)
+        .set({ status: 'abandoned', failureReason: 'auto-renewal was turned off', completedAt: now })
+        .where(and(eq(payments.id, claimed.id), eq(payments.status, 'pending')))
       return
     }
     const provider = service.providerOf(method.provider)
@@ -103,7 +117,14 @@ export async function renewDuePackages(service: PaymentService, now: Date, isSto
       try {
         result = await provider.charge(
           { token: method.token, customer: method.customer, label: method.label },
-          { reference, amountMinor: amount, currency, email, description: checkoutDescription(plan.name), metadata: { reference, userId: String(renewed.userId), packageId: String(plan.id), purpose: 'renewal' } },
+          {
+            reference,
+            amountMinor: amount,
+            currency,
+            email,
+            description: checkoutDescription(plan.name),
+            metadata: { reference, userId: String(renewed.userId), packageId: String(plan.id), purpose: 'renewal' },
+          },
         )
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error

@@ -64,11 +64,17 @@ export function paymentRoutes(app: FastifyInstance, { db, now, payments, checkRa
     const currency = optionalString(query, 'currency', 3)?.toUpperCase() ?? 'USD'
     if (currency !== 'USD' && currency !== 'NGN') throw badRequest(PAYMENT_FIELD_TEXTS.currency, { currency: PAYMENT_FIELD_TEXTS.currency })
     const option = optionalString(query, 'option', 20) ?? null
-    if (option !== null && !isPaymentOption(option)) throw badRequest(PAYMENT_FIELD_TEXTS.paymentOption, { option: PAYMENT_FIELD_TEXTS.paymentOption })
+    if (option !== null && !isPaymentOption(option))
+      throw badRequest(PAYMENT_FIELD_TEXTS.paymentOption, { option: PAYMENT_FIELD_TEXTS.paymentOption })
     const coupon = optionalString(query, 'coupon', 200) ?? null
     if (coupon) await rateLimit(db, codeChecks, request, now())
     // Public, but a signed-in caller is known: their own referral code is refused here as at checkout.
-    const userId = request.headers.authorization ? await authenticate(db, request, now()).then((s) => s.userId, () => null) : null
+    const userId = request.headers.authorization
+      ? await authenticate(db, request, now()).then(
+          (s) => s.userId,
+          () => null,
+        )
+      : null
     return { data: await payments.quote({ packageId, currency, option, coupon }, userId, now()) }
   })
 

@@ -8,7 +8,12 @@ export type QuotedPlan = { id: number; name: string; amount: string | number }
 export type AppliedPromo = { code: string; percentOff: number }
 
 /** The server's price for a plan: what the quote shows is what initialize charges. */
-export function quoteOf(plan: QuotedPlan, promo: AppliedPromo | null, currency: CurrencyCode, nairaPerDollar: number): PaymentQuote & { amountMinor: number } {
+export function quoteOf(
+  plan: QuotedPlan,
+  promo: AppliedPromo | null,
+  currency: CurrencyCode,
+  nairaPerDollar: number,
+): PaymentQuote & { amountMinor: number } {
   const percentOff = promo?.percentOff ?? 0
   const { list, amount } = priceInMinorUnits(Number(plan.amount), percentOff, currency, nairaPerDollar)
   return {
@@ -57,7 +62,8 @@ export function returnUrls(publicUrl: string, reference: string, registration: b
 }
 
 /** A date as a message says it: "21 November 2027". */
-export const longDate = (date: Date) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date)
+export const longDate = (date: Date) =>
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date)
 
 /** Why a checkout nobody came back from was given up (its failure reason; the history says so in words). */
 export const CHECKOUT_EXPIRED_REASON = 'checkout expired: nobody came back from it'

@@ -28,7 +28,12 @@ const token = () => yup.string().strict().typeError(T.registrationToken).max(100
 
 export const paymentStateSchema = yup.object({
   paymentOption: yup.string().strict().typeError(T.paymentOption).required(T.paymentOption).oneOf(PAYMENT_OPTIONS, T.paymentOption),
-  currency: yup.string().strict().typeError(T.currency).required(T.currency).oneOf(['USD', 'NGN'] as const, T.currency),
+  currency: yup
+    .string()
+    .strict()
+    .typeError(T.currency)
+    .required(T.currency)
+    .oneOf(['USD', 'NGN'] as const, T.currency),
   amount: yup.number().strict().typeError(T.amount).required(T.amount).min(0, T.amount).max(10_000_000_000, T.amount),
   autoRenew: flag(T.autoRenew),
   coupon: yup.string().strict().typeError(T.coupon).max(40, T.coupon).nullable().default(null),
@@ -36,7 +41,14 @@ export const paymentStateSchema = yup.object({
   metadata: yup
     .object({
       payment_type: yup.string().strict().typeError(T.paymentType).required(T.paymentType).max(20, T.paymentType),
-      packageId: yup.number().strict().typeError(T.packageId).required(T.packageId).integer(T.packageId).positive(T.packageId).max(MAX_ID, T.packageId),
+      packageId: yup
+        .number()
+        .strict()
+        .typeError(T.packageId)
+        .required(T.packageId)
+        .integer(T.packageId)
+        .positive(T.packageId)
+        .max(MAX_ID, T.packageId),
       registration: flag(T.registration),
     })
     .strict()
@@ -54,4 +66,5 @@ export const verifySchema = yup.object({
 /** The test checkout's buttons. */
 export const TEST_OUTCOMES = ['success', 'decline-renewals', 'failed', 'abandoned'] as const
 export type TestOutcome = (typeof TEST_OUTCOMES)[number]
-export const isTestOutcome = (value: unknown): value is TestOutcome => typeof value === 'string' && (TEST_OUTCOMES as readonly string[]).includes(value)
+export const isTestOutcome = (value: unknown): value is TestOutcome =>
+  typeof value === 'string' && (TEST_OUTCOMES as readonly string[]).includes(value)

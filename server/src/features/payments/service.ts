@@ -90,7 +90,12 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     if (!same) throw conflict(PAYMENT_TEXTS.referenceTaken, { reference: PAYMENT_TEXTS.referenceTaken })
     if (existing.status !== 'pending') throw conflict(PAYMENT_TEXTS.alreadySettled, { reference: PAYMENT_TEXTS.alreadySettled })
     if (!existing.checkoutUrl) throw conflict(PAYMENT_TEXTS.stillStarting)
-    return { reference: existing.reference, redirectUrl: existing.checkoutUrl, amount: fromMinorUnits(existing.amountMinor), currency: existing.currency }
+    return {
+      reference: existing.reference,
+      redirectUrl: existing.checkoutUrl,
+      amount: fromMinorUnits(existing.amountMinor),
+      currency: existing.currency,
+    }
   }
 
   return {
@@ -119,11 +124,19 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       if (input.metadata.payment_type !== paymentType(option)) {
         throw badRequest(PAYMENT_TEXTS.paymentTypeMismatch, { 'metadata.payment_type': PAYMENT_TEXTS.paymentTypeMismatch })
       }
-      if (currencyFor(option, input.currency) !== input.currency) throw badRequest(PAYMENT_TEXTS.nairaOnlyPaystack, { currency: PAYMENT_TEXTS.nairaOnlyPaystack })
-      if (!provider.currencies.includes(input.currency)) throw badRequest(PAYMENT_TEXTS.currencyUnavailable, { currency: PAYMENT_TEXTS.currencyUnavailable })
+      if (currencyFor(option, input.currency) !== input.currency)
+        throw badRequest(PAYMENT_TEXTS.nairaOnlyPaystack, { currency: PAYMENT_TEXTS.nairaOnlyPaystack })
+      if (!provider.currencies.includes(input.currency))
+        throw badRequest(PAYMENT_TEXTS.currencyUnavailable, { currency: PAYMENT_TEXTS.currencyUnavailable })
       const coupon = input.coupon?.trim() || null
-      const { plan, promo, quote } = await priced({ packageId: input.metadata.packageId, currency: input.currency, option, coupon }, userId, now, 'metadata.packageId')
-      if (toMinorUnits(input.amount) !== quote.amountMinor) throw conflict(PAYMENT_TEXTS.priceChanged, { amount: PAYMENT_TEXTS.priceChanged })
+      const { plan, promo, quote } = await priced(
+        { packageId: input.metadata.packageId, currency: input.currency, option, coupon },
+        userId,
+        now,
+        'metadata.packageId',
+      )
+      if (toMinorUnits(input.amount) !== quote.amountMinor)
+        throw conflict(PAYMENT_TEXTS.priceChanged, { amount: PAYMENT_TEXTS.priceChanged })
 
       const registration = input.metadata.registration
       const wanted: NewPayment = {
@@ -155,9 +168,18 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           ...returnUrls(returnBase(publicUrl, siteOrigins, startedFrom), input.reference, registration),
           description: checkoutDescription(plan.name),
           saveForRenewal: input.autoRenew,
-          metadata: { reference: input.reference, userId: String(userId), packageId: String(plan.id), purpose: 'subscribe', registration: String(registration) },
+          metadata: {
+            reference: input.reference,
+            userId: String(userId),
+            packageId: String(plan.id),
+            purpose: 'subscribe',
+            registration: String(registration),
+          },
         })
-        await db.update(payments).set({ providerRef: started.providerRef, checkoutUrl: started.redirectUrl }).where(eq(payments.id, inserted.id))
+        await db
+          .update(payments)
+          .set({ providerRef: started.providerRef, checkoutUrl: started.redirectUrl })
+          .where(eq(payments.id, inserted.id))
         return { reference: input.reference, redirectUrl: started.redirectUrl, amount: quote.amount, currency: quote.currency }
       } catch (error) {
         const reason = error instanceof ProviderError ? error.message : 'the checkout could not be started'
@@ -174,7 +196,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     /** What became of a payment of the payer's; pending ones are asked about, and given up when `cancelled`. */
     async verify(reference: string, payer: Payer, cancelled: boolean, now: Date): Promise<PaymentOutcome> {
       const found = await paymentByReference(db, reference)
-      if (!found || found.userId !== payer.userId || (payer.registrationOnly && !found.registration)) throw notFound(PAYMENT_TEXTS.paymentNotFound)
+      if (!found || found.userId !== payer.userId || (payer.registrationOnly && !found.registration))
+        throw notFound(PAYMENT_TEXTS.paymentNotFound)
       let payment = await refresh(found, now)
       if (payment.status === 'pending' && cancelled) {
         try {

@@ -40,8 +40,15 @@ export async function settlePayment(deps: SettleDeps, payment: Payment, result: 
   }
   if (result.status === 'success' && (result.amountMinor !== payment.amountMinor || result.currency !== payment.currency)) {
     // Never grant a package for a sum other than the one asked: the difference is for an operator to sort out.
-    log.error({ reference: payment.reference, asked: [payment.amountMinor, payment.currency], took: [result.amountMinor, result.currency] }, 'payment amount mismatch')
-    result = { status: 'failed', reason: `amount mismatch: took ${result.amountMinor} ${result.currency}, asked ${payment.amountMinor} ${payment.currency}`, providerRef: result.providerRef }
+    log.error(
+      { reference: payment.reference, asked: [payment.amountMinor, payment.currency], took: [result.amountMinor, result.currency] },
+      'payment amount mismatch',
+    )
+    result = {
+      status: 'failed',
+      reason: `amount mismatch: took ${result.amountMinor} ${result.currency}, asked ${payment.amountMinor} ${payment.currency}`,
+      providerRef: result.providerRef,
+    }
   }
   if (result.status === 'success') {
     const made = await db.transaction((tx) => succeed(tx, payment, result.method, result.providerRef ?? null, now))
@@ -51,7 +58,12 @@ export async function settlePayment(deps: SettleDeps, payment: Payment, result: 
   }
   const [moved] = await db
     .update(payments)
-    .set({ status: result.status, failureReason: result.reason, completedAt: now, providerRef: sql`coalesce(${payments.providerRef}, ${result.providerRef ?? null})` })
+    .set({
+      status: result.status,
+      failureReason: result.reason,
+      completedAt: now,
+      providerRef: sql`coalesce(${payments.providerRef}, ${result.providerRef ?? null})`,
+    })
     .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
     .returning()
   if (moved?.purpose === 'renewal') await renewalFailed(deps, moved, now)
@@ -116,7 +128,15 @@ async function succeed(tx: Tx, payment: Payment, method: SavedMethod | null, pro
   const endsAt = oneYearAfter(startsAt)
   const [made] = await tx
     .insert(userPackages)
-    .values({ userId: won.userId, packageId: won.packageId, startsAt, endsAt, autoRenew: autoRenew && methodId !== null, paymentMethodId: methodId, createdAt: now })
+    .values({
+      userId: won.userId,
+      packageId: won.packageId,
+      startsAt,
+      endsAt,
+      autoRenew: autoRenew && methodId !== null,
+      paymentMethodId: methodId,
+      createdAt: now,
+    })
     .returning({ id: userPackages.id })
   const [settled] = await tx.update(payments).set({ userPackageId: made.id }).where(eq(payments.id, won.id)).returning()
   await tx.update(users).set({ packageId: won.packageId }).where(eq(users.id, won.userId))
@@ -158,8 +178,20 @@ async function tellPaid({ db, notifier }: SettleDeps, payment: Payment, endsAt: 
   await notifier.notify(
     payment.userId,
     renewal
-      ? { kind: 'subscription', title: PAYMENT_NOTICES.renewedTitle, body: PAYMENT_NOTICES.renewedBody(plan, endsAt), url: PROFILE_SUBSCRIPTION_URL, dedupeKey: `renewed:${payment.renewsUserPackageId}` }
-      : { kind: 'payment', title: PAYMENT_NOTICES.paidTitle, body: PAYMENT_NOTICES.paidBody(plan, endsAt), url: PROFILE_SUBSCRIPTION_URL, dedupeKey: `payment:${payment.reference}` },
+      ? {
+          kind: 'subscription',
+          title: PAYMENT_NOTICES.renewedTitle,
+          body: PAYMENT_NOTICES.renewedBody(plan, endsAt),
+          url: PROFILE_SUBSCRIPTION_URL,
+          dedupeKey: `renewed:${payment.renewsUserPackageId}`,
+        }
+      : {
+          kind: 'payment',
+          title: PAYMENT_NOTICES.paidTitle,
+          body: PAYMENT_NOTICES.paidBody(plan, endsAt),
+          url: PROFILE_SUBSCRIPTION_URL,
+          dedupeKey: `payment:${payment.reference}`,
+        },
     { now },
   )
 }
@@ -167,12 +199,22 @@ async function tellPaid({ db, notifier }: SettleDeps, payment: Payment, endsAt: 
 /** A declined renewal: the package ends at its expiry, and its holder hears why. */
 async function renewalFailed({ db, notifier }: SettleDeps, payment: Payment, now: Date) {
   if (payment.renewsUserPackageId === null) return
-  const [renewed] = await db.update(userPackages).set({ autoRenew: false }).where(eq(userPackages.id, payment.renewsUserPackageId)).returning()
+  const [renewed] = await db
+    .update(userPackages)
+    .set({ autoRenew: false })
+    .where(eq(userPackages.id, payment.renewsUserPackageId))
+    .returning()
   if (!renewed) return
   const plan = await planName(db, renewed.packageId)
   await notifier.notify(
     payment.userId,
-    { kind: 'subscription', title: PAYMENT_NOTICES.renewalFailedTitle, body: PAYMENT_NOTICES.renewalFailedBody(plan, renewed.endsAt), url: '/pricing', dedupeKey: `renewal-failed:${renewed.id}` },
+    {
+      kind: 'subscription',
+      title: PAYMENT_NOTICES.renewalFailedTitle,
+      body: PAYMENT_NOTICES.renewalFailedBody(plan, renewed.endsAt),
+      url: '/pricing',
+      dedupeKey: `renewal-failed:${renewed.id}`,
+    },
     { now },
   )
 }

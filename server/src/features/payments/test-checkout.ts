@@ -11,7 +11,8 @@ import type { PaymentService } from './service'
 
 export const TEST_CHECKOUT_TEXTS = {
   banner: 'Test mode — no money moves',
-  explain: 'This is Òwe’s built-in test checkout. No card is asked for and nothing is charged: choose what the payment provider would answer.',
+  explain:
+    'This is Òwe’s built-in test checkout. No card is asked for and nothing is charged: choose what the payment provider would answer.',
   buttons: {
     success: 'Pay',
     'decline-renewals': 'Pay, and decline renewals',
@@ -40,7 +41,10 @@ function page(title: string, body: string): string {
  * outcome; POST records the choice (the first one stands), settles the payment at once, as a provider's
  * webhook would, and sends the browser back to the app like a real checkout does.
  */
-export async function testCheckoutRoutes(scope: FastifyInstance, { payments, now }: { payments: PaymentService; now: () => Date }): Promise<void> {
+export async function testCheckoutRoutes(
+  scope: FastifyInstance,
+  { payments, now }: { payments: PaymentService; now: () => Date },
+): Promise<void> {
   const { db, publicUrl } = payments.deps
   const path = ROUTES.testCheckout
   scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -48,7 +52,12 @@ export async function testCheckoutRoutes(scope: FastifyInstance, { payments, now
   })
 
   const send = (reply: FastifyReply, status: number, title: string, body: string) =>
-    reply.code(status).header('Content-Security-Policy', policyFor(publicUrl)).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(page(title, body))
+    reply
+      .code(status)
+      .header('Content-Security-Policy', policyFor(publicUrl))
+      .header('Cache-Control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(page(title, body))
   const problem = (reply: FastifyReply, status: number, message: string) => send(reply, status, message, `<h1>${escapeHtml(message)}</h1>`)
 
   /** The payment the page is for, or the answer to send instead. */
@@ -67,13 +76,23 @@ export async function testCheckoutRoutes(scope: FastifyInstance, { payments, now
     if (Array.isArray(payment)) return problem(reply, ...payment)
     const plan = await planById(db, payment.packageId)
     const action = escapeHtml(API.testCheckout(payment.reference))
-    const outcomes: TestOutcome[] = payment.autoRenew ? ['success', 'decline-renewals', 'failed', 'abandoned'] : ['success', 'failed', 'abandoned']
+    const outcomes: TestOutcome[] = payment.autoRenew
+      ? ['success', 'decline-renewals', 'failed', 'abandoned']
+      : ['success', 'failed', 'abandoned']
     const buttons = outcomes
-      .map((outcome) => `<form method="post" action="${action}"><input type="hidden" name="outcome" value="${outcome}"><button${outcome === 'success' ? ' class="primary"' : ''}>${TEST_CHECKOUT_TEXTS.buttons[outcome]}</button></form>`)
+      .map(
+        (outcome) =>
+          `<form method="post" action="${action}"><input type="hidden" name="outcome" value="${outcome}"><button${outcome === 'success' ? ' class="primary"' : ''}>${TEST_CHECKOUT_TEXTS.buttons[outcome]}</button></form>`,
+      )
       .join('')
     const description = checkoutDescription(plan?.name ?? '')
     const amount = formatCurrency(fromMinorUnits(payment.amountMinor), payment.currency)
-    return send(reply, 200, description, `<h1>${escapeHtml(description)}</h1><p class="amount">${escapeHtml(amount)}</p><p>${TEST_CHECKOUT_TEXTS.explain}</p>${buttons}`)
+    return send(
+      reply,
+      200,
+      description,
+      `<h1>${escapeHtml(description)}</h1><p class="amount">${escapeHtml(amount)}</p><p>${TEST_CHECKOUT_TEXTS.explain}</p>${buttons}`,
+    )
   })
 
   scope.post<{ Params: { reference: string } }>(path, async (request, reply) => {
@@ -83,13 +102,22 @@ export async function testCheckoutRoutes(scope: FastifyInstance, { payments, now
     if (Array.isArray(payment)) return problem(reply, ...payment)
     const [recorded] = await db
       .insert(testModeCharges)
-      .values({ reference: payment.reference, outcome: outcome === 'decline-renewals' ? 'success' : outcome, declineRenewals: outcome === 'decline-renewals', createdAt: now() })
+      .values({
+        reference: payment.reference,
+        outcome: outcome === 'decline-renewals' ? 'success' : outcome,
+        declineRenewals: outcome === 'decline-renewals',
+        createdAt: now(),
+      })
       .onConflictDoNothing()
       .returning()
     if (!recorded) return problem(reply, 409, PAYMENT_TEXTS.alreadySettled)
     await payments.refresh(payment, now())
     // Back to the site address the checkout page was opened on (the one the reader started from).
-    const { callbackUrl, cancelUrl } = returnUrls(payments.returnBase(payment.checkoutUrl ?? undefined), payment.reference, payment.registration)
+    const { callbackUrl, cancelUrl } = returnUrls(
+      payments.returnBase(payment.checkoutUrl ?? undefined),
+      payment.reference,
+      payment.registration,
+    )
     return reply.header('Cache-Control', 'no-store').redirect(outcome === 'abandoned' ? cancelUrl : callbackUrl, 303)
   })
 }

@@ -17,7 +17,10 @@ const ROUTES: [Exclude<PaymentOption, 'test'>, string][] = [
  * Buffer. A bad signature is a 400; anything signed is acknowledged with a 200, including events about
  * payments we do not know and bodies we cannot read (logged), so the provider stops retrying them.
  */
-export async function paymentWebhooks(scope: FastifyInstance, { payments, now }: { payments: PaymentService; now: () => Date }): Promise<void> {
+export async function paymentWebhooks(
+  scope: FastifyInstance,
+  { payments, now }: { payments: PaymentService; now: () => Date },
+): Promise<void> {
   scope.removeAllContentTypeParsers()
   scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
 
@@ -30,7 +33,8 @@ export async function paymentWebhooks(scope: FastifyInstance, { payments, now }:
       try {
         event = provider.parseWebhook(raw, request.headers)
       } catch (error) {
-        if (error instanceof WebhookSignatureError) throw new HttpError(400, 'bad_signature', 'The webhook signature is missing or does not match.')
+        if (error instanceof WebhookSignatureError)
+          throw new HttpError(400, 'bad_signature', 'The webhook signature is missing or does not match.')
         // Signed but not an event we can read (not JSON, fields missing): retrying it would not help, so
         // it is acknowledged and left for an operator in the log.
         request.log.warn({ err: error, provider: id }, 'signed webhook could not be read')

@@ -60,7 +60,10 @@ export async function corpusExport(db: Db, publicUrl: string, now: Date): Promis
     .select({ proverbId: proverbCousins.proverbId, key: cousinClusters.key })
     .from(proverbCousins)
     .innerJoin(cousinClusters, eq(cousinClusters.id, proverbCousins.clusterId))
-  const clusters = await db.select({ key: cousinClusters.key, note: cousinClusters.note }).from(cousinClusters).orderBy(asc(cousinClusters.key))
+  const clusters = await db
+    .select({ key: cousinClusters.key, note: cousinClusters.note })
+    .from(cousinClusters)
+    .orderBy(asc(cousinClusters.key))
 
   const categoriesOf = new Map<number, string[]>()
   for (const { proverbId, name } of links) categoriesOf.set(proverbId, [...(categoriesOf.get(proverbId) ?? []), name])
@@ -138,7 +141,8 @@ export function exportRoutes(app: FastifyInstance, { db, now, publicUrl }: { db:
       .header('Link', `<${OPEN_DATA.licence.url}>; rel="license"`)
       .header('Cache-Control', 'public, max-age=3600')
       .header('Vary', 'Accept-Encoding')
-    if (acceptedCodings(request.headers['accept-encoding']).has('gzip')) return reply.header('Content-Encoding', 'gzip').send(gzipSync(body))
+    if (acceptedCodings(request.headers['accept-encoding']).has('gzip'))
+      return reply.header('Content-Encoding', 'gzip').send(gzipSync(body))
     return reply.send(body)
   })
 }

@@ -66,10 +66,7 @@ export function privateProverbRoutes(app: FastifyInstance, { db, now, sendPublic
     if (groupId === undefined) throw notFound('No ethnic group has that id or slug.')
     const { readable, hasActivePackage } = await entitlementOf(db, sessionOf(request).userId, now())
     if (!readable.includes(groupId)) {
-      throw forbidden(
-        hasActivePackage ? PLAN_TEXTS.notChosen : PLAN_TEXTS.beyondFree,
-        'not_in_plan',
-      )
+      throw forbidden(hasActivePackage ? PLAN_TEXTS.notChosen : PLAN_TEXTS.beyondFree, 'not_in_plan')
     }
     const { items, total } = await searchProverbs(db, { terms, ethnicId: groupId }, page, size)
     return paginated(items, total, { page, size })
@@ -93,7 +90,10 @@ export function privateProverbRoutes(app: FastifyInstance, { db, now, sendPublic
 
   app.put<{ Params: { id: string } }>(ROUTES.favourite, { preHandler: requireUser }, async (request) => {
     const proverbId = await existingProverbId(db, request.params.id)
-    await db.insert(favourites).values({ userId: sessionOf(request).userId, proverbId, createdAt: now() }).onConflictDoNothing()
+    await db
+      .insert(favourites)
+      .values({ userId: sessionOf(request).userId, proverbId, createdAt: now() })
+      .onConflictDoNothing()
     return { data: { proverbId, favourite: true } }
   })
 
@@ -113,7 +113,10 @@ export function privateProverbRoutes(app: FastifyInstance, { db, now, sendPublic
       if (liked) await tx.insert(proverbLikes).values({ userId, proverbId, createdAt: now() }).onConflictDoNothing()
       else await tx.delete(proverbLikes).where(and(eq(proverbLikes.userId, userId), eq(proverbLikes.proverbId, proverbId)))
       const [{ likes }] = await tx.select({ likes: count() }).from(proverbLikes).where(eq(proverbLikes.proverbId, proverbId))
-      await tx.update(proverbs).set({ likes: sql`${likes}` }).where(eq(proverbs.id, proverbId))
+      await tx
+        .update(proverbs)
+        .set({ likes: sql`${likes}` })
+        .where(eq(proverbs.id, proverbId))
       return { proverbId, liked, likes }
     })
     // The public answers reused in memory carry the old count: a reader who liked would see it vanish

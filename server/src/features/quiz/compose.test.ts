@@ -24,7 +24,14 @@ test('a proverb is cut at the clause nearest its middle, else at the middle word
 })
 
 const groups = ['Yoruba', 'Igbo', 'Hausa', 'Akan', 'Swahili'].map((name, i) => ({ id: i + 1, name, slug: name.toLowerCase() }))
-const proverb = (id: number, text: string, meaning: string) => ({ id, slug: `p${id}`, ethnicGroupId: 5, proverb: text, interpretation: meaning, toneKey: `k${id}` })
+const proverb = (id: number, text: string, meaning: string) => ({
+  id,
+  slug: `p${id}`,
+  ethnicGroupId: 5,
+  proverb: text,
+  interpretation: meaning,
+  toneKey: `k${id}`,
+})
 const subject = proverb(1, 'Haba na haba hujaza kibaba.', 'Little by little fills the measure.')
 const neighbours = [
   proverb(2, 'Asiyesikia la mkuu huvunjika guu.', 'Heed your elders.'),
@@ -59,7 +66,9 @@ test('a cousin question asks which proverb of another people says the same, agai
   const akan = groups[3]
   const material = {
     note: 'Little by little, a great deal is done.',
-    cousins: [{ id: 40, proverb: 'Ɔsrane mfiti prɛko ntware man.', transliteration: 'The moon does not cross the land at once.', group: akan }],
+    cousins: [
+      { id: 40, proverb: 'Ɔsrane mfiti prɛko ntware man.', transliteration: 'The moon does not cross the land at once.', group: akan },
+    ],
     others: new Map([
       [
         akan.id,
@@ -81,5 +90,12 @@ test('a cousin question asks which proverb of another people says the same, agai
   expect(made.note).toBe(material.note)
   expect(makeCousinQuestion(subject, groups[4], material, seededRandom('cousin:p1'))).toEqual(made)
   // A people with too few other proverbs cannot give three wrong answers.
-  expect(makeCousinQuestion(subject, groups[4], { ...material, others: new Map([[akan.id, material.others.get(akan.id)!.slice(0, 2)]]) }, seededRandom('x'))).toBeNull()
+  expect(
+    makeCousinQuestion(
+      subject,
+      groups[4],
+      { ...material, others: new Map([[akan.id, material.others.get(akan.id)!.slice(0, 2)]]) },
+      seededRandom('x'),
+    ),
+  ).toBeNull()
 })

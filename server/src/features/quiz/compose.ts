@@ -3,7 +3,6 @@ import type { QuizQuestionKind } from '@core/contract'
 import type { Tx } from '../../db/client'
 import { answerOptions, cousinClusters, ethnicGroups, proverbCousins, proverbs, quizQuestions } from '../../db/schema'
 
-
 /** FNV-1a: a small, stable hash of a text, the seed of every deterministic choice below. */
 export function hashText(text: string): number {
   let hash = 0x811c9dc5
@@ -49,7 +48,10 @@ type ProverbRow = { id: number; slug: string; ethnicGroupId: number; proverb: st
  * the proverb is too short to cut.
  */
 export function splitProverb(text: string): { head: string; tail: string } | null {
-  const words = text.trim().replace(/[.!?።]+$/u, '').split(/\s+/)
+  const words = text
+    .trim()
+    .replace(/[.!?።]+$/u, '')
+    .split(/\s+/)
   if (words.length < 4) return null
   const middle = words.length / 2
   const clauses = words
@@ -66,9 +68,18 @@ export function splitProverb(text: string): { head: string; tail: string } | nul
  * general, then any group's). The choice depends only on the seed, so asking twice gives the same batch.
  * Returns question ids in batch order, creating the corpus questions it needs.
  */
-export async function composeBatch(tx: Tx, seed: string, composition: Composition, preferred: number | undefined, others: number[]): Promise<number[]> {
+export async function composeBatch(
+  tx: Tx,
+  seed: string,
+  composition: Composition,
+  preferred: number | undefined,
+  others: number[],
+): Promise<number[]> {
   const random = seededRandom(seed)
-  const groups = await tx.select({ id: ethnicGroups.id, name: ethnicGroups.name, slug: ethnicGroups.slug }).from(ethnicGroups).orderBy(ethnicGroups.position)
+  const groups = await tx
+    .select({ id: ethnicGroups.id, name: ethnicGroups.name, slug: ethnicGroups.slug })
+    .from(ethnicGroups)
+    .orderBy(ethnicGroups.position)
   const facts = await tx
     .select({ id: quizQuestions.id, groupId: quizQuestions.ethnicGroupId })
     .from(quizQuestions)
@@ -76,7 +87,11 @@ export async function composeBatch(tx: Tx, seed: string, composition: Compositio
     .orderBy(quizQuestions.id)
   const groupIds = [preferred, ...others].filter((id): id is number => id !== undefined)
   const proverbRows = groupIds.length
-    ? await tx.select({ id: proverbs.id, groupId: proverbs.ethnicGroupId }).from(proverbs).where(inArray(proverbs.ethnicGroupId, groupIds)).orderBy(proverbs.id)
+    ? await tx
+        .select({ id: proverbs.id, groupId: proverbs.ethnicGroupId })
+        .from(proverbs)
+        .where(inArray(proverbs.ethnicGroupId, groupIds))
+        .orderBy(proverbs.id)
     : []
 
   const poolOf = (groupId: number): Candidate[] =>
@@ -87,8 +102,14 @@ export async function composeBatch(tx: Tx, seed: string, composition: Compositio
       ],
       random,
     )
-  const general: Candidate[] = shuffled(facts.filter((f) => f.groupId === null).map((f) => ({ fact: f.id })), random)
-  const anyFact: Candidate[] = shuffled(facts.map((f) => ({ fact: f.id })), random)
+  const general: Candidate[] = shuffled(
+    facts.filter((f) => f.groupId === null).map((f) => ({ fact: f.id })),
+    random,
+  )
+  const anyFact: Candidate[] = shuffled(
+    facts.map((f) => ({ fact: f.id })),
+    random,
+  )
 
   const taken = new Set<string>()
   const picked: Candidate[] = []
@@ -170,7 +191,9 @@ async function cousinMaterial(tx: Tx, row: ProverbRow, groups: GroupRow[]): Prom
     .orderBy(proverbs.id)
   if (members.length === 0) return null
   const groupIds = [...new Set(members.map((m) => m.groupId))]
-  const inCluster = (await tx.select({ id: proverbCousins.proverbId }).from(proverbCousins).where(eq(proverbCousins.clusterId, link.clusterId))).map((r) => r.id)
+  const inCluster = (
+    await tx.select({ id: proverbCousins.proverbId }).from(proverbCousins).where(eq(proverbCousins.clusterId, link.clusterId))
+  ).map((r) => r.id)
   const pool = await tx
     .select({ proverb: proverbs.proverb, transliteration: proverbs.transliteration, groupId: proverbs.ethnicGroupId })
     .from(proverbs)
@@ -200,28 +223,51 @@ async function proverbQuestion(
   peopleAllowed: boolean,
 ): Promise<{ id: number; kind: Exclude<QuizQuestionKind, 'fact'> }> {
   const [row] = await tx
-    .select({ id: proverbs.id, slug: proverbs.slug, ethnicGroupId: proverbs.ethnicGroupId, proverb: proverbs.proverb, interpretation: proverbs.interpretation, toneKey: proverbs.toneKey })
+    .select({
+      id: proverbs.id,
+      slug: proverbs.slug,
+      ethnicGroupId: proverbs.ethnicGroupId,
+      proverb: proverbs.proverb,
+      interpretation: proverbs.interpretation,
+      toneKey: proverbs.toneKey,
+    })
     .from(proverbs)
     .where(eq(proverbs.id, proverbId))
   const split = splitProverb(row.proverb)
   const cousins = await cousinMaterial(tx, row, groups)
-  const kinds = KINDS.filter((kind) => (kind !== 'complete' || split) && (kind !== 'people' || peopleAllowed) && (kind !== 'cousin' || cousins))
+  const kinds = KINDS.filter(
+    (kind) => (kind !== 'complete' || split) && (kind !== 'people' || peopleAllowed) && (kind !== 'cousin' || cousins),
+  )
   const chosen = kinds[Math.floor(draw * kinds.length)]
   const group = groups.find((g) => g.id === row.ethnicGroupId)!
   const neighbours = await tx
-    .select({ id: proverbs.id, slug: proverbs.slug, ethnicGroupId: proverbs.ethnicGroupId, proverb: proverbs.proverb, interpretation: proverbs.interpretation, toneKey: proverbs.toneKey })
+    .select({
+      id: proverbs.id,
+      slug: proverbs.slug,
+      ethnicGroupId: proverbs.ethnicGroupId,
+      proverb: proverbs.proverb,
+      interpretation: proverbs.interpretation,
+      toneKey: proverbs.toneKey,
+    })
     .from(proverbs)
     .where(and(eq(proverbs.ethnicGroupId, row.ethnicGroupId), ne(proverbs.toneKey, row.toneKey)))
     .orderBy(proverbs.id)
   // The drawn kind first, then the other kinds; a group too small for three wrong meanings or endings still
   // has seven other peoples to choose from, so "which people" is the last resort even when asked already.
-  const order = [chosen, ...kinds.filter((kind) => kind !== chosen && kind !== 'people'), ...(chosen === 'people' ? [] : ['people' as const])]
+  const order = [
+    chosen,
+    ...kinds.filter((kind) => kind !== chosen && kind !== 'people'),
+    ...(chosen === 'people' ? [] : ['people' as const]),
+  ]
   for (const kind of order) {
     const key = `${kind}:${row.slug}`
     const [existing] = await tx.select({ id: quizQuestions.id }).from(quizQuestions).where(eq(quizQuestions.key, key))
     if (existing) return { id: existing.id, kind }
     const own = seededRandom(key)
-    const made = kind === 'cousin' ? (cousins && makeCousinQuestion(row, group, cousins, own)) : makeQuestion(kind, row, group, groups, shuffled(neighbours, own), own)
+    const made =
+      kind === 'cousin'
+        ? cousins && makeCousinQuestion(row, group, cousins, own)
+        : makeQuestion(kind, row, group, groups, shuffled(neighbours, own), own)
     if (made) return { id: await saveQuestion(tx, key, kind, row, made, own), kind }
   }
   throw new Error(`No question can be made from proverb ${row.slug}`)
@@ -237,7 +283,15 @@ async function saveQuestion(
 ): Promise<number> {
   const [inserted] = await tx
     .insert(quizQuestions)
-    .values({ key, kind, ethnicGroupId: row.ethnicGroupId, proverbId: row.id, question: made.question, quote: made.quote, note: made.note ?? '' })
+    .values({
+      key,
+      kind,
+      ethnicGroupId: row.ethnicGroupId,
+      proverbId: row.id,
+      question: made.question,
+      quote: made.quote,
+      note: made.note ?? '',
+    })
     .onConflictDoNothing()
     .returning({ id: quizQuestions.id })
   const id = inserted?.id ?? (await tx.select({ id: quizQuestions.id }).from(quizQuestions).where(eq(quizQuestions.key, key)))[0].id
@@ -260,11 +314,17 @@ export function makeQuestion(
 ): { question: string; quote: string; answer: string; wrong: string[] } | null {
   const distinct = (texts: string[], answer: string) => [...new Set(texts)].filter((t) => t !== answer).slice(0, 3)
   if (kind === 'people') {
-    const wrong = shuffled(groups.filter((g) => g.id !== group.id).map((g) => g.name), random).slice(0, 3)
+    const wrong = shuffled(
+      groups.filter((g) => g.id !== group.id).map((g) => g.name),
+      random,
+    ).slice(0, 3)
     return { question: 'Which people say this proverb?', quote: row.proverb, answer: group.name, wrong }
   }
   if (kind === 'meaning') {
-    const wrong = distinct(neighbours.map((n) => n.interpretation), row.interpretation)
+    const wrong = distinct(
+      neighbours.map((n) => n.interpretation),
+      row.interpretation,
+    )
     if (wrong.length < 3) return null
     return { question: `What does this ${group.name} proverb mean?`, quote: row.proverb, answer: row.interpretation, wrong }
   }
@@ -289,9 +349,17 @@ export function makeCousinQuestion(
 ): { question: string; quote: string; answer: string; wrong: string[]; note: string } | null {
   for (const cousin of shuffled(material.cousins, random)) {
     const answer = cousinOption(cousin)
-    const wrong = [...new Set(shuffled(material.others.get(cousin.group.id) ?? [], random).map(cousinOption))].filter((o) => o !== answer).slice(0, 3)
+    const wrong = [...new Set(shuffled(material.others.get(cousin.group.id) ?? [], random).map(cousinOption))]
+      .filter((o) => o !== answer)
+      .slice(0, 3)
     if (wrong.length < 3) continue
-    return { question: `Which ${cousin.group.name} proverb says the same as this ${group.name} one?`, quote: row.proverb, answer, wrong, note: material.note }
+    return {
+      question: `Which ${cousin.group.name} proverb says the same as this ${group.name} one?`,
+      quote: row.proverb,
+      answer,
+      wrong,
+      note: material.note,
+    }
   }
   return null
 }

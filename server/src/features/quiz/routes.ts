@@ -6,7 +6,18 @@ import type { Db } from '../../db/client'
 import { authGuard, sessionOf } from '../../http/auth-guard'
 import { badRequest, forbidden } from '../../http/errors'
 import { calendarDate, hasControlCharacters, MAX_ID, paging, parseId } from '../../http/params'
-import { closeAttempt, generateBatch, generatedBatches, givenAnswer, listProperties, quizData, quizResult, recentBatches, submitAnswer, weekBatches } from './service'
+import {
+  closeAttempt,
+  generateBatch,
+  generatedBatches,
+  givenAnswer,
+  listProperties,
+  quizData,
+  quizResult,
+  recentBatches,
+  submitAnswer,
+  weekBatches,
+} from './service'
 
 type Deps = { db: Db; now: () => Date }
 
@@ -27,12 +38,18 @@ const ID_FIELDS = ['batchId', 'answerOptionId', 'ethnicFactQuestionId'] as const
  * one).
  */
 export function parseAnswerItem(body: unknown): QuizAnswerItem {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('Send a JSON object with batchId, answerOptionId and ethnicFactQuestionId.')
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw badRequest('Send a JSON object with batchId, answerOptionId and ethnicFactQuestionId.')
   const item = {} as QuizAnswerItem
   const fields: Record<string, string> = {}
   for (const name of ID_FIELDS) {
     const value = (body as Record<string, unknown>)[name]
-    const id = typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_ID ? value : typeof value === 'string' ? parseId(value) : undefined
+    const id =
+      typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_ID
+        ? value
+        : typeof value === 'string'
+          ? parseId(value)
+          : undefined
     if (id === undefined) fields[name] = value === undefined || value === null ? 'Required' : 'Must be a whole number id'
     else item[name] = id
   }
@@ -54,8 +71,12 @@ export function quizRoutes(app: FastifyInstance, { db, now }: Deps): void {
     return listProperties(db, page, size)
   })
 
-  app.get(API.quizWeek, { preHandler: requireUser }, async (request) => ({ data: await weekBatches(db, userOf(request), dateOf(request), now()) }))
-  app.get(API.quizWeekGenerated, { preHandler: requireUser }, async (request) => ({ data: await generatedBatches(db, userOf(request), dateOf(request)) }))
+  app.get(API.quizWeek, { preHandler: requireUser }, async (request) => ({
+    data: await weekBatches(db, userOf(request), dateOf(request), now()),
+  }))
+  app.get(API.quizWeekGenerated, { preHandler: requireUser }, async (request) => ({
+    data: await generatedBatches(db, userOf(request), dateOf(request)),
+  }))
   app.get(API.quizRecent, { preHandler: requireUser }, async (request) => ({ data: await recentBatches(db, userOf(request)) }))
 
   app.post<{ Params: { userId: string; propertyId: string } }>(ROUTES.quizGenerate, { preHandler: requireUser }, async (request, reply) => {

@@ -1,9 +1,29 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { languageTag } from '@core/constants'
-import type { QuestionProperty, QuizAnswerItem, QuizAnswerReceipt, QuizAttempt, QuizBatchSummary, QuizData, QuizQuestion, QuizResult } from '@core/contract'
+import type {
+  QuestionProperty,
+  QuizAnswerItem,
+  QuizAnswerReceipt,
+  QuizAttempt,
+  QuizBatchSummary,
+  QuizData,
+  QuizQuestion,
+  QuizResult,
+} from '@core/contract'
 import { INSTANT_QUIZZES_PER_WEEK, outcomeOf, POINTS_PER_CORRECT, weekStartOf } from '@core/quiz'
 import type { Db, Tx } from '../../db/client'
-import { answerOptions, ethnicGroups, leaderboardTotals, proverbs, questionProperties, quizAnswers, quizBatches, quizBatchQuestions, quizQuestions, quizReceipts } from '../../db/schema'
+import {
+  answerOptions,
+  ethnicGroups,
+  leaderboardTotals,
+  proverbs,
+  questionProperties,
+  quizAnswers,
+  quizBatches,
+  quizBatchQuestions,
+  quizQuestions,
+  quizReceipts,
+} from '../../db/schema'
 import { badRequest, HttpError, notFound } from '../../http/errors'
 import { entitlementOf } from '../../services/entitlements'
 import { composeBatch } from './compose'
@@ -23,7 +43,10 @@ export async function listProperties(db: Db, page: number, size: number) {
     .orderBy(asc(questionProperties.position))
     .limit(size)
     .offset((page - 1) * size)
-  const data: QuestionProperty[] = rows.map(({ position: _position, ...p }) => ({ ...p, size: p.preferredCount + p.otherCount + p.generalCount }))
+  const data: QuestionProperty[] = rows.map(({ position: _position, ...p }) => ({
+    ...p,
+    size: p.preferredCount + p.otherCount + p.generalCount,
+  }))
   return paginated(data, total, { page, size })
 }
 
@@ -97,7 +120,11 @@ export async function generateBatch(db: Db, userId: number, propertyId: number, 
       .from(quizBatches)
       .where(and(eq(quizBatches.userId, userId), eq(quizBatches.weekStart, weekStart), eq(quizBatches.source, 'USER')))
     if (made >= INSTANT_QUIZZES_PER_WEEK) {
-      throw new HttpError(429, 'quiz_limit', `You have made ${INSTANT_QUIZZES_PER_WEEK} quizzes this week, the most a week allows. You can make more from Monday.`)
+      throw new HttpError(
+        429,
+        'quiz_limit',
+        `You have made ${INSTANT_QUIZZES_PER_WEEK} quizzes this week, the most a week allows. You can make more from Monday.`,
+      )
     }
     // Two requests at once may both take the next number: one wins, the other tries the one after.
     const batch = await ensureBatch(db, { userId, propertyId, source: 'USER', weekStart, ordinal: made + 1 }, now)
@@ -139,7 +166,10 @@ async function summaries(db: Db, where: ReturnType<typeof and>, limit?: number):
 /** The caller's batch, or 404 — another user's batch is as unknown as a missing one. */
 async function ownBatch(db: Db | Tx, userId: number, batchId: number | undefined, lock = false): Promise<Batch> {
   if (batchId === undefined) throw notFound(NOT_YOURS)
-  const query = db.select().from(quizBatches).where(and(eq(quizBatches.id, batchId), eq(quizBatches.userId, userId)))
+  const query = db
+    .select()
+    .from(quizBatches)
+    .where(and(eq(quizBatches.id, batchId), eq(quizBatches.userId, userId)))
   const [batch] = lock ? await query.for('update') : await query
   if (!batch) throw notFound(NOT_YOURS)
   return batch
@@ -170,19 +200,28 @@ async function batchQuestions(db: Db | Tx, batchId: number) {
     ? await db
         .select()
         .from(answerOptions)
-        .where(inArray(answerOptions.questionId, rows.map((r) => r.id)))
+        .where(
+          inArray(
+            answerOptions.questionId,
+            rows.map((r) => r.id),
+          ),
+        )
         .orderBy(asc(answerOptions.questionId), asc(answerOptions.position))
     : []
   return rows.map((row) => ({ ...row, options: options.filter((o) => o.questionId === row.id) }))
 }
 
 /** The language tag of the proverb a question quotes, if it quotes one. */
-const quoteLanguage = (q: { quote: string | null; ethnic: { slug: string } | null }) => (q.quote && q.ethnic ? (languageTag(q.ethnic.slug) ?? null) : null)
+const quoteLanguage = (q: { quote: string | null; ethnic: { slug: string } | null }) =>
+  q.quote && q.ethnic ? (languageTag(q.ethnic.slug) ?? null) : null
 
 /** The quiz for playing: questions and options, and the key only once the attempt is closed. */
 export async function quizData(db: Db, userId: number, batchId: number | undefined): Promise<QuizData> {
   const batch = await ownBatch(db, userId, batchId)
-  const [property] = await db.select({ name: questionProperties.name }).from(questionProperties).where(eq(questionProperties.id, batch.propertyId))
+  const [property] = await db
+    .select({ name: questionProperties.name })
+    .from(questionProperties)
+    .where(eq(questionProperties.id, batch.propertyId))
   const closed = batch.closedAt !== null
   const questions: QuizQuestion[] = (await batchQuestions(db, batch.id)).map((q) => ({
     ethnicfactQuestionId: q.id,
@@ -231,22 +270,33 @@ export async function givenAnswer(db: Db, userId: number, batchId: number | unde
 /** A key seen before: the same request again is a no-op that succeeds; the key on another request is refused. */
 async function seenReceipt(tx: Tx, userId: number, key: string | undefined) {
   if (!key) return undefined
-  const [receipt] = await tx.select().from(quizReceipts).where(and(eq(quizReceipts.userId, userId), eq(quizReceipts.key, key)))
+  const [receipt] = await tx
+    .select()
+    .from(quizReceipts)
+    .where(and(eq(quizReceipts.userId, userId), eq(quizReceipts.key, key)))
   return receipt
 }
 
-const keyReused = () => new HttpError(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for a different request. Send a new key.')
+const keyReused = () =>
+  new HttpError(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for a different request. Send a new key.')
 
 /**
  * Stores an answer. The batch row is locked, so an answer and the close never cross: an answer either
  * lands before the close (and counts) or is refused after it. The last answer to a question wins.
  */
-export async function submitAnswer(db: Db, userId: number, item: QuizAnswerItem, key: string | undefined, now: Date): Promise<QuizAnswerReceipt> {
+export async function submitAnswer(
+  db: Db,
+  userId: number,
+  item: QuizAnswerItem,
+  key: string | undefined,
+  now: Date,
+): Promise<QuizAnswerReceipt> {
   return db.transaction(async (tx) => {
     const batch = await ownBatch(tx, userId, item.batchId, true)
     const seen = await seenReceipt(tx, userId, key)
     if (seen) {
-      if (seen.batchId !== item.batchId || seen.questionId !== item.ethnicFactQuestionId || seen.answerOptionId !== item.answerOptionId) throw keyReused()
+      if (seen.batchId !== item.batchId || seen.questionId !== item.ethnicFactQuestionId || seen.answerOptionId !== item.answerOptionId)
+        throw keyReused()
       return { ...item, replayed: true }
     }
     if (batch.closedAt) throw new HttpError(409, 'quiz_closed', QUIZ_CLOSED)
@@ -255,12 +305,14 @@ export async function submitAnswer(db: Db, userId: number, item: QuizAnswerItem,
       .select({ id: answerOptions.id })
       .from(answerOptions)
       .where(and(eq(answerOptions.id, item.answerOptionId), eq(answerOptions.questionId, questionId)))
-    if (!option) throw badRequest('That answer option does not belong to the question.', { answerOptionId: 'Not an option of this question' })
+    if (!option)
+      throw badRequest('That answer option does not belong to the question.', { answerOptionId: 'Not an option of this question' })
     await tx
       .insert(quizAnswers)
       .values({ batchId: batch.id, questionId, answerOptionId: option.id, answeredAt: now })
       .onConflictDoUpdate({ target: [quizAnswers.batchId, quizAnswers.questionId], set: { answerOptionId: option.id, answeredAt: now } })
-    if (key) await tx.insert(quizReceipts).values({ userId, key, batchId: batch.id, questionId, answerOptionId: option.id, receivedAt: now })
+    if (key)
+      await tx.insert(quizReceipts).values({ userId, key, batchId: batch.id, questionId, answerOptionId: option.id, receivedAt: now })
     return { ...item, replayed: false }
   })
 }
@@ -269,7 +321,13 @@ export async function submitAnswer(db: Db, userId: number, item: QuizAnswerItem,
  * Closes the attempt and counts it (spec: update_attempt): grades it, and adds its points to the week's
  * and the all-time leaderboard. Closing a closed attempt changes nothing.
  */
-export async function closeAttempt(db: Db, userId: number, batchId: number | undefined, key: string | undefined, now: Date): Promise<QuizAttempt> {
+export async function closeAttempt(
+  db: Db,
+  userId: number,
+  batchId: number | undefined,
+  key: string | undefined,
+  now: Date,
+): Promise<QuizAttempt> {
   return db.transaction(async (tx) => {
     const batch = await ownBatch(tx, userId, batchId, true)
     const seen = await seenReceipt(tx, userId, key)
@@ -284,7 +342,10 @@ export async function closeAttempt(db: Db, userId: number, batchId: number | und
       .innerJoin(answerOptions, eq(answerOptions.id, quizAnswers.answerOptionId))
       .where(and(eq(quizAnswers.batchId, batch.id), eq(answerOptions.correct, true)))
     const points = correct * POINTS_PER_CORRECT
-    await tx.update(quizBatches).set({ closedAt: now, attempts: batch.attempts + 1, correct, points }).where(eq(quizBatches.id, batch.id))
+    await tx
+      .update(quizBatches)
+      .set({ closedAt: now, attempts: batch.attempts + 1, correct, points })
+      .where(eq(quizBatches.id, batch.id))
     for (const period of [batch.weekStart, 'all']) {
       await tx
         .insert(leaderboardTotals)
@@ -306,7 +367,10 @@ export async function closeAttempt(db: Db, userId: number, batchId: number | und
 export async function quizResult(db: Db, userId: number, batchId: number | undefined): Promise<QuizResult> {
   const batch = await ownBatch(db, userId, batchId)
   if (!batch.closedAt) throw conflictWithCode('quiz_open', QUIZ_OPEN)
-  const [property] = await db.select({ name: questionProperties.name }).from(questionProperties).where(eq(questionProperties.id, batch.propertyId))
+  const [property] = await db
+    .select({ name: questionProperties.name })
+    .from(questionProperties)
+    .where(eq(questionProperties.id, batch.propertyId))
   const questions = await batchQuestions(db, batch.id)
   const correct = batch.correct ?? 0
   const answered = questions.filter((q) => q.chosen !== null).length

@@ -37,7 +37,10 @@ export function activePackageRoutes(app: FastifyInstance, { db, now }: Deps): vo
     const { userId } = sessionOf(request)
     const at = now()
     if (!(await activePackageOf(db, userId, at))) throw notFound(PAYMENT_TEXTS.noActivePackage)
-    await db.update(userPackages).set({ autoRenew: false }).where(and(eq(userPackages.userId, userId), gt(userPackages.endsAt, at)))
+    await db
+      .update(userPackages)
+      .set({ autoRenew: false })
+      .where(and(eq(userPackages.userId, userId), gt(userPackages.endsAt, at)))
     return { data: (await activePackageOf(db, userId, at))!, message: PAYMENT_TEXTS.autoRenewCancelled }
   })
 

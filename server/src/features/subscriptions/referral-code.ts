@@ -30,10 +30,16 @@ const view = (row: typeof promoCodes.$inferSelect): ReferralCode => ({
 export async function referralCodeOf(db: Db, userId: number, now: Date): Promise<ReferralCode> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const [existing] = await db.select().from(promoCodes).where(eq(promoCodes.ownerUserId, userId))
-    const spent = existing && ((existing.expiresAt !== null && existing.expiresAt <= now) || (existing.maxUses !== null && existing.uses >= existing.maxUses))
+    const spent =
+      existing &&
+      ((existing.expiresAt !== null && existing.expiresAt <= now) || (existing.maxUses !== null && existing.uses >= existing.maxUses))
     if (existing && !spent) return view(existing)
     // An expired or used-up code is retired (kept, unowned, for the payments that name it) and a new one made.
-    if (existing) await db.update(promoCodes).set({ ownerUserId: null, active: false }).where(and(eq(promoCodes.code, existing.code), eq(promoCodes.ownerUserId, userId)))
+    if (existing)
+      await db
+        .update(promoCodes)
+        .set({ ownerUserId: null, active: false })
+        .where(and(eq(promoCodes.code, existing.code), eq(promoCodes.ownerUserId, userId)))
     const expiresAt = new Date(now)
     expiresAt.setUTCFullYear(expiresAt.getUTCFullYear() + 1)
     const [made] = await db

@@ -46,7 +46,8 @@ export function userLanguageRoutes(app: FastifyInstance, { db, now }: Deps): voi
     await assertKnownGroups(db, chosen)
     await db.transaction(async (tx) => {
       await tx.delete(userLanguages).where(eq(userLanguages.userId, userId))
-      if (chosen.length > 0) await tx.insert(userLanguages).values(chosen.map((ethnicGroupId, position) => ({ userId, ethnicGroupId, position })))
+      if (chosen.length > 0)
+        await tx.insert(userLanguages).values(chosen.map((ethnicGroupId, position) => ({ userId, ethnicGroupId, position })))
     })
     return { data: await languagesOf(userId) }
   })

@@ -9,7 +9,10 @@ import type { PaymentProvider } from './types'
  * The providers this server offers, in the order the app lists them: each real one whose key is
  * configured, then the test mode when it is on (config.payments.testMode).
  */
-export function createPaymentProviders(config: PaymentsConfig, { db, publicUrl, fetch }: { db: Db; publicUrl: string; fetch?: typeof globalThis.fetch }): PaymentProvider[] {
+export function createPaymentProviders(
+  config: PaymentsConfig,
+  { db, publicUrl, fetch }: { db: Db; publicUrl: string; fetch?: typeof globalThis.fetch },
+): PaymentProvider[] {
   const providers: PaymentProvider[] = []
   if (config.paystack) providers.push(createPaystackProvider(config.paystack, { fetch }))
   if (config.stripe) providers.push(createStripeProvider(config.stripe, { fetch }))

@@ -41,7 +41,14 @@ async function press(redirectUrl: string, button: 'pay' | 'decline' | 'cancel'):
   return response.headers.get('location')!
 }
 
-const charge = (reference = newPaymentReference()) => ({ reference, amountMinor: 5_000_00, currency: 'NGN' as const, email: 'ada@example.com', description: 'Òwe Silver plan, renewal', metadata: { userId: '42' } })
+const charge = (reference = newPaymentReference()) => ({
+  reference,
+  amountMinor: 5_000_00,
+  currency: 'NGN' as const,
+  email: 'ada@example.com',
+  description: 'Òwe Silver plan, renewal',
+  metadata: { userId: '42' },
+})
 
 test('start initializes a Paystack transaction in kobo with our reference, the cancel address, and sends the customer to its checkout', async () => {
   const input = checkout()
@@ -70,7 +77,10 @@ test('start initializes a Paystack transaction in kobo with our reference, the c
 test('an unpaid checkout verifies as abandoned; once paid it is a success with a reusable card, and the customer returns to the callback with trxref and reference', async () => {
   const input = checkout()
   const { redirectUrl } = await paystack.start(input)
-  expect(await paystack.verify({ reference: input.reference, providerRef: null })).toEqual({ status: 'abandoned', reason: 'The transaction was not completed' })
+  expect(await paystack.verify({ reference: input.reference, providerRef: null })).toEqual({
+    status: 'abandoned',
+    reason: 'The transaction was not completed',
+  })
 
   const back = new URL(await press(redirectUrl, 'pay'))
   const paystackRef = input.reference.replace(/_/g, '.')
@@ -91,7 +101,11 @@ test('Paystack charges in dollars too: the amount in cents comes back as USD', a
   const { redirectUrl } = await paystack.start(input)
   expect(await (await fetch(redirectUrl)).text()).toContain('$19.99 (USD)')
   await press(redirectUrl, 'pay')
-  expect(await paystack.verify({ reference: input.reference, providerRef: null })).toMatchObject({ status: 'success', amountMinor: 1999, currency: 'USD' })
+  expect(await paystack.verify({ reference: input.reference, providerRef: null })).toMatchObject({
+    status: 'success',
+    amountMinor: 1999,
+    currency: 'USD',
+  })
 })
 
 test('a declined card is a failed payment with Paystack’s reason; the customer still returns to the callback', async () => {
@@ -121,9 +135,20 @@ test('a renewal charges the saved authorization with the customer’s email and 
   if (paid.status !== 'success' || !paid.method) throw new Error('expected a saved card')
 
   const renewal = charge()
-  expect(await paystack.charge(paid.method, renewal)).toEqual({ status: 'success', amountMinor: 500000, currency: 'NGN', method: paid.method })
+  expect(await paystack.charge(paid.method, renewal)).toEqual({
+    status: 'success',
+    amountMinor: 500000,
+    currency: 'NGN',
+    method: paid.method,
+  })
   const [request] = standIn.requestsTo('/transaction/charge_authorization').slice(-1)
-  expect(request.body).toMatchObject({ authorization_code: paid.method.token, email: 'ada@example.com', amount: 500000, currency: 'NGN', reference: renewal.reference.replace(/_/g, '.') })
+  expect(request.body).toMatchObject({
+    authorization_code: paid.method.token,
+    email: 'ada@example.com',
+    amount: 500000,
+    currency: 'NGN',
+    reference: renewal.reference.replace(/_/g, '.'),
+  })
   expect(await paystack.verify({ reference: renewal.reference, providerRef: null })).toMatchObject({ status: 'success' })
 
   // A retry with the same reference (the first answer was lost) reports what Paystack did, not a second charge.
@@ -140,15 +165,26 @@ test('a declined renewal is failed with the bank’s reason, and an unknown auth
 
   standIn.declineNextCharge('Insufficient Funds')
   expect(await paystack.charge(paid.method, charge())).toEqual({ status: 'failed', reason: 'Insufficient Funds' })
-  expect(await paystack.charge({ token: 'AUTH_gone', customer: 'ada@example.com', label: null }, charge())).toEqual({ status: 'failed', reason: 'Invalid authorization code' })
+  expect(await paystack.charge({ token: 'AUTH_gone', customer: 'ada@example.com', label: null }, charge())).toEqual({
+    status: 'failed',
+    reason: 'Invalid authorization code',
+  })
 })
 
 test('Paystack statuses map to ours; steps that need the customer fail an off-session renewal; a card that cannot be reused is not kept', () => {
   for (const status of ['ongoing', 'pending', 'processing', 'queued']) expect(paystackResult({ status })).toEqual({ status: 'pending' })
-  expect(paystackResult({ status: 'send_otp', gateway_response: 'Kindly enter the OTP sent to 234***' })).toEqual({ status: 'failed', reason: 'Kindly enter the OTP sent to 234***' })
+  expect(paystackResult({ status: 'send_otp', gateway_response: 'Kindly enter the OTP sent to 234***' })).toEqual({
+    status: 'failed',
+    reason: 'Kindly enter the OTP sent to 234***',
+  })
   expect(paystackResult({ status: 'reversed' })).toMatchObject({ status: 'failed' })
   expect(
-    paystackResult({ status: 'success', amount: 100, currency: 'NGN', authorization: { authorization_code: 'AUTH_x', reusable: false, channel: 'card', last4: '1234' } }),
+    paystackResult({
+      status: 'success',
+      amount: 100,
+      currency: 'NGN',
+      authorization: { authorization_code: 'AUTH_x', reusable: false, channel: 'card', last4: '1234' },
+    }),
   ).toEqual({ status: 'success', amountMinor: 100, currency: 'NGN', method: null })
   expect(() => paystackResult({ status: 'success', amount: 100, currency: 'GHS' })).toThrow(ProviderError)
 })
@@ -162,7 +198,12 @@ test('a charge.success webhook signed with the secret key is read; a forged or a
   const signed = standIn.signWebhook(event)
   expect(paystack.parseWebhook(Buffer.from(signed.body), signed.headers)).toEqual({
     reference: input.reference,
-    result: { status: 'success', amountMinor: 500000, currency: 'NGN', method: { token: expect.stringMatching(/^AUTH_/), customer: 'ada@example.com', label: 'Visa ending 4081' } },
+    result: {
+      status: 'success',
+      amountMinor: 500000,
+      currency: 'NGN',
+      method: { token: expect.stringMatching(/^AUTH_/), customer: 'ada@example.com', label: 'Visa ending 4081' },
+    },
   })
 
   const forged = standIn.signWebhook(event, `sk_test_${randomBytes(20).toString('hex')}`)
@@ -193,7 +234,10 @@ test('on Pay the stand-in delivers a signed charge.success to the webhook URL be
     const input = checkout()
     await press((await paystack.start(input)).redirectUrl, 'pay')
     expect(received).toHaveLength(1)
-    expect(paystack.parseWebhook(received[0].body, received[0].headers)).toMatchObject({ reference: input.reference, result: { status: 'success' } })
+    expect(paystack.parseWebhook(received[0].body, received[0].headers)).toMatchObject({
+      reference: input.reference,
+      result: { status: 'success' },
+    })
   } finally {
     receiver.closeAllConnections()
     await new Promise<void>((resolve) => receiver.close(() => resolve()))

@@ -2,7 +2,14 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
 import type { CurrencyCode } from '@core/constants'
 import { networkReason } from '../push'
-import { ProviderError, WebhookSignatureError, type PaymentProvider, type ProviderResult, type SavedMethod, type WebhookEvent } from './types'
+import {
+  ProviderError,
+  WebhookSignatureError,
+  type PaymentProvider,
+  type ProviderResult,
+  type SavedMethod,
+  type WebhookEvent,
+} from './types'
 
 /**
  * Paystack over its REST API (https://paystack.com/docs/api/transaction/): initialize → hosted checkout →
@@ -72,7 +79,11 @@ export function paystackResult(transaction: PaystackTransaction): ProviderResult
     const authorization = transaction.authorization
     const method: SavedMethod | null =
       authorization?.reusable && authorization.authorization_code
-        ? { token: authorization.authorization_code, customer: transaction.customer?.email ?? null, label: paystackMethodLabel(authorization) }
+        ? {
+            token: authorization.authorization_code,
+            customer: transaction.customer?.email ?? null,
+            label: paystackMethodLabel(authorization),
+          }
         : null
     return { status: 'success', amountMinor: transaction.amount, currency, method }
   }
@@ -83,7 +94,10 @@ export function paystackResult(transaction: PaystackTransaction): ProviderResult
   return { status: 'failed', reason: transaction.gateway_response || transaction.message || `Paystack reported "${status || 'no status'}"` }
 }
 
-export function createPaystackProvider(config: { secretKey: string; baseUrl: string }, options?: { fetch?: typeof fetch }): PaymentProvider {
+export function createPaystackProvider(
+  config: { secretKey: string; baseUrl: string },
+  options?: { fetch?: typeof fetch },
+): PaymentProvider {
   const doFetch = options?.fetch ?? fetch
   const baseUrl = config.baseUrl.replace(/\/+$/, '')
   const secretKey = config.secretKey
@@ -121,7 +135,8 @@ export function createPaystackProvider(config: { secretKey: string; baseUrl: str
 
   function transactionOf(what: string, status: number, answer: PaystackAnswer): PaystackTransaction {
     if (status < 200 || status >= 300 || answer.status !== true) throw refused(what, status, answer)
-    if (typeof answer.data !== 'object' || answer.data === null) throw new ProviderError(`Paystack answered ${what} without a transaction`, status)
+    if (typeof answer.data !== 'object' || answer.data === null)
+      throw new ProviderError(`Paystack answered ${what} without a transaction`, status)
     return answer.data as PaystackTransaction
   }
 
@@ -129,7 +144,10 @@ export function createPaystackProvider(config: { secretKey: string; baseUrl: str
     const { status, answer } = await call('GET', `/transaction/verify/${encodeURIComponent(toPaystackReference(payment.reference))}`)
     // Paystack keeps an initialized checkout as 'abandoned' until it is paid; no transaction at all means
     // the checkout never reached Paystack. Nothing to settle yet: a later verify or the webhook will.
-    if ((status === 400 || status === 404) && (answer.code === 'transaction_not_found' || /reference not found/i.test(answer.message ?? ''))) {
+    if (
+      (status === 400 || status === 404) &&
+      (answer.code === 'transaction_not_found' || /reference not found/i.test(answer.message ?? ''))
+    ) {
       return { status: 'pending' }
     }
     return paystackResult(transactionOf('verify the payment', status, answer))
@@ -152,7 +170,8 @@ export function createPaystackProvider(config: { secretKey: string; baseUrl: str
       })
       if (status < 200 || status >= 300 || answer.status !== true) throw refused('start the payment', status, answer)
       const data = answer.data as { authorization_url?: unknown; access_code?: unknown } | undefined
-      if (typeof data?.authorization_url !== 'string') throw new ProviderError('Paystack started the payment without a checkout address', status)
+      if (typeof data?.authorization_url !== 'string')
+        throw new ProviderError('Paystack started the payment without a checkout address', status)
       return { redirectUrl: data.authorization_url, providerRef: typeof data.access_code === 'string' ? data.access_code : null }
     },
 
@@ -174,7 +193,8 @@ export function createPaystackProvider(config: { secretKey: string; baseUrl: str
       // A retried renewal (after a lost answer) reuses its reference: what Paystack did the first time is the answer.
       if (status === 400 && /duplicate transaction reference/i.test(answer.message ?? '')) return verify(input)
       // A refusal about the authorization itself (no longer valid) is a failed renewal, not an outage.
-      if (status === 400 && /authori[sz]ation/i.test(answer.message ?? '')) return { status: 'failed', reason: redact(answer.message ?? 'The saved card cannot be charged') }
+      if (status === 400 && /authori[sz]ation/i.test(answer.message ?? ''))
+        return { status: 'failed', reason: redact(answer.message ?? 'The saved card cannot be charged') }
       return paystackResult(transactionOf('charge the saved card', status, answer))
     },
 

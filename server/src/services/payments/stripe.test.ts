@@ -51,10 +51,19 @@ async function savedCard(): Promise<SavedMethod> {
   return paid.method
 }
 
-const renewal = (reference = newPaymentReference()) => ({ reference, amountMinor: 19_99, currency: 'USD' as const, email: 'ada@example.com', description: 'Òwe Silver plan, renewal', metadata: { userId: '42' } })
+const renewal = (reference = newPaymentReference()) => ({
+  reference,
+  amountMinor: 19_99,
+  currency: 'USD' as const,
+  email: 'ada@example.com',
+  description: 'Òwe Silver plan, renewal',
+  metadata: { userId: '42' },
+})
 
 test('the form encoding is Stripe’s bracket notation', () => {
-  expect(decodeURIComponent(stripeForm({ a: 1, b: [{ c: { d: 'x' } }], e: ['f', 'g'], skip: undefined }).toString())).toBe('a=1&b[0][c][d]=x&e[0]=f&e[1]=g')
+  expect(decodeURIComponent(stripeForm({ a: 1, b: [{ c: { d: 'x' } }], e: ['f', 'g'], skip: undefined }).toString())).toBe(
+    'a=1&b[0][c][d]=x&e[0]=f&e[1]=g',
+  )
 })
 
 test('start creates a Checkout Session for the price in cents, keeping the card when asked, and sends the customer to it', async () => {
@@ -70,7 +79,9 @@ test('start creates a Checkout Session for the price in cents, keeping the card 
   const metadata = { userId: '42', packageId: '7', reference: input.reference, save_card: 'true' }
   expect(request.body).toEqual({
     mode: 'payment',
-    line_items: [{ price_data: { currency: 'usd', unit_amount: '1999', product_data: { name: 'Òwe Silver plan, one year' } }, quantity: '1' }],
+    line_items: [
+      { price_data: { currency: 'usd', unit_amount: '1999', product_data: { name: 'Òwe Silver plan, one year' } }, quantity: '1' },
+    ],
     success_url: input.callbackUrl,
     cancel_url: input.cancelUrl,
     client_reference_id: input.reference,
@@ -108,7 +119,9 @@ test('an open checkout is pending; once paid it is a success with the saved card
   const payment = { reference: input.reference, providerRef: started.providerRef }
   expect(await stripe.verify(payment)).toEqual({ status: 'pending', providerRef: started.providerRef })
 
-  expect(await press(started.redirectUrl, 'pay')).toBe(`http://app.test/payment_success?reference=${input.reference}&session_id=${started.providerRef}`)
+  expect(await press(started.redirectUrl, 'pay')).toBe(
+    `http://app.test/payment_success?reference=${input.reference}&session_id=${started.providerRef}`,
+  )
   expect(await stripe.verify(payment)).toEqual({
     status: 'success',
     amountMinor: 1999,
@@ -116,21 +129,30 @@ test('an open checkout is pending; once paid it is a success with the saved card
     method: { token: expect.stringMatching(/^pm_/), customer: expect.stringMatching(/^cus_/), label: 'Visa ending 4242' },
     providerRef: started.providerRef,
   })
-  expect(standIn.requestsTo(`/v1/checkout/sessions/${started.providerRef}`).at(-1)?.body).toEqual({ expand: ['payment_intent', 'payment_intent.payment_method'] })
+  expect(standIn.requestsTo(`/v1/checkout/sessions/${started.providerRef}`).at(-1)?.body).toEqual({
+    expand: ['payment_intent', 'payment_intent.payment_method'],
+  })
 })
 
 test('a payment that did not ask to keep the card has no saved method', async () => {
   const input = checkout({ saveForRenewal: false })
   const started = await stripe.start(input)
   await press(started.redirectUrl, 'pay')
-  expect(await stripe.verify({ reference: input.reference, providerRef: started.providerRef })).toMatchObject({ status: 'success', method: null })
+  expect(await stripe.verify({ reference: input.reference, providerRef: started.providerRef })).toMatchObject({
+    status: 'success',
+    method: null,
+  })
 })
 
 test('a declined card the customer gave up on is a failed payment with Stripe’s message', async () => {
   const input = checkout()
   const started = await stripe.start(input)
   expect(await press(started.redirectUrl, 'decline')).toContain(`session_id=${started.providerRef}`)
-  expect(await stripe.verify({ reference: input.reference, providerRef: started.providerRef })).toEqual({ status: 'failed', reason: 'Your card was declined.', providerRef: started.providerRef })
+  expect(await stripe.verify({ reference: input.reference, providerRef: started.providerRef })).toEqual({
+    status: 'failed',
+    reason: 'Your card was declined.',
+    providerRef: started.providerRef,
+  })
 })
 
 test('Cancel returns to cancel_url; cancel expires the session (abandoned), and cancelling an ended session is harmless', async () => {
@@ -141,7 +163,11 @@ test('Cancel returns to cancel_url; cancel expires the session (abandoned), and 
   expect(await stripe.verify(payment)).toMatchObject({ status: 'pending' })
 
   await stripe.cancel(payment)
-  expect(await stripe.verify(payment)).toEqual({ status: 'abandoned', reason: 'The checkout expired before it was paid', providerRef: started.providerRef })
+  expect(await stripe.verify(payment)).toEqual({
+    status: 'abandoned',
+    reason: 'The checkout expired before it was paid',
+    providerRef: started.providerRef,
+  })
   await expect(stripe.cancel(payment)).resolves.toBeUndefined()
   expect(standIn.requestsTo(`/v1/checkout/sessions/${started.providerRef}/expire`).map((r) => r.status)).toEqual([200, 400])
 
@@ -175,10 +201,18 @@ test('a renewal is an off-session PaymentIntent on the saved card; the same refe
   })
 
   expect(await stripe.charge(method, input)).toEqual(charged)
-  expect(standIn.requestsTo('/v1/payment_intents').filter((r) => r.body.metadata && (r.body.metadata as Record<string, string>).reference === input.reference)).toHaveLength(2)
+  expect(
+    standIn
+      .requestsTo('/v1/payment_intents')
+      .filter((r) => r.body.metadata && (r.body.metadata as Record<string, string>).reference === input.reference),
+  ).toHaveLength(2)
   expect(standIn.paymentIntent(input.reference)).toMatchObject({ status: 'succeeded' })
   if (charged.status !== 'success') throw new Error('expected a success')
-  expect(await stripe.verify({ reference: input.reference, providerRef: charged.providerRef! })).toMatchObject({ status: 'success', amountMinor: 1999, providerRef: charged.providerRef })
+  expect(await stripe.verify({ reference: input.reference, providerRef: charged.providerRef! })).toMatchObject({
+    status: 'success',
+    amountMinor: 1999,
+    providerRef: charged.providerRef,
+  })
 })
 
 test('a declined renewal (402 card_error) is failed with the card’s message, and verify agrees', async () => {
@@ -188,7 +222,11 @@ test('a declined renewal (402 card_error) is failed with the card’s message, a
   const result = await stripe.charge(method, input)
   expect(result).toEqual({ status: 'failed', reason: 'Your card has insufficient funds.', providerRef: expect.stringMatching(/^pi_/) })
   expect(standIn.requestsTo('/v1/payment_intents').at(-1)?.status).toBe(402)
-  expect(await stripe.verify({ reference: input.reference, providerRef: result.providerRef! })).toEqual({ status: 'failed', reason: 'Your card has insufficient funds.', providerRef: result.providerRef })
+  expect(await stripe.verify({ reference: input.reference, providerRef: result.providerRef! })).toEqual({
+    status: 'failed',
+    reason: 'Your card has insufficient funds.',
+    providerRef: result.providerRef,
+  })
   await expect(stripe.charge({ ...method, customer: null }, renewal())).rejects.toThrow(ProviderError)
 })
 
@@ -209,7 +247,13 @@ test('signed webhooks are read: paid, expired, intent succeeded and failed; othe
   })
   expect(read(standIn.eventFor('payment_intent.succeeded', input.reference))).toEqual({
     reference: input.reference,
-    result: { status: 'success', amountMinor: 1999, currency: 'USD', method: { token: expect.stringMatching(/^pm_/), customer: expect.stringMatching(/^cus_/), label: null }, providerRef: expect.stringMatching(/^pi_/) },
+    result: {
+      status: 'success',
+      amountMinor: 1999,
+      currency: 'USD',
+      method: { token: expect.stringMatching(/^pm_/), customer: expect.stringMatching(/^cus_/), label: null },
+      providerRef: expect.stringMatching(/^pi_/),
+    },
   })
 
   const once = checkout({ saveForRenewal: false })
@@ -223,11 +267,19 @@ test('signed webhooks are read: paid, expired, intent succeeded and failed; othe
   const other = checkout()
   await stripe.start(other)
   await standIn.decline(other.reference)
-  expect(read(standIn.eventFor('payment_intent.payment_failed', other.reference))).toMatchObject({ reference: other.reference, result: { status: 'failed', reason: 'Your card was declined.' } })
-  expect(read(standIn.eventFor('checkout.session.expired', other.reference))).toMatchObject({ reference: other.reference, result: { status: 'abandoned' } })
+  expect(read(standIn.eventFor('payment_intent.payment_failed', other.reference))).toMatchObject({
+    reference: other.reference,
+    result: { status: 'failed', reason: 'Your card was declined.' },
+  })
+  expect(read(standIn.eventFor('checkout.session.expired', other.reference))).toMatchObject({
+    reference: other.reference,
+    result: { status: 'abandoned' },
+  })
 
   expect(read(standIn.event('customer.created', { id: 'cus_1', object: 'customer' }))).toBeNull()
-  expect(read(standIn.event('payment_intent.succeeded', { id: 'pi_1', object: 'payment_intent', status: 'succeeded', metadata: {} }))).toBeNull()
+  expect(
+    read(standIn.event('payment_intent.succeeded', { id: 'pi_1', object: 'payment_intent', status: 'succeeded', metadata: {} })),
+  ).toBeNull()
 })
 
 test('a webhook with a wrong secret, an altered body, an old timestamp or no signature is refused; one good v1 among several is enough', async () => {
@@ -248,13 +300,18 @@ test('a webhook with a wrong secret, an altered body, an old timestamp or no sig
   const stale = standIn.signWebhook(event, { timestamp: sixMinutesAgo })
   expect(parse(stale.body, stale.headers)).toThrow(/older than five minutes/)
   // The same webhook is fine for a provider whose clock says it just arrived.
-  const then = createStripeProvider({ secretKey, webhookSecret, baseUrl: standIn.url }, { now: () => new Date((sixMinutesAgo + 10) * 1000) })
+  const then = createStripeProvider(
+    { secretKey, webhookSecret, baseUrl: standIn.url },
+    { now: () => new Date((sixMinutesAgo + 10) * 1000) },
+  )
   expect(then.parseWebhook(Buffer.from(stale.body), stale.headers)).toMatchObject({ reference: input.reference })
 
   // Stripe sends one v1 per active secret while a secret is being rolled.
   const t = Math.floor(Date.now() / 1000)
   const good = createHmac('sha256', webhookSecret).update(`${t}.${signed.body}`).digest('hex')
-  expect(stripe.parseWebhook(Buffer.from(signed.body), { 'stripe-signature': `t=${t},v1=${'0'.repeat(64)},v1=${good},v0=ignored` })).toMatchObject({ reference: input.reference })
+  expect(
+    stripe.parseWebhook(Buffer.from(signed.body), { 'stripe-signature': `t=${t},v1=${'0'.repeat(64)},v1=${good},v0=ignored` }),
+  ).toMatchObject({ reference: input.reference })
 })
 
 test('on Pay the stand-in delivers payment_intent.succeeded then checkout.session.completed, signed, before the customer returns', async () => {
@@ -290,7 +347,9 @@ test('a wrong key and an unreachable Stripe are ProviderErrors that never show t
   expect(refused).toBeInstanceOf(ProviderError)
   expect(refused.status).toBe(401)
   // Stripe itself shows only the key's prefix and last four characters.
-  expect(refused.message).toBe(`Stripe refused to start the checkout (401): Invalid API Key provided: sk_test_${'*'.repeat(wrongKey.length - 12)}${wrongKey.slice(-4)}`)
+  expect(refused.message).toBe(
+    `Stripe refused to start the checkout (401): Invalid API Key provided: sk_test_${'*'.repeat(wrongKey.length - 12)}${wrongKey.slice(-4)}`,
+  )
 
   const closed = http.createServer()
   await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))

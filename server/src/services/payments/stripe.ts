@@ -2,7 +2,14 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
 import type { CurrencyCode } from '@core/constants'
 import { networkReason } from '../push'
-import { ProviderError, WebhookSignatureError, type PaymentProvider, type ProviderResult, type SavedMethod, type WebhookEvent } from './types'
+import {
+  ProviderError,
+  WebhookSignatureError,
+  type PaymentProvider,
+  type ProviderResult,
+  type SavedMethod,
+  type WebhookEvent,
+} from './types'
 
 /**
  * Stripe over its REST API (https://docs.stripe.com/api): Checkout Sessions for the first payment, an
@@ -93,15 +100,25 @@ export function stripeIntentResult(intent: StripeIntent): ProviderResult {
     case 'succeeded': {
       const currency = currencyOf(intent.currency)
       const amount = intent.amount_received ?? intent.amount
-      if (typeof amount !== 'number' || !currency) throw new ProviderError(`Stripe reported a success without a usable amount or currency (${intent.currency ?? 'none'})`)
+      if (typeof amount !== 'number' || !currency)
+        throw new ProviderError(`Stripe reported a success without a usable amount or currency (${intent.currency ?? 'none'})`)
       return { status: 'success', amountMinor: amount, currency, method: savedMethod(intent, idOf(intent.customer)), providerRef }
     }
     case 'requires_payment_method':
     case 'canceled':
-      return { status: 'failed', reason: intent.last_payment_error?.message || (intent.status === 'canceled' ? 'The payment was cancelled' : 'The card was declined'), providerRef }
+      return {
+        status: 'failed',
+        reason:
+          intent.last_payment_error?.message || (intent.status === 'canceled' ? 'The payment was cancelled' : 'The card was declined'),
+        providerRef,
+      }
     case 'requires_action':
       // Off session there is nobody to pass the bank's check: for a renewal this is a decline.
-      return { status: 'failed', reason: intent.last_payment_error?.message || 'The bank asked the cardholder to confirm this payment', providerRef }
+      return {
+        status: 'failed',
+        reason: intent.last_payment_error?.message || 'The bank asked the cardholder to confirm this payment',
+        providerRef,
+      }
     default:
       // processing, requires_confirmation, requires_capture: not settled yet.
       return { status: 'pending', providerRef }
@@ -114,13 +131,22 @@ export function stripeSessionResult(session: StripeSession): ProviderResult {
   const intent = typeof session.payment_intent === 'object' ? session.payment_intent : null
   if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') {
     const currency = currencyOf(session.currency)
-    if (typeof session.amount_total !== 'number' || !currency) throw new ProviderError(`Stripe reported a paid checkout without a usable amount or currency (${session.currency ?? 'none'})`)
-    return { status: 'success', amountMinor: session.amount_total, currency, method: intent ? savedMethod(intent, idOf(session.customer)) : null, providerRef }
+    if (typeof session.amount_total !== 'number' || !currency)
+      throw new ProviderError(`Stripe reported a paid checkout without a usable amount or currency (${session.currency ?? 'none'})`)
+    return {
+      status: 'success',
+      amountMinor: session.amount_total,
+      currency,
+      method: intent ? savedMethod(intent, idOf(session.customer)) : null,
+      providerRef,
+    }
   }
   if (session.status === 'expired') {
     // A checkout that ended after a decline is a failed payment; one nobody paid is an abandoned one.
     const declined = intent?.last_payment_error?.message
-    return declined ? { status: 'failed', reason: declined, providerRef } : { status: 'abandoned', reason: 'The checkout expired before it was paid', providerRef }
+    return declined
+      ? { status: 'failed', reason: declined, providerRef }
+      : { status: 'abandoned', reason: 'The checkout expired before it was paid', providerRef }
   }
   // Open (the customer may still pay, or try another card), or complete with a bank payment still on its way.
   return { status: 'pending', providerRef }
@@ -189,7 +215,9 @@ export function createStripeProvider(
         '/v1/checkout/sessions',
         {
           mode: 'payment',
-          line_items: [{ price_data: { currency: 'usd', unit_amount: input.amountMinor, product_data: { name: input.description } }, quantity: 1 }],
+          line_items: [
+            { price_data: { currency: 'usd', unit_amount: input.amountMinor, product_data: { name: input.description } }, quantity: 1 },
+          ],
           success_url: input.callbackUrl,
           cancel_url: input.cancelUrl,
           client_reference_id: input.reference,
@@ -204,7 +232,8 @@ export function createStripeProvider(
       )
       if (!ok(status)) throw refused('start the checkout', status, body)
       const session = body as StripeSession
-      if (typeof session.url !== 'string' || typeof session.id !== 'string') throw new ProviderError('Stripe started a checkout without an address', status)
+      if (typeof session.url !== 'string' || typeof session.id !== 'string')
+        throw new ProviderError('Stripe started a checkout without an address', status)
       return { redirectUrl: session.url, providerRef: session.id }
     },
 
@@ -273,7 +302,8 @@ export function createStripeProvider(
         if (key === 't' && /^\d+$/.test(value)) timestamp = Number(value)
         if (key === 'v1' && /^[0-9a-f]+$/i.test(value)) signatures.push(Buffer.from(value, 'hex'))
       }
-      if (timestamp === null || signatures.length === 0) throw new WebhookSignatureError('The Stripe-Signature header has no timestamp or no v1 signature')
+      if (timestamp === null || signatures.length === 0)
+        throw new WebhookSignatureError('The Stripe-Signature header has no timestamp or no v1 signature')
       const expected = createHmac('sha256', webhookSecret).update(`${timestamp}.`).update(rawBody).digest()
       if (!signatures.some((s) => s.length === expected.length && timingSafeEqual(s, expected))) {
         throw new WebhookSignatureError('The Stripe webhook signature does not match its body')
@@ -304,7 +334,8 @@ export function createStripeProvider(
           // The event names its PaymentIntent by id only, so a card to keep is not in it; the first success
           // settles a payment, so this one must not: payment_intent.succeeded or verify (both carry the
           // card) will. A checkout that keeps no card is settled here.
-          if (result.status === 'success' && session.metadata?.save_card === 'true') return { reference, result: { status: 'pending', providerRef: session.id } }
+          if (result.status === 'success' && session.metadata?.save_card === 'true')
+            return { reference, result: { status: 'pending', providerRef: session.id } }
           return { reference, result }
         }
         case 'payment_intent.succeeded':

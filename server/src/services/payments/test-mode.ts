@@ -43,12 +43,23 @@ export function createTestModeProvider({ db, publicUrl }: { db: Db; publicUrl: s
 
     async verify({ reference }): Promise<ProviderResult> {
       const [row] = await db
-        .select({ outcome: testModeCharges.outcome, declineRenewals: testModeCharges.declineRenewals, amountMinor: payments.amountMinor, currency: payments.currency })
+        .select({
+          outcome: testModeCharges.outcome,
+          declineRenewals: testModeCharges.declineRenewals,
+          amountMinor: payments.amountMinor,
+          currency: payments.currency,
+        })
         .from(testModeCharges)
         .innerJoin(payments, eq(payments.reference, testModeCharges.reference))
         .where(eq(testModeCharges.reference, reference))
       if (!row) return { status: 'pending' }
-      if (row.outcome === 'success') return { status: 'success', amountMinor: row.amountMinor, currency: row.currency, method: methodFor(reference, row.declineRenewals) }
+      if (row.outcome === 'success')
+        return {
+          status: 'success',
+          amountMinor: row.amountMinor,
+          currency: row.currency,
+          method: methodFor(reference, row.declineRenewals),
+        }
       return { status: row.outcome, reason: TEST_MODE_REASONS[row.outcome] }
     },
 

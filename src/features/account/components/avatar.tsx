@@ -13,7 +13,8 @@ export function Avatar({ userId, size = 36 }: { userId: number | undefined; size
   // Offline before the personal info was ever loaded, the session's own name gives the initials.
   const session = useSession()
   const own = session?.user.id === userId ? session?.user : undefined
-  const letters = userId === undefined ? '' : initials(info.data?.content.firstName ?? own?.firstName, info.data?.content.lastName ?? own?.lastName)
+  const letters =
+    userId === undefined ? '' : initials(info.data?.content.firstName ?? own?.firstName, info.data?.content.lastName ?? own?.lastName)
   const style = { width: size, height: size }
   if (picture) return <img className="avatar" src={picture} alt="" width={size} height={size} style={style} />
   return (

@@ -49,7 +49,9 @@ export function useAdvertOrder(adverts: AdminAdvert[], onMoved: (text: string) =
         onClick={() => {
           refocus.current = { id: advert.id, up }
           onStart()
-          move.mutate(movedOrder(adverts, index, up ? -1 : 1), { onSuccess: () => onMoved(`“${advert.name}” moved ${up ? 'up' : 'down'}.`) })
+          move.mutate(movedOrder(adverts, index, up ? -1 : 1), {
+            onSuccess: () => onMoved(`“${advert.name}” moved ${up ? 'up' : 'down'}.`),
+          })
         }}
       />
     )

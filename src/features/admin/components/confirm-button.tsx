@@ -4,7 +4,14 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
  * A destructive action asks first, in place: the question takes focus, "Keep it" puts focus back on the
  * button. `onConfirm` runs only after the second press.
  */
-export function ConfirmButton({ label, question, confirmLabel, onConfirm, busy, className = 'button button--small' }: {
+export function ConfirmButton({
+  label,
+  question,
+  confirmLabel,
+  onConfirm,
+  busy,
+  className = 'button button--small',
+}: {
   /** The button, e.g. "Delete" (its accessible name says what: pass "Delete “Wisdom”" through `label`). */
   label: ReactNode
   question: ReactNode

@@ -5,7 +5,14 @@ import { useEffect, useId, useRef, type ReactNode } from 'react'
  * inside it, Escape is "Cancel", and the safe answer has the focus when it opens. The caller puts focus
  * back where it belongs (`onCancel`), as the element that opened it may have been disabled meanwhile.
  */
-export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, onConfirm, onCancel }: {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  onCancel,
+}: {
   title: string
   children: ReactNode
   confirmLabel: string

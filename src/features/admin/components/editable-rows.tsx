@@ -21,7 +21,15 @@ export type RowApi<Row, Input> = {
  * lists a change refreshes; `what` names a row in its buttons (read out, not shown); `builtIn` says
  * whether a row came with Òwe (by default, its own `builtIn`).
  */
-export function useEditing<Row extends { id: number }, Values, Input>({ sections, removeSections = sections, api, schema, toInput, what, builtIn = isBuiltIn }: {
+export function useEditing<Row extends { id: number }, Values, Input>({
+  sections,
+  removeSections = sections,
+  api,
+  schema,
+  toInput,
+  what,
+  builtIn = isBuiltIn,
+}: {
   sections: string[]
   removeSections?: string[]
   api: RowApi<Row, Input>
@@ -34,11 +42,19 @@ export function useEditing<Row extends { id: number }, Values, Input>({ sections
   const [editing, setEditing] = useState<Row | null>(null)
   const { said, success, failure } = useStatus()
   const body = (values: Values): Input => (toInput ? toInput(values) : schema.cast(values))
-  const saving = useAdminMutation(sections, ({ values, row }: { values: Values; row: Row | null }) => (row ? api.update(row.id, body(values)) : api.create(body(values))))
+  const saving = useAdminMutation(sections, ({ values, row }: { values: Values; row: Row | null }) =>
+    row ? api.update(row.id, body(values)) : api.create(body(values)),
+  )
   const removing = useAdminMutation(removeSections, (row: Row) => api.remove(row.id))
 
   /** The rows' Actions column: "Edit" (or `edit`), and "Delete" (or `remove`) after `question`, where `removable`. */
-  const actions = ({ question, edit = 'Edit', remove = 'Delete', done = ADMIN_TEXTS.deleted, removable = () => true }: {
+  const actions = ({
+    question,
+    edit = 'Edit',
+    remove = 'Delete',
+    done = ADMIN_TEXTS.deleted,
+    removable = () => true,
+  }: {
     question: (row: Row) => string
     edit?: string
     remove?: string
@@ -95,7 +111,14 @@ type Editing<Row, Values> = {
  * The section's editor: adds a row, or changes the one chosen with "Edit" (with Cancel to go back to
  * adding). Editing a built-in row says what that does.
  */
-export function EditorForm<Row extends { id: number }, Values extends Record<string, unknown>>({ editor, initialValues, title, label, submitLabel, children }: {
+export function EditorForm<Row extends { id: number }, Values extends Record<string, unknown>>({
+  editor,
+  initialValues,
+  title,
+  label,
+  submitLabel,
+  children,
+}: {
   editor: Editing<Row, Values>
   initialValues: Values
   title: string
@@ -130,7 +153,14 @@ export function EditorForm<Row extends { id: number }, Values extends Record<str
 }
 
 /** A row's small button, named for its row: "Edit" shows, "Edit “Wisdom”" is read out. */
-export function RowButton({ label, what, separator = ' ', onClick, disabled, ref }: {
+export function RowButton({
+  label,
+  what,
+  separator = ' ',
+  onClick,
+  disabled,
+  ref,
+}: {
   label: string
   what: string
   separator?: string
@@ -140,14 +170,28 @@ export function RowButton({ label, what, separator = ' ', onClick, disabled, ref
 }) {
   return (
     // Named outright: browsers join a visually hidden part to the visible text with spaces of their own choosing.
-    <button type="button" className="button button--small" onClick={onClick} disabled={disabled} ref={ref} aria-label={`${label}${separator}${what}`}>
+    <button
+      type="button"
+      className="button button--small"
+      onClick={onClick}
+      disabled={disabled}
+      ref={ref}
+      aria-label={`${label}${separator}${what}`}
+    >
       {label}
     </button>
   )
 }
 
 /** Delete (or retire) a row, after a question; for a built-in row the question says it becomes the operators' own. */
-export function RemoveRowButton({ label = 'Delete', what, question, builtIn, busy, onConfirm }: {
+export function RemoveRowButton({
+  label = 'Delete',
+  what,
+  question,
+  builtIn,
+  busy,
+  onConfirm,
+}: {
   label?: string
   what: string
   question: string
@@ -159,8 +203,7 @@ export function RemoveRowButton({ label = 'Delete', what, question, builtIn, bus
     <ConfirmButton
       label={
         <>
-          {label}{' '}
-          <span className="visually-hidden">{what}</span>
+          {label} <span className="visually-hidden">{what}</span>
         </>
       }
       question={builtIn ? `${question} ${ADMIN_TEXTS.builtInNote}` : question}

@@ -15,7 +15,15 @@ function useFollowing(value: string): [string, (value: string) => void] {
 }
 
 /** A list's search form: on "Find", each field's value (trimmed; empty for none) goes to `onFind` by its name. */
-export function SearchFilters({ label, onFind, children }: { label: string; onFind: (values: Record<string, string>) => void; children: ReactNode }) {
+export function SearchFilters({
+  label,
+  onFind,
+  children,
+}: {
+  label: string
+  onFind: (values: Record<string, string>) => void
+  children: ReactNode
+}) {
   return (
     <form
       className="admin-filters"
@@ -47,7 +55,14 @@ export function TextFilter({ label, name, value }: { label: string; name: string
 export type FilterOption = { value: string | number; label: string }
 
 /** A choice in a search form (sent on "Find"), or on its own, applied as soon as it changes (`onChoose`). */
-export function SelectFilter({ label, name, value, any, options, onChoose }: {
+export function SelectFilter({
+  label,
+  name,
+  value,
+  any,
+  options,
+  onChoose,
+}: {
   label: string
   name?: string
   value: string | number
@@ -60,7 +75,11 @@ export function SelectFilter({ label, name, value, any, options, onChoose }: {
   return (
     <label>
       {label}
-      <select name={name} value={onChoose ? String(value) : chosen} onChange={(event) => (onChoose ? onChoose(event.target.value) : setChosen(event.target.value))}>
+      <select
+        name={name}
+        value={onChoose ? String(value) : chosen}
+        onChange={(event) => (onChoose ? onChoose(event.target.value) : setChosen(event.target.value))}
+      >
         {[{ value: '', label: any }, ...options].map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -77,7 +96,14 @@ export function Filters({ children }: { children: ReactNode }) {
 }
 
 /** Find by text and by group (`name` is the group's field in the address; "All groups" filters nothing). */
-export function TextAndGroupSearch({ label, q, name, group, groups, onFind }: {
+export function TextAndGroupSearch({
+  label,
+  q,
+  name,
+  group,
+  groups,
+  onFind,
+}: {
   label: string
   q: string
   name: string

@@ -57,7 +57,9 @@ export function ListResult<T>({ list: { query, noun, empty }, children }: { list
   return (
     <>
       {children(rows)}
-      {paging && <Pagination page={paging.page} totalPages={paging.totalPages} totalElements={paging.totalElements} noun={noun} onPage={onPage} />}
+      {paging && (
+        <Pagination page={paging.page} totalPages={paging.totalPages} totalElements={paging.totalElements} noun={noun} onPage={onPage} />
+      )}
     </>
   )
 }
@@ -77,8 +79,21 @@ const byId = (row: unknown) => (row as { id: Key }).id
  * table scrolls sideways in its own frame (focusable, so a keyboard scrolls it too) with the first column
  * kept in view; the page itself never does.
  */
-export function DataTable<T>({ caption, columns, rows, rowKey = byId }: { caption: ReactNode; columns: Column<T>[]; rows: T[]; rowKey?: (row: T) => Key }) {
-  const headerAt = Math.max(0, columns.findIndex((column) => column.rowHeader))
+export function DataTable<T>({
+  caption,
+  columns,
+  rows,
+  rowKey = byId,
+}: {
+  caption: ReactNode
+  columns: Column<T>[]
+  rows: T[]
+  rowKey?: (row: T) => Key
+}) {
+  const headerAt = Math.max(
+    0,
+    columns.findIndex((column) => column.rowHeader),
+  )
   const captionId = useId()
   return (
     <div className="admin-table-wrap" role="group" aria-labelledby={captionId} tabIndex={0}>

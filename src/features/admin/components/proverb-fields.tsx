@@ -43,7 +43,11 @@ export function ProverbFields() {
         placeholder={groups.isPending ? 'Loading the groups…' : 'Choose a group'}
         options={groupChoices(groups.data)}
       />
-      <CheckboxesField name="categoryIds" legend="Categories" options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))} />
+      <CheckboxesField
+        name="categoryIds"
+        legend="Categories"
+        options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+      />
     </>
   )
 }

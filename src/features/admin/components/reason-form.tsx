@@ -6,7 +6,15 @@ import { Form, TextAreaField } from '@/components/form'
  * A refusal's reason, asked before anything is refused (a suggestion rejected, a correction declined). Opened
  * by a button, it takes the focus, since the reason is what comes next, and offers Cancel.
  */
-export function ReasonForm({ label, submitLabel, busyLabel, fieldLabel, hint, onSubmit, onCancel }: {
+export function ReasonForm({
+  label,
+  submitLabel,
+  busyLabel,
+  fieldLabel,
+  hint,
+  onSubmit,
+  onCancel,
+}: {
   label: string
   submitLabel: string
   busyLabel: string

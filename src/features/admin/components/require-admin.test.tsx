@@ -17,7 +17,9 @@ afterEach(() => {
 })
 
 test('a signed-in reader who is not an operator is told the console is for operators', async () => {
-  const api = fakeApi((_, path) => (path === '/api/admin/audit' ? json({ error: { code: 'forbidden', message: 'Operators only.' } }, 403) : undefined))
+  const api = fakeApi((_, path) =>
+    path === '/api/admin/audit' ? json({ error: { code: 'forbidden', message: 'Operators only.' } }, 403) : undefined,
+  )
   vi.stubGlobal('fetch', vi.fn(api.fetch))
   renderAdmin(
     <RequireAdmin>

@@ -28,6 +28,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
       </section>
     )
   }
-  if (access.isError) return <ErrorState title="Could not open the operators’ console" error={access.error} onRetry={() => void access.refetch()} />
+  if (access.isError)
+    return <ErrorState title="Could not open the operators’ console" error={access.error} onRetry={() => void access.refetch()} />
   return <Loading label="Checking your access" />
 }

@@ -13,7 +13,14 @@ type Tab<S extends string> = { id: S; label: string; empty: string }
  * status in the address (`?status=`, pending by default), the pending ones as cards to act on, the reviewed
  * ones as a table. A verdict's confirmation goes to the section's live region.
  */
-export function ReviewQueue<Row extends { id: number }, S extends string>({ title, noun, tabs, useList, pending, reviewed }: {
+export function ReviewQueue<Row extends { id: number }, S extends string>({
+  title,
+  noun,
+  tabs,
+  useList,
+  pending,
+  reviewed,
+}: {
   title: string
   /** "suggestions", "corrections": named in the tabs' label and the loading and error states. */
   noun: string
@@ -31,7 +38,13 @@ export function ReviewQueue<Row extends { id: number }, S extends string>({ titl
   const empty = tabs.find((tab) => tab.id === status)!.empty
   return (
     <AdminSection title={title} said={said}>
-      <Tabs label={`Which ${noun}`} idPrefix={noun} tabs={tabs} selected={status} onSelect={(tab) => set({ status: tab === first ? null : tab })}>
+      <Tabs
+        label={`Which ${noun}`}
+        idPrefix={noun}
+        tabs={tabs}
+        selected={status}
+        onSelect={(tab) => set({ status: tab === first ? null : tab })}
+      >
         <ListResult list={{ query: list, noun, empty }}>
           {(rows) =>
             status === first ? (

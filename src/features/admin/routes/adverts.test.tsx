@@ -40,7 +40,8 @@ beforeEach(() => {
     return json({ data: adverts })
   }
   api = serveApi((method, path, body) => {
-    if (method === 'GET' && path === '/api/admin/adverts') return json({ data: adverts, page: 1, size: 100, totalPages: 1, totalElements: adverts.length })
+    if (method === 'GET' && path === '/api/admin/adverts')
+      return json({ data: adverts, page: 1, size: 100, totalPages: 1, totalElements: adverts.length })
     if (method === 'PUT' && path === '/api/admin/adverts/order') return order((body as { ids: number[] }).ids)
     const id = Number(/^\/api\/admin\/adverts\/(\d+)$/.exec(path)?.[1])
     if (method === 'PATCH' && id) return patch(id, body as Record<string, unknown>)
@@ -105,10 +106,14 @@ test('the move buttons wait while a move runs', async () => {
   renderAdmin(<AdvertsSection />, '/admin/adverts')
   await names()
   fireEvent.click(screen.getByRole('button', { name: `${ADMIN_TEXTS.moveDown}: market` }))
-  await waitFor(() => expect((screen.getByRole('button', { name: `${ADMIN_TEXTS.moveUp}: river` }) as HTMLButtonElement).disabled).toBe(true))
+  await waitFor(() =>
+    expect((screen.getByRole('button', { name: `${ADMIN_TEXTS.moveUp}: river` }) as HTMLButtonElement).disabled).toBe(true),
+  )
   expect((screen.getByRole('button', { name: `${ADMIN_TEXTS.moveDown}: harvest` }) as HTMLButtonElement).disabled).toBe(true)
   release()
-  await waitFor(() => expect((screen.getByRole('button', { name: `${ADMIN_TEXTS.moveUp}: river` }) as HTMLButtonElement).disabled).toBe(false))
+  await waitFor(() =>
+    expect((screen.getByRole('button', { name: `${ADMIN_TEXTS.moveUp}: river` }) as HTMLButtonElement).disabled).toBe(false),
+  )
 })
 
 test('a refused move shows the server’s message as an alert, clears the last success, and the list is asked again', async () => {

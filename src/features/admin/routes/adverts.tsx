@@ -40,7 +40,9 @@ export default function AdvertsSection() {
               advert={advert}
               busy={change.isPending}
               onSave={(changes) =>
-                Object.keys(changes).length === 0 ? success(ADMIN_TEXTS.unchanged) : change.mutate({ id: advert.id, ...changes }, { onSuccess: () => success(ADMIN_TEXTS.saved), onError: failure })
+                Object.keys(changes).length === 0
+                  ? success(ADMIN_TEXTS.unchanged)
+                  : change.mutate({ id: advert.id, ...changes }, { onSuccess: () => success(ADMIN_TEXTS.saved), onError: failure })
               }
             />
           ),
@@ -59,7 +61,10 @@ export default function AdvertsSection() {
                 onClick={() =>
                   change.mutate(
                     { id: advert.id, active: !advert.active },
-                    { onSuccess: () => success(advert.active ? `“${advert.name}” is no longer shown.` : `“${advert.name}” is shown again.`), onError: failure },
+                    {
+                      onSuccess: () => success(advert.active ? `“${advert.name}” is no longer shown.` : `“${advert.name}” is shown again.`),
+                      onError: failure,
+                    },
                   )
                 }
               />
@@ -84,7 +89,15 @@ export default function AdvertsSection() {
  * The description (read out in place of the image) and the link, edited in the row. Only what changed is
  * sent: for one of Òwe's own adverts, a change of either makes it the operators' (the note says so).
  */
-function AdvertDetails({ advert, busy, onSave }: { advert: AdminAdvert; busy: boolean; onSave: (changes: Pick<AdvertChanges, 'alt' | 'link'>) => void }) {
+function AdvertDetails({
+  advert,
+  busy,
+  onSave,
+}: {
+  advert: AdminAdvert
+  busy: boolean
+  onSave: (changes: Pick<AdvertChanges, 'alt' | 'link'>) => void
+}) {
   const [editing, setEditing] = useState(false)
   const id = useId()
   if (!editing) {
@@ -117,7 +130,14 @@ function AdvertDetails({ advert, busy, onSave }: { advert: AdminAdvert; busy: bo
         </p>
       )}
       <label htmlFor={`${id}-alt`}>Description</label>
-      <input id={`${id}-alt`} name="alt" defaultValue={advert.alt} required autoFocus aria-describedby={advert.source === 'seed' ? `${id}-note` : undefined} />
+      <input
+        id={`${id}-alt`}
+        name="alt"
+        defaultValue={advert.alt}
+        required
+        autoFocus
+        aria-describedby={advert.source === 'seed' ? `${id}-note` : undefined}
+      />
       <label htmlFor={`${id}-link`}>Link (optional)</label>
       <input id={`${id}-link`} name="link" defaultValue={advert.link ?? ''} placeholder="/pricing" />
       <div className="form__actions">
@@ -147,7 +167,12 @@ function UploadAdvert({ onDone }: { onDone: () => void }) {
     if (!TYPES.includes(file.type)) return setProblem('Only WebP images and MP4 videos can be adverts.')
     setProblem(null)
     setProgress(0)
-    const input = { file, name: String(data.get('name') ?? '').trim(), alt: String(data.get('alt') ?? '').trim(), link: String(data.get('link') ?? '').trim() }
+    const input = {
+      file,
+      name: String(data.get('name') ?? '').trim(),
+      alt: String(data.get('alt') ?? '').trim(),
+      link: String(data.get('link') ?? '').trim(),
+    }
     upload.mutate(input, {
       onSuccess: () => {
         form.reset()

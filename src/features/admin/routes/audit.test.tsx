@@ -27,7 +27,15 @@ const APPROVED: AuditEntry = {
   detail: JSON.stringify({ status: { from: 'pending', to: 'approved' }, proverbId: 300 }),
   createdAt: '2026-05-03T10:00:00.000Z',
 }
-const SEEDED: AuditEntry = { id: 8, actor: null, action: 'seed.run', targetType: null, targetId: null, detail: null, createdAt: '2026-05-01T10:00:00.000Z' }
+const SEEDED: AuditEntry = {
+  id: 8,
+  actor: null,
+  action: 'seed.run',
+  targetType: null,
+  targetId: null,
+  detail: null,
+  createdAt: '2026-05-01T10:00:00.000Z',
+}
 
 let api: ReturnType<typeof serveApi>
 
@@ -44,7 +52,11 @@ test('each entry says when, who (or the system), what, on what, and what changed
   expect(screen.getByRole('heading', { level: 2, name: 'Audit log' })).toBeTruthy()
   const table = await screen.findByRole('table', { name: 'Operators’ actions, newest first' })
   const rows = within(table).getAllByRole('row').slice(1)
-  expect(within(rows[0]).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Status: pending → approved', 'Published as: proverb #300'])
+  expect(
+    within(rows[0])
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual(['Status: pending → approved', 'Published as: proverb #300'])
   expect(rows.slice(1).map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
     [formatWhen(RENAMED.createdAt), 'category.update', 'Wisdom → Sayings of the wise', 'category #3', 'ada@example.com'],
     [formatWhen(SEEDED.createdAt), 'seed.run', '—', '—', 'The system'],

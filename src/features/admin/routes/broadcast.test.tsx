@@ -49,7 +49,11 @@ test('a broadcast is confirmed first, then sent once, and the number reached is 
   expect(await screen.findByText(ADMIN_TEXTS.sentTo(1234))).toBeTruthy()
   expect(ADMIN_TEXTS.sentTo(1234)).toBe('Sent to 1,234 readers.')
   expect(api.sent).toEqual([
-    { method: 'POST', path: '/api/admin/broadcasts', body: { title: 'New Igbo proverbs', body: 'Fifty more, read them today.', url: '/search_result?ethnic=igbo', ethnicGroupId: 2 } },
+    {
+      method: 'POST',
+      path: '/api/admin/broadcasts',
+      body: { title: 'New Igbo proverbs', body: 'Fifty more, read them today.', url: '/search_result?ethnic=igbo', ethnicGroupId: 2 },
+    },
   ])
   expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/)
   // A fresh, empty form for the next message.

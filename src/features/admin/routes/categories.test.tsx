@@ -19,7 +19,8 @@ let api: ReturnType<typeof serveApi>
 beforeEach(() => {
   categories = [WISDOM, FAMILY]
   api = serveApi((method, path, body) => {
-    if (method === 'GET' && path === '/api/admin/categories') return json({ data: categories, page: 1, size: 100, totalPages: 1, totalElements: categories.length })
+    if (method === 'GET' && path === '/api/admin/categories')
+      return json({ data: categories, page: 1, size: 100, totalPages: 1, totalElements: categories.length })
     if (method === 'PUT' && path === '/api/admin/categories/3') {
       categories = [{ ...WISDOM, ...(body as { name: string }), builtIn: false }, FAMILY]
       return json({ data: categories[0] })
@@ -32,13 +33,19 @@ beforeEach(() => {
   })
 })
 
-const row = async (name: string) => within(await screen.findByRole('table', { name: 'Categories' })).getByRole('row', { name: new RegExp(`^${name}`) })
+const row = async (name: string) =>
+  within(await screen.findByRole('table', { name: 'Categories' })).getByRole('row', { name: new RegExp(`^${name}`) })
 
 test('categories are listed with their proverbs counted, a built-in one marked', async () => {
   renderAdmin(<CategoriesSection />, '/admin/categories')
   expect(screen.getByText('Loading the categories').closest('[role=status]')).toBeTruthy()
   const wisdom = await row('Wisdom')
-  expect(within(wisdom).getAllByRole('cell').slice(0, 2).map((cell) => cell.textContent)).toEqual(['wisdom', '1,240'])
+  expect(
+    within(wisdom)
+      .getAllByRole('cell')
+      .slice(0, 2)
+      .map((cell) => cell.textContent),
+  ).toEqual(['wisdom', '1,240'])
   expect(within(wisdom).getByRole('rowheader').textContent).toBe(`Wisdom ${ADMIN_TEXTS.builtIn}`)
   expect(within(await row('Family')).getByRole('rowheader').textContent).toBe('Family')
 })
@@ -56,7 +63,11 @@ test('renaming a built-in category says it becomes ours, then PUTs the new name'
   fireEvent.click(within(form).getByRole('button', { name: 'Save the name' }))
   expect(await screen.findByText(ADMIN_TEXTS.saved)).toBeTruthy()
   // Trimmed and stripped of tags as the server does it.
-  expect(api.sent.find((call) => call.method === 'PUT')).toEqual({ method: 'PUT', path: '/api/admin/categories/3', body: { name: 'Sayings of the wise' } })
+  expect(api.sent.find((call) => call.method === 'PUT')).toEqual({
+    method: 'PUT',
+    path: '/api/admin/categories/3',
+    body: { name: 'Sayings of the wise' },
+  })
   expect(await row('Sayings of the wise')).toBeTruthy()
   expect(screen.getByRole('form', { name: 'Add a category' })).toBeTruthy()
 })

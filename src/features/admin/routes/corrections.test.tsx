@@ -9,7 +9,11 @@ import CorrectionsSection from './corrections'
 
 vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
-const BEFORE = { proverb: 'Ilé labọ̀ sinmi oko.', transliteration: 'Home is where one rests from the farm.', interpretation: 'Home is the place of rest.' }
+const BEFORE = {
+  proverb: 'Ilé labọ̀ sinmi oko.',
+  transliteration: 'Home is where one rests from the farm.',
+  interpretation: 'Home is the place of rest.',
+}
 const CORRECTION: AdminCorrection = {
   id: 5,
   status: 'pending',
@@ -35,7 +39,10 @@ let api: ReturnType<typeof fakeApi>
 beforeEach(() => {
   pending = [CORRECTION]
   api = fakeApi((method, path, _body, query) => {
-    if (path === '/api/admin/corrections') return json(page(query.get('status') === 'declined' ? [{ ...CORRECTION, status: 'declined', declineReason: 'Not attested.' }] : pending))
+    if (path === '/api/admin/corrections')
+      return json(
+        page(query.get('status') === 'declined' ? [{ ...CORRECTION, status: 'declined', declineReason: 'Not attested.' }] : pending),
+      )
     if (method === 'POST' && path === '/api/admin/corrections/5/accept') {
       pending = []
       return json({ data: { ...CORRECTION, status: 'accepted' } })
@@ -53,7 +60,11 @@ const card = () => screen.findByRole('article', { name: `“${BEFORE.proverb}”
 test('a pending correction shows what it changes, word by word, with the sender, the source and the reason', async () => {
   renderAdmin(<CorrectionsSection />, '/admin/corrections')
   const found = await card()
-  expect(within(found).getByRole('link', { name: `“${BEFORE.proverb}”` }).getAttribute('href')).toBe(`/search_result?proverb=${CORRECTION.proverbSlug}`)
+  expect(
+    within(found)
+      .getByRole('link', { name: `“${BEFORE.proverb}”` })
+      .getAttribute('href'),
+  ).toBe(`/search_result?proverb=${CORRECTION.proverbSlug}`)
   expect(within(found).getByText('Adé (ade@example.com), no account')).toBeTruthy()
   expect(within(found).getByText('tone marks, source')).toBeTruthy()
   const diff = found.querySelector('.admin-diff__text')!
@@ -95,7 +106,10 @@ test('declining needs a reason, then declines', async () => {
 })
 
 test('a proverb changed since the correction was sent is flagged with what it reads now; a deleted one can only be declined', async () => {
-  pending = [{ ...CORRECTION, current: { ...BEFORE, interpretation: 'Home is where rest is.' } }, { ...CORRECTION, id: 6, proverbSlug: null, current: null, before: { ...BEFORE, proverb: 'Gone.' } }]
+  pending = [
+    { ...CORRECTION, current: { ...BEFORE, interpretation: 'Home is where rest is.' } },
+    { ...CORRECTION, id: 6, proverbSlug: null, current: null, before: { ...BEFORE, proverb: 'Gone.' } },
+  ]
   renderAdmin(<CorrectionsSection />, '/admin/corrections')
   const changed = await card()
   expect(within(changed).getByText(ADMIN_TEXTS.changedSince)).toBeTruthy()

@@ -25,7 +25,8 @@ const FIELDS: { key: keyof CorrectableTexts; label: string }[] = [
 
 const proverbLink = (slug: string) => `/search_result?proverb=${encodeURIComponent(slug)}`
 
-const useCorrections = (status: CorrectionStatus, page: number) => useQuery(correctionsQuery(useOperatorId(), { status, page, size: ADMIN_PAGE_SIZE }))
+const useCorrections = (status: CorrectionStatus, page: number) =>
+  useQuery(correctionsQuery(useOperatorId(), { status, page, size: ADMIN_PAGE_SIZE }))
 
 /** /admin/corrections?status=accepted: readers' corrections to published proverbs, shown as differences. */
 export default function CorrectionsSection() {
@@ -74,7 +75,12 @@ function PendingCorrection({ correction: c, onDone }: { correction: AdminCorrect
   const [declining, setDeclining] = useState(false)
   const titleId = `correction-${c.id}-title`
   const changedSince = c.current !== null && FIELDS.some(({ key }) => c.current![key] !== c.before[key])
-  const initial: AcceptCorrectionInput = { proverb: c.proposed.proverb, transliteration: c.proposed.transliteration, interpretation: c.proposed.interpretation, source: c.proposed.source }
+  const initial: AcceptCorrectionInput = {
+    proverb: c.proposed.proverb,
+    transliteration: c.proposed.transliteration,
+    interpretation: c.proposed.interpretation,
+    source: c.proposed.source,
+  }
   return (
     <article className="admin-card" aria-labelledby={titleId}>
       <h3 id={titleId} className="admin-card__title">
@@ -168,7 +174,11 @@ function ReviewedTable({ rows, status }: { rows: AdminCorrection[]; status: Excl
       caption={status === 'accepted' ? 'Accepted corrections' : 'Declined corrections'}
       rows={rows}
       columns={[
-        { header: 'Proverb', cell: (c) => (c.proverbSlug ? <Link to={proverbLink(c.proverbSlug)}>{c.current?.proverb ?? c.before.proverb}</Link> : c.before.proverb) },
+        {
+          header: 'Proverb',
+          cell: (c) =>
+            c.proverbSlug ? <Link to={proverbLink(c.proverbSlug)}>{c.current?.proverb ?? c.before.proverb}</Link> : c.before.proverb,
+        },
         { header: 'Corrected', cell: (c) => c.changes.join(', ') },
         { header: 'From', cell: (c) => c.name },
         { header: 'Reviewed', cell: (c) => formatWhen(c.reviewedAt) },

@@ -17,7 +17,8 @@ let api: ReturnType<typeof serveApi>
 
 beforeEach(() => {
   api = serveApi((method, path, body) => {
-    if (method === 'GET' && path === '/api/admin/faqs') return json({ data: [PRICE, CANCEL], page: 1, size: 100, totalPages: 1, totalElements: 2 })
+    if (method === 'GET' && path === '/api/admin/faqs')
+      return json({ data: [PRICE, CANCEL], page: 1, size: 100, totalPages: 1, totalElements: 2 })
     if (method === 'POST' && path === '/api/admin/faqs') return json({ data: { id: 3, position: 2, builtIn: false, ...(body as object) } })
     if (method === 'PUT' && path === '/api/admin/faqs/1') return json({ data: { ...PRICE, ...(body as object), builtIn: false } })
     if (method === 'DELETE' && path === '/api/admin/faqs/1') return json({ data: { id: 1, deleted: true } })
@@ -29,7 +30,9 @@ const row = async (question: string) => within(await table()).getByRole('row', {
 
 test('the questions are listed in order, each named by its question, a built-in one marked', async () => {
   renderAdmin(<FaqSection />, '/admin/faq')
-  const rows = within(await table()).getAllByRole('row').slice(1)
+  const rows = within(await table())
+    .getAllByRole('row')
+    .slice(1)
   expect(rows.map((tr) => within(tr).getByRole('rowheader').textContent)).toEqual([
     `${PRICE.question} ${ADMIN_TEXTS.builtIn}`,
     CANCEL.question,
@@ -53,7 +56,11 @@ test('a new question without a position is sent without one (it goes last); with
   fill(again, { Question: 'Who writes the proverbs?', Answer: 'Readers suggest them.', 'Position (optional)': '1' })
   fireEvent.click(within(again).getByRole('button', { name: 'Add the question' }))
   await waitFor(() => expect(api.sent.filter((call) => call.method === 'POST')).toHaveLength(2))
-  expect(api.sent.filter((call) => call.method === 'POST')[1].body).toEqual({ question: 'Who writes the proverbs?', answer: 'Readers suggest them.', position: 1 })
+  expect(api.sent.filter((call) => call.method === 'POST')[1].body).toEqual({
+    question: 'Who writes the proverbs?',
+    answer: 'Readers suggest them.',
+    position: 1,
+  })
 })
 
 test('a position that is not a whole number from 0 to 10000 is refused with the server’s message', async () => {

@@ -25,7 +25,12 @@ export default function FaqSection() {
         >
           <TextField name="question" label="Question" />
           <TextAreaField name="answer" label="Answer" rows={4} />
-          <TextField name="position" label="Position (optional)"  hint={editing ? 'Lower comes first; empty keeps its place.' : 'Lower comes first; empty puts it last.'} inputMode="numeric" />
+          <TextField
+            name="position"
+            label="Position (optional)"
+            hint={editing ? 'Lower comes first; empty keeps its place.' : 'Lower comes first; empty puts it last.'}
+            inputMode="numeric"
+          />
         </EditorForm>
       }
       list={{ query, noun: 'questions', empty: 'No questions yet' }}

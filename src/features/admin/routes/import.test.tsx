@@ -48,7 +48,10 @@ class FakeXhr {
 beforeEach(() => {
   uploads = []
   vi.stubGlobal('XMLHttpRequest', FakeXhr)
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 404 })))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{}', { status: 404 })),
+  )
 })
 afterEach(() => {
   cleanup()

@@ -20,8 +20,25 @@ const FAILED: AdminMail = {
   nextAttemptAt: '2026-05-02T12:00:00.000Z',
   sentAt: null,
 }
-const WAITING: AdminMail = { ...FAILED, id: 32, to: 'kofi@example.com', subject: 'Reset your Òwe password', status: 'pending', attempts: 2, lastError: 'connect ECONNREFUSED', nextAttemptAt: '2026-05-03T09:30:00.000Z' }
-const SENT: AdminMail = { ...FAILED, id: 33, to: 'ngozi@example.com', status: 'sent', attempts: 1, lastError: null, sentAt: '2026-05-02T10:00:05.000Z' }
+const WAITING: AdminMail = {
+  ...FAILED,
+  id: 32,
+  to: 'kofi@example.com',
+  subject: 'Reset your Òwe password',
+  status: 'pending',
+  attempts: 2,
+  lastError: 'connect ECONNREFUSED',
+  nextAttemptAt: '2026-05-03T09:30:00.000Z',
+}
+const SENT: AdminMail = {
+  ...FAILED,
+  id: 33,
+  to: 'ngozi@example.com',
+  status: 'sent',
+  attempts: 1,
+  lastError: null,
+  sentAt: '2026-05-02T10:00:05.000Z',
+}
 
 let byStatus: Record<string, AdminMail[]>
 let api: ReturnType<typeof serveApi>
@@ -41,15 +58,18 @@ test('failed mail is listed first, with who, what, how many tries and why it fai
   renderAdmin(<MailSection />, '/admin/mail')
   const table = await screen.findByRole('table', { name: 'Failed mail, newest first' })
   expect(api.asked[0]).toBe('GET /api/admin/mail?status=failed&page=1&size=20')
-  expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['To', 'Subject', 'Status', 'Tries', 'Created', 'Why it failed', 'Actions'])
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent),
+  ).toEqual(['To', 'Subject', 'Status', 'Tries', 'Created', 'Why it failed', 'Actions'])
   const row = within(table).getByRole('row', { name: /^ada@example\.com/ })
-  expect(within(row).getAllByRole('cell').slice(0, 5).map((cell) => cell.textContent)).toEqual([
-    'Activate your Òwe account',
-    'Failed',
-    '10',
-    formatWhen(FAILED.createdAt),
-    FAILED.lastError,
-  ])
+  expect(
+    within(row)
+      .getAllByRole('cell')
+      .slice(0, 5)
+      .map((cell) => cell.textContent),
+  ).toEqual(['Activate your Òwe account', 'Failed', '10', formatWhen(FAILED.createdAt), FAILED.lastError])
   expect(within(row).getByRole('button', { name: 'Send again: “Activate your Òwe account” to ada@example.com' })).toBeTruthy()
 })
 
@@ -58,7 +78,9 @@ test('“Send again” puts the mail back in the queue, says so, and the list is
   fireEvent.click(await screen.findByRole('button', { name: 'Send again: “Activate your Òwe account” to ada@example.com' }))
   expect(screen.getByRole('button', { name: /^Sending…/ }).hasAttribute('disabled')).toBe(true)
   expect(
-    await screen.findByText('“Activate your Òwe account” to ada@example.com is back in the queue and goes out shortly. It shows under Waiting until it is sent.'),
+    await screen.findByText(
+      '“Activate your Òwe account” to ada@example.com is back in the queue and goes out shortly. It shows under Waiting until it is sent.',
+    ),
   ).toBeTruthy()
   expect(api.sent.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual(['/api/admin/mail/31/retry'])
   expect(await screen.findByText('No failed mail. Nothing was refused or given up on.')).toBeTruthy()
@@ -95,13 +117,11 @@ test('choosing a status asks for it, keeps it in the address, and shows what tha
   const sent = await screen.findByRole('table', { name: 'Sent mail, newest first' })
   expect(api.asked).toContain('GET /api/admin/mail?status=sent&page=1&size=20')
   const ngozi = within(sent).getByRole('row', { name: /^ngozi@example\.com/ })
-  expect(within(ngozi).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-    'Activate your Òwe account',
-    'Sent',
-    '1',
-    formatWhen(SENT.createdAt),
-    formatWhen(SENT.sentAt),
-  ])
+  expect(
+    within(ngozi)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent),
+  ).toEqual(['Activate your Òwe account', 'Sent', '1', formatWhen(SENT.createdAt), formatWhen(SENT.sentAt)])
 
   fireEvent.click(screen.getByRole('tab', { name: 'Kept' }))
   expect(await screen.findByText('No kept mail. Mail is only kept when no mail server is set up.')).toBeTruthy()

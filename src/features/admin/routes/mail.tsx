@@ -39,7 +39,13 @@ const FILTERS: Record<MailStatusFilter, { label: string; about: string; caption:
 const TABS = MAIL_STATUS_FILTERS.map((id) => ({ id, label: FILTERS[id].label }))
 const isFilter = (value: string | null): value is MailStatusFilter => MAIL_STATUS_FILTERS.some((status) => status === value)
 
-const STATUS_LABELS: Record<AdminMail['status'], string> = { failed: 'Failed', pending: 'Waiting', sending: 'Being sent', sent: 'Sent', kept: 'Kept' }
+const STATUS_LABELS: Record<AdminMail['status'], string> = {
+  failed: 'Failed',
+  pending: 'Waiting',
+  sending: 'Being sent',
+  sent: 'Sent',
+  kept: 'Kept',
+}
 
 /** How a filter's mail went: why it failed, when it is tried next, when it went. */
 const OUTCOME: Record<MailStatusFilter, Column<AdminMail> | null> = {
@@ -86,7 +92,8 @@ export default function MailSection() {
           onClick={() => {
             clear()
             retry.mutate(mail, {
-              onSuccess: () => success(`${whichMail(mail)} is back in the queue and goes out shortly. It shows under Waiting until it is sent.`),
+              onSuccess: () =>
+                success(`${whichMail(mail)} is back in the queue and goes out shortly. It shows under Waiting until it is sent.`),
               onError: failure,
             })
           }}
@@ -98,7 +105,13 @@ export default function MailSection() {
 
   return (
     <AdminSection title="Mail" said={said}>
-      <Tabs label="Which mail" idPrefix="mail" tabs={TABS} selected={status} onSelect={(tab) => set({ status: tab === 'failed' ? null : tab })}>
+      <Tabs
+        label="Which mail"
+        idPrefix="mail"
+        tabs={TABS}
+        selected={status}
+        onSelect={(tab) => set({ status: tab === 'failed' ? null : tab })}
+      >
         <p className="subtle admin-mail-about">{filter.about}</p>
         <ListTable
           list={{ query: list, noun: 'mail', empty: filter.empty }}

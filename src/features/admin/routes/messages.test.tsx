@@ -19,7 +19,14 @@ const UNREAD: ContactMessage = {
   createdAt: '2026-05-02T10:00:00.000Z',
   readAt: null,
 }
-const READ: ContactMessage = { ...UNREAD, id: 20, firstName: 'Kofi', surname: 'Annan', email: 'kofi@example.com', readAt: '2026-05-01T09:00:00.000Z' }
+const READ: ContactMessage = {
+  ...UNREAD,
+  id: 20,
+  firstName: 'Kofi',
+  surname: 'Annan',
+  email: 'kofi@example.com',
+  readAt: '2026-05-01T09:00:00.000Z',
+}
 
 let unread: ContactMessage[]
 let api: ReturnType<typeof serveApi>
@@ -27,7 +34,8 @@ let api: ReturnType<typeof serveApi>
 beforeEach(() => {
   unread = [UNREAD]
   api = serveApi((method, path, _body, query) => {
-    if (method === 'GET' && path === '/api/admin/contact-messages') return json(pageOf(query.get('unread') === 'true' ? unread : [...unread, READ]))
+    if (method === 'GET' && path === '/api/admin/contact-messages')
+      return json(pageOf(query.get('unread') === 'true' ? unread : [...unread, READ]))
     if (method === 'POST' && path === '/api/admin/contact-messages/21/read') {
       unread = []
       return json({ data: { ...UNREAD, readAt: '2026-05-03T08:00:00.000Z' } })

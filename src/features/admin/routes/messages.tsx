@@ -23,7 +23,13 @@ export default function MessagesSection() {
 
   return (
     <AdminSection title="Messages" said={said}>
-      <Tabs label="Which messages" idPrefix="messages" tabs={TABS} selected={show} onSelect={(tab) => set({ show: tab === 'all' ? 'all' : null })}>
+      <Tabs
+        label="Which messages"
+        idPrefix="messages"
+        tabs={TABS}
+        selected={show}
+        onSelect={(tab) => set({ show: tab === 'all' ? 'all' : null })}
+      >
         <ListTable
           list={{ query: list, noun: 'messages', empty: show === 'unread' ? 'No unread messages' : 'No messages yet' }}
           caption={show === 'unread' ? 'Unread messages' : 'Messages'}

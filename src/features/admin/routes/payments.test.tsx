@@ -20,7 +20,15 @@ const PAID: AdminPayment = {
   provider: 'paystack',
   createdAt: '2026-05-02T10:00:00.000Z',
 }
-const FAILED: AdminPayment = { ...PAID, reference: 'owe_pay_0002', amount: 4.99, currency: 'USD', status: 'failed', purpose: 'subscribe', provider: 'stripe' }
+const FAILED: AdminPayment = {
+  ...PAID,
+  reference: 'owe_pay_0002',
+  amount: 4.99,
+  currency: 'USD',
+  status: 'failed',
+  purpose: 'subscribe',
+  provider: 'stripe',
+}
 
 let api: ReturnType<typeof serveApi>
 
@@ -36,7 +44,11 @@ test('each payment shows who, the plan, the amount in its currency, its status, 
   renderAdmin(<PaymentsSection />, '/admin/payments')
   const table = await screen.findByRole('table', { name: 'Payments, newest first' })
   const paid = within(table).getByRole('row', { name: /^owe_pay_0001/ })
-  expect(within(paid).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+  expect(
+    within(paid)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent),
+  ).toEqual([
     'ada@example.com',
     'Monthly',
     new Intl.NumberFormat('en', { style: 'currency', currency: 'NGN' }).format(2500),
@@ -46,7 +58,12 @@ test('each payment shows who, the plan, the amount in its currency, its status, 
     formatWhen(PAID.createdAt),
   ])
   const failed = within(table).getByRole('row', { name: /^owe_pay_0002/ })
-  expect(within(failed).getAllByRole('cell').slice(2, 6).map((cell) => cell.textContent)).toEqual(['$4.99', 'failed', 'Subscription', 'stripe'])
+  expect(
+    within(failed)
+      .getAllByRole('cell')
+      .slice(2, 6)
+      .map((cell) => cell.textContent),
+  ).toEqual(['$4.99', 'failed', 'Subscription', 'stripe'])
 })
 
 test('choosing a status asks for it at once and keeps it in the address', async () => {

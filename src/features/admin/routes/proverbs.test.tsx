@@ -47,7 +47,8 @@ beforeEach(() => {
   api = serveApi((method, path, body) => {
     if (path === '/api/admin/categories') return json({ data: CATEGORIES })
     if (method === 'GET' && path === '/api/admin/proverbs') return json(pageOf(rows))
-    if (method === 'PUT' && path === '/api/admin/proverbs/5') return json({ data: { ...SEEDED, ...(body as ProverbInput), source: 'admin' } })
+    if (method === 'PUT' && path === '/api/admin/proverbs/5')
+      return json({ data: { ...SEEDED, ...(body as ProverbInput), source: 'admin' } })
     if (method === 'DELETE' && path === '/api/admin/proverbs/5') {
       rows = [OURS]
       return json({ data: { id: 5, deleted: true } })

@@ -40,7 +40,16 @@ export default function ProverbsSection() {
     <ListSection
       title="Proverbs"
       said={editor.said}
-      above={<TextAndGroupSearch label="Find proverbs" q={q} name="ethnic" group={ethnic} groups={groupChoices(groups.data, 'slug')} onFind={set} />}
+      above={
+        <TextAndGroupSearch
+          label="Find proverbs"
+          q={q}
+          name="ethnic"
+          group={ethnic}
+          groups={groupChoices(groups.data, 'slug')}
+          onFind={set}
+        />
+      }
       list={{ query, noun: 'proverbs', empty: q || ethnic ? 'No proverb matches' : 'No proverbs yet' }}
       caption={`Proverbs${q ? ` matching “${q}”` : ''}`}
       columns={[

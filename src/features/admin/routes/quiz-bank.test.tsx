@@ -35,22 +35,34 @@ let api: ReturnType<typeof serveApi>
 
 beforeEach(() => {
   api = serveApi((method, path, body, query) => {
-    if (method === 'GET' && path === '/api/admin/quiz-questions') return json(pageOf(query.get('ethnicGroupId') === 'general' ? [GENERAL] : [GENERAL, IGBO]))
-    if (method === 'POST' && path === '/api/admin/quiz-questions') return json({ data: { ...(body as QuizQuestionInput), id: 13, active: true, builtIn: false } })
+    if (method === 'GET' && path === '/api/admin/quiz-questions')
+      return json(pageOf(query.get('ethnicGroupId') === 'general' ? [GENERAL] : [GENERAL, IGBO]))
+    if (method === 'POST' && path === '/api/admin/quiz-questions')
+      return json({ data: { ...(body as QuizQuestionInput), id: 13, active: true, builtIn: false } })
     if (method === 'DELETE' && path === '/api/admin/quiz-questions/11') return json({ data: { id: 11, retired: true } })
   })
 })
 
-const row = async (question: string) => within(await screen.findByRole('table', { name: 'Quiz questions' })).getByRole('row', { name: new RegExp(`^${question.slice(0, 20)}`) })
+const row = async (question: string) =>
+  within(await screen.findByRole('table', { name: 'Quiz questions' })).getByRole('row', { name: new RegExp(`^${question.slice(0, 20)}`) })
 
 test('questions show their answer, their group (General for all peoples), whether in use, and a built-in badge', async () => {
   renderAdmin(<QuizBankSection />, '/admin/quiz')
   const general = await row(GENERAL.question)
-  expect(within(general).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Slowly, slowly', 'General', 'Yes', expect.stringContaining('Edit')])
+  expect(
+    within(general)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent),
+  ).toEqual(['Slowly, slowly', 'General', 'Yes', expect.stringContaining('Edit')])
   expect(within(general).getByRole('rowheader').textContent).toBe(`${GENERAL.question} ${ADMIN_TEXTS.builtIn}`)
 
   const igbo = await row(IGBO.question)
-  expect(within(igbo).getAllByRole('cell').slice(0, 3).map((cell) => cell.textContent)).toEqual(['To leave no kin behind', 'Igbo', 'Retired'])
+  expect(
+    within(igbo)
+      .getAllByRole('cell')
+      .slice(0, 3)
+      .map((cell) => cell.textContent),
+  ).toEqual(['To leave no kin behind', 'Igbo', 'Retired'])
   expect(within(igbo).queryByText(ADMIN_TEXTS.builtIn)).toBeNull()
   // A retired question cannot be retired again.
   expect(within(igbo).queryByRole('button', { name: /^Retire/ })).toBeNull()
@@ -98,7 +110,14 @@ test('a new question is sent with its options as a list and the right one counte
   fireEvent.click(within(form).getByRole('button', { name: 'Add the question' }))
 
   expect(await screen.findByText(ADMIN_TEXTS.saved)).toBeTruthy()
-  const expected: QuizQuestionInput = { ethnicGroupId: 1, question: 'Who is “Àgbà”?', options: ['A child', 'An elder', 'A market'], correct: 1, note: '', active: true }
+  const expected: QuizQuestionInput = {
+    ethnicGroupId: 1,
+    question: 'Who is “Àgbà”?',
+    options: ['A child', 'An elder', 'A market'],
+    correct: 1,
+    note: '',
+    active: true,
+  }
   expect(api.sent.find((call) => call.method === 'POST')).toEqual({ method: 'POST', path: '/api/admin/quiz-questions', body: expected })
 })
 
@@ -125,7 +144,8 @@ test('options and the right one are checked as the server checks them', async ()
 test('editing a built-in question says it becomes ours; saving sends it back with PUT', async () => {
   api = serveApi((method, path, body) => {
     if (method === 'GET') return json(pageOf([GENERAL]))
-    if (method === 'PUT' && path === '/api/admin/quiz-questions/11') return json({ data: { ...GENERAL, ...(body as QuizQuestionInput), builtIn: false } })
+    if (method === 'PUT' && path === '/api/admin/quiz-questions/11')
+      return json({ data: { ...GENERAL, ...(body as QuizQuestionInput), builtIn: false } })
   })
   renderAdmin(<QuizBankSection />, '/admin/quiz')
   fireEvent.click(within(await row(GENERAL.question)).getByRole('button', { name: `Edit “${GENERAL.question}”` }))
@@ -136,7 +156,14 @@ test('editing a built-in question says it becomes ours; saving sends it back wit
   fireEvent.click(within(form).getByRole('button', { name: 'Save the question' }))
 
   expect(await screen.findByText(ADMIN_TEXTS.saved)).toBeTruthy()
-  const expected: QuizQuestionInput = { ethnicGroupId: null, question: GENERAL.question, options: GENERAL.options, correct: 0, note: '', active: false }
+  const expected: QuizQuestionInput = {
+    ethnicGroupId: null,
+    question: GENERAL.question,
+    options: GENERAL.options,
+    correct: 0,
+    note: '',
+    active: false,
+  }
   expect(api.sent.find((call) => call.method === 'PUT')).toEqual({ method: 'PUT', path: '/api/admin/quiz-questions/11', body: expected })
 })
 

@@ -14,7 +14,12 @@ import { optionLines, quizQuestionFormSchema } from '../schemas'
 type Values = { ethnicGroupId: number | ''; question: string; options: string; correct: number | ''; note: string; active: boolean }
 const EMPTY: Values = { ethnicGroupId: '', question: '', options: '', correct: '', note: '', active: true }
 
-const toValues = (q: AdminQuizQuestion): Values => ({ ...q, ethnicGroupId: q.ethnicGroupId ?? '', options: q.options.join('\n'), correct: q.correct + 1 })
+const toValues = (q: AdminQuizQuestion): Values => ({
+  ...q,
+  ethnicGroupId: q.ethnicGroupId ?? '',
+  options: q.options.join('\n'),
+  correct: q.correct + 1,
+})
 function toInput(values: Values): QuizQuestionInput {
   const { ethnicGroupId, question, options, correct, note, active } = quizQuestionFormSchema.cast(values)
   return { ethnicGroupId, question, options: optionLines(options), correct: correct - 1, note, active }
@@ -22,7 +27,8 @@ function toInput(values: Values): QuizQuestionInput {
 
 /** The group filter: a group's id, or the questions about all peoples. */
 const GENERAL = 'general'
-const groupFilter = (value: string | null): number | typeof GENERAL | undefined => (value === GENERAL ? GENERAL : Number(value) || undefined)
+const groupFilter = (value: string | null): number | typeof GENERAL | undefined =>
+  value === GENERAL ? GENERAL : Number(value) || undefined
 
 /** /admin/quiz?ethnicGroupId=&q=&page=: the questions quizzes are drawn from. Retiring keeps past quizzes whole. */
 export default function QuizBankSection() {
@@ -32,7 +38,13 @@ export default function QuizBankSection() {
   const q = params.get('q') ?? ''
   const group = groupFilter(params.get('ethnicGroupId'))
   const query = useQuery(quizQuestionsQuery(userId, { q: q || undefined, ethnicGroupId: group, page, size: ADMIN_PAGE_SIZE }))
-  const editor = useEditing({ sections: ['quiz'], api: quizQuestionRows, schema: quizQuestionFormSchema, toInput, what: (question) => `“${question.question}”` })
+  const editor = useEditing({
+    sections: ['quiz'],
+    api: quizQuestionRows,
+    schema: quizQuestionFormSchema,
+    toInput,
+    what: (question) => `“${question.question}”`,
+  })
   const editing = editor.editing
   const groupOptions = groupChoices(groups.data)
 
@@ -40,13 +52,25 @@ export default function QuizBankSection() {
     <ListSection
       title="Quiz bank"
       said={editor.said}
-      above={<TextAndGroupSearch label="Find questions" q={q} name="ethnicGroupId" group={group ?? ''} groups={[{ value: GENERAL, label: ADMIN_TEXTS.generalQuestions }, ...groupOptions]} onFind={set} />}
+      above={
+        <TextAndGroupSearch
+          label="Find questions"
+          q={q}
+          name="ethnicGroupId"
+          group={group ?? ''}
+          groups={[{ value: GENERAL, label: ADMIN_TEXTS.generalQuestions }, ...groupOptions]}
+          onFind={set}
+        />
+      }
       list={{ query, noun: 'questions', empty: q || group ? 'No question matches' : 'No questions yet' }}
       caption="Quiz questions"
       columns={[
         { header: 'Question', cell: (question) => <NamedRow name={question.question} builtIn={question.builtIn} /> },
         { header: 'Answer', cell: (question) => question.options[question.correct] },
-        { header: 'Group', cell: (question) => (question.ethnicGroupId === null ? 'General' : groupName(groups.data, question.ethnicGroupId)) },
+        {
+          header: 'Group',
+          cell: (question) => (question.ethnicGroupId === null ? 'General' : groupName(groups.data, question.ethnicGroupId)),
+        },
         { header: 'In use', cell: (question) => (question.active ? 'Yes' : 'Retired') },
         editor.actions({
           remove: 'Retire',
@@ -67,7 +91,16 @@ export default function QuizBankSection() {
         <TextField name="correct" label="Number of the correct option" hint="1 for the first line." inputMode="numeric" />
         <TextAreaField name="note" label="Why that answer (for reviewers, optional)" />
         <SelectField name="ethnicGroupId" label="Group" placeholder="General (no group)" options={groupOptions} />
-        {editing && <SelectField name="active" label="In use" options={[{ value: 'true', label: 'Yes' }, { value: 'false', label: 'Retired' }]} />}
+        {editing && (
+          <SelectField
+            name="active"
+            label="In use"
+            options={[
+              { value: 'true', label: 'Yes' },
+              { value: 'false', label: 'Retired' },
+            ]}
+          />
+        )}
       </EditorForm>
     </ListSection>
   )

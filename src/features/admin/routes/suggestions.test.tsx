@@ -78,7 +78,11 @@ async function openForm() {
 test('a pending suggestion shows the possible duplicate, linked to the proverb already published', async () => {
   renderAdmin(<SuggestionsSection />, '/admin/suggestions')
   const card = await openForm()
-  expect(within(card).getByRole('link', { name: `“${SUGGESTION.duplicateOf!.proverb}”` }).getAttribute('href')).toBe('/search_result?proverb=agba-ki-i-wa-loja')
+  expect(
+    within(card)
+      .getByRole('link', { name: `“${SUGGESTION.duplicateOf!.proverb}”` })
+      .getAttribute('href'),
+  ).toBe('/search_result?proverb=agba-ki-i-wa-loja')
   expect(card.querySelector('.admin-duplicate')?.textContent).toBe(ADMIN_TEXTS.possibleDuplicate(SUGGESTION.duplicateOf!.proverb))
 })
 
@@ -95,7 +99,9 @@ test('approving a possible duplicate asks first: Cancel publishes nothing and re
   const approve = within(card).getByRole('button', { name: 'Approve and publish' })
   fireEvent.click(approve)
   const dialog = await screen.findByRole('dialog', { name: ADMIN_TEXTS.duplicateTitle })
-  expect(dialog.textContent).toBe(`${ADMIN_TEXTS.duplicateTitle}${ADMIN_TEXTS.duplicateIntro}“${SUGGESTION.duplicateOf!.proverb}”${ADMIN_TEXTS.duplicateAsk}${ADMIN_TEXTS.approveAnyway}${ADMIN_TEXTS.cancel}`)
+  expect(dialog.textContent).toBe(
+    `${ADMIN_TEXTS.duplicateTitle}${ADMIN_TEXTS.duplicateIntro}“${SUGGESTION.duplicateOf!.proverb}”${ADMIN_TEXTS.duplicateAsk}${ADMIN_TEXTS.approveAnyway}${ADMIN_TEXTS.cancel}`,
+  )
   expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: ADMIN_TEXTS.cancel }))
   fireEvent.click(within(dialog).getByRole('button', { name: ADMIN_TEXTS.cancel }))
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
@@ -115,7 +121,9 @@ test('a suggestion that repeats nothing is published without a question', async 
 test('approving publishes the edited proverb, once the operator says so, and the list refreshes', async () => {
   renderAdmin(<SuggestionsSection />, '/admin/suggestions')
   const card = await openForm()
-  fireEvent.change(within(card).getByLabelText('English rendering'), { target: { value: 'An elder in the market keeps the child’s head straight' } })
+  fireEvent.change(within(card).getByLabelText('English rendering'), {
+    target: { value: 'An elder in the market keeps the child’s head straight' },
+  })
   fireEvent.click(within(card).getByRole('checkbox', { name: 'Family' }))
   fireEvent.click(within(card).getByRole('button', { name: 'Approve and publish' }))
   const dialog = await screen.findByRole('dialog', { name: ADMIN_TEXTS.duplicateTitle })
@@ -149,7 +157,9 @@ test('rejecting needs a reason, and then rejects', async () => {
   fireEvent.change(reason, { target: { value: 'Already published with other tone marks.' } })
   fireEvent.click(within(card).getByRole('button', { name: 'Reject suggestion' }))
   expect(await screen.findByText(ADMIN_TEXTS.rejected)).toBeTruthy()
-  expect(api.sent.find((call) => call.path === '/api/admin/suggestions/41/reject')?.body).toEqual({ reason: 'Already published with other tone marks.' })
+  expect(api.sent.find((call) => call.path === '/api/admin/suggestions/41/reject')?.body).toEqual({
+    reason: 'Already published with other tone marks.',
+  })
   expect(await screen.findByText('No suggestions are waiting')).toBeTruthy()
 })
 

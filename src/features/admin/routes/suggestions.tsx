@@ -20,7 +20,8 @@ const TABS = [
   { id: 'rejected', label: 'Rejected', empty: 'No suggestion has been rejected' },
 ] as const satisfies readonly { id: SuggestionStatus; label: string; empty: string }[]
 
-const useSuggestions = (status: SuggestionStatus, page: number) => useQuery(suggestionsQuery(useOperatorId(), { status, page, size: ADMIN_PAGE_SIZE }))
+const useSuggestions = (status: SuggestionStatus, page: number) =>
+  useQuery(suggestionsQuery(useOperatorId(), { status, page, size: ADMIN_PAGE_SIZE }))
 
 /** /admin/suggestions?status=approved&page=2: readers' suggestions, published (edited) or rejected with a reason. */
 export default function SuggestionsSection() {
@@ -40,7 +41,9 @@ export default function SuggestionsSection() {
 function PendingSuggestion({ suggestion: s, onDone }: { suggestion: AdminSuggestion; onDone: (text: string) => void }) {
   const groups = useGroups()
   const categories = useQuery(categoriesQuery(useOperatorId()))
-  const approve = useAdminMutation(['suggestions', 'proverbs'], (values: ProverbFormValues) => approveSuggestion(s.id, toProverbInput(values)))
+  const approve = useAdminMutation(['suggestions', 'proverbs'], (values: ProverbFormValues) =>
+    approveSuggestion(s.id, toProverbInput(values)),
+  )
   const reject = useAdminMutation(['suggestions'], (reason: string) => rejectSuggestion(s.id, reason))
   const [rejecting, setRejecting] = useState(false)
   // A possible duplicate is published only once the operator has said so in the dialog; the form then
@@ -83,7 +86,8 @@ function PendingSuggestion({ suggestion: s, onDone }: { suggestion: AdminSuggest
       {s.duplicateOf && (
         <p className="notice notice--error admin-duplicate">
           {/* The published proverb's own full stop, if it has one, ends the line: nothing is added after the quote. */}
-          <strong>Possible duplicate</strong> of <Link to={`/search_result?proverb=${encodeURIComponent(s.duplicateOf.slug)}`}>“{s.duplicateOf.proverb}”</Link>
+          <strong>Possible duplicate</strong> of{' '}
+          <Link to={`/search_result?proverb=${encodeURIComponent(s.duplicateOf.slug)}`}>“{s.duplicateOf.proverb}”</Link>
         </p>
       )}
       {/* The form starts from the suggestion with its group and category chosen, so it waits for them: a form

@@ -19,7 +19,16 @@ const ADA: AdminUser = {
   createdAt: '2026-01-10T12:00:00.000Z',
   activePackage: { plan: 'Monthly', expiresAt: '2026-06-10T12:00:00.000Z', autoRenew: true },
 }
-const KOFI: AdminUser = { ...ADA, id: 2, email: 'kofi@example.com', firstName: 'Kofi', lastName: 'Mensah', role: 'user', activated: false, activePackage: null }
+const KOFI: AdminUser = {
+  ...ADA,
+  id: 2,
+  email: 'kofi@example.com',
+  firstName: 'Kofi',
+  lastName: 'Mensah',
+  role: 'user',
+  activated: false,
+  activePackage: null,
+}
 
 let api: ReturnType<typeof serveApi>
 
@@ -36,7 +45,11 @@ test('each account shows its role, whether activated, its plan and when it joine
   renderAdmin(<UsersSection />, '/admin/users')
   const table = await screen.findByRole('table', { name: 'Users' })
   const ada = within(table).getByRole('row', { name: /^Ada Obi/ })
-  expect(within(ada).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+  expect(
+    within(ada)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent),
+  ).toEqual([
     'ada@example.com',
     'Operator',
     'Yes',
@@ -51,7 +64,12 @@ test('the pages live in the address', async () => {
   fireEvent.click(screen.getByRole('button', { name: /Next/ }))
   await waitFor(() => expect(screen.getByLabelText('Location').textContent).toBe('/admin/users?page=2'))
   const kofi = await screen.findByRole('row', { name: /^Kofi Mensah/ })
-  expect(within(kofi).getAllByRole('cell').slice(1, 4).map((cell) => cell.textContent)).toEqual(['Reader', 'No', 'None'])
+  expect(
+    within(kofi)
+      .getAllByRole('cell')
+      .slice(1, 4)
+      .map((cell) => cell.textContent),
+  ).toEqual(['Reader', 'No', 'None'])
   expect(api.asked).toContain('GET /api/admin/users?page=2&size=20')
 })
 

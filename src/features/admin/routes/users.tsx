@@ -26,7 +26,8 @@ export default function UsersSection() {
         { header: 'Activated', cell: (user) => (user.activated ? 'Yes' : 'No') },
         {
           header: 'Plan',
-          cell: ({ activePackage: plan }) => (plan ? `${plan.plan} until ${formatWhen(plan.expiresAt)}${plan.autoRenew ? ', renews' : ''}` : 'None'),
+          cell: ({ activePackage: plan }) =>
+            plan ? `${plan.plan} until ${formatWhen(plan.expiresAt)}${plan.autoRenew ? ', renews' : ''}` : 'None',
         },
         { header: 'Joined', cell: (user) => formatWhen(user.createdAt) },
       ]}

@@ -43,7 +43,9 @@ test('turning it on saves at once: a saving state, then on', async () => {
   await waitFor(() => expect(hint().textContent).toBe(AD_TOGGLE_HINT))
   expect(theSwitch().checked).toBe(true)
   expect(theSwitch().disabled).toBe(false)
-  expect(server.state.calls.filter((call) => call.method === 'POST')).toEqual([expect.objectContaining({ path: '/api/toggle', body: { toggle: true } })])
+  expect(server.state.calls.filter((call) => call.method === 'POST')).toEqual([
+    expect.objectContaining({ path: '/api/toggle', body: { toggle: true } }),
+  ])
   expect(server.state.toggle).toBe(true)
 })
 

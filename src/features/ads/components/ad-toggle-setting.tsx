@@ -22,7 +22,11 @@ export function AdToggleSetting({ userId }: { userId: number }) {
   const [flipped, setFlipped] = useState<boolean | null>(null)
   const saving = save.isPending || flipped !== null
   const checked = flipped ?? (save.isPending ? save.variables === true : toggle.data === true)
-  const failure = save.isError ? (save.error instanceof ApiError && !save.error.offline && save.error.status < 500 ? save.error.message : AD_TOGGLE_SAVE_FAILED) : null
+  const failure = save.isError
+    ? save.error instanceof ApiError && !save.error.offline && save.error.status < 500
+      ? save.error.message
+      : AD_TOGGLE_SAVE_FAILED
+    : null
   const message = saving ? 'Saving…' : (failure ?? (toggle.isError ? AD_TOGGLE_LOAD_FAILED : AD_TOGGLE_HINT))
 
   return (

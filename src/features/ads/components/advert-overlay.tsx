@@ -77,7 +77,14 @@ export function AdvertOverlay({ advert, onClose, onFollow }: Props) {
   const video = advert.type === 'video/mp4'
   return (
     <div className="advert-overlay">
-      <div ref={dialog} className="advert" role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={video ? captionId : imageId}>
+      <div
+        ref={dialog}
+        className="advert"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={video ? captionId : imageId}
+      >
         <h2 id={titleId} className="advert__title">
           Advertisement
         </h2>

@@ -199,7 +199,11 @@ test('at most one advert every 5 minutes per user, taking turns through the list
   go('/favourites')
   overlay = await screen.findByRole('dialog', { name: 'Advertisement' })
   expect(within(overlay).getByRole('img', { name: ADVERTS[2].alt })).toBeTruthy()
-  expect(within(overlay).getAllByRole('button').map((b) => b.textContent)).toEqual([CLOSE_ADS_LABEL])
+  expect(
+    within(overlay)
+      .getAllByRole('button')
+      .map((b) => b.textContent),
+  ).toEqual([CLOSE_ADS_LABEL])
   expect(within(overlay).queryByRole('link')).toBeNull()
   fireEvent.click(within(overlay).getByRole('button', { name: CLOSE_ADS_LABEL }))
   await act(() => vi.advanceTimersByTimeAsync(ADS_MIN_INTERVAL_MS))

@@ -67,13 +67,7 @@ export function AccountStep() {
           ) : null
         }
       />
-      <TextField
-        name="password1"
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint={ACCOUNT_TEXTS.passwordRules}
-      />
+      <TextField name="password1" label="Password" type="password" autoComplete="new-password" hint={ACCOUNT_TEXTS.passwordRules} />
       <TextField name="password2" label="Confirm password" type="password" autoComplete="new-password" />
     </>
   )

@@ -48,13 +48,7 @@ export default function ResetPasswordRoute() {
             setDone((await saveResetPassword(token, values)).message)
           }}
         >
-          <TextField
-            name="password"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            hint={ACCOUNT_TEXTS.passwordRules}
-          />
+          <TextField name="password" label="New password" type="password" autoComplete="new-password" hint={ACCOUNT_TEXTS.passwordRules} />
           <TextField name="confirmPassword" label="Confirm the new password" type="password" autoComplete="new-password" />
         </Form>
       )}

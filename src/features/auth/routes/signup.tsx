@@ -60,7 +60,10 @@ export function SignupRoute({ usePlans, useGroups }: Props) {
   const firstRender = useRef(true)
   // /pricing links here with ?plan=id: that plan starts chosen.
   const [params] = useSearchParams()
-  const [initialValues] = useState<SignupValues>(() => ({ ...INITIAL, packageId: /^\d+$/.test(params.get('plan') ?? '') ? (params.get('plan') as string) : '' }))
+  const [initialValues] = useState<SignupValues>(() => ({
+    ...INITIAL,
+    packageId: /^\d+$/.test(params.get('plan') ?? '') ? (params.get('plan') as string) : '',
+  }))
 
   // Each step announces itself: focus moves to its heading (not on arrival, where the page title leads).
   useEffect(() => {
@@ -95,15 +98,17 @@ export function SignupRoute({ usePlans, useGroups }: Props) {
           clearDraft(DRAFT_KEY)
           rememberRegisteredEmail(result.email)
           if (result.paymentToken) {
-            rememberRegistrationPayment({ token: result.paymentToken, packageId: Number(values.packageId), promoCode: values.promoCode || null })
+            rememberRegistrationPayment({
+              token: result.paymentToken,
+              packageId: Number(values.packageId),
+              promoCode: values.promoCode || null,
+            })
           } else {
             rememberFreePlanChosen()
           }
           setRegisteredEmail(result.email)
         }}
-        actions={({ isSubmitting }) => (
-          <WizardActions step={step} setStep={setStep} submitting={isSubmitting} />
-        )}
+        actions={({ isSubmitting }) => <WizardActions step={step} setStep={setStep} submitting={isSubmitting} />}
       >
         <h2 ref={heading} tabIndex={-1} className="steps__title">
           Step {step} of {STEPS.length}: {STEPS[step - 1].title}

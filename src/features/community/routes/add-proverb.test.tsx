@@ -33,7 +33,10 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       if (url !== '/api/suggest-proverb') return json({ error: { code: 'not_found', message: url } }, 404)
-      sent.push({ body: JSON.parse(String(init?.body)) as Record<string, string>, authorization: new Headers(init?.headers).get('Authorization') })
+      sent.push({
+        body: JSON.parse(String(init?.body)) as Record<string, string>,
+        authorization: new Headers(init?.headers).get('Authorization'),
+      })
       return json({ data: { message: COMMUNITY_TEXTS.suggestionThanks, duplicate } }, 201)
     }),
   )

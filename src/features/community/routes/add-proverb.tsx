@@ -60,7 +60,10 @@ export function AddProverbRoute({ useGroups, useCategories }: Props) {
   return (
     <section className="auth-page auth-page--wide" aria-labelledby="add-proverb-title">
       <h1 id="add-proverb-title">Suggest a proverb</h1>
-      <p>Know a proverb that belongs in Òwe? Tell us the proverb, a word-for-word English rendering and what it means. Our editors check every suggestion before it appears.</p>
+      <p>
+        Know a proverb that belongs in Òwe? Tell us the proverb, a word-for-word English rendering and what it means. Our editors check
+        every suggestion before it appears.
+      </p>
       <Form<SuggestionInput>
         label="Suggest a proverb"
         schema={suggestionSchema}

@@ -71,7 +71,15 @@ test('a message is sent, thanked, and the form is cleared', async () => {
   fillIn()
   send()
   expect(await screen.findByText(COMMUNITY_TEXTS.contactThanks)).toBeTruthy()
-  expect(sent).toEqual([{ email: 'kofi@example.com', firstName: 'Kofi', surname: 'Mensah', phoneNumber: '+233201234567', message: 'Medaase!\nThe app is good.' }])
+  expect(sent).toEqual([
+    {
+      email: 'kofi@example.com',
+      firstName: 'Kofi',
+      surname: 'Mensah',
+      phoneNumber: '+233201234567',
+      message: 'Medaase!\nThe app is good.',
+    },
+  ])
   expect(field('Message').value).toBe('')
 })
 

@@ -12,7 +12,10 @@ import { setTestSession } from '@/lib/test-session'
 
 vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
-const PROVERB: Proverb = makeProverb(12, yoruba, 'Ilé labọ̀ sinmi oko.', ['Home is where one rests from the farm.', 'Home is where we rest after work.'])
+const PROVERB: Proverb = makeProverb(12, yoruba, 'Ilé labọ̀ sinmi oko.', [
+  'Home is where one rests from the farm.',
+  'Home is where we rest after work.',
+])
 const useProverb = (slug: string) => useQuery({ queryKey: ['test', 'proverb', slug], queryFn: async () => PROVERB })
 
 let sent: { url: string; body: Record<string, string>; authorization: string | null }[]
@@ -25,7 +28,11 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
-      sent.push({ url, body: JSON.parse(String(init?.body)) as Record<string, string>, authorization: new Headers(init?.headers).get('Authorization') })
+      sent.push({
+        url,
+        body: JSON.parse(String(init?.body)) as Record<string, string>,
+        authorization: new Headers(init?.headers).get('Authorization'),
+      })
       return answer()
     }),
   )
@@ -78,8 +85,16 @@ test('a visitor’s correction is sent for that proverb and the thanks is shown'
 })
 
 test('a signed-in reader’s name and email are filled in, and the server’s refusal shows on the form', async () => {
-  setTestSession({ token: 'token-7', user: { id: 7, email: 'ada@example.com', firstName: 'Ada', lastName: 'Obi' }, expiresAt: '2030-01-01T00:00:00Z' } as Session)
-  answer = () => json({ error: { code: 'bad_request', message: CORRECTION_TEXTS.nothingChanged, fields: { proverb: CORRECTION_TEXTS.nothingChanged } } }, 400)
+  setTestSession({
+    token: 'token-7',
+    user: { id: 7, email: 'ada@example.com', firstName: 'Ada', lastName: 'Obi' },
+    expiresAt: '2030-01-01T00:00:00Z',
+  } as Session)
+  answer = () =>
+    json(
+      { error: { code: 'bad_request', message: CORRECTION_TEXTS.nothingChanged, fields: { proverb: CORRECTION_TEXTS.nothingChanged } } },
+      400,
+    )
   render()
   await screen.findByLabelText('The proverb')
   expect(field('Email').value).toBe('ada@example.com')

@@ -35,7 +35,8 @@ function CorrectionForm({ slug, useProverb }: { slug: string; useProverb: Props[
   const session = useSession()
   const proverb = useProverb(slug)
   if (proverb.isPending) return <Loading label="Loading the proverb" />
-  if (proverb.isError) return <ErrorState title="Could not load this proverb" error={proverb.error} onRetry={() => void proverb.refetch()} />
+  if (proverb.isError)
+    return <ErrorState title="Could not load this proverb" error={proverb.error} onRetry={() => void proverb.refetch()} />
   const { data } = proverb
   const initialValues: CorrectionInput = {
     email: session?.user.email ?? '',
@@ -50,7 +51,10 @@ function CorrectionForm({ slug, useProverb }: { slug: string; useProverb: Props[
     <section className="auth-page auth-page--wide" aria-labelledby="correction-title">
       <h1 id="correction-title">Suggest a correction</h1>
       <p>
-        To the {data.ethnic.name} proverb <Link to={proverbPath(data.slug)} lang={languageTag(data.ethnic.slug)}>{data.proverb}</Link>
+        To the {data.ethnic.name} proverb{' '}
+        <Link to={proverbPath(data.slug)} lang={languageTag(data.ethnic.slug)}>
+          {data.proverb}
+        </Link>
       </p>
       <p>{CORRECTION_TEXTS.intro}</p>
       <Form<CorrectionInput>
@@ -65,7 +69,12 @@ function CorrectionForm({ slug, useProverb }: { slug: string; useProverb: Props[
       >
         <TextField name="email" label="Email" type="email" autoComplete="email" />
         <TextField name="name" label="Your name" autoComplete="name" />
-        <TextAreaField name="proverb" label="The proverb" hint="Its spelling and tone marks as they should be." lang={languageTag(data.ethnic.slug)} />
+        <TextAreaField
+          name="proverb"
+          label="The proverb"
+          hint="Its spelling and tone marks as they should be."
+          lang={languageTag(data.ethnic.slug)}
+        />
         <TextAreaField name="transliteration" label="English rendering" hint="Word for word." />
         <TextAreaField name="interpretation" label="Meaning" hint="What it means, and when it is said." />
         <TextField name="source" label="Source" hint={CORRECTION_TEXTS.sourceHint} />

@@ -68,7 +68,12 @@ afterEach(() => {
 
 test('the caller’s row is found by id, not by name: of two Ada Obis only theirs says "You"', async () => {
   serve({
-    '/api/leaderboard/get_players?period=week&page=1&size=20': page([entry(1, 3, 'Ada', 'Obi'), entry(2, 7, 'Ada', 'Obi'), entry(3, 9), entry(4, 11)]),
+    '/api/leaderboard/get_players?period=week&page=1&size=20': page([
+      entry(1, 3, 'Ada', 'Obi'),
+      entry(2, 7, 'Ada', 'Obi'),
+      entry(3, 9),
+      entry(4, 11),
+    ]),
   })
   renderBoard()
   const rows = (await screen.findAllByRole('row')).slice(1)

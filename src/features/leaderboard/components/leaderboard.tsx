@@ -47,7 +47,13 @@ function Board({ viewerId }: { viewerId: number }) {
       <h2 id="leaderboard-title">Leaderboard</h2>
       <div role="group" aria-label="Period" className="leaderboard__periods">
         {PERIODS.map(({ value, label }) => (
-          <button key={value} type="button" className="button button--small" aria-pressed={period === value} onClick={() => choosePeriod(value)}>
+          <button
+            key={value}
+            type="button"
+            className="button button--small"
+            aria-pressed={period === value}
+            onClick={() => choosePeriod(value)}
+          >
             {label}
           </button>
         ))}
@@ -62,7 +68,13 @@ function Board({ viewerId }: { viewerId: number }) {
         <div aria-busy={players.isPlaceholderData}>
           {board.period === 'week' && <p className="subtle">Week of {formatLongDate(board.weekStart)}</p>}
           <LeaderboardTable entries={board.data} period={board.period} viewerId={viewerId} openId={openId} onToggle={setOpenId} />
-          <Pagination page={board.page} totalPages={board.totalPages} totalElements={board.totalElements} onPage={turnPage} noun="players" />
+          <Pagination
+            page={board.page}
+            totalPages={board.totalPages}
+            totalElements={board.totalElements}
+            onPage={turnPage}
+            noun="players"
+          />
           {shown && !youOnPage && own.data && (
             <p className="leaderboard__you" aria-live="polite">
               {own.data.entry

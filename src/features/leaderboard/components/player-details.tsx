@@ -35,7 +35,8 @@ export function PlayerDetails({ viewerId, period, userId }: { viewerId: number; 
                 <span>
                   {quiz.correct} of {quiz.total} correct · {formatThousands(quiz.points)} points ·{' '}
                   <span data-status={quiz.status}>
-                    <span aria-hidden="true">{quiz.status === 'PASSED' ? '✓' : '✗'}</span> {quiz.status === 'PASSED' ? 'Passed' : 'Not passed'}
+                    <span aria-hidden="true">{quiz.status === 'PASSED' ? '✓' : '✗'}</span>{' '}
+                    {quiz.status === 'PASSED' ? 'Passed' : 'Not passed'}
                   </span>{' '}
                   · {formatLongDate(quiz.closedAt)}
                 </span>

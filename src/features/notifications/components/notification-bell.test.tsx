@@ -89,7 +89,9 @@ test('an empty inbox says so', async () => {
 
 test('a list that cannot load says so and offers another try', async () => {
   const server = fakeServer([])
-  server.fetch.mockImplementation(async () => new Response(JSON.stringify({ error: { code: 'bad', message: 'Not allowed here.' } }), { status: 403 }))
+  server.fetch.mockImplementation(
+    async () => new Response(JSON.stringify({ error: { code: 'bad', message: 'Not allowed here.' } }), { status: 403 }),
+  )
   renderNotifications()
   fireEvent.click(screen.getByRole('button', { name: 'Notifications' }))
   const alert = await screen.findByRole('alert')
@@ -145,7 +147,13 @@ test('offline, a read this device made but the server has not heard of shows as 
   onlineManager.setOnline(false)
   // The persisted copy was written before the message was opened: it still says unread.
   client.setQueryData(notificationKeys.unreadCount(7), 2)
-  client.setQueryData(notificationKeys.list(7, 'all', 1, 7), { data: [notification(2), notification(1)], page: 1, size: 7, totalPages: 1, totalElements: 2 })
+  client.setQueryData(notificationKeys.list(7, 'all', 1, 7), {
+    data: [notification(2), notification(1)],
+    page: 1,
+    size: 7,
+    totalPages: 1,
+    totalElements: 2,
+  })
   addPendingRead(7, 2, '2026-11-22T06:00:00.000Z')
   renderNotifications('/', client)
   const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' })

@@ -31,7 +31,6 @@ function Bell({ userId }: { userId: number }) {
   const { open, setOpen, id, root, button: toggle } = useDisclosure()
   const unread = count.data ?? 0
 
-
   return (
     <div className="bell" ref={root}>
       <button
@@ -83,6 +82,7 @@ function LatestNotifications({ userId, open }: { userId: number; open: boolean }
     )
   }
   if (latest.isError) return <ErrorState title="Could not load notifications" error={latest.error} onRetry={() => void latest.refetch()} />
-  if (latest.fetchStatus === 'paused') return <p className="bell__state">You're offline. Notifications will show when you're back online.</p>
+  if (latest.fetchStatus === 'paused')
+    return <p className="bell__state">You're offline. Notifications will show when you're back online.</p>
   return <Loading label="Loading notifications" lines={2} />
 }

@@ -16,7 +16,11 @@ export function NotificationSummary({ notification, now }: { notification: AppNo
   // The message's "Back" link returns to this list, on the same tab and page.
   const { pathname, search } = useLocation()
   return (
-    <Link to={`/notifications/${notification.id}`} state={{ from: `${pathname}${search}` }} className={notification.read ? 'notification-item' : 'notification-item is-unread'}>
+    <Link
+      to={`/notifications/${notification.id}`}
+      state={{ from: `${pathname}${search}` }}
+      className={notification.read ? 'notification-item' : 'notification-item is-unread'}
+    >
       {!notification.read && <span className="visually-hidden">Unread: </span>}
       <span className="notification-item__title">{notification.title}</span>
       <span className="notification-item__body">{notification.body}</span>

@@ -48,7 +48,10 @@ test('opening a message shows it and lowers the count at once, before the server
 })
 
 test('a message shows its date and, when it leads somewhere in the app, an Open link', async () => {
-  fakeServer([notification(5, { url: '/quiz', createdAt: '2026-11-21T10:00:00Z' }), notification(4, { url: 'https://elsewhere.example/x' })])
+  fakeServer([
+    notification(5, { url: '/quiz', createdAt: '2026-11-21T10:00:00Z' }),
+    notification(4, { url: 'https://elsewhere.example/x' }),
+  ])
   renderNotifications('/notifications/5')
   expect((await heading()).textContent).toBe('Message 5')
   expect(screen.getByText(/^November 21st, 2026/)).toBeTruthy()

@@ -13,7 +13,8 @@ afterEach(() => {
 
 const where = () => screen.getByTestId('where').textContent
 const panel = () => screen.getByRole('tabpanel')
-const titles = async () => (await within(panel()).findAllByRole('listitem')).map((item) => item.querySelector('.notification-item__title')?.textContent)
+const titles = async () =>
+  (await within(panel()).findAllByRole('listitem')).map((item) => item.querySelector('.notification-item__title')?.textContent)
 
 test('the tabs show every message, the unread or the read ones, and the chosen tab is kept in the address', async () => {
   const server = fakeServer([notification(4), notification(3, { read: true }), notification(2), notification(1, { read: true })])
@@ -93,7 +94,9 @@ test('long lists come a page of seven at a time, the page in the address; a new 
 
 test('a list that cannot load says so and can be asked again', async () => {
   const server = fakeServer([])
-  server.fetch.mockImplementation(async () => new Response(JSON.stringify({ error: { code: 'forbidden', message: 'Not yours.' } }), { status: 403 }))
+  server.fetch.mockImplementation(
+    async () => new Response(JSON.stringify({ error: { code: 'forbidden', message: 'Not yours.' } }), { status: 403 }),
+  )
   renderNotifications('/notifications?tab=read')
   const alert = await within(panel()).findByRole('alert')
   expect(within(alert).getByText('Could not load your notifications')).toBeTruthy()

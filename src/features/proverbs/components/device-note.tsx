@@ -3,7 +3,11 @@ import { Link } from 'react-router-dom'
 import { noSavedMatchText, savedOnlyText, type DeviceHolding } from '@/core/search'
 import type { DeviceCoverage } from '@/offline/messages'
 
-const holdingOf = (coverage: DeviceCoverage): DeviceHolding => ({ held: coverage.held, total: coverage.total, name: coverage.group?.name ?? null })
+const holdingOf = (coverage: DeviceCoverage): DeviceHolding => ({
+  held: coverage.held,
+  total: coverage.total,
+  name: coverage.group?.name ?? null,
+})
 
 /** The way to keep the rest: the offline page, where a people is kept on the device. */
 function KeepLink({ coverage }: { coverage: DeviceCoverage }) {

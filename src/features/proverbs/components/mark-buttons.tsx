@@ -29,7 +29,11 @@ export function FavouriteButton({ proverbId, label }: { proverbId: number; label
   const signInFirst = useSignInFirst(proverbId)
   const on = Boolean(marks?.favourites.includes(proverbId))
   const { mutate } = toggle
-  useFavouriteAfterSignIn(proverbId, signedIn && marks ? on : undefined, useCallback(() => mutate({ proverbId, on: true }), [mutate, proverbId]))
+  useFavouriteAfterSignIn(
+    proverbId,
+    signedIn && marks ? on : undefined,
+    useCallback(() => mutate({ proverbId, on: true }), [mutate, proverbId]),
+  )
   if (!signedIn) {
     return (
       <button type="button" className="mark-button" onClick={signInFirst} aria-label={`Sign in to add “${label}” to your favourites`}>

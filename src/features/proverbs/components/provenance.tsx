@@ -48,7 +48,9 @@ const KIND_TEXT: Record<ProverbChange['kind'], string> = {
 
 /** What changed, in a line: "Corrected from a reader’s suggestion: tone marks and rendering". */
 export function changeText(change: ProverbChange): string {
-  return change.kind === 'checked' || change.fields.length === 0 ? KIND_TEXT[change.kind] : `${KIND_TEXT[change.kind]}: ${joinWithAnd(change.fields)}`
+  return change.kind === 'checked' || change.fields.length === 0
+    ? KIND_TEXT[change.kind]
+    : `${KIND_TEXT[change.kind]}: ${joinWithAnd(change.fields)}`
 }
 
 /**
@@ -60,9 +62,7 @@ export function ProverbHistory({ slug }: { slug: string }) {
   if (!history.data?.length) return null
   return (
     <details className="provenance__history">
-      <summary>
-        Changes to this proverb ({history.data.length})
-      </summary>
+      <summary>Changes to this proverb ({history.data.length})</summary>
       <ol>
         {history.data.map((change, i) => (
           <li key={`${change.at}-${i}`}>

@@ -26,13 +26,9 @@ export function ProverbCard({ proverb, toneVariant = false, marked }: Props) {
         <FavouriteButton proverbId={proverb.id} label={shorten(proverb.proverb)} />
       </div>
       <h3 className="proverb-card__text" lang={languageTag(proverb.ethnic.slug)}>
-        <Link to={proverbPath(proverb)}>
-          {marked?.proverb ?? proverb.proverb}
-        </Link>
+        <Link to={proverbPath(proverb)}>{marked?.proverb ?? proverb.proverb}</Link>
       </h3>
-      <p className="proverb-card__english">
-        {marked?.english ?? proverb.transliteration}
-      </p>
+      <p className="proverb-card__english">{marked?.english ?? proverb.transliteration}</p>
       {marked?.meaning && (
         <p className="proverb-card__meaning">
           <span className="visually-hidden">Meaning: </span>

@@ -68,7 +68,9 @@ test('a proverb with no cousins, sources or check shows none of them, and still 
   expect(screen.queryByRole('region', { name: /The same thought/ })).toBeNull()
   expect(screen.queryByRole('region', { name: 'Recorded in' })).toBeNull()
   expect(screen.queryByText('Checked by a speaker')).toBeNull()
-  expect(screen.getByRole('link', { name: 'Suggest a correction' }).getAttribute('href')).toBe(`/suggest_correction?proverb=${PROVERB.slug}`)
+  expect(screen.getByRole('link', { name: 'Suggest a correction' }).getAttribute('href')).toBe(
+    `/suggest_correction?proverb=${PROVERB.slug}`,
+  )
 })
 
 test('its published changes are listed once there are any', async () => {

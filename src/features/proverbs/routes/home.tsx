@@ -25,9 +25,7 @@ export function HomeRoute() {
     <>
       <section className="hero" aria-labelledby="hero-title">
         <h1 id="hero-title">Proverbs of eight African peoples</h1>
-        <p className="hero__lead">
-          In their own words and scripts, with a literal English rendering and what they mean.
-        </p>
+        <p className="hero__lead">In their own words and scripts, with a literal English rendering and what they mean.</p>
         <SearchBox />
       </section>
 

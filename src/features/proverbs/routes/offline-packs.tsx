@@ -38,18 +38,24 @@ export default function OfflinePacksRoute() {
     <section aria-labelledby="offline-title" className="offline-packs">
       <h1 id="offline-title">Offline reading</h1>
       <p className="lead">
-        Everyone reads every people online. The peoples you have under your plan can also be kept on this device — every
-        proverb and its scroll — to read and search with no signal; they update themselves when you open Òwe online.
+        Everyone reads every people online. The peoples you have under your plan can also be kept on this device — every proverb and its
+        scroll — to read and search with no signal; they update themselves when you open Òwe online.
       </p>
       <StorageMeter />
-      {!online && <p className="needs-network" role="status">You're offline. Downloading a pack needs a connection; your packs still open.</p>}
+      {!online && (
+        <p className="needs-network" role="status">
+          You're offline. Downloading a pack needs a connection; your packs still open.
+        </p>
+      )}
       {groups.isPending || packs.isPending ? (
         <Loading label="Loading your groups" />
       ) : packs.isError ? (
         <ErrorState error={packs.error} title="Could not read this device's packs" onRetry={() => void packs.refetch()} />
       ) : (
         <>
-          {groups.isError && <ErrorState error={groups.error} title="Could not load the groups you may read" onRetry={() => void groups.refetch()} />}
+          {groups.isError && (
+            <ErrorState error={groups.error} title="Could not load the groups you may read" onRetry={() => void groups.refetch()} />
+          )}
           {rows.length === 0 ? (
             groups.isError ? null : (
               <EmptyState title="No peoples to keep yet">
@@ -94,8 +100,8 @@ function OtherPeoples({ groups }: { groups: EthnicGroup[] }) {
     <section className="offline-packs__others" aria-labelledby="other-peoples-title">
       <h2 id="other-peoples-title">Other peoples</h2>
       <p>
-        You read {groups.map((group) => group.name).join(', ')} online at any time. A plan with more peoples keeps them on
-        this device too, quizzes you on them every week and shows them first; a paid plan also removes adverts.
+        You read {groups.map((group) => group.name).join(', ')} online at any time. A plan with more peoples keeps them on this device too,
+        quizzes you on them every week and shows them first; a paid plan also removes adverts.
       </p>
       <p>
         <Link to="/pricing">See what each plan adds</Link>
@@ -109,7 +115,8 @@ type RowProps = { group: EthnicGroup; pack?: PackRecord; inPlan: boolean; size?:
 function PackRow({ group, pack, inPlan, size, session, online }: RowProps) {
   const client = useQueryClient()
   const userId = session.user.id
-  const refresh = () => Promise.all([client.invalidateQueries({ queryKey: packKeys.packs(userId) }), client.invalidateQueries({ queryKey: packKeys.storage })])
+  const refresh = () =>
+    Promise.all([client.invalidateQueries({ queryKey: packKeys.packs(userId) }), client.invalidateQueries({ queryKey: packKeys.storage })])
   const download = useMutation({
     mutationFn: () => makeAvailableOffline(userId, session.token, group),
     onSettled: refresh,
@@ -139,12 +146,22 @@ function PackRow({ group, pack, inPlan, size, session, online }: RowProps) {
       </p>
       <div className="pack__actions">
         {inPlan && !pack && (
-          <button type="button" className="button button--primary" disabled={!online || download.isPending} onClick={() => download.mutate()}>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={!online || download.isPending}
+            onClick={() => download.mutate()}
+          >
             {`Keep ${group.name} offline${size ? ` — ${formatBytes(size)}` : ''}`}
           </button>
         )}
         {inPlan && pack?.status === 'failed' && (
-          <button type="button" className="button button--primary" disabled={!online || download.isPending} onClick={() => download.mutate()}>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={!online || download.isPending}
+            onClick={() => download.mutate()}
+          >
             Try again{named}
           </button>
         )}
@@ -177,11 +194,7 @@ function PackState({ pack }: { pack?: PackRecord }) {
     )
   }
   if (pack.status === 'failed') {
-    return (
-      <p className="pack__state pack__state--error">
-        {`The download stopped: ${pack.error ?? 'please try again.'}`}
-      </p>
-    )
+    return <p className="pack__state pack__state--error">{`The download stopped: ${pack.error ?? 'please try again.'}`}</p>
   }
   return (
     <p className="pack__state pack__state--ready">
@@ -199,7 +212,11 @@ function StorageMeter() {
     mutationFn: askPersistentStorage,
     onSettled: () => client.invalidateQueries({ queryKey: packKeys.storage }),
     onSuccess: (granted) =>
-      void notify(granted ? 'Your offline proverbs will be kept until you remove them.' : 'The browser did not agree to keep them for good; it may clear them when space runs low.'),
+      void notify(
+        granted
+          ? 'Your offline proverbs will be kept until you remove them.'
+          : 'The browser did not agree to keep them for good; it may clear them when space runs low.',
+      ),
   })
   if (!storage.data) return null
   const { usage, quota, persisted } = storage.data

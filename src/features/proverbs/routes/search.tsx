@@ -55,10 +55,17 @@ function SearchResults() {
   const categories = useQuery(categoriesQuery())
   // A people's or a category's page: it opens with who or what they are, and the tab names them.
   const group = ethnic ? groups.data?.find((g) => g.slug === ethnic.toLowerCase() || String(g.id) === ethnic) : undefined
-  const categoryShown = category && !group ? categories.data?.find((c) => c.slug === category.toLowerCase() || String(c.id) === category) : undefined
+  const categoryShown =
+    category && !group ? categories.data?.find((c) => c.slug === category.toLowerCase() || String(c.id) === category) : undefined
   usePageTitle(group ? `${group.name} proverbs` : categoryShown ? `${categoryShown.name} proverbs` : 'Search')
   const results = useQuery(
-    searchQuery({ q: q.slice(0, MAX_QUERY_LENGTH) || undefined, ethnic: ethnic || undefined, category: category || undefined, page, size: PAGE_SIZE }),
+    searchQuery({
+      q: q.slice(0, MAX_QUERY_LENGTH) || undefined,
+      ethnic: ethnic || undefined,
+      category: category || undefined,
+      page,
+      size: PAGE_SIZE,
+    }),
   )
   // While the next results load, the previous ones stay on screen with the words they were found for.
   const [shownQuery, setShownQuery] = useState(q)
@@ -176,8 +183,7 @@ function SearchResults() {
             {device && <SavedOnly coverage={device} />}
             <div className="result-list">
               {results.data.data.map((proverb, i, all) => {
-                const variant =
-                  all[i - 1]?.toneKey === proverb.toneKey || all[i + 1]?.toneKey === proverb.toneKey
+                const variant = all[i - 1]?.toneKey === proverb.toneKey || all[i + 1]?.toneKey === proverb.toneKey
                 return <SearchResultCard key={proverb.id} proverb={proverb} toneVariant={variant} terms={terms} />
               })}
             </div>

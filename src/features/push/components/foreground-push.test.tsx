@@ -9,13 +9,21 @@ import { renderWithApp, stubNotifications, stubServiceWorker } from '../test-fix
 import ForegroundPush from './foreground-push'
 
 const config = vi.hoisted(() => ({
-  env: { apiBase: '', production: true, firebase: { apiKey: 'k', projectId: 'owe-test', messagingSenderId: '1', appId: '1:1:web:1', vapidKey: 'BVapid' } },
+  env: {
+    apiBase: '',
+    production: true,
+    firebase: { apiKey: 'k', projectId: 'owe-test', messagingSenderId: '1', appId: '1:1:web:1', vapidKey: 'BVapid' },
+  },
 }))
 vi.mock('@/lib/env', () => config)
 vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 // Firebase's onMessage and the token check are the messaging module's (tested there); here they are stand-ins.
-const push = vi.hoisted(() => ({ handler: undefined as undefined | ((data: PushData) => void), stop: vi.fn(), sync: vi.fn(async () => undefined) }))
+const push = vi.hoisted(() => ({
+  handler: undefined as undefined | ((data: PushData) => void),
+  stop: vi.fn(),
+  sync: vi.fn(async () => undefined),
+}))
 vi.mock('../messaging', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   listenForeground: async (handler: (data: PushData) => void) => {
@@ -25,7 +33,9 @@ vi.mock('../messaging', async (importOriginal) => ({
   syncPushToken: push.sync,
 }))
 const toasts = vi.hoisted(() => ({ shown: [] as { content: ReactElement; options: ToastOptions }[] }))
-vi.mock('@/components/toasts', () => ({ notify: async (content: ReactElement, options: ToastOptions) => void toasts.shown.push({ content, options }) }))
+vi.mock('@/components/toasts', () => ({
+  notify: async (content: ReactElement, options: ToastOptions) => void toasts.shown.push({ content, options }),
+}))
 
 const browser = { permission: 'granted' as NotificationPermission }
 let workerListeners: ((event: MessageEvent) => void)[]

@@ -13,7 +13,11 @@ vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 // The switch's own logic is under test; turning push on and off (Firebase, the server) is the messaging module's.
 const push = vi.hoisted(() => ({ enable: vi.fn(), disable: vi.fn() }))
-vi.mock('../messaging', async (importOriginal) => ({ ...(await importOriginal<object>()), enablePush: push.enable, disablePush: push.disable }))
+vi.mock('../messaging', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  enablePush: push.enable,
+  disablePush: push.disable,
+}))
 
 const browser = { permission: 'default' as NotificationPermission }
 

@@ -71,7 +71,12 @@ test('an empty time is caught before sending: the message sits under the field, 
   save()
   const field = timeField()
   expect(field.getAttribute('aria-invalid')).toBe('true')
-  expect(field.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent)).toContain(REMINDER_TIME_MESSAGE)
+  expect(
+    field
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent),
+  ).toContain(REMINDER_TIME_MESSAGE)
   expect(document.activeElement).toBe(field)
   expect(puts).toEqual([])
 
@@ -96,7 +101,11 @@ test('a reminder set in another zone says saving here moves it', async () => {
 })
 
 test('the server’s answers are shown: a field message under the time, anything else above the button', async () => {
-  putAnswer = () => json({ error: { code: 'bad_request', message: 'Check the time.', fields: { time: 'Enter the time as HH:MM, from 00:00 to 23:59.' } } }, 400)
+  putAnswer = () =>
+    json(
+      { error: { code: 'bad_request', message: 'Check the time.', fields: { time: 'Enter the time as HH:MM, from 00:00 to 23:59.' } } },
+      400,
+    )
   renderWithApp(<ReminderForm userId={7} />)
   await screen.findByRole('form', { name: 'Daily proverb' })
   save()

@@ -13,7 +13,8 @@ const savedText = (reminder: DailyReminder) =>
 export function ReminderForm({ userId }: { userId: number }) {
   const reminder = useQuery(reminderQuery(userId))
   if (reminder.isPending) return <Loading label="Loading your reminder" lines={2} />
-  if (reminder.isError) return <ErrorState title="Could not load your reminder" error={reminder.error} onRetry={() => void reminder.refetch()} />
+  if (reminder.isError)
+    return <ErrorState title="Could not load your reminder" error={reminder.error} onRetry={() => void reminder.refetch()} />
   return <ReminderFields userId={userId} saved={reminder.data} />
 }
 

@@ -32,7 +32,12 @@ beforeEach(() => {
   })
   localStorage.setItem(FCM_TOKEN_KEY, 'fcm-token-1')
   testAnswer = () => json({ data: { id: 1, kind: 'test', title: 'Test notification' } })
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => (url === '/user/notification/test' && init?.method === 'POST' ? testAnswer() : json({}, 404))))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) =>
+      url === '/user/notification/test' && init?.method === 'POST' ? testAnswer() : json({}, 404),
+    ),
+  )
 })
 afterEach(() => {
   cleanup()
@@ -68,8 +73,18 @@ test('the worker, push, storage and connection each have their lines', async () 
 test('a worker still activating is followed until it is active, without "Check again"', async () => {
   const registration = { active: { state: 'activating' }, waiting: null, scope: 'http://localhost:3000/' }
   let stateChange: () => void = () => undefined
-  const controller = { get state() { return registration.active.state }, addEventListener: (_type: string, listener: () => void) => (stateChange = listener) }
-  stubServiceWorker({ getRegistration: async () => registration, controller, addEventListener: () => undefined, removeEventListener: () => undefined } as unknown as ServiceWorkerContainer)
+  const controller = {
+    get state() {
+      return registration.active.state
+    },
+    addEventListener: (_type: string, listener: () => void) => (stateChange = listener),
+  }
+  stubServiceWorker({
+    getRegistration: async () => registration,
+    controller,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  } as unknown as ServiceWorkerContainer)
   renderWithApp(<DiagnosticsRoute />)
   await screen.findByRole('region', { name: 'Offline support' })
   expect(line('Offline support', 'Active')).toBe('Yes (activating)')
@@ -82,7 +97,12 @@ test('a browser without a worker or push says so', async () => {
   config.env.firebase = null
   browser.permission = 'default'
   localStorage.clear()
-  stubServiceWorker({ getRegistration: async () => undefined, controller: null, addEventListener: () => undefined, removeEventListener: () => undefined } as unknown as ServiceWorkerContainer)
+  stubServiceWorker({
+    getRegistration: async () => undefined,
+    controller: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  } as unknown as ServiceWorkerContainer)
   renderWithApp(<DiagnosticsRoute />)
   await screen.findByRole('region', { name: 'Offline support' })
   expect(line('Offline support', 'Registered')).toBe('No')

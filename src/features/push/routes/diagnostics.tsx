@@ -71,7 +71,8 @@ function PushLines() {
 
 function TestNotification({ userId }: { userId: number }) {
   const send = useSendTestNotification(userId)
-  const failure = send.error instanceof ApiError && send.error.status === 429 ? TEST_TOO_MANY : send.isError ? errorMessage(send.error) : null
+  const failure =
+    send.error instanceof ApiError && send.error.status === 429 ? TEST_TOO_MANY : send.isError ? errorMessage(send.error) : null
   return (
     <>
       <button type="button" className="button button--primary" disabled={send.isPending} onClick={() => send.mutate()}>

@@ -28,7 +28,11 @@ function BatchCard({ userId, batch }: { userId: number; batch: QuizBatchSummary 
         <span className={`tag quiz-status quiz-status--${progress.state}`}>{progress.label}</span>
         {batch.result && <Score result={batch.result} size={batch.size} />}
       </p>
-      <Link className={`button${progress.state === 'finished' ? '' : ' button--primary'}`} to={progress.to} aria-label={`${progress.action}: ${batch.name}`}>
+      <Link
+        className={`button${progress.state === 'finished' ? '' : ' button--primary'}`}
+        to={progress.to}
+        aria-label={`${progress.action}: ${batch.name}`}
+      >
         {progress.action}
       </Link>
     </li>

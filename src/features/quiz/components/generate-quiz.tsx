@@ -39,7 +39,8 @@ function GenerateForm({ userId }: { userId: number }) {
   const [chosen, setChosen] = useState<number | null>(null)
 
   if (properties.isPending) return <Loading label="Loading the kinds of quiz" lines={2} />
-  if (properties.isError) return <ErrorState error={properties.error} onRetry={() => void properties.refetch()} title="Could not load the kinds of quiz" />
+  if (properties.isError)
+    return <ErrorState error={properties.error} onRetry={() => void properties.refetch()} title="Could not load the kinds of quiz" />
   if (properties.data.data.length === 0) return <EmptyState title="No kinds of quiz to choose from yet" />
 
   const submit = (event: FormEvent) => {
@@ -54,7 +55,13 @@ function GenerateForm({ userId }: { userId: number }) {
         <legend>What kind of quiz?</legend>
         {properties.data.data.map((property) => (
           <label key={property.id} className="choice">
-            <input type="radio" name="question-property" value={property.id} checked={chosen === property.id} onChange={() => setChosen(property.id)} />
+            <input
+              type="radio"
+              name="question-property"
+              value={property.id}
+              checked={chosen === property.id}
+              onChange={() => setChosen(property.id)}
+            />
             <span className="choice__title">{property.name}</span>
             <span className="choice__detail">
               {property.description} {property.size} questions · pass mark {property.passScore}

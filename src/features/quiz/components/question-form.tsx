@@ -13,7 +13,12 @@ export function QuotedProverb({ text, lang }: { text: string; lang: string | nul
  * One question as a labelled radio group (arrow keys move between options). The choice shows at once;
  * until it is written on the device it is marked pending.
  */
-export function QuestionForm({ question, chosen, pending, onChoose }: {
+export function QuestionForm({
+  question,
+  chosen,
+  pending,
+  onChoose,
+}: {
   question: QuizQuestion
   chosen: number | undefined
   pending: boolean
@@ -41,7 +46,12 @@ export function QuestionForm({ question, chosen, pending, onChoose }: {
 }
 
 /** Buttons that jump to a question; answered ones carry a tick and say so. */
-export function QuestionNumbers({ total, current, answered, onPick }: {
+export function QuestionNumbers({
+  total,
+  current,
+  answered,
+  onPick,
+}: {
   total: number
   current: number
   answered: (index: number) => boolean

@@ -24,7 +24,19 @@ vi.mock('@/lib/session', () => import('@/lib/test-session'))
 const batch = batchSummary
 
 const PROPERTIES: Paginated<QuestionProperty> = {
-  data: [{ id: 2, name: 'Quick ten', description: 'Ten questions from your groups.', preferredCount: 5, otherCount: 3, generalCount: 2, size: 10, passScore: 6, weekly: false }],
+  data: [
+    {
+      id: 2,
+      name: 'Quick ten',
+      description: 'Ten questions from your groups.',
+      preferredCount: 5,
+      otherCount: 3,
+      generalCount: 2,
+      size: 10,
+      passScore: 6,
+      weekly: false,
+    },
+  ],
   page: 1,
   size: 20,
   totalPages: 1,
@@ -36,7 +48,14 @@ const date = localDate()
 
 function serve(overrides: Record<string, () => Response> = {}) {
   const routes: Record<string, () => Response> = {
-    [`/quiz-batch/user/week?currentDate=${date}`]: () => json({ data: [batch(1), batch(2, { answered: 4 }), batch(3, { closedAt: '2026-11-17T09:00:00Z', answered: 10, result: { correct: 8, points: 80, status: 'PASSED' } })] }),
+    [`/quiz-batch/user/week?currentDate=${date}`]: () =>
+      json({
+        data: [
+          batch(1),
+          batch(2, { answered: 4 }),
+          batch(3, { closedAt: '2026-11-17T09:00:00Z', answered: 10, result: { correct: 8, points: 80, status: 'PASSED' } }),
+        ],
+      }),
     [`/quiz-batch/user/week-gen-source?currentDate=${date}`]: () => json({ data: [] }),
     '/quiz-batch/user/recent/all': () => json({ data: [] }),
     '/api/quiz/all/1': () => json({ data: [] }),
@@ -100,7 +119,9 @@ test('what the server refused is listed with its message, and can be retried or 
   serve()
   outbox.retryFailed.mockResolvedValue(undefined)
   outbox.discardFailed.mockResolvedValue(undefined)
-  outbox.failed = [{ key: 'k1', kind: 'answer', batchId: 1, questionId: 11, answerOptionId: 111, error: 'This quiz is closed.', createdAt: 0 }]
+  outbox.failed = [
+    { key: 'k1', kind: 'answer', batchId: 1, questionId: 11, answerOptionId: 111, error: 'This quiz is closed.', createdAt: 0 },
+  ]
   renderHome()
   const section = screen.getByRole('region', { name: 'Could not send' })
   expect(within(section).getByText('This quiz is closed.')).toBeTruthy()

@@ -38,7 +38,13 @@ function QuizSections({ userId }: { userId: number }) {
   return (
     <>
       <FailedEntries userId={userId} names={names} />
-      <BatchSection id="quiz-week" title="This week's quizzes" query={week} loading="Loading this week's quizzes" empty="No quizzes this week yet">
+      <BatchSection
+        id="quiz-week"
+        title="This week's quizzes"
+        query={week}
+        loading="Loading this week's quizzes"
+        empty="No quizzes this week yet"
+      >
         {(batches) => <BatchList userId={userId} batches={batches} />}
       </BatchSection>
       <BatchSection
@@ -51,14 +57,28 @@ function QuizSections({ userId }: { userId: number }) {
       >
         {(batches) => <BatchList userId={userId} batches={batches} />}
       </BatchSection>
-      <BatchSection id="quiz-recent" title="Recently finished" query={recent} loading="Loading your finished quizzes" empty="No finished quizzes yet">
+      <BatchSection
+        id="quiz-recent"
+        title="Recently finished"
+        query={recent}
+        loading="Loading your finished quizzes"
+        empty="No finished quizzes yet"
+      >
         {(batches) => <RecentList batches={batches} />}
       </BatchSection>
     </>
   )
 }
 
-function BatchSection({ id, title, query, loading, empty, action, children }: {
+function BatchSection({
+  id,
+  title,
+  query,
+  loading,
+  empty,
+  action,
+  children,
+}: {
   id: string
   title: string
   query: UseQueryResult<QuizBatchSummary[]>

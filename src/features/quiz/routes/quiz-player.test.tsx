@@ -65,7 +65,8 @@ const QUIZ: QuizData = {
   ],
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
 function Where() {
   const { pathname } = useLocation()
@@ -118,7 +119,10 @@ test('when the questions cannot be fetched, the toast says so and the user is ba
 })
 
 test('a question shows its proverb in its own language, the choice is pending until stored, then saved', async () => {
-  vi.stubGlobal('fetch', vi.fn(async () => json({ data: [QUIZ] })))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => json({ data: [QUIZ] })),
+  )
   let store!: () => void
   outbox.saveAnswer.mockImplementation(() => new Promise<void>((resolve) => (store = resolve)))
   renderPlayer()
@@ -145,7 +149,10 @@ test('a question shows its proverb in its own language, the choice is pending un
 })
 
 test('choices come back from the device and the server; a refused one says why', async () => {
-  vi.stubGlobal('fetch', vi.fn(async () => json({ data: [{ ...QUIZ, questions: [QUIZ.questions[0], { ...QUIZ.questions[1], chosenOptionId: 522 }] }] })))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => json({ data: [{ ...QUIZ, questions: [QUIZ.questions[0], { ...QUIZ.questions[1], chosenOptionId: 522 }] }] })),
+  )
   outbox.delivery = {
     answers: { 51: { answerOptionId: 512, delivery: 'failed', error: 'This quiz is closed.' } },
     pending: 0,
@@ -163,7 +170,10 @@ test('choices come back from the device and the server; a refused one says why',
 })
 
 test('submitting with unanswered questions asks first, then queues the close and goes to the result', async () => {
-  vi.stubGlobal('fetch', vi.fn(async () => json({ data: [QUIZ] })))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => json({ data: [QUIZ] })),
+  )
   outbox.saveAnswer.mockResolvedValue(undefined)
   renderPlayer()
   fireEvent.click(await screen.findByRole('radio', { name: 'Unity is strength' }))
@@ -177,7 +187,10 @@ test('submitting with unanswered questions asks first, then queues the close and
 })
 
 test('a quiz already closed opens its result', async () => {
-  vi.stubGlobal('fetch', vi.fn(async () => json({ data: [{ ...QUIZ, closedAt: '2026-11-18T10:00:00Z' }] })))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => json({ data: [{ ...QUIZ, closedAt: '2026-11-18T10:00:00Z' }] })),
+  )
   renderPlayer()
   await waitFor(() => expect(where()).toBe('/quiz/5/submit/'))
 })

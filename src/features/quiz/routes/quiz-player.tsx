@@ -10,7 +10,15 @@ import { saveAnswer, submitAttempt, useBatchDelivery, type BatchDelivery } from 
 import { useSession } from '@/lib/session'
 import { resultPath } from '../batch-status'
 import { QuestionForm, QuestionNumbers } from '../components/question-form'
-import { answerStatus, answerStatusText, currentChoices, initialPlayerState, playerReducer, type PlayerAction, type PlayerState } from '../player-state'
+import {
+  answerStatus,
+  answerStatusText,
+  currentChoices,
+  initialPlayerState,
+  playerReducer,
+  type PlayerAction,
+  type PlayerState,
+} from '../player-state'
 import { quizKeys, quizQuery } from '../queries'
 
 /** /quiz/:batchId — one question at a time; every choice is kept on the device first, then sent. */
@@ -113,8 +121,18 @@ function Player({ userId, quiz, delivery, state, dispatch }: PlayerProps) {
         <progress aria-labelledby="quiz-progress-label" max={total} value={index} />
       </div>
 
-      <QuestionForm key={question.ethnicfactQuestionId} question={question} chosen={choices[index]} pending={status.kind === 'saving'} onChoose={choose} />
-      <p id={`question-${question.ethnicfactQuestionId}-status`} className={`quiz-answer-status quiz-answer-status--${status.kind}`} aria-live="polite">
+      <QuestionForm
+        key={question.ethnicfactQuestionId}
+        question={question}
+        chosen={choices[index]}
+        pending={status.kind === 'saving'}
+        onChoose={choose}
+      />
+      <p
+        id={`question-${question.ethnicfactQuestionId}-status`}
+        className={`quiz-answer-status quiz-answer-status--${status.kind}`}
+        aria-live="polite"
+      >
         {answerStatusText(status)}
       </p>
 
@@ -127,7 +145,12 @@ function Player({ userId, quiz, delivery, state, dispatch }: PlayerProps) {
         </button>
       </div>
 
-      <QuestionNumbers total={total} current={index} answered={(i) => choices[i] !== undefined} onPick={(i) => dispatch({ type: 'goTo', index: i, total })} />
+      <QuestionNumbers
+        total={total}
+        current={index}
+        answered={(i) => choices[i] !== undefined}
+        onPick={(i) => dispatch({ type: 'goTo', index: i, total })}
+      />
 
       <div className="quiz-player__submit">
         {confirming && !submit.isPending ? (

@@ -49,7 +49,10 @@ const RESULT: QuizResult = {
       lang: 'yo',
       chosenOptionId: 511,
       correctOptionId: 511,
-      answerOptions: [{ id: 511, text: 'Yoruba' }, { id: 512, text: 'Zulu' }],
+      answerOptions: [
+        { id: 511, text: 'Yoruba' },
+        { id: 512, text: 'Zulu' },
+      ],
       note: null,
       source: {
         ethnic: { id: 1, name: 'Yoruba', slug: 'yoruba' },
@@ -60,8 +63,38 @@ const RESULT: QuizResult = {
       },
       sources: [],
     },
-    { ethnicfactQuestionId: 52, position: 2, question: 'Who speaks it?', proverb: null, lang: null, chosenOptionId: 522, correctOptionId: 521, answerOptions: [{ id: 521, text: 'Yoruba' }, { id: 522, text: 'Zulu' }], note: 'Yoruba is spoken in south-west Nigeria.', source: null, sources: [{ title: 'Yoruba language — Wikipedia', url: 'https://en.wikipedia.org/wiki/Yoruba_language' }] },
-    { ethnicfactQuestionId: 53, position: 3, question: 'Where?', proverb: null, lang: null, chosenOptionId: null, correctOptionId: 531, answerOptions: [{ id: 531, text: 'Nigeria' }, { id: 532, text: 'Kenya' }], note: null, source: null, sources: [] },
+    {
+      ethnicfactQuestionId: 52,
+      position: 2,
+      question: 'Who speaks it?',
+      proverb: null,
+      lang: null,
+      chosenOptionId: 522,
+      correctOptionId: 521,
+      answerOptions: [
+        { id: 521, text: 'Yoruba' },
+        { id: 522, text: 'Zulu' },
+      ],
+      note: 'Yoruba is spoken in south-west Nigeria.',
+      source: null,
+      sources: [{ title: 'Yoruba language — Wikipedia', url: 'https://en.wikipedia.org/wiki/Yoruba_language' }],
+    },
+    {
+      ethnicfactQuestionId: 53,
+      position: 3,
+      question: 'Where?',
+      proverb: null,
+      lang: null,
+      chosenOptionId: null,
+      correctOptionId: 531,
+      answerOptions: [
+        { id: 531, text: 'Nigeria' },
+        { id: 532, text: 'Kenya' },
+      ],
+      note: null,
+      source: null,
+      sources: [],
+    },
   ],
 }
 
@@ -132,7 +165,12 @@ test('once synced, the result: counts, points, the verdict in words once with th
 })
 
 test('a quiz still open (409) offers to continue it', async () => {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ error: { code: 'conflict', message: 'This attempt is still open.' } }), { status: 409 })))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () => new Response(JSON.stringify({ error: { code: 'conflict', message: 'This attempt is still open.' } }), { status: 409 }),
+    ),
+  )
   outbox.delivery = delivery({ closeQueued: false, closeDelivered: false })
   renderResult()
   expect(await screen.findByText('This quiz is still open')).toBeTruthy()

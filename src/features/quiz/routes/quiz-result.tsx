@@ -94,7 +94,13 @@ function WaitingToSync({ delivery }: { delivery: BatchDelivery }) {
 
 /** What the server refused for this batch, with its messages; sent again on request. */
 function FailedToSend({ userId, delivery }: { userId: number; delivery: BatchDelivery }) {
-  const retry = useMutation({ mutationFn: () => retryFailed(userId, delivery.failed.map((entry) => entry.key)) })
+  const retry = useMutation({
+    mutationFn: () =>
+      retryFailed(
+        userId,
+        delivery.failed.map((entry) => entry.key),
+      ),
+  })
   return (
     <div className="notice notice--error quiz-waiting__failed">
       <p className="notice__title">Could not send</p>

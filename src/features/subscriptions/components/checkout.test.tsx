@@ -27,13 +27,31 @@ function quoteFor(params: URLSearchParams): Response {
   const currency = params.get('currency') as 'USD' | 'NGN'
   const coupon = params.get('coupon')
   if (coupon?.toUpperCase() === 'OWNCODE1') {
-    return json({ error: { code: 'bad_request', message: 'You cannot use your own referral code.', fields: { coupon: 'You cannot use your own referral code.' } } }, 400)
+    return json(
+      {
+        error: {
+          code: 'bad_request',
+          message: 'You cannot use your own referral code.',
+          fields: { coupon: 'You cannot use your own referral code.' },
+        },
+      },
+      400,
+    )
   }
   const factor = currency === 'NGN' ? 1000 : 1
   const list = 17.99 * factor
   const percentOff = coupon ? 10 : 0
-  const amount = Math.round(1799 * (1 - percentOff / 100)) / 100 * factor
-  const quote: PaymentQuote = { packageId: 2, planName: 'Silver', currency, listAmount: list, discount: Math.round((list - amount) * 100) / 100, amount, percentOff, coupon: coupon ? coupon.toUpperCase() : null }
+  const amount = (Math.round(1799 * (1 - percentOff / 100)) / 100) * factor
+  const quote: PaymentQuote = {
+    packageId: 2,
+    planName: 'Silver',
+    currency,
+    listAmount: list,
+    discount: Math.round((list - amount) * 100) / 100,
+    amount,
+    percentOff,
+    coupon: coupon ? coupon.toUpperCase() : null,
+  }
   return json({ data: quote })
 }
 
@@ -169,8 +187,15 @@ test('a start whose answer was lost is retried as the same payment; one the serv
 
 test('a plan already held is extended; another plan replaces it, and the checkout says so', async () => {
   const current = {
-    id: 4, plan: { id: 3, name: 'Gold', amount: 29.99, noOfEthnics: 4, description: '' }, startsAt: '2026-01-10T09:00:00.000Z',
-    expiresAt: '2027-01-10T09:00:00.000Z', autoRenew: false, canAutoRenew: false, active: true, paymentOption: 'test' as const, groups: [],
+    id: 4,
+    plan: { id: 3, name: 'Gold', amount: 29.99, noOfEthnics: 4, description: '' },
+    startsAt: '2026-01-10T09:00:00.000Z',
+    expiresAt: '2027-01-10T09:00:00.000Z',
+    autoRenew: false,
+    canAutoRenew: false,
+    active: true,
+    paymentOption: 'test' as const,
+    groups: [],
   }
   renderWithApp(<Checkout plan={SILVER} current={current} redirect={vi.fn()} />)
   expect((await screen.findByTestId('checkout-current')).textContent).toBe(
@@ -178,7 +203,9 @@ test('a plan already held is extended; another plan replaces it, and the checkou
   )
   cleanup()
   renderWithApp(<Checkout plan={SILVER} current={{ ...current, plan: SILVER }} redirect={vi.fn()} />)
-  expect((await screen.findByTestId('checkout-current')).textContent).toBe('You have the Silver plan until January 10th, 2027. Paying now adds a year after that.')
+  expect((await screen.findByTestId('checkout-current')).textContent).toBe(
+    'You have the Silver plan until January 10th, 2027. Paying now adds a year after that.',
+  )
 })
 
 test('a changed price is shown again, not charged', async () => {
@@ -194,10 +221,14 @@ test('a changed price is shown again, not charged', async () => {
 test('a price that cannot be worked out can be asked for again', async () => {
   let failQuote = true
   const realFetch = globalThis.fetch
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
-    if (failQuote && url.startsWith('/api/payments/quote')) return json({ error: { code: 'unavailable', message: 'The server is resting.' } }, 503)
-    return realFetch(url, init)
-  }))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (failQuote && url.startsWith('/api/payments/quote'))
+        return json({ error: { code: 'unavailable', message: 'The server is resting.' } }, 503)
+      return realFetch(url, init)
+    }),
+  )
   renderWithApp(<Checkout plan={SILVER} redirect={vi.fn()} />)
   expect((await screen.findByRole('alert')).textContent).toContain('The server is resting.')
   expect((payButton() as HTMLButtonElement).disabled).toBe(true)

@@ -36,10 +36,19 @@ const goTo = (url: string) => window.location.assign(url)
  * promo code. The amount comes from the server's quote and is the amount sent (and charged); the
  * server refuses a start whose amount differs, so a price that changed meanwhile is shown, not charged.
  */
-export function Checkout({ plan, initialCurrency = 'USD', initialCoupon = null, registrationToken, current = null, focusOnMount = false, redirect = goTo }: CheckoutProps) {
+export function Checkout({
+  plan,
+  initialCurrency = 'USD',
+  initialCoupon = null,
+  registrationToken,
+  current = null,
+  focusOnMount = false,
+  redirect = goTo,
+}: CheckoutProps) {
   const options = useQuery(paymentOptionsQuery())
   if (options.isPending) return <Loading label="Loading the payment options" />
-  if (options.isError) return <ErrorState error={options.error} onRetry={() => void options.refetch()} title="Could not load the payment options" />
+  if (options.isError)
+    return <ErrorState error={options.error} onRetry={() => void options.refetch()} title="Could not load the payment options" />
   if (options.data.length === 0) return <p className="notice">Payments are not available right now. Please try again later.</p>
   return (
     <CheckoutForm
@@ -73,7 +82,9 @@ function CheckoutForm({ plan, options, initialCurrency, initialCoupon, registrat
     heading.current?.scrollIntoView?.({ block: 'start' })
   }, [focusOnMount])
   const client = useQueryClient()
-  const [option, setOption] = useState<PaymentOption>(() => (initialCurrency === 'NGN' && options.some((o) => o.id === 'paystack') ? 'paystack' : options[0].id))
+  const [option, setOption] = useState<PaymentOption>(() =>
+    initialCurrency === 'NGN' && options.some((o) => o.id === 'paystack') ? 'paystack' : options[0].id,
+  )
   const [requestedCurrency, setRequestedCurrency] = useState<CurrencyCode>(initialCurrency)
   // Recurring charges are the user's choice to make: off until they tick it.
   const [autoRenew, setAutoRenew] = useState(false)
@@ -87,10 +98,14 @@ function CheckoutForm({ plan, options, initialCurrency, initialCoupon, registrat
   const chosen = options.find((o) => o.id === option) ?? options[0]
   const currency = currencyFor(chosen.id, requestedCurrency)
   const signedIn = !registrationToken
-  const quote = useQuery({ ...quoteQuery({ packageId: plan.id, currency, option: chosen.id, coupon, signedIn }), placeholderData: keepPreviousData })
+  const quote = useQuery({
+    ...quoteQuery({ packageId: plan.id, currency, option: chosen.id, coupon, signedIn }),
+    placeholderData: keepPreviousData,
+  })
   // A code the server refuses (unknown, spent, the reader's own) is said under the field and dropped, so the
   // refusal comes before any price and the price then shown is the one the reader would pay.
-  const refusal = coupon !== null && quote.error instanceof ApiError && quote.error.status === 400 ? (quote.error.fields?.coupon ?? null) : null
+  const refusal =
+    coupon !== null && quote.error instanceof ApiError && quote.error.status === 400 ? (quote.error.fields?.coupon ?? null) : null
   useEffect(() => {
     if (refusal === null) return
     setCouponError(refusal)
@@ -131,7 +146,13 @@ function CheckoutForm({ plan, options, initialCurrency, initialCoupon, registrat
       setCoupon(checked.coupon)
     } catch (error) {
       setCoupon(null)
-      setCouponError(error instanceof ApiError && error.fields?.coupon ? error.fields.coupon : error instanceof ApiError && error.status === 400 ? ACCOUNT_TEXTS.promoInvalid : errorMessage(error))
+      setCouponError(
+        error instanceof ApiError && error.fields?.coupon
+          ? error.fields.coupon
+          : error instanceof ApiError && error.status === 400
+            ? ACCOUNT_TEXTS.promoInvalid
+            : errorMessage(error),
+      )
     } finally {
       setCheckingCoupon(false)
     }
@@ -175,10 +196,15 @@ function CheckoutForm({ plan, options, initialCurrency, initialCoupon, registrat
         <legend>Payment option</legend>
         {options.map((o) => (
           <label key={o.id} className="choice">
-            <input type="radio" name="paymentOption" value={o.id} checked={o.id === chosen.id} onChange={() => setOption(o.id)} disabled={busy} />
-            <span>
-              {o.testMode ? <span className="badge badge--test">{o.label}</span> : o.label}
-            </span>
+            <input
+              type="radio"
+              name="paymentOption"
+              value={o.id}
+              checked={o.id === chosen.id}
+              onChange={() => setOption(o.id)}
+              disabled={busy}
+            />
+            <span>{o.testMode ? <span className="badge badge--test">{o.label}</span> : o.label}</span>
           </label>
         ))}
       </fieldset>
@@ -190,7 +216,14 @@ function CheckoutForm({ plan, options, initialCurrency, initialCoupon, registrat
             .filter((code) => chosen.currencies.includes(code))
             .map((code) => (
               <label key={code} className="choice">
-                <input type="radio" name="currency" value={code} checked={currency === code} onChange={() => setRequestedCurrency(code)} disabled={busy} />
+                <input
+                  type="radio"
+                  name="currency"
+                  value={code}
+                  checked={currency === code}
+                  onChange={() => setRequestedCurrency(code)}
+                  disabled={busy}
+                />
                 <span>
                   {CURRENCIES[code].symbol} {code === 'NGN' ? 'Naira' : 'US dollars'}
                 </span>
@@ -202,7 +235,13 @@ function CheckoutForm({ plan, options, initialCurrency, initialCoupon, registrat
       )}
 
       <label className="choice">
-        <input type="checkbox" name="autoRenew" checked={autoRenew} onChange={(event) => setAutoRenew(event.target.checked)} disabled={busy} />
+        <input
+          type="checkbox"
+          name="autoRenew"
+          checked={autoRenew}
+          onChange={(event) => setAutoRenew(event.target.checked)}
+          disabled={busy}
+        />
         <span>Renew automatically each year. You can turn this off at any time in your profile.</span>
       </label>
 
@@ -269,7 +308,11 @@ function CheckoutForm({ plan, options, initialCurrency, initialCoupon, registrat
       )}
       <div className="form__actions">
         <button type="submit" className="button button--primary" disabled={!quote.data || quote.isFetching || busy}>
-          {busy ? `Taking you to ${chosen.testMode ? 'the test checkout' : chosen.label}…` : quote.data ? `Pay ${formatCurrency(quote.data.amount, quote.data.currency)}` : 'Pay'}
+          {busy
+            ? `Taking you to ${chosen.testMode ? 'the test checkout' : chosen.label}…`
+            : quote.data
+              ? `Pay ${formatCurrency(quote.data.amount, quote.data.currency)}`
+              : 'Pay'}
         </button>
       </div>
     </form>

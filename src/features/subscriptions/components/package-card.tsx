@@ -8,7 +8,8 @@ export function PackageCard({ pkg }: { pkg: ActivePackage }) {
   return (
     <div className="package-card" data-testid="package-card">
       <p className="package-card__plan">
-        <strong>{pkg.plan.name} plan</strong> {pkg.active ? <span className="badge">Active</span> : <span className="badge badge--muted">Ended</span>}
+        <strong>{pkg.plan.name} plan</strong>{' '}
+        {pkg.active ? <span className="badge">Active</span> : <span className="badge badge--muted">Ended</span>}
       </p>
       <dl className="package-card__facts">
         <dt>Started</dt>
@@ -29,8 +30,8 @@ export function PackageCard({ pkg }: { pkg: ActivePackage }) {
       </dl>
       {locked.length > 0 && (
         <p className="subtle">
-          Not kept offline or quizzed until you subscribe again: {locked.map((group) => group.name).join(', ')}. They stay
-          chosen, and you can still read them online.
+          Not kept offline or quizzed until you subscribe again: {locked.map((group) => group.name).join(', ')}. They stay chosen, and you
+          can still read them online.
         </p>
       )}
     </div>

@@ -24,7 +24,13 @@ const PAID: PaymentRecord = {
   createdAt: '2026-11-22T10:00:00.000Z',
   note: null,
 }
-const UNFINISHED: PaymentRecord = { ...PAID, reference: 'owe_pay_0002', status: 'abandoned', createdAt: '2026-11-21T10:00:00.000Z', note: PAYMENT_TEXTS.checkoutExpired }
+const UNFINISHED: PaymentRecord = {
+  ...PAID,
+  reference: 'owe_pay_0002',
+  status: 'abandoned',
+  createdAt: '2026-11-21T10:00:00.000Z',
+  note: PAYMENT_TEXTS.checkoutExpired,
+}
 
 let active: ActivePackage | null
 let last: ActivePackage | null
@@ -49,7 +55,8 @@ beforeEach(() => {
         return json({ data: active })
       }
       if (path === '/api/user/profile/referral-code') return json({ data: REFERRAL })
-      if (path === '/api/payments/history') return json({ data: history, page: 1, size: 5, totalPages: history.length ? 1 : 0, totalElements: history.length })
+      if (path === '/api/payments/history')
+        return json({ data: history, page: 1, size: 5, totalPages: history.length ? 1 : 0, totalElements: history.length })
       return notFound(url)
     }),
   )
@@ -89,7 +96,11 @@ test('an ended package is shown with the peoples no longer kept offline (still r
   last = { ...PACKAGE, active: false, autoRenew: false, groups: [PACKAGE.groups[0], { ...PACKAGE.groups[1], locked: true }] }
   renderWithApp(<SubscriptionSettings userId={7} />)
   expect(await screen.findByText(/Your Silver plan ended on November 22nd, 2027/)).toBeTruthy()
-  expect(screen.getByText(/Not kept offline or quizzed until you subscribe again: Igbo\. They stay chosen, and you can still read them online\./)).toBeTruthy()
+  expect(
+    screen.getByText(
+      /Not kept offline or quizzed until you subscribe again: Igbo\. They stay chosen, and you can still read them online\./,
+    ),
+  ).toBeTruthy()
   expect(screen.getByRole('link', { name: 'Subscribe again' }).getAttribute('href')).toBe('/pricing?plan=2')
 })
 

@@ -100,9 +100,9 @@ function NoActivePackage({ userId }: { userId: number }) {
     return (
       <>
         <p>
-          Your {last.data.plan.name} plan ended on {formatLongDate(last.data.expiresAt)}. You are on the Free plan until you
-          subscribe again: your first chosen language is kept offline and quizzed, and adverts are shown. You still read
-          every people online, and the others you chose stay chosen.
+          Your {last.data.plan.name} plan ended on {formatLongDate(last.data.expiresAt)}. You are on the Free plan until you subscribe
+          again: your first chosen language is kept offline and quizzed, and adverts are shown. You still read every people online, and the
+          others you chose stay chosen.
         </p>
         <PackageCard pkg={last.data} />
         <p>

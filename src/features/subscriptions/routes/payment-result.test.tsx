@@ -34,7 +34,11 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
-      verifies.push({ url, body: JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>, auth: new Headers(init?.headers).get('Authorization') })
+      verifies.push({
+        url,
+        body: JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>,
+        auth: new Headers(init?.headers).get('Authorization'),
+      })
       return json({ data: answers.length > 1 ? answers.shift() : answers[0] })
     }),
   )
@@ -52,7 +56,11 @@ test('a successful payment shows the new package', async () => {
   expect(screen.getByText(PAYMENT_TEXTS.success)).toBeTruthy()
   expect(screen.getByTestId('package-card').textContent).toContain('Silver plan')
   expect(screen.getByTestId('package-card').textContent).toContain('Yoruba, Igbo')
-  expect(verifies[0]).toMatchObject({ url: '/api/payments/verify/owe_0123456789abcdef', body: { cancelled: false }, auth: 'Bearer token-7' })
+  expect(verifies[0]).toMatchObject({
+    url: '/api/payments/verify/owe_0123456789abcdef',
+    body: { cancelled: false },
+    auth: 'Bearer token-7',
+  })
 })
 
 test('a cancelled payment says nothing changed and offers the plans again', async () => {
@@ -85,7 +93,11 @@ test('Paystack’s trxref is read when there is no reference; sign-up uses its t
   answers = [outcome('success', { registration: true, package: null })]
   renderWithApp(<PaymentResult registrationToken="pay-token" />, { path: '/register_payment_success?trxref=owe_0123456789abcdef' })
   expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Payment received')
-  expect(verifies[0]).toMatchObject({ url: '/api/payments/verify/owe_0123456789abcdef', body: { registrationToken: 'pay-token' }, auth: null })
+  expect(verifies[0]).toMatchObject({
+    url: '/api/payments/verify/owe_0123456789abcdef',
+    body: { registrationToken: 'pay-token' },
+    auth: null,
+  })
 })
 
 test('without a reference the page says there is nothing to show', async () => {
