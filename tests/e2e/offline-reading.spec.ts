@@ -1,4 +1,4 @@
-import { chromium, expect, test } from './fixtures'
+import { chromium, SIGNING_OUT, expectProblems, expect, test } from './fixtures'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -126,6 +126,7 @@ for (const mode of OFFLINE_MODES) {
 
       await goOffline(mode, context, server)
       await page.getByRole('button', { name: /^Account:/ }).click()
+      expectProblems(SIGNING_OUT)
       await page.getByRole('button', { name: 'Log out' }).click()
       await expect(page).toHaveURL(/\/auth\/login/)
       await expect.poll(async () => (await deviceRecords(page)).owner).toBeNull()
