@@ -25,11 +25,7 @@ test('a reader signs up, activates from the email, fills in the profile, keeps a
 }) => {
   // A used activation link, wrong and unactivated sign-ins are tried on purpose; a password change and a
   // sign-out end sessions while the reader's data may still be asked for.
-  expectProblems(
-    SIGNING_OUT,
-    /^answer: 400 POST \S+\/accounts\/activate$/,
-    /^answer: 40[13] POST \S+\/accounts\/login$/,
-  )
+  expectProblems(SIGNING_OUT, /^answer: 400 POST \S+\/accounts\/activate$/, /^answer: 40[13] POST \S+\/accounts\/login$/)
   test.setTimeout(120_000)
   const email = uniqueEmail('journey')
 
