@@ -121,12 +121,16 @@ test('a session that ends mid-edit keeps what was typed: sign in again and it is
   // save that finds out, so its polls are held until the reader is on the sign-in page.
   const heldPolls: Route[] = []
   await page.route('**/user/notification/**', (route) => void heldPolls.push(route))
+  // The profile's last request (the last package, asked once the active one is known to be none) must
+  // have its answer before the session ends, or a slow machine lets it find out before the save.
+  const profileSettled = page.waitForResponse((res) => res.url().includes('/api/userPackage/last_active_UserPackage'))
   await page.goto('/profile')
   const address = page.getByRole('form', { name: 'Address' })
   await address.getByLabel('Country').fill('Ghana')
   await address.getByLabel('City or town').fill('Kumasi')
 
   // The session ends elsewhere (here: logged out through the API with the same token).
+  await profileSettled
   const ended = await request.post('/accounts/logout', { headers: { Authorization: `Bearer ${account.token}` } })
   expect(ended.ok()).toBe(true)
 
