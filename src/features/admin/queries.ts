@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { AdminPayment, CorrectionStatus, SuggestionStatus } from '@/core/admin-contract'
 import { privateKey } from '@/lib/query-keys'
-import { useSession } from '@/lib/session'
+import { useOperatorId } from '@/entities/operator/queries'
 import {
   fetchAdverts,
   fetchAudit,
@@ -71,11 +71,6 @@ export const mailQuery = (userId: number, q: MailFilter) =>
     // "Send again", would show under the wrong tab).
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[4].status === q.status ? previous : undefined),
   })
-
-/** The operator's id: the console sits behind the session guard, so there is one. */
-export function useOperatorId(): number {
-  return useSession()?.user.id ?? 0
-}
 
 /**
  * A change from the console: afterwards the sections it touches are asked again (and the audit log,

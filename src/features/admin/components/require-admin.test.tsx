@@ -38,6 +38,8 @@ test('an operator gets the console, on the suggestions', async () => {
     if (path === '/api/admin/categories') return json({ data: [] })
   })
   vi.stubGlobal('fetch', vi.fn(api.fetch))
+  // The section's code is loaded on demand; loaded here first, so the wait below is for the server, not the build.
+  await import('../routes/suggestions')
   renderAdmin(
     <RequireAdmin>
       <AdminConsole />

@@ -5,14 +5,16 @@ import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { proverbInputSchema, speakerCheckSchema } from '@/core/admin-validation'
 import { formatLongDate } from '@/core/format'
 import { Form, TextField } from '@/components/form'
+import { useGroups } from '@/entities/catalogue/queries'
+import { useOperatorId } from '@/entities/operator/queries'
 import { markChecked, proverbRows, unmarkChecked } from '../api'
 import { BuiltInBadge, EditorForm, useEditing } from '../components/editable-rows'
 import { TextAndGroupSearch } from '../components/filters'
-import { groupChoices, groupName, useGroups } from '../components/groups'
+import { groupChoices, groupName } from '../components/groups'
 import { ListSection } from '../components/list-section'
 import { ADMIN_PAGE_SIZE, useListParams } from '../components/paged'
 import { ProverbFields, toProverbInput, type ProverbFormValues } from '../components/proverb-fields'
-import { proverbsQuery, useAdminMutation, useOperatorId } from '../queries'
+import { proverbsQuery, useAdminMutation } from '../queries'
 
 const EMPTY: ProverbFormValues = { proverb: '', transliteration: '', interpretation: '', ethnicGroupId: '', categoryIds: [] }
 

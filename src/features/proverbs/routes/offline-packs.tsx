@@ -10,7 +10,7 @@ import { useOnline } from '@/lib/online'
 import { useSession, type Session } from '@/lib/session'
 import { readableGroupsQuery } from '../marks'
 import { askPersistentStorage, makeAvailableOffline, packKeys, packSizesQuery, removeDevicePack, usePacks, useStorageState } from '../packs'
-import { groupsQuery } from '../queries'
+import { groupsQuery } from '@/entities/catalogue/queries'
 
 /**
  * Settings → Offline reading: the peoples the reader has under their plan, each one action away from being

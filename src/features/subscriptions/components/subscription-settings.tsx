@@ -7,7 +7,8 @@ import { formatCurrency, formatLongDate } from '@/core/format'
 import { PAYMENT_TEXTS } from '@/core/payment'
 import { PLAN_TEXTS } from '@/core/plans'
 import { cancelAutoRenewal } from '../api'
-import { activePackageQuery, lastPackageQuery, paymentHistoryQuery, referralCodeQuery } from '../queries'
+import { activePackageQuery } from '@/entities/subscription/queries'
+import { lastPackageQuery, paymentHistoryQuery, referralCodeQuery } from '../queries'
 import { PackageCard } from './package-card'
 
 /** Profile → Subscription: the package in force (or the last one), auto-renewal, the referral code and recent payments. */
