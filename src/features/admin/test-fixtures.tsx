@@ -5,7 +5,7 @@ import { afterEach, expect, vi } from 'vitest'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import type { EthnicGroup } from '@/core/contract'
 import { groupsQuery } from '@/entities/catalogue/queries'
-import { json, testQueryClient } from '@/lib/testing'
+import { json, testQueryClient } from '@/lib/test-render'
 
 // Test-only: the console's routes under /admin/*, as the app mounts them, with the groups already loaded,
 // and a stand-in for the API at the fetch boundary. Each test starts on an empty page with the real fetch.

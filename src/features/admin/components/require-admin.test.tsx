@@ -2,7 +2,7 @@
 import { cleanup, screen } from '@testing-library/react'
 import { afterEach, expect, test, vi } from 'vitest'
 import { ADMIN_TEXTS } from '@/core/admin-texts'
-import { json } from '@/lib/testing'
+import { json } from '@/lib/test-render'
 import { AdminConsole } from '../routes/console'
 import { fakeApi, renderAdmin } from '../test-fixtures'
 import { RequireAdmin } from './require-admin'

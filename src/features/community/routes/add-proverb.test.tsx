@@ -5,7 +5,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { COMMUNITY_TEXTS } from '@/core/community'
 import type { Category, EthnicGroup } from '@/core/contract'
 import { categoriesQuery, groupsQuery } from '@/entities/catalogue/queries'
-import { json, renderWithApp, testQueryClient } from '@/lib/testing'
+import { json, renderWithApp, testQueryClient } from '@/lib/test-render'
 import { AddProverbRoute } from './add-proverb'
 import { setTestSession } from '@/lib/test-session'
 

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { COMMUNITY_TEXTS } from '@/core/community'
 import type { FullProfile } from '@/core/contract'
-import { json, renderWithApp } from '@/lib/testing'
+import { json, renderWithApp } from '@/lib/test-render'
 import { ContactRoute } from './contact'
 import { setTestSession } from '@/lib/test-session'
 

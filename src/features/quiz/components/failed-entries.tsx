@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { errorMessage } from '@/components/query-state'
-import { discardFailed, retryFailed, useFailedEntries, type FailedEntry } from '@/lib/quiz-outbox'
+import { discardFailed, retryFailed, useFailedEntries, type FailedEntry } from '../outbox'
 
 /**
  * What the server refused (never dropped silently: docs/decisions/007-quizzes-exactly-once.md): its message, and the

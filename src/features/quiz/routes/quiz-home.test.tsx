@@ -4,13 +4,13 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { MemoryRouter } from 'react-router-dom'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { Paginated, QuestionProperty } from '@/core/contract'
-import type { FailedEntry } from '@/lib/quiz-outbox'
+import type { FailedEntry } from '../outbox'
 import { localDate } from '../queries'
 import { QuizHome } from './quiz-home'
 import { batchSummary } from '../test-fixtures'
 
 const outbox = vi.hoisted(() => ({ failed: [] as FailedEntry[], retryFailed: vi.fn(), discardFailed: vi.fn() }))
-vi.mock('@/lib/quiz-outbox', () => ({
+vi.mock('../outbox', () => ({
   saveAnswer: vi.fn(),
   submitAttempt: vi.fn(),
   useBatchDelivery: () => undefined,

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { QuizData } from '@/core/contract'
 import { QUIZ_FETCH_ERROR } from '@/core/texts'
 import { Toasts } from '@/components/toasts'
-import type { BatchDelivery } from '@/lib/quiz-outbox'
+import type { BatchDelivery } from '../outbox'
 import QuizPlayerRoute from './quiz-player'
 
 // The outbox is another module's concern (and still being built): the player only talks to its interface.
@@ -15,7 +15,7 @@ const outbox = vi.hoisted(() => ({
   submitAttempt: vi.fn<(input: { userId: number; batchId: number }) => Promise<void>>(),
   delivery: undefined as BatchDelivery | undefined,
 }))
-vi.mock('@/lib/quiz-outbox', () => ({
+vi.mock('../outbox', () => ({
   saveAnswer: outbox.saveAnswer,
   submitAttempt: outbox.submitAttempt,
   useBatchDelivery: () => outbox.delivery,

@@ -4,11 +4,11 @@ import { cleanup, render, screen, within } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { QuizResult } from '@/core/contract'
-import type { BatchDelivery } from '@/lib/quiz-outbox'
+import type { BatchDelivery } from '../outbox'
 import QuizResultRoute from './quiz-result'
 
 const outbox = vi.hoisted(() => ({ delivery: undefined as BatchDelivery | undefined }))
-vi.mock('@/lib/quiz-outbox', () => ({
+vi.mock('../outbox', () => ({
   saveAnswer: vi.fn(),
   submitAttempt: vi.fn(),
   useBatchDelivery: () => outbox.delivery,
