@@ -236,6 +236,25 @@ export default tseslint.config(
       'owe/no-type-cycle': 'error',
     },
   },
+  {
+    // A feature's changes to server data live in its mutations.ts, beside its keys (README: Map of the code).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/mutations.ts', 'src/entities/**', 'src/core/**', 'src/offline/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useMutation'],
+              message: "useMutation lives in the feature's mutations.ts: call a named hook from there.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['src/core/**'], rules: coreRuntimeFree },
   {
     files: ['src/offline/**'],

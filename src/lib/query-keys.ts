@@ -4,8 +4,9 @@
  *   in its `queries.ts` (`<feature>Keys`), beside its query options.
  * - A key read or refreshed by more than one feature, or by the app, sits here (features never import
  *   each other); the query that reads it sits in `src/entities/`.
- * - A feature's mutations live beside its keys: in its `queries.ts`, or a `mutations.ts` next to it, so
- *   what a change refreshes is written where the keys it names are.
+ * - A feature's mutations live in its `mutations.ts`, next to its `queries.ts`, as named hooks the
+ *   components call, so what a change refreshes is written beside the keys it names (lint refuses
+ *   `useMutation` anywhere else).
  *
  * Private data sits under `privateKeys.user(userId)`, ['me', userId]: keyed by user, dropped at sign-out
  * and never kept on the device for anyone else.

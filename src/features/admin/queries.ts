@@ -1,7 +1,6 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { AdminPayment, CorrectionStatus, SuggestionStatus } from '@/core/admin-contract'
 import { privateKey } from '@/lib/query-keys'
-import { useOperatorId } from '@/entities/operator/queries'
 import {
   fetchAdverts,
   fetchAudit,
@@ -71,24 +70,3 @@ export const mailQuery = (userId: number, q: MailFilter) =>
     // "Send again", would show under the wrong tab).
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[4].status === q.status ? previous : undefined),
   })
-
-/**
- * A change from the console: afterwards the sections it touches are asked again (and the audit log,
- * which records every change). `refreshAfterFailure` for a change made of several requests, of which
- * some may have gone through.
- */
-export function useAdminMutation<In, Out>(
-  sections: string[],
-  mutationFn: (input: In) => Promise<Out>,
-  { refreshAfterFailure = false } = {},
-) {
-  const client = useQueryClient()
-  const userId = useOperatorId()
-  const refresh = () =>
-    Promise.all([...sections, 'audit'].map((section) => client.invalidateQueries({ queryKey: adminKeys.section(userId, section) })))
-  return useMutation({
-    mutationFn,
-    onSuccess: refresh,
-    onError: refreshAfterFailure ? refresh : undefined,
-  })
-}

@@ -11,7 +11,8 @@ import { inShownOrder, useAdvertOrder } from '../components/advert-order'
 import { NamedRow, RemoveRowButton, RowButton } from '../components/editable-rows'
 import { ListSection } from '../components/list-section'
 import { useStatus } from '../components/status'
-import { advertsQuery, useAdminMutation } from '../queries'
+import { useAdminMutation } from '../mutations'
+import { advertsQuery } from '../queries'
 
 const TYPES = ['image/webp', 'video/mp4']
 const kb = (bytes: number) => `${formatThousands(Math.round(bytes / 1024))} KB`

@@ -7,7 +7,7 @@ import { sendBroadcast } from '../api'
 import { groupName } from '../components/groups'
 import { AdminSection } from '../components/list-section'
 import { useStatus } from '../components/status'
-import { useAdminMutation } from '../queries'
+import { useAdminMutation } from '../mutations'
 import { broadcastFormSchema } from '../schemas'
 
 type Values = { title: string; body: string; url: string; ethnicGroupId: number | '' }

@@ -10,7 +10,8 @@ import { acceptCorrection, declineCorrection } from '../api'
 import { ReasonForm } from '../components/reason-form'
 import { ADMIN_PAGE_SIZE, DataTable, formatWhen } from '../components/paged'
 import { ReviewQueue } from '../components/review-queue'
-import { correctionsQuery, useAdminMutation } from '../queries'
+import { useAdminMutation } from '../mutations'
+import { correctionsQuery } from '../queries'
 
 const TABS = [
   { id: 'pending', label: 'Pending', empty: 'No corrections are waiting' },

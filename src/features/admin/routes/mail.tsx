@@ -7,7 +7,8 @@ import { RowButton } from '../components/editable-rows'
 import { AdminSection, ListTable } from '../components/list-section'
 import { ADMIN_PAGE_SIZE, formatWhen, useListParams, type Column } from '../components/paged'
 import { useStatus } from '../components/status'
-import { mailQuery, useAdminMutation } from '../queries'
+import { useAdminMutation } from '../mutations'
+import { mailQuery } from '../queries'
 
 /** Each filter: its tab, what it holds (shown above the list), its table's caption and its empty state. */
 const FILTERS: Record<MailStatusFilter, { label: string; about: string; caption: string; empty: string }> = {

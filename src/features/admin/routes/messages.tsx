@@ -6,7 +6,8 @@ import { RowButton } from '../components/editable-rows'
 import { AdminSection, ListTable } from '../components/list-section'
 import { ADMIN_PAGE_SIZE, formatWhen, useListParams } from '../components/paged'
 import { useStatus } from '../components/status'
-import { messagesQuery, useAdminMutation } from '../queries'
+import { useAdminMutation } from '../mutations'
+import { messagesQuery } from '../queries'
 
 const TABS = [
   { id: 'unread', label: 'Unread' },

@@ -14,7 +14,8 @@ import { groupChoices, groupName } from '../components/groups'
 import { ListSection } from '../components/list-section'
 import { ADMIN_PAGE_SIZE, useListParams } from '../components/paged'
 import { ProverbFields, toProverbInput, type ProverbFormValues } from '../components/proverb-fields'
-import { proverbsQuery, useAdminMutation } from '../queries'
+import { useAdminMutation } from '../mutations'
+import { proverbsQuery } from '../queries'
 
 const EMPTY: ProverbFormValues = { proverb: '', transliteration: '', interpretation: '', ethnicGroupId: '', categoryIds: [] }
 

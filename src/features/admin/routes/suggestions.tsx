@@ -13,7 +13,8 @@ import { ReasonForm } from '../components/reason-form'
 import { ADMIN_PAGE_SIZE, DataTable, formatWhen } from '../components/paged'
 import { findGroup, ProverbFields, toProverbInput, type ProverbFormValues } from '../components/proverb-fields'
 import { ReviewQueue } from '../components/review-queue'
-import { categoriesQuery, suggestionsQuery, useAdminMutation } from '../queries'
+import { useAdminMutation } from '../mutations'
+import { categoriesQuery, suggestionsQuery } from '../queries'
 
 const TABS = [
   { id: 'pending', label: 'Pending', empty: 'No suggestions are waiting' },
