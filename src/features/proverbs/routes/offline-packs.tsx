@@ -8,7 +8,7 @@ import { EmptyState, ErrorState, Loading } from '@/components/query-state'
 import { useOnline } from '@/lib/online'
 import { useSession, type Session } from '@/lib/session'
 import { readableGroupsQuery } from '../marks'
-import { useDownloadPack, usePersistStorage, useRemovePack } from '../mutations'
+import { useDownloadPack, usePersistStorage, useRemovePack } from '../pack-mutations'
 import { packSizesQuery, usePacks, useStorageState } from '../packs'
 import { groupsQuery } from '@/entities/catalogue/queries'
 
