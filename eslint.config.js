@@ -21,22 +21,28 @@ const foldersIn = (dir) =>
 const zone = (target, from, message, except) => ({ target, from, message, ...(except ? { except } : {}) })
 
 /**
- * Imports flow one way: core ← offline ← lib/components ← features ← app (docs/decisions/001-layout-and-runtimes.md); the worker
- * imports only core and offline; the server only src/core. Zones are checked on the resolved file, so a
+ * Imports flow one way: core ← offline ← lib/components ← entities ← features ← app (docs/decisions/001-layout-and-runtimes.md);
+ * the worker imports only core and offline; the server only src/core. Zones are checked on the resolved file, so a
  * relative import is held to them exactly as one through the @/ alias is.
  */
 const zones = [
   zone('src/core', 'src/offline', 'src/core imports no other layer.'),
   zone('src/core', 'src/lib', 'src/core imports no other layer.'),
   zone('src/core', 'src/components', 'src/core imports no other layer.'),
+  zone('src/core', 'src/entities', 'src/core imports no other layer.'),
   zone('src/core', 'src/features', 'src/core imports no other layer.'),
   zone('src/core', 'src/app', 'src/core imports no other layer.'),
   zone('src/offline', 'src/lib', 'src/offline imports only core.'),
   zone('src/offline', 'src/components', 'src/offline imports only core.'),
+  zone('src/offline', 'src/entities', 'src/offline imports only core.'),
   zone('src/offline', 'src/features', 'src/offline imports only core.'),
   zone('src/offline', 'src/app', 'src/offline imports only core.'),
-  zone(['src/lib', 'src/components'], 'src/features', 'lib and components sit below features and app.'),
-  zone(['src/lib', 'src/components'], 'src/app', 'lib and components sit below features and app.'),
+  zone(['src/lib', 'src/components'], 'src/entities', 'lib and components sit below entities, features and app.'),
+  zone(['src/lib', 'src/components'], 'src/features', 'lib and components sit below entities, features and app.'),
+  zone(['src/lib', 'src/components'], 'src/app', 'lib and components sit below entities, features and app.'),
+  zone('src/entities', 'src/features', 'Entities sit below the features: a feature imports an entity, never the other way.'),
+  zone('src/entities', 'src/app', 'Entities sit below the features and the app.'),
+  zone('src/entities', 'src/main.tsx', 'Entities sit below the features and the app.'),
   zone('src/features', 'src/app', 'Features sit below the app.'),
   zone('src/features', 'src/main.tsx', 'Features sit below the app.'),
   zone('src', 'server', 'The app and the server share only src/core.'),
@@ -45,7 +51,8 @@ const zones = [
   zone('sw', 'server', 'The worker imports only core and offline.'),
   zone('server', 'src', 'The server imports only src/core.', ['./core']),
   zone('server', 'sw', 'The server imports only src/core.'),
-  // A feature never imports another feature: the app composes them (src/app, server/src/app.ts).
+  // A feature never imports another feature: the app composes them (src/app, server/src/app.ts), and what several
+  // need (the catalogue, the plans, the active package, the operator, the profile) comes from src/entities.
   ...foldersIn('src/features').map((name) =>
     zone(`src/features/${name}`, 'src/features', `Feature "${name}" imports another feature; compose them in src/app instead.`, [
       `./${name}`,
@@ -227,6 +234,26 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones }],
       'import-x/no-cycle': 'error',
       'owe/no-type-cycle': 'error',
+    },
+  },
+  {
+    // A feature's changes to server data live in its mutations.ts, beside its keys (README: Map of the code); a
+    // lazy page's own may sit in a <part>-mutations.ts, so they stay out of the first page's script.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/mutations.ts', 'src/**/*-mutations.ts', 'src/entities/**', 'src/core/**', 'src/offline/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useMutation'],
+              message: "useMutation lives in the feature's mutations.ts: call a named hook from there.",
+            },
+          ],
+        },
+      ],
     },
   },
   { files: ['src/core/**'], rules: coreRuntimeFree },

@@ -18,7 +18,7 @@ createRoot(document.getElementById('root')!).render(
 
 // Quiz answers waiting on this device are sent after the first paint and whenever the browser is back online.
 // The outbox's code loads then, apart from the first page's script (the quiz pages share it).
-const outbox = () => import('./lib/quiz-outbox')
+const outbox = () => import('./features/quiz/outbox')
 void outbox().then(({ startOutboxDrains }) => startOutboxDrains())
 
 if (env.production)

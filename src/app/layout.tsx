@@ -6,7 +6,6 @@ import { InstallButton } from '@/components/install-button'
 import { Toasts } from '@/components/toasts'
 import { usePackRefresh } from '@/features/proverbs/packs'
 import { AccountMenu } from '@/features/account/components/account-menu'
-import { useIsOperator } from '@/features/admin/access'
 import { CookieBanner } from '@/features/consent/cookie-banner'
 import { privateKeys } from '@/lib/query-keys'
 import { useSession } from '@/lib/session'
@@ -23,7 +22,7 @@ const NotificationBell = lazy(() => import('@/features/notifications/components/
 /** Foreground pushes (a toast top-left) for a signed-in user with push on; Firebase loads only then. */
 const ForegroundPush = lazy(() => import('@/features/push/components/foreground-push'))
 /** Adverts (docs/requirements.md#r8-adverts) for signed-in users only, so loaded on demand like the bell. */
-const Adverts = lazy(() => import('./pages/adverts'))
+const Adverts = lazy(() => import('@/features/ads/components/adverts'))
 
 /** Shown to signed-in users only: the quizzes need an account. */
 const SIGNED_IN_NAV = [{ to: '/quiz', label: 'Quiz', end: false }]
@@ -93,7 +92,7 @@ export function Layout() {
               <NotificationBell />
             </Suspense>
           )}
-          <AccountMenu useIsOperator={useIsOperator} />
+          <AccountMenu />
         </div>
       </header>
       <ConnectionStatus />

@@ -63,7 +63,7 @@ export function AppRoutes() {
           <Route path="/privacy_policy" element={page('Privacy policy', () => import('@/features/pages/routes'), 'PrivacyRoute')} />
           <Route path="/404" element={page('Not found', () => import('@/features/pages/routes'), 'NotFoundRoute')} />
           <Route path="/auth/login" element={page('Sign in', () => import('@/features/auth/routes/login'))} />
-          <Route path="/auth/signup" element={page('Create your account', () => import('./pages/signup'))} />
+          <Route path="/auth/signup" element={page('Create your account', () => import('@/features/auth/routes/signup'), 'SignupRoute')} />
           <Route path="/auth/activate" element={page('Activate your account', () => import('@/features/auth/routes/activate'))} />
           <Route
             path="/auth/forget_password"
@@ -77,9 +77,12 @@ export function AppRoutes() {
           {/* Public: a payment started at sign-up returns here too, and the page asks only for the reference. */}
           <Route path="/payment_success" element={page('Payment', () => import('@/features/subscriptions/routes/payment-result'))} />
           <Route path="/test" element={page('Diagnostics', () => import('@/features/push/routes/diagnostics'))} />
-          <Route path="/add_proverb" element={page('Suggest a proverb', () => import('./pages/add-proverb'))} />
+          <Route
+            path="/add_proverb"
+            element={page('Suggest a proverb', () => import('@/features/community/routes/add-proverb'), 'AddProverbRoute')}
+          />
           <Route path="/suggest_correction" element={page('Suggest a correction', () => import('./pages/suggest-correction'))} />
-          <Route path="/contact" element={page('Contact us', () => import('./pages/contact'))} />
+          <Route path="/contact" element={page('Contact us', () => import('@/features/community/routes/contact'), 'ContactRoute')} />
           <Route
             path="/unsubscribe"
             element={page('Unsubscribe', () => import('@/features/community/routes/unsubscribe'), 'UnsubscribeRoute')}

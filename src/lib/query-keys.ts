@@ -3,9 +3,10 @@
  * - Every query key comes from a key factory, never a literal at the call site. A feature's own keys sit
  *   in its `queries.ts` (`<feature>Keys`), beside its query options.
  * - A key read or refreshed by more than one feature, or by the app, sits here (features never import
- *   each other).
- * - A feature's mutations live beside its keys: in its `queries.ts`, or a `mutations.ts` next to it, so
- *   what a change refreshes is written where the keys it names are.
+ *   each other); the query that reads it sits in `src/entities/`.
+ * - A feature's mutations live in its `mutations.ts`, next to its `queries.ts`, as named hooks the
+ *   components call, so what a change refreshes is written beside the keys it names (lint refuses
+ *   `useMutation` anywhere else).
  *
  * Private data sits under `privateKeys.user(userId)`, ['me', userId]: keyed by user, dropped at sign-out
  * and never kept on the device for anyone else.
@@ -20,8 +21,28 @@ export const privateKeys = {
   user: (userId: number) => privateKey(userId),
   /** The full profile with the active package: the account edits it, the contact form fills in from it. */
   fullProfile: (userId: number) => privateKey(userId, 'full'),
+  /** The package in force (src/entities/subscription): the adverts, the pricing and the subscription settings read it. */
+  activePackage: (userId: number) => privateKey(userId, 'active-package'),
+  /** Whether the user is an operator (src/entities/operator): the account menu and the console ask it. */
+  isOperator: (userId: number) => privateKey(userId, 'is-admin'),
   /** The notifications' queries (list, unread count) share this prefix, which a push refreshes. */
   notifications: (userId: number) => privateKey(userId, 'notifications'),
+}
+
+/**
+ * The public catalogue's shared lists and a proverb (src/entities/catalogue), under the corpus's prefix
+ * ['proverbs'], which the app asks again when a new worker takes over; the proverbs feature's keys share it.
+ */
+export const catalogueKeys = {
+  all: ['proverbs'] as const,
+  groups: () => [...catalogueKeys.all, 'groups'] as const,
+  categories: () => [...catalogueKeys.all, 'categories'] as const,
+  proverb: (idOrSlug: string) => [...catalogueKeys.all, 'detail', idOrSlug] as const,
+}
+
+/** The plans on offer (src/entities/plans): sign-up, the pricing page and the end of sign-up read them. */
+export const planKeys = {
+  all: ['subscriptions', 'plans'] as const,
 }
 
 /** Whether a key is someone's private data (under `privateKeys.all`). */

@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router-dom'
 import { ErrorState, Loading } from '@/components/query-state'
 import { PLAN_TEXTS } from '@/core/plans'
+import { usePlans } from '@/entities/plans/queries'
 import RegistrationSuccessRoute from '@/features/auth/routes/registration-success'
 import { registeredFreePlan, registrationPayment } from '@/features/auth/registered-email'
 import { Checkout } from '@/features/subscriptions/components/checkout'
-import { plansQuery } from '@/features/subscriptions/queries'
 import { PaymentResult } from '@/features/subscriptions/routes/payment-result'
 
 /**
@@ -16,7 +15,7 @@ import { PaymentResult } from '@/features/subscriptions/routes/payment-result'
 export default function RegistrationSuccessPage() {
   const [params] = useSearchParams()
   const payment = registrationPayment()
-  const plans = useQuery(plansQuery())
+  const plans = usePlans()
   if (params.get('reference')) {
     return (
       <>

@@ -1,5 +1,5 @@
 import { API } from '@/core/api-paths'
-import type { Address, FullProfile, Notice, PersonalInfo, UserLanguages } from '@/core/contract'
+import type { Address, Notice, PersonalInfo, UserLanguages } from '@/core/contract'
 import { FCM_TOKEN_KEY } from '@/core/push-data'
 import type { AddressInput, ChangePasswordInput, PersonalInfoInput } from '@/core/validation'
 import { apiGet, apiGetBlob, apiSend, apiUpload } from '@/lib/api-client'
@@ -10,7 +10,6 @@ export const fetchPersonalInfo = (signal?: AbortSignal) => apiGet<PersonalInfo>(
 export const savePersonalInfo = (input: PersonalInfoInput) => apiSend<PersonalInfo>('POST', API.personalInfo, input, auth)
 export const fetchAddress = (signal?: AbortSignal) => apiGet<Address | null>(API.address, { ...auth, signal })
 export const saveAddress = (input: AddressInput) => apiSend<Address>('POST', API.address, input, auth)
-export const fetchFullProfile = (signal?: AbortSignal) => apiGet<FullProfile>(API.profileFull, { ...auth, signal })
 export const fetchPicture = (signal?: AbortSignal) => apiGetBlob(API.picture, { ...auth, signal })
 export const uploadPicture = (file: File, onProgress: (fraction: number) => void) => {
   const form = new FormData()

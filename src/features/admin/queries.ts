@@ -1,7 +1,6 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { AdminPayment, CorrectionStatus, SuggestionStatus } from '@/core/admin-contract'
 import { privateKey } from '@/lib/query-keys'
-import { useSession } from '@/lib/session'
 import {
   fetchAdverts,
   fetchAudit,
@@ -71,29 +70,3 @@ export const mailQuery = (userId: number, q: MailFilter) =>
     // "Send again", would show under the wrong tab).
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[4].status === q.status ? previous : undefined),
   })
-
-/** The operator's id: the console sits behind the session guard, so there is one. */
-export function useOperatorId(): number {
-  return useSession()?.user.id ?? 0
-}
-
-/**
- * A change from the console: afterwards the sections it touches are asked again (and the audit log,
- * which records every change). `refreshAfterFailure` for a change made of several requests, of which
- * some may have gone through.
- */
-export function useAdminMutation<In, Out>(
-  sections: string[],
-  mutationFn: (input: In) => Promise<Out>,
-  { refreshAfterFailure = false } = {},
-) {
-  const client = useQueryClient()
-  const userId = useOperatorId()
-  const refresh = () =>
-    Promise.all([...sections, 'audit'].map((section) => client.invalidateQueries({ queryKey: adminKeys.section(userId, section) })))
-  return useMutation({
-    mutationFn,
-    onSuccess: refresh,
-    onError: refreshAfterFailure ? refresh : undefined,
-  })
-}

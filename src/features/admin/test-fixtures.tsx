@@ -1,13 +1,13 @@
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query'
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, fireEvent, render, screen, within, type RenderResult } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, expect, vi } from 'vitest'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import type { EthnicGroup } from '@/core/contract'
-import { json } from '@/lib/testing'
-import { GroupsProvider } from './components/groups'
+import { groupsQuery } from '@/entities/catalogue/queries'
+import { json, testQueryClient } from '@/lib/test-render'
 
-// Test-only: the console's routes under /admin/*, as the app mounts them, with the groups handed over,
+// Test-only: the console's routes under /admin/*, as the app mounts them, with the groups already loaded,
 // and a stand-in for the API at the fetch boundary. Each test starts on an empty page with the real fetch.
 afterEach(() => {
   cleanup()
@@ -19,23 +19,20 @@ export const GROUPS: EthnicGroup[] = [
   { id: 2, name: 'Igbo', slug: 'igbo', language: 'Igbo', image: null, proverbCount: 80 },
 ]
 
-const useGroups = () => useQuery({ queryKey: ['test', 'groups'], queryFn: async () => GROUPS })
-
 function Where() {
   const location = useLocation()
   return <output aria-label="Location">{`${location.pathname}${location.search}`}</output>
 }
 
-export function renderAdmin(ui: ReactNode, path = '/admin') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
+export function renderAdmin(ui: ReactNode, path = '/admin'): RenderResult {
+  const client = testQueryClient()
+  client.setQueryData(groupsQuery().queryKey, GROUPS)
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
-        <GroupsProvider useGroups={useGroups}>
-          <Routes>
-            <Route path="/admin/*" element={ui} />
-          </Routes>
-        </GroupsProvider>
+        <Routes>
+          <Route path="/admin/*" element={ui} />
+        </Routes>
         <Where />
       </MemoryRouter>
     </QueryClientProvider>,

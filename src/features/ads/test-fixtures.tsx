@@ -2,11 +2,11 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { vi } from 'vitest'
 import type { AdvertContent, AdvertFile } from '@/core/contract'
-import { renderWithApp } from '@/lib/testing'
+import { renderWithApp } from '@/lib/test-render'
 
 // Test-only: a stand-in for the advert API speaking its shapes, and the app's render with links to move between pages.
 
-/** A JSON answer whose body is read at once (no stream), so fake timers decide every delay (unlike @/lib/testing's). */
+/** A JSON answer whose body is read at once (no stream), so fake timers decide every delay (unlike @/lib/test-render's). */
 export function json(body: unknown, status = 200): Response {
   const text = JSON.stringify(body)
   const response = new Response(text, { status, headers: { 'Content-Type': 'application/json' } })
@@ -92,7 +92,7 @@ const PLACES = [
   '/profile',
 ]
 
-/** The app around the adverts (@/lib/testing's render), with links to move between pages (each a focusable thing to return to). */
+/** The app around the adverts (@/lib/test-render's render), with links to move between pages (each a focusable thing to return to). */
 export const renderWithRouter = (ui: ReactNode, options: Parameters<typeof renderWithApp>[1] = {}) =>
   renderWithApp(
     <>

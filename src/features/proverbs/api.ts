@@ -1,21 +1,15 @@
 import { API } from '@/core/api-paths'
-import type { CategoryPage, EthnicGroup, Paginated, Proverb, ProverbChange } from '@/core/contract'
+import type { Paginated, Proverb, ProverbChange } from '@/core/contract'
 import { apiGet, apiGetPage, withQuery } from '@/lib/api-client'
 import type { DeviceCoverage } from '@/offline/messages'
 
 export type SearchParams = { q?: string; ethnic?: string; category?: string; page?: number; size?: number }
-
-export const fetchGroups = (signal?: AbortSignal) => apiGet<EthnicGroup[]>(withQuery(API.ethnicGroupsPublic, { q: 'all' }), { signal })
-
-export const fetchCategories = (signal?: AbortSignal) => apiGet<CategoryPage>(API.categoriesPublic, { signal })
 
 /** A page of proverbs; one answered from this device offline says what the device holds (`device`). */
 export type ProverbPage = Paginated<Proverb> & { device?: DeviceCoverage }
 
 export const fetchProverbs = (params: SearchParams, signal?: AbortSignal) =>
   apiGetPage<ProverbPage>(withQuery(API.proverbsPublic, params), { signal })
-
-export const fetchProverb = (idOrSlug: string, signal?: AbortSignal) => apiGet<Proverb>(API.proverbPublic(idOrSlug), { signal })
 
 export const fetchToday = (date: string, signal?: AbortSignal) => apiGet<Proverb[]>(withQuery(API.proverbsToday, { date }), { signal })
 

@@ -1,14 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import {
-  fetchCategories,
-  fetchGroups,
-  fetchHistory,
-  fetchProverb,
-  fetchProverbs,
-  fetchToday,
-  fetchTrending,
-  type SearchParams,
-} from './api'
+import { catalogueKeys } from '@/lib/query-keys'
+import { fetchHistory, fetchProverbs, fetchToday, fetchTrending, type SearchParams } from './api'
 
 /** The viewer's calendar day, so "today" turns over at their midnight, not the server's. */
 export function localDate(now = new Date()): string {
@@ -16,12 +8,10 @@ export function localDate(now = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
 }
 
+/** Under the corpus's prefix (`catalogueKeys.all`), with the groups, the categories and one proverb (src/entities/catalogue). */
 export const proverbKeys = {
-  all: ['proverbs'] as const,
-  groups: () => [...proverbKeys.all, 'groups'] as const,
-  categories: () => [...proverbKeys.all, 'categories'] as const,
+  all: catalogueKeys.all,
   search: (params: SearchParams) => [...proverbKeys.all, 'search', params] as const,
-  detail: (idOrSlug: string) => [...proverbKeys.all, 'detail', idOrSlug] as const,
   history: (idOrSlug: string) => [...proverbKeys.all, 'history', idOrSlug] as const,
   today: (date: string) => [...proverbKeys.all, 'today', date] as const,
   trending: (date: string, limit: number) => [...proverbKeys.all, 'trending', date, limit] as const,
@@ -29,26 +19,12 @@ export const proverbKeys = {
 
 const DAY = 24 * 60 * 60_000
 
-export const groupsQuery = () =>
-  queryOptions({ queryKey: proverbKeys.groups(), queryFn: ({ signal }) => fetchGroups(signal), staleTime: DAY })
-
-export const categoriesQuery = () =>
-  queryOptions({
-    queryKey: proverbKeys.categories(),
-    queryFn: ({ signal }) => fetchCategories(signal),
-    select: (page) => page.content,
-    staleTime: DAY,
-  })
-
 export const searchQuery = (params: SearchParams) =>
   queryOptions({
     queryKey: proverbKeys.search(params),
     queryFn: ({ signal }) => fetchProverbs(params, signal),
     placeholderData: keepPreviousData,
   })
-
-export const proverbQuery = (idOrSlug: string) =>
-  queryOptions({ queryKey: proverbKeys.detail(idOrSlug), queryFn: ({ signal }) => fetchProverb(idOrSlug, signal), staleTime: DAY })
 
 export const todayQuery = (date: string) =>
   queryOptions({ queryKey: proverbKeys.today(date), queryFn: ({ signal }) => fetchToday(date, signal), staleTime: DAY })

@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import { privateKey, privateKeys } from '@/lib/query-keys'
-import { fetchReminder, saveReminder, sendTestNotification } from './api'
+import { fetchReminder } from './api'
 import { readDiagnostics } from './diagnostics'
 
 export const pushKeys = {
@@ -16,21 +16,3 @@ export const reminderQuery = (userId: number) =>
 /** The browser's own state, read afresh on every visit: no network involved. */
 export const diagnosticsQuery = () =>
   queryOptions({ queryKey: pushKeys.diagnostics, queryFn: readDiagnostics, networkMode: 'always', staleTime: 0, gcTime: 0, retry: false })
-
-/** Saves the daily reminder; the cached one becomes what the server kept. */
-export function useSaveReminder(userId: number) {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: saveReminder,
-    onSuccess: (next) => client.setQueryData(pushKeys.reminder(userId), next),
-  })
-}
-
-/** Asks the server for a test notification; the notifications are asked again, so it shows at once. */
-export function useSendTestNotification(userId: number) {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: sendTestNotification,
-    onSuccess: () => client.invalidateQueries({ queryKey: pushKeys.notifications(userId) }),
-  })
-}

@@ -2,7 +2,7 @@ import { vi } from 'vitest'
 
 // Test-only: the browser's push pieces (Notification, service worker, storage) as small stand-ins.
 
-export { json, renderWithApp } from '@/lib/testing'
+export { json, renderWithApp } from '@/lib/test-render'
 
 /** Notification with a permission the test sets, and PushManager, so push counts as supported. */
 export function stubNotifications(state: { permission: NotificationPermission }) {

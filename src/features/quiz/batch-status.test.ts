@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import type { QuizBatchSummary } from '@/core/contract'
-import type { BatchDelivery } from '@/lib/quiz-outbox'
+import type { BatchDelivery } from './outbox'
 import { batchProgress } from './batch-status'
 import { batchSummary } from './test-fixtures'
 

@@ -1,5 +1,5 @@
 import type { QuizBatchSummary } from '@/core/contract'
-import type { BatchDelivery } from '@/lib/quiz-outbox'
+import type { BatchDelivery } from './outbox'
 
 export type BatchProgress = {
   state: 'not-started' | 'in-progress' | 'submitted' | 'finished'

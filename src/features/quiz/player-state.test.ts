@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { QUIZ_FIRST_QUESTION_INDEX } from '@/core/constants'
 import type { QuizQuestion } from '@/core/contract'
-import type { BatchDelivery } from '@/lib/quiz-outbox'
+import type { BatchDelivery } from './outbox'
 import {
   answerStatus,
   answerStatusText,

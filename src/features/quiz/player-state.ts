@@ -1,7 +1,7 @@
 import { QUIZ_FIRST_QUESTION_INDEX } from '@/core/constants'
 import type { QuizQuestion } from '@/core/contract'
 import { QUIZ_TEXTS } from '@/core/quiz'
-import type { BatchDelivery } from '@/lib/quiz-outbox'
+import type { BatchDelivery } from './outbox'
 
 /**
  * The player's state (docs/requirements.md#r6-quizzes-and-leaderboard): the batch id is set, a loading flag clears when

@@ -8,7 +8,9 @@ import { convertFromDollars, formatCurrency } from '@/core/format'
 import { isFreePlan, peoplesLabel, PLAN_TEXTS } from '@/core/plans'
 import { useSession } from '@/lib/session'
 import { Checkout } from './components/checkout'
-import { activePackageQuery, exchangeRateQuery, plansQuery } from './queries'
+import { usePlans } from '@/entities/plans/queries'
+import { activePackageQuery } from '@/entities/subscription/queries'
+import { exchangeRateQuery } from './queries'
 
 /**
  * /pricing: the plans in dollars or naira. A signed-in user chooses one (?plan=id, so the choice
@@ -16,7 +18,7 @@ import { activePackageQuery, exchangeRateQuery, plansQuery } from './queries'
  * ?promo=CODE carries a promo code into the checkout, applied as it opens.
  */
 export function PricingRoute() {
-  const plans = useQuery(plansQuery())
+  const plans = usePlans()
   const session = useSession()
   const [params, setParams] = useSearchParams()
   const [currency, setCurrency] = useState<CurrencyCode>('USD')

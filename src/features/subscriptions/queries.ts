@@ -1,31 +1,23 @@
 import { queryOptions } from '@tanstack/react-query'
 import { API } from '@/core/api-paths'
-import type { ActivePackage, ExchangeRates, Paginated, PaymentOptionInfo, PaymentRecord, Plan } from '@/core/contract'
-import { ApiError, apiGet, apiGetPage, withQuery } from '@/lib/api-client'
+import type { ExchangeRates, Paginated, PaymentOptionInfo, PaymentRecord } from '@/core/contract'
+import { packageOrNone } from '@/entities/subscription/api'
+import { apiGet, apiGetPage, withQuery } from '@/lib/api-client'
 import { privateKey } from '@/lib/query-keys'
 import { getQuote, getReferralCode, type QuoteInput } from './api'
 
+/** The plans and the active package are shared with other features: src/entities/plans and src/entities/subscription. */
 export const subscriptionKeys = {
-  plans: ['subscriptions', 'plans'] as const,
   exchangeRate: ['subscriptions', 'exchange-rate'] as const,
   paymentOptions: ['subscriptions', 'payment-options'] as const,
   quotes: ['subscriptions', 'quote'] as const,
   quote: (input: QuoteInput) => [...subscriptionKeys.quotes, input] as const,
   /** Where a payment stands, asked by its reference. */
   paymentOutcome: (reference: string) => ['payment-outcome', reference] as const,
-  activePackage: (userId: number) => privateKey(userId, 'active-package'),
   lastPackage: (userId: number) => privateKey(userId, 'last-package'),
   referralCode: (userId: number) => privateKey(userId, 'referral-code'),
   payments: (userId: number) => privateKey(userId, 'payments'),
 }
-
-export const plansQuery = () =>
-  queryOptions({
-    queryKey: subscriptionKeys.plans,
-    queryFn: ({ signal }) => apiGet<Plan[]>(API.packages, { signal }),
-    meta: { persist: true },
-    staleTime: 60 * 60_000,
-  })
 
 export const exchangeRateQuery = () =>
   queryOptions({
@@ -33,28 +25,6 @@ export const exchangeRateQuery = () =>
     queryFn: ({ signal }) => apiGet<ExchangeRates>(API.exchangeRate, { signal }),
     meta: { persist: true },
     staleTime: 60 * 60_000,
-  })
-
-/** A package, or null for the server's 404 ("none"). */
-async function packageOrNone(path: string, signal: AbortSignal): Promise<ActivePackage | null> {
-  try {
-    return await apiGet<ActivePackage>(path, { signal, auth: true })
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null
-    throw error
-  }
-}
-
-/**
- * The active package, fetched when signed in (docs/requirements.md#r5-plans-and-payments). A 404 means none (null
- * here), so the has-active-package flag is `data !== null` and only true when the server returned a package.
- */
-export const activePackageQuery = (userId: number) =>
-  queryOptions({
-    queryKey: subscriptionKeys.activePackage(userId),
-    queryFn: ({ signal }) => packageOrNone(API.activePackage, signal),
-    meta: { persist: true },
-    staleTime: 60_000,
   })
 
 export const paymentOptionsQuery = () =>

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from 'react-router-dom'
 import { useDisclosure } from '@/components/disclosure'
+import { useIsOperator } from '@/entities/operator/queries'
 import { clearAllDrafts } from '@/lib/drafts'
 import { privateKeys } from '@/lib/query-keys'
 import { signOut, useSession } from '@/lib/session'
@@ -24,13 +25,11 @@ export function useLogout() {
   }
 }
 
-const never = () => false
-
 /**
- * The header's account corner: sign-in links for visitors; the avatar and a menu for users. The app
- * hands over `useIsOperator` (asked once the menu opens) so operators find their console here.
+ * The header's account corner: sign-in links for visitors; the avatar and a menu for users. Whether the
+ * user is an operator is asked once the menu opens, so operators find their console here.
  */
-export function AccountMenu({ useIsOperator = never }: { useIsOperator?: (userId: number, enabled: boolean) => boolean }) {
+export function AccountMenu() {
   const session = useSession()
   const { open, setOpen, id, root, button: toggle } = useDisclosure()
   const doLogout = useLogout()

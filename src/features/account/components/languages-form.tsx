@@ -1,24 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { ErrorState, LimitedChoices, Loading, MutationOutcome } from '@/components/query-state'
 import { PLAN_TEXTS } from '@/core/plans'
-import { privateKeys } from '@/lib/query-keys'
-import { updateUserLanguages } from '../api'
-import { accountKeys, userLanguagesQuery } from '../queries'
+import { useSaveLanguages } from '../mutations'
+import { userLanguagesQuery } from '../queries'
 
 /** The languages a user chose, within their plan's noOfEthnics. */
 export function LanguagesForm({ userId }: { userId: number }) {
-  const client = useQueryClient()
   const languages = useQuery(userLanguagesQuery(userId))
   const [draft, setDraft] = useState<number[] | null>(null)
-  const save = useMutation({
-    mutationFn: updateUserLanguages,
-    onSuccess: (saved) => {
-      client.setQueryData(accountKeys.languages(userId), saved)
-      void client.invalidateQueries({ queryKey: privateKeys.user(userId) })
-      setDraft(null)
-    },
-  })
+  const save = useSaveLanguages(userId)
   if (languages.isPending) return <Loading label="Loading your languages" />
   if (languages.isError) return <ErrorState error={languages.error} onRetry={() => void languages.refetch()} />
   const { maxSelectable, readable } = languages.data
@@ -30,7 +21,7 @@ export function LanguagesForm({ userId }: { userId: number }) {
       aria-label="Your languages"
       onSubmit={(event) => {
         event.preventDefault()
-        save.mutate(chosen)
+        save.mutate(chosen, { onSuccess: () => setDraft(null) })
       }}
     >
       <LimitedChoices

@@ -1,10 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useObjectUrl } from '@/lib/object-url'
 import { FileField, UploadProgress, useChosenFile } from '@/components/file-field'
 import { MutationOutcome } from '@/components/query-state'
-import { uploadPicture } from '../api'
-import { accountKeys } from '../queries'
+import { useUploadPicture } from '../mutations'
 import { Avatar } from './avatar'
 
 const MAX_BYTES = 2 * 1024 * 1024
@@ -18,19 +16,11 @@ function problemWith(file: File): string | null {
 }
 
 export function PictureForm({ userId }: { userId: number }) {
-  const client = useQueryClient()
   const { file, problem, setProblem, choose } = useChosenFile(problemWith)
   const [progress, setProgress] = useState(0)
   const preview = useObjectUrl(file)
 
-  const upload = useMutation({
-    mutationFn: (picture: File) => uploadPicture(picture, setProgress),
-    onSuccess: () => {
-      choose(null)
-      void client.invalidateQueries({ queryKey: accountKeys.picture(userId) })
-      void client.invalidateQueries({ queryKey: accountKeys.full(userId) })
-    },
-  })
+  const upload = useUploadPicture(userId, setProgress)
 
   return (
     <form
@@ -40,7 +30,7 @@ export function PictureForm({ userId }: { userId: number }) {
         event.preventDefault()
         if (!file) return setProblem('Choose a picture first.')
         setProgress(0)
-        upload.mutate(file)
+        upload.mutate(file, { onSuccess: () => choose(null) })
       }}
     >
       <div className="picture-form__preview">

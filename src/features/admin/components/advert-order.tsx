@@ -3,7 +3,7 @@ import type { AdminAdvert } from '@/core/admin-contract'
 import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { errorMessage } from '@/components/query-state'
 import { reorderAdverts } from '../api'
-import { useAdminMutation } from '../queries'
+import { useAdminMutation } from '../mutations'
 import { RowButton } from './editable-rows'
 
 /** The order readers see adverts in: by position, then by id. */

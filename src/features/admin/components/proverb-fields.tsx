@@ -2,9 +2,11 @@ import { SelectField, TextAreaField } from '@/components/form'
 import { useQuery } from '@tanstack/react-query'
 import type { ProverbInput } from '@/core/admin-contract'
 import type { EthnicGroup } from '@/core/contract'
-import { categoriesQuery, useOperatorId } from '../queries'
+import { categoriesQuery } from '../queries'
+import { useGroups } from '@/entities/catalogue/queries'
+import { useOperatorId } from '@/entities/operator/queries'
 import { CheckboxesField } from './fields'
-import { groupChoices, useGroups } from './groups'
+import { groupChoices } from './groups'
 
 /** The form's values: the group is a select's string until submitted. */
 export type ProverbFormValues = Omit<ProverbInput, 'ethnicGroupId'> & { ethnicGroupId: number | '' }

@@ -2,7 +2,7 @@
 import { cleanup, screen } from '@testing-library/react'
 import { afterEach, expect, test, vi } from 'vitest'
 import { ADMIN_TEXTS } from '@/core/admin-texts'
-import { json } from '@/lib/testing'
+import { json } from '@/lib/test-render'
 import { AdminConsole } from '../routes/console'
 import { fakeApi, renderAdmin } from '../test-fixtures'
 import { RequireAdmin } from './require-admin'
@@ -38,6 +38,8 @@ test('an operator gets the console, on the suggestions', async () => {
     if (path === '/api/admin/categories') return json({ data: [] })
   })
   vi.stubGlobal('fetch', vi.fn(api.fetch))
+  // The section's code is loaded on demand; loaded here first, so the wait below is for the server, not the build.
+  await import('../routes/suggestions')
   renderAdmin(
     <RequireAdmin>
       <AdminConsole />

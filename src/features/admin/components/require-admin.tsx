@@ -5,7 +5,7 @@ import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { ErrorState, Loading } from '@/components/query-state'
 import { usePageTitle } from '@/lib/page-title'
 import { useSession } from '@/lib/session'
-import { adminAccessQuery } from '../access'
+import { adminAccessQuery } from '@/entities/operator/queries'
 
 /**
  * The console for operators only. It sits inside the session guard (no session: the sign-in page); here

@@ -5,12 +5,14 @@ import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { formatThousands } from '@/core/format'
 import { FileField, UploadProgress } from '@/components/file-field'
 import { errorMessage } from '@/components/query-state'
+import { useOperatorId } from '@/entities/operator/queries'
 import { deleteAdvert, updateAdvert, uploadAdvert, type AdvertChanges, type AdvertUpload } from '../api'
 import { inShownOrder, useAdvertOrder } from '../components/advert-order'
 import { NamedRow, RemoveRowButton, RowButton } from '../components/editable-rows'
 import { ListSection } from '../components/list-section'
 import { useStatus } from '../components/status'
-import { advertsQuery, useAdminMutation, useOperatorId } from '../queries'
+import { useAdminMutation } from '../mutations'
+import { advertsQuery } from '../queries'
 
 const TYPES = ['image/webp', 'video/mp4']
 const kb = (bytes: number) => `${formatThousands(Math.round(bytes / 1024))} KB`

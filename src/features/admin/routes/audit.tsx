@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import type { AuditEntry } from '@/core/admin-contract'
+import { useOperatorId } from '@/entities/operator/queries'
 import { describeAuditDetail } from '../audit-detail'
 import { ListSection } from '../components/list-section'
 import { ADMIN_PAGE_SIZE, formatWhen, useListParams } from '../components/paged'
-import { auditQuery, useOperatorId } from '../queries'
+import { auditQuery } from '../queries'
 
 /** What changed, one line per field ("Status: pending → approved"). */
 function Changes({ entry }: { entry: AuditEntry }) {

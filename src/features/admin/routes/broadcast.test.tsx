@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { OPERATOR_TEXTS } from '@/core/operator-validation'
-import { json } from '@/lib/testing'
+import { json } from '@/lib/test-render'
 import { fakeApi, renderAdmin } from '../test-fixtures'
 import BroadcastSection from './broadcast'
 

@@ -4,7 +4,7 @@ import { beforeEach, expect, test, vi } from 'vitest'
 import type { AdminCategory } from '@/core/admin-contract'
 import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { ADMIN_MESSAGES, CATEGORY_NAME_MAX } from '@/core/admin-validation'
-import { json } from '@/lib/testing'
+import { json } from '@/lib/test-render'
 import { expectLoadFailure, failure, renderAdmin, serveApi } from '../test-fixtures'
 import CategoriesSection from './categories'
 

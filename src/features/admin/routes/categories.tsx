@@ -2,10 +2,11 @@ import { useQuery } from '@tanstack/react-query'
 import { categoryInputSchema } from '@/core/admin-validation'
 import { formatThousands } from '@/core/format'
 import { TextField } from '@/components/form'
+import { useOperatorId } from '@/entities/operator/queries'
 import { categoryRows } from '../api'
 import { EditorForm, NamedRow, useEditing } from '../components/editable-rows'
 import { ListSection } from '../components/list-section'
-import { categoriesQuery, useOperatorId } from '../queries'
+import { categoriesQuery } from '../queries'
 
 /** /admin/categories: the themes proverbs are filed under. */
 export default function CategoriesSection() {

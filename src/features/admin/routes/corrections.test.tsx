@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, expect, test, vi } from 'vitest'
 import type { AdminCorrection } from '@/core/admin-contract'
 import { ADMIN_TEXTS } from '@/core/admin-texts'
-import { json } from '@/lib/testing'
+import { json } from '@/lib/test-render'
 import { fakeApi, renderAdmin } from '../test-fixtures'
 import CorrectionsSection from './corrections'
 

@@ -5,11 +5,13 @@ import type { AdminCorrection, CorrectionStatus } from '@/core/admin-contract'
 import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { acceptCorrectionSchema, wordDiff, type AcceptCorrectionInput, type CorrectableTexts } from '@/core/corrections'
 import { Form, TextAreaField, TextField } from '@/components/form'
+import { useOperatorId } from '@/entities/operator/queries'
 import { acceptCorrection, declineCorrection } from '../api'
 import { ReasonForm } from '../components/reason-form'
 import { ADMIN_PAGE_SIZE, DataTable, formatWhen } from '../components/paged'
 import { ReviewQueue } from '../components/review-queue'
-import { correctionsQuery, useAdminMutation, useOperatorId } from '../queries'
+import { useAdminMutation } from '../mutations'
+import { correctionsQuery } from '../queries'
 
 const TABS = [
   { id: 'pending', label: 'Pending', empty: 'No corrections are waiting' },

@@ -4,7 +4,7 @@ import { beforeEach, expect, test, vi } from 'vitest'
 import type { AdminFaq } from '@/core/admin-contract'
 import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { ADMIN_MESSAGES } from '@/core/admin-validation'
-import { json } from '@/lib/testing'
+import { json } from '@/lib/test-render'
 import { expectLoadFailure, fill, renderAdmin, serveApi } from '../test-fixtures'
 import FaqSection from './faq'
 

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { TextAreaField, TextField } from '@/components/form'
+import { useOperatorId } from '@/entities/operator/queries'
 import { faqRows } from '../api'
 import { EditorForm, NamedRow, useEditing } from '../components/editable-rows'
 import { ListSection } from '../components/list-section'
-import { faqsQuery, useOperatorId } from '../queries'
+import { faqsQuery } from '../queries'
 import { faqFormSchema } from '../schemas'
 
 /** /admin/faq: the questions under the pricing page, in their order. */

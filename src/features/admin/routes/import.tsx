@@ -7,7 +7,7 @@ import { MutationOutcome } from '@/components/query-state'
 import { importProverbs } from '../api'
 import { AdminSection } from '../components/list-section'
 import { DataTable } from '../components/paged'
-import { useAdminMutation } from '../queries'
+import { useAdminMutation } from '../mutations'
 
 /** Checked here to save a wasted upload; the server reads the file row by row and says what it refused. */
 const importFileProblem = (file: File) => (/\.(csv|json)$/i.test(file.name) ? null : ADMIN_TEXTS.fileType)

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, expect, test, vi } from 'vitest'
 import type { AdminMail } from '@/core/admin-contract'
-import { json } from '@/lib/testing'
+import { json } from '@/lib/test-render'
 import { formatWhen } from '../components/paged'
 import { expectLoadFailure, failure, pageOf, renderAdmin, serveApi } from '../test-fixtures'
 import MailSection from './mail'

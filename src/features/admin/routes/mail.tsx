@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import { MAIL_STATUS_FILTERS, type AdminMail, type MailStatusFilter } from '@/core/admin-contract'
 import { Tabs } from '@/components/tabs'
+import { useOperatorId } from '@/entities/operator/queries'
 import { retryMail } from '../api'
 import { RowButton } from '../components/editable-rows'
 import { AdminSection, ListTable } from '../components/list-section'
 import { ADMIN_PAGE_SIZE, formatWhen, useListParams, type Column } from '../components/paged'
 import { useStatus } from '../components/status'
-import { mailQuery, useAdminMutation, useOperatorId } from '../queries'
+import { useAdminMutation } from '../mutations'
+import { mailQuery } from '../queries'
 
 /** Each filter: its tab, what it holds (shown above the list), its table's caption and its empty state. */
 const FILTERS: Record<MailStatusFilter, { label: string; about: string; caption: string; empty: string }> = {

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { Tabs } from '@/components/tabs'
+import { useOperatorId } from '@/entities/operator/queries'
 import { markMessageRead } from '../api'
 import { RowButton } from '../components/editable-rows'
 import { AdminSection, ListTable } from '../components/list-section'
 import { ADMIN_PAGE_SIZE, formatWhen, useListParams } from '../components/paged'
 import { useStatus } from '../components/status'
-import { messagesQuery, useAdminMutation, useOperatorId } from '../queries'
+import { useAdminMutation } from '../mutations'
+import { messagesQuery } from '../queries'
 
 const TABS = [
   { id: 'unread', label: 'Unread' },

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, expect, test, vi } from 'vitest'
 import type { AdminPayment } from '@/core/admin-contract'
-import { json } from '@/lib/testing'
+import { json } from '@/lib/test-render'
 import { formatWhen } from '../components/paged'
 import { expectLoadFailure, pageOf, renderAdmin, serveApi } from '../test-fixtures'
 import PaymentsSection from './payments'

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import type { AdminPayment } from '@/core/admin-contract'
+import { useOperatorId } from '@/entities/operator/queries'
 import { Filters, SelectFilter } from '../components/filters'
 import { ListSection } from '../components/list-section'
 import { ADMIN_PAGE_SIZE, formatWhen, useListParams } from '../components/paged'
-import { paymentsQuery, useOperatorId } from '../queries'
+import { paymentsQuery } from '../queries'
 
 const STATUSES: AdminPayment['status'][] = ['pending', 'success', 'failed', 'abandoned']
 const isStatus = (value: string | null): value is AdminPayment['status'] => STATUSES.includes(value as AdminPayment['status'])

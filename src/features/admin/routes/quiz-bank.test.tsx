@@ -4,7 +4,7 @@ import { beforeEach, expect, test, vi } from 'vitest'
 import type { AdminQuizQuestion, QuizQuestionInput } from '@/core/admin-contract'
 import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { OPERATOR_TEXTS } from '@/core/operator-validation'
-import { json } from '@/lib/testing'
+import { json } from '@/lib/test-render'
 import { expectLoadFailure, fill, pageOf, renderAdmin, serveApi } from '../test-fixtures'
 import QuizBankSection from './quiz-bank'
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { AdminSuggestion, ApproveSuggestionInput } from '@/core/admin-contract'
 import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { ADMIN_MESSAGES } from '@/core/admin-validation'
-import { json } from '@/lib/testing'
+import { json } from '@/lib/test-render'
 import { fakeApi, renderAdmin } from '../test-fixtures'
 import SuggestionsSection from './suggestions'
 

@@ -5,14 +5,16 @@ import type { AdminSuggestion, SuggestionStatus } from '@/core/admin-contract'
 import { ADMIN_TEXTS } from '@/core/admin-texts'
 import { proverbInputSchema } from '@/core/admin-validation'
 import { Form } from '@/components/form'
+import { useGroups } from '@/entities/catalogue/queries'
+import { useOperatorId } from '@/entities/operator/queries'
 import { approveSuggestion, rejectSuggestion } from '../api'
 import { ConfirmDialog } from '../components/confirm-dialog'
 import { ReasonForm } from '../components/reason-form'
-import { useGroups } from '../components/groups'
 import { ADMIN_PAGE_SIZE, DataTable, formatWhen } from '../components/paged'
 import { findGroup, ProverbFields, toProverbInput, type ProverbFormValues } from '../components/proverb-fields'
 import { ReviewQueue } from '../components/review-queue'
-import { categoriesQuery, suggestionsQuery, useAdminMutation, useOperatorId } from '../queries'
+import { useAdminMutation } from '../mutations'
+import { categoriesQuery, suggestionsQuery } from '../queries'
 
 const TABS = [
   { id: 'pending', label: 'Pending', empty: 'No suggestions are waiting' },

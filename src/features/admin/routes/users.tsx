@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
+import { useOperatorId } from '@/entities/operator/queries'
 import { SearchFilters, TextFilter } from '../components/filters'
 import { ListSection } from '../components/list-section'
 import { ADMIN_PAGE_SIZE, formatWhen, useListParams } from '../components/paged'
-import { usersQuery, useOperatorId } from '../queries'
+import { usersQuery } from '../queries'
 
 /** /admin/users?q=: accounts, found by name or email, with their plan. */
 export default function UsersSection() {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, expect, test, vi } from 'vitest'
-import { renderWithApp } from '@/lib/testing'
+import { renderWithApp } from '@/lib/test-render'
 import { AD_TOGGLE_FETCH_FAILED } from '../queries'
 import { fakeAdServer } from '../test-fixtures'
 import { AD_TOGGLE_HINT, AD_TOGGLE_LABEL, AD_TOGGLE_LOAD_FAILED, AD_TOGGLE_SAVE_FAILED, AdToggleSetting } from './ad-toggle-setting'

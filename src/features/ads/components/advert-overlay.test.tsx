@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { StrictMode, useState } from 'react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { CLOSE_ADS_LABEL } from '@/core/texts'
-import { renderWithApp } from '@/lib/testing'
+import { renderWithApp } from '@/lib/test-render'
 import { ADVERTS, stubObjectUrls } from '../test-fixtures'
 import { AdvertOverlay } from './advert-overlay'
 

@@ -11,6 +11,10 @@ import Adverts from './adverts'
 
 vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
+/** The subscription's answer, as a value the test sets: true, false, or undefined while not known. */
+const activePackage = vi.hoisted(() => ({ has: undefined as boolean | undefined }))
+vi.mock('@/entities/subscription/queries', () => ({ useHasActivePackage: () => activePackage.has }))
+
 let urls: ReturnType<typeof stubObjectUrls>
 beforeEach(() => {
   urls = stubObjectUrls()
@@ -23,8 +27,10 @@ afterEach(() => {
   onlineManager.setOnline(true)
 })
 
-/** The layout's hook, as a value the test sets: true, false, or undefined while not known. */
-const withPackage = (has: boolean | undefined) => <Adverts useHasActivePackage={() => has} />
+const withPackage = (has: boolean | undefined) => {
+  activePackage.has = has
+  return <Adverts />
+}
 
 const dialog = () => screen.queryByRole('dialog', { name: 'Advertisement' })
 const go = (place: string) => fireEvent.click(screen.getByRole('link', { name: `Go to ${place}` }))

@@ -2,25 +2,21 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router-dom'
 import { ADS_REQUEST_DELAY_MS, resumeAfterSignIn } from '@/core/constants'
+import { useHasActivePackage } from '@/entities/subscription/queries'
 import { useOnline } from '@/lib/online'
 import { useSession } from '@/lib/session'
 import { adToggleQuery, advertContentQuery, advertListQuery } from '../queries'
 import { isAdFreeRoute, isDue, lastShowing, nextAdvert, recordShowing, wantsAdverts } from '../rules'
 import { AdvertOverlay } from './advert-overlay'
 
-/** Whether the user has an active package; undefined while unknown or when asking failed. */
-export type UseHasActivePackage = (userId: number) => boolean | undefined
-
-type Props = { useHasActivePackage: UseHasActivePackage }
-
 /**
  * Adverts for the signed-in user (docs/requirements.md#r8-adverts). The layout loads this module lazily (visitors never
- * download it) and hands in the active-package flag (features never import each other).
+ * download it).
  */
-export default function Adverts({ useHasActivePackage }: Props) {
+export default function Adverts() {
   const userId = useSession()?.user.id
   // Keyed by user: a different account starts with no round in progress.
-  return userId === undefined ? null : <AdvertsFor key={userId} userId={userId} useHasActivePackage={useHasActivePackage} />
+  return userId === undefined ? null : <AdvertsFor key={userId} userId={userId} />
 }
 
 /**
@@ -30,7 +26,7 @@ export default function Adverts({ useHasActivePackage }: Props) {
  */
 type Round = { advertId: number | null; over: boolean }
 
-function AdvertsFor({ userId, useHasActivePackage }: { userId: number; useHasActivePackage: UseHasActivePackage }) {
+function AdvertsFor({ userId }: { userId: number }) {
   const { pathname, state } = useLocation()
   const online = useOnline()
   const hasActivePackage = useHasActivePackage(userId)

@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { emailSchema } from '@/core/validation'
 import { MutationOutcome } from '@/components/query-state'
-import { resendActivation } from '../api'
+import { useResendActivation } from '../mutations'
 
 /**
  * "Send a new activation link": for the address given, or with its own email field when none is known
@@ -12,7 +11,7 @@ export function ResendActivation({ email, label = 'Send a new activation link' }
   const [typed, setTyped] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
   const id = useId()
-  const mutation = useMutation({ mutationFn: resendActivation })
+  const mutation = useResendActivation()
   const address = email ?? typed
 
   function send() {

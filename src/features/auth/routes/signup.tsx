@@ -5,6 +5,8 @@ import { REGISTRATION_FIRST_STEP } from '@/core/constants'
 import type { EthnicGroup, Plan } from '@/core/contract'
 import { signupSchema, type SignupInput } from '@/core/validation'
 import { clearDraft, Form, useFormikContext } from '@/components/form'
+import { useGroups } from '@/entities/catalogue/queries'
+import { usePlans } from '@/entities/plans/queries'
 import { useSession } from '@/lib/session'
 import { register } from '../api'
 import { ResendActivation } from '../components/resend-activation'
@@ -44,13 +46,11 @@ const INITIAL: SignupValues = {
 
 const DRAFT_KEY = 'signup'
 
-type Props = { usePlans: () => UseQueryResult<Plan[]>; useGroups: () => UseQueryResult<EthnicGroup[]> }
-
 /**
  * The registration wizard (docs/requirements.md#r3-accounts-and-sign-in), starting at step 1, ending in a success
  * modal.
  */
-export function SignupRoute({ usePlans, useGroups }: Props) {
+export function SignupRoute() {
   const session = useSession()
   const plans = usePlans()
   const groups = useGroups()

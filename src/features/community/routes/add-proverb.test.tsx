@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import { useQuery } from '@tanstack/react-query'
 import { onlineManager } from '@tanstack/react-query'
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { COMMUNITY_TEXTS } from '@/core/community'
 import type { Category, EthnicGroup } from '@/core/contract'
-import { json, renderWithApp } from '@/lib/testing'
+import { categoriesQuery, groupsQuery } from '@/entities/catalogue/queries'
+import { json, renderWithApp, testQueryClient } from '@/lib/test-render'
 import { AddProverbRoute } from './add-proverb'
 import { setTestSession } from '@/lib/test-session'
 
@@ -19,8 +19,6 @@ const CATEGORIES: Category[] = [
   { id: 1, name: 'Wisdom', slug: 'wisdom', proverbCount: 10 },
   { id: 2, name: 'Patience', slug: 'patience', proverbCount: 5 },
 ]
-const useGroups = () => useQuery({ queryKey: ['test', 'groups'], queryFn: async () => GROUPS })
-const useCategories = () => useQuery({ queryKey: ['test', 'categories'], queryFn: async () => CATEGORIES })
 
 let sent: { body: Record<string, string>; authorization: string | null }[]
 let duplicate: boolean
@@ -47,7 +45,19 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-const render = () => renderWithApp(<AddProverbRoute useGroups={useGroups} useCategories={useCategories} />)
+/** The form, with the groups and categories already loaded (as the public pages leave them). */
+function render() {
+  const client = testQueryClient()
+  client.setQueryData(groupsQuery().queryKey, GROUPS)
+  client.setQueryData(categoriesQuery().queryKey, {
+    content: CATEGORIES,
+    page: 1,
+    size: CATEGORIES.length,
+    totalPages: 1,
+    totalElements: 2,
+  })
+  return renderWithApp(<AddProverbRoute />, { client })
+}
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } })
 const send = () => fireEvent.click(screen.getByRole('button', { name: 'Send suggestion' }))

@@ -1,14 +1,12 @@
-import type { UseQueryResult } from '@tanstack/react-query'
 import { useId } from 'react'
 import { COMMUNITY_TEXTS } from '@/core/community'
 import { languageTag } from '@/core/constants'
-import type { Category, EthnicGroup } from '@/core/contract'
+import type { EthnicGroup } from '@/core/contract'
 import { suggestionSchema, type SuggestionInput } from '@/core/validation'
 import { Form, SelectField, TextAreaField, TextField, useFormikContext } from '@/components/form'
+import { useCategories, useGroups } from '@/entities/catalogue/queries'
 import { useSession } from '@/lib/session'
 import { suggestProverb } from '../api'
-
-type Props = { useGroups: () => UseQueryResult<EthnicGroup[]>; useCategories: () => UseQueryResult<Category[]> }
 
 const EMPTY: SuggestionInput = {
   email: '',
@@ -49,7 +47,7 @@ function GroupAndProverb({ groups }: { groups: EthnicGroup[] }) {
 }
 
 /** /add_proverb: anyone may suggest a proverb; editors review it before it appears. */
-export function AddProverbRoute({ useGroups, useCategories }: Props) {
+export function AddProverbRoute() {
   const session = useSession()
   const groups = useGroups()
   const categories = useCategories()

@@ -1,15 +1,12 @@
-import type { UseQueryResult } from '@tanstack/react-query'
 import type { FullProfile } from '@/core/contract'
 import { contactSchema, type ContactInput } from '@/core/validation'
 import { Form, TextAreaField, TextField } from '@/components/form'
 import { Loading } from '@/components/query-state'
+import { useProfile } from '@/entities/profile/queries'
 import { useSession, type Session } from '@/lib/session'
 import { sendContactMessage } from '../api'
 
 const EMPTY: ContactInput = { email: '', firstName: '', surname: '', phoneNumber: '', message: '' }
-
-/** The signed-in reader's profile (disabled for visitors); the app hands it over. */
-type Props = { useProfile: () => UseQueryResult<FullProfile> }
 
 /** What the form starts with: what the profile knows of the sender, else what the session does. */
 function senderValues(session: Session | null, profile: FullProfile | undefined): ContactInput {
@@ -19,7 +16,7 @@ function senderValues(session: Session | null, profile: FullProfile | undefined)
 }
 
 /** /contact: a message to the people who run Òwe. */
-export function ContactRoute({ useProfile }: Props) {
+export function ContactRoute() {
   const session = useSession()
   const profile = useProfile()
   // Offline without a copy of the profile the query waits (paused): the form opens with the session's details.

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import { useQuery } from '@tanstack/react-query'
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { Proverb } from '@/core/contract'
 import { CORRECTION_TEXTS } from '@/core/corrections'
 import type { Session } from '@/lib/session'
-import { json, renderWithApp } from '@/lib/testing'
+import { proverbQuery } from '@/entities/catalogue/queries'
+import { json, renderWithApp, testQueryClient } from '@/lib/test-render'
 import { makeProverb, yoruba } from '@/offline/test-fixtures'
 import { SuggestCorrectionRoute } from './suggest-correction'
 import { setTestSession } from '@/lib/test-session'
@@ -16,7 +16,6 @@ const PROVERB: Proverb = makeProverb(12, yoruba, 'Ilé labọ̀ sinmi oko.', [
   'Home is where one rests from the farm.',
   'Home is where we rest after work.',
 ])
-const useProverb = (slug: string) => useQuery({ queryKey: ['test', 'proverb', slug], queryFn: async () => PROVERB })
 
 let sent: { url: string; body: Record<string, string>; authorization: string | null }[]
 let answer: () => Response
@@ -42,7 +41,12 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-const render = (slug: string | null = PROVERB.slug) => renderWithApp(<SuggestCorrectionRoute slug={slug} useProverb={useProverb} />)
+/** The correction form, with the proverb already loaded (as from its page). */
+function render(slug: string | null = PROVERB.slug) {
+  const client = testQueryClient()
+  client.setQueryData(proverbQuery(PROVERB.slug).queryKey, PROVERB)
+  return renderWithApp(<SuggestCorrectionRoute slug={slug} />, { client })
+}
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } })
 const send = () => fireEvent.click(screen.getByRole('button', { name: 'Send correction' }))

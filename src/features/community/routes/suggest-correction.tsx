@@ -1,14 +1,13 @@
-import type { UseQueryResult } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { languageTag } from '@/core/constants'
-import type { Proverb } from '@/core/contract'
 import { CORRECTION_TEXTS, correctionSchema, type CorrectionInput } from '@/core/corrections'
 import { Form, TextAreaField, TextField } from '@/components/form'
 import { ErrorState, Loading } from '@/components/query-state'
+import { useProverb } from '@/entities/catalogue/queries'
 import { useSession } from '@/lib/session'
 import { sendCorrection } from '../api'
 
-type Props = { slug: string | null; useProverb: (slug: string) => UseQueryResult<Proverb> }
+type Props = { slug: string | null }
 
 const proverbPath = (slug: string) => `/search_result?proverb=${encodeURIComponent(slug)}`
 
@@ -17,7 +16,7 @@ const proverbPath = (slug: string) => `/search_result?proverb=${encodeURICompone
  * marks, rendering or meaning, or adds a source. The form starts from the proverb as it reads now; an
  * editor compares the two before anything changes.
  */
-export function SuggestCorrectionRoute({ slug, useProverb }: Props) {
+export function SuggestCorrectionRoute({ slug }: Props) {
   if (!slug) {
     return (
       <section className="auth-page" aria-labelledby="correction-title">
@@ -28,10 +27,10 @@ export function SuggestCorrectionRoute({ slug, useProverb }: Props) {
       </section>
     )
   }
-  return <CorrectionForm slug={slug} useProverb={useProverb} />
+  return <CorrectionForm slug={slug} />
 }
 
-function CorrectionForm({ slug, useProverb }: { slug: string; useProverb: Props['useProverb'] }) {
+function CorrectionForm({ slug }: { slug: string }) {
   const session = useSession()
   const proverb = useProverb(slug)
   if (proverb.isPending) return <Loading label="Loading the proverb" />

@@ -3,7 +3,7 @@ import { cleanup, screen } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { COMMUNITY_TEXTS } from '@/core/community'
-import { json, renderWithApp } from '@/lib/testing'
+import { json, renderWithApp } from '@/lib/test-render'
 import { UnsubscribeRoute } from './unsubscribe'
 import { setTestSession } from '@/lib/test-session'
 

@@ -2,7 +2,8 @@ import { useCallback, useEffect } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { resumeAfterSignIn } from '@/core/constants'
 import { formatThousands } from '@/core/format'
-import { useMarks, useToggleFavourite, useToggleLike } from '../marks'
+import { useMarks } from '../marks'
+import { useToggleFavourite, useToggleLike } from '../mutations'
 
 function useSignInFirst(favourite?: number) {
   const navigate = useNavigate()

@@ -2,7 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { Proverb, ProverbChange } from '@/core/contract'
-import { json, renderWithApp } from '@/lib/testing'
+import { json, renderWithApp } from '@/lib/test-render'
 import { iwaLesin, onye, zomo } from '@/offline/test-fixtures'
 import { changeText } from './provenance'
 import { ProverbView } from './proverb-view'

@@ -1,16 +1,16 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import type { EthnicGroup } from '@/core/contract'
 import { formatAge, formatBytes } from '@/core/format'
 import { groupOfPack } from '@/offline/packs'
 import type { PackRecord } from '@/offline/schema'
 import { EmptyState, ErrorState, Loading } from '@/components/query-state'
-import { notify } from '@/components/toasts'
 import { useOnline } from '@/lib/online'
 import { useSession, type Session } from '@/lib/session'
 import { readableGroupsQuery } from '../marks'
-import { askPersistentStorage, makeAvailableOffline, packKeys, packSizesQuery, removeDevicePack, usePacks, useStorageState } from '../packs'
-import { groupsQuery } from '../queries'
+import { useDownloadPack, usePersistStorage, useRemovePack } from '../pack-mutations'
+import { packSizesQuery, usePacks, useStorageState } from '../packs'
+import { groupsQuery } from '@/entities/catalogue/queries'
 
 /**
  * Settings → Offline reading: the peoples the reader has under their plan, each one action away from being
@@ -113,21 +113,8 @@ function OtherPeoples({ groups }: { groups: EthnicGroup[] }) {
 type RowProps = { group: EthnicGroup; pack?: PackRecord; inPlan: boolean; size?: number; session: Session; online: boolean }
 
 function PackRow({ group, pack, inPlan, size, session, online }: RowProps) {
-  const client = useQueryClient()
-  const userId = session.user.id
-  const refresh = () =>
-    Promise.all([client.invalidateQueries({ queryKey: packKeys.packs(userId) }), client.invalidateQueries({ queryKey: packKeys.storage })])
-  const download = useMutation({
-    mutationFn: () => makeAvailableOffline(userId, session.token, group),
-    onSettled: refresh,
-    onError: () => void notify(`${group.name} could not be downloaded. Please try again.`, { type: 'error' }),
-  })
-  const remove = useMutation({
-    mutationFn: () => removeDevicePack(userId, group.id),
-    onSettled: refresh,
-    onSuccess: () => void notify(`${group.name} is no longer kept on this device.`),
-    onError: () => void notify(`${group.name} could not be removed. Please try again.`, { type: 'error' }),
-  })
+  const download = useDownloadPack(session, group)
+  const remove = useRemovePack(session.user.id, group)
   const titleId = `pack-${group.id}-title`
   const downloading = pack?.status === 'downloading'
   const named = <span className="visually-hidden"> {group.name}</span>
@@ -207,17 +194,7 @@ function PackState({ pack }: { pack?: PackRecord }) {
 /** How much of the browser's allowance the device's data takes, and whether it is kept for good. */
 function StorageMeter() {
   const storage = useStorageState()
-  const client = useQueryClient()
-  const persist = useMutation({
-    mutationFn: askPersistentStorage,
-    onSettled: () => client.invalidateQueries({ queryKey: packKeys.storage }),
-    onSuccess: (granted) =>
-      void notify(
-        granted
-          ? 'Your offline proverbs will be kept until you remove them.'
-          : 'The browser did not agree to keep them for good; it may clear them when space runs low.',
-      ),
-  })
+  const persist = usePersistStorage()
   if (!storage.data) return null
   const { usage, quota, persisted } = storage.data
   return (

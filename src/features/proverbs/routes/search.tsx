@@ -10,7 +10,8 @@ import { CategoryIntro, PeopleIntro } from '../components/collection-intro'
 import { NoSavedMatch, SavedOnly } from '../components/device-note'
 import { SearchResultCard } from '../components/search-result-card'
 import { ProverbView } from '../components/proverb-view'
-import { categoriesQuery, groupsQuery, proverbQuery, searchQuery } from '../queries'
+import { categoriesQuery, groupsQuery, proverbQuery } from '@/entities/catalogue/queries'
+import { searchQuery } from '../queries'
 
 const PAGE_SIZE = 20
 

@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query'
-import { disablePush, enablePush, PUSH_FAILURE_MESSAGES, type PushResult } from '../messaging'
+import { PUSH_FAILURE_MESSAGES } from '../messaging'
+import { useTogglePush } from '../mutations'
 import { SwitchField } from '@/components/switch-field'
 import { usePushStatus } from '../hooks'
 
@@ -14,13 +14,7 @@ const STATUS_TEXT = {
  */
 export function PushSwitch({ userId }: { userId: number }) {
   const status = usePushStatus()
-  const toggle = useMutation({
-    mutationFn: async (on: boolean): Promise<PushResult> => {
-      if (on) return enablePush(userId)
-      await disablePush()
-      return { ok: true }
-    },
-  })
+  const toggle = useTogglePush(userId)
   if (status === 'unconfigured') return null
 
   const saving = toggle.isPending

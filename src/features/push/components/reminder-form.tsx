@@ -3,7 +3,8 @@ import { useId, useRef, useState } from 'react'
 import type { DailyReminder } from '@/core/contract'
 import { errorMessage, ErrorState, Loading } from '@/components/query-state'
 import { ApiError } from '@/lib/api-client'
-import { reminderQuery, useSaveReminder } from '../queries'
+import { useSaveReminder } from '../mutations'
+import { reminderQuery } from '../queries'
 import { DEFAULT_REMINDER_TIME, detectedTimeZone, reminderInput, reminderTimeError } from '../reminder'
 
 const savedText = (reminder: DailyReminder) =>

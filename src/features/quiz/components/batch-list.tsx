@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom'
 import type { QuizBatchSummary } from '@/core/contract'
 import { formatLongDate } from '@/core/format'
-import { useBatchDelivery } from '@/lib/quiz-outbox'
+import { useBatchDelivery } from '../outbox'
 import { batchProgress } from '../batch-status'
 import { Score } from './score'
 

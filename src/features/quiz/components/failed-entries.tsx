@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query'
 import { errorMessage } from '@/components/query-state'
-import { discardFailed, retryFailed, useFailedEntries, type FailedEntry } from '@/lib/quiz-outbox'
+import { useDiscardFailed, useRetryFailed } from '../mutations'
+import { useFailedEntries, type FailedEntry } from '../outbox'
 
 /**
  * What the server refused (never dropped silently: docs/decisions/007-quizzes-exactly-once.md): its message, and the
@@ -23,8 +23,8 @@ export function FailedEntries({ userId, names }: { userId: number; names: Map<nu
 }
 
 function FailedItem({ userId, entry, name }: { userId: number; entry: FailedEntry; name: string | undefined }) {
-  const retry = useMutation({ mutationFn: () => retryFailed(userId, [entry.key]) })
-  const discard = useMutation({ mutationFn: () => discardFailed(userId, entry.key) })
+  const retry = useRetryFailed(userId)
+  const discard = useDiscardFailed(userId)
   const quiz = name ? `“${name}”` : `quiz ${entry.batchId}`
   const busy = retry.isPending || discard.isPending
   const failure = retry.error ?? discard.error
@@ -33,10 +33,10 @@ function FailedItem({ userId, entry, name }: { userId: number; entry: FailedEntr
       <p className="failed-item__what">{entry.kind === 'close' ? `Submitting ${quiz}` : `An answer in ${quiz}`}</p>
       <p className="failed-item__error">{entry.error}</p>
       <div className="failed-item__actions">
-        <button type="button" className="button button--small" disabled={busy} onClick={() => retry.mutate()}>
+        <button type="button" className="button button--small" disabled={busy} onClick={() => retry.mutate([entry.key])}>
           Retry
         </button>
-        <button type="button" className="button button--small" disabled={busy} onClick={() => discard.mutate()}>
+        <button type="button" className="button button--small" disabled={busy} onClick={() => discard.mutate(entry.key)}>
           Discard
         </button>
       </div>

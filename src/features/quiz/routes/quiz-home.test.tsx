@@ -1,24 +1,16 @@
 // @vitest-environment jsdom
+import 'fake-indexeddb/auto'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { Paginated, QuestionProperty } from '@/core/contract'
-import type { FailedEntry } from '@/lib/quiz-outbox'
+import type { OfflineDb } from '@/offline/schema'
 import { localDate } from '../queries'
 import { QuizHome } from './quiz-home'
-import { batchSummary } from '../test-fixtures'
+import { batchSummary, emptyOutbox, offline, online, refusal, sendOutbox, storeAnswer } from '../test-fixtures'
 
-const outbox = vi.hoisted(() => ({ failed: [] as FailedEntry[], retryFailed: vi.fn(), discardFailed: vi.fn() }))
-vi.mock('@/lib/quiz-outbox', () => ({
-  saveAnswer: vi.fn(),
-  submitAttempt: vi.fn(),
-  useBatchDelivery: () => undefined,
-  useFailedEntries: () => outbox.failed,
-  retryFailed: outbox.retryFailed,
-  discardFailed: outbox.discardFailed,
-  requestDrain: vi.fn(),
-}))
+// The device's outbox is the real one (on fake-indexeddb): each test stores what the device holds.
 vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 const batch = batchSummary
@@ -79,12 +71,14 @@ function renderHome() {
   )
 }
 
-beforeEach(() => {
-  outbox.failed = []
+let db: OfflineDb
+beforeEach(async () => {
+  db = await emptyOutbox()
 })
 afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()
+  online()
 })
 
 test('this week’s quizzes say where they stand; the open ones’ questions are fetched for offline play', async () => {
@@ -117,16 +111,24 @@ test('generating a quiz past the weekly limit shows the server’s message', asy
 
 test('what the server refused is listed with its message, and can be retried or discarded', async () => {
   serve()
-  outbox.retryFailed.mockResolvedValue(undefined)
-  outbox.discardFailed.mockResolvedValue(undefined)
-  outbox.failed = [
-    { key: 'k1', kind: 'answer', batchId: 1, questionId: 11, answerOptionId: 111, error: 'This quiz is closed.', createdAt: 0 },
-  ]
+  // Two answers in quiz 1 the server refused; offline now, so one put back waits on the device.
+  await storeAnswer(db, 1, 11, 111)
+  await storeAnswer(db, 1, 12, 121)
+  await sendOutbox(db, ({ questionId }) => refusal(questionId === 11 ? 'This quiz is closed.' : 'That is not one of the choices.'))
+  offline()
   renderHome()
-  const section = screen.getByRole('region', { name: 'Could not send' })
+  const section = await screen.findByRole('region', { name: 'Could not send' })
   expect(within(section).getByText('This quiz is closed.')).toBeTruthy()
-  await act(async () => fireEvent.click(within(section).getByRole('button', { name: 'Retry' })))
-  expect(outbox.retryFailed).toHaveBeenCalledWith(7, ['k1'])
-  await act(async () => fireEvent.click(within(section).getByRole('button', { name: 'Discard' })))
-  expect(outbox.discardFailed).toHaveBeenCalledWith(7, 'k1')
+  expect(within(section).getByText('That is not one of the choices.')).toBeTruthy()
+  const item = (message: string) => within(section).getByText(message).closest('li')!
+
+  fireEvent.click(within(item('This quiz is closed.')).getByRole('button', { name: 'Retry' }))
+  await waitFor(() => expect(within(section).queryByText('This quiz is closed.')).toBeNull())
+  fireEvent.click(within(item('That is not one of the choices.')).getByRole('button', { name: 'Discard' }))
+  await waitFor(() => expect(screen.queryByRole('region', { name: 'Could not send' })).toBeNull())
+  // The first is queued again (to go once online); the second is gone.
+  const held = await db.getAll('outbox')
+  expect(held.map(({ questionId, answerOptionId, state }) => ({ questionId, answerOptionId, state }))).toEqual([
+    { questionId: 11, answerOptionId: 111, state: 'pending' },
+  ])
 })

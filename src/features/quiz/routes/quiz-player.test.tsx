@@ -1,29 +1,18 @@
 // @vitest-environment jsdom
+import 'fake-indexeddb/auto'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { QuizData } from '@/core/contract'
 import { QUIZ_FETCH_ERROR } from '@/core/texts'
 import { Toasts } from '@/components/toasts'
-import type { BatchDelivery } from '@/lib/quiz-outbox'
+import { readBatchDelivery } from '@/offline/outbox'
+import type { OfflineDb } from '@/offline/schema'
+import { emptyOutbox, offline, online, refusal, sendOutbox, storeAnswer } from '../test-fixtures'
 import QuizPlayerRoute from './quiz-player'
 
-// The outbox is another module's concern (and still being built): the player only talks to its interface.
-const outbox = vi.hoisted(() => ({
-  saveAnswer: vi.fn<(input: { userId: number; batchId: number; questionId: number; answerOptionId: number }) => Promise<void>>(),
-  submitAttempt: vi.fn<(input: { userId: number; batchId: number }) => Promise<void>>(),
-  delivery: undefined as BatchDelivery | undefined,
-}))
-vi.mock('@/lib/quiz-outbox', () => ({
-  saveAnswer: outbox.saveAnswer,
-  submitAttempt: outbox.submitAttempt,
-  useBatchDelivery: () => outbox.delivery,
-  useFailedEntries: () => [],
-  retryFailed: vi.fn(),
-  discardFailed: vi.fn(),
-  requestDrain: vi.fn(),
-}))
+// The device's outbox is the real one (on fake-indexeddb): the tests read what the player stored in it.
 vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
 const QUIZ: QuizData = {
@@ -92,15 +81,18 @@ function renderPlayer(path = '/quiz/5') {
 
 const where = () => screen.getByTestId('where').textContent
 
-beforeEach(() => {
-  outbox.saveAnswer.mockReset()
-  outbox.submitAttempt.mockReset().mockResolvedValue(undefined)
-  outbox.delivery = undefined
+let db: OfflineDb
+beforeEach(async () => {
+  db = await emptyOutbox()
 })
 afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()
+  online()
 })
+
+/** What the outbox holds, in the order it will send it. */
+const queued = async () => (await db.getAll('outbox')).map((entry) => ({ kind: entry.kind, answerOptionId: entry.answerOptionId }))
 
 // docs/requirements.md#r6-quizzes-and-leaderboard
 test('when the questions cannot be fetched, the toast says so and the user is back on /quiz', async () => {
@@ -123,8 +115,7 @@ test('a question shows its proverb in its own language, the choice is pending un
     'fetch',
     vi.fn(async () => json({ data: [QUIZ] })),
   )
-  let store!: () => void
-  outbox.saveAnswer.mockImplementation(() => new Promise<void>((resolve) => (store = resolve)))
+  offline()
   renderPlayer()
 
   expect(await screen.findByText('Question 1 of 2')).toBeTruthy()
@@ -134,10 +125,9 @@ test('a question shows its proverb in its own language, the choice is pending un
   const group = screen.getByRole('group', { name: 'What does this proverb mean?' })
   fireEvent.click(within(group).getByRole('radio', { name: 'Unity is strength' }))
   expect((screen.getByRole('radio', { name: 'Unity is strength' }) as HTMLInputElement).checked).toBe(true)
-  expect(outbox.saveAnswer).toHaveBeenCalledWith({ userId: 7, batchId: 5, questionId: 51, answerOptionId: 511 })
   expect(screen.getByText('Saving on this device…')).toBeTruthy()
-  await act(async () => store())
-  expect(screen.getByText('Saved — will send when online')).toBeTruthy()
+  expect(await screen.findByText('Saved — will send when online')).toBeTruthy()
+  expect((await readBatchDelivery(db, 7, 5)).answers).toEqual({ 51: { answerOptionId: 511, delivery: 'saved', error: null } })
   expect(screen.getByRole('button', { name: 'Question 1, answered' })).toBeTruthy()
 
   fireEvent.click(screen.getByRole('button', { name: /Next/ }))
@@ -153,14 +143,9 @@ test('choices come back from the device and the server; a refused one says why',
     'fetch',
     vi.fn(async () => json({ data: [{ ...QUIZ, questions: [QUIZ.questions[0], { ...QUIZ.questions[1], chosenOptionId: 522 }] }] })),
   )
-  outbox.delivery = {
-    answers: { 51: { answerOptionId: 512, delivery: 'failed', error: 'This quiz is closed.' } },
-    pending: 0,
-    failed: [],
-    closeQueued: false,
-    closeDelivered: false,
-    synced: false,
-  }
+  // Chosen on this device earlier, and refused by the server.
+  await storeAnswer(db, 5, 51, 512)
+  await sendOutbox(db, () => refusal('This quiz is closed.'))
   renderPlayer()
   expect(((await screen.findByRole('radio', { name: 'Patience is bitter' })) as HTMLInputElement).checked).toBe(true)
   expect(screen.getByText('Could not send: This quiz is closed.')).toBeTruthy()
@@ -174,16 +159,17 @@ test('submitting with unanswered questions asks first, then queues the close and
     'fetch',
     vi.fn(async () => json({ data: [QUIZ] })),
   )
-  outbox.saveAnswer.mockResolvedValue(undefined)
+  offline()
   renderPlayer()
   fireEvent.click(await screen.findByRole('radio', { name: 'Unity is strength' }))
   fireEvent.click(screen.getByRole('button', { name: 'Submit answers' }))
   expect(screen.getByText('1 question has no answer yet. Submit anyway?')).toBeTruthy()
-  expect(outbox.submitAttempt).not.toHaveBeenCalled()
+  await waitFor(async () => expect(await queued()).toEqual([{ kind: 'answer', answerOptionId: 511 }]))
   fireEvent.click(screen.getByRole('button', { name: 'Submit anyway' }))
   await waitFor(() => expect(where()).toBe('/quiz/5/submit/'))
-  expect(outbox.submitAttempt).toHaveBeenCalledWith({ userId: 7, batchId: 5 })
-  expect(outbox.saveAnswer.mock.invocationCallOrder[0]).toBeLessThan(outbox.submitAttempt.mock.invocationCallOrder[0])
+  // The close is queued after the answer, so the server hears the answer first.
+  expect((await queued()).map((entry) => entry.kind)).toEqual(['answer', 'close'])
+  expect((await readBatchDelivery(db, 7, 5)).closeQueued).toBe(true)
 })
 
 test('a quiz already closed opens its result', async () => {

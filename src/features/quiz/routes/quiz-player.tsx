@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useReducer, useRef, useState, type Dispatch } from 'react'
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom'
 import { QUIZ_FIRST_QUESTION_INDEX } from '@/core/constants'
@@ -6,7 +6,8 @@ import type { QuizData } from '@/core/contract'
 import { QUIZ_FETCH_ERROR } from '@/core/texts'
 import { EmptyState, errorMessage, Loading } from '@/components/query-state'
 import { notify } from '@/components/toasts'
-import { saveAnswer, submitAttempt, useBatchDelivery, type BatchDelivery } from '@/lib/quiz-outbox'
+import { useSubmitAttempt } from '../mutations'
+import { saveAnswer, useBatchDelivery, type BatchDelivery } from '../outbox'
 import { useSession } from '@/lib/session'
 import { resultPath } from '../batch-status'
 import { QuestionForm, QuestionNumbers } from '../components/question-form'
@@ -19,7 +20,7 @@ import {
   type PlayerAction,
   type PlayerState,
 } from '../player-state'
-import { quizKeys, quizQuery } from '../queries'
+import { quizQuery } from '../queries'
 
 /** /quiz/:batchId — one question at a time; every choice is kept on the device first, then sent. */
 export default function QuizPlayerRoute() {
@@ -70,7 +71,6 @@ type PlayerProps = {
 function Player({ userId, quiz, delivery, state, dispatch }: PlayerProps) {
   const { batchId } = quiz
   const navigate = useNavigate()
-  const client = useQueryClient()
   const [confirming, setConfirming] = useState(false)
   // Writes still under way: the close must be queued after them, or it would overtake them.
   const writes = useRef(new Set<Promise<unknown>>())
@@ -82,18 +82,11 @@ function Player({ userId, quiz, delivery, state, dispatch }: PlayerProps) {
   const index = state.questionIndex
   const question = questions[index - QUIZ_FIRST_QUESTION_INDEX]
 
-  const submit = useMutation({
-    mutationFn: async () => {
-      await Promise.allSettled([...writes.current])
-      await submitAttempt({ userId, batchId })
-    },
-    onSuccess: () => {
-      // docs/requirements.md#r6-quizzes-and-leaderboard: on submit the index resets to 1, the answers are cleared, and
-      // on to the result.
-      dispatch({ type: 'submitted' })
-      void client.invalidateQueries({ queryKey: quizKeys.lists(userId) })
-      navigate(resultPath(batchId))
-    },
+  const submit = useSubmitAttempt(userId, batchId, () => {
+    // docs/requirements.md#r6-quizzes-and-leaderboard: on submit the index resets to 1, the answers are cleared, and
+    // on to the result.
+    dispatch({ type: 'submitted' })
+    navigate(resultPath(batchId))
   })
 
   if (!question) return <EmptyState title="This quiz has no questions" />
@@ -109,7 +102,7 @@ function Player({ userId, quiz, delivery, state, dispatch }: PlayerProps) {
   }
 
   const status = answerStatus(state, index, question, choices[index], delivery)
-  const askSubmit = () => (unanswered > 0 ? setConfirming(true) : submit.mutate())
+  const askSubmit = () => (unanswered > 0 ? setConfirming(true) : submit.mutate(writes.current))
 
   return (
     <article className="quiz-player" aria-labelledby="quiz-title">
@@ -159,7 +152,7 @@ function Player({ userId, quiz, delivery, state, dispatch }: PlayerProps) {
               {unanswered} {unanswered === 1 ? 'question has' : 'questions have'} no answer yet. Submit anyway?
             </p>
             <div className="form__actions">
-              <button type="button" className="button button--primary" onClick={() => submit.mutate()}>
+              <button type="button" className="button button--primary" onClick={() => submit.mutate(writes.current)}>
                 Submit anyway
               </button>
               <button type="button" className="button" onClick={() => setConfirming(false)}>

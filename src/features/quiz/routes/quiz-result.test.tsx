@@ -1,33 +1,16 @@
 // @vitest-environment jsdom
+import 'fake-indexeddb/auto'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { QuizResult } from '@/core/contract'
-import type { BatchDelivery } from '@/lib/quiz-outbox'
+import type { OfflineDb } from '@/offline/schema'
+import { emptyOutbox, offline, online, sendOutbox, storeAnswer, storeClose } from '../test-fixtures'
 import QuizResultRoute from './quiz-result'
 
-const outbox = vi.hoisted(() => ({ delivery: undefined as BatchDelivery | undefined }))
-vi.mock('@/lib/quiz-outbox', () => ({
-  saveAnswer: vi.fn(),
-  submitAttempt: vi.fn(),
-  useBatchDelivery: () => outbox.delivery,
-  useFailedEntries: () => [],
-  retryFailed: vi.fn(),
-  discardFailed: vi.fn(),
-  requestDrain: vi.fn(),
-}))
+// The device's outbox is the real one (on fake-indexeddb): each test stores what the device holds.
 vi.mock('@/lib/session', () => import('@/lib/test-session'))
-
-const delivery = (changes: Partial<BatchDelivery>): BatchDelivery => ({
-  answers: {},
-  pending: 0,
-  failed: [],
-  closeQueued: true,
-  closeDelivered: true,
-  synced: true,
-  ...changes,
-})
 
 const RESULT: QuizResult = {
   batchId: 5,
@@ -111,38 +94,45 @@ function renderResult() {
   )
 }
 
-beforeEach(() => {
-  outbox.delivery = undefined
+let db: OfflineDb
+beforeEach(async () => {
+  db = await emptyOutbox()
 })
 afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()
+  online()
 })
 
-test('while answers wait on this device, it says how many and asks the server nothing', () => {
+const sent = () => new Response(JSON.stringify({ data: {} }), { status: 200 })
+
+test('while answers wait on this device, it says how many and asks the server nothing', async () => {
+  // One answer went before the device went offline; two more and the close wait on it.
+  await storeAnswer(db, 5, 53, 531)
+  await sendOutbox(db, sent)
+  offline()
+  await storeAnswer(db, 5, 51, 511)
+  await storeAnswer(db, 5, 52, 522)
+  await storeClose(db, 5)
   const fetch = vi.fn()
   vi.stubGlobal('fetch', fetch)
-  outbox.delivery = delivery({
-    answers: {
-      51: { answerOptionId: 511, delivery: 'saved', error: null },
-      52: { answerOptionId: 522, delivery: 'saved', error: null },
-      53: { answerOptionId: 531, delivery: 'delivered', error: null },
-    },
-    pending: 3,
-    closeDelivered: false,
-    synced: false,
-  })
   renderResult()
-  expect(screen.getByText('Waiting to sync')).toBeTruthy()
+  expect(await screen.findByText('Waiting to sync')).toBeTruthy()
   expect(screen.getByText(/2 answers are saved on this device and not sent yet/)).toBeTruthy()
   expect(screen.getByText(/sent when you are back online/)).toBeTruthy()
   expect(fetch).not.toHaveBeenCalled()
+  // Still all there, to go once online.
+  expect(await db.count('outbox')).toBe(3)
 })
 
 test('once synced, the result: counts, points, the verdict in words once with the pass mark, and a review', async () => {
   const fetch = vi.fn(async () => new Response(JSON.stringify({ data: RESULT }), { status: 200 }))
   vi.stubGlobal('fetch', fetch)
-  outbox.delivery = delivery({})
+  // Everything went: the answers and the close.
+  await storeAnswer(db, 5, 51, 511)
+  await storeAnswer(db, 5, 52, 522)
+  await storeClose(db, 5)
+  await sendOutbox(db, sent)
   renderResult()
   expect(await screen.findByText('Not passed')).toBeTruthy()
   expect(screen.queryByText(/FAILED|Failed|PASSED|Passed/)).toBeNull()
@@ -171,7 +161,7 @@ test('a quiz still open (409) offers to continue it', async () => {
       async () => new Response(JSON.stringify({ error: { code: 'conflict', message: 'This attempt is still open.' } }), { status: 409 }),
     ),
   )
-  outbox.delivery = delivery({ closeQueued: false, closeDelivered: false })
+  // Nothing of this quiz on the device: it was never submitted here.
   renderResult()
   expect(await screen.findByText('This quiz is still open')).toBeTruthy()
   expect(screen.getByRole('link', { name: 'Continue the quiz' }).getAttribute('href')).toBe('/quiz/5')

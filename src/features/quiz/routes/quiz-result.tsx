@@ -1,11 +1,12 @@
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Link, Navigate, useParams } from 'react-router-dom'
 import type { QuizResult, QuizReviewSource } from '@/core/contract'
 import { sourceLabel } from '@/core/corrections'
 import { passMarkText } from '@/core/quiz'
 import { ApiError } from '@/lib/api-client'
 import { EmptyState, ErrorState, errorMessage, Loading } from '@/components/query-state'
-import { requestDrain, retryFailed, useBatchDelivery, type BatchDelivery } from '@/lib/quiz-outbox'
+import { useRetryFailed } from '../mutations'
+import { requestDrain, useBatchDelivery, type BatchDelivery } from '../outbox'
 import { useSession } from '@/lib/session'
 import { playerPath } from '../batch-status'
 import { QuotedProverb } from '../components/question-form'
@@ -94,13 +95,7 @@ function WaitingToSync({ delivery }: { delivery: BatchDelivery }) {
 
 /** What the server refused for this batch, with its messages; sent again on request. */
 function FailedToSend({ userId, delivery }: { userId: number; delivery: BatchDelivery }) {
-  const retry = useMutation({
-    mutationFn: () =>
-      retryFailed(
-        userId,
-        delivery.failed.map((entry) => entry.key),
-      ),
-  })
+  const retry = useRetryFailed(userId)
   return (
     <div className="notice notice--error quiz-waiting__failed">
       <p className="notice__title">Could not send</p>
@@ -109,7 +104,12 @@ function FailedToSend({ userId, delivery }: { userId: number; delivery: BatchDel
           <li key={entry.key}>{entry.error}</li>
         ))}
       </ul>
-      <button type="button" className="button" disabled={retry.isPending} onClick={() => retry.mutate()}>
+      <button
+        type="button"
+        className="button"
+        disabled={retry.isPending}
+        onClick={() => retry.mutate(delivery.failed.map((entry) => entry.key))}
+      >
         Retry
       </button>
       {retry.isError && <p role="alert">{errorMessage(retry.error)}</p>}

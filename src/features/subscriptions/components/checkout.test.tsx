@@ -4,7 +4,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { PaymentOptionInfo, PaymentQuote, PaymentState, Plan } from '@/core/contract'
 import { PAYMENT_REFERENCE_PATTERN } from '@/core/payment'
 import { ACCOUNT_TEXTS } from '@/core/validation'
-import { json, renderWithApp } from '@/lib/testing'
+import { json, renderWithApp } from '@/lib/test-render'
 import { Checkout } from './checkout'
 
 vi.mock('@/lib/session', () => import('@/lib/test-session'))

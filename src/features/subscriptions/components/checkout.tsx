@@ -1,14 +1,15 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { errorMessage, ErrorState, Loading } from '@/components/query-state'
 import { CURRENCIES, type CurrencyCode } from '@/core/constants'
-import type { ActivePackage, PaymentOptionInfo, PaymentStart, PaymentState, Plan } from '@/core/contract'
+import type { ActivePackage, PaymentOptionInfo, Plan } from '@/core/contract'
 import { formatCurrency, formatLongDate } from '@/core/format'
 import { currencyFor, newPaymentReference, paymentType, type PaymentOption } from '@/core/payment'
 import { ACCOUNT_TEXTS } from '@/core/validation'
 import { ApiError } from '@/lib/api-client'
-import { initializePayment, verifyPromoCode } from '../api'
-import { paymentOptionsQuery, quoteQuery, subscriptionKeys } from '../queries'
+import { verifyPromoCode } from '../api'
+import { useStartPayment } from '../mutations'
+import { paymentOptionsQuery, quoteQuery } from '../queries'
 
 export type CheckoutProps = {
   plan: Plan
@@ -112,17 +113,14 @@ function CheckoutForm({ plan, options, initialCurrency, initialCoupon, registrat
     setCoupon(null)
   }, [refusal])
 
-  const pay = useMutation({
-    mutationFn: (state: PaymentState) => initializePayment(state),
-    onSuccess: (start: PaymentStart) => redirect(start.redirectUrl),
-    onError: (error, state) => {
+  const pay = useStartPayment({
+    onStarted: (start) => redirect(start.redirectUrl),
+    onFailed: (error, state) => {
       // The server answered (a refusal, a provider out of reach): that payment is over, and trying again
       // is a new one. Only a lost answer keeps the reference, since the start may have happened.
       if (error instanceof ApiError && !error.offline) {
         for (const [key, reference] of references.current) if (reference === state.reference) references.current.delete(key)
       }
-      // The price moved on the server: show the new one; the user decides again.
-      if (error instanceof ApiError && error.status === 409) void client.invalidateQueries({ queryKey: subscriptionKeys.quotes })
     },
   })
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { ActivePackage, PaymentRecord, ReferralCode } from '@/core/contract'
 import { PAYMENT_TEXTS } from '@/core/payment'
 import { PLAN_TEXTS } from '@/core/plans'
-import { json, renderWithApp } from '@/lib/testing'
+import { json, renderWithApp } from '@/lib/test-render'
 import { SILVER_PACKAGE } from '../test-fixtures'
 import { SubscriptionSettings } from './subscription-settings'
 

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { errorMessage, ErrorState, Loading } from '@/components/query-state'
@@ -6,8 +6,9 @@ import type { ActivePackage } from '@/core/contract'
 import { formatCurrency, formatLongDate } from '@/core/format'
 import { PAYMENT_TEXTS } from '@/core/payment'
 import { PLAN_TEXTS } from '@/core/plans'
-import { cancelAutoRenewal } from '../api'
-import { activePackageQuery, lastPackageQuery, paymentHistoryQuery, referralCodeQuery } from '../queries'
+import { activePackageQuery } from '@/entities/subscription/queries'
+import { useCancelAutoRenewal } from '../mutations'
+import { lastPackageQuery, paymentHistoryQuery, referralCodeQuery } from '../queries'
 import { PackageCard } from './package-card'
 
 /** Profile → Subscription: the package in force (or the last one), auto-renewal, the referral code and recent payments. */
@@ -31,15 +32,8 @@ export function SubscriptionSettings({ userId }: { userId: number }) {
 }
 
 function ActivePackageView({ userId, pkg }: { userId: number; pkg: ActivePackage }) {
-  const client = useQueryClient()
   const [confirming, setConfirming] = useState(false)
-  const cancel = useMutation({
-    mutationFn: cancelAutoRenewal,
-    onSuccess: (updated) => {
-      client.setQueryData(activePackageQuery(userId).queryKey, updated)
-      setConfirming(false)
-    },
-  })
+  const cancel = useCancelAutoRenewal(userId, () => setConfirming(false))
   // The button pressed goes away each time: focus follows to what replaced it, so nobody is left on nothing.
   const question = useRef<HTMLParagraphElement>(null)
   const opener = useRef<HTMLButtonElement>(null)

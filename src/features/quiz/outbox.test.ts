@@ -3,11 +3,11 @@ import 'fake-indexeddb/auto'
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { offlineDb } from '@/offline/schema'
-import type { Session } from './session'
+import type { Session } from '@/lib/session'
 
 let session: Session | null = null
 let signedIn: ((userId: number) => void) | undefined
-vi.mock('./session', () => ({
+vi.mock('@/lib/session', () => ({
   getSession: () => session,
   onSignedIn: (listener: (userId: number) => void) => {
     signedIn = listener
@@ -16,7 +16,7 @@ vi.mock('./session', () => ({
 }))
 
 const { requestDrain, saveAnswer, startOutboxDrains, submitAttempt, useBatchDelivery, useFailedEntries, retryFailed, discardFailed } =
-  await import('./quiz-outbox')
+  await import('./outbox')
 
 type Sent = { url: string; authorization: string | null; key: string | null }
 let sent: Sent[]

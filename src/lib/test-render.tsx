@@ -14,10 +14,10 @@ function Where() {
   return <output aria-label="Location">{`${location.pathname}${location.search}${location.hash}`}</output>
 }
 
-export function renderWithApp(
-  ui: ReactNode,
-  { client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }), path = '/' } = {},
-) {
+/** A query client as the tests want it: a failure is shown at once, not retried. */
+export const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
+
+export function renderWithApp(ui: ReactNode, { client = testQueryClient(), path = '/' } = {}) {
   const result = render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import { OUTBOX_CHANNEL, OUTBOX_SYNC_TAG, type DrainOutboxCommand, type OutboxChanged, type OutboxRetryNotice } from '@/offline/messages'
 import type { AnswerDelivery, BatchDelivery, FailedEntry } from '@/offline/outbox'
-import { env } from './env'
-import { getSession, onSignedIn } from './session'
+import { env } from '@/lib/env'
+import { getSession, onSignedIn } from '@/lib/session'
 
 /**
  * The page's side of the quiz answer outbox (src/offline/outbox.ts holds the storage and the drain). An

@@ -1,0 +1,12 @@
+import { API } from '@/core/api-paths'
+import { ApiError, apiGetPage, withQuery } from '@/lib/api-client'
+
+/** Whether the signed-in user is an operator: the smallest admin list is asked, and a 403 means not one. */
+export const fetchIsOperator = (signal?: AbortSignal) =>
+  apiGetPage(withQuery(API.admin.audit, { page: 1, size: 1 }), { auth: true, signal }).then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof ApiError && error.status === 403) return false
+      throw error
+    },
+  )
