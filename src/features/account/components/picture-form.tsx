@@ -1,3 +1,4 @@
+import '../profile.css'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useObjectUrl } from '@/lib/object-url'

@@ -1,3 +1,4 @@
+import '../auth.css'
 import { useMutation } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { emailSchema } from '@/core/validation'
