@@ -1,3 +1,4 @@
+import './connection-status.css'
 import { useEffect, useState } from 'react'
 import { formatAge } from '@/core/format'
 import { useOnline } from '@/lib/online'

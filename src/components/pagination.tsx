@@ -1,3 +1,4 @@
+import './pagination.css'
 import { formatThousands } from '@/core/format'
 
 type Props = {

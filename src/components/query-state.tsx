@@ -1,3 +1,4 @@
+import './query-state.css'
 import type { ReactNode } from 'react'
 import { ApiError } from '@/lib/api-client'
 

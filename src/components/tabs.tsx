@@ -1,3 +1,4 @@
+import './tabs.css'
 import { useRef, type KeyboardEvent, type ReactNode } from 'react'
 
 type Tab<Id extends string> = { id: Id; label: string }

@@ -1,3 +1,4 @@
+import './update-toast.css'
 export function UpdateToast({ onReload }: { onReload: () => void }) {
   return (
     <div className="update-toast">

@@ -1,3 +1,4 @@
+import './cookie-banner.css'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { COOKIE_ALLOW_LABEL, COOKIE_BANNER_TEXT, COOKIE_DECLINE_LABEL } from '@/core/texts'

@@ -1,3 +1,4 @@
+import './pages.css'
 import type { PageContent } from './content'
 
 /** Renders a text page (about, terms, privacy) from structured content. */

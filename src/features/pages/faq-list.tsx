@@ -1,3 +1,4 @@
+import './faq-list.css'
 import { useQuery } from '@tanstack/react-query'
 import { queryOptions } from '@tanstack/react-query'
 import { ErrorState, Loading } from '@/components/query-state'

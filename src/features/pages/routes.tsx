@@ -1,3 +1,4 @@
+import './pages.css'
 import { Link } from 'react-router-dom'
 import { ContentPage } from './content-page'
 import { about, privacy, terms } from './content'

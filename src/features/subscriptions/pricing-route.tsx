@@ -1,3 +1,4 @@
+import './subscriptions.css'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'

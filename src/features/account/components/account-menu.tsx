@@ -1,3 +1,4 @@
+import '../account-menu.css'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from 'react-router-dom'
 import { useDisclosure } from '@/components/disclosure'

@@ -1,3 +1,4 @@
+import '../account-menu.css'
 import { useQuery } from '@tanstack/react-query'
 import { initials } from '@/core/format'
 import { useSession } from '@/lib/session'

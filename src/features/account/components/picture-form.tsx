@@ -1,3 +1,4 @@
+import '../profile.css'
 import { useState } from 'react'
 import { useObjectUrl } from '@/lib/object-url'
 import { FileField, UploadProgress, useChosenFile } from '@/components/file-field'

@@ -1,3 +1,4 @@
+import '../profile.css'
 import type { ComponentType } from 'react'
 import { useSession } from '@/lib/session'
 import { LanguagesForm } from '../components/languages-form'

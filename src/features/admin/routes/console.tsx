@@ -1,3 +1,4 @@
+import '../admin.css'
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react'
 import { Navigate, NavLink, Route, Routes } from 'react-router-dom'
 import { Loading } from '@/components/query-state'

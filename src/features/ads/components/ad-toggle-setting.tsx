@@ -1,3 +1,4 @@
+import '../ads.css'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { SwitchField } from '@/components/switch-field'

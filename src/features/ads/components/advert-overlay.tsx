@@ -1,3 +1,4 @@
+import '../ads.css'
 import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { AdvertContent } from '@/core/contract'

@@ -1,3 +1,4 @@
+import '../auth.css'
 import { useId, useState } from 'react'
 import { emailSchema } from '@/core/validation'
 import { MutationOutcome } from '@/components/query-state'

@@ -1,3 +1,4 @@
+import '../auth.css'
 import { useState } from 'react'
 import { Link, Navigate, useLocation, useNavigate, type Location } from 'react-router-dom'
 import { resumeAfterSignIn } from '@/core/constants'

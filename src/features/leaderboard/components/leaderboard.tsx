@@ -1,3 +1,4 @@
+import '../leaderboard.css'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { LeaderboardPeriod } from '@/core/contract'

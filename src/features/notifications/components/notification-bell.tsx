@@ -1,3 +1,4 @@
+import '../notifications.css'
 import { useIsRestoring, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { Link } from 'react-router-dom'

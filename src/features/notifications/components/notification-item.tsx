@@ -1,3 +1,4 @@
+import '../notifications.css'
 import { Link, useLocation } from 'react-router-dom'
 import { formatAge, formatLongDate } from '@/core/format'
 import type { AppNotification } from '@/core/contract'

@@ -1,3 +1,4 @@
+import '../notifications.css'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useLocation, useParams } from 'react-router-dom'
 import { formatLongDate } from '@/core/format'

@@ -1,3 +1,4 @@
+import '../notifications.css'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router-dom'
 import { Pagination } from '@/components/pagination'

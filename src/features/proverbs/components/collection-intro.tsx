@@ -1,3 +1,4 @@
+import '../search.css'
 import type { Ref } from 'react'
 import type { Category, EthnicGroup } from '@/core/contract'
 import { formatThousands } from '@/core/format'

@@ -1,3 +1,4 @@
+import '../search.css'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { noSavedMatchText, savedOnlyText, type DeviceHolding } from '@/core/search'

@@ -1,3 +1,4 @@
+import '../search.css'
 import { Fragment, useMemo } from 'react'
 import { highlightMatches } from '@/core/highlight'
 

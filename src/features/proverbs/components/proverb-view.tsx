@@ -1,3 +1,4 @@
+import '../search.css'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { languageTag } from '@/core/constants'

@@ -1,3 +1,4 @@
+import '../proverbs.css'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { EmptyState, ErrorState, Loading } from '@/components/query-state'

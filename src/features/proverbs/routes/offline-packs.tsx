@@ -1,3 +1,4 @@
+import '../offline-packs.css'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import type { EthnicGroup } from '@/core/contract'

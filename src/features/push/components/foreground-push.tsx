@@ -1,3 +1,4 @@
+import '../push.css'
 import { useQueryClient } from '@tanstack/react-query'
 import { createElement, useEffect, useRef, type MouseEvent } from 'react'
 import { useNavigate } from 'react-router-dom'

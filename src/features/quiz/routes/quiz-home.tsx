@@ -1,3 +1,4 @@
+import '../quiz.css'
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { useMemo, useState, type ReactNode } from 'react'
 import type { QuizBatchSummary } from '@/core/contract'

@@ -1,3 +1,4 @@
+import '../quiz.css'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useReducer, useRef, useState, type Dispatch } from 'react'
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom'

@@ -1,3 +1,4 @@
+import '../quiz.css'
 import { useQuery } from '@tanstack/react-query'
 import { Link, Navigate, useParams } from 'react-router-dom'
 import type { QuizResult, QuizReviewSource } from '@/core/contract'

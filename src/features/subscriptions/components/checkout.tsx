@@ -1,3 +1,4 @@
+import '../subscriptions.css'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { errorMessage, ErrorState, Loading } from '@/components/query-state'

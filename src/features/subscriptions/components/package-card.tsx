@@ -1,3 +1,4 @@
+import '../subscriptions.css'
 import type { ActivePackage } from '@/core/contract'
 import { formatLongDate } from '@/core/format'
 

@@ -1,3 +1,4 @@
+import '../subscriptions.css'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'

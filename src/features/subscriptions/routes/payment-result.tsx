@@ -1,3 +1,4 @@
+import '../subscriptions.css'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
