@@ -13,7 +13,7 @@ import { exportRoutes } from './features/proverbs/export'
 import { subscriptionRoutes } from './features/subscriptions/routes'
 import { userLanguageRoutes } from './features/subscriptions/user-languages'
 import { accountRoutes } from './features/account/routes'
-import { authRoutes } from './features/auth/routes'
+import { authFeature } from './features/auth'
 import { packSizeRoutes } from './features/proverbs/pack-sizes'
 import { privateProverbRoutes } from './features/proverbs/private-routes'
 import { quizRoutes } from './features/quiz/routes'
@@ -226,7 +226,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   subscriptionRoutes(app, { ...deps, nairaPerDollar: config.nairaPerDollar })
   userLanguageRoutes(app, deps)
   pageRoutes(app, deps)
-  authRoutes(app, { ...deps, config, mailer })
+  authFeature(app, { ...deps, config, mailer })
   accountRoutes(app, deps)
   quizRoutes(app, deps)
   leaderboardRoutes(app, deps)
