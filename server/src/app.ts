@@ -6,25 +6,25 @@ import { BODY_LIMITS } from './http/body-limits'
 import { frameworkErrorResponse, registerErrorHandling } from './http/errors'
 import { createPublicCache } from './http/public-cache'
 import { serveApp } from './http/static-app'
-import { healthRoutes } from './features/health/routes'
-import { pageRoutes } from './features/pages/routes'
+import { healthFeature } from './features/health'
+import { pagesFeature } from './features/pages'
 import { proverbRoutes } from './features/proverbs/routes'
 import { exportRoutes } from './features/proverbs/export'
 import { subscriptionRoutes } from './features/subscriptions/routes'
 import { userLanguageRoutes } from './features/subscriptions/user-languages'
-import { accountRoutes } from './features/account/routes'
+import { accountFeature } from './features/account'
 import { authFeature } from './features/auth'
 import { packSizeRoutes } from './features/proverbs/pack-sizes'
 import { privateProverbRoutes } from './features/proverbs/private-routes'
-import { quizRoutes } from './features/quiz/routes'
-import { leaderboardRoutes } from './features/leaderboard/routes'
+import { quizFeature } from './features/quiz'
+import { leaderboardFeature } from './features/leaderboard'
 import { notificationRoutes } from './features/notifications/routes'
 import { deviceRoutes } from './features/notifications/device-routes'
 import { reminderRoutes } from './features/notifications/reminder-routes'
 import { paymentRoutes } from './features/payments/routes'
 import { createPaymentService } from './features/payments/service'
 import { activePackageRoutes } from './features/subscriptions/active-package'
-import { adRoutes } from './features/ads/routes'
+import { adsFeature } from './features/ads'
 import { adminRoutes } from './features/admin/routes'
 import { communityRoutes } from './features/community/routes'
 import { unsubscribeRoutes } from './features/community/unsubscribe-routes'
@@ -212,7 +212,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     return reply.send({ error: { code: 'starting', message: 'Òwe is starting. Try again in a moment.' } })
   })
 
-  healthRoutes(app, {
+  healthFeature(app, {
     database,
     isReady: () => lifecycle.ready,
     scheduler: () => scheduler?.status() ?? null,
@@ -225,17 +225,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   packSizeRoutes(app, { ...deps, staticDir: config.staticDir })
   subscriptionRoutes(app, { ...deps, nairaPerDollar: config.nairaPerDollar })
   userLanguageRoutes(app, deps)
-  pageRoutes(app, deps)
+  pagesFeature(app, deps)
   authFeature(app, { ...deps, config, mailer })
-  accountRoutes(app, deps)
-  quizRoutes(app, deps)
-  leaderboardRoutes(app, deps)
+  accountFeature(app, deps)
+  quizFeature(app, deps)
+  leaderboardFeature(app, deps)
   notificationRoutes(app, deps)
   deviceRoutes(app, deps)
   reminderRoutes(app, deps)
   activePackageRoutes(app, deps)
   paymentRoutes(app, { ...deps, checkRateLimit: config.checkRateLimit, paymentRateLimit: config.paymentRateLimit })
-  adRoutes(app, deps)
+  adsFeature(app, deps)
   adminRoutes(app, { ...deps, mailer, publicUrl: config.publicUrl })
   communityRoutes(app, { ...deps, config, mailer })
   unsubscribeRoutes(app, { db: database.db, linkSecret: () => lifecycle.linkSecret })
