@@ -8,14 +8,11 @@ import { createPublicCache } from './http/public-cache'
 import { serveApp } from './http/static-app'
 import { healthFeature } from './features/health'
 import { pagesFeature } from './features/pages'
-import { proverbRoutes } from './features/proverbs/routes'
-import { exportRoutes } from './features/proverbs/export'
+import { proverbsFeature } from './features/proverbs'
 import { subscriptionRoutes } from './features/subscriptions/routes'
 import { userLanguageRoutes } from './features/subscriptions/user-languages'
 import { accountFeature } from './features/account'
 import { authFeature } from './features/auth'
-import { packSizeRoutes } from './features/proverbs/pack-sizes'
-import { privateProverbRoutes } from './features/proverbs/private-routes'
 import { quizFeature } from './features/quiz'
 import { leaderboardFeature } from './features/leaderboard'
 import { notificationRoutes } from './features/notifications/routes'
@@ -219,10 +216,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     mailTransport: mailWorker ? 'smtp' : 'outbox',
     payments: describePayments(config.payments),
   })
-  proverbRoutes(app, deps)
-  exportRoutes(app, { db: deps.db, now: deps.now, publicUrl: config.publicUrl })
-  privateProverbRoutes(app, { ...deps, likesPerMinute: config.likeRateLimit })
-  packSizeRoutes(app, { ...deps, staticDir: config.staticDir })
+  proverbsFeature(app, { ...deps, publicUrl: config.publicUrl, likesPerMinute: config.likeRateLimit, staticDir: config.staticDir })
   subscriptionRoutes(app, { ...deps, nairaPerDollar: config.nairaPerDollar })
   userLanguageRoutes(app, deps)
   pagesFeature(app, deps)
