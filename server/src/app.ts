@@ -9,8 +9,7 @@ import { serveApp } from './http/static-app'
 import { healthFeature } from './features/health'
 import { pagesFeature } from './features/pages'
 import { proverbsFeature } from './features/proverbs'
-import { subscriptionRoutes } from './features/subscriptions/routes'
-import { userLanguageRoutes } from './features/subscriptions/user-languages'
+import { subscriptionsFeature } from './features/subscriptions'
 import { accountFeature } from './features/account'
 import { authFeature } from './features/auth'
 import { quizFeature } from './features/quiz'
@@ -20,7 +19,6 @@ import { deviceRoutes } from './features/notifications/device-routes'
 import { reminderRoutes } from './features/notifications/reminder-routes'
 import { paymentRoutes } from './features/payments/routes'
 import { createPaymentService } from './features/payments/service'
-import { activePackageRoutes } from './features/subscriptions/active-package'
 import { adsFeature } from './features/ads'
 import { adminRoutes } from './features/admin/routes'
 import { communityRoutes } from './features/community/routes'
@@ -217,8 +215,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     payments: describePayments(config.payments),
   })
   proverbsFeature(app, { ...deps, publicUrl: config.publicUrl, likesPerMinute: config.likeRateLimit, staticDir: config.staticDir })
-  subscriptionRoutes(app, { ...deps, nairaPerDollar: config.nairaPerDollar })
-  userLanguageRoutes(app, deps)
+  subscriptionsFeature(app, { ...deps, nairaPerDollar: config.nairaPerDollar })
   pagesFeature(app, deps)
   authFeature(app, { ...deps, config, mailer })
   accountFeature(app, deps)
@@ -227,7 +224,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   notificationRoutes(app, deps)
   deviceRoutes(app, deps)
   reminderRoutes(app, deps)
-  activePackageRoutes(app, deps)
   paymentRoutes(app, { ...deps, checkRateLimit: config.checkRateLimit, paymentRateLimit: config.paymentRateLimit })
   adsFeature(app, deps)
   adminRoutes(app, { ...deps, mailer, publicUrl: config.publicUrl })
