@@ -14,9 +14,7 @@ import { accountFeature } from './features/account'
 import { authFeature } from './features/auth'
 import { quizFeature } from './features/quiz'
 import { leaderboardFeature } from './features/leaderboard'
-import { notificationRoutes } from './features/notifications/routes'
-import { deviceRoutes } from './features/notifications/device-routes'
-import { reminderRoutes } from './features/notifications/reminder-routes'
+import { notificationsFeature } from './features/notifications'
 import { paymentRoutes } from './features/payments/routes'
 import { createPaymentService } from './features/payments/service'
 import { adsFeature } from './features/ads'
@@ -221,9 +219,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   accountFeature(app, deps)
   quizFeature(app, deps)
   leaderboardFeature(app, deps)
-  notificationRoutes(app, deps)
-  deviceRoutes(app, deps)
-  reminderRoutes(app, deps)
+  notificationsFeature(app, deps)
   paymentRoutes(app, { ...deps, checkRateLimit: config.checkRateLimit, paymentRateLimit: config.paymentRateLimit })
   adsFeature(app, deps)
   adminRoutes(app, { ...deps, mailer, publicUrl: config.publicUrl })
