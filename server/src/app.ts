@@ -19,8 +19,7 @@ import { paymentRoutes } from './features/payments/routes'
 import { createPaymentService } from './features/payments/service'
 import { adsFeature } from './features/ads'
 import { adminRoutes } from './features/admin/routes'
-import { communityRoutes } from './features/community/routes'
-import { unsubscribeRoutes } from './features/community/unsubscribe-routes'
+import { communityFeature } from './features/community'
 import { loadLinkSecret, withUnsubscribeLinks } from './services/unsubscribe'
 import { createMailer } from './services/mail'
 import { createMailWorker, createSmtpTransport, type MailTransport, type MailWorker } from './services/mail-worker'
@@ -223,8 +222,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   paymentRoutes(app, { ...deps, checkRateLimit: config.checkRateLimit, paymentRateLimit: config.paymentRateLimit })
   adsFeature(app, deps)
   adminRoutes(app, { ...deps, mailer, publicUrl: config.publicUrl })
-  communityRoutes(app, { ...deps, config, mailer })
-  unsubscribeRoutes(app, { db: database.db, linkSecret: () => lifecycle.linkSecret })
+  communityFeature(app, { ...deps, config, mailer, linkSecret: () => lifecycle.linkSecret })
   await serveApp(app, config.staticDir)
   if (options.startsReady !== false) await app.markReady()
   return app
