@@ -15,7 +15,7 @@ import { authFeature } from './features/auth'
 import { quizFeature } from './features/quiz'
 import { leaderboardFeature } from './features/leaderboard'
 import { notificationsFeature } from './features/notifications'
-import { paymentRoutes } from './features/payments/routes'
+import { paymentsFeature } from './features/payments'
 import { createPaymentService } from './features/payments/service'
 import { adsFeature } from './features/ads'
 import { adminRoutes } from './features/admin/routes'
@@ -219,7 +219,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   quizFeature(app, deps)
   leaderboardFeature(app, deps)
   notificationsFeature(app, deps)
-  paymentRoutes(app, { ...deps, checkRateLimit: config.checkRateLimit, paymentRateLimit: config.paymentRateLimit })
+  paymentsFeature(app, { ...deps, checkRateLimit: config.checkRateLimit, paymentRateLimit: config.paymentRateLimit })
   adsFeature(app, deps)
   adminRoutes(app, { ...deps, mailer, publicUrl: config.publicUrl })
   communityFeature(app, { ...deps, config, mailer, linkSecret: () => lifecycle.linkSecret })
