@@ -204,6 +204,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     return reply.send({ error: { code: 'starting', message: 'Òwe is starting. Try again in a moment.' } })
   })
 
+  // One registration per feature: its index.ts registers all its routes (server/src/README.md).
   healthFeature(app, {
     database,
     isReady: () => lifecycle.ready,
