@@ -6,28 +6,20 @@ import { BODY_LIMITS } from './http/body-limits'
 import { frameworkErrorResponse, registerErrorHandling } from './http/errors'
 import { createPublicCache } from './http/public-cache'
 import { serveApp } from './http/static-app'
-import { healthRoutes } from './features/health/routes'
-import { pageRoutes } from './features/pages/routes'
-import { proverbRoutes } from './features/proverbs/routes'
-import { exportRoutes } from './features/proverbs/export'
-import { subscriptionRoutes } from './features/subscriptions/routes'
-import { userLanguageRoutes } from './features/subscriptions/user-languages'
-import { accountRoutes } from './features/account/routes'
-import { authRoutes } from './features/auth/routes'
-import { packSizeRoutes } from './features/proverbs/pack-sizes'
-import { privateProverbRoutes } from './features/proverbs/private-routes'
-import { quizRoutes } from './features/quiz/routes'
-import { leaderboardRoutes } from './features/leaderboard/routes'
-import { notificationRoutes } from './features/notifications/routes'
-import { deviceRoutes } from './features/notifications/device-routes'
-import { reminderRoutes } from './features/notifications/reminder-routes'
-import { paymentRoutes } from './features/payments/routes'
+import { healthFeature } from './features/health'
+import { pagesFeature } from './features/pages'
+import { proverbsFeature } from './features/proverbs'
+import { subscriptionsFeature } from './features/subscriptions'
+import { accountFeature } from './features/account'
+import { authFeature } from './features/auth'
+import { quizFeature } from './features/quiz'
+import { leaderboardFeature } from './features/leaderboard'
+import { notificationsFeature } from './features/notifications'
+import { paymentsFeature } from './features/payments'
 import { createPaymentService } from './features/payments/service'
-import { activePackageRoutes } from './features/subscriptions/active-package'
-import { adRoutes } from './features/ads/routes'
+import { adsFeature } from './features/ads'
 import { adminRoutes } from './features/admin/routes'
-import { communityRoutes } from './features/community/routes'
-import { unsubscribeRoutes } from './features/community/unsubscribe-routes'
+import { communityFeature } from './features/community'
 import { loadLinkSecret, withUnsubscribeLinks } from './services/unsubscribe'
 import { createMailer } from './services/mail'
 import { createMailWorker, createSmtpTransport, type MailTransport, type MailWorker } from './services/mail-worker'
@@ -212,33 +204,26 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     return reply.send({ error: { code: 'starting', message: 'Òwe is starting. Try again in a moment.' } })
   })
 
-  healthRoutes(app, {
+  // One registration per feature: its index.ts registers all its routes (server/src/README.md).
+  healthFeature(app, {
     database,
     isReady: () => lifecycle.ready,
     scheduler: () => scheduler?.status() ?? null,
     mailTransport: mailWorker ? 'smtp' : 'outbox',
     payments: describePayments(config.payments),
   })
-  proverbRoutes(app, deps)
-  exportRoutes(app, { db: deps.db, now: deps.now, publicUrl: config.publicUrl })
-  privateProverbRoutes(app, { ...deps, likesPerMinute: config.likeRateLimit })
-  packSizeRoutes(app, { ...deps, staticDir: config.staticDir })
-  subscriptionRoutes(app, { ...deps, nairaPerDollar: config.nairaPerDollar })
-  userLanguageRoutes(app, deps)
-  pageRoutes(app, deps)
-  authRoutes(app, { ...deps, config, mailer })
-  accountRoutes(app, deps)
-  quizRoutes(app, deps)
-  leaderboardRoutes(app, deps)
-  notificationRoutes(app, deps)
-  deviceRoutes(app, deps)
-  reminderRoutes(app, deps)
-  activePackageRoutes(app, deps)
-  paymentRoutes(app, { ...deps, checkRateLimit: config.checkRateLimit, paymentRateLimit: config.paymentRateLimit })
-  adRoutes(app, deps)
+  proverbsFeature(app, { ...deps, publicUrl: config.publicUrl, likesPerMinute: config.likeRateLimit, staticDir: config.staticDir })
+  subscriptionsFeature(app, { ...deps, nairaPerDollar: config.nairaPerDollar })
+  pagesFeature(app, deps)
+  authFeature(app, { ...deps, config, mailer })
+  accountFeature(app, deps)
+  quizFeature(app, deps)
+  leaderboardFeature(app, deps)
+  notificationsFeature(app, deps)
+  paymentsFeature(app, { ...deps, checkRateLimit: config.checkRateLimit, paymentRateLimit: config.paymentRateLimit })
+  adsFeature(app, deps)
   adminRoutes(app, { ...deps, mailer, publicUrl: config.publicUrl })
-  communityRoutes(app, { ...deps, config, mailer })
-  unsubscribeRoutes(app, { db: database.db, linkSecret: () => lifecycle.linkSecret })
+  communityFeature(app, { ...deps, config, mailer, linkSecret: () => lifecycle.linkSecret })
   await serveApp(app, config.staticDir)
   if (options.startsReady !== false) await app.markReady()
   return app

@@ -1,14 +1,13 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import * as yup from 'yup'
 import { API, ROUTES } from '@core/api-paths'
 import type { AdToggle, AdvertContent, AdvertFile } from '@core/contract'
 import type { Db } from '../../db/client'
-import { adverts, users } from '../../db/schema'
 import { authGuard, sessionOf } from '../../http/auth-guard'
 import { badRequest, notFound } from '../../http/errors'
 import { parseId } from '../../http/params'
 import { parseBody } from '../../http/validate'
+import { activeAdvert, advertsFor, setToggle, toggleOf } from './repository'
 
 type Deps = { db: Db; now: () => Date }
 
@@ -32,11 +31,6 @@ const toggleSchema = yup.object({
  */
 const privateRevalidate = (reply: FastifyReply) => reply.header('Cache-Control', 'private, no-cache')
 
-async function toggleOf(db: Db, userId: number): Promise<AdToggle> {
-  const [row] = await db.select({ toggle: users.showAds }).from(users).where(eq(users.id, userId))
-  return { toggle: row?.toggle ?? false }
-}
-
 /** The advert list, one advert's content, and the ad toggle (docs/requirements.md#r8-adverts). All need a session. */
 export function adRoutes(app: FastifyInstance, { db, now }: Deps): void {
   const requireUser = authGuard(app, db, now)
@@ -44,36 +38,14 @@ export function adRoutes(app: FastifyInstance, { db, now }: Deps): void {
 
   app.get(API.adverts, { preHandler: requireUser }, async (request, reply): Promise<{ data: AdvertFile[] }> => {
     privateRevalidate(reply)
-    // Operators run the adverts; they are not shown them (an empty list ends the app's round quietly).
-    const [caller] = await db
-      .select({ role: users.role })
-      .from(users)
-      .where(eq(users.id, userOf(request)))
-    if (caller?.role === 'admin') return { data: [] }
-    const rows = await db
-      .select({ id: adverts.id, type: adverts.mimeType, name: adverts.name })
-      .from(adverts)
-      .where(eq(adverts.active, true))
-      .orderBy(asc(adverts.position), asc(adverts.id))
-    return { data: rows }
+    return { data: await advertsFor(db, userOf(request)) }
   })
 
   app.get<{ Params: { idOrName: string } }>(ROUTES.advert, { preHandler: requireUser }, async (request, reply) => {
     const { idOrName } = request.params
     const id = parseId(idOrName)
     if (id === undefined && !NAME_PATTERN.test(idOrName)) throw badRequest(AD_TEXTS.badIdOrName, { idOrName: AD_TEXTS.badIdOrName })
-    const [row] = await db
-      .select({
-        id: adverts.id,
-        type: adverts.mimeType,
-        name: adverts.name,
-        content: adverts.content,
-        alt: adverts.alt,
-        link: adverts.link,
-        etag: sql<string>`md5(${adverts.content})`,
-      })
-      .from(adverts)
-      .where(and(eq(adverts.active, true), id === undefined ? eq(adverts.name, idOrName) : eq(adverts.id, id)))
+    const row = await activeAdvert(db, id === undefined ? { name: idOrName } : { id })
     if (!row) throw notFound(AD_TEXTS.notFound)
     const etag = `"${row.etag}"`
     privateRevalidate(reply).header('ETag', etag)
@@ -96,11 +68,6 @@ export function adRoutes(app: FastifyInstance, { db, now }: Deps): void {
 
   app.post(API.adToggle, { preHandler: requireUser }, async (request): Promise<{ data: AdToggle }> => {
     const { toggle } = await parseBody(toggleSchema, request.body)
-    const [row] = await db
-      .update(users)
-      .set({ showAds: toggle })
-      .where(eq(users.id, userOf(request)))
-      .returning({ toggle: users.showAds })
-    return { data: { toggle: row?.toggle ?? toggle } }
+    return { data: await setToggle(db, userOf(request), toggle) }
   })
 }

@@ -1,20 +1,16 @@
-import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { API } from '@core/api-paths'
 import { COMMUNITY_TEXTS, type SuggestionResult } from '@core/community'
 import type { Notice } from '@core/contract'
-import { foldForSearch } from '@core/search'
 import { contactSchema, suggestionSchema } from '@core/validation'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
-import { contactMessages, proverbs, suggestions } from '../../db/schema'
 import { rateLimit, type Limit } from '../../http/rate-limit'
 import { parseBody } from '../../http/validate'
 import type { Mailer } from '../../services/mail'
 import { authenticate } from '../../services/sessions'
-import { normaliseEmail } from '../../services/unsubscribe'
-import { forwardContactMessage } from './contact-mail'
-import { correctionRoutes } from './corrections'
+import { correctionRoutes } from './correction-routes'
+import { storeContactMessage, suggestProverb } from './service'
 import { LONG_TEXT_BODY } from '../../http/body-limits'
 
 type Deps = { db: Db; now: () => Date; config: Config; mailer: Mailer }
@@ -44,15 +40,9 @@ export function communityRoutes(app: FastifyInstance, { db, now, config, mailer 
   app.post(API.suggestProverb, LONG_TEXT_BODY, async (request, reply): Promise<{ data: SuggestionResult }> => {
     await rateLimit(db, limits.suggest, request, now())
     const input = await parseBody(suggestionSchema, request.body)
-    const userId = await senderOf(request)
-    const toneKey = foldForSearch(input.suggestedProverb)
-    // Only published proverbs are checked: repeats among pending suggestions share a tone_key the moderator can group by.
-    const [same] = toneKey ? await db.select({ id: proverbs.id }).from(proverbs).where(eq(proverbs.toneKey, toneKey)).limit(1) : []
-    await db
-      .insert(suggestions)
-      .values({ ...input, email: normaliseEmail(input.email), userId, toneKey, duplicateOfProverbId: same?.id ?? null })
+    const { duplicate } = await suggestProverb(db, input, await senderOf(request))
     reply.code(201)
-    return { data: { message: COMMUNITY_TEXTS.suggestionThanks, duplicate: Boolean(same) } }
+    return { data: { message: COMMUNITY_TEXTS.suggestionThanks, duplicate } }
   })
 
   correctionRoutes(app, { db, now, limit: limits.correct, senderOf })
@@ -60,17 +50,7 @@ export function communityRoutes(app: FastifyInstance, { db, now, config, mailer 
   app.post(API.contact, LONG_TEXT_BODY, async (request, reply): Promise<{ data: Notice }> => {
     await rateLimit(db, limits.contact, request, now())
     const input = await parseBody(contactSchema, request.body)
-    const userId = await senderOf(request)
-    const values = { ...input, email: normaliseEmail(input.email) }
-    // The message and its forwards are one change: stored and queued together.
-    await db.transaction(async (tx) => {
-      const [saved] = await tx
-        .insert(contactMessages)
-        .values({ ...values, userId })
-        .returning({ id: contactMessages.id })
-      await forwardContactMessage({ tx, mailer, log: request.log, contactEmail: config.contactEmail }, { ...values, id: saved.id })
-    })
-    mailer.wake()
+    await storeContactMessage({ db, mailer, log: request.log, contactEmail: config.contactEmail }, input, await senderOf(request))
     reply.code(201)
     return { data: { message: COMMUNITY_TEXTS.contactThanks } }
   })

@@ -1,13 +1,12 @@
-import { eq, inArray } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import * as yup from 'yup'
 import { API } from '@core/api-paths'
 import { COMMUNITY_TEXTS, type UnsubscribeResult } from '@core/community'
 import type { Db } from '../../db/client'
-import { dailyReminders, unsubscribes, users } from '../../db/schema'
 import { badRequest } from '../../http/errors'
 import { parseBody } from '../../http/validate'
 import { isValidUnsubscribeToken, normaliseEmail } from '../../services/unsubscribe'
+import { unsubscribe } from './repository'
 
 type Deps = { db: Db; linkSecret: () => string }
 
@@ -32,12 +31,7 @@ export function unsubscribeRoutes(app: FastifyInstance, { db, linkSecret }: Deps
     const email = normaliseEmail(input.email)
     if (!isValidUnsubscribeToken(linkSecret(), email, input.token))
       throw badRequest(COMMUNITY_TEXTS.unsubscribeInvalid, { token: COMMUNITY_TEXTS.unsubscribeInvalid })
-    await db.transaction(async (tx) => {
-      await tx.insert(unsubscribes).values({ email }).onConflictDoNothing()
-      await tx
-        .delete(dailyReminders)
-        .where(inArray(dailyReminders.userId, tx.select({ id: users.id }).from(users).where(eq(users.email, email))))
-    })
+    await unsubscribe(db, email)
     return { data: { message: COMMUNITY_TEXTS.unsubscribed(email), email } }
   })
 }

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNotNull, isNull, notInArray, sql, type SQL } from 'drizzle-orm'
 import type { AppNotification, NotificationPage } from '@core/contract'
 import type { Db } from '../../db/client'
-import { notifications, sessions } from '../../db/schema'
+import { dailyReminders, deviceTokens, notifications, sessions, unsubscribes, users } from '../../db/schema'
+import type { AuthSession } from '../../services/sessions'
 import { toAppNotification } from '../../services/notify'
 import { liveSession } from '../../services/sessions'
 import { paginated } from '../../http/paginated'
@@ -69,4 +70,56 @@ function unreadCountStatement(db: Db) {
   let statement = unreadCountStatements.get(db)
   if (!statement) unreadCountStatements.set(db, (statement = prepareUnreadCount(db)))
   return statement
+}
+
+/** Browsers a user keeps; a newer token past this pushes out the one saved longest ago. */
+export const MAX_DEVICES_PER_USER = 20
+
+export async function saveDevice(db: Db, session: AuthSession, token: string, deviceType: string, now: Date): Promise<void> {
+  const { userId, sessionId } = session
+  await db.transaction(async (tx) => {
+    // A token belongs to one browser profile: whoever saved it last is the one signed in there now, and
+    // it lives as long as the session that saved it.
+    await tx
+      .insert(deviceTokens)
+      .values({ token, userId, sessionId, deviceType, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: deviceTokens.token, set: { userId, sessionId, deviceType, updatedAt: now } })
+    const kept = tx
+      .select({ token: deviceTokens.token })
+      .from(deviceTokens)
+      .where(eq(deviceTokens.userId, userId))
+      .orderBy(desc(deviceTokens.updatedAt), desc(deviceTokens.createdAt))
+      .limit(MAX_DEVICES_PER_USER)
+    await tx.delete(deviceTokens).where(and(eq(deviceTokens.userId, userId), notInArray(deviceTokens.token, kept)))
+  })
+}
+
+/** Whether the database's clock knows the zone (Intl's list and PostgreSQL's can differ). */
+export async function databaseKnowsZone(db: Db, timeZone: string): Promise<boolean> {
+  const { rows } = await db.execute(sql`select 1 from pg_timezone_names where name = ${timeZone}`)
+  return rows.length > 0
+}
+
+export async function reminderRow(db: Db, userId: number) {
+  const [row] = await db.select().from(dailyReminders).where(eq(dailyReminders.userId, userId))
+  return row
+}
+
+export async function deleteReminder(db: Db, userId: number): Promise<void> {
+  await db.delete(dailyReminders).where(eq(dailyReminders.userId, userId))
+}
+
+/** Sets the reminder; choosing a time again undoes an earlier unsubscribe from an email link. */
+export async function saveReminder(
+  db: Db,
+  userId: number,
+  values: { minuteOfDay: number; timeZone: string; updatedAt: Date },
+): Promise<void> {
+  await db
+    .insert(dailyReminders)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: dailyReminders.userId, set: values })
+  await db
+    .delete(unsubscribes)
+    .where(inArray(unsubscribes.email, db.select({ email: users.email }).from(users).where(eq(users.id, userId))))
 }

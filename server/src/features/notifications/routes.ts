@@ -6,16 +6,13 @@ import type { Db } from '../../db/client'
 import { authGuard, sessionOf } from '../../http/auth-guard'
 import { badRequest, notFound } from '../../http/errors'
 import { parseId, positiveInt } from '../../http/params'
-import { takeHit, type Limit } from '../../http/rate-limit'
 import type { Notifier } from '../../services/notify'
 import { sessionEnded, sessionTokenHash } from '../../services/sessions'
 import { notificationPage, readNotification, unreadCountForSession, type Which } from './repository'
 import { NOTIFICATION_TEXTS } from './schemas'
+import { sendTestNotification } from './service'
 
 type Deps = { db: Db; now: () => Date; notifier: Notifier }
-
-/** Per user: enough to try a new device a few times, not enough to flood FCM from one account. */
-export const TEST_NOTIFICATION_LIMIT: Limit = { name: 'notification-test', max: 10, windowMs: 10 * 60_000 }
 
 /**
  * The caller's messages (docs/requirements.md#r7-notifications-and-push). Another user's message answers as a missing
@@ -57,15 +54,6 @@ export function notificationRoutes(app: FastifyInstance, { db, now, notifier }: 
   )
 
   app.post(API.notificationTest, { preHandler: requireUser }, async (request): Promise<{ data: AppNotification }> => {
-    const userId = userOf(request)
-    const at = now()
-    await takeHit(db, TEST_NOTIFICATION_LIMIT, String(userId), at)
-    const notification = await notifier.notify(
-      userId,
-      { kind: 'test', title: NOTIFICATION_TEXTS.testTitle, body: NOTIFICATION_TEXTS.testBody, url: '/notifications' },
-      { now: at },
-    )
-    // Without a dedupe key the insert always lands.
-    return { data: notification! }
+    return { data: await sendTestNotification(db, notifier, userOf(request), now()) }
   })
 }

@@ -2,7 +2,7 @@ import { count, desc, eq } from 'drizzle-orm'
 import type { Paginated, PaymentRecord } from '@core/contract'
 import { fromMinorUnits, PAYMENT_TEXTS } from '@core/payment'
 import type { Db } from '../../db/client'
-import { packages, payments, users } from '../../db/schema'
+import { packages, payments, testModeCharges, users } from '../../db/schema'
 import { CHECKOUT_EXPIRED_REASON } from './rules'
 import { paginated } from '../../http/paginated'
 
@@ -57,4 +57,19 @@ export async function paymentHistory(db: Db, userId: number, page: number, size:
     total,
     { page, size },
   )
+}
+
+/** The outcome chosen on the test checkout for a payment, if one was. */
+export async function testChargeOf(db: Db, reference: string): Promise<typeof testModeCharges.$inferSelect | undefined> {
+  const [chosen] = await db.select().from(testModeCharges).where(eq(testModeCharges.reference, reference))
+  return chosen
+}
+
+/** Records the test checkout's choice; undefined when one was recorded already (the first one stands). */
+export async function recordTestCharge(
+  db: Db,
+  values: typeof testModeCharges.$inferInsert,
+): Promise<typeof testModeCharges.$inferSelect | undefined> {
+  const [recorded] = await db.insert(testModeCharges).values(values).onConflictDoNothing().returning()
+  return recorded
 }

@@ -13,8 +13,8 @@ import { authenticate } from '../../services/sessions'
 import { paymentHistory } from './repository'
 import { PAYMENT_FIELD_TEXTS, paymentStateSchema, verifySchema } from './schemas'
 import type { Payer, PaymentService } from './service'
-import { paymentWebhooks } from './webhooks'
-import { testCheckoutRoutes } from './test-checkout'
+import { paymentWebhooks } from './webhook-routes'
+import { testCheckoutRoutes } from './test-checkout-routes'
 
 type Deps = { db: Db; now: () => Date; payments: PaymentService; checkRateLimit: number; paymentRateLimit: number }
 

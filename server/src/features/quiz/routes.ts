@@ -6,18 +6,8 @@ import type { Db } from '../../db/client'
 import { authGuard, sessionOf } from '../../http/auth-guard'
 import { badRequest, forbidden } from '../../http/errors'
 import { calendarDate, hasControlCharacters, MAX_ID, paging, parseId } from '../../http/params'
-import {
-  closeAttempt,
-  generateBatch,
-  generatedBatches,
-  givenAnswer,
-  listProperties,
-  quizData,
-  quizResult,
-  recentBatches,
-  submitAnswer,
-  weekBatches,
-} from './service'
+import { generateBatch, generatedBatches, listProperties, recentBatches, weekBatches } from './batch-service'
+import { closeAttempt, givenAnswer, quizData, quizResult, submitAnswer } from './service'
 
 type Deps = { db: Db; now: () => Date }
 

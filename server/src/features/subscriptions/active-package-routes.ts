@@ -1,14 +1,13 @@
-import { and, eq, gt } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { API } from '@core/api-paths'
 import type { ActivePackage, ReferralCode } from '@core/contract'
 import { PAYMENT_TEXTS } from '@core/payment'
 import type { Db } from '../../db/client'
-import { userPackages } from '../../db/schema'
 import { authGuard, sessionOf } from '../../http/auth-guard'
 import { notFound } from '../../http/errors'
 import { activePackageOf, lastPackageOf } from '../../services/user-packages'
 import { referralCodeOf } from './referral-code'
+import { cancelAutoRenewal } from './service'
 
 type Deps = { db: Db; now: () => Date }
 
@@ -31,18 +30,10 @@ export function activePackageRoutes(app: FastifyInstance, { db, now }: Deps): vo
     return { data: last }
   })
 
-  // Off for the package in force and any bought ahead of it: nothing the user holds renews after this.
-  // Idempotent; the expiry notice then warns before the package ends, as for any plan that will not renew.
-  app.post(API.cancelAutoRenewal, { preHandler: requireUser }, async (request): Promise<{ data: ActivePackage; message: string }> => {
-    const { userId } = sessionOf(request)
-    const at = now()
-    if (!(await activePackageOf(db, userId, at))) throw notFound(PAYMENT_TEXTS.noActivePackage)
-    await db
-      .update(userPackages)
-      .set({ autoRenew: false })
-      .where(and(eq(userPackages.userId, userId), gt(userPackages.endsAt, at)))
-    return { data: (await activePackageOf(db, userId, at))!, message: PAYMENT_TEXTS.autoRenewCancelled }
-  })
+  app.post(API.cancelAutoRenewal, { preHandler: requireUser }, async (request): Promise<{ data: ActivePackage; message: string }> => ({
+    data: await cancelAutoRenewal(db, sessionOf(request).userId, now()),
+    message: PAYMENT_TEXTS.autoRenewCancelled,
+  }))
 
   app.get(API.referralCode, { preHandler: requireUser }, async (request): Promise<{ data: ReferralCode }> => ({
     data: await referralCodeOf(db, sessionOf(request).userId, now()),

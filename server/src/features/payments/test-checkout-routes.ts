@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { API, ROUTES } from '@core/api-paths'
 import { formatCurrency } from '@core/format'
 import { fromMinorUnits, PAYMENT_REFERENCE_PATTERN, PAYMENT_TEXTS } from '@core/payment'
-import { testModeCharges } from '../../db/schema'
-import { paymentByReference, planById, type Payment } from './repository'
+import { paymentByReference, planById, recordTestCharge, testChargeOf, type Payment } from './repository'
 import { checkoutDescription, returnUrls } from './rules'
 import { isTestOutcome, type TestOutcome } from './schemas'
 import type { PaymentService } from './service'
@@ -66,7 +64,7 @@ export async function testCheckoutRoutes(
     if (!PAYMENT_REFERENCE_PATTERN.test(reference)) return [404, PAYMENT_TEXTS.paymentNotFound]
     const payment = await paymentByReference(db, reference)
     if (!payment || payment.provider !== 'test') return [404, PAYMENT_TEXTS.paymentNotFound]
-    const [chosen] = await db.select().from(testModeCharges).where(eq(testModeCharges.reference, reference))
+    const chosen = await testChargeOf(db, reference)
     if (payment.status !== 'pending' || chosen) return [409, PAYMENT_TEXTS.alreadySettled]
     return payment
   }
@@ -100,16 +98,12 @@ export async function testCheckoutRoutes(
     if (!isTestOutcome(outcome)) return problem(reply, 400, TEST_CHECKOUT_TEXTS.badOutcome)
     const payment = await openPayment(request.params.reference)
     if (Array.isArray(payment)) return problem(reply, ...payment)
-    const [recorded] = await db
-      .insert(testModeCharges)
-      .values({
-        reference: payment.reference,
-        outcome: outcome === 'decline-renewals' ? 'success' : outcome,
-        declineRenewals: outcome === 'decline-renewals',
-        createdAt: now(),
-      })
-      .onConflictDoNothing()
-      .returning()
+    const recorded = await recordTestCharge(db, {
+      reference: payment.reference,
+      outcome: outcome === 'decline-renewals' ? 'success' : outcome,
+      declineRenewals: outcome === 'decline-renewals',
+      createdAt: now(),
+    })
     if (!recorded) return problem(reply, 409, PAYMENT_TEXTS.alreadySettled)
     await payments.refresh(payment, now())
     // Back to the site address the checkout page was opened on (the one the reader started from).

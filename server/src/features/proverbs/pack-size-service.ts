@@ -1,24 +1,21 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import type { FastifyInstance } from 'fastify'
-import { API } from '@core/api-paths'
 import { PAGE_SIZE_MAX } from '@core/constants'
 import type { EthnicGroup, PackSize } from '@core/contract'
 import type { Db } from '../../db/client'
-import { authGuard, sessionOf } from '../../http/auth-guard'
+import { paginated } from '../../http/paginated'
 import { entitlementOf } from '../../services/entitlements'
 import { listGroups, searchProverbs } from '../../services/proverbs'
-import { paginated } from '../../http/paginated'
 
-type Deps = { db: Db; now: () => Date; staticDir: string }
+/** How long a measured size is reused: a size is a guide ("about 100 KB"), not a count to the byte. */
+const MEASURE_FOR_MS = 10 * 60_000
 
 /**
  * How much keeping each of the reader's peoples offline takes, measured the way the device's download
  * counts it: the bytes of every page of `proverbsLogged` it fetches (at the largest page size), and the
  * scroll image. So "Keep Yoruba offline — 100 KB" says what the download will store.
  */
-export function packSizeRoutes(app: FastifyInstance, { db, now, staticDir }: Deps): void {
-  const requireUser = authGuard(app, db, now)
+export function createPackSizes({ db, staticDir }: { db: Db; staticDir: string }) {
   // A people's size changes only with its corpus: measured once, then reused for a while by every reader.
   const measured = new Map<number, PackSize & { until: number }>()
 
@@ -39,19 +36,21 @@ export function packSizeRoutes(app: FastifyInstance, { db, now, staticDir }: Dep
     return { groupId: group.id, proverbs, bytes }
   }
 
-  app.get(API.packSizes, { preHandler: requireUser }, async (request): Promise<{ data: PackSize[] }> => {
-    const [{ readable }, groups] = await Promise.all([entitlementOf(db, sessionOf(request).userId, now()), listGroups(db)])
+  /** The size of each people the user may read. */
+  async function sizesFor(userId: number, now: Date): Promise<PackSize[]> {
+    const [{ readable }, groups] = await Promise.all([entitlementOf(db, userId, now), listGroups(db)])
     const sizes: PackSize[] = []
     for (const groupId of readable) {
       const group = groups.find((g) => g.id === groupId)
       if (group) sizes.push(await measure(group))
     }
-    return { data: sizes }
-  })
+    return sizes
+  }
+
+  return { sizesFor }
 }
 
-/** How long a measured size is reused: a size is a guide ("about 100 KB"), not a count to the byte. */
-const MEASURE_FOR_MS = 10 * 60_000
+export type PackSizes = ReturnType<typeof createPackSizes>
 
 /** The size of a file the app serves (its scroll image), or 0 when this server does not serve it. */
 async function fileSize(root: string, urlPath: string): Promise<number> {

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify'
+import type { Db } from '../../db/client'
+import type { SendPublic } from '../../http/public-cache'
+import { exportRoutes } from './export-routes'
+import { packSizeRoutes } from './pack-size-routes'
+import { createPackSizes } from './pack-size-service'
+import { privateProverbRoutes } from './private-routes'
+import { proverbRoutes } from './routes'
+
+type Deps = {
+  db: Db
+  now: () => Date
+  sendPublic: SendPublic
+  /** Where links in the open-data export point. */
+  publicUrl: string
+  /** Likes and unlikes a reader may make in a minute (OWE_LIKE_RATE_LIMIT). */
+  likesPerMinute: number
+  /** Where the app's files are: a pack's size counts its scroll image. */
+  staticDir: string
+}
+
+/** Proverbs and peoples, public and signed-in, the open-data export and offline pack sizes. */
+export function proverbsFeature(app: FastifyInstance, deps: Deps): void {
+  const { db, now, publicUrl, staticDir } = deps
+  proverbRoutes(app, deps)
+  exportRoutes(app, { db, now, publicUrl })
+  privateProverbRoutes(app, deps)
+  packSizeRoutes(app, { db, now, packSizes: createPackSizes({ db, staticDir }) })
+}
