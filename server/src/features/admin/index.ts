@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { adminGuard } from '../../http/admin-guard'
-import { advertRoutes } from './adverts'
+import { advertRoutes } from './adverts/routes'
 import { auditRoutes } from './audit/routes'
 import { broadcastRoutes } from './broadcasts/routes'
 import { categoryRoutes } from './categories'
