@@ -10,7 +10,7 @@ import { importRoutes } from './import'
 import { mailRoutes } from './mail/routes'
 import { peopleRoutes } from './people/routes'
 import { provenanceRoutes } from './provenance'
-import { quizBankRoutes } from './quiz'
+import { quizBankRoutes } from './quiz/routes'
 import type { AdminDeps, AdminRoutes } from './shared'
 import { suggestionRoutes } from './suggestions'
 
