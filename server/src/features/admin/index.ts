@@ -12,7 +12,7 @@ import { peopleRoutes } from './people/routes'
 import { provenanceRoutes } from './provenance'
 import { quizBankRoutes } from './quiz/routes'
 import type { AdminDeps, AdminRoutes } from './shared'
-import { suggestionRoutes } from './suggestions'
+import { suggestionRoutes } from './suggestions/routes'
 
 /**
  * Moderation (suggestions, readers' corrections, speakers' checks), the corpus (proverbs, categories, FAQ), bulk import, the audit log,
