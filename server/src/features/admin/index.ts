@@ -19,6 +19,10 @@ import { suggestionRoutes } from './suggestions/routes'
  * the mail queue, and the operators' other tools (quiz bank, adverts, broadcasts, people and money). The guard runs
  * onRequest for the whole group, before any body is read: a visitor's upload is refused unread, and no
  * route here can be added without it.
+ *
+ * Each section is a folder: routes.ts reads and checks the request, makes one call and answers; the SQL is
+ * in its repository.ts, and work beyond SQL (mail, notifications, files) in its service.ts. The group has no
+ * prefix: sections register the whole paths of @core/api-paths, the templates the client shares.
  */
 export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
   const guard = adminGuard(app, deps.db, deps.now)
