@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { importProverbs, readImportFile } from '../features/admin/import'
+import { readImportFile } from '../features/admin/import/file'
+import { importProverbs } from '../features/admin/import/service'
 import { HttpError } from '../http/errors'
 import { openForCli, runCli } from './open-database'
 

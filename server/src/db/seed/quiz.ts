@@ -12,7 +12,7 @@ export type FactQuestion = { key: string; question: string; options: string[]; c
 
 const QUIZ_DIR = fileURLToPath(new URL('./quiz/', import.meta.url))
 export const GENERAL = 'general'
-/** Keys of the questions operators write (server/src/features/admin/quiz.ts): not the files', so never retired here. */
+/** Keys of the questions operators write (server/src/features/admin/quiz/repository.ts): not the files', so never retired here. */
 export const OPERATOR_KEY_PREFIX = 'admin:'
 
 /** The bank by file: each group's slug, and `general` for questions about the peoples as a whole. */

@@ -18,7 +18,10 @@ export function pathId(raw: string, message: string): number {
   return id
 }
 
-export function pageOf(query: unknown) {
+/** The page of a list asked for (?page=&size=). */
+export type Page = { page: number; size: number }
+
+export function pageOf(query: unknown): Page {
   return paging((query ?? {}) as Record<string, unknown>)
 }
 

@@ -1,24 +1,28 @@
 import type { FastifyInstance } from 'fastify'
 import { adminGuard } from '../../http/admin-guard'
-import { advertRoutes } from './adverts'
-import { auditRoutes } from './audit'
-import { broadcastRoutes } from './broadcasts'
-import { categoryRoutes } from './categories'
-import { corpusRoutes } from './corpus'
-import { faqRoutes } from './faqs'
-import { importRoutes } from './import'
-import { mailRoutes } from './mail'
-import { peopleRoutes } from './people'
-import { provenanceRoutes } from './provenance'
-import { quizBankRoutes } from './quiz'
+import { advertRoutes } from './adverts/routes'
+import { auditRoutes } from './audit/routes'
+import { broadcastRoutes } from './broadcasts/routes'
+import { categoryRoutes } from './categories/routes'
+import { corpusRoutes } from './corpus/routes'
+import { faqRoutes } from './faqs/routes'
+import { importRoutes } from './import/routes'
+import { mailRoutes } from './mail/routes'
+import { peopleRoutes } from './people/routes'
+import { provenanceRoutes } from './provenance/routes'
+import { quizBankRoutes } from './quiz/routes'
 import type { AdminDeps, AdminRoutes } from './shared'
-import { suggestionRoutes } from './suggestions'
+import { suggestionRoutes } from './suggestions/routes'
 
 /**
  * Moderation (suggestions, readers' corrections, speakers' checks), the corpus (proverbs, categories, FAQ), bulk import, the audit log,
  * the mail queue, and the operators' other tools (quiz bank, adverts, broadcasts, people and money). The guard runs
  * onRequest for the whole group, before any body is read: a visitor's upload is refused unread, and no
  * route here can be added without it.
+ *
+ * Each section is a folder: routes.ts reads and checks the request, makes one call and answers; the SQL is
+ * in its repository.ts, and work beyond SQL (mail, notifications, files) in its service.ts. The group has no
+ * prefix: sections register the whole paths of @core/api-paths, the templates the client shares.
  */
 export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
   const guard = adminGuard(app, deps.db, deps.now)

@@ -1,7 +1,7 @@
-import type { Tx } from '../../db/client'
-import { linkMail, type Mail, type Mailer } from '../../services/mail'
-import { proverbAppPath } from './proverb-rows'
-import { ADMIN_TEXTS } from './texts'
+import type { Tx } from '../../../db/client'
+import { linkMail, type Mail, type Mailer } from '../../../services/mail'
+import { proverbAppPath } from '../proverb-rows'
+import { ADMIN_TEXTS } from '../texts'
 
 type Suggester = { id: number; email: string }
 

@@ -1,118 +1,14 @@
 import { inArray } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
 import type { ImportReport, ImportRejection } from '@core/admin-contract'
 import { CATEGORIES_PER_PROVERB, PROVERB_TEXT_MAX } from '@core/admin-validation'
 import { cleanText } from '@core/text'
-import { API } from '@core/api-paths'
-import type { Db } from '../../db/client'
-import { categories, ethnicGroups, proverbCategories, proverbs } from '../../db/schema'
-import { HttpError } from '../../http/errors'
-import { hasControlCharacters } from '../../http/params'
-import { audit } from '../../services/audit'
-import { CsvError, parseCsv } from './csv'
-import { proverbColumns } from './proverb-rows'
-import type { AdminRoutes } from './shared'
-
-export const IMPORT_MAX_BYTES = 2 * 1024 * 1024
-export const IMPORT_MAX_ROWS = 5000
-export const IMPORT_FIELDS = ['ethnic', 'proverb', 'transliteration', 'interpretation', 'categories'] as const
-type Field = (typeof IMPORT_FIELDS)[number]
-
-export const IMPORT_TEXTS = {
-  slugClash:
-    'its address on Òwe would be the same as another proverb’s: add it on its own from the console, where the clash can be resolved',
-  notMultipart: 'Send the file as multipart/form-data.',
-  noFile: 'Choose a CSV or JSON file to import.',
-  unreadable: 'The upload could not be read. Please try again.',
-  tooLarge: `The file must be ${IMPORT_MAX_BYTES / 1024 / 1024} MB or smaller.`,
-  tooManyRows: `A file may hold at most ${IMPORT_MAX_ROWS} proverbs; split it.`,
-  wrongType: 'Upload a CSV file (UTF-8, with a header row) or a JSON array of proverbs.',
-  badJson: 'The JSON file is not valid JSON.',
-  jsonShape: 'The JSON file must hold an array of objects with ethnic, proverb, transliteration, interpretation and categories.',
-  badCsv: (message: string) => `The CSV file cannot be read: ${message}.`,
-  missingColumns: (names: string[]) => `The CSV header lacks the column${names.length === 1 ? '' : 's'} ${names.join(', ')}.`,
-  missing: (field: Field) => `${field} is missing`,
-  notText: (field: Field) => `${field} must be text`,
-  controlCharacters: (field: Field) => `${field} contains control characters`,
-  tooLong: (field: Field) => `${field} is longer than ${PROVERB_TEXT_MAX} characters`,
-  unknownGroup: (name: string) => `unknown ethnic group "${name}" (use a group's slug or name)`,
-  categoryCount: `give ${CATEGORIES_PER_PROVERB.min} to ${CATEGORIES_PER_PROVERB.max} categories, separated by ";"`,
-  unknownCategory: (name: string) => `unknown category "${name}" (add it under Categories first)`,
-} as const
-
-const fileError = (status: 400 | 413 | 415, message: string) =>
-  new HttpError(status, status === 400 ? 'bad_request' : status === 413 ? 'payload_too_large' : 'unsupported_media_type', message, {
-    file: message,
-  })
-
-/** A row as the file gives it: CSV cells by header name, or a JSON object. */
-export type ImportRow = Record<string, unknown>
-
-/**
- * The rows of an uploaded file, its type told by its content (never its name or claimed type): JSON
- * when it starts with `[`, otherwise CSV with a header row. Not UTF-8 text (an image, a spreadsheet) is 415.
- */
-export function readImportFile(bytes: Uint8Array): ImportRow[] {
-  let text: string
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '')
-  } catch {
-    throw fileError(415, IMPORT_TEXTS.wrongType)
-  }
-  // NUL and other C0 bytes (bar tab and line breaks) mean a binary file that happens to decode.
-  // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  if (text.trim() === '' || /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text)) throw fileError(415, IMPORT_TEXTS.wrongType)
-  const rows = /^\s*[[{]/.test(text) ? jsonRows(text) : csvRows(text)
-  if (rows.length > IMPORT_MAX_ROWS) throw fileError(413, IMPORT_TEXTS.tooManyRows)
-  return rows
-}
-
-function jsonRows(text: string): ImportRow[] {
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(text)
-  } catch {
-    throw fileError(400, IMPORT_TEXTS.badJson)
-  }
-  if (!Array.isArray(parsed)) throw fileError(400, IMPORT_TEXTS.jsonShape)
-  // A non-object entry is kept as an empty row, so it is reported with its row number.
-  return parsed.map((row: unknown) => (row !== null && typeof row === 'object' && !Array.isArray(row) ? (row as ImportRow) : {}))
-}
-
-function csvRows(text: string): ImportRow[] {
-  let records: string[][]
-  try {
-    records = parseCsv(text)
-  } catch (error) {
-    if (error instanceof CsvError) throw fileError(400, IMPORT_TEXTS.badCsv(error.message))
-    throw error
-  }
-  const header = (records[0] ?? []).map((name) => name.trim().toLowerCase())
-  const missing = IMPORT_FIELDS.filter((field) => !header.includes(field))
-  // No known column at all: not our CSV (or not CSV). Some: our CSV with a column forgotten.
-  if (missing.length === IMPORT_FIELDS.length) throw fileError(415, IMPORT_TEXTS.wrongType)
-  if (missing.length) throw fileError(400, IMPORT_TEXTS.missingColumns(missing))
-  return records.slice(1).map((cells) => Object.fromEntries(header.map((name, i) => [name, cells[i]])))
-}
-
-/** Reads the single file of a multipart upload: 413 over the limit, 415 when not CSV or JSON. */
-async function uploadedRows(request: FastifyRequest): Promise<{ rows: ImportRow[]; filename: string }> {
-  if (!request.isMultipart()) throw fileError(415, IMPORT_TEXTS.notMultipart)
-  let content: Buffer
-  let filename: string
-  try {
-    const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, parts: 6 } })
-    if (!file) throw fileError(400, IMPORT_TEXTS.noFile)
-    content = await file.toBuffer()
-    filename = file.filename.slice(0, 200)
-    if (file.file.truncated) throw fileError(413, IMPORT_TEXTS.tooLarge)
-  } catch (error) {
-    if (error instanceof HttpError) throw error
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileError(413, IMPORT_TEXTS.tooLarge)
-    throw fileError(400, IMPORT_TEXTS.unreadable)
-  }
-  return { rows: readImportFile(content), filename }
-}
+import type { Db } from '../../../db/client'
+import { categories, ethnicGroups, proverbCategories, proverbs } from '../../../db/schema'
+import { hasControlCharacters } from '../../../http/params'
+import { audit } from '../../../services/audit'
+import { proverbColumns } from '../proverb-rows'
+import type { ImportRow } from './file'
+import { IMPORT_TEXTS, type Field } from './texts'
 
 type Checked = {
   ethnicGroupId: number
@@ -264,14 +160,5 @@ export async function importProverbs(
     const counts = { received: report.received, imported: report.imported, duplicates, rejected: rejected.length }
     await audit(tx, actor, { action: 'proverb.import', targetType: 'proverb', detail: { ...counts, ...detail } }, now)
     return report
-  })
-}
-
-export const importRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
-  app.post(API.admin.proverbImport, async (request) => {
-    const { rows, filename } = await uploadedRows(request)
-    const report = await importProverbs(db, rows, request.auth!.userId, now(), { file: filename })
-    if (report.imported > 0) sendPublic.clear()
-    return { data: report }
   })
 }

@@ -1,0 +1,47 @@
+import { API, ROUTES } from '@core/api-paths'
+import type { AdminAdvert } from '@core/admin-contract'
+import type { Paginated } from '@core/contract'
+import { advertOrderSchema, advertPatchSchema, advertUploadSchema } from '@core/operator-validation'
+import { HttpError } from '../../../http/errors'
+import { parseBody } from '../../../http/validate'
+import { paginated, pageOf, pathId, type AdminRoutes } from '../shared'
+import { createAdvert, deleteAdvert, listAdverts, reorderAdverts, updateAdvert } from './repository'
+import { ADVERT_TEXTS } from './texts'
+import { readUpload, sniffAdvertType } from './upload'
+
+/**
+ * The adverts users see (docs/requirements.md#r8-adverts): operators upload, edit, order, deactivate and delete them.
+ */
+export const advertRoutes: AdminRoutes = (app, { db, now }) => {
+  app.get(API.admin.adverts, async (request): Promise<Paginated<AdminAdvert>> => {
+    const paging = pageOf(request.query)
+    const { items, total } = await listAdverts(db, paging)
+    return paginated(items, total, paging)
+  })
+
+  app.post(API.admin.adverts, async (request, reply) => {
+    const { content, fields } = await readUpload(request)
+    const type = sniffAdvertType(content)
+    if (!type) throw new HttpError(415, 'unsupported_media_type', ADVERT_TEXTS.wrongType, { file: ADVERT_TEXTS.wrongType })
+    const input = await parseBody(advertUploadSchema, fields)
+    const data = await createAdvert(db, request.auth!.userId, { content, type, input }, now())
+    return reply.code(201).send({ data })
+  })
+
+  app.patch<{ Params: { id: string } }>(ROUTES.admin.advert, async (request): Promise<{ data: AdminAdvert }> => {
+    const id = pathId(request.params.id, ADVERT_TEXTS.notFound)
+    const input = await parseBody(advertPatchSchema, request.body)
+    return { data: await updateAdvert(db, request.auth!.userId, id, input, now()) }
+  })
+
+  app.put(API.admin.advertOrder, async (request): Promise<{ data: AdminAdvert[] }> => {
+    const { ids } = await parseBody(advertOrderSchema, request.body)
+    return { data: await reorderAdverts(db, request.auth!.userId, ids, now()) }
+  })
+
+  app.delete<{ Params: { id: string } }>(ROUTES.admin.advert, async (request): Promise<{ data: { id: number } }> => {
+    const id = pathId(request.params.id, ADVERT_TEXTS.notFound)
+    await deleteAdvert(db, request.auth!.userId, id, now())
+    return { data: { id } }
+  })
+}

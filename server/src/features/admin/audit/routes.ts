@@ -1,0 +1,12 @@
+import { API } from '@core/api-paths'
+import { paginated, pageOf, type AdminRoutes } from '../shared'
+import { listAudit } from './repository'
+
+/** The operators' log, newest first. */
+export const auditRoutes: AdminRoutes = (app, { db }) => {
+  app.get(API.admin.audit, async (request) => {
+    const paging = pageOf(request.query)
+    const { items, total } = await listAudit(db, paging)
+    return paginated(items, total, paging)
+  })
+}

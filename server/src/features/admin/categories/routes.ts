@@ -1,0 +1,38 @@
+import type { CategoryInput } from '@core/admin-contract'
+import { categoryInputSchema } from '@core/admin-validation'
+import { API, ROUTES } from '@core/api-paths'
+import { parseBody } from '../../../http/validate'
+import { paginated, pageOf, pathId, type AdminRoutes } from '../shared'
+import { ADMIN_TEXTS } from '../texts'
+import { createCategory, deleteCategory, listCategories, renameCategory } from './repository'
+
+/** The categories proverbs are filed under; the public caches are cleared on every change. */
+export const categoryRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
+  app.get(API.admin.categories, async (request) => {
+    const paging = pageOf(request.query)
+    const { items, total } = await listCategories(db, paging)
+    return paginated(items, total, paging)
+  })
+
+  app.post(API.admin.categories, async (request, reply) => {
+    const { name }: CategoryInput = await parseBody(categoryInputSchema, request.body)
+    const data = await createCategory(db, request.auth!.userId, name, now())
+    sendPublic.clear()
+    return reply.code(201).send({ data })
+  })
+
+  app.put<{ Params: { id: string } }>(ROUTES.admin.category, async (request) => {
+    const id = pathId(request.params.id, ADMIN_TEXTS.categoryNotFound)
+    const { name }: CategoryInput = await parseBody(categoryInputSchema, request.body)
+    const data = await renameCategory(db, request.auth!.userId, id, name, now())
+    sendPublic.clear()
+    return { data }
+  })
+
+  app.delete<{ Params: { id: string } }>(ROUTES.admin.category, async (request) => {
+    const id = pathId(request.params.id, ADMIN_TEXTS.categoryNotFound)
+    await deleteCategory(db, request.auth!.userId, id, now())
+    sendPublic.clear()
+    return { data: { id, deleted: true } }
+  })
+}

@@ -1,0 +1,43 @@
+import type { ProverbInput } from '@core/admin-contract'
+import { proverbInputSchema } from '@core/admin-validation'
+import { API, ROUTES } from '@core/api-paths'
+import { LONG_TEXT_BODY } from '../../../http/body-limits'
+import { optionalString } from '../../../http/params'
+import { parseBody } from '../../../http/validate'
+import { paginated, pageOf, pathId, type AdminRoutes } from '../shared'
+import { ADMIN_TEXTS } from '../texts'
+import { createProverb, deleteProverb, listProverbs, updateProverb } from './repository'
+
+/** Proverbs of every source, newest first; seeded ones among them (source 'seed') until an operator changes them. */
+export const corpusRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
+  app.get(API.admin.proverbs, async (request) => {
+    const query = request.query as Record<string, unknown>
+    const paging = pageOf(query)
+    const q = optionalString(query, 'q') ?? ''
+    const ethnic = optionalString(query, 'ethnic')
+    const { items, total } = await listProverbs(db, { q, ethnic }, paging)
+    return paginated(items, total, paging)
+  })
+
+  app.post(API.admin.proverbs, LONG_TEXT_BODY, async (request, reply) => {
+    const input: ProverbInput = await parseBody(proverbInputSchema, request.body)
+    const data = await createProverb(db, request.auth!.userId, input, now())
+    sendPublic.clear()
+    return reply.code(201).send({ data })
+  })
+
+  app.put<{ Params: { id: string } }>(ROUTES.admin.proverb, LONG_TEXT_BODY, async (request) => {
+    const id = pathId(request.params.id, ADMIN_TEXTS.proverbNotFound)
+    const input: ProverbInput = await parseBody(proverbInputSchema, request.body)
+    const data = await updateProverb(db, request.auth!.userId, id, input, now())
+    sendPublic.clear()
+    return { data }
+  })
+
+  app.delete<{ Params: { id: string } }>(ROUTES.admin.proverb, async (request) => {
+    const id = pathId(request.params.id, ADMIN_TEXTS.proverbNotFound)
+    await deleteProverb(db, request.auth!.userId, id, now())
+    sendPublic.clear()
+    return { data: { id, deleted: true } }
+  })
+}

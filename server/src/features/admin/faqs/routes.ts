@@ -1,0 +1,39 @@
+import type { FaqInput } from '@core/admin-contract'
+import { faqInputSchema } from '@core/admin-validation'
+import { API, ROUTES } from '@core/api-paths'
+import { LONG_TEXT_BODY } from '../../../http/body-limits'
+import { parseBody } from '../../../http/validate'
+import { paginated, pageOf, pathId, type AdminRoutes } from '../shared'
+import { ADMIN_TEXTS } from '../texts'
+import { createFaq, deleteFaq, listFaqs, updateFaq } from './repository'
+
+/** The public FAQ (API.faq) lists these by position; its cache is cleared on every change. */
+export const faqRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
+  app.get(API.admin.faqs, async (request) => {
+    const paging = pageOf(request.query)
+    const { items, total } = await listFaqs(db, paging)
+    return paginated(items, total, paging)
+  })
+
+  app.post(API.admin.faqs, LONG_TEXT_BODY, async (request, reply) => {
+    const input: FaqInput = await parseBody(faqInputSchema, request.body)
+    const data = await createFaq(db, request.auth!.userId, input, now())
+    sendPublic.clear()
+    return reply.code(201).send({ data })
+  })
+
+  app.put<{ Params: { id: string } }>(ROUTES.admin.faq, LONG_TEXT_BODY, async (request) => {
+    const id = pathId(request.params.id, ADMIN_TEXTS.faqNotFound)
+    const input: FaqInput = await parseBody(faqInputSchema, request.body)
+    const data = await updateFaq(db, request.auth!.userId, id, input, now())
+    sendPublic.clear()
+    return { data }
+  })
+
+  app.delete<{ Params: { id: string } }>(ROUTES.admin.faq, async (request) => {
+    const id = pathId(request.params.id, ADMIN_TEXTS.faqNotFound)
+    await deleteFaq(db, request.auth!.userId, id, now())
+    sendPublic.clear()
+    return { data: { id, deleted: true } }
+  })
+}
