@@ -250,6 +250,30 @@ describe('signed-in calls answer as documented', () => {
     await check('PUT', '/api/proverbs/favourites/:id', API.favourite(proverb.id), { token })
     await check('PUT', '/api/proverbs/likes/:id', API.like(proverb.id), { token })
     await check('POST', API.notificationTest, API.notificationTest, { token })
+    await check('GET', API.adverts, API.adverts, { token })
+  })
+
+  test('a quiz, from its questions to its result', async () => {
+    const groups = await call(app, 'GET', API.ethnicGroupsPublic)
+    const { token, user } = await memberOf(app, database.db, { languages: [groups.body.data[0].id] })
+    const properties = await check('GET', API.questionProperties, API.questionProperties, { token })
+    const batch = (
+      await check('POST', '/api/quiz/:userId/:propertyId/USER', API.quizGenerate(user.id, properties.body.data[0].id), {
+        token,
+        status: 201,
+      })
+    ).body.data
+    const quiz = (await check('GET', '/api/quiz/all/:batchId', API.quiz(batch.batchId), { token })).body.data[0]
+    const [first] = quiz.questions
+    await check('POST', API.quizSubmitSingle, API.quizSubmitSingle, {
+      token,
+      payload: { batchId: batch.batchId, answerOptionId: first.answerOptions[0].id, ethnicFactQuestionId: first.ethnicfactQuestionId },
+    })
+    await check('GET', '/api/quiz/answer/:batchId/:questionId', API.quizAnswer(batch.batchId, first.ethnicfactQuestionId), { token })
+    await check('POST', '/quiz-batch/update_attempt/:batchId', API.quizUpdateAttempt(batch.batchId), { token })
+    await check('GET', '/api/quiz/all/:batchId', API.quiz(batch.batchId), { token })
+    await check('GET', '/quiz_attempt/calculate/:batchId', API.quizResult(batch.batchId), { token })
+    await check('GET', API.quizRecent, API.quizRecent, { token })
   })
 
   test("an operator's lists", async () => {

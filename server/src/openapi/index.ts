@@ -85,6 +85,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       return { url, schema: operationSchema(method, url, doc) }
     },
   })
-  await app.register(swaggerUi, { routePrefix: DOCS_PATH, uiConfig: { deepLinking: true, docExpansion: 'none' } })
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PATH,
+    theme: { title: 'Òwe API' },
+    uiConfig: { deepLinking: true, docExpansion: 'none' },
+  })
   app.get(`${DOCS_PATH}/openapi.json`, async () => app.swagger())
 }
