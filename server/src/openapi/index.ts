@@ -30,10 +30,17 @@ const errorAnswer = (description: string) => ({ description, content: { 'applica
 export function operationSchema(method: string, url: string, doc: RouteDoc): JsonSchema {
   const auth = url.startsWith('/api/admin/') ? 'admin' : doc.auth
   const security = auth === 'user' || auth === 'admin' ? [{ session: [] }] : auth === 'optional' ? [{}, { session: [] }] : undefined
-  const success =
-    'contentType' in doc.response && typeof doc.response.contentType === 'string'
-      ? { description: doc.response.description, content: { [doc.response.contentType]: { schema: doc.response.schema } } }
-      : { description: 'Success.', content: { 'application/json': { schema: doc.response } } }
+  const other = 'contentType' in doc.response && typeof doc.response.contentType === 'string' ? doc.response : undefined
+  const success = other
+    ? { description: other.description, content: { [other.contentType]: { schema: other.schema } } }
+    : { description: 'Success.', content: { 'application/json': { schema: doc.response } } }
+  // The test checkout is a page: it says what went wrong in HTML too.
+  const refused =
+    other?.contentType === 'text/html'
+      ? { description: 'Refused: a page says why.', content: { 'text/html': { schema: { type: 'string' } } } }
+      : errorAnswer(
+          'Refused, with the error envelope: 400 (with a message per field for a form), 401 without a valid session, 403, 404, 409, 413, 415, 429.',
+        )
   return {
     summary: doc.summary,
     tags: [doc.tag],
@@ -45,9 +52,7 @@ export function operationSchema(method: string, url: string, doc: RouteDoc): Jso
     ...(doc.multipart ? { body: doc.multipart, consumes: ['multipart/form-data'] } : {}),
     response: {
       [doc.status ?? 200]: success,
-      '4xx': errorAnswer(
-        'Refused, with the error envelope: 400 (with a message per field for a form), 401 without a valid session, 403, 404, 409, 413, 415, 429.',
-      ),
+      '4xx': refused,
       '5xx': errorAnswer('503 while the server starts (with Retry-After), 500 when it fails; the error envelope, never the cause.'),
     },
   }
