@@ -3,7 +3,7 @@ import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import { isApiPath } from '@core/api-paths'
 import { COMPONENTS } from './components'
-import { ROUTE_DOCS, type RouteDoc, type Tag } from './routes'
+import { ROUTE_DOCS, type OtherContent, type RouteDoc, type Tag } from './routes'
 import { ref, type JsonSchema } from './schema-kit'
 
 /** The browsable page; the document itself is at `${DOCS_PATH}/json` (and /openapi.json, /yaml). */
@@ -30,7 +30,7 @@ const errorAnswer = (description: string) => ({ description, content: { 'applica
 export function operationSchema(method: string, url: string, doc: RouteDoc): JsonSchema {
   const auth = url.startsWith('/api/admin/') ? 'admin' : doc.auth
   const security = auth === 'user' || auth === 'admin' ? [{ session: [] }] : auth === 'optional' ? [{}, { session: [] }] : undefined
-  const other = 'contentType' in doc.response && typeof doc.response.contentType === 'string' ? doc.response : undefined
+  const other = typeof doc.response.contentType === 'string' ? (doc.response as OtherContent) : undefined
   const success = other
     ? { description: other.description, content: { [other.contentType]: { schema: other.schema } } }
     : { description: 'Success.', content: { 'application/json': { schema: doc.response } } }

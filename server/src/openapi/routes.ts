@@ -39,8 +39,11 @@ export type RouteDoc = {
   /** The success status, 200 unless said. */
   status?: number
   /** The success answer: a JSON Schema, or a content type and its schema for what is not JSON. */
-  response: JsonSchema | { contentType: string; schema: JsonSchema; description: string }
+  response: JsonSchema | OtherContent
 }
+
+/** An answer that is not JSON (a page, a picture, a file). */
+export type OtherContent = { contentType: string; schema: JsonSchema; description: string }
 
 export type Tag =
   | 'Health'
