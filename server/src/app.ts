@@ -30,6 +30,7 @@ import { scheduledJobs } from './jobs'
 import { createPaymentProviders } from './services/payments'
 import type { PaymentProvider } from './services/payments/types'
 import multipart from '@fastify/multipart'
+import { registerOpenApi } from './openapi'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -127,6 +128,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerErrorHandling(app)
 
   await app.register(multipart)
+  // Before the routes: it hears of each one as it is registered (docs/decisions/014-openapi.md).
+  await registerOpenApi(app)
 
   const now = options.now ?? (() => new Date())
   const lifecycle = { ready: false, booted: false, draining: false, linkSecret: '' }
