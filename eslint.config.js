@@ -52,7 +52,7 @@ const zones = [
   zone('server', 'src', 'The server imports only src/core.', ['./core']),
   zone('server', 'sw', 'The server imports only src/core.'),
   // A feature never imports another feature: the app composes them (src/app, server/src/app.ts), and what several
-  // need (the catalogue, the plans, the active package, the operator, the profile) comes from src/entities.
+  // need (the catalogue, the plans, the active package, the admin, the profile) comes from src/entities.
   ...foldersIn('src/features').map((name) =>
     zone(`src/features/${name}`, 'src/features', `Feature "${name}" imports another feature; compose them in src/app instead.`, [
       `./${name}`,

@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { API_PREFIXES } from './src/core/api-paths'
+import { API_PREFIXES } from './src/core/http/api-paths'
 
 const apiTarget = process.env.OWE_DEV_API ?? 'http://localhost:8080'
 
@@ -87,7 +87,12 @@ export default defineConfig({
         // stay in the entry chunk either: a lazy chunk that imports from it also names the entry's
         // stylesheet, whose second copy lays every page out again (tests/e2e/phone-shell.spec.ts).
         codeSplitting: {
-          groups: [{ name: 'shared', test: /\/src\/(core\/(api-paths|constants|texts|format)|offline\/messages|lib\/api-client)\.ts$/ }],
+          groups: [
+            {
+              name: 'shared',
+              test: /\/src\/(core\/(http\/api-paths|shared\/(constants|texts|format))|offline\/messages|lib\/api-client)\.ts$/,
+            },
+          ],
         },
       },
     },

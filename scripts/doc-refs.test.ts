@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { anchorsOf, checkFiles, formatProblem, slugOf } from './doc-refs.mjs'
 
-const REQUIREMENTS = ['# Requirements', '', '## R3 Accounts and sign-in', '', '## R10 Operators’ console', ''].join('\n')
+const REQUIREMENTS = ['# Requirements', '', '## R3 Accounts and sign-in', '', '## R10 Admins’ console', ''].join('\n')
 
 /** A small repository: the files checked, plus ones that only exist (a picture, say). */
 function check(files: Record<string, string>, others: string[] = []) {
@@ -10,7 +10,7 @@ function check(files: Record<string, string>, others: string[] = []) {
 }
 
 test('headings become GitHub anchors, and a repeated heading gets a number', () => {
-  expect(slugOf('R10 Operators’ console')).toBe('r10-operators-console')
+  expect(slugOf('R10 Admins’ console')).toBe('r10-admins-console')
   expect(slugOf('R17 Page-view analytics (open)')).toBe('r17-page-view-analytics-open')
   expect([...anchorsOf('## Notes\n```\n# not a heading\n```\n## Notes\n')]).toEqual(['notes', 'notes-1'])
 })
@@ -19,7 +19,7 @@ test('references that lead to a file and a heading pass, in code and in Markdown
   const problems = check({
     'docs/requirements.md': REQUIREMENTS + '[Sign-in](#r3-accounts-and-sign-in), [ADR 5](decisions/005-accounts.md)\n',
     'docs/decisions/005-accounts.md':
-      '# 005\n\nSee [the requirements](../requirements.md#r10-operators-console) and `server/src/db/README.md`.\n',
+      '# 005\n\nSee [the requirements](../requirements.md#r10-admins-console) and `server/src/db/README.md`.\n',
     'server/src/db/README.md': '# Database\n',
     'src/lib/session.ts': '/** Logout (docs/requirements.md#r3-accounts-and-sign-in). See https://example.com/x/NOTES.md */\n',
   })

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, test } from 'vitest'
-import type { Paginated, Proverb } from '../src/core/contract'
+import type { Paginated } from '../src/core/http/contract'
+import type { Proverb } from '../src/core/proverbs/contract'
 import { packKey, type OfflineDb, type PackRecord } from '../src/offline/schema'
 import { readGroups, readPrivate, readProverb, removeUserData, saveProverbs, setOwner, tokenDigest } from '../src/offline/store'
 import {

@@ -1,5 +1,6 @@
-import { API, ROUTES, routePattern } from '../src/core/api-paths'
-import type { CategoryPage, EthnicGroup, Paginated, Proverb } from '../src/core/contract'
+import { API, ROUTES, routePattern } from '../src/core/http/api-paths'
+import type { CategoryPage, EthnicGroup, Proverb } from '../src/core/proverbs/contract'
+import type { Paginated } from '../src/core/http/contract'
 import { OFFLINE_HEADER, SOURCE_HEADER, type DeviceCoverage } from '../src/offline/messages'
 import type { OfflineDb } from '../src/offline/schema'
 import {

@@ -2,7 +2,7 @@
 /// <reference types="vite/client" />
 import { clientsClaim } from 'workbox-core'
 import type { PrecacheEntry } from 'workbox-precaching'
-import { firebaseConfig } from '../src/core/firebase-config'
+import { firebaseConfig } from '../src/core/notifications/firebase-config'
 import { offlineDb } from '../src/offline/schema'
 import { setupPrecache } from './precache'
 import { cookieTokenFrom, createOutboxSync, isDrainCommand, type SyncEventLike } from './outbox-sync'

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, test } from 'vitest'
-import type { Proverb } from '../src/core/contract'
+import type { Proverb } from '../src/core/proverbs/contract'
 import type { PackCommand, PacksChanged } from '../src/offline/messages'
 import { listPacks, PACK_REFRESH_MS } from '../src/offline/packs'
 import type { OfflineDb, PackRecord } from '../src/offline/schema'

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import type { FirebaseWebConfig } from '../src/core/firebase-config'
+import type { FirebaseWebConfig } from '../src/core/notifications/firebase-config'
 import type { OfflineDb } from '../src/offline/schema'
 import { readProverb } from '../src/offline/store'
 import { freshDb, iwaLesin } from '../src/offline/test-fixtures'

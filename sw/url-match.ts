@@ -1,4 +1,4 @@
-import { API, API_PREFIXES } from '../src/core/api-paths'
+import { API, API_PREFIXES } from '../src/core/http/api-paths'
 
 /** Scroll backgrounds: /img/{language}-scroll.jpeg (docs/requirements.md#r1-proverbs-and-peoples). */
 export function isScrollImage(url: URL): boolean {

@@ -1,5 +1,5 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify'
-import { API } from '@core/api-paths'
+import { API } from '@core/http/api-paths'
 import { describePayments, type Config } from './config'
 import { openDatabase, type Database } from './db/client'
 import { BODY_LIMITS } from './http/body-limits'
@@ -149,7 +149,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   )
 
   const push = options.push ?? createPushSender(config.push, { log: app.log, now })
-  // Payments, moderation, operators' broadcasts and the timed jobs tell users things through deps.notifier.
+  // Payments, moderation, admins' broadcasts and the timed jobs tell users things through deps.notifier.
   const notifier = createNotifier({ db: database.db, push, log: app.log })
   const payments = createPaymentService({
     db: database.db,

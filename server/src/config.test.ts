@@ -189,7 +189,7 @@ test('community settings: a per-hour limit, an optional contact address and link
   expect(defaults).toMatchObject({ communityRateLimit: 10, contactEmail: null, linkSecret: null })
   const set = loadConfig({ OWE_COMMUNITY_RATE_LIMIT: '3', OWE_CONTACT_EMAIL: ' Hello@Owe.example ', OWE_LINK_SECRET: 'k'.repeat(32) })
   expect(set).toMatchObject({ communityRateLimit: 3, contactEmail: 'hello@owe.example', linkSecret: 'k'.repeat(32) })
-  expect(() => loadConfig({ OWE_CONTACT_EMAIL: 'operators' })).toThrow(/OWE_CONTACT_EMAIL/)
+  expect(() => loadConfig({ OWE_CONTACT_EMAIL: 'admins' })).toThrow(/OWE_CONTACT_EMAIL/)
   expect(() => loadConfig({ OWE_LINK_SECRET: 'short' })).toThrow(/OWE_LINK_SECRET must be at least 32/)
   expect(() => loadConfig({ OWE_COMMUNITY_RATE_LIMIT: '0' })).toThrow(/OWE_COMMUNITY_RATE_LIMIT/)
 })

@@ -41,7 +41,7 @@ export type Config = {
   communityRateLimit: number
   /** Likes and unlikes one reader may make in a minute (each one starts the public answers' reuse over). */
   likeRateLimit: number
-  /** Where contact messages are forwarded (with SMTP); null: to every operator (users with the admin role). */
+  /** Where contact messages are forwarded (with SMTP); null: to every admin (users with the admin role). */
   contactEmail: string | null
   /**
    * Signs the unsubscribe links in emails. Null: the server makes one once and keeps it in the database

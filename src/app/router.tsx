@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react'
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom'
-import { isPublicRoute } from '@/core/constants'
+import { isPublicRoute } from '@/core/shared/constants'
 import { useSession } from '@/lib/session'
 import { Loading } from '@/components/query-state'
 import { HomeRoute } from '@/features/proverbs/routes/home'
@@ -97,7 +97,7 @@ export function AppRoutes() {
             <Route path="/notifications" element={page('Notifications', notificationPages)} />
             {/* The message names itself. */}
             <Route path="/notifications/:id" element={page(null, notificationPages, 'NotificationDetail')} />
-            {/* Operators only (checked inside); each section names itself. */}
+            {/* Admins only (checked inside); each section names itself. */}
             <Route path="/admin/*" element={page(null, () => import('./pages/admin'))} />
           </Route>
           <Route path="*" element={<UnknownRoute />} />

@@ -1,6 +1,6 @@
 import './connection-status.css'
 import { useEffect, useState } from 'react'
-import { formatAge } from '@/core/format'
+import { formatAge } from '@/core/shared/format'
 import { useOnline } from '@/lib/online'
 import { useOldestSavedCopy } from '@/lib/saved-copies'
 

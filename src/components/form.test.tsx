@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test } from 'vitest'
-import { addressSchema, changePasswordSchema, type AddressInput, type ChangePasswordInput } from '@/core/validation'
+import { addressSchema, changePasswordSchema, type AddressInput, type ChangePasswordInput } from '@/core/account/validation'
 import { ApiError } from '@/lib/api-client'
 import { Form, TextField } from './form'
 

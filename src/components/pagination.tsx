@@ -1,5 +1,5 @@
 import './pagination.css'
-import { formatThousands } from '@/core/format'
+import { formatThousands } from '@/core/shared/format'
 
 type Props = {
   page: number

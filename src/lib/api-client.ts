@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@/core/contract'
+import type { ApiErrorBody } from '@/core/http/contract'
 import { env } from './env'
 import { OFFLINE_HEADER } from '@/offline/messages'
 import { markSavedCopy } from './saved-copies'

@@ -1,5 +1,5 @@
-import { API } from '@/core/api-paths'
-import type { EthnicGroup } from '@/core/contract'
+import { API } from '@/core/http/api-paths'
+import type { EthnicGroup } from '@/core/proverbs/contract'
 import { PACKS_CHANNEL, type PackCommand, type PacksChanged } from '@/offline/messages'
 
 /**

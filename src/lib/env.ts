@@ -1,4 +1,4 @@
-import { firebaseConfig } from '@/core/firebase-config'
+import { firebaseConfig } from '@/core/notifications/firebase-config'
 
 /** The app's build-time configuration, read once. Only public values belong here. */
 export const env = {

@@ -23,8 +23,8 @@ export const privateKeys = {
   fullProfile: (userId: number) => privateKey(userId, 'full'),
   /** The package in force (src/entities/subscription): the adverts, the pricing and the subscription settings read it. */
   activePackage: (userId: number) => privateKey(userId, 'active-package'),
-  /** Whether the user is an operator (src/entities/operator): the account menu and the console ask it. */
-  isOperator: (userId: number) => privateKey(userId, 'is-admin'),
+  /** Whether the user is an admin (src/entities/admin): the account menu and the console ask it. */
+  isAdmin: (userId: number) => privateKey(userId, 'is-admin'),
   /** The notifications' queries (list, unread count) share this prefix, which a push refreshes. */
   notifications: (userId: number) => privateKey(userId, 'notifications'),
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, expect, test, vi } from 'vitest'
-import { FCM_TOKEN_KEY, FCM_TOKEN_USER_KEY } from '@/core/push-data'
+import { FCM_TOKEN_KEY, FCM_TOKEN_USER_KEY } from '@/core/notifications/push-data'
 import { readCookie } from './cookies'
 import { getSession, onSignedIn, signIn, signOut, takeEndReason, updateSessionUser } from './session'
 

@@ -1,4 +1,4 @@
-import type { EthnicGroup } from '../core/contract'
+import type { EthnicGroup } from '../core/proverbs/contract'
 
 /** What the page and the worker say to each other (no code, no idb: safe for the first paint). */
 

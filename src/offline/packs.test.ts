@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, test } from 'vitest'
-import type { Proverb } from '../core/contract'
+import type { Proverb } from '../core/proverbs/contract'
 import { downloadPack, listPacks, PACK_REFRESH_MS, packsToRefresh, removePack, type PackDeps } from './packs'
 import { SCROLL_IMAGE_CACHE, type OfflineDb, type PackRecord } from './schema'
 import { queryProverbs, removeUserData, saveProverbs } from './store'

@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
-import type { Category, EthnicGroup, Proverb } from '../core/contract'
+import type { Category, EthnicGroup, Proverb } from '../core/proverbs/contract'
 
 /**
  * The device's copy of the corpus, shared by the page and the service worker: one versioned IndexedDB

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { PAGE_SIZE_MAX } from '../core/constants'
-import { SEARCH_CASE_PROVERBS, SEARCH_CASES } from '../core/search-cases'
-import { englishKey, searchRank, searchTerms, toneKey } from '../core/search'
+import { PAGE_SIZE_MAX } from '../core/shared/constants'
+import { SEARCH_CASE_PROVERBS, SEARCH_CASES } from '../core/proverbs/search-cases'
+import { englishKey, searchRank, searchTerms, toneKey } from '../core/proverbs/search'
 import type { OfflineDb } from './schema'
 import { queryProverbs, saveProverbs } from './store'
 import { freshDb, group, makeProverb } from './test-fixtures'
 
-// The shared table (src/core/search-cases.ts) through the device's search; tests/api/search-cases.test.ts
+// The shared table (src/core/proverbs/search-cases.ts) through the device's search; tests/api/search-cases.test.ts
 // runs the same table through the server's.
 
 const groups = new Map(['yoruba', 'akan', 'kiswahili'].map((slug, i) => [slug, group(i + 1, slug, slug)]))

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import { IDBFactory } from 'fake-indexeddb'
-import type { Category, EthnicGroup, Proverb, ProverbRef } from '../core/contract'
-import { toneKey } from '../core/search'
+import type { Category, EthnicGroup, Proverb, ProverbRef } from '../core/proverbs/contract'
+import { toneKey } from '../core/proverbs/search'
 import { openOfflineDb, type OfflineDb, type PackRecord } from './schema'
 
 // Test-only: a fresh in-memory IndexedDB per test and a few real proverbs from the seed corpus (their

@@ -6,14 +6,15 @@ import { CATEGORIES } from '../../server/src/db/seed/groups'
 import { readSeedFaqs } from '../../server/src/db/seed/seed'
 import { createAdmin } from '../../server/src/features/admin/admin-accounts'
 import { IMPORT_MAX_BYTES, IMPORT_TEXTS } from '../../server/src/features/admin/import/texts'
-import { ADMIN_TEXTS } from '../../server/src/features/admin/texts'
+import { ADMIN_API_TEXTS } from '../../server/src/features/admin/texts'
 import { ADMIN_ONLY } from '../../server/src/http/admin-guard'
-import type { AdminCategory, AdminFaq, AdminProverb, AuditEntry, ImportReport, ProverbInput } from '../../src/core/admin-contract'
-import { ADMIN_MESSAGES } from '../../src/core/admin-validation'
-import { API } from '../../src/core/api-paths'
-import type { Category, EthnicGroup, Faq, Proverb } from '../../src/core/contract'
+import type { AdminCategory, AdminFaq, AdminProverb, AuditEntry, ImportReport, ProverbInput } from '../../src/core/admin/contract'
+import { API } from '../../src/core/http/api-paths'
+import type { Category, EthnicGroup, Proverb } from '../../src/core/proverbs/contract'
+import type { Faq } from '../../src/core/community/contract'
 import { adminOf, call, del, get, groupsBySlug, memberOf, multipart, post, type FormPart } from '../support/accounts'
 import { createTestApp } from '../support/test-app'
+import { ADMIN_TEXTS } from '../../src/core/admin/texts'
 
 let t: Awaited<ReturnType<typeof createTestApp>>
 let admin: Awaited<ReturnType<typeof adminOf>>
@@ -84,7 +85,7 @@ test('every route here refuses a visitor (401) and a plain user (403), before re
   }
 })
 
-test('an operator adds a proverb; the public search finds it at once and the audit log has it', async () => {
+test('an admin adds a proverb; the public search finds it at once and the audit log has it', async () => {
   // Read first, so a stale cached answer would show if the cache were not cleared.
   expect(await search('dalili mvua')).toEqual([])
   const res = await post(t.app, API.admin.proverbs, kiswahili(), admin.token)
@@ -104,7 +105,7 @@ test('an operator adds a proverb; the public search finds it at once and the aud
 
   const again = await post(t.app, API.admin.proverbs, kiswahili(), admin.token)
   expect(again.status).toBe(409)
-  expect(again.body.error.message).toBe(ADMIN_TEXTS.proverbExists)
+  expect(again.body.error.message).toBe(ADMIN_API_TEXTS.proverbExists)
 
   const listed = await get(t.app, `${API.admin.proverbs}?q=${encodeURIComponent('dalili ya mvua')}&ethnic=kiswahili`, admin.token)
   expect(listed.body).toMatchObject({ page: 1, totalElements: 1, totalPages: 1 })
@@ -120,19 +121,19 @@ test('a proverb body is validated field by field, trimmed, NFC-normalised and st
   )
   expect(bad.status).toBe(400)
   expect(bad.body.error.fields).toEqual({
-    proverb: ADMIN_MESSAGES.required,
-    transliteration: ADMIN_MESSAGES.text,
-    interpretation: ADMIN_MESSAGES.required,
-    ethnicGroupId: ADMIN_MESSAGES.ethnicGroupId,
-    categoryIds: ADMIN_MESSAGES.categoryIds,
+    proverb: ADMIN_TEXTS.required,
+    transliteration: ADMIN_TEXTS.text,
+    interpretation: ADMIN_TEXTS.required,
+    ethnicGroupId: ADMIN_TEXTS.ethnicGroupId,
+    categoryIds: ADMIN_TEXTS.categoryIds,
   })
   for (const body of [[], { ...kiswahili(), ethnicGroupId: 99_999_999_999 }, { ...kiswahili(), categoryIds: [1, 1] }]) {
     expect((await post(t.app, API.admin.proverbs, body, admin.token)).status).toBe(400)
   }
   const unknownGroup = await post(t.app, API.admin.proverbs, kiswahili({ ethnicGroupId: 999_999 }), admin.token)
-  expect(unknownGroup.body.error.fields).toEqual({ ethnicGroupId: ADMIN_TEXTS.unknownGroup })
+  expect(unknownGroup.body.error.fields).toEqual({ ethnicGroupId: ADMIN_API_TEXTS.unknownGroup })
   const unknownCategory = await post(t.app, API.admin.proverbs, kiswahili({ categoryIds: [999_999] }), admin.token)
-  expect(unknownCategory.body.error.fields).toEqual({ categoryIds: ADMIN_TEXTS.unknownCategories })
+  expect(unknownCategory.body.error.fields).toEqual({ categoryIds: ADMIN_API_TEXTS.unknownCategories })
 
   const decomposed = 'Siku njema huonekana asubuhi.'.normalize('NFD')
   const res = await post(
@@ -153,7 +154,7 @@ test('a proverb body is validated field by field, trimmed, NFC-normalised and st
   await del(t.app, API.admin.proverb(res.body.data.id), admin.token)
 })
 
-test('operators replace and delete their own proverbs', async () => {
+test('admins replace and delete their own proverbs', async () => {
   const created = (
     await post(
       t.app,
@@ -204,7 +205,9 @@ test('categories: created, renamed and deleted; one in use is refused', async ()
   const category = created.body.data as AdminCategory
   expect(category).toMatchObject({ name: 'Hospitality', slug: 'hospitality', proverbCount: 0 })
   expect((await post(t.app, API.admin.categories, { name: 'hospitality' }, admin.token)).status).toBe(409)
-  expect((await post(t.app, API.admin.categories, { name: 'ፍቅር' }, admin.token)).body.error.message).toBe(ADMIN_TEXTS.categoryNeedsLetters)
+  expect((await post(t.app, API.admin.categories, { name: 'ፍቅር' }, admin.token)).body.error.message).toBe(
+    ADMIN_API_TEXTS.categoryNeedsLetters,
+  )
 
   const renamed = await put(API.admin.category(category.id), { name: 'Generosity' })
   expect(renamed.body.data).toMatchObject({ id: category.id, name: 'Generosity', slug: 'generosity' })
@@ -226,7 +229,7 @@ test('categories: created, renamed and deleted; one in use is refused', async ()
   ).body.data as AdminProverb
   const inUse = await del(t.app, API.admin.category(category.id), admin.token)
   expect(inUse.status).toBe(409)
-  expect(inUse.body.error.message).toBe(ADMIN_TEXTS.categoryInUse('Generosity', 1))
+  expect(inUse.body.error.message).toBe(ADMIN_API_TEXTS.categoryInUse('Generosity', 1))
   await del(t.app, API.admin.proverb(used.id), admin.token)
   expect((await del(t.app, API.admin.category(category.id), admin.token)).body.data).toEqual({ id: category.id, deleted: true })
 
@@ -238,7 +241,7 @@ test('categories: created, renamed and deleted; one in use is refused', async ()
   expect(actions).toEqual(expect.arrayContaining(['category.create', 'category.rename', 'category.delete']))
 })
 
-test('the public FAQ reflects what operators add, change and remove', async () => {
+test('the public FAQ reflects what admins add, change and remove', async () => {
   const created = await post(
     t.app,
     API.admin.faqs,
@@ -264,7 +267,7 @@ test('the public FAQ reflects what operators add, change and remove', async () =
     (await post(t.app, API.admin.faqs, { question: 'Can I suggest a proverb of my people?', answer: 'Again' }, admin.token)).status,
   ).toBe(409)
   expect((await post(t.app, API.admin.faqs, { question: 'Q', answer: 'A', position: -1 }, admin.token)).body.error.fields).toEqual({
-    position: ADMIN_MESSAGES.position,
+    position: ADMIN_TEXTS.faqPosition,
   })
 
   const listed = (await get(t.app, `${API.admin.faqs}?size=100`, admin.token)).body.data as AdminFaq[]
@@ -416,7 +419,7 @@ test('an import file that is too large, not CSV or JSON, or malformed is refused
   expect((await upload({ filename: 'p.json', content: '{"ethnic": "kiswahili"}' })).body.error.message).toBe(IMPORT_TEXTS.jsonShape)
 })
 
-test('the audit log lists operators’ actions newest first, with the actor’s email', async () => {
+test('the audit log lists admins’ actions newest first, with the actor’s email', async () => {
   const res = await get(t.app, `${API.admin.audit}?size=3`, admin.token)
   expect(res.status).toBe(200)
   expect(res.body).toMatchObject({ page: 1, size: 3 })
@@ -434,18 +437,18 @@ test('admin:create promotes an existing account, or makes an activated admin wit
   expect((await get(t.app, API.admin.audit, member.token)).status).toBe(200)
   expect(await createAdmin(t.database.db, member.email, new Date(), 'https://owe.example')).toMatchObject({ outcome: 'already-admin' })
 
-  const created = await createAdmin(t.database.db, 'operator@owe.example', new Date(), 'https://owe.example')
+  const created = await createAdmin(t.database.db, 'admin@owe.example', new Date(), 'https://owe.example')
   if (created.outcome !== 'created') throw new Error('expected a new account')
   expect(created.resetLink).toMatch(/^https:\/\/owe\.example\/auth\/reset_password\?token=[A-Za-z0-9_-]{43}$/)
   const [user] = await t.database.db.select().from(users).where(eq(users.id, created.userId))
-  expect(user).toMatchObject({ email: 'operator@owe.example', role: 'admin' })
+  expect(user).toMatchObject({ email: 'admin@owe.example', role: 'admin' })
   expect(user.activatedAt).not.toBeNull()
 
   // The link sets the password (the reset flow is the only way in); the new password signs in as an admin.
   const token = new URL(created.resetLink).searchParams.get('token')!
   const reset = await post(t.app, API.saveResetPassword, { token, password: 'Òwe#admin1', confirmPassword: 'Òwe#admin1' })
   expect(reset.status, JSON.stringify(reset.body)).toBe(200)
-  const login = await post(t.app, API.login, { email: 'operator@owe.example', password: 'Òwe#admin1' })
+  const login = await post(t.app, API.login, { email: 'admin@owe.example', password: 'Òwe#admin1' })
   expect((await get(t.app, API.admin.audit, login.body.data.token)).status).toBe(200)
 
   const log = (await get(t.app, `${API.admin.audit}?size=5`, admin.token)).body.data as AuditEntry[]

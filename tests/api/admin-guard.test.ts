@@ -8,7 +8,7 @@ import { freshDatabase } from '../support/test-app'
 
 /**
  * Every route registered under /api/admin/ (collected as the server registers them, not from a hand list)
- * refuses a visitor with 401 and a signed-in reader who is not an operator with 403, so a route added
+ * refuses a visitor with 401 and a signed-in reader who is not an admin with 403, so a route added
  * outside the guarded group shows here.
  */
 
@@ -37,8 +37,8 @@ afterAll(async () => {
   await database.drop()
 })
 
-test('every registered /api/admin/ route answers 401 to a visitor and 403 to a signed-in non-operator', async () => {
-  // The operators' sections all register here: moderation, corpus, import, audit, mail, quiz bank, adverts, broadcasts, people.
+test('every registered /api/admin/ route answers 401 to a visitor and 403 to a signed-in non-admin', async () => {
+  // The admins' sections all register here: moderation, corpus, import, audit, mail, quiz bank, adverts, broadcasts, people.
   expect(routes.length).toBeGreaterThanOrEqual(30)
   const member = await memberOf(app, database.db)
   for (const { method, url } of routes) {

@@ -3,15 +3,15 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { buildApp } from '../../server/src/app'
 import { loadConfig } from '../../server/src/config'
 import { auditLog, mailOutbox, notifications } from '../../server/src/db/schema'
-import { ADMIN_TEXTS } from '../../server/src/features/admin/texts'
+import { ADMIN_API_TEXTS } from '../../server/src/features/admin/texts'
 import type { MailTransport } from '../../server/src/services/mail-worker'
-import type { AdminSuggestion, ApproveSuggestionInput } from '../../src/core/admin-contract'
-import { ADMIN_MESSAGES } from '../../src/core/admin-validation'
-import { API } from '../../src/core/api-paths'
-import type { Category, EthnicGroup, Proverb } from '../../src/core/contract'
-import { COMMUNITY_TEXTS } from '../../src/core/community'
+import type { AdminSuggestion, ApproveSuggestionInput } from '../../src/core/admin/contract'
+import { API } from '../../src/core/http/api-paths'
+import type { Category, EthnicGroup, Proverb } from '../../src/core/proverbs/contract'
+import { COMMUNITY_TEXTS } from '../../src/core/community/texts'
 import { adminOf, get, groupsBySlug, mailsTo, memberOf, post } from '../support/accounts'
 import { createTestApp, freshDatabase } from '../support/test-app'
+import { ADMIN_TEXTS } from '../../src/core/admin/texts'
 
 let t: Awaited<ReturnType<typeof createTestApp>>
 let admin: Awaited<ReturnType<typeof adminOf>>
@@ -96,14 +96,14 @@ test('a suggestion is listed, approved with edits, published, found by search, a
   expect(told).toHaveLength(1)
   expect(told[0]).toMatchObject({
     kind: 'suggestion',
-    title: ADMIN_TEXTS.approvedTitle,
-    body: ADMIN_TEXTS.approvedBody(edits.proverb),
+    title: ADMIN_API_TEXTS.approvedTitle,
+    body: ADMIN_API_TEXTS.approvedBody(edits.proverb),
     url: `/search_result?proverb=${published.slug}`,
   })
 
   const twice = await post(t.app, API.admin.approveSuggestion(fromMember.id), edits, admin.token)
   expect(twice.status).toBe(409)
-  expect(twice.body.error.message).toBe(ADMIN_TEXTS.suggestionReviewed('approved'))
+  expect(twice.body.error.message).toBe(ADMIN_API_TEXTS.suggestionReviewed('approved'))
   expect(await t.database.db.select().from(notifications).where(eq(notifications.userId, member.user.id))).toHaveLength(1)
 
   const rejected = await post(
@@ -141,13 +141,13 @@ test('a suggestion is listed, approved with edits, published, found by search, a
   // The member was told in the app, not by email; the visitor (no account) by email.
   const verdictMails = async (to: string) =>
     (await mailsTo(t.database.db, to)).filter((m) =>
-      ([ADMIN_TEXTS.approvedTitle, ADMIN_TEXTS.rejectedTitle] as string[]).includes(m.subject),
+      ([ADMIN_API_TEXTS.approvedTitle, ADMIN_API_TEXTS.rejectedTitle] as string[]).includes(m.subject),
     )
   expect(await verdictMails(member.email)).toEqual([])
   const [toVisitor, ...more] = await verdictMails(suggestion.email)
   expect(more).toEqual([])
-  expect(toVisitor.subject).toBe(ADMIN_TEXTS.rejectedTitle)
-  expect(toVisitor.text).toContain(ADMIN_TEXTS.rejectedByEmail('Already published as Haraka haraka haina baraka.'))
+  expect(toVisitor.subject).toBe(ADMIN_API_TEXTS.rejectedTitle)
+  expect(toVisitor.text).toContain(ADMIN_API_TEXTS.rejectedByEmail('Already published as Haraka haraka haina baraka.'))
   // The address was never verified: the mail repeats nothing the sender wrote.
   expect(toVisitor.text).not.toContain('Visitor')
   expect(toVisitor.text).not.toContain(suggestion.suggestedEnglishInterpretation)
@@ -173,8 +173,8 @@ test('a visitor is emailed when their proverb is published, with the unsubscribe
 
   const [mail, ...more] = await mailsTo(t.database.db, email)
   expect(more).toEqual([])
-  expect(mail.subject).toBe(ADMIN_TEXTS.approvedTitle)
-  expect(mail.text).toContain(ADMIN_TEXTS.approvedBody(edits.proverb))
+  expect(mail.subject).toBe(ADMIN_API_TEXTS.approvedTitle)
+  expect(mail.text).toContain(ADMIN_API_TEXTS.approvedBody(edits.proverb))
   expect(mail.link).toBe(`${t.config.publicUrl}/search_result?proverb=${published.slug}`)
   const [, footer] = mail.text.split(`${COMMUNITY_TEXTS.mailFooter}: `)
   const unsubscribeLink = new URL(footer.trim())
@@ -206,13 +206,13 @@ test('approval is validated, and an unknown or malformed suggestion id is a 404'
   )
   expect(bad.status).toBe(400)
   expect(bad.body.error.fields).toEqual({
-    proverb: ADMIN_MESSAGES.required,
-    transliteration: ADMIN_MESSAGES.required,
-    interpretation: ADMIN_MESSAGES.required,
-    categoryIds: ADMIN_MESSAGES.categoryIds,
+    proverb: ADMIN_TEXTS.required,
+    transliteration: ADMIN_TEXTS.required,
+    interpretation: ADMIN_TEXTS.required,
+    categoryIds: ADMIN_TEXTS.categoryIds,
   })
   expect((await post(t.app, API.admin.rejectSuggestion(waiting.id), { reason: '' }, admin.token)).body.error.fields).toEqual({
-    reason: ADMIN_MESSAGES.required,
+    reason: ADMIN_TEXTS.required,
   })
   // Refused approvals change nothing: still pending, nothing audited.
   expect((await pending()).map((s) => s.id)).toEqual([waiting.id])
@@ -220,11 +220,11 @@ test('approval is validated, and an unknown or malformed suggestion id is a 404'
   for (const id of ['999999', '0', 'x', '12345678901']) {
     const res = await post(t.app, `${API.admin.suggestions}/${id}/reject`, { reason: 'No' }, admin.token)
     expect(res.status, id).toBe(404)
-    expect(res.body.error.message).toBe(ADMIN_TEXTS.suggestionNotFound)
+    expect(res.body.error.message).toBe(ADMIN_API_TEXTS.suggestionNotFound)
   }
   const badStatus = await get(t.app, `${API.admin.suggestions}?status=everything`, admin.token)
   expect(badStatus.status).toBe(400)
-  expect(badStatus.body.error.fields).toEqual({ status: ADMIN_TEXTS.suggestionStatus })
+  expect(badStatus.body.error.fields).toEqual({ status: ADMIN_API_TEXTS.suggestionStatus })
   expect((await get(t.app, `${API.admin.suggestions}?size=1000`, admin.token)).status).toBe(400)
 })
 
@@ -240,15 +240,15 @@ test('a mail server that fails does not undo the verdict or turn it into an erro
     },
   )
   try {
-    const operator = await adminOf(app, database.db)
+    const appAdmin = await adminOf(app, database.db)
     expect((await post(app, API.suggestProverb, { ...suggestion, email: 'unlucky@example.com' })).status).toBe(201)
-    const [waiting] = (await get(app, API.admin.suggestions, operator.token)).body.data as AdminSuggestion[]
-    const rejected = await post(app, API.admin.rejectSuggestion(waiting.id), { reason: 'Please add its meaning.' }, operator.token)
+    const [waiting] = (await get(app, API.admin.suggestions, appAdmin.token)).body.data as AdminSuggestion[]
+    const rejected = await post(app, API.admin.rejectSuggestion(waiting.id), { reason: 'Please add its meaning.' }, appAdmin.token)
     expect(rejected.status).toBe(200)
     expect(rejected.body.data).toMatchObject({ id: waiting.id, status: 'rejected', rejectReason: 'Please add its meaning.' })
     await app.mailWorker!.drain()
     const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'unlucky@example.com'))
-    expect(mail).toMatchObject({ subject: ADMIN_TEXTS.rejectedTitle, status: 'pending', attempts: 1, lastError: 'connection refused' })
+    expect(mail).toMatchObject({ subject: ADMIN_API_TEXTS.rejectedTitle, status: 'pending', attempts: 1, lastError: 'connection refused' })
   } finally {
     await app.close()
     await database.drop()

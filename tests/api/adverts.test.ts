@@ -5,8 +5,8 @@ import { adverts } from '../../server/src/db/schema'
 import { advertManifest } from '../../server/src/db/seed/adverts'
 import { seed } from '../../server/src/db/seed/seed'
 import { AD_TEXTS } from '../../server/src/features/ads/routes'
-import { API } from '../../src/core/api-paths'
-import type { AdvertContent, AdvertFile } from '../../src/core/contract'
+import { API } from '../../src/core/http/api-paths'
+import type { AdvertContent, AdvertFile } from '../../src/core/adverts/contract'
 import { adminOf, call, get, memberOf, post } from '../support/accounts'
 import { createTestApp } from '../support/test-app'
 
@@ -41,9 +41,9 @@ test('the page may play an advert video from a blob: URL (and nothing else new)'
   expect(res.headers['content-security-policy']).toContain("media-src 'self' blob:;")
 })
 
-test('operators, who run the adverts, are shown none: their list is empty', async () => {
-  const operator = await adminOf(t.app, t.database.db)
-  const res = await get(t.app, API.adverts, operator.token)
+test('admins, who run the adverts, are shown none: their list is empty', async () => {
+  const admin = await adminOf(t.app, t.database.db)
+  const res = await get(t.app, API.adverts, admin.token)
   expect(res.status).toBe(200)
   expect(res.headers['cache-control']).toBe('private, no-cache')
   expect(res.body.data).toEqual([])
@@ -171,14 +171,14 @@ test("one user's toggle does not change another's", async () => {
   expect((await get(t.app, API.adToggle, b.token)).body.data.toggle).toBe(false)
 })
 
-test('seeding mirrors the manifest: bytes restored, dropped seed adverts gone, an operator’s untouched, idempotent', async () => {
+test('seeding mirrors the manifest: bytes restored, dropped seed adverts gone, an admin’s untouched, idempotent', async () => {
   const db = t.database.db
   const ids = async () =>
     Object.fromEntries((await db.select({ name: adverts.name, id: adverts.id }).from(adverts)).map((r) => [r.name, r.id]))
   const before = await ids()
   await db.insert(adverts).values([
     { name: 'retired-house-advert', mimeType: 'image/webp', content: Buffer.from('RIFF'), alt: 'Old', source: 'seed' },
-    { name: 'partner-advert', mimeType: 'image/webp', content: Buffer.from('RIFF'), alt: 'A partner', source: 'operator' },
+    { name: 'partner-advert', mimeType: 'image/webp', content: Buffer.from('RIFF'), alt: 'A partner', source: 'admin' },
   ])
   await db
     .update(adverts)

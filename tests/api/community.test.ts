@@ -6,9 +6,10 @@ import { contactMessages, dailyReminders, mailOutbox, proverbs, suggestions, uns
 import { createNotifier } from '../../server/src/services/notify'
 import { createScheduler } from '../../server/src/services/scheduler'
 import { scheduledJobs } from '../../server/src/jobs'
-import { API } from '../../src/core/api-paths'
-import { COMMUNITY_TEXTS } from '../../src/core/community'
-import { COMMUNITY_MESSAGES, MESSAGES } from '../../src/core/validation'
+import { API } from '../../src/core/http/api-paths'
+import { COMMUNITY_TEXTS } from '../../src/core/community/texts'
+import { COMMUNITY_MESSAGES } from '../../src/core/community/validation'
+import { MESSAGES } from '../../src/core/shared/validation'
 import { adminOf, call, memberOf, nextClient, post, testClock } from '../support/accounts'
 import { startMailCatcher, type CaughtMail } from '../support/mail-catcher'
 import { recordingPush } from '../support/recording-push'
@@ -157,7 +158,7 @@ test('a contact form with empty fields answers 400 with the spec’s messages', 
   expect((await post(ctx.app, API.contact, contact({ phoneNumber: '12-34' }))).body.error.fields.phoneNumber).toBeTruthy()
 })
 
-test('a contact message is stored and forwarded to each operator, Reply-To the sender, with the unsubscribe footer', async () => {
+test('a contact message is stored and forwarded to each admin, Reply-To the sender, with the unsubscribe footer', async () => {
   const admin = await adminOf(ctx.app, ctx.database.db)
   const res = await post(ctx.app, API.contact, contact({ firstName: '<b>Kofi</b>', message: 'Medaase!\nThe <em>app</em> is good.' }))
   expect(res.status).toBe(201)
@@ -175,8 +176,8 @@ test('a contact message is stored and forwarded to each operator, Reply-To the s
   expect(mail.html).toContain(`href="${link.url.replace(/&/g, '&amp;')}"`)
 })
 
-test('a forward the mail server refuses fails in the queue for operators to see; the message is kept and the sender thanked', async () => {
-  const bouncing = await memberOf(ctx.app, ctx.database.db, { email: `bounce-operator-${Date.now()}@example.com` })
+test('a forward the mail server refuses fails in the queue for admins to see; the message is kept and the sender thanked', async () => {
+  const bouncing = await memberOf(ctx.app, ctx.database.db, { email: `bounce-admin-${Date.now()}@example.com` })
   await ctx.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, bouncing.user.id))
   const res = await post(ctx.app, API.contact, contact({ message: 'Kept whatever happens' }))
   expect(res.status).toBe(201)
@@ -295,7 +296,7 @@ test('unsubscribing deletes the daily reminder and the job sends none after; ess
   clock.set('2026-11-23T06:00:00Z')
 })
 
-test('an operator who unsubscribed gets no contact forwards, and the message is still kept', async () => {
+test('an admin who unsubscribed gets no contact forwards, and the message is still kept', async () => {
   const admin = await adminOf(ctx.app, ctx.database.db)
   await post(ctx.app, '/accounts/reset-password-request', { email: admin.email })
   const { email, token } = unsubscribeLinkIn((await resetMailsTo(admin.email))[0])

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { corpusRows } from '../../server/src/db/seed/corpus'
-import type { Category, EthnicGroup, Faq, Paginated, Plan, Proverb } from '../../src/core/contract'
+import type { Category, EthnicGroup, Proverb } from '../../src/core/proverbs/contract'
+import type { Faq } from '../../src/core/community/contract'
+import type { Paginated } from '../../src/core/http/contract'
+import type { Plan } from '../../src/core/payments/contract'
 import { createTestApp } from '../support/test-app'
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>

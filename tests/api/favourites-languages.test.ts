@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { userPackages } from '../../server/src/db/schema'
-import type { EthnicGroup, Paginated, Plan, Proverb } from '../../src/core/contract'
-import { PLAN_TEXTS } from '../../src/core/plans'
+import type { EthnicGroup, Proverb } from '../../src/core/proverbs/contract'
+import type { Paginated } from '../../src/core/http/contract'
+import type { Plan } from '../../src/core/payments/contract'
+import { PLAN_TEXTS } from '../../src/core/payments/plans'
 import { DAY, del, get, groupsBySlug, memberOf, plansByName, post, put, testClock } from '../support/accounts'
 import { createTestApp } from '../support/test-app'
 

@@ -15,7 +15,7 @@ import { freshDatabase } from '../support/test-app'
 /**
  * Every route the server registers (collected as they are registered, not from a hand list) gets a NUL
  * byte, a 1 MB string, a negative and a huge number in each path parameter, query parameter and body
- * field, as a visitor, a signed-in user and an operator. Whatever the route does with it, the answer is
+ * field, as a visitor, a signed-in user and an admin. Whatever the route does with it, the answer is
  * never a 5xx.
  */
 
@@ -116,7 +116,7 @@ beforeAll(async () => {
       email: 'hostile-admin@example.com',
       passwordHash: 'unused',
       firstName: 'Ada',
-      lastName: 'Operator',
+      lastName: 'Admin',
       role: 'admin',
       activatedAt: new Date(),
     })
@@ -170,7 +170,7 @@ test('the server registers the routes this walk expects to cover (the list is re
 
 for (const identity of ['visitor', 'user', 'admin'] as const) {
   test(
-    `every route, as ${identity === 'admin' ? 'an operator' : `a ${identity}`}: hostile path parameters, query parameters and body fields never give a 5xx`,
+    `every route, as ${identity === 'admin' ? 'an admin' : `a ${identity}`}: hostile path parameters, query parameters and body fields never give a 5xx`,
     { timeout: 600_000 },
     async () => {
       const failures: string[] = []
@@ -262,7 +262,7 @@ for (const identity of ['visitor', 'user', 'admin'] as const) {
 }
 
 test(
-  'each query parameter and each body field alone: a 15 KB string never gives a 5xx (as an operator, who passes every guard)',
+  'each query parameter and each body field alone: a 15 KB string never gives a 5xx (as an admin, who passes every guard)',
   { timeout: 600_000 },
   async () => {
     const failures: string[] = []

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import type { Paginated, Proverb } from '../../src/core/contract'
+import type { Paginated } from '../../src/core/http/contract'
+import type { Proverb } from '../../src/core/proverbs/contract'
 import { del, get, memberOf, put, testClock } from '../support/accounts'
 import { createTestApp } from '../support/test-app'
 

@@ -6,8 +6,8 @@ import { buildApp } from '../../server/src/app'
 import { loadConfig } from '../../server/src/config'
 import { auditLog, mailOutbox } from '../../server/src/db/schema'
 import { retryDelayMs } from '../../server/src/services/mail-worker'
-import { API } from '../../src/core/api-paths'
-import type { AdminMail } from '../../src/core/admin-contract'
+import { API } from '../../src/core/http/api-paths'
+import type { AdminMail } from '../../src/core/admin/contract'
 import { adminOf, get, memberOf, MINUTE, post, signupBody, testClock } from '../support/accounts'
 import { startMailCatcher } from '../support/mail-catcher'
 import { createTestApp, freshDatabase } from '../support/test-app'
@@ -196,14 +196,14 @@ test('a mail that keeps failing stops after ten tries and is marked failed, with
   }
 })
 
-test('operators see the queue (never a mail’s text or link) and send a failed mail again; others are refused', async () => {
-  const operator = await adminOf(ctx.app, ctx.database.db)
+test('admins see the queue (never a mail’s text or link) and send a failed mail again; others are refused', async () => {
+  const admin = await adminOf(ctx.app, ctx.database.db)
   const member = await memberOf(ctx.app, ctx.database.db)
   const body = signupBody({ email: `bounce.again.${Date.now()}@example.com` })
   expect((await post(ctx.app, '/accounts/register', body)).status).toBe(201)
   await ctx.app.mailWorker!.drain()
 
-  const failed = await get(ctx.app, `${API.admin.mail}?status=failed&size=100`, operator.token)
+  const failed = await get(ctx.app, `${API.admin.mail}?status=failed&size=100`, admin.token)
   expect(failed.status).toBe(200)
   const mail = (failed.body.data as AdminMail[]).find((row) => row.to === body.email)!
   expect(mail).toMatchObject({ subject: 'Activate your Òwe account', status: 'failed', attempts: 1 })
@@ -219,22 +219,22 @@ test('operators see the queue (never a mail’s text or link) and send a failed 
     'subject',
     'to',
   ])
-  const sent = (await get(ctx.app, `${API.admin.mail}?status=sent`, operator.token)).body.data as AdminMail[]
+  const sent = (await get(ctx.app, `${API.admin.mail}?status=sent`, admin.token)).body.data as AdminMail[]
   expect(sent.length).toBeGreaterThan(0)
   expect(sent.every((row) => row.status === 'sent')).toBe(true)
-  expect((await get(ctx.app, `${API.admin.mail}?status=everything`, operator.token)).status).toBe(400)
+  expect((await get(ctx.app, `${API.admin.mail}?status=everything`, admin.token)).status).toBe(400)
 
-  const retried = await post(ctx.app, API.admin.mailRetry(mail.id), {}, operator.token)
+  const retried = await post(ctx.app, API.admin.mailRetry(mail.id), {}, admin.token)
   expect(retried.status).toBe(200)
   expect(retried.body.data).toMatchObject({ id: mail.id, status: 'pending', attempts: 0 })
   const [entry] = await ctx.database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1)
-  expect(entry).toMatchObject({ action: 'mail.retry', targetType: 'mail', targetId: String(mail.id), actorUserId: operator.user.id })
+  expect(entry).toMatchObject({ action: 'mail.retry', targetType: 'mail', targetId: String(mail.id), actorUserId: admin.user.id })
   // Tried again: still refused, failed once more.
   await ctx.app.mailWorker!.drain()
   expect((await queued(body.email))[0]).toMatchObject({ status: 'failed', attempts: 1 })
 
   const notFailed = sent[0]
-  expect((await post(ctx.app, API.admin.mailRetry(notFailed.id), {}, operator.token)).status).toBe(404)
+  expect((await post(ctx.app, API.admin.mailRetry(notFailed.id), {}, admin.token)).status).toBe(404)
   expect((await get(ctx.app, API.admin.mail)).status).toBe(401)
   expect((await get(ctx.app, API.admin.mail, member.token)).status).toBe(403)
   expect((await post(ctx.app, API.admin.mailRetry(mail.id), {}, member.token)).status).toBe(403)

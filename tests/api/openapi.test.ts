@@ -1,7 +1,7 @@
 import type { RouteOptions } from 'fastify'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { API, isApiPath } from '@core/api-paths'
+import { API, isApiPath } from '@core/http/api-paths'
 import { buildApp } from '../../server/src/app'
 import { loadConfig } from '../../server/src/config'
 import { DOCS_PATH } from '../../server/src/openapi'
@@ -136,7 +136,7 @@ describe('the document', () => {
   })
 
   test('names every registered route with its method, path, input and answers', () => {
-    // Every feature registers here: the public corpus, accounts, reading, quizzes, payments, community, operators.
+    // Every feature registers here: the public corpus, accounts, reading, quizzes, payments, community, admins.
     expect(routes.length).toBeGreaterThanOrEqual(120)
     for (const { method, url } of routes) {
       const key = `${method} ${url}`
@@ -285,7 +285,7 @@ describe('signed-in calls answer as documented', () => {
     await check('GET', API.quizRecent, API.quizRecent, { token })
   })
 
-  test("an operator's lists", async () => {
+  test("an admin's lists", async () => {
     const { token } = await adminOf(app, database.db)
     for (const url of [
       API.admin.suggestions,

@@ -15,10 +15,11 @@ import {
   type PaymentProvider,
   type ProviderResult,
 } from '../../server/src/services/payments/types'
-import { API } from '../../src/core/api-paths'
-import type { EthnicGroup, PaymentStart, Plan } from '../../src/core/contract'
-import { newPaymentReference, PAYMENT_TEXTS } from '../../src/core/payment'
-import { ACCOUNT_TEXTS } from '../../src/core/validation'
+import { API } from '../../src/core/http/api-paths'
+import type { EthnicGroup } from '../../src/core/proverbs/contract'
+import type { PaymentStart, Plan } from '../../src/core/payments/contract'
+import { newPaymentReference, PAYMENT_TEXTS } from '../../src/core/payments/payment'
+import { ACCOUNT_TEXTS } from '../../src/core/account/texts'
 import { call, DAY, get, groupsBySlug, HOUR, lastMailToken, memberOf, plansByName, post, signupBody, testClock } from '../support/accounts'
 import { initialize, payWithTestMode, paymentState, pressTestCheckout, quote, verify } from '../support/payments'
 import { createTestApp, freshDatabase } from '../support/test-app'

@@ -1,6 +1,8 @@
 import jpeg from 'jpeg-js'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import type { Address, EthnicGroup, Plan } from '../../src/core/contract'
+import type { Address } from '../../src/core/account/contract'
+import type { EthnicGroup } from '../../src/core/proverbs/contract'
+import type { Plan } from '../../src/core/payments/contract'
 import { call, get, groupsBySlug, memberOf, multipart, plansByName, post, put, uniquePhone, type FormPart } from '../support/accounts'
 import { createTestApp } from '../support/test-app'
 

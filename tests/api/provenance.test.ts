@@ -7,12 +7,12 @@ import { memberSlug, readCousins } from '../../server/src/db/seed/cousins'
 import { factBank } from '../../server/src/db/seed/quiz'
 import { seed } from '../../server/src/db/seed/seed'
 import { composeBatch } from '../../server/src/features/quiz/compose'
-import type { AdminCorrection } from '../../src/core/admin-contract'
-import { API } from '../../src/core/api-paths'
-import type { Proverb, ProverbChange } from '../../src/core/contract'
-import { CORRECTION_TEXTS } from '../../src/core/corrections'
-import { OPEN_DATA } from '../../src/core/open-data'
-import { COMMUNITY_MESSAGES } from '../../src/core/validation'
+import type { AdminCorrection } from '../../src/core/admin/contract'
+import { API } from '../../src/core/http/api-paths'
+import type { Proverb, ProverbChange } from '../../src/core/proverbs/contract'
+import { CORRECTION_TEXTS } from '../../src/core/community/corrections'
+import { OPEN_DATA } from '../../src/core/proverbs/open-data'
+import { COMMUNITY_MESSAGES } from '../../src/core/community/validation'
 import { adminOf, call, del, get, mailsTo, memberOf, post } from '../support/accounts'
 import { createTestApp } from '../support/test-app'
 
@@ -20,7 +20,7 @@ let t: Awaited<ReturnType<typeof createTestApp>>
 let admin: Awaited<ReturnType<typeof adminOf>>
 
 beforeAll(async () => {
-  // A long public cache: a change an operator makes must show at once all the same.
+  // A long public cache: a change an admin makes must show at once all the same.
   t = await createTestApp({ OWE_CORPUS_CACHE_MS: '600000', OWE_PUBLIC_URL: 'https://owe.example' })
   admin = await adminOf(t.app, t.database.db)
 })
@@ -232,7 +232,7 @@ test('a correction of the proverb’s own words gives it its new address, and a 
   expect((await proverb(a.slug)).proverb).toBe(a.proverb)
 })
 
-test('operators mark a proverb checked by a speaker; the page shows who, its history says so, and the mark can go', async () => {
+test('admins mark a proverb checked by a speaker; the page shows who, its history says so, and the mark can go', async () => {
   const target = corpus.find((row) => row.language === 'zulu')!
   const { body: found } = await get(t.app, `${API.admin.proverbs}?q=${encodeURIComponent(target.proverb)}`, admin.token)
   const id = found.data[0].id as number
@@ -253,7 +253,7 @@ test('operators mark a proverb checked by a speaker; the page shows who, its his
   )
 })
 
-test('an operator’s edit of a proverb’s texts is in its history, field by field', async () => {
+test('an admin’s edit of a proverb’s texts is in its history, field by field', async () => {
   const target = corpus.find((row) => row.language === 'hausa')!
   const { body: found } = await get(t.app, `${API.admin.proverbs}?q=${encodeURIComponent(target.proverb)}`, admin.token)
   const row = found.data[0]

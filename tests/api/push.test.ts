@@ -7,7 +7,7 @@ import { loadConfig } from '../../server/src/config'
 import { deviceTokens, sessions, users } from '../../server/src/db/schema'
 import { createPushSender, FCM_SCOPE, noPush, pushToUser, type PushSender } from '../../server/src/services/push'
 import { createSession, revokeSession } from '../../server/src/services/sessions'
-import type { PushData } from '../../src/core/contract'
+import type { PushData } from '../../src/core/notifications/contract'
 import { pushConfigFor, recordingLog, startFcmStandIn, throwawayServiceAccount, type FcmStandIn } from '../support/fcm-stand-in'
 import { freshDatabase } from '../support/test-app'
 

@@ -13,8 +13,8 @@ import {
   userAddresses,
   users,
 } from '../../server/src/db/schema'
-import { API } from '../../src/core/api-paths'
-import type { Category, EthnicGroup } from '../../src/core/contract'
+import { API } from '../../src/core/http/api-paths'
+import type { Category, EthnicGroup } from '../../src/core/proverbs/contract'
 import { adminOf, call, get, groupsBySlug, memberOf, post, signupBody, type Reply } from '../support/accounts'
 import { createTestApp } from '../support/test-app'
 
@@ -157,7 +157,7 @@ const cases: Case[] = [
       ['interpretation', true],
     ] as const
   ).map(([field, lines]) => ({
-    field: `operator's proverb ${field}`,
+    field: `admin's proverb ${field}`,
     lines,
     run: async (value: string) => {
       const marker = unique()

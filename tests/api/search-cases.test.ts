@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { API } from '../../src/core/api-paths'
-import type { Category, Paginated, Proverb } from '../../src/core/contract'
-import { PAGE_SIZE_MAX } from '../../src/core/constants'
-import { SEARCH_CASE_PROVERBS, SEARCH_CASES } from '../../src/core/search-cases'
+import { API } from '../../src/core/http/api-paths'
+import type { Category, Proverb } from '../../src/core/proverbs/contract'
+import type { Paginated } from '../../src/core/http/contract'
+import { PAGE_SIZE_MAX } from '../../src/core/shared/constants'
+import { SEARCH_CASE_PROVERBS, SEARCH_CASES } from '../../src/core/proverbs/search-cases'
 import { adminOf, get, groupsBySlug, post } from '../support/accounts'
 import { createTestApp } from '../support/test-app'
 
-// The shared table (src/core/search-cases.ts) through the server's search route on a fresh database;
+// The shared table (src/core/proverbs/search-cases.ts) through the server's search route on a fresh database;
 // src/offline/search-cases.test.ts runs the same table through the device's search.
 
 let t: Awaited<ReturnType<typeof createTestApp>>
@@ -17,7 +18,7 @@ beforeAll(async () => {
   const admin = await adminOf(t.app, t.database.db)
   const groups = await groupsBySlug(t.app)
   const categories = (await get(t.app, API.categoriesPublic)).body.data.content as Category[]
-  // Added one by one, as an operator adds them, so ids follow the table's order.
+  // Added one by one, as an admin adds them, so ids follow the table's order.
   for (const { key, group, proverb, transliteration, interpretation } of SEARCH_CASE_PROVERBS) {
     const res = await post(
       t.app,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import type { Category, EthnicGroup, Paginated, Proverb } from '../../src/core/contract'
-import { foldForSearch } from '../../src/core/search'
+import type { Category, EthnicGroup, Proverb } from '../../src/core/proverbs/contract'
+import type { Paginated } from '../../src/core/http/contract'
+import { foldForSearch } from '../../src/core/proverbs/search'
 import { createTestApp } from '../support/test-app'
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>

@@ -3,15 +3,16 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { adverts, auditLog, faqs, proverbCategories, proverbs, quizQuestions, seedOverrides } from '../../server/src/db/schema'
 import { corpusRows, proverbSlug } from '../../server/src/db/seed/corpus'
 import { seed } from '../../server/src/db/seed/seed'
-import { ADMIN_TEXTS } from '../../server/src/features/admin/texts'
-import type { AdminAdvert, AdminCategory, AdminFaq, AdminProverb, AdminQuizQuestion } from '../../src/core/admin-contract'
-import { API } from '../../src/core/api-paths'
-import type { Faq, Proverb } from '../../src/core/contract'
+import { ADMIN_API_TEXTS } from '../../server/src/features/admin/texts'
+import type { AdminAdvert, AdminCategory, AdminFaq, AdminProverb, AdminQuizQuestion } from '../../src/core/admin/contract'
+import { API } from '../../src/core/http/api-paths'
+import type { Faq } from '../../src/core/community/contract'
+import type { Proverb } from '../../src/core/proverbs/contract'
 import { adminOf, call, del, get } from '../support/accounts'
 import { createTestApp } from '../support/test-app'
 
 /**
- * Operators may change and delete what Òwe ships (corpus proverbs, built-in categories, the FAQ, the quiz
+ * Admins may change and delete what Òwe ships (corpus proverbs, built-in categories, the FAQ, the quiz
  * bank, house adverts). The change is recorded in seed_overrides in the same transaction, and the next
  * start's seeding leaves those rows alone: it neither writes them back nor brings them back.
  */
@@ -86,7 +87,7 @@ test('a seeded proverb edited in the console stays as edited, and one deleted st
   expect((await db().select({ total: count() }).from(proverbs))[0].total).toBe(before - 1)
 })
 
-test('an operator’s correction survives the files making the same correction later', async () => {
+test('an admin’s correction survives the files making the same correction later', async () => {
   const [row] = await db().select().from(proverbs).where(eq(proverbs.source, 'seed')).limit(1)
   const links = await db()
     .select({ id: proverbCategories.categoryId })
@@ -96,7 +97,7 @@ test('an operator’s correction survives the files making the same correction l
   const res = await send('PUT', API.admin.proverb(row.id), {
     proverb: corrected,
     transliteration: row.transliteration,
-    interpretation: 'The operator’s own reading.',
+    interpretation: 'The admin’s own reading.',
     ethnicGroupId: row.ethnicGroupId,
     categoryIds: links.map((l) => l.id),
   })
@@ -112,7 +113,7 @@ test('an operator’s correction survives the files making the same correction l
   )
   await seed(db(), corpus)
   const rows = await db().select().from(proverbs).where(eq(proverbs.slug, newSlug))
-  expect(rows).toEqual([expect.objectContaining({ id: row.id, source: 'admin', interpretation: 'The operator’s own reading.' })])
+  expect(rows).toEqual([expect.objectContaining({ id: row.id, source: 'admin', interpretation: 'The admin’s own reading.' })])
   const after = await db()
     .select({ id: proverbCategories.categoryId })
     .from(proverbCategories)
@@ -141,7 +142,7 @@ test('a built-in category renamed keeps its proverbs through a restart; one dele
   const humility = (await list()).find((c) => c.name === 'Humility')!
   const refused = await del(t.app, API.admin.category(humility.id), admin.token)
   expect(refused.status).toBe(409)
-  expect(refused.body.error.message).toBe(ADMIN_TEXTS.categoryInUse('Humility', humility.proverbCount))
+  expect(refused.body.error.message).toBe(ADMIN_API_TEXTS.categoryInUse('Humility', humility.proverbCount))
   expect((await overrides('category')).map((o) => o.seedKey)).toEqual(['Wisdom'])
   // Once nothing uses it, a built-in category can go.
   await db().delete(proverbCategories).where(eq(proverbCategories.categoryId, humility.id))
@@ -156,7 +157,7 @@ test('a built-in category renamed keeps its proverbs through a restart; one dele
   const courage = (await list()).find((c) => c.name === 'Caution')!
   expect((await send('PUT', API.admin.category(courage.id), { name: 'sagacity' })).status).toBe(409)
   expect((await list()).find((c) => c.id === courage.id)).toMatchObject({ name: 'Caution', builtIn: true })
-  // An operator may make a category of a name given up; it is theirs, and stays through a restart.
+  // An admin may make a category of a name given up; it is theirs, and stays through a restart.
   const again = await call(t.app, 'POST', API.admin.categories, { payload: { name: 'Humility' }, token: admin.token })
   expect(again.body.data).toMatchObject({ name: 'Humility', builtIn: false })
   await restart()
@@ -197,7 +198,7 @@ test('a seeded FAQ answer edited stays edited, a renamed or deleted question sta
   expect((await list()).find((f) => f.id === first.id)).toMatchObject({ builtIn: false })
 })
 
-test('a question of the bank files edited or retired becomes the operators’ and is not written back', async () => {
+test('a question of the bank files edited or retired becomes the admins’ and is not written back', async () => {
   const page = (await get(t.app, `${API.admin.quizQuestions}?ethnicGroupId=general&size=100`, admin.token)).body.data as AdminQuizQuestion[]
   const [first, second, third] = page.filter((q) => q.builtIn)
   const [{ key: firstKey }] = await db().select({ key: quizQuestions.key }).from(quizQuestions).where(eq(quizQuestions.id, first.id))

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { promoCodes, userLanguages, users } from '../../server/src/db/schema'
-import type { EthnicGroup, Plan } from '../../src/core/contract'
+import type { EthnicGroup } from '../../src/core/proverbs/contract'
+import type { Plan } from '../../src/core/payments/contract'
 import {
   call,
   get,

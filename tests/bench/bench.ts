@@ -14,8 +14,8 @@
  *  12–13. payments: the profile and pricing pages' calls over 20,000 payments (budget < 20 ms) and a whole
  *     test-mode payment (budget < 100 ms), then the renewal job over 2,000 due packages and a run with nothing
  *     due (budget < 150 ms) — see payments.ts;
- *  14–16. operators: a bulk import of 5,000 proverbs, seeding at a start with them and 100 seeded rows taken
- *     over, and the console's proverb list over that corpus — see operators.ts;
+ *  14–16. admins: a bulk import of 5,000 proverbs, seeding at a start with them and 100 seeded rows taken
+ *     over, and the console's proverb list over that corpus — see admins.ts;
  *  17–19. operations: a burst of 100 parallel wrong sign-ins (passwords checked = the limit), signed-in
  *     polling of the bell's count with 100 connections on PGlite and PostgreSQL (aim: p99 < 50 ms), and 1,000
  *     mails drained by the mail queue — see operations.ts;
@@ -37,7 +37,7 @@ import { corpusBench } from './corpus'
 import { offline } from './offline'
 import { notificationsBench } from './notifications'
 import { operationsBench } from './operations'
-import { operatorsBench } from './operators'
+import { adminsBench } from './admins'
 import { paymentsBench } from './payments'
 import { leaderboardBench, outboxBench } from './quiz'
 
@@ -176,7 +176,7 @@ async function lighthouse() {
   }
 }
 
-// `npm run bench -- lighthouse` runs only the named parts (bundle, throughput, lighthouse, offline, quiz, notifications, payments, operators, operations, corpus); the build always runs.
+// `npm run bench -- lighthouse` runs only the named parts (bundle, throughput, lighthouse, offline, quiz, notifications, payments, admins, operations, corpus); the build always runs.
 const only = process.argv.slice(2)
 const wanted = (name: string) => only.length === 0 || only.includes(name)
 await bundleWeight()
@@ -189,7 +189,7 @@ if (wanted('quiz')) {
 }
 if (wanted('notifications')) await notificationsBench(results)
 if (wanted('payments')) await paymentsBench(results)
-if (wanted('operators')) await operatorsBench(results)
+if (wanted('admins')) await adminsBench(results)
 if (wanted('operations')) await operationsBench(results)
 if (wanted('corpus')) await corpusBench({ staticDir: outDir, results })
 fs.mkdirSync(path.join(root, 'tests/bench/results'), { recursive: true })

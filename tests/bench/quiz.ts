@@ -18,7 +18,7 @@ import { openDatabase } from '../../server/src/db/client'
 import { seed } from '../../server/src/db/seed/seed'
 import { median, p95, timeGets, withBenchDatabase } from './measure'
 import { createSession } from '../../server/src/services/sessions'
-import { weekStartOf } from '../../src/core/quiz'
+import { weekStartOf } from '../../src/core/quiz/quiz'
 
 const PLAYERS = 10_000
 const RUNS = 40

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type BrowserContext } from '@playwright/test'
 import { randomBytes } from 'node:crypto'
-import type { LoginResult } from '../../src/core/contract'
+import type { LoginResult } from '../../src/core/account/contract'
 import { E2E_MAIL_DIR } from '../support/e2e-env'
 import { linkIn, waitForMailFile } from '../support/mail-catcher'
 

@@ -1,8 +1,8 @@
 import { expect, request as apiRequest, test, type Page } from './fixtures'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { API } from '../../src/core/api-paths'
-import type { ProverbMarks } from '../../src/core/contract'
+import { API } from '../../src/core/http/api-paths'
+import type { ProverbMarks } from '../../src/core/proverbs/contract'
 import type { RunningServer } from '../support/server-process'
 import { createAccount, useAccount, type Account } from './accounts'
 import { apiAs, ownServer, waitForWorker } from './offline-support'
@@ -93,10 +93,10 @@ test.describe('on a 390 px phone', () => {
   })
 })
 
-test.describe('an operator', () => {
+test.describe('an admin', () => {
   test.use(PHONE_390)
   let server: RunningServer
-  let operator: Account
+  let admin: Account
   let reader: Account
 
   test.beforeAll(async () => {
@@ -104,14 +104,14 @@ test.describe('an operator', () => {
     test.setTimeout(180_000)
     server = await ownServer()
     const api = await apiRequest.newContext({ baseURL: server.url })
-    operator = await createAccount(api, { languages: [1] })
+    admin = await createAccount(api, { languages: [1] })
     reader = await createAccount(api, { languages: [1] })
     await api.dispose()
-    // Operators are made on the command line: stop the server (the embedded database takes one process),
+    // Admins are made on the command line: stop the server (the embedded database takes one process),
     // promote the account, start again on the same data.
     const port = Number(new URL(server.url).port)
     await server.stop()
-    await run(process.execPath, ['--import', 'tsx', 'server/src/cli/admin-create.ts', operator.email], {
+    await run(process.execPath, ['--import', 'tsx', 'server/src/cli/admin-create.ts', admin.email], {
       env: { ...process.env, OWE_DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' },
     })
     server = await ownServer({ port, dataDir: server.dataDir })
@@ -121,7 +121,7 @@ test.describe('an operator', () => {
   })
 
   test('is never shown an advert, though without a package', async ({ page, context }) => {
-    await useAccount(context, server.url, operator, { adverts: true })
+    await useAccount(context, server.url, admin, { adverts: true })
     const listed = page.waitForResponse((response) => new URL(response.url()).pathname === API.adverts)
     await page.goto(`${server.url}/`)
     expect((await (await listed).json()) as unknown).toEqual({ data: [] })

@@ -1,7 +1,7 @@
 import { expect, expectProblems, test, type Page } from './fixtures'
-import { API } from '../../src/core/api-paths'
-import type { PaymentStart, Plan } from '../../src/core/contract'
-import { newPaymentReference, paymentType } from '../../src/core/payment'
+import { API } from '../../src/core/http/api-paths'
+import type { PaymentStart, Plan } from '../../src/core/payments/contract'
+import { newPaymentReference, paymentType } from '../../src/core/payments/payment'
 import { createAccount, useAccount, type Account } from './accounts'
 
 /** Pays for a plan through the server's test mode, as the app and a tester's clicks would (its journey is in payments.spec.ts). */

@@ -1,5 +1,5 @@
 import { expect, expectProblems, test, type Page, type Route } from './fixtures'
-import { PUBLIC_ROUTES } from '../../src/core/constants'
+import { PUBLIC_ROUTES } from '../../src/core/shared/constants'
 import { createAccount, useAccount, withoutAdverts } from './accounts'
 import { E2E_MAIL_DIR } from '../support/e2e-env'
 import { linkIn, waitForMailFile } from '../support/mail-catcher'

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from './fixtures'
 import { randomInt } from 'node:crypto'
-import { COMMUNITY_TEXTS } from '../../src/core/community'
-import { COMMUNITY_MESSAGES, MESSAGES } from '../../src/core/validation'
+import { COMMUNITY_TEXTS } from '../../src/core/community/texts'
+import { COMMUNITY_MESSAGES } from '../../src/core/community/validation'
+import { MESSAGES } from '../../src/core/shared/validation'
 import { createAccount, useAccount } from './accounts'
 import { expectInsideViewport, expectNoAxeViolations, PHONE_390 } from './phone'
 

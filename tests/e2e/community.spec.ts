@@ -1,11 +1,13 @@
 import { expect, expectProblems, request as apiRequest, test, type Browser, type BrowserContextOptions } from './fixtures'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { ADMIN_TEXTS } from '../../src/core/admin-texts'
-import { COMMUNITY_TEXTS } from '../../src/core/community'
-import type { NotificationPage, Proverb } from '../../src/core/contract'
-import { CORRECTION_TEXTS } from '../../src/core/corrections'
-import { COMMUNITY_MESSAGES, MESSAGES } from '../../src/core/validation'
+import { ADMIN_TEXTS } from '../../src/core/admin/texts'
+import { COMMUNITY_TEXTS } from '../../src/core/community/texts'
+import type { NotificationPage } from '../../src/core/notifications/contract'
+import type { Proverb } from '../../src/core/proverbs/contract'
+import { CORRECTION_TEXTS } from '../../src/core/community/corrections'
+import { COMMUNITY_MESSAGES } from '../../src/core/community/validation'
+import { MESSAGES } from '../../src/core/shared/validation'
 import { E2E_MAIL_DIR } from '../support/e2e-env'
 import { linkIn, waitForMailFile } from '../support/mail-catcher'
 import type { RunningServer } from '../support/server-process'
@@ -51,7 +53,7 @@ test('an unsubscribe link from an email works without signing in', async ({ page
   await expect(page.getByText(COMMUNITY_TEXTS.unsubscribeInvalid)).toBeVisible()
 })
 
-test.describe('suggestions, moderation and messages with an operator', () => {
+test.describe('suggestions, moderation and messages with an admin', () => {
   let server: RunningServer
   let suggester: Account
   let admin: Account
@@ -62,7 +64,7 @@ test.describe('suggestions, moderation and messages with an operator', () => {
     suggester = await createAccount(api, { languages: [5] })
     admin = await createAccount(api)
     await api.dispose()
-    // Operators are made on the command line, never by sign-up: stop the server (the embedded database
+    // Admins are made on the command line, never by sign-up: stop the server (the embedded database
     // takes one process), promote the account, start again on the same data.
     const port = Number(new URL(server.url).port)
     await server.stop()
@@ -83,7 +85,7 @@ test.describe('suggestions, moderation and messages with an operator', () => {
     return { context, page: await context.newPage() }
   }
 
-  test('a reader suggests a proverb, an operator approves it, it is found in search and the reader is told', async ({ browser, page }) => {
+  test('a reader suggests a proverb, an admin approves it, it is found in search and the reader is told', async ({ browser, page }) => {
     const reader = await signedIn(browser, suggester)
     await reader.page.goto(`${server.url}/add_proverb`)
     // A signed-in reader's email and name are filled in.
@@ -98,13 +100,13 @@ test.describe('suggestions, moderation and messages with an operator', () => {
     await reader.page.getByRole('button', { name: 'Send suggestion' }).click()
     await expect(reader.page.getByText(COMMUNITY_TEXTS.suggestionThanks)).toBeVisible()
 
-    const operator = await signedIn(browser, admin)
-    await operator.page.goto(`${server.url}/admin`)
-    await expect(operator.page).toHaveURL(/\/admin\/suggestions/)
-    const card = operator.page.getByRole('article', { name: '“Mchelea mwana kulia hulia yeye.”' })
+    const adminSession = await signedIn(browser, admin)
+    await adminSession.page.goto(`${server.url}/admin`)
+    await expect(adminSession.page).toHaveURL(/\/admin\/suggestions/)
+    const card = adminSession.page.getByRole('article', { name: '“Mchelea mwana kulia hulia yeye.”' })
     await expect(card).toBeVisible()
     await card.getByRole('button', { name: 'Approve and publish' }).click()
-    await expect(operator.page.getByText(ADMIN_TEXTS.published)).toBeVisible()
+    await expect(adminSession.page.getByText(ADMIN_TEXTS.published)).toBeVisible()
 
     // Published: anyone finds it in search.
     await page.goto(`${server.url}/search_result?q=mchelea`)
@@ -114,10 +116,10 @@ test.describe('suggestions, moderation and messages with an operator', () => {
     const messages = await apiAs<NotificationPage['data']>(server, suggester, 'GET', '/user/notification/fetch?page=1&size=7')
     expect(messages.filter((m) => m.kind === 'suggestion')).toHaveLength(1)
     await reader.context.close()
-    await operator.context.close()
+    await adminSession.context.close()
   })
 
-  test('a visitor suggests a proverb, an operator publishes it, and the visitor is told by email with a link to it', async ({
+  test('a visitor suggests a proverb, an admin publishes it, and the visitor is told by email with a link to it', async ({
     browser,
     page,
     context,
@@ -135,15 +137,15 @@ test.describe('suggestions, moderation and messages with an operator', () => {
     await page.getByRole('button', { name: 'Send suggestion' }).click()
     await expect(page.getByText(COMMUNITY_TEXTS.suggestionThanks)).toBeVisible()
 
-    const operator = await signedIn(browser, admin)
-    await operator.page.goto(`${server.url}/admin/suggestions`)
-    const card = operator.page.getByRole('article', { name: '“Dalili ya mvua ni mawingu”' })
+    const adminSession = await signedIn(browser, admin)
+    await adminSession.page.goto(`${server.url}/admin/suggestions`)
+    const card = adminSession.page.getByRole('article', { name: '“Dalili ya mvua ni mawingu”' })
     await expect(card).toContainText('no account')
     // The moderator tidies the text before publishing.
     await card.getByLabel('Proverb', { exact: true }).fill('Dalili ya mvua ni mawingu.')
     await card.getByRole('button', { name: 'Approve and publish' }).click()
-    await expect(operator.page.getByText(ADMIN_TEXTS.publishedNoAccount)).toBeVisible()
-    await operator.context.close()
+    await expect(adminSession.page.getByText(ADMIN_TEXTS.publishedNoAccount)).toBeVisible()
+    await adminSession.context.close()
 
     // The visitor's email links to the published proverb, and carries the unsubscribe link.
     const mail = await waitForMailFile(E2E_MAIL_DIR, email, /Your proverb is published/)
@@ -153,7 +155,7 @@ test.describe('suggestions, moderation and messages with an operator', () => {
     await expect(page.getByText('The sign of rain is clouds.').first()).toBeVisible()
   })
 
-  test('a visitor on a phone corrects a proverb; an operator sees the difference, accepts it and marks a speaker’s check; the page says so', async ({
+  test('a visitor on a phone corrects a proverb; an admin sees the difference, accepts it and marks a speaker’s check; the page says so', async ({
     browser,
   }) => {
     const found = (await (await fetch(`${server.url}/api/proverbs/public?q=${encodeURIComponent('labo sinmi oko')}`)).json()) as {
@@ -177,22 +179,22 @@ test.describe('suggestions, moderation and messages with an operator', () => {
     await page.getByRole('button', { name: 'Send correction' }).click()
     await expect(page.getByText(CORRECTION_TEXTS.thanks)).toBeFocused()
 
-    const operator = await signedIn(browser, admin)
-    await operator.page.goto(`${server.url}/admin/corrections`)
-    const card = operator.page.getByRole('article', { name: `“${target.proverb}”` })
+    const adminSession = await signedIn(browser, admin)
+    await adminSession.page.goto(`${server.url}/admin/corrections`)
+    const card = adminSession.page.getByRole('article', { name: `“${target.proverb}”` })
     await expect(card.getByText('rendering, source')).toBeVisible()
     await expect(card.locator('.admin-diff ins', { hasText: 'returning' })).toBeVisible()
     await card.getByRole('button', { name: 'Accept and publish' }).click()
-    await expect(operator.page.getByText(ADMIN_TEXTS.correctionAccepted)).toBeVisible()
+    await expect(adminSession.page.getByText(ADMIN_TEXTS.correctionAccepted)).toBeVisible()
 
     // A speaker's check, from the proverb's editor.
-    await operator.page.goto(`${server.url}/admin/proverbs?q=${encodeURIComponent('labo sinmi oko')}`)
-    await operator.page.getByRole('button', { name: `Edit “${target.proverb}”` }).click()
-    const check = operator.page.getByRole('region', { name: 'Checked by a speaker' })
+    await adminSession.page.goto(`${server.url}/admin/proverbs?q=${encodeURIComponent('labo sinmi oko')}`)
+    await adminSession.page.getByRole('button', { name: `Edit “${target.proverb}”` }).click()
+    const check = adminSession.page.getByRole('region', { name: 'Checked by a speaker' })
     await check.getByLabel('Speaker’s name').fill('Ìyábọ̀ Adéyẹmí')
     await check.getByRole('button', { name: 'Mark as checked' }).click()
     await expect(check.getByRole('status')).toHaveText(ADMIN_TEXTS.checkedSaved('Ìyábọ̀ Adéyẹmí'))
-    await operator.context.close()
+    await adminSession.context.close()
 
     // The visitor is told by email, and the page shows the correction, its source, the check and the change.
     const mail = await waitForMailFile(E2E_MAIL_DIR, email, /Your correction is published/)
@@ -208,7 +210,7 @@ test.describe('suggestions, moderation and messages with an operator', () => {
     await visitor.close()
   })
 
-  test('a contact message reaches the operators’ messages', async ({ browser, page, context }) => {
+  test('a contact message reaches the admins’ messages', async ({ browser, page, context }) => {
     await context.addCookies([{ name: 'cookieConsent', value: 'true', url: server.url }])
     await page.goto(`${server.url}/contact`)
     await page.getByLabel('Email').fill('ngozi@example.com')
@@ -219,15 +221,15 @@ test.describe('suggestions, moderation and messages with an operator', () => {
     await page.getByRole('button', { name: 'Send message' }).click()
     await expect(page.getByText(COMMUNITY_TEXTS.contactThanks)).toBeVisible()
 
-    const operator = await signedIn(browser, admin)
-    await operator.page.goto(`${server.url}/admin/messages`)
-    await expect(operator.page.getByRole('table')).toContainText('Please add more Igbo proverbs about patience.')
-    await expect(operator.page.getByRole('table')).toContainText('ngozi@example.com')
-    await operator.context.close()
+    const adminSession = await signedIn(browser, admin)
+    await adminSession.page.goto(`${server.url}/admin/messages`)
+    await expect(adminSession.page.getByRole('table')).toContainText('Please add more Igbo proverbs about patience.')
+    await expect(adminSession.page.getByRole('table')).toContainText('ngozi@example.com')
+    await adminSession.context.close()
   })
 
   test('every section of the console loads from the server', async ({ browser }) => {
-    const operator = await signedIn(browser, admin)
+    const adminSession = await signedIn(browser, admin)
     const sections = [
       'Suggestions',
       'Corrections',
@@ -244,28 +246,28 @@ test.describe('suggestions, moderation and messages with an operator', () => {
       'Mail',
       'Audit log',
     ]
-    await operator.page.goto(`${server.url}/admin`)
+    await adminSession.page.goto(`${server.url}/admin`)
     for (const section of sections) {
-      await operator.page.getByRole('navigation', { name: 'Operators' }).getByRole('link', { name: section, exact: true }).click()
-      const region = operator.page.getByRole('region', { name: section === 'Quiz bank' ? /Quiz/ : section })
+      await adminSession.page.getByRole('navigation', { name: 'Admins' }).getByRole('link', { name: section, exact: true }).click()
+      const region = adminSession.page.getByRole('region', { name: section === 'Quiz bank' ? /Quiz/ : section })
       await expect(region.getByRole('heading', { level: 2 }).first(), section).toBeVisible()
       // Loaded: no placeholder left, and no error.
       await expect(region.getByRole('status').filter({ hasText: /Loading/ }), section).toHaveCount(0)
       await expect(region.getByRole('alert'), section).toHaveCount(0)
     }
-    await operator.context.close()
+    await adminSession.context.close()
   })
 
-  test('an operator on a phone opens Mail: nothing failed, and the activation mails were sent', async ({ browser }) => {
-    const operator = await signedIn(browser, admin, { viewport: { width: 390, height: 844 } })
-    const { page } = operator
+  test('an admin on a phone opens Mail: nothing failed, and the activation mails were sent', async ({ browser }) => {
+    const adminSession = await signedIn(browser, admin, { viewport: { width: 390, height: 844 } })
+    const { page } = adminSession
     await page.goto(`${server.url}/admin`)
-    await page.getByRole('navigation', { name: 'Operators' }).getByRole('link', { name: 'Mail', exact: true }).click()
+    await page.getByRole('navigation', { name: 'Admins' }).getByRole('link', { name: 'Mail', exact: true }).click()
     const section = page.getByRole('region', { name: 'Mail' })
     await expect(section.getByRole('tab', { name: 'Failed', selected: true })).toBeVisible()
     await expect(section.getByText('No failed mail. Nothing was refused or given up on.')).toBeVisible()
 
-    // Mail goes over SMTP to the suite's local server: the operator's own activation mail was sent.
+    // Mail goes over SMTP to the suite's local server: the admin's own activation mail was sent.
     await section.getByRole('tab', { name: 'Sent' }).click()
     await expect(page).toHaveURL(/\/admin\/mail\?status=sent$/)
     const table = section.getByRole('table', { name: 'Sent mail, newest first' })
@@ -274,26 +276,26 @@ test.describe('suggestions, moderation and messages with an operator', () => {
     await expect(own.getByRole('cell', { name: 'Sent', exact: true })).toBeVisible()
     // On a phone the table scrolls inside its frame; the page itself never scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
-    await operator.context.close()
+    await adminSession.context.close()
   })
 
-  test('an operator rewrites an answer Òwe ships; readers see it, and it stays after a restart', async ({ browser, page, context }) => {
+  test('an admin rewrites an answer Òwe ships; readers see it, and it stays after a restart', async ({ browser, page, context }) => {
     const answer =
       'Òwe means “proverb” in Yoruba. It gathers traditional proverbs of eight African peoples, each in its own words, with an English rendering and its meaning.'
-    const operator = await signedIn(browser, admin)
-    await operator.page.goto(`${server.url}/admin/faq`)
-    const row = operator.page.getByRole('row').filter({ has: operator.page.getByRole('rowheader', { name: /What is Òwe\?/ }) })
+    const adminSession = await signedIn(browser, admin)
+    await adminSession.page.goto(`${server.url}/admin/faq`)
+    const row = adminSession.page.getByRole('row').filter({ has: adminSession.page.getByRole('rowheader', { name: /What is Òwe\?/ }) })
     await expect(row.getByText(ADMIN_TEXTS.builtIn)).toBeVisible()
     await row.getByRole('button', { name: 'Edit “What is Òwe?”' }).click()
-    await expect(operator.page.getByText(ADMIN_TEXTS.builtInNote).first()).toBeVisible()
-    await operator.page.getByLabel('Answer').fill(answer)
-    await operator.page.getByRole('button', { name: 'Save the question' }).click()
-    await expect(operator.page.getByText(ADMIN_TEXTS.saved)).toBeVisible()
-    // Now the operators' own: no longer marked as built in.
+    await expect(adminSession.page.getByText(ADMIN_TEXTS.builtInNote).first()).toBeVisible()
+    await adminSession.page.getByLabel('Answer').fill(answer)
+    await adminSession.page.getByRole('button', { name: 'Save the question' }).click()
+    await expect(adminSession.page.getByText(ADMIN_TEXTS.saved)).toBeVisible()
+    // Now the admins' own: no longer marked as built in.
     await expect(row.getByText(ADMIN_TEXTS.builtIn)).toHaveCount(0)
-    await operator.context.close()
+    await adminSession.context.close()
 
-    // A restart seeds again from the files, and leaves the operator's answer as it is.
+    // A restart seeds again from the files, and leaves the admin's answer as it is.
     const port = Number(new URL(server.url).port)
     await server.stop()
     server = await ownServer({ port, dataDir: server.dataDir })
@@ -303,25 +305,25 @@ test.describe('suggestions, moderation and messages with an operator', () => {
     await expect(page.getByText(answer)).toBeVisible()
   })
 
-  test('an operator moves an advert down; the new order is kept', async ({ browser }) => {
-    const operator = await signedIn(browser, admin)
-    await operator.page.goto(`${server.url}/admin/adverts`)
-    const headers = operator.page.getByRole('table', { name: 'Adverts, in the order they are shown' }).getByRole('rowheader')
+  test('an admin moves an advert down; the new order is kept', async ({ browser }) => {
+    const adminSession = await signedIn(browser, admin)
+    await adminSession.page.goto(`${server.url}/admin/adverts`)
+    const headers = adminSession.page.getByRole('table', { name: 'Adverts, in the order they are shown' }).getByRole('rowheader')
     await expect(headers.nth(1)).toBeVisible()
     const names = async () => (await headers.allTextContents()).map((text) => text.replace(ADMIN_TEXTS.builtIn, '').trim())
     const [first, second] = await names()
-    await operator.page.getByRole('button', { name: `${ADMIN_TEXTS.moveDown}: ${first}` }).click()
-    await expect(operator.page.getByText(`“${first}” moved down.`)).toBeVisible()
-    await operator.page.reload()
+    await adminSession.page.getByRole('button', { name: `${ADMIN_TEXTS.moveDown}: ${first}` }).click()
+    await expect(adminSession.page.getByText(`“${first}” moved down.`)).toBeVisible()
+    await adminSession.page.reload()
     await expect(headers.nth(1)).toContainText(first)
     expect((await names()).slice(0, 2)).toEqual([second, first])
-    await operator.context.close()
+    await adminSession.context.close()
   })
 
-  test('the console is for operators only', async ({ browser }) => {
+  test('the console is for admins only', async ({ browser }) => {
     const reader = await signedIn(browser, suggester)
     await reader.page.goto(`${server.url}/admin`)
-    await expect(reader.page.getByText(ADMIN_TEXTS.operatorsOnly)).toBeVisible()
+    await expect(reader.page.getByText(ADMIN_TEXTS.adminsOnly)).toBeVisible()
     await reader.context.close()
   })
 })

@@ -2,10 +2,11 @@ import { expect, request as apiRequest, test, type Locator, type Page } from './
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { promisify } from 'node:util'
-import type { AdminCategory, AdminSuggestion } from '../../src/core/admin-contract'
-import { ADMIN_TEXTS } from '../../src/core/admin-texts'
-import { API } from '../../src/core/api-paths'
-import type { Paginated, Proverb } from '../../src/core/contract'
+import type { AdminCategory, AdminSuggestion } from '../../src/core/admin/contract'
+import { ADMIN_TEXTS } from '../../src/core/admin/texts'
+import { API } from '../../src/core/http/api-paths'
+import type { Paginated } from '../../src/core/http/contract'
+import type { Proverb } from '../../src/core/proverbs/contract'
 import type { RunningServer } from '../support/server-process'
 import { createAccount, useAccount, type Account } from './accounts'
 import { apiAs, ownServer } from './offline-support'
@@ -36,7 +37,7 @@ let admin: Account
 let published: Proverb[]
 
 test.beforeAll(async () => {
-  // A server of its own, started twice (before and after the operator is made).
+  // A server of its own, started twice (before and after the admin is made).
   test.setTimeout(180_000)
   server = await ownServer()
   const api = await apiRequest.newContext({ baseURL: server.url })
@@ -54,7 +55,7 @@ test.beforeAll(async () => {
   }
   expect((await api.post(API.contact, { data: contact })).status()).toBe(201)
   await api.dispose()
-  // Operators are made on the command line: stop the server (the embedded database takes one process), promote, start again.
+  // Admins are made on the command line: stop the server (the embedded database takes one process), promote, start again.
   const port = Number(new URL(server.url).port)
   await server.stop()
   const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/src/cli/admin-create.ts', admin.email], {
@@ -90,7 +91,7 @@ async function suggestDuplicateOf(proverb: Proverb, name: string): Promise<strin
 }
 
 async function openSection(page: Page, section: string): Promise<Locator> {
-  await page.getByRole('navigation', { name: 'Operators' }).getByRole('link', { name: section, exact: true }).click()
+  await page.getByRole('navigation', { name: 'Admins' }).getByRole('link', { name: section, exact: true }).click()
   const region = page.getByRole('region', { name: section === 'Import' ? 'Import proverbs' : section, exact: true })
   await expect(region.getByRole('heading', { level: 2 }).first()).toBeVisible()
   await expect(region.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0)
@@ -124,7 +125,7 @@ async function expectFitsPhone(page: Page, region: Locator, section: string): Pr
 }
 
 for (const [name, phone] of PHONES) {
-  test.describe(`the operators’ console on a ${name} phone`, () => {
+  test.describe(`the admins’ console on a ${name} phone`, () => {
     test.use(phone)
 
     test.beforeEach(async ({ context }) => {
@@ -209,7 +210,7 @@ for (const [name, phone] of PHONES) {
       await apiAs(server, admin, 'POST', API.admin.rejectSuggestion(suggestion.id), { reason: 'Already published.' })
 
       await page.goto(`${server.url}/admin/audit`)
-      const table = page.getByRole('table', { name: 'Operators’ actions, newest first' })
+      const table = page.getByRole('table', { name: 'Admins’ actions, newest first' })
       const rejected = table.getByRole('row').filter({ hasText: `suggestion #${suggestion.id}` })
       await expect(rejected.getByRole('listitem')).toHaveText(['Status: pending → rejected', 'Reason: Already published.'])
       const renamed = table

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures'
-import { COOKIE_BANNER_TEXT } from '../../src/core/texts'
+import { COOKIE_BANNER_TEXT } from '../../src/core/shared/texts'
 
 const banner = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Cookie consent' })
 

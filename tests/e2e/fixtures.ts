@@ -16,7 +16,7 @@ const EXPECTED: RegExp[] = [
   /^failed: .* net::ERR_(INTERNET_DISCONNECTED|CONNECTION_REFUSED|FAILED)$/,
   // A reader without a paid plan: the API answers 404 for "no active package" (docs/decisions/012-what-a-plan-buys.md).
   /^answer: 404 GET \S+\/api\/userPackage\/(activeUserPackage|last_active_UserPackage)$/,
-  // The app learns whether a signed-in reader is an operator by asking for one line of the audit log.
+  // The app learns whether a signed-in reader is an admin by asking for one line of the audit log.
   /^answer: 403 GET \S+\/api\/admin\/audit\?page=1&size=1$/,
 ]
 

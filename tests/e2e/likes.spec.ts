@@ -1,6 +1,7 @@
 import { expect, expectProblems, test, type APIRequestContext, type Page } from './fixtures'
 import { randomInt } from 'node:crypto'
-import type { Paginated, Proverb } from '../../src/core/contract'
+import type { Paginated } from '../../src/core/http/contract'
+import type { Proverb } from '../../src/core/proverbs/contract'
 import { createAccount, useAccount } from './accounts'
 import { expectNoAxeViolations, PHONES } from './phone'
 

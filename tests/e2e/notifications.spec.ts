@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Locator, type Page } from './fixtures'
-import { NOTIFICATION_POLL_MS } from '../../src/core/constants'
-import type { AppNotification, DailyReminder, NotificationPage, UnreadCount } from '../../src/core/contract'
+import { NOTIFICATION_POLL_MS } from '../../src/core/shared/constants'
+import type { AppNotification, DailyReminder, NotificationPage, UnreadCount } from '../../src/core/notifications/contract'
 import type { RunningServer } from '../support/server-process'
 import { useAccount, type Account } from './accounts'
 import { accountOn, apiAs, ownServer, waitForWorker } from './offline-support'

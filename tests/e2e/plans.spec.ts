@@ -1,8 +1,9 @@
 import { expect, expectProblems, test, type Page } from './fixtures'
-import type { LoginResult, Plan } from '../../src/core/contract'
-import { formatBytes } from '../../src/core/format'
-import { PAYMENT_TEXTS } from '../../src/core/payment'
-import { PLAN_TEXTS } from '../../src/core/plans'
+import type { LoginResult } from '../../src/core/account/contract'
+import type { Plan } from '../../src/core/payments/contract'
+import { formatBytes } from '../../src/core/shared/format'
+import { PAYMENT_TEXTS } from '../../src/core/payments/payment'
+import { PLAN_TEXTS } from '../../src/core/payments/plans'
 import { activationLink, createAccount, PASSWORD, uniqueEmail, useAccount, withoutAdverts, type Account } from './accounts'
 import { expectInsideViewport, expectNoAxeViolations, PHONE_390 } from './phone'
 

@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from './fixtures'
-import type { Paginated, Proverb } from '../../src/core/contract'
+import type { Paginated } from '../../src/core/http/contract'
+import type { Proverb } from '../../src/core/proverbs/contract'
 import type { RunningServer } from '../support/server-process'
 import { createAccount, useAccount } from './accounts'
 import { ownServer, waitForWorker } from './offline-support'

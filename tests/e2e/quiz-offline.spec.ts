@@ -1,5 +1,5 @@
 import { expect, SIGNING_OUT, expectProblems, test, type BrowserContext, type Page } from './fixtures'
-import type { QuizBatchSummary, QuizResult } from '../../src/core/contract'
+import type { QuizBatchSummary, QuizResult } from '../../src/core/quiz/contract'
 import { RETRY_MAX_MS } from '../../src/offline/outbox'
 import type { RunningServer } from '../support/server-process'
 import { useAccount, withoutAdverts, type Account } from './accounts'

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures'
-import type { QuizBatchSummary, QuizData, QuizResult } from '../../src/core/contract'
+import type { QuizBatchSummary, QuizData, QuizResult } from '../../src/core/quiz/contract'
 import { createAccount, useAccount, type Account } from './accounts'
 import { localDate } from './offline-support'
 import { expectNoAxeViolations, PHONES } from './phone'

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures'
-import type { QuizBatchSummary, QuizData } from '../../src/core/contract'
+import type { QuizBatchSummary, QuizData } from '../../src/core/quiz/contract'
 import type { RunningServer } from '../support/server-process'
 import { useAccount, type Account } from './accounts'
 import { accountOn, apiAs, groupsOn, localDate, serverPerJourney } from './offline-support'

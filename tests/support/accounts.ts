@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../server/src/db/client'
 import { mailOutbox, userLanguages, users } from '../../server/src/db/schema'
 import { hashPassword } from '../../server/src/services/passwords'
-import type { EthnicGroup, LoginResult, Plan } from '../../src/core/contract'
+import type { EthnicGroup } from '../../src/core/proverbs/contract'
+import type { LoginResult } from '../../src/core/account/contract'
+import type { Plan } from '../../src/core/payments/contract'
 
 export const PASSWORD = 'Proverb#1'
 
@@ -158,7 +160,7 @@ export async function memberOf(
   return { ...(login.body.data as LoginResult), email: body.email, password: PASSWORD }
 }
 
-/** An operator: a member given the admin role the way `npm run admin:create` does (straight in the database). */
+/** An admin: a member given the admin role the way `npm run admin:create` does (straight in the database). */
 export async function adminOf(app: FastifyInstance, db: Db) {
   const admin = await memberOf(app, db)
   await db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.user.id))

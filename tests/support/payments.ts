@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
-import { API } from '../../src/core/api-paths'
-import type { PaymentOutcome, PaymentQuote, PaymentStart, PaymentState, Plan } from '../../src/core/contract'
-import { newPaymentReference, paymentType, type PaymentOption } from '../../src/core/payment'
+import { API } from '../../src/core/http/api-paths'
+import type { PaymentOutcome, PaymentQuote, PaymentStart, PaymentState, Plan } from '../../src/core/payments/contract'
+import { newPaymentReference, paymentType, type PaymentOption } from '../../src/core/payments/payment'
 import { call, get, post } from './accounts'
 
 /** What the app sends to start paying for a plan with the test mode (or another option). */

@@ -1,5 +1,5 @@
 import type { PushOutcome, PushSender } from '../../server/src/services/push'
-import type { PushData } from '../../src/core/contract'
+import type { PushData } from '../../src/core/notifications/contract'
 
 /**
  * The PushSender interface recording every send and answering 'sent': for tests of who is pushed what.

@@ -15,7 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import type { ProverbSource } from '@core/contract'
+import type { ProverbSource } from '@core/proverbs/contract'
 
 export const ethnicGroups = pgTable('ethnic_groups', {
   id: serial('id').primaryKey(),
@@ -54,7 +54,7 @@ export const proverbs = pgTable(
       .$type<ProverbSource[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
-    /** A speaker of the language who checked it, and when (set by operators). */
+    /** A speaker of the language who checked it, and when (set by admins). */
     checkedBy: text('checked_by'),
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true })
@@ -175,7 +175,7 @@ export const emailTokens = pgTable(
  * Every mail the server sends, committed with the change that caused it (ADR 011). Without SMTP a row is
  * 'kept' (its link printed to the log, so a local user can still activate). With SMTP it is 'pending' until
  * the mail worker delivers it ('sent'); a temporary failure waits `next_attempt_at` and tries again, a
- * refusal or too many failures is 'failed' and shown to operators. A row a worker has claimed is 'sending'
+ * refusal or too many failures is 'failed' and shown to admins. A row a worker has claimed is 'sending'
  * until `locked_until`; a worker that died while sending leaves it to be claimed again.
  */
 export const mailOutbox = pgTable(
@@ -233,7 +233,7 @@ export const promoCodes = pgTable(
     maxUses: integer('max_uses'),
     /** Successful payments that used it, counted when each succeeds. */
     uses: integer('uses').notNull().default(0),
-    /** The user whose referral code this is (one each); null for the operators' codes. */
+    /** The user whose referral code this is (one each); null for the admins' codes. */
     ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [uniqueIndex('promo_codes_owner_idx').on(t.ownerUserId)],
@@ -400,7 +400,7 @@ export const adverts = pgTable('adverts', {
   link: text('link'),
   active: boolean('active').notNull().default(true),
   position: integer('position').notNull().default(0),
-  /** 'seed' rows mirror the seed files; operators' uploads are never touched by seeding. */
+  /** 'seed' rows mirror the seed files; admins' uploads are never touched by seeding. */
   source: text('source').notNull().default('seed'),
   createdAt: createdAt(),
 })
@@ -709,7 +709,7 @@ export const suggestions = pgTable(
 )
 
 /**
- * A message from the contact form (docs/requirements.md#r9-community), kept and, with SMTP, forwarded to the operators.
+ * A message from the contact form (docs/requirements.md#r9-community), kept and, with SMTP, forwarded to the admins.
  */
 export const contactMessages = pgTable(
   'contact_messages',
@@ -744,7 +744,7 @@ export const serverSecrets = pgTable('server_secrets', {
   createdAt: createdAt(),
 })
 
-/** Every operator action: who, what, when (visible to admins). */
+/** Every admin action: who, what, when (visible to admins). */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -762,8 +762,8 @@ export const auditLog = pgTable(
 )
 
 /**
- * Seeded rows an operator changed or deleted from the console (ADR 010). Seeding skips their keys, so the
- * next start does not undo the change; the row itself is the operators' from then on. `kind` and the key:
+ * Seeded rows an admin changed or deleted from the console (ADR 010). Seeding skips their keys, so the
+ * next start does not undo the change; the row itself is the admins' from then on. `kind` and the key:
  * 'proverb' (the seeded slug), 'category' (the built-in name), 'faq' (the question in faq.json), 'quiz' (the
  * question's key in the bank files), 'advert' (the name in the adverts manifest). `target_id` is the row that took over (a renamed category keeps its
  * id, and the corpus's links to that name follow it); null when it was deleted.
@@ -820,7 +820,7 @@ export const proverbCousins = pgTable(
 
 /**
  * A reader's correction to a published proverb (visitors too): the texts as they read when it was sent
- * (`before_*`), as the reader would have them, a source to add and why; pending until an operator accepts
+ * (`before_*`), as the reader would have them, a source to add and why; pending until an admin accepts
  * (the proverb takes it) or declines it with a reason.
  */
 export const proverbCorrections = pgTable(
@@ -851,7 +851,7 @@ export const proverbCorrections = pgTable(
 )
 
 /**
- * A proverb's published history, shown on its page: every accepted correction, operator's edit and speaker's
+ * A proverb's published history, shown on its page: every accepted correction, admin's edit and speaker's
  * check, with the fields it changed (in the page's words) and the texts before and after (JSON).
  */
 export const proverbChanges = pgTable(

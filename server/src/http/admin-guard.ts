@@ -5,11 +5,11 @@ import { users } from '../db/schema'
 import { authGuard } from './auth-guard'
 import { forbidden } from './errors'
 
-export const ADMIN_ONLY = 'Only the operators of Òwe can do this.'
+export const ADMIN_ONLY = 'Only the admins of Òwe can do this.'
 
 /**
  * `preHandler` for /api/admin/ routes: a session (401 without one, as for any private route), and the
- * admin role, read from the database at every request so a demoted operator loses access at once (403).
+ * admin role, read from the database at every request so a demoted admin loses access at once (403).
  */
 export function adminGuard(app: FastifyInstance, db: Db, now: () => Date) {
   const requireUser = authGuard(app, db, now)

@@ -7,7 +7,7 @@ export const BODY_LIMITS = {
   /** Every JSON route unless named below: sign-in, sign-up, profile, address, payments, quiz answers… (the
    * largest, sign-up, is about a dozen fields of at most 200 characters: 15 KB escaped). */
   json: 16 * 1024,
-  /** Routes that take long text: a suggestion or an operator's proverb (three texts of 1,000 characters), a
+  /** Routes that take long text: a suggestion or an admin's proverb (three texts of 1,000 characters), a
    * contact message or FAQ answer (5,000), a quiz question with its options and note, a broadcast. */
   text: 64 * 1024,
   /** The payment providers' signed webhook events. */

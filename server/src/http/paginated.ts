@@ -1,4 +1,4 @@
-import type { Paginated } from '@core/contract'
+import type { Paginated } from '@core/http/contract'
 
 /**
  * A page of a list as every paged endpoint answers it: the page's items, the page number and size asked

@@ -1,4 +1,4 @@
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@core/constants'
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@core/shared/constants'
 import { badRequest } from './errors'
 
 type Query = Record<string, unknown>

@@ -68,7 +68,7 @@ export function createPublicCache(ttlMs: number, maxEntries = 1000) {
     return reply.type('application/json; charset=utf-8').send(payload)
   }
 
-  // Operators' corpus changes clear it, so this instance answers with them at once (others within ttlMs).
+  // Admins' corpus changes clear it, so this instance answers with them at once (others within ttlMs).
   return Object.assign(sendPublic, { clear: () => entries.clear() })
 }
 

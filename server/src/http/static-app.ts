@@ -2,7 +2,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import fs from 'node:fs'
 import path from 'node:path'
-import { isApiPath } from '@core/api-paths'
+import { isApiPath } from '@core/http/api-paths'
 
 /** Files, not app routes: a missing one is a 404, never the app shell served as if it were the file. */
 const FILE_PATH = /^\/(assets|img|icons)\/|\.[a-z0-9]{1,12}$/i

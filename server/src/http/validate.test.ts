@@ -3,7 +3,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { expect, test } from 'vitest'
 import { isSchema, type Schema } from 'yup'
-import { isFreeText } from '@core/validation'
+import { isFreeText } from '@core/shared/validation'
 
 /**
  * Every text field of every form schema, on both sides, either goes through the one sanitiser

@@ -1,11 +1,11 @@
 import { isSchema, ValidationError, type AnyObjectSchema, type InferType } from 'yup'
-import { fieldErrors, isFreeText } from '@core/validation'
+import { fieldErrors, isFreeText } from '@core/shared/validation'
 import { badRequest } from './errors'
 import { hasControlCharacters } from './params'
 
 const freeTextFieldsOf = new WeakMap<AnyObjectSchema, Set<string>>()
 
-/** The schema's free-text fields (core/validation.ts `freeText`), directly or as a list of them. */
+/** The schema's free-text fields (core/shared/validation.ts `freeText`), directly or as a list of them. */
 function freeTextFields(schema: AnyObjectSchema): Set<string> {
   let names = freeTextFieldsOf.get(schema)
   if (!names) {
@@ -43,7 +43,7 @@ function problemOf(value: unknown, freeText: boolean, depth = 0): 'control chara
 /**
  * Validates a JSON body with the same yup schema the app's form uses, so the server answers with the
  * spec's messages field by field. Unknown fields are dropped; free text is cleaned by the one sanitiser
- * (core/text.ts) as the schema says.
+ * (core/shared/text.ts) as the schema says.
  */
 export async function parseBody<S extends AnyObjectSchema>(schema: S, body: unknown): Promise<InferType<S>> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {

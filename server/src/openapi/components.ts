@@ -17,7 +17,7 @@ import {
 } from './schema-kit'
 
 /**
- * The shared shapes of the API, named as src/core/contract.ts and src/core/admin-contract.ts name them; the
+ * The shared shapes of the API, named as src/core/proverbs/contract.ts and src/core/admin/contract.ts name them; the
  * routes refer to them with `ref('Name')` ($ref in the document). Each mirrors its TypeScript type field
  * by field: change them together.
  */
@@ -287,7 +287,7 @@ export const COMPONENTS: Record<string, JsonSchema> = {
     payments: str,
   }),
 
-  // The operators' shapes (src/core/admin-contract.ts).
+  // The admins' shapes (src/core/admin/contract.ts).
   AdminSuggestion: obj({
     id: int,
     email: str,

@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
-import { isApiPath } from '@core/api-paths'
+import { isApiPath } from '@core/http/api-paths'
 import { COMPONENTS } from './components'
 import { ROUTE_DOCS, type OtherContent, type RouteDoc, type Tag } from './routes'
 import { ref, type JsonSchema } from './schema-kit'
@@ -10,7 +10,7 @@ import { ref, type JsonSchema } from './schema-kit'
 export const DOCS_PATH = '/api/docs'
 
 const TAGS: Record<Tag, string> = {
-  Health: 'Liveness and readiness, for load balancers and operators.',
+  Health: 'Liveness and readiness, for load balancers and admins.',
   Proverbs: 'The public corpus: peoples, categories, proverbs, search, history and the open-data export.',
   Accounts: 'Sign-up, activation, sign-in and passwords.',
   Profile: "The signed-in user's own details.",
@@ -21,7 +21,7 @@ const TAGS: Record<Tag, string> = {
   'Plans and payments': 'Plans, prices, payments and the package in force.',
   Adverts: 'Adverts for readers who turn them on.',
   Community: 'Suggestions, corrections, contact and unsubscribing.',
-  Operators: 'The operators’ console (the admin role only: 401 without a session, 403 for everyone else).',
+  Admins: 'The admins’ console (the admin role only: 401 without a session, 403 for everyone else).',
 }
 
 const errorAnswer = (description: string) => ({ description, content: { 'application/json': { schema: ref('ErrorEnvelope') } } })

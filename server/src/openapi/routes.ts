@@ -1,21 +1,20 @@
 import { convertSchema } from '@sodaru/yup-to-json-schema'
 import type { AnyObjectSchema } from 'yup'
-import { API, ROUTES } from '@core/api-paths'
-import { acceptCorrectionSchema, correctionSchema } from '@core/corrections'
-import { categoryInputSchema, faqInputSchema, proverbInputSchema, rejectSuggestionSchema, speakerCheckSchema } from '@core/admin-validation'
-import { advertOrderSchema, advertPatchSchema, advertUploadSchema, broadcastSchema, quizQuestionSchema } from '@core/operator-validation'
+import { API, ROUTES } from '@core/http/api-paths'
+import { acceptCorrectionSchema, correctionSchema } from '@core/community/corrections'
+import { categoryInputSchema, faqInputSchema, proverbInputSchema, rejectSuggestionSchema, speakerCheckSchema } from '@core/admin/validation'
+import { advertOrderSchema, advertPatchSchema, advertUploadSchema, broadcastSchema, quizQuestionSchema } from '@core/admin/validation'
 import {
   addressSchema,
   changePasswordSchema,
-  contactSchema,
   emailSchema,
   languagesSchema,
   loginSchema,
   personalInfoSchema,
   resetPasswordSchema,
   signupSchema,
-  suggestionSchema,
-} from '@core/validation'
+} from '@core/account/validation'
+import { contactSchema, suggestionSchema } from '@core/community/validation'
 import { deviceSchema, reminderSchema } from '../features/notifications/schemas'
 import { paymentStateSchema, verifySchema } from '../features/payments/schemas'
 import { bool, dataOf, day, described, int, list, obj, oneOf, optional, pageOf, ref, str, type JsonSchema } from './schema-kit'
@@ -28,7 +27,7 @@ import { bool, dataOf, day, described, int, list, obj, oneOf, optional, pageOf, 
 export type RouteDoc = {
   summary: string
   tag: Tag
-  /** Who may call it: anyone (default), a signed-in user, an operator, or anyone with more for a session. */
+  /** Who may call it: anyone (default), a signed-in user, an admin, or anyone with more for a session. */
   auth?: 'user' | 'admin' | 'optional'
   query?: Record<string, JsonSchema>
   /** A JSON body; `multipart` for an upload (the file in `file`, the other fields beside it). */
@@ -57,7 +56,7 @@ export type Tag =
   | 'Plans and payments'
   | 'Adverts'
   | 'Community'
-  | 'Operators'
+  | 'Admins'
 
 /**
  * The JSON Schema of a body the server reads with parseBody and this yup schema (server/src/http/validate.ts),
@@ -153,7 +152,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     query: { format: oneOf('json', 'csv') },
     response: {
       contentType: 'application/json',
-      schema: described('The open-data export (src/core/open-data.ts); text/csv with format=csv.', { type: 'object' }),
+      schema: described('The open-data export (src/core/proverbs/open-data.ts); text/csv with format=csv.', { type: 'object' }),
       description: 'A file to download (JSON, or CSV with format=csv).',
     },
   },
@@ -608,7 +607,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   [`POST ${API.contact}`]: {
     tag: 'Community',
-    summary: 'A message to the operators.',
+    summary: 'A message to the admins.',
     auth: 'optional',
     body: fromYup(contactSchema),
     status: 201,
@@ -621,208 +620,208 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: dataOf(ref('UnsubscribeResult')),
   },
 
-  // Operators
+  // Admins
   [`GET ${API.admin.suggestions}`]: {
-    tag: 'Operators',
+    tag: 'Admins',
     summary: 'Suggestions by status.',
     query: { ...statusQuery('pending', 'approved', 'rejected'), ...page },
     response: pageOf(ref('AdminSuggestion')),
   },
   [`POST ${ROUTES.admin.approveSuggestion}`]: {
-    tag: 'Operators',
+    tag: 'Admins',
     summary: 'Edits and publishes a suggestion.',
     body: fromYup(proverbInputSchema),
     response: dataOf(ref('AdminSuggestion')),
   },
   [`POST ${ROUTES.admin.rejectSuggestion}`]: {
-    tag: 'Operators',
+    tag: 'Admins',
     summary: 'Rejects a suggestion.',
     body: fromYup(rejectSuggestionSchema),
     response: dataOf(ref('AdminSuggestion')),
   },
   [`GET ${API.admin.corrections}`]: {
-    tag: 'Operators',
+    tag: 'Admins',
     summary: "Readers' corrections by status, each with the proverb as it is now.",
     query: { ...statusQuery('pending', 'accepted', 'declined'), ...page },
     response: pageOf(ref('AdminCorrection')),
   },
   [`POST ${ROUTES.admin.acceptCorrection}`]: {
-    tag: 'Operators',
+    tag: 'Admins',
     summary: 'The proverb takes the (tidied) correction.',
     body: fromYup(acceptCorrectionSchema),
     response: dataOf(ref('AdminCorrection')),
   },
   [`POST ${ROUTES.admin.declineCorrection}`]: {
-    tag: 'Operators',
+    tag: 'Admins',
     summary: 'Declines a correction.',
     body: fromYup(rejectSuggestionSchema),
     response: dataOf(ref('AdminCorrection')),
   },
   [`PUT ${ROUTES.admin.proverbChecked}`]: {
-    tag: 'Operators',
+    tag: 'Admins',
     summary: 'A speaker of the language checked the proverb.',
     body: fromYup(speakerCheckSchema),
     response: dataOf(ref('AdminProverb')),
   },
   [`DELETE ${ROUTES.admin.proverbChecked}`]: {
-    tag: 'Operators',
+    tag: 'Admins',
     summary: "Takes the speaker's check away.",
     response: dataOf(ref('AdminProverb')),
   },
   [`GET ${API.admin.proverbs}`]: {
-    tag: 'Operators',
+    tag: 'Admins',
     summary: 'The corpus, searchable, paged.',
     query: { q: str, ethnic: str, ...page },
     response: pageOf(ref('AdminProverb')),
   },
   [`POST ${API.admin.proverbs}`]: {
-    tag: 'Operators',
+    tag: 'Admins',
     summary: 'Adds a proverb.',
     body: fromYup(proverbInputSchema),
     status: 201,
     response: dataOf(ref('AdminProverb')),
   },
   [`PUT ${ROUTES.admin.proverb}`]: {
-    tag: 'Operators',
+    tag: 'Admins',
     summary: 'Replaces a proverb.',
     body: fromYup(proverbInputSchema),
     response: dataOf(ref('AdminProverb')),
   },
-  [`DELETE ${ROUTES.admin.proverb}`]: { tag: 'Operators', summary: 'Deletes a proverb.', response: deleted },
+  [`DELETE ${ROUTES.admin.proverb}`]: { tag: 'Admins', summary: 'Deletes a proverb.', response: deleted },
   [`POST ${API.admin.proverbImport}`]: {
-    tag: 'Operators',
+    tag: 'Admins',
     summary: 'Imports a CSV or JSON file of proverbs, row by row, with a report.',
     multipart: fileUpload(),
     response: dataOf(ref('ImportReport')),
   },
   [`GET ${API.admin.categories}`]: {
-    tag: 'Operators',
+    tag: 'Admins',
     summary: 'The categories, paged.',
     query: page,
     response: pageOf(ref('AdminCategory')),
   },
   [`POST ${API.admin.categories}`]: {
-    tag: 'Operators',
+    tag: 'Admins',
     summary: 'Adds a category.',
     body: fromYup(categoryInputSchema),
     status: 201,
     response: dataOf(ref('AdminCategory')),
   },
   [`PUT ${ROUTES.admin.category}`]: {
-    tag: 'Operators',
+    tag: 'Admins',
     summary: 'Renames a category.',
     body: fromYup(categoryInputSchema),
     response: dataOf(ref('AdminCategory')),
   },
-  [`DELETE ${ROUTES.admin.category}`]: { tag: 'Operators', summary: 'Deletes a category.', response: deleted },
-  [`GET ${API.admin.faqs}`]: { tag: 'Operators', summary: 'The FAQ, paged.', query: page, response: pageOf(ref('AdminFaq')) },
+  [`DELETE ${ROUTES.admin.category}`]: { tag: 'Admins', summary: 'Deletes a category.', response: deleted },
+  [`GET ${API.admin.faqs}`]: { tag: 'Admins', summary: 'The FAQ, paged.', query: page, response: pageOf(ref('AdminFaq')) },
   [`POST ${API.admin.faqs}`]: {
-    tag: 'Operators',
+    tag: 'Admins',
     summary: 'Adds a question.',
     body: fromYup(faqInputSchema),
     status: 201,
     response: dataOf(ref('AdminFaq')),
   },
   [`PUT ${ROUTES.admin.faq}`]: {
-    tag: 'Operators',
+    tag: 'Admins',
     summary: 'Replaces a question.',
     body: fromYup(faqInputSchema),
     response: dataOf(ref('AdminFaq')),
   },
-  [`DELETE ${ROUTES.admin.faq}`]: { tag: 'Operators', summary: 'Deletes a question.', response: deleted },
+  [`DELETE ${ROUTES.admin.faq}`]: { tag: 'Admins', summary: 'Deletes a question.', response: deleted },
   [`GET ${API.admin.quizQuestions}`]: {
-    tag: 'Operators',
+    tag: 'Admins',
     summary: 'The quiz bank, paged.',
     query: { ethnicGroupId: str, q: str, ...page },
     response: pageOf(ref('AdminQuizQuestion')),
   },
   [`POST ${API.admin.quizQuestions}`]: {
-    tag: 'Operators',
+    tag: 'Admins',
     summary: 'Adds a quiz question.',
     body: fromYup(quizQuestionSchema),
     status: 201,
     response: dataOf(ref('AdminQuizQuestion')),
   },
   [`PUT ${ROUTES.admin.quizQuestion}`]: {
-    tag: 'Operators',
+    tag: 'Admins',
     summary: 'Replaces a quiz question.',
     body: fromYup(quizQuestionSchema),
     response: dataOf(ref('AdminQuizQuestion')),
   },
   [`DELETE ${ROUTES.admin.quizQuestion}`]: {
-    tag: 'Operators',
+    tag: 'Admins',
     summary: 'Deletes a quiz question (a built-in one is made inactive).',
     response: dataOf(ref('AdminQuizQuestion')),
   },
   [`GET ${API.admin.adverts}`]: {
-    tag: 'Operators',
+    tag: 'Admins',
     summary: 'The adverts, in the order shown.',
     query: page,
     response: pageOf(ref('AdminAdvert')),
   },
   [`POST ${API.admin.adverts}`]: {
-    tag: 'Operators',
+    tag: 'Admins',
     summary: 'Uploads an advert (WebP image or MP4 video).',
     multipart: fileUpload(fromYup(advertUploadSchema)),
     status: 201,
     response: dataOf(ref('AdminAdvert')),
   },
   [`PATCH ${ROUTES.admin.advert}`]: {
-    tag: 'Operators',
+    tag: 'Admins',
     summary: 'Changes an advert.',
     body: fromYup(advertPatchSchema),
     response: dataOf(ref('AdminAdvert')),
   },
   [`PUT ${API.admin.advertOrder}`]: {
-    tag: 'Operators',
+    tag: 'Admins',
     summary: "Every advert's id once, in the order to show them.",
     body: fromYup(advertOrderSchema),
     response: dataOf(list(ref('AdminAdvert'))),
   },
-  [`DELETE ${ROUTES.admin.advert}`]: { tag: 'Operators', summary: 'Deletes an advert.', response: dataOf(obj({ id: int })) },
+  [`DELETE ${ROUTES.admin.advert}`]: { tag: 'Admins', summary: 'Deletes an advert.', response: dataOf(obj({ id: int })) },
   [`POST ${API.admin.broadcast}`]: {
-    tag: 'Operators',
+    tag: 'Admins',
     summary: "A message (and push) to everyone or to one group's readers.",
     body: fromYup(broadcastSchema),
     response: dataOf(obj({ reached: int })),
   },
   [`GET ${API.admin.contactMessages}`]: {
-    tag: 'Operators',
+    tag: 'Admins',
     summary: 'Contact messages, newest first.',
     query: { unread: oneOf('1', '0', 'true', 'false'), ...page },
     response: pageOf(ref('ContactMessage')),
   },
   [`POST ${ROUTES.admin.contactMessageRead}`]: {
-    tag: 'Operators',
+    tag: 'Admins',
     summary: 'Marks a contact message read.',
     response: dataOf(ref('ContactMessage')),
   },
   [`GET ${API.admin.users}`]: {
-    tag: 'Operators',
+    tag: 'Admins',
     summary: 'The accounts, searchable, paged.',
     query: { q: str, ...page },
     response: pageOf(ref('AdminUser')),
   },
   [`GET ${API.admin.payments}`]: {
-    tag: 'Operators',
+    tag: 'Admins',
     summary: 'The payments, paged.',
     query: { ...statusQuery('pending', 'success', 'failed', 'abandoned'), ...page },
     response: pageOf(ref('AdminPayment')),
   },
   [`GET ${API.admin.audit}`]: {
-    tag: 'Operators',
-    summary: "The operators' actions, newest first.",
+    tag: 'Admins',
+    summary: "The admins' actions, newest first.",
     query: page,
     response: pageOf(ref('AuditEntry')),
   },
   [`GET ${API.admin.mail}`]: {
-    tag: 'Operators',
+    tag: 'Admins',
     summary: 'The mail queue (never a mail’s text or link).',
     query: { ...statusQuery('failed', 'waiting', 'sent', 'kept'), ...page },
     response: pageOf(ref('AdminMail')),
   },
   [`POST ${ROUTES.admin.mailRetry}`]: {
-    tag: 'Operators',
+    tag: 'Admins',
     summary: 'Puts a failed mail back in the queue, due now.',
     response: dataOf(ref('AdminMail')),
   },

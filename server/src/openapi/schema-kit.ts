@@ -65,6 +65,6 @@ export const pageOf = (items: JsonSchema, extra: Record<string, JsonSchema> = {}
   obj({ data: list(items), page: int, size: int, totalPages: int, totalElements: int, ...extra })
 
 /** An answer whose shape is one of src/core's types that this description does not spell out yet. */
-export const typed = (typeName: string, where = 'src/core/contract.ts'): JsonSchema => ({
+export const typed = (typeName: string, where = 'src/core/proverbs/contract.ts'): JsonSchema => ({
   description: `${typeName} (${where})`,
 })

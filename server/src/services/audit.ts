@@ -11,7 +11,7 @@ export type AuditEntry = {
 }
 
 /**
- * Records an operator's action. Call it in the same transaction as the change, so the log holds exactly
+ * Records an admin's action. Call it in the same transaction as the change, so the log holds exactly
  * what happened: no entry for a change that rolled back, no change without its entry. The actor is null
  * for the command-line tools (`npm run admin:create`, `proverbs:import`): whoever runs them holds the server.
  */

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm'
-import { ACCOUNT_TEXTS } from '@core/validation'
+import { ACCOUNT_TEXTS } from '@core/account/texts'
 import { badRequest } from '../http/errors'
 import type { Db } from '../db/client'
 import { ethnicGroups, packages, userLanguages, userPackages, users } from '../db/schema'

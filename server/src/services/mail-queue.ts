@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
 import { mailOutbox } from '../db/schema'
 
-/** The mail queue's rows (ADR 011): what the worker claims, and what operators see and retry. */
+/** The mail queue's rows (ADR 011): what the worker claims, and what admins see and retry. */
 
 export type QueuedMail = typeof mailOutbox.$inferSelect
 export type MailStatus = QueuedMail['status']
@@ -67,7 +67,7 @@ export async function mailQueueDepth(db: Db): Promise<{ waiting: number; failed:
   return { waiting: total('pending') + total('sending'), failed: total('failed') }
 }
 
-/** What operators see of a mail: never its text or link (a reset link in it would open the account). */
+/** What admins see of a mail: never its text or link (a reset link in it would open the account). */
 export type MailSummary = Pick<
   QueuedMail,
   'id' | 'to' | 'subject' | 'status' | 'attempts' | 'lastError' | 'createdAt' | 'nextAttemptAt' | 'sentAt'

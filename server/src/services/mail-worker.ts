@@ -104,10 +104,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       const reason = error instanceof Error ? error.message : String(error)
       if (isPermanent(error) || mail.attempts >= maxAttempts) {
         await markMailFailed(db, mail, reason)
-        log.error(
-          { mailId: mail.id, to: mail.to, attempts: mail.attempts, err: error },
-          'mail could not be delivered; operators can retry it',
-        )
+        log.error({ mailId: mail.id, to: mail.to, attempts: mail.attempts, err: error }, 'mail could not be delivered; admins can retry it')
       } else {
         const at = new Date(now().getTime() + retryDelayMs(mail.attempts))
         await retryMailLater(db, mail, at, reason)

@@ -1,13 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import type { AppNotification, NotificationKind, PushData } from '@core/contract'
+import type { AppNotification, NotificationKind, PushData } from '@core/notifications/contract'
 import type { Db } from '../db/client'
 import { notifications } from '../db/schema'
 import { pushToUser, type PushSender } from './push'
 
 /**
  * THE way to tell a user something. Every in-app message is made here, whoever raises it: the scheduler
- * (the week's quizzes, expiring subscriptions, daily reminders), payments, suggestions, operators'
+ * (the week's quizzes, expiring subscriptions, daily reminders), payments, suggestions, admins'
  * broadcasts. A message is a row in `notifications` first and a push second: the row is what the app
  * lists, so a user without push (none configured, permission denied, offline) still sees it.
  *

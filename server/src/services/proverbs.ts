@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, exists, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
-import { isLanguageSlug, scrollImagePath } from '@core/constants'
-import type { Category, CousinProverb, EthnicGroup, Proverb, ProverbChange, ProverbCousins } from '@core/contract'
+import { isLanguageSlug, scrollImagePath } from '@core/shared/constants'
+import type { Category, CousinProverb, EthnicGroup, Proverb, ProverbChange, ProverbCousins } from '@core/proverbs/contract'
 import type { Db } from '../db/client'
 import { CATEGORY_DESCRIPTIONS, GROUP_ABOUT } from '../db/seed/about'
 import { parseId } from '../http/params'
@@ -35,7 +35,7 @@ export async function listGroups(db: Db): Promise<EthnicGroup[]> {
   return rows.map((row) => ({ ...row, image: scrollImagePath(row.slug) }))
 }
 
-/** A group with who they are (the public list's, for the people's page); groups an operator added have none. */
+/** A group with who they are (the public list's, for the people's page); groups an admin added have none. */
 export function withAbout(group: EthnicGroup): EthnicGroup {
   return isLanguageSlug(group.slug) ? { ...group, about: GROUP_ABOUT[group.slug] } : group
 }
@@ -198,7 +198,7 @@ function selectProverbs(db: Db) {
 }
 
 /**
- * searchRank (src/core/search.ts) in SQL: 0 when every term is a whole word of the proverb, 1 when each is
+ * searchRank (src/core/proverbs/search.ts) in SQL: 0 when every term is a whole word of the proverb, 1 when each is
  * a whole word of the proverb or its English, 2 when each starts a word of either, 3 otherwise.
  */
 function relevance(terms: string[]): SQL {

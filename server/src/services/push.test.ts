@@ -3,7 +3,7 @@ import { generateKeyPairSync, verify } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, test } from 'vitest'
-import type { PushData } from '@core/contract'
+import type { PushData } from '@core/notifications/contract'
 import type { ServiceAccount } from '../config'
 import { createPushSender, FCM_SCOPE, isDeadToken, networkReason, noPush, privateKeyFrom, signAssertion } from './push'
 

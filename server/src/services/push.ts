@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { createPrivateKey, sign, type KeyObject } from 'node:crypto'
-import type { PushData } from '@core/contract'
+import type { PushData } from '@core/notifications/contract'
 import type { PushConfig, ServiceAccount } from '../config'
 import type { Db } from '../db/client'
 import { deviceTokens, sessions } from '../db/schema'

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import { COMMUNITY_TEXTS } from '@core/community'
+import { COMMUNITY_TEXTS } from '@core/community/texts'
 import type { Db, Tx } from '../db/client'
 import { serverSecrets, unsubscribes } from '../db/schema'
 import { escapeHtml, type Mail, type Mailer } from './mail'

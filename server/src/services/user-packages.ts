@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, lte, type SQL } from 'drizzle-orm'
-import type { ActivePackage } from '@core/contract'
+import type { ActivePackage } from '@core/payments/contract'
 import type { Db } from '../db/client'
 import { ethnicGroups, packages, payments, userLanguages, userPackages } from '../db/schema'
 import { entitlementOf } from './entitlements'

@@ -1,7 +1,7 @@
 import { RequireAdmin } from '@/features/admin/components/require-admin'
 import { AdminConsole } from '@/features/admin/routes/console'
 
-/** /admin/*: the operators' console, for operators only. */
+/** /admin/*: the admins' console, for admins only. */
 export default function AdminPage() {
   return (
     <RequireAdmin>

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom'
 import { ErrorState, Loading } from '@/components/query-state'
-import { PLAN_TEXTS } from '@/core/plans'
+import { PLAN_TEXTS } from '@/core/payments/plans'
 import { usePlans } from '@/entities/plans/queries'
 import RegistrationSuccessRoute from '@/features/auth/routes/registration-success'
 import { registeredFreePlan, registrationPayment } from '@/features/auth/registered-email'

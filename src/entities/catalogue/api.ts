@@ -1,5 +1,5 @@
-import { API } from '@/core/api-paths'
-import type { CategoryPage, EthnicGroup, Proverb } from '@/core/contract'
+import { API } from '@/core/http/api-paths'
+import type { CategoryPage, EthnicGroup, Proverb } from '@/core/proverbs/contract'
 import { apiGet, withQuery } from '@/lib/api-client'
 
 export const fetchGroups = (signal?: AbortSignal) => apiGet<EthnicGroup[]>(withQuery(API.ethnicGroupsPublic, { q: 'all' }), { signal })

@@ -1,5 +1,5 @@
-import { API } from '@/core/api-paths'
-import type { Plan } from '@/core/contract'
+import { API } from '@/core/http/api-paths'
+import type { Plan } from '@/core/payments/contract'
 import { apiGet } from '@/lib/api-client'
 
 export const fetchPlans = (signal?: AbortSignal) => apiGet<Plan[]>(API.packages, { signal })

@@ -1,5 +1,5 @@
-import { API } from '@/core/api-paths'
-import type { FullProfile } from '@/core/contract'
+import { API } from '@/core/http/api-paths'
+import type { FullProfile } from '@/core/account/contract'
 import { apiGet } from '@/lib/api-client'
 
 export const fetchFullProfile = (signal?: AbortSignal) => apiGet<FullProfile>(API.profileFull, { auth: true, signal })

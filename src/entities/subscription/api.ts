@@ -1,5 +1,5 @@
-import { API } from '@/core/api-paths'
-import type { ActivePackage } from '@/core/contract'
+import { API } from '@/core/http/api-paths'
+import type { ActivePackage } from '@/core/payments/contract'
 import { ApiError, apiGet } from '@/lib/api-client'
 
 /** A package, or null for the server's 404 ("none"). */

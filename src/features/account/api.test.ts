@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { FCM_TOKEN_KEY } from '@/core/push-data'
+import { FCM_TOKEN_KEY } from '@/core/notifications/push-data'
 import { signIn, signOut } from '@/lib/session'
 import { logout } from './api'
 

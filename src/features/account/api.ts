@@ -1,7 +1,8 @@
-import { API } from '@/core/api-paths'
-import type { Address, Notice, PersonalInfo, UserLanguages } from '@/core/contract'
-import { FCM_TOKEN_KEY } from '@/core/push-data'
-import type { AddressInput, ChangePasswordInput, PersonalInfoInput } from '@/core/validation'
+import { API } from '@/core/http/api-paths'
+import type { Address, PersonalInfo, UserLanguages } from '@/core/account/contract'
+import type { Notice } from '@/core/http/contract'
+import { FCM_TOKEN_KEY } from '@/core/notifications/push-data'
+import type { AddressInput, ChangePasswordInput, PersonalInfoInput } from '@/core/account/validation'
 import { apiGet, apiGetBlob, apiSend, apiUpload } from '@/lib/api-client'
 
 const auth = { auth: true } as const

@@ -1,4 +1,4 @@
-import { API } from '@/core/api-paths'
+import { API } from '@/core/http/api-paths'
 import type {
   AdminAdvert,
   AdminCategory,
@@ -23,10 +23,10 @@ import type {
   ProverbInput,
   QuizQuestionInput,
   SuggestionStatus,
-} from '@/core/admin-contract'
-import type { Paginated } from '@/core/contract'
-import type { AcceptCorrectionInput } from '@/core/corrections'
-import { PAGE_SIZE_MAX } from '@/core/constants'
+} from '@/core/admin/contract'
+import type { Paginated } from '@/core/http/contract'
+import type { AcceptCorrectionInput } from '@/core/community/corrections'
+import { PAGE_SIZE_MAX } from '@/core/shared/constants'
 import { apiGetPage, apiSend, apiUpload, withQuery } from '@/lib/api-client'
 
 const auth = { auth: true } as const

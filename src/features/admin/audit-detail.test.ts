@@ -50,7 +50,7 @@ test('an old text kept under "before" pairs with the new one', () => {
 })
 
 test('plain fields read with labels, yes/no, sizes and lists', () => {
-  expect(lines('advert.update', { active: false, takenOver: true })).toEqual(['Shown: no', 'Now the operators’ own: yes'])
+  expect(lines('advert.update', { active: false, takenOver: true })).toEqual(['Shown: no', 'Now the admins’ own: yes'])
   expect(lines('advert.delete', { name: 'Pricing', type: 'image/webp', bytes: 20_480 })).toEqual([
     'Name: Pricing',
     'Type: image/webp',

@@ -34,7 +34,7 @@ const LABELS: Record<string, string> = {
   source: 'Source',
   status: 'Status',
   subject: 'Subject',
-  takenOver: 'Now the operators’ own',
+  takenOver: 'Now the admins’ own',
   title: 'Title',
   transliteration: 'English',
   to: 'To',

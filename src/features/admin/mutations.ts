@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useOperatorId } from '@/entities/operator/queries'
+import { useAdminId } from '@/entities/admin/queries'
 import { adminKeys } from './queries'
 
 /**
@@ -13,7 +13,7 @@ export function useAdminMutation<In, Out>(
   { refreshAfterFailure = false } = {},
 ) {
   const client = useQueryClient()
-  const userId = useOperatorId()
+  const userId = useAdminId()
   const refresh = () =>
     Promise.all([...sections, 'audit'].map((section) => client.invalidateQueries({ queryKey: adminKeys.section(userId, section) })))
   return useMutation({

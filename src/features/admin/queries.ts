@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import type { AdminPayment, CorrectionStatus, SuggestionStatus } from '@/core/admin-contract'
+import type { AdminPayment, CorrectionStatus, SuggestionStatus } from '@/core/admin/contract'
 import { privateKey } from '@/lib/query-keys'
 import {
   fetchAdverts,

@@ -1,6 +1,6 @@
 import * as yup from 'yup'
-import { faqInputSchema } from '@/core/admin-validation'
-import { broadcastSchema, OPERATOR_TEXTS, quizQuestionSchema } from '@/core/operator-validation'
+import { faqInputSchema, broadcastSchema, quizQuestionSchema } from '@/core/admin/validation'
+import { ADMIN_TEXTS } from '@/core/admin/texts'
 
 /**
  * The console's forms check what the server checks, with the same messages: where a form's values have
@@ -53,15 +53,15 @@ export const quizQuestionFormSchema = quizQuestionSchema
       .string()
       // Formik gives an emptied field as undefined.
       .default('')
-      .defined(OPERATOR_TEXTS.options)
+      .defined(ADMIN_TEXTS.options)
       .test(
         'options',
         asInBody('options', (form) => ({ options: optionLines(form.options) })),
       ),
     correct: yup
       .number()
-      .typeError(OPERATOR_TEXTS.correct)
-      .required(OPERATOR_TEXTS.correct)
+      .typeError(ADMIN_TEXTS.correct)
+      .required(ADMIN_TEXTS.correct)
       .test(
         'correct',
         asInBody('correct', (form) => ({ options: optionLines(form.options), correct: Number(form.correct) - 1 })),

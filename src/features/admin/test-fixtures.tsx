@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, within, type RenderResult } from '@
 import type { ReactNode } from 'react'
 import { afterEach, expect, vi } from 'vitest'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
-import type { EthnicGroup } from '@/core/contract'
+import type { EthnicGroup } from '@/core/proverbs/contract'
 import { groupsQuery } from '@/entities/catalogue/queries'
 import { json, testQueryClient } from '@/lib/test-render'
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { ADS_MIN_INTERVAL_MS } from '@/core/constants'
+import { ADS_MIN_INTERVAL_MS } from '@/core/shared/constants'
 import { privateKey } from '@/lib/query-keys'
 import { fetchAdToggle, fetchAdvert, fetchAdverts } from './api'
 

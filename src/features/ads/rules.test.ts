@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, expect, test, vi } from 'vitest'
-import { ADS_MIN_INTERVAL_MS } from '@/core/constants'
-import type { AdvertFile } from '@/core/contract'
+import { ADS_MIN_INTERVAL_MS } from '@/core/shared/constants'
+import type { AdvertFile } from '@/core/adverts/contract'
 import { isAdFreeRoute, isDue, lastShowing, lastShownKey, linkLabel, nextAdvert, recordShowing, wantsAdverts } from './rules'
 
 afterEach(() => {

@@ -1,5 +1,5 @@
-import { ADS_MIN_INTERVAL_MS } from '@/core/constants'
-import type { AdvertFile } from '@/core/contract'
+import { ADS_MIN_INTERVAL_MS } from '@/core/shared/constants'
+import type { AdvertFile } from '@/core/adverts/contract'
 
 /**
  * Adverts (docs/requirements.md#r8-adverts) for a user without an active package, or with one who turned the ad toggle

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { vi } from 'vitest'
-import type { AdvertContent, AdvertFile } from '@/core/contract'
+import type { AdvertContent, AdvertFile } from '@/core/adverts/contract'
 import { renderWithApp } from '@/lib/test-render'
 
 // Test-only: a stand-in for the advert API speaking its shapes, and the app's render with links to move between pages.

@@ -1,6 +1,8 @@
-import { API } from '@/core/api-paths'
-import type { ExistsFlag, LoginResult, Notice, PromoCodeCheck } from '@/core/contract'
-import type { LoginInput, ResetPasswordInput, SignupInput } from '@/core/validation'
+import { API } from '@/core/http/api-paths'
+import type { ExistsFlag, LoginResult } from '@/core/account/contract'
+import type { Notice } from '@/core/http/contract'
+import type { PromoCodeCheck } from '@/core/payments/contract'
+import type { LoginInput, ResetPasswordInput, SignupInput } from '@/core/account/validation'
 import { apiGet, apiSend, withQuery } from '@/lib/api-client'
 
 /** `paymentToken` lets the new account pay for its plan before it is activated (the end of sign-up). */

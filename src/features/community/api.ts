@@ -1,8 +1,8 @@
-import { API } from '@/core/api-paths'
-import type { SuggestionResult, UnsubscribeResult } from '@/core/community'
-import type { Notice } from '@/core/contract'
-import type { CorrectionInput } from '@/core/corrections'
-import type { ContactInput, SuggestionInput } from '@/core/validation'
+import { API } from '@/core/http/api-paths'
+import type { SuggestionResult, UnsubscribeResult } from '@/core/community/contract'
+import type { Notice } from '@/core/http/contract'
+import type { CorrectionInput } from '@/core/community/corrections'
+import type { ContactInput, SuggestionInput } from '@/core/community/validation'
 import { apiSend } from '@/lib/api-client'
 import { getToken } from '@/lib/session'
 

@@ -1,4 +1,4 @@
-import { COOKIE_CONSENT_COOKIE, COOKIE_CONSENT_DAYS } from '@/core/constants'
+import { COOKIE_CONSENT_COOKIE, COOKIE_CONSENT_DAYS } from '@/core/shared/constants'
 import { readCookie, writeCookie } from '@/lib/cookies'
 
 const DECLINED_KEY = 'cookieConsentDeclined'

@@ -1,7 +1,7 @@
 import './cookie-banner.css'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import { COOKIE_ALLOW_LABEL, COOKIE_BANNER_TEXT, COOKIE_DECLINE_LABEL } from '@/core/texts'
+import { COOKIE_ALLOW_LABEL, COOKIE_BANNER_TEXT, COOKIE_DECLINE_LABEL } from '@/core/shared/texts'
 import { allowCookies, consentBannerWanted, declineCookies } from './consent'
 
 // The spec's sentence ends with "Privacy Policy": those words become the link to /privacy_policy.

@@ -1,5 +1,5 @@
-import { API } from '@/core/api-paths'
-import type { LeaderboardPage, LeaderboardPeriod, LeaderboardPlayer } from '@/core/contract'
+import { API } from '@/core/http/api-paths'
+import type { LeaderboardPage, LeaderboardPeriod, LeaderboardPlayer } from '@/core/quiz/contract'
 import { apiGet, apiGetPage, withQuery } from '@/lib/api-client'
 
 export const fetchPlayers = (period: LeaderboardPeriod, page: number, size: number, signal?: AbortSignal) =>

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import type { LeaderboardPeriod } from '@/core/contract'
+import type { LeaderboardPeriod } from '@/core/quiz/contract'
 import { privateKey } from '@/lib/query-keys'
 import { fetchPlayer, fetchPlayers } from './api'
 

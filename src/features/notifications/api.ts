@@ -1,5 +1,5 @@
-import { API } from '@/core/api-paths'
-import type { AppNotification, NotificationPage, UnreadCount } from '@/core/contract'
+import { API } from '@/core/http/api-paths'
+import type { AppNotification, NotificationPage, UnreadCount } from '@/core/notifications/contract'
 import { apiGet, apiGetPage, withQuery } from '@/lib/api-client'
 
 const auth = { auth: true } as const

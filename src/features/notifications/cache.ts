@@ -1,4 +1,4 @@
-import type { AppNotification, NotificationPage } from '@/core/contract'
+import type { AppNotification, NotificationPage } from '@/core/notifications/contract'
 import type { NotificationFilter } from './api'
 import type { PendingRead } from './pending-reads'
 

@@ -1,5 +1,5 @@
 import { onlineManager } from '@tanstack/react-query'
-import type { AppNotification } from '@/core/contract'
+import type { AppNotification } from '@/core/notifications/contract'
 import { ApiError } from '@/lib/api-client'
 import { getSession } from '@/lib/session'
 import { fetchNotification } from './api'

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { expect, test, vi } from 'vitest'
-import type { NotificationPage } from '@/core/contract'
+import type { NotificationPage } from '@/core/notifications/contract'
 import { countWithReads, withReads } from './cache'
 import { latestNotificationsQuery, notificationKeys, notificationListQuery, notificationQuery, unreadCountQuery } from './queries'
 import { notification } from './test-fixtures'

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
-import { NOTIFICATION_PAGE_DEFAULT, NOTIFICATION_POLL_MS, NOTIFICATION_SIZE_DEFAULT } from '@/core/constants'
-import type { AppNotification, NotificationPage } from '@/core/contract'
+import { NOTIFICATION_PAGE_DEFAULT, NOTIFICATION_POLL_MS, NOTIFICATION_SIZE_DEFAULT } from '@/core/shared/constants'
+import type { AppNotification, NotificationPage } from '@/core/notifications/contract'
 import { privateKeys } from '@/lib/query-keys'
 import { fetchNotifications, fetchUnreadCount, type NotificationFilter } from './api'
 import { countWithReads, withReads } from './cache'

@@ -2,8 +2,8 @@
  * Text of the static pages: About, Terms of use and Privacy policy.
  * Plain strings only (no HTML); the page component renders each paragraph.
  */
-import { API } from '@/core/api-paths'
-import { OPEN_DATA } from '@/core/open-data'
+import { API } from '@/core/http/api-paths'
+import { OPEN_DATA } from '@/core/proverbs/open-data'
 
 export type PageContent = {
   title: string

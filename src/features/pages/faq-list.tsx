@@ -1,9 +1,8 @@
 import './faq-list.css'
-import { useQuery } from '@tanstack/react-query'
-import { queryOptions } from '@tanstack/react-query'
+import { useQuery, queryOptions } from '@tanstack/react-query'
 import { ErrorState, Loading } from '@/components/query-state'
-import { API } from '@/core/api-paths'
-import type { Faq } from '@/core/contract'
+import { API } from '@/core/http/api-paths'
+import type { Faq } from '@/core/community/contract'
 import { apiGet } from '@/lib/api-client'
 
 export const pageKeys = {

@@ -1,5 +1,6 @@
-import { API } from '@/core/api-paths'
-import type { Paginated, Proverb, ProverbChange } from '@/core/contract'
+import { API } from '@/core/http/api-paths'
+import type { Paginated } from '@/core/http/contract'
+import type { Proverb, ProverbChange } from '@/core/proverbs/contract'
 import { apiGet, apiGetPage, withQuery } from '@/lib/api-client'
 import type { DeviceCoverage } from '@/offline/messages'
 

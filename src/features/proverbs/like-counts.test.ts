@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
-import type { Paginated, Proverb } from '@/core/contract'
+import type { Paginated } from '@/core/http/contract'
+import type { Proverb } from '@/core/proverbs/contract'
 import { holdsProverb, withLikes } from './like-counts'
 
 const proverb = (id: number, likes: number): Proverb => ({

@@ -1,4 +1,4 @@
-import type { Proverb } from '@/core/contract'
+import type { Proverb } from '@/core/proverbs/contract'
 
 const isProverb = (value: unknown): value is Proverb =>
   typeof value === 'object' &&

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { API } from '@/core/api-paths'
-import type { LikeResult, ProverbMarks } from '@/core/contract'
+import { API } from '@/core/http/api-paths'
+import type { LikeResult, ProverbMarks } from '@/core/proverbs/contract'
 import { errorMessage } from '@/components/query-state'
 import { notify } from '@/components/toasts'
 import { apiSend } from '@/lib/api-client'

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { EthnicGroup } from '@/core/contract'
+import type { EthnicGroup } from '@/core/proverbs/contract'
 import { notify } from '@/components/toasts'
 import type { Session } from '@/lib/session'
 import { askPersistentStorage, makeAvailableOffline, packKeys, removeDevicePack } from './packs'

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import { API } from '@/core/api-paths'
-import type { EthnicGroup, PackSize } from '@/core/contract'
+import { API } from '@/core/http/api-paths'
+import type { EthnicGroup, PackSize } from '@/core/proverbs/contract'
 import { apiGet } from '@/lib/api-client'
 import {
   askPersistentStorage,

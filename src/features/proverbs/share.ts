@@ -1,4 +1,4 @@
-import type { Proverb } from '@/core/contract'
+import type { Proverb } from '@/core/proverbs/contract'
 
 export type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'failed'
 

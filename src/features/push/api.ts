@@ -1,5 +1,5 @@
-import { API } from '@/core/api-paths'
-import type { DailyReminder } from '@/core/contract'
+import { API } from '@/core/http/api-paths'
+import type { DailyReminder } from '@/core/notifications/contract'
 import { apiGet, apiSend } from '@/lib/api-client'
 
 const auth = { auth: true } as const

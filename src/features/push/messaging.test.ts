@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { DEVICE_TOKEN_SAVE_FAILED } from '@/core/texts'
+import { DEVICE_TOKEN_SAVE_FAILED } from '@/core/shared/texts'
 import { ADA, setTestSession } from '@/lib/test-session'
 
 // Firebase is the third party here: its modules are stand-ins that record what the app asks of them.

@@ -1,5 +1,5 @@
-import type { DailyReminder } from '@/core/contract'
-import { REMINDER_TIME_MESSAGE, REMINDER_TIME_PATTERN } from '@/core/reminder'
+import type { DailyReminder } from '@/core/notifications/contract'
+import { REMINDER_TIME_MESSAGE, REMINDER_TIME_PATTERN } from '@/core/notifications/reminder'
 
 /** The daily proverb reminder's rules: a 24-hour 'HH:MM' in the user's own time zone, or off. */
 

@@ -1,5 +1,6 @@
-import { API } from '@/core/api-paths'
-import type { Paginated, QuestionProperty, QuizBatchSummary, QuizData, QuizResult } from '@/core/contract'
+import { API } from '@/core/http/api-paths'
+import type { Paginated } from '@/core/http/contract'
+import type { QuestionProperty, QuizBatchSummary, QuizData, QuizResult } from '@/core/quiz/contract'
 import { apiGet, apiGetPage, apiSend, withQuery } from '@/lib/api-client'
 
 const auth = { auth: true } as const

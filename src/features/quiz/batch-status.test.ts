@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import type { QuizBatchSummary } from '@/core/contract'
+import type { QuizBatchSummary } from '@/core/quiz/contract'
 import type { BatchDelivery } from './outbox'
 import { batchProgress } from './batch-status'
 import { batchSummary } from './test-fixtures'

@@ -1,4 +1,4 @@
-import type { QuizBatchSummary } from '@/core/contract'
+import type { QuizBatchSummary } from '@/core/quiz/contract'
 import type { BatchDelivery } from './outbox'
 
 export type BatchProgress = {

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
-import { QUIZ_FIRST_QUESTION_INDEX } from '@/core/constants'
-import type { QuizQuestion } from '@/core/contract'
+import { QUIZ_FIRST_QUESTION_INDEX } from '@/core/shared/constants'
+import type { QuizQuestion } from '@/core/quiz/contract'
 import type { BatchDelivery } from './outbox'
 import {
   answerStatus,

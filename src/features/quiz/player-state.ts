@@ -1,6 +1,6 @@
-import { QUIZ_FIRST_QUESTION_INDEX } from '@/core/constants'
-import type { QuizQuestion } from '@/core/contract'
-import { QUIZ_TEXTS } from '@/core/quiz'
+import { QUIZ_FIRST_QUESTION_INDEX } from '@/core/shared/constants'
+import type { QuizQuestion } from '@/core/quiz/contract'
+import { QUIZ_TEXTS } from '@/core/quiz/quiz'
 import type { BatchDelivery } from './outbox'
 
 /**

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { QuizBatchSummary } from '@/core/contract'
+import type { QuizBatchSummary } from '@/core/quiz/contract'
 import { shouldRetry } from '@/lib/query-client'
 import { privateKey } from '@/lib/query-keys'
 import { fetchGeneratedBatches, fetchQuestionProperties, fetchQuiz, fetchQuizResult, fetchRecentBatches, fetchWeekBatches } from './api'

@@ -1,4 +1,4 @@
-import type { QuizBatchSummary } from '@/core/contract'
+import type { QuizBatchSummary } from '@/core/quiz/contract'
 import { drainOutbox, enqueueAnswer, enqueueClose } from '@/offline/outbox'
 import { offlineDb, type OfflineDb } from '@/offline/schema'
 

@@ -1,7 +1,15 @@
-import { API } from '@/core/api-paths'
-import type { ActivePackage, PaymentOutcome, PaymentQuote, PaymentStart, PaymentState, PromoCodeCheck, ReferralCode } from '@/core/contract'
-import type { CurrencyCode } from '@/core/constants'
-import type { PaymentOption } from '@/core/payment'
+import { API } from '@/core/http/api-paths'
+import type {
+  ActivePackage,
+  PaymentOutcome,
+  PaymentQuote,
+  PaymentStart,
+  PaymentState,
+  PromoCodeCheck,
+  ReferralCode,
+} from '@/core/payments/contract'
+import type { CurrencyCode } from '@/core/shared/constants'
+import type { PaymentOption } from '@/core/payments/payment'
 import { apiGet, apiSend, withQuery } from '@/lib/api-client'
 
 /**

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { ActivePackage, PaymentStart, PaymentState } from '@/core/contract'
+import type { ActivePackage, PaymentStart, PaymentState } from '@/core/payments/contract'
 import { activePackageQuery } from '@/entities/subscription/queries'
 import { ApiError } from '@/lib/api-client'
 import { cancelAutoRenewal, initializePayment } from './api'

@@ -1,4 +1,4 @@
-import type { ActivePackage } from '@/core/contract'
+import type { ActivePackage } from '@/core/payments/contract'
 
 // Test-only: a Silver package in force, from today for a year, with both its groups open.
 export const SILVER_PACKAGE: ActivePackage = {

@@ -1,5 +1,5 @@
-import type { GroupAbout } from '@core/contract'
-import type { LanguageSlug } from '@core/constants'
+import type { GroupAbout } from '@core/proverbs/contract'
+import type { LanguageSlug } from '@core/shared/constants'
 
 /**
  * Who each people is, for their page: where they live and a short introduction in our own words, with

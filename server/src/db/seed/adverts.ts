@@ -23,11 +23,11 @@ export function advertManifest(): SeedAdvert[] {
 
 /**
  * Òwe's own adverts, matched by name. Seeded rows mirror the manifest: a changed file replaces the
- * stored bytes, a dropped entry goes; adverts an operator added (any other source) are never touched.
+ * stored bytes, a dropped entry goes; adverts an admin added (any other source) are never touched.
  * Unchanged bytes are not rewritten, so a normal start costs one comparison per advert.
  */
 export async function seedAdverts(tx: Tx, manifest: SeedAdvert[] = advertManifest()): Promise<void> {
-  // Adverts an operator edited or deleted (seed_overrides) are theirs: not written back, not brought back.
+  // Adverts an admin edited or deleted (seed_overrides) are theirs: not written back, not brought back.
   const overridden = await overridesOf(tx, 'advert')
   const rows = manifest
     .filter((entry) => !overridden.has(entry.name))
@@ -52,8 +52,8 @@ export async function seedAdverts(tx: Tx, manifest: SeedAdvert[] = advertManifes
           alt: sql`excluded.alt`,
           link: sql`excluded.link`,
         },
-        // An operator's advert that happens to share a name keeps its own content. The place in the
-        // order (like `active`) is the manifest's only on the first start: operators reorder adverts.
+        // An admin's advert that happens to share a name keeps its own content. The place in the
+        // order (like `active`) is the manifest's only on the first start: admins reorder adverts.
         setWhere: sql`${adverts.source} = 'seed' and (${adverts.content}, ${adverts.mimeType}, ${adverts.alt}, ${adverts.link}) is distinct from (excluded.content, excluded.mime_type, excluded.alt, excluded.link)`,
       })
   }

@@ -1,5 +1,5 @@
-import { foldForSearch } from '@core/search'
-import type { LanguageSlug } from '@core/constants'
+import { foldForSearch } from '@core/proverbs/search'
+import type { LanguageSlug } from '@core/shared/constants'
 import type { CorpusFile, CorpusSource } from './corpus'
 import type { FactQuestion } from './quiz'
 

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
-import { LANGUAGE_SLUGS, type LanguageSlug } from '@core/constants'
-import { foldForSearch } from '@core/search'
+import { LANGUAGE_SLUGS, type LanguageSlug } from '@core/shared/constants'
+import { foldForSearch } from '@core/proverbs/search'
 import { corpusRows, readCorpus } from './corpus'
 import { corpusCounts, corpusProblems } from './corpus-rules'
 import { CATEGORIES } from './groups'

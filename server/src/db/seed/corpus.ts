@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { ProverbSource } from '@core/contract'
-import { foldForSearch, toneKey } from '@core/search'
+import type { ProverbSource } from '@core/proverbs/contract'
+import { foldForSearch, toneKey } from '@core/proverbs/search'
 import { CATEGORIES, GROUPS } from './groups'
 
 /** Where a proverb is recorded (the contract's ProverbSource): a page's address, or a published collection. */

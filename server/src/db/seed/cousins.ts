@@ -26,9 +26,9 @@ export function memberSlug(member: CousinMember): string {
 
 /**
  * Writes the clusters and their links as the file has them. `proverbIds` maps the seeded proverbs' slugs
- * to their rows; a seeded proverb an operator took over is found through its override (the row that took
+ * to their rows; a seeded proverb an admin took over is found through its override (the row that took
  * it over), so a corrected proverb keeps its cousins; one deleted, or dropped from the corpus, is left out.
- * Links are rewritten whole: there are a few hundred at most, and no operator edits them.
+ * Links are rewritten whole: there are a few hundred at most, and no admin edits them.
  */
 export async function seedCousins(
   tx: Tx,

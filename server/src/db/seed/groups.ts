@@ -1,4 +1,4 @@
-import type { LanguageSlug } from '@core/constants'
+import type { LanguageSlug } from '@core/shared/constants'
 
 /**
  * The eight peoples and languages, in their set order; slugs name the scroll images
@@ -76,5 +76,5 @@ export const PLANS = [
   },
 ]
 
-/** Promo codes every installation starts with; operators add or retire others in promo_codes. */
+/** Promo codes every installation starts with; admins add or retire others in promo_codes. */
 export const PROMO_CODES = [{ code: 'WELCOME10', percentOff: 10 }]

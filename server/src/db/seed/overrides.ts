@@ -19,11 +19,11 @@ export async function lockForTakeOver(tx: Tx): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock_shared(${SEED_LOCK})`)
 }
 
-/** What seeding keeps in step with Òwe's files, and so what an operator's change must be recorded for. */
+/** What seeding keeps in step with Òwe's files, and so what an admin's change must be recorded for. */
 export type SeedKind = 'proverb' | 'category' | 'faq' | 'quiz' | 'advert'
 
 /**
- * Records that an operator changed or deleted a seeded row (in the same transaction as the change), so
+ * Records that an admin changed or deleted a seeded row (in the same transaction as the change), so
  * that seeding leaves that key alone from now on. Recording twice keeps the first row it took over.
  */
 export async function recordOverride(tx: Tx, kind: SeedKind, seedKey: string, targetId: number | null): Promise<void> {

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { LANGUAGE_SLUGS } from '@core/constants'
+import { LANGUAGE_SLUGS } from '@core/shared/constants'
 import { factProblems } from './corpus-rules'
 import { factBank, GENERAL, QUESTION_PROPERTIES } from './quiz'
 

@@ -1,7 +1,7 @@
 import { and, eq, notInArray, notLike, sql } from 'drizzle-orm'
 import fs from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { LANGUAGE_SLUGS } from '@core/constants'
+import { LANGUAGE_SLUGS } from '@core/shared/constants'
 import type { Tx } from '../client'
 import { answerOptions, ethnicGroups, questionProperties, quizQuestions } from '../schema'
 import type { CorpusSource } from './corpus'
@@ -12,8 +12,8 @@ export type FactQuestion = { key: string; question: string; options: string[]; c
 
 const QUIZ_DIR = fileURLToPath(new URL('./quiz/', import.meta.url))
 export const GENERAL = 'general'
-/** Keys of the questions operators write (server/src/features/admin/quiz/repository.ts): not the files', so never retired here. */
-export const OPERATOR_KEY_PREFIX = 'admin:'
+/** Keys of the questions admins write (server/src/features/admin/quiz/repository.ts): not the files', so never retired here. */
+export const ADMIN_KEY_PREFIX = 'admin:'
 
 /** The bank by file: each group's slug, and `general` for questions about the peoples as a whole. */
 export function factBank(): Map<string, FactQuestion[]> {
@@ -59,8 +59,8 @@ export const QUESTION_PROPERTIES = [
 /**
  * Question properties and the fact bank, matched by name and key so that seeding twice adds nothing.
  * A question dropped from the files is retired (batches that hold it keep it); its options follow the file.
- * A question an operator changed or retired (seed_overrides 'quiz') is skipped: it is theirs now, under
- * an operator key, and its file key is not brought back.
+ * A question an admin changed or retired (seed_overrides 'quiz') is skipped: it is theirs now, under
+ * an admin key, and its file key is not brought back.
  */
 export async function seedQuiz(tx: Tx, bank = factBank()): Promise<void> {
   await tx
@@ -119,7 +119,7 @@ export async function seedQuiz(tx: Tx, bank = factBank()): Promise<void> {
     .where(
       and(
         eq(quizQuestions.kind, 'fact'),
-        notLike(quizQuestions.key, `${OPERATOR_KEY_PREFIX}%`),
+        notLike(quizQuestions.key, `${ADMIN_KEY_PREFIX}%`),
         notInArray(quizQuestions.key, [...ids.keys()]),
       ),
     )

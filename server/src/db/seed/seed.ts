@@ -22,8 +22,8 @@ export function readSeedFaqs(): { question: string; answer: string }[] {
  * (slug, name, question), so starting twice adds nothing twice. The seeded proverbs mirror the corpus
  * files: a corrected proverb (new slug) replaces the old row, a dropped one is removed, and category
  * links and sources follow the files, and so do the cousin clusters (seed/cousins.json). A seeded proverb,
- * category, FAQ entry or quiz question an operator changed or deleted (seed_overrides) is skipped: the
- * operator's change stands, and a proverb an operator edited stays in its cousin cluster.
+ * category, FAQ entry or quiz question an admin changed or deleted (seed_overrides) is skipped: the
+ * admin's change stands, and a proverb an admin edited stays in its cousin cluster.
  */
 export async function seed(db: Db, corpus: SeedProverb[] = corpusRows()): Promise<void> {
   await db.transaction(async (tx) => {
@@ -32,7 +32,7 @@ export async function seed(db: Db, corpus: SeedProverb[] = corpusRows()): Promis
     const categoryOverrides = await overridesOf(tx, 'category')
     const faqOverrides = await overridesOf(tx, 'faq')
     // A corpus entry whose slug another source already holds is left out: that row is not the files' (an
-    // operator may have made the very correction the file now makes), and seeding never writes over it.
+    // admin may have made the very correction the file now makes), and seeding never writes over it.
     const othersSlugs = new Set(
       (await tx.select({ slug: proverbs.slug }).from(proverbs).where(ne(proverbs.source, 'seed'))).map((p) => p.slug),
     )
@@ -60,7 +60,7 @@ export async function seed(db: Db, corpus: SeedProverb[] = corpusRows()): Promis
           .returning({ id: categories.id, name: categories.name })
       : []
     const categoryIds = new Map(categoryRows.map((c) => [c.name, c.id]))
-    // A built-in category an operator renamed keeps the corpus's proverbs under its new name; one deleted takes none.
+    // A built-in category an admin renamed keeps the corpus's proverbs under its new name; one deleted takes none.
     const existing = new Set((await tx.select({ id: categories.id }).from(categories)).map((c) => c.id))
     for (const [name, id] of categoryOverrides) if (id !== null && existing.has(id)) categoryIds.set(name, id)
 
@@ -77,7 +77,7 @@ export async function seed(db: Db, corpus: SeedProverb[] = corpusRows()): Promis
         },
       })
 
-    // Inserted once: an operator's later change (retiring a code) is not undone by the next start.
+    // Inserted once: an admin's later change (retiring a code) is not undone by the next start.
     await tx.insert(promoCodes).values(PROMO_CODES).onConflictDoNothing()
 
     if (faqRows.length) {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import type { Address, PersonalInfo } from '@core/contract'
+import type { Address, PersonalInfo } from '@core/account/contract'
 import type { Db } from '../../db/client'
 import { packages, userAddresses, userPictures, users } from '../../db/schema'
 

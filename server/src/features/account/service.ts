@@ -1,5 +1,6 @@
-import type { FullProfile, PersonalInfo } from '@core/contract'
-import { ACCOUNT_TEXTS, type PersonalInfoInput } from '@core/validation'
+import type { FullProfile, PersonalInfo } from '@core/account/contract'
+import { ACCOUNT_TEXTS } from '@core/account/texts'
+import { type PersonalInfoInput } from '@core/account/validation'
 import type { Db } from '../../db/client'
 import { uniqueViolation } from '../../db/errors'
 import { conflict, notFound } from '../../http/errors'

@@ -13,8 +13,8 @@ export type AdminCreated =
 
 export class AdminCreateError extends Error {}
 
-// The new account's name until the operator changes it in their profile.
-const NEW_ADMIN_NAME = { firstName: 'Òwe', lastName: 'Operator' }
+// The new account's name until the admin changes it in their profile.
+const NEW_ADMIN_NAME = { firstName: 'Òwe', lastName: 'Admin' }
 
 /**
  * `npm run admin:create -- <email>`: gives an existing account the admin role, or makes an activated

@@ -16,7 +16,7 @@ import { suggestionRoutes } from './suggestions/routes'
 
 /**
  * Moderation (suggestions, readers' corrections, speakers' checks), the corpus (proverbs, categories, FAQ), bulk import, the audit log,
- * the mail queue, and the operators' other tools (quiz bank, adverts, broadcasts, people and money). The guard runs
+ * the mail queue, and the admins' other tools (quiz bank, adverts, broadcasts, people and money). The guard runs
  * onRequest for the whole group, before any body is read: a visitor's upload is refused unread, and no
  * route here can be added without it.
  *

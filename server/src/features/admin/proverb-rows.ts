@@ -1,19 +1,19 @@
 import { asc, eq, inArray } from 'drizzle-orm'
-import type { AdminProverb, ProverbInput } from '@core/admin-contract'
-import { englishKey, toneKey } from '@core/search'
+import type { AdminProverb, ProverbInput } from '@core/admin/contract'
+import { englishKey, toneKey } from '@core/proverbs/search'
 import type { Db, Tx } from '../../db/client'
 import { proverbSlug } from '../../db/seed/corpus'
 import { categories, ethnicGroups, proverbCategories, proverbs } from '../../db/schema'
 import { badRequest, notFound } from '../../http/errors'
 import { lockForTakeOver, recordOverride } from '../../db/seed/overrides'
-import { ADMIN_TEXTS } from './texts'
+import { ADMIN_API_TEXTS } from './texts'
 
-/** Proverbs operators add; seeding ('seed') never touches these. */
+/** Proverbs admins add; seeding ('seed') never touches these. */
 export type ProverbSource = 'community' | 'admin' | 'import'
 
 /**
  * The stored columns of a proverb, made exactly as the seed makes them (slug, tone key, folded English),
- * so that operators' proverbs are searched, ranked and grouped with tone variants like the corpus.
+ * so that admins' proverbs are searched, ranked and grouped with tone variants like the corpus.
  */
 export function proverbColumns(groupSlug: string, text: { proverb: string; transliteration: string; interpretation: string }) {
   const proverb = text.proverb.normalize('NFC').trim()
@@ -30,9 +30,10 @@ export function proverbColumns(groupSlug: string, text: { proverb: string; trans
 /** The group's slug, or a 400 naming the field when the group or a category is unknown. */
 export async function checkGroupAndCategories(db: Db | Tx, ethnicGroupId: number, categoryIds: number[]): Promise<string> {
   const [group] = await db.select({ slug: ethnicGroups.slug }).from(ethnicGroups).where(eq(ethnicGroups.id, ethnicGroupId))
-  if (!group) throw badRequest(ADMIN_TEXTS.unknownGroup, { ethnicGroupId: ADMIN_TEXTS.unknownGroup })
+  if (!group) throw badRequest(ADMIN_API_TEXTS.unknownGroup, { ethnicGroupId: ADMIN_API_TEXTS.unknownGroup })
   const found = await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, categoryIds))
-  if (found.length !== categoryIds.length) throw badRequest(ADMIN_TEXTS.unknownCategories, { categoryIds: ADMIN_TEXTS.unknownCategories })
+  if (found.length !== categoryIds.length)
+    throw badRequest(ADMIN_API_TEXTS.unknownCategories, { categoryIds: ADMIN_API_TEXTS.unknownCategories })
   return group.slug
 }
 
@@ -92,14 +93,14 @@ export async function toAdminProverbs(db: Db | Tx, rows: ProverbRow[]): Promise<
 }
 
 /**
- * A proverb an operator is about to change or delete (404 when there is none). A seeded one is taken over
+ * A proverb an admin is about to change or delete (404 when there is none). A seeded one is taken over
  * first: its seed slug is recorded (seed_overrides), so the next start's seeding leaves it alone, and an
- * edited row becomes the operators' ('admin').
+ * edited row becomes the admins' ('admin').
  */
 export async function takeOver(tx: Tx, id: number, after: 'edited' | 'deleted') {
   await lockForTakeOver(tx)
   const [row] = await tx.select().from(proverbs).where(eq(proverbs.id, id)).for('update')
-  if (!row) throw notFound(ADMIN_TEXTS.proverbNotFound)
+  if (!row) throw notFound(ADMIN_API_TEXTS.proverbNotFound)
   if (row.source === 'seed') await recordOverride(tx, 'proverb', row.slug, after === 'edited' ? id : null)
   return row
 }

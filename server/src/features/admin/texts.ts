@@ -1,5 +1,5 @@
-/** What the operators' API answers besides field validation (ours: the spec shows no admin role). */
-export const ADMIN_TEXTS = {
+/** What the admin API answers besides field validation (the console's own texts are ADMIN_TEXTS in src/core/admin/texts.ts). */
+export const ADMIN_API_TEXTS = {
   suggestionNotFound: 'No suggestion has that id.',
   suggestionReviewed: (status: string) => `This suggestion has already been ${status}; it cannot be reviewed again.`,
   suggestionStatus: 'status must be pending, approved or rejected.',
@@ -7,7 +7,7 @@ export const ADMIN_TEXTS = {
   approvedBody: (proverb: string) => `Thank you: “${proverb}” is now in Òwe for everyone to read.`,
   rejectedTitle: 'About the proverb you suggested',
   rejectedBody: (proverb: string, reason: string) => `“${proverb}” was not published: ${reason}`,
-  /** By email the suggester's own words are not repeated: the address was never verified, so a mail must carry only what an operator wrote. */
+  /** By email the suggester's own words are not repeated: the address was never verified, so a mail must carry only what an admin wrote. */
   rejectedByEmail: (reason: string) => `The proverb you suggested to Òwe was not published: ${reason}`,
   rejectedInvite: 'Thank you all the same. You are welcome to suggest another.',
   proverbNotFound: 'No proverb has that id.',

@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
-import type { AdToggle, AdvertFile } from '@core/contract'
+import type { AdToggle, AdvertFile } from '@core/adverts/contract'
 import type { Db } from '../../db/client'
 import { adverts, users } from '../../db/schema'
 
-/** The active adverts, in the operators' order; operators run the adverts and are not shown them (an empty list). */
+/** The active adverts, in the admins' order; admins run the adverts and are not shown them (an empty list). */
 export async function advertsFor(db: Db, userId: number): Promise<AdvertFile[]> {
   const [caller] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId))
   if (caller?.role === 'admin') return []

@@ -1,16 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import * as yup from 'yup'
-import { API, ROUTES } from '@core/api-paths'
-import type { Notice, RegisterResult } from '@core/contract'
-import {
-  ACCOUNT_TEXTS,
-  changePasswordSchema,
-  emailSchema,
-  loginSchema,
-  PHONE_PATTERN,
-  resetPasswordSchema,
-  signupSchema,
-} from '@core/validation'
+import { API, ROUTES } from '@core/http/api-paths'
+import type { Notice } from '@core/http/contract'
+import type { RegisterResult } from '@core/account/contract'
+import { ACCOUNT_TEXTS } from '@core/account/texts'
+import { changePasswordSchema, emailSchema, loginSchema, resetPasswordSchema, signupSchema } from '@core/account/validation'
+import { PHONE_PATTERN } from '@core/shared/validation'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
 import { authGuard, sessionOf } from '../../http/auth-guard'

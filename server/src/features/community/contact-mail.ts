@@ -6,8 +6,8 @@ import { escapeHtml, type Mail, type Mailer } from '../../services/mail'
 
 type ContactMessage = { email: string; firstName: string; surname: string; phoneNumber: string; message: string }
 
-/** OWE_CONTACT_EMAIL when set; otherwise every activated operator (admin role). */
-async function operatorAddresses(tx: Tx, contactEmail: string | null): Promise<string[]> {
+/** OWE_CONTACT_EMAIL when set; otherwise every activated admin (admin role). */
+async function adminAddresses(tx: Tx, contactEmail: string | null): Promise<string[]> {
   if (contactEmail) return [contactEmail]
   const rows = await tx
     .select({ email: users.email })
@@ -37,13 +37,13 @@ export function contactForwardMail(to: string, message: ContactMessage): Mail {
     html,
     link: `mailto:${message.email}`,
     replyTo: { name, address: message.email },
-    // Operators who unsubscribe stop getting forwards; every message stays in contact_messages.
+    // Admins who unsubscribe stop getting forwards; every message stays in contact_messages.
     optional: true,
   }
 }
 
 /**
- * Queues the forwards of a contact message to the operators, in the transaction that stores it, when mail
+ * Queues the forwards of a contact message to the admins, in the transaction that stores it, when mail
  * really leaves (SMTP). The mail worker delivers them; the message stays in contact_messages whatever
  * becomes of them.
  */
@@ -53,8 +53,8 @@ export async function forwardContactMessage(
 ): Promise<void> {
   const { tx, mailer, log, contactEmail } = deps
   if (mailer.kind !== 'smtp') return
-  const recipients = await operatorAddresses(tx, contactEmail)
+  const recipients = await adminAddresses(tx, contactEmail)
   if (recipients.length === 0)
-    log.warn({ contactMessageId: message.id }, 'contact message stored; nobody to forward it to (no OWE_CONTACT_EMAIL and no operator)')
+    log.warn({ contactMessageId: message.id }, 'contact message stored; nobody to forward it to (no OWE_CONTACT_EMAIL and no admin)')
   for (const to of recipients) await mailer.send(contactForwardMail(to, message), { tx })
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { ROUTES } from '@core/api-paths'
-import { correctionSchema, CORRECTION_TEXTS } from '@core/corrections'
-import type { Notice } from '@core/contract'
+import { ROUTES } from '@core/http/api-paths'
+import { correctionSchema, CORRECTION_TEXTS } from '@core/community/corrections'
+import type { Notice } from '@core/http/contract'
 import type { Db } from '../../db/client'
 import { LONG_TEXT_BODY } from '../../http/body-limits'
 import { notFound } from '../../http/errors'
@@ -14,7 +14,7 @@ type Deps = { db: Db; now: () => Date; limit: Limit; senderOf: (request: Fastify
 
 /**
  * A reader's correction to a published proverb (visitors too, with the suggestion form's rules and limit);
- * the service stores it for an operator to compare, accept or decline.
+ * the service stores it for an admin to compare, accept or decline.
  */
 export function correctionRoutes(app: FastifyInstance, { db, now, limit, senderOf }: Deps): void {
   app.post<{ Params: { idOrSlug: string } }>(

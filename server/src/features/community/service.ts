@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { changedFields, CORRECTION_TEXTS, type CorrectionInput } from '@core/corrections'
-import { foldForSearch } from '@core/search'
-import type { ContactInput, SuggestionInput } from '@core/validation'
+import { changedFields, CORRECTION_TEXTS, type CorrectionInput } from '@core/community/corrections'
+import { foldForSearch } from '@core/proverbs/search'
+import type { ContactInput, SuggestionInput } from '@core/community/validation'
 import type { Db } from '../../db/client'
 import { contactMessages } from '../../db/schema'
 import { badRequest } from '../../http/errors'
@@ -20,7 +20,7 @@ export async function suggestProverb(db: Db, input: SuggestionInput, userId: num
 }
 
 /**
- * Stored pending with the texts as they read now, for an operator to compare, accept or decline. A
+ * Stored pending with the texts as they read now, for an admin to compare, accept or decline. A
  * correction that changes nothing is refused, so the queue holds only real proposals.
  */
 export async function proposeCorrection(
@@ -49,7 +49,7 @@ export async function proposeCorrection(
   })
 }
 
-/** The message and its forwards to the operators are one change: stored and queued together. */
+/** The message and its forwards to the admins are one change: stored and queued together. */
 export async function storeContactMessage(
   { db, mailer, log, contactEmail }: { db: Db; mailer: Mailer; log: FastifyBaseLogger; contactEmail: string | null },
   input: ContactInput,

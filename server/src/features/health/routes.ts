@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { API } from '@core/api-paths'
+import { API } from '@core/http/api-paths'
 import { healthReport, isServing, type HealthDeps, type HealthReport } from './service'
 
 /**

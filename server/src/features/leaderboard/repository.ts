@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, exists, gt, lt, or, sql } from 'drizzle-orm'
-import type { LeaderboardEntry, LeaderboardPage, LeaderboardPeriod, LeaderboardPlayer } from '@core/contract'
-import { medalFor, outcomeOf, weekStartOf } from '@core/quiz'
+import type { LeaderboardEntry, LeaderboardPage, LeaderboardPeriod, LeaderboardPlayer } from '@core/quiz/contract'
+import { medalFor, outcomeOf, weekStartOf } from '@core/quiz/quiz'
 import type { Db } from '../../db/client'
 import { leaderboardTotals, questionProperties, quizBatches, quizBatchQuestions, users } from '../../db/schema'
 import { notFound } from '../../http/errors'

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { API } from '@core/api-paths'
-import type { LeaderboardPeriod } from '@core/contract'
+import { API } from '@core/http/api-paths'
+import type { LeaderboardPeriod } from '@core/quiz/contract'
 import type { Db } from '../../db/client'
 import { authGuard, sessionOf } from '../../http/auth-guard'
 import { badRequest, notFound } from '../../http/errors'

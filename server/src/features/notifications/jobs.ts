@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
-import { PLAN_TEXTS } from '@core/plans'
-import { weekStartOf } from '@core/quiz'
+import { PLAN_TEXTS } from '@core/payments/plans'
+import { weekStartOf } from '@core/quiz/quiz'
 import type { Db } from '../../db/client'
 import { dailyReminders, notifications, packages, payments, userPackages, users } from '../../db/schema'
 import { eachLimited, PUSH_CONCURRENCY, type Notifier } from '../../services/notify'

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { API } from '@core/api-paths'
-import type { DailyReminder } from '@core/contract'
+import { API } from '@core/http/api-paths'
+import type { DailyReminder } from '@core/notifications/contract'
 import type { Db } from '../../db/client'
 import { authGuard, sessionOf } from '../../http/auth-guard'
 import { parseBody } from '../../http/validate'

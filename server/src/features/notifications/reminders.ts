@@ -1,5 +1,5 @@
 import { asc, inArray, sql } from 'drizzle-orm'
-import type { Proverb } from '@core/contract'
+import type { Proverb } from '@core/proverbs/contract'
 import { reminderSends, userLanguages } from '../../db/schema'
 import { eachLimited, PUSH_CONCURRENCY } from '../../services/notify'
 import { todaysProverbs } from '../../services/proverbs'

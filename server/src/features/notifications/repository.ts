@@ -1,10 +1,9 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, notInArray, sql, type SQL } from 'drizzle-orm'
-import type { AppNotification, NotificationPage } from '@core/contract'
+import type { AppNotification, NotificationPage } from '@core/notifications/contract'
 import type { Db } from '../../db/client'
 import { dailyReminders, deviceTokens, notifications, sessions, unsubscribes, users } from '../../db/schema'
-import type { AuthSession } from '../../services/sessions'
+import { type AuthSession, liveSession } from '../../services/sessions'
 import { toAppNotification } from '../../services/notify'
-import { liveSession } from '../../services/sessions'
 import { paginated } from '../../http/paginated'
 
 export type Which = 'all' | 'unread' | 'read'

@@ -1,5 +1,5 @@
 import * as yup from 'yup'
-import { REMINDER_TIME_MESSAGE, REMINDER_TIME_PATTERN, REMINDER_TIME_ZONE_MESSAGE } from '@core/reminder'
+import { REMINDER_TIME_MESSAGE, REMINDER_TIME_PATTERN, REMINDER_TIME_ZONE_MESSAGE } from '@core/notifications/reminder'
 
 /** Our own texts for notifications (the spec gives none); the reminder's are shared with the app's form. */
 export const NOTIFICATION_TEXTS = {

@@ -1,5 +1,5 @@
-import type { AppNotification, DailyReminder } from '@core/contract'
-import { minuteOfDay, timeOfDay } from '@core/reminder'
+import type { AppNotification, DailyReminder } from '@core/notifications/contract'
+import { minuteOfDay, timeOfDay } from '@core/notifications/reminder'
 import type { Db } from '../../db/client'
 import { badRequest } from '../../http/errors'
 import { takeHit, type Limit } from '../../http/rate-limit'

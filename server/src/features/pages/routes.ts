@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { API } from '@core/api-paths'
+import { API } from '@core/http/api-paths'
 import type { Db } from '../../db/client'
 import type { SendPublic } from '../../http/public-cache'
 import { listFaqs } from './repository'

@@ -1,5 +1,5 @@
 import { and, eq, gt, lt, lte, sql } from 'drizzle-orm'
-import { currencyFor, priceInMinorUnits } from '@core/payment'
+import { currencyFor, priceInMinorUnits } from '@core/payments/payment'
 import { packages, paymentMethods, payments, userPackages, users } from '../../db/schema'
 import { eachLimited } from '../../services/notify'
 import { ProviderError, type ProviderResult } from '../../services/payments/types'

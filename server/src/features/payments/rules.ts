@@ -1,6 +1,6 @@
-import type { CurrencyCode } from '@core/constants'
-import type { PaymentQuote } from '@core/contract'
-import { fromMinorUnits, priceInMinorUnits } from '@core/payment'
+import type { CurrencyCode } from '@core/shared/constants'
+import type { PaymentQuote } from '@core/payments/contract'
+import { fromMinorUnits, priceInMinorUnits } from '@core/payments/payment'
 
 /** The pure rules of payments: prices, periods and the pages a checkout returns to. */
 

@@ -1,11 +1,12 @@
 import * as yup from 'yup'
-import { ACCOUNT_TEXTS, MAX_ID, MESSAGES } from '@core/validation'
-import { PAYMENT_OPTIONS, PAYMENT_REFERENCE_PATTERN } from '@core/payment'
+import { ACCOUNT_TEXTS } from '@core/account/texts'
+import { MAX_ID, MESSAGES } from '@core/shared/validation'
+import { PAYMENT_OPTIONS, PAYMENT_REFERENCE_PATTERN } from '@core/payments/payment'
 
 /**
  * Request shapes of the payment calls. strict(): a number sent as text (or the reverse) is a client bug,
  * answered with a 400 naming the field rather than guessed at. The app builds these bodies itself, so the
- * messages speak to its developer; what a user reads lives in PAYMENT_TEXTS (src/core/payment.ts).
+ * messages speak to its developer; what a user reads lives in PAYMENT_TEXTS (src/core/payments/payment.ts).
  */
 export const PAYMENT_FIELD_TEXTS = {
   paymentOption: 'Choose a payment option: paystack, stripe or test.',

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import { PLAN_TEXTS } from '@core/plans'
+import { PLAN_TEXTS } from '@core/payments/plans'
 import type { Db, Tx } from '../../db/client'
 import { packages, paymentMethods, payments, promoCodes, userPackages, users } from '../../db/schema'
 import type { Notifier } from '../../services/notify'
@@ -39,7 +39,7 @@ export async function settlePayment(deps: SettleDeps, payment: Payment, result: 
     return reread(db, payment)
   }
   if (result.status === 'success' && (result.amountMinor !== payment.amountMinor || result.currency !== payment.currency)) {
-    // Never grant a package for a sum other than the one asked: the difference is for an operator to sort out.
+    // Never grant a package for a sum other than the one asked: the difference is for an admin to sort out.
     log.error(
       { reference: payment.reference, asked: [payment.amountMinor, payment.currency], took: [result.amountMinor, result.currency] },
       'payment amount mismatch',
@@ -142,7 +142,7 @@ async function succeed(tx: Tx, payment: Payment, method: SavedMethod | null, pro
   await tx.update(users).set({ packageId: won.packageId }).where(eq(users.id, won.userId))
   if (won.promoCode) {
     // Counted only within the limit; two checkouts started on its last use both paid their discounted
-    // price, and the second is left for an operator to see.
+    // price, and the second is left for an admin to see.
     const [counted] = await tx
       .update(promoCodes)
       .set({ uses: sql`${promoCodes.uses} + 1` })

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { API } from '@core/api-paths'
-import type { PaymentOption } from '@core/payment'
+import { API } from '@core/http/api-paths'
+import type { PaymentOption } from '@core/payments/payment'
 import { HttpError } from '../../http/errors'
 import { WebhookSignatureError } from '../../services/payments/types'
 import type { PaymentService } from './service'
@@ -36,7 +36,7 @@ export async function paymentWebhooks(
         if (error instanceof WebhookSignatureError)
           throw new HttpError(400, 'bad_signature', 'The webhook signature is missing or does not match.')
         // Signed but not an event we can read (not JSON, fields missing): retrying it would not help, so
-        // it is acknowledged and left for an operator in the log.
+        // it is acknowledged and left for an admin in the log.
         request.log.warn({ err: error, provider: id }, 'signed webhook could not be read')
         return { data: { received: true } }
       }

@@ -1,7 +1,7 @@
-import { API } from '@core/api-paths'
-import type { ProverbSource } from '@core/contract'
-import { sourceLabel } from '@core/corrections'
-import { EXPORT_COLUMNS, OPEN_DATA } from '@core/open-data'
+import { API } from '@core/http/api-paths'
+import type { ProverbSource } from '@core/proverbs/contract'
+import { sourceLabel } from '@core/community/corrections'
+import { EXPORT_COLUMNS, OPEN_DATA } from '@core/proverbs/open-data'
 import type { Db } from '../../db/client'
 import { corpusRows } from './repository'
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { API } from '@core/api-paths'
-import type { PackSize } from '@core/contract'
+import { API } from '@core/http/api-paths'
+import type { PackSize } from '@core/proverbs/contract'
 import type { Db } from '../../db/client'
 import { authGuard, sessionOf } from '../../http/auth-guard'
 import type { PackSizes } from './pack-size-service'

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm'
-import type { ProverbMarks } from '@core/contract'
+import type { ProverbMarks } from '@core/proverbs/contract'
 import type { Db } from '../../db/client'
 import {
   categories,

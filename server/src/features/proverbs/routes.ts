@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { API, ROUTES } from '@core/api-paths'
-import { searchTerms } from '@core/search'
+import { API, ROUTES } from '@core/http/api-paths'
+import { searchTerms } from '@core/proverbs/search'
 import type { Db } from '../../db/client'
 import { badRequest, notFound } from '../../http/errors'
 import { calendarDate, hasControlCharacters, optionalString, paging, positiveInt } from '../../http/params'

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, isNotNull, sql } from 'drizzle-orm'
-import type { QuestionProperty, QuizBatchSummary } from '@core/contract'
-import { INSTANT_QUIZZES_PER_WEEK, outcomeOf, weekStartOf } from '@core/quiz'
+import type { QuestionProperty, QuizBatchSummary } from '@core/quiz/contract'
+import { INSTANT_QUIZZES_PER_WEEK, outcomeOf, weekStartOf } from '@core/quiz/quiz'
 import type { Db, Tx } from '../../db/client'
 import { questionProperties, quizAnswers, quizBatches, quizBatchQuestions } from '../../db/schema'
 import { HttpError, notFound } from '../../http/errors'

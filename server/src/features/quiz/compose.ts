@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, notInArray } from 'drizzle-orm'
-import type { QuizQuestionKind } from '@core/contract'
+import type { QuizQuestionKind } from '@core/quiz/contract'
 import type { Tx } from '../../db/client'
 import { answerOptions, cousinClusters, ethnicGroups, proverbCousins, proverbs, quizQuestions } from '../../db/schema'
 

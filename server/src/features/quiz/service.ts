@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
-import { languageTag } from '@core/constants'
-import type { QuizAnswerItem, QuizAnswerReceipt, QuizAttempt, QuizData, QuizQuestion, QuizResult } from '@core/contract'
-import { outcomeOf, POINTS_PER_CORRECT } from '@core/quiz'
+import { languageTag } from '@core/shared/constants'
+import type { QuizAnswerItem, QuizAnswerReceipt, QuizAttempt, QuizData, QuizQuestion, QuizResult } from '@core/quiz/contract'
+import { outcomeOf, POINTS_PER_CORRECT } from '@core/quiz/quiz'
 import type { Db, Tx } from '../../db/client'
 import {
   answerOptions,

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import type { ReferralCode } from '@core/contract'
+import type { ReferralCode } from '@core/payments/contract'
 import type { Db } from '../../db/client'
 import { promoCodes } from '../../db/schema'
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt } from 'drizzle-orm'
-import type { Plan } from '@core/contract'
+import type { Plan } from '@core/payments/contract'
 import type { Db } from '../../db/client'
 import { packages, userLanguages, userPackages } from '../../db/schema'
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { API } from '@core/api-paths'
-import type { ExchangeRates } from '@core/contract'
+import { API } from '@core/http/api-paths'
+import type { ExchangeRates } from '@core/payments/contract'
 import type { Db } from '../../db/client'
 import type { SendPublic } from '../../http/public-cache'
 import { listPlans } from './repository'

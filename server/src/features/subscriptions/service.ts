@@ -1,5 +1,6 @@
-import type { ActivePackage, UserLanguages } from '@core/contract'
-import { PAYMENT_TEXTS } from '@core/payment'
+import type { ActivePackage } from '@core/payments/contract'
+import type { UserLanguages } from '@core/account/contract'
+import { PAYMENT_TEXTS } from '@core/payments/payment'
 import type { Db } from '../../db/client'
 import { badRequest, notFound } from '../../http/errors'
 import { assertKnownGroups, entitlementOf, tooManyGroupsMessage } from '../../services/entitlements'

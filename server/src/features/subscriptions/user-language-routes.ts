@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { API } from '@core/api-paths'
-import { languagesSchema } from '@core/validation'
+import { API } from '@core/http/api-paths'
+import { languagesSchema } from '@core/account/validation'
 import type { Db } from '../../db/client'
 import { authGuard, sessionOf } from '../../http/auth-guard'
 import { parseBody } from '../../http/validate'

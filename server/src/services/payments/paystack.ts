@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
-import type { CurrencyCode } from '@core/constants'
+import type { CurrencyCode } from '@core/shared/constants'
 import { networkReason } from '../push'
 import {
   ProviderError,

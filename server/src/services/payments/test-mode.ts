@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { API } from '@core/api-paths'
+import { API } from '@core/http/api-paths'
 import type { Db } from '../../db/client'
 import { payments, testModeCharges } from '../../db/schema'
 import type { PaymentProvider, ProviderResult, SavedMethod } from './types'

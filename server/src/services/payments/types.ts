@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http'
-import type { CurrencyCode } from '@core/constants'
-import type { PaymentOption } from '@core/payment'
+import type { CurrencyCode } from '@core/shared/constants'
+import type { PaymentOption } from '@core/payments/payment'
 
 /**
  * One interface for every payment provider (Paystack, Stripe, the built-in test mode). The payments

@@ -2,7 +2,7 @@ import '../account-menu.css'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from 'react-router-dom'
 import { useDisclosure } from '@/components/disclosure'
-import { useIsOperator } from '@/entities/operator/queries'
+import { useIsAdmin } from '@/entities/admin/queries'
 import { clearAllDrafts } from '@/lib/drafts'
 import { privateKeys } from '@/lib/query-keys'
 import { signOut, useSession } from '@/lib/session'
@@ -28,13 +28,13 @@ export function useLogout() {
 
 /**
  * The header's account corner: sign-in links for visitors; the avatar and a menu for users. Whether the
- * user is an operator is asked once the menu opens, so operators find their console here.
+ * user is an admin is asked once the menu opens, so admins find their console here.
  */
 export function AccountMenu() {
   const session = useSession()
   const { open, setOpen, id, root, button: toggle } = useDisclosure()
   const doLogout = useLogout()
-  const operator = useIsOperator(session?.user.id ?? 0, open && session !== null)
+  const admin = useIsAdmin(session?.user.id ?? 0, open && session !== null)
 
   if (!session) {
     return (
@@ -70,9 +70,9 @@ export function AccountMenu() {
         <li>
           <Link to="/offline">Offline reading</Link>
         </li>
-        {operator && (
+        {admin && (
           <li>
-            <Link to="/admin">Operators</Link>
+            <Link to="/admin">Admins</Link>
           </li>
         )}
         <li>

@@ -1,6 +1,6 @@
 import '../account-menu.css'
 import { useQuery } from '@tanstack/react-query'
-import { initials } from '@/core/format'
+import { initials } from '@/core/shared/format'
 import { useSession } from '@/lib/session'
 import { personalInfoQuery, usePictureUrl } from '../queries'
 

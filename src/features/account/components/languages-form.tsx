@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { ErrorState, LimitedChoices, Loading, MutationOutcome } from '@/components/query-state'
-import { PLAN_TEXTS } from '@/core/plans'
+import { PLAN_TEXTS } from '@/core/payments/plans'
 import { useSaveLanguages } from '../mutations'
 import { userLanguagesQuery } from '../queries'
 

@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { ACCOUNT_TEXTS } from '@/core/account/texts'
 import {
-  ACCOUNT_TEXTS,
   addressSchema,
   changePasswordSchema,
   personalInfoSchema,
   type AddressInput,
   type ChangePasswordInput,
   type PersonalInfoInput,
-} from '@/core/validation'
+} from '@/core/account/validation'
 import { Form, TextField } from '@/components/form'
 import { ErrorState, Loading } from '@/components/query-state'
 import { updateSessionUser } from '@/lib/session'

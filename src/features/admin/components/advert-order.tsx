@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
-import type { AdminAdvert } from '@/core/admin-contract'
-import { ADMIN_TEXTS } from '@/core/admin-texts'
+import type { AdminAdvert } from '@/core/admin/contract'
+import { ADMIN_TEXTS } from '@/core/admin/texts'
 import { errorMessage } from '@/components/query-state'
 import { reorderAdverts } from '../api'
 import { useAdminMutation } from '../mutations'

@@ -1,6 +1,6 @@
 import { useState, type ReactNode, type Ref } from 'react'
 import type { AnyObjectSchema } from 'yup'
-import { ADMIN_TEXTS } from '@/core/admin-texts'
+import { ADMIN_TEXTS } from '@/core/admin/texts'
 import { Form } from '@/components/form'
 import { useAdminMutation } from '../mutations'
 import { ConfirmButton } from './confirm-button'
@@ -183,7 +183,7 @@ export function RowButton({
   )
 }
 
-/** Delete (or retire) a row, after a question; for a built-in row the question says it becomes the operators' own. */
+/** Delete (or retire) a row, after a question; for a built-in row the question says it becomes the admins' own. */
 export function RemoveRowButton({
   label = 'Delete',
   what,

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 
 /**
- * Where a section's add-or-edit form sits: choosing "Edit" on a row brings the operator to its first field.
+ * Where a section's add-or-edit form sits: choosing "Edit" on a row brings the admin to its first field.
  * The form is a group named by the title and described by the note, so a screen reader entering it on
  * that focus reads the note too.
  */

@@ -1,4 +1,4 @@
-import type { EthnicGroup } from '@/core/contract'
+import type { EthnicGroup } from '@/core/proverbs/contract'
 
 // The console's views of the ethnic groups (from the catalogue, `useGroups` in src/entities/catalogue).
 

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import { useId, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router-dom'
-import type { Paginated } from '@/core/contract'
+import type { Paginated } from '@/core/http/contract'
 import { Pagination } from '@/components/pagination'
 import { EmptyState, ErrorState, Loading } from '@/components/query-state'
 
@@ -130,7 +130,7 @@ export function DataTable<T>({
   )
 }
 
-/** "12 May 2026, 14:05" in the operator's time zone. */
+/** "12 May 2026, 14:05" in the admin's time zone. */
 export function formatWhen(iso: string | null): string {
   if (!iso) return '—'
   return new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })

@@ -1,10 +1,10 @@
 import { SelectField, TextAreaField } from '@/components/form'
 import { useQuery } from '@tanstack/react-query'
-import type { ProverbInput } from '@/core/admin-contract'
-import type { EthnicGroup } from '@/core/contract'
+import type { ProverbInput } from '@/core/admin/contract'
+import type { EthnicGroup } from '@/core/proverbs/contract'
 import { categoriesQuery } from '../queries'
 import { useGroups } from '@/entities/catalogue/queries'
-import { useOperatorId } from '@/entities/operator/queries'
+import { useAdminId } from '@/entities/admin/queries'
 import { CheckboxesField } from './fields'
 import { groupChoices } from './groups'
 
@@ -33,7 +33,7 @@ export function findGroup(groups: EthnicGroup[] | undefined, named: string): Eth
  */
 export function ProverbFields() {
   const groups = useGroups()
-  const categories = useQuery(categoriesQuery(useOperatorId()))
+  const categories = useQuery(categoriesQuery(useAdminId()))
   return (
     <>
       <TextAreaField name="proverb" label="Proverb" />

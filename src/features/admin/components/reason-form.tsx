@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { rejectSuggestionSchema } from '@/core/admin-validation'
+import { rejectSuggestionSchema } from '@/core/admin/validation'
 import { Form, TextAreaField } from '@/components/form'
 
 /**

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react'
 import { afterEach, expect, test, vi } from 'vitest'
-import { ADMIN_TEXTS } from '@/core/admin-texts'
+import { ADMIN_TEXTS } from '@/core/admin/texts'
 import { json } from '@/lib/test-render'
 import { AdminConsole } from '../routes/console'
 import { fakeApi, renderAdmin } from '../test-fixtures'
@@ -16,9 +16,9 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-test('a signed-in reader who is not an operator is told the console is for operators', async () => {
+test('a signed-in reader who is not an admin is told the console is for admins', async () => {
   const api = fakeApi((_, path) =>
-    path === '/api/admin/audit' ? json({ error: { code: 'forbidden', message: 'Operators only.' } }, 403) : undefined,
+    path === '/api/admin/audit' ? json({ error: { code: 'forbidden', message: 'Admins only.' } }, 403) : undefined,
   )
   vi.stubGlobal('fetch', vi.fn(api.fetch))
   renderAdmin(
@@ -26,12 +26,12 @@ test('a signed-in reader who is not an operator is told the console is for opera
       <AdminConsole />
     </RequireAdmin>,
   )
-  expect(await screen.findByRole('heading', { name: ADMIN_TEXTS.operatorsOnly })).toBeTruthy()
+  expect(await screen.findByRole('heading', { name: ADMIN_TEXTS.adminsOnly })).toBeTruthy()
   expect(screen.queryByRole('navigation')).toBeNull()
   expect(api.sent.map((call) => call.path)).toEqual(['/api/admin/audit'])
 })
 
-test('an operator gets the console, on the suggestions', async () => {
+test('an admin gets the console, on the suggestions', async () => {
   const api = fakeApi((_, path) => {
     if (path === '/api/admin/audit') return json({ ...EMPTY_PAGE, size: 1 })
     if (path === '/api/admin/suggestions') return json(EMPTY_PAGE)

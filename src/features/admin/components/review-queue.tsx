@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import type { Paginated } from '@/core/contract'
+import type { Paginated } from '@/core/http/contract'
 import { Tabs } from '@/components/tabs'
 import { AdminSection } from './list-section'
 import { ListResult, useListParams } from './paged'
@@ -9,7 +9,7 @@ import { useStatus } from './status'
 type Tab<S extends string> = { id: S; label: string; empty: string }
 
 /**
- * A section of things readers sent that wait for an operator's verdict (suggestions, corrections): tabs by
+ * A section of things readers sent that wait for an admin's verdict (suggestions, corrections): tabs by
  * status in the address (`?status=`, pending by default), the pending ones as cards to act on, the reviewed
  * ones as a table. A verdict's confirmation goes to the section's live region.
  */

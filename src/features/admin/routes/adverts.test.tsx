@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, expect, test, vi } from 'vitest'
-import type { AdminAdvert } from '@/core/admin-contract'
-import { ADMIN_TEXTS } from '@/core/admin-texts'
+import type { AdminAdvert } from '@/core/admin/contract'
+import { ADMIN_TEXTS } from '@/core/admin/texts'
 import { json } from '@/lib/test-render'
-import { OPERATOR_TEXTS } from '@/core/operator-validation'
 import { movedOrder } from '../components/advert-order'
 import { expectLoadFailure, failure, renderAdmin, serveApi } from '../test-fixtures'
 import AdvertsSection from './adverts'
@@ -121,10 +120,10 @@ test('a refused move shows the server’s message as an alert, clears the last s
   await names()
   fireEvent.click(screen.getByRole('button', { name: `${ADMIN_TEXTS.moveDown}: market` }))
   expect(await screen.findByText('“market” moved down.')).toBeTruthy()
-  order = () => failure(409, OPERATOR_TEXTS.orderStale)
+  order = () => failure(409, ADMIN_TEXTS.orderStale)
   const before = gets()
   fireEvent.click(screen.getByRole('button', { name: `${ADMIN_TEXTS.moveDown}: market` }))
-  expect((await screen.findByRole('alert')).textContent).toBe(OPERATOR_TEXTS.orderStale)
+  expect((await screen.findByRole('alert')).textContent).toBe(ADMIN_TEXTS.orderStale)
   expect(screen.queryByText('“market” moved down.')).toBeNull()
   await waitFor(() => expect(gets()).toBeGreaterThan(before))
   expect(await names()).toEqual(['harvest', 'market', 'river'])
@@ -137,7 +136,7 @@ test('one of Òwe’s own adverts is marked; editing its description says what t
   fireEvent.click(screen.getByRole('button', { name: 'Edit the description and link of market' }))
   const form = screen.getByRole('form', { name: 'Description and link of market' })
   expect(within(form).getByText(ADMIN_TEXTS.builtInNote)).toBeTruthy()
-  // Saved untouched: nothing is sent (a change would make it the operators').
+  // Saved untouched: nothing is sent (a change would make it the admins').
   fireEvent.click(within(form).getByRole('button', { name: 'Save' }))
   expect(await screen.findByText(ADMIN_TEXTS.unchanged)).toBeTruthy()
   expect(writes()).toEqual([])

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
-import type { AdminAdvert } from '@/core/admin-contract'
-import { ADMIN_TEXTS } from '@/core/admin-texts'
-import { formatThousands } from '@/core/format'
+import type { AdminAdvert } from '@/core/admin/contract'
+import { ADMIN_TEXTS } from '@/core/admin/texts'
+import { formatThousands } from '@/core/shared/format'
 import { FileField, UploadProgress } from '@/components/file-field'
 import { errorMessage } from '@/components/query-state'
-import { useOperatorId } from '@/entities/operator/queries'
+import { useAdminId } from '@/entities/admin/queries'
 import { deleteAdvert, updateAdvert, uploadAdvert, type AdvertChanges, type AdvertUpload } from '../api'
 import { inShownOrder, useAdvertOrder } from '../components/advert-order'
 import { NamedRow, RemoveRowButton, RowButton } from '../components/editable-rows'
@@ -19,7 +19,7 @@ const kb = (bytes: number) => `${formatThousands(Math.round(bytes / 1024))} KB`
 
 /** /admin/adverts: the adverts shown to readers without a plan, in their order; upload, reorder, switch on and off, describe, remove. */
 export default function AdvertsSection() {
-  const list = useQuery({ ...advertsQuery(useOperatorId()), select: inShownOrder })
+  const list = useQuery({ ...advertsQuery(useAdminId()), select: inShownOrder })
   const { said, success, failure, clear } = useStatus()
   const change = useAdminMutation(['adverts'], ({ id, ...changes }: AdvertChanges & { id: number }) => updateAdvert(id, changes))
   const remove = useAdminMutation(['adverts'], (advert: AdminAdvert) => deleteAdvert(advert.id))
@@ -89,7 +89,7 @@ export default function AdvertsSection() {
 
 /**
  * The description (read out in place of the image) and the link, edited in the row. Only what changed is
- * sent: for one of Òwe's own adverts, a change of either makes it the operators' (the note says so).
+ * sent: for one of Òwe's own adverts, a change of either makes it the admins' (the note says so).
  */
 function AdvertDetails({
   advert,

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, expect, test, vi } from 'vitest'
-import type { AuditEntry } from '@/core/admin-contract'
+import type { AuditEntry } from '@/core/admin/contract'
 import { json } from '@/lib/test-render'
 import { formatWhen } from '../components/paged'
 import { expectLoadFailure, pageOf, renderAdmin, serveApi } from '../test-fixtures'
@@ -50,7 +50,7 @@ beforeEach(() => {
 test('each entry says when, who (or the system), what, on what, and what changed, one line per field', async () => {
   renderAdmin(<AuditSection />, '/admin/audit')
   expect(screen.getByRole('heading', { level: 2, name: 'Audit log' })).toBeTruthy()
-  const table = await screen.findByRole('table', { name: 'Operators’ actions, newest first' })
+  const table = await screen.findByRole('table', { name: 'Admins’ actions, newest first' })
   const rows = within(table).getAllByRole('row').slice(1)
   expect(
     within(rows[0])

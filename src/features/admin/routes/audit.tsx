@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import type { AuditEntry } from '@/core/admin-contract'
-import { useOperatorId } from '@/entities/operator/queries'
+import type { AuditEntry } from '@/core/admin/contract'
+import { useAdminId } from '@/entities/admin/queries'
 import { describeAuditDetail } from '../audit-detail'
 import { ListSection } from '../components/list-section'
 import { ADMIN_PAGE_SIZE, formatWhen, useListParams } from '../components/paged'
@@ -19,15 +19,15 @@ function Changes({ entry }: { entry: AuditEntry }) {
   )
 }
 
-/** /admin/audit: what operators changed, newest first. */
+/** /admin/audit: what admins changed, newest first. */
 export default function AuditSection() {
   const { page } = useListParams()
-  const list = useQuery(auditQuery(useOperatorId(), { page, size: ADMIN_PAGE_SIZE }))
+  const list = useQuery(auditQuery(useAdminId(), { page, size: ADMIN_PAGE_SIZE }))
   return (
     <ListSection
       title="Audit log"
       list={{ query: list, noun: 'entries', empty: 'Nothing recorded yet' }}
-      caption="Operators’ actions, newest first"
+      caption="Admins’ actions, newest first"
       columns={[
         // What was done and what changed come first: on a phone they are what shows before scrolling sideways.
         { header: 'When', cell: (entry) => formatWhen(entry.createdAt) },

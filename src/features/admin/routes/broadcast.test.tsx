@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { ADMIN_TEXTS } from '@/core/admin-texts'
-import { OPERATOR_TEXTS } from '@/core/operator-validation'
+import { ADMIN_TEXTS } from '@/core/admin/texts'
 import { json } from '@/lib/test-render'
 import { fakeApi, renderAdmin } from '../test-fixtures'
 import BroadcastSection from './broadcast'
@@ -69,7 +68,7 @@ test('going back sends nothing, and a link to another site is refused', async ()
 
   fireEvent.change(screen.getByLabelText('Link in the app (optional)'), { target: { value: '//evil.example' } })
   fireEvent.click(screen.getByRole('button', { name: 'Review and send' }))
-  expect(await screen.findByText(OPERATOR_TEXTS.inAppLink)).toBeTruthy()
+  expect(await screen.findByText(ADMIN_TEXTS.inAppLink)).toBeTruthy()
   expect(screen.queryByRole('button', { name: 'Send now' })).toBeNull()
   expect(api.sent).toHaveLength(0)
 })

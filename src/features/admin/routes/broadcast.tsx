@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import type { BroadcastInput } from '@/core/admin-contract'
-import { ADMIN_TEXTS } from '@/core/admin-texts'
+import type { BroadcastInput } from '@/core/admin/contract'
+import { ADMIN_TEXTS } from '@/core/admin/texts'
 import { Form, SelectField, TextAreaField, TextField } from '@/components/form'
 import { useGroups } from '@/entities/catalogue/queries'
 import { sendBroadcast } from '../api'
@@ -15,7 +15,7 @@ const EMPTY: Values = { title: '', body: '', url: '', ethnicGroupId: '' }
 
 /**
  * /admin/broadcast: a message in every reader's notifications (and by push where it is on), to everyone
- * or to one group's readers. It cannot be taken back, so the operator confirms who gets it first.
+ * or to one group's readers. It cannot be taken back, so the admin confirms who gets it first.
  */
 export default function BroadcastSection() {
   const groups = useGroups()

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, expect, test, vi } from 'vitest'
-import type { AdminCategory } from '@/core/admin-contract'
-import { ADMIN_TEXTS } from '@/core/admin-texts'
-import { ADMIN_MESSAGES, CATEGORY_NAME_MAX } from '@/core/admin-validation'
+import type { AdminCategory } from '@/core/admin/contract'
+import { ADMIN_TEXTS } from '@/core/admin/texts'
+import { CATEGORY_NAME_MAX } from '@/core/admin/validation'
 import { json } from '@/lib/test-render'
 import { expectLoadFailure, failure, renderAdmin, serveApi } from '../test-fixtures'
 import CategoriesSection from './categories'
@@ -80,9 +80,9 @@ test('cancelling a rename goes back to adding, and the name is checked as the se
   const form = screen.getByRole('form', { name: 'Add a category' })
 
   fireEvent.click(within(form).getByRole('button', { name: 'Add the category' }))
-  expect(await within(form).findByText(ADMIN_MESSAGES.required)).toBeTruthy()
+  expect(await within(form).findByText(ADMIN_TEXTS.required)).toBeTruthy()
   fireEvent.change(within(form).getByLabelText('Name of a new category'), { target: { value: 'x'.repeat(CATEGORY_NAME_MAX + 1) } })
-  expect(await within(form).findByText(ADMIN_MESSAGES.tooLong(CATEGORY_NAME_MAX))).toBeTruthy()
+  expect(await within(form).findByText(ADMIN_TEXTS.tooLong(CATEGORY_NAME_MAX))).toBeTruthy()
   expect(api.sent.some((call) => call.method === 'POST')).toBe(false)
 })
 

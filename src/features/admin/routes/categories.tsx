@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { categoryInputSchema } from '@/core/admin-validation'
-import { formatThousands } from '@/core/format'
+import { categoryInputSchema } from '@/core/admin/validation'
+import { formatThousands } from '@/core/shared/format'
 import { TextField } from '@/components/form'
-import { useOperatorId } from '@/entities/operator/queries'
+import { useAdminId } from '@/entities/admin/queries'
 import { categoryRows } from '../api'
 import { EditorForm, NamedRow, useEditing } from '../components/editable-rows'
 import { ListSection } from '../components/list-section'
@@ -10,7 +10,7 @@ import { categoriesQuery } from '../queries'
 
 /** /admin/categories: the themes proverbs are filed under. */
 export default function CategoriesSection() {
-  const query = useQuery(categoriesQuery(useOperatorId()))
+  const query = useQuery(categoriesQuery(useAdminId()))
   const editor = useEditing({
     sections: ['categories'],
     // Deleting one takes it off its proverbs.

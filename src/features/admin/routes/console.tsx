@@ -25,7 +25,7 @@ const SECTIONS: Section[] = [
 ]
 
 function SectionPage({ section }: { section: Section }) {
-  usePageTitle(`${section.label} · Operators`)
+  usePageTitle(`${section.label} · Admins`)
   return (
     <Suspense fallback={<Loading label={`Loading ${section.label}`} />}>
       <section.Page />
@@ -39,7 +39,7 @@ export function AdminConsole() {
     <div className="admin">
       <nav className="admin__nav" aria-labelledby="admin-title">
         <h1 id="admin-title" className="admin__title">
-          Operators
+          Admins
         </h1>
         <ul>
           {SECTIONS.map((section) => (

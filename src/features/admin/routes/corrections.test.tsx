@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, expect, test, vi } from 'vitest'
-import type { AdminCorrection } from '@/core/admin-contract'
-import { ADMIN_TEXTS } from '@/core/admin-texts'
+import type { AdminCorrection } from '@/core/admin/contract'
+import { ADMIN_TEXTS } from '@/core/admin/texts'
 import { json } from '@/lib/test-render'
 import { fakeApi, renderAdmin } from '../test-fixtures'
 import CorrectionsSection from './corrections'
@@ -75,7 +75,7 @@ test('a pending correction shows what it changes, word by word, with the sender,
   expect(within(found).queryByText(ADMIN_TEXTS.changedSince)).toBeNull()
 })
 
-test('accepting sends the texts as the operator tidied them, says so, and the list empties', async () => {
+test('accepting sends the texts as the admin tidied them, says so, and the list empties', async () => {
   renderAdmin(<CorrectionsSection />, '/admin/corrections')
   const found = await card()
   fireEvent.change(within(found).getByLabelText('Meaning'), { target: { value: 'Home is where we rest after the farm’s work.' } })

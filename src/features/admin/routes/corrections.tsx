@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import type { AdminCorrection, CorrectionStatus } from '@/core/admin-contract'
-import { ADMIN_TEXTS } from '@/core/admin-texts'
-import { acceptCorrectionSchema, wordDiff, type AcceptCorrectionInput, type CorrectableTexts } from '@/core/corrections'
+import type { AdminCorrection, CorrectionStatus } from '@/core/admin/contract'
+import { ADMIN_TEXTS } from '@/core/admin/texts'
+import { acceptCorrectionSchema, wordDiff, type AcceptCorrectionInput, type CorrectableTexts } from '@/core/community/corrections'
 import { Form, TextAreaField, TextField } from '@/components/form'
-import { useOperatorId } from '@/entities/operator/queries'
+import { useAdminId } from '@/entities/admin/queries'
 import { acceptCorrection, declineCorrection } from '../api'
 import { ReasonForm } from '../components/reason-form'
 import { ADMIN_PAGE_SIZE, DataTable, formatWhen } from '../components/paged'
@@ -28,7 +28,7 @@ const FIELDS: { key: keyof CorrectableTexts; label: string }[] = [
 const proverbLink = (slug: string) => `/search_result?proverb=${encodeURIComponent(slug)}`
 
 const useCorrections = (status: CorrectionStatus, page: number) =>
-  useQuery(correctionsQuery(useOperatorId(), { status, page, size: ADMIN_PAGE_SIZE }))
+  useQuery(correctionsQuery(useAdminId(), { status, page, size: ADMIN_PAGE_SIZE }))
 
 /** /admin/corrections?status=accepted: readers' corrections to published proverbs, shown as differences. */
 export default function CorrectionsSection() {

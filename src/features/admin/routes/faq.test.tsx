@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, expect, test, vi } from 'vitest'
-import type { AdminFaq } from '@/core/admin-contract'
-import { ADMIN_TEXTS } from '@/core/admin-texts'
-import { ADMIN_MESSAGES } from '@/core/admin-validation'
+import type { AdminFaq } from '@/core/admin/contract'
+import { ADMIN_TEXTS } from '@/core/admin/texts'
 import { json } from '@/lib/test-render'
 import { expectLoadFailure, fill, renderAdmin, serveApi } from '../test-fixtures'
 import FaqSection from './faq'
@@ -68,9 +67,9 @@ test('a position that is not a whole number from 0 to 10000 is refused with the 
   const form = await screen.findByRole('form', { name: 'Add a question' })
   fill(form, { Question: 'Why?', Answer: 'Because.', 'Position (optional)': 'first' })
   fireEvent.click(within(form).getByRole('button', { name: 'Add the question' }))
-  expect(await within(form).findByText(ADMIN_MESSAGES.position)).toBeTruthy()
+  expect(await within(form).findByText(ADMIN_TEXTS.faqPosition)).toBeTruthy()
   fireEvent.change(within(form).getByLabelText('Position (optional)'), { target: { value: '10001' } })
-  expect(await within(form).findByText(ADMIN_MESSAGES.position)).toBeTruthy()
+  expect(await within(form).findByText(ADMIN_TEXTS.faqPosition)).toBeTruthy()
   expect(api.sent.some((call) => call.method === 'POST')).toBe(false)
 })
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { TextAreaField, TextField } from '@/components/form'
-import { useOperatorId } from '@/entities/operator/queries'
+import { useAdminId } from '@/entities/admin/queries'
 import { faqRows } from '../api'
 import { EditorForm, NamedRow, useEditing } from '../components/editable-rows'
 import { ListSection } from '../components/list-section'
@@ -9,7 +9,7 @@ import { faqFormSchema } from '../schemas'
 
 /** /admin/faq: the questions under the pricing page, in their order. */
 export default function FaqSection() {
-  const query = useQuery(faqsQuery(useOperatorId()))
+  const query = useQuery(faqsQuery(useAdminId()))
   const editor = useEditing({ sections: ['faqs'], api: faqRows, schema: faqFormSchema, what: (faq) => `“${faq.question}”` })
   const editing = editor.editing
 

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import type { ImportReport } from '@/core/admin-contract'
-import { ADMIN_TEXTS } from '@/core/admin-texts'
+import type { ImportReport } from '@/core/admin/contract'
+import { ADMIN_TEXTS } from '@/core/admin/texts'
 import { renderAdmin } from '../test-fixtures'
 import ImportSection from './import'
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { MAIL_STATUS_FILTERS, type AdminMail, type MailStatusFilter } from '@/core/admin-contract'
+import { MAIL_STATUS_FILTERS, type AdminMail, type MailStatusFilter } from '@/core/admin/contract'
 import { Tabs } from '@/components/tabs'
-import { useOperatorId } from '@/entities/operator/queries'
+import { useAdminId } from '@/entities/admin/queries'
 import { retryMail } from '../api'
 import { RowButton } from '../components/editable-rows'
 import { AdminSection, ListTable } from '../components/list-section'
@@ -70,14 +70,14 @@ const whichMail = (mail: AdminMail) => `“${mail.subject}” to ${mail.to}`
 
 /** /admin/mail?status=waiting&page=2: the mail queue; a failed mail can be sent again. */
 export default function MailSection() {
-  const userId = useOperatorId()
+  const userId = useAdminId()
   const { params, page, set } = useListParams()
   const statusParam = params.get('status')
   const status: MailStatusFilter = isFilter(statusParam) ? statusParam : 'failed'
   const filter = FILTERS[status]
   const list = useQuery(mailQuery(userId, { status, page, size: ADMIN_PAGE_SIZE }))
   const { said, success, failure, clear } = useStatus()
-  // A refusal means the list was out of date (another operator sent it again first): ask for it anew then too.
+  // A refusal means the list was out of date (another admin sent it again first): ask for it anew then too.
   const retry = useAdminMutation(['mail'], (mail: AdminMail) => retryMail(mail.id), { refreshAfterFailure: true })
 
   const sendAgain: Column<AdminMail> = {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, expect, test, vi } from 'vitest'
-import type { ContactMessage } from '@/core/admin-contract'
+import type { ContactMessage } from '@/core/admin/contract'
 import { json } from '@/lib/test-render'
 import { formatWhen } from '../components/paged'
 import { expectLoadFailure, pageOf, renderAdmin, serveApi } from '../test-fixtures'

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Tabs } from '@/components/tabs'
-import { useOperatorId } from '@/entities/operator/queries'
+import { useAdminId } from '@/entities/admin/queries'
 import { markMessageRead } from '../api'
 import { RowButton } from '../components/editable-rows'
 import { AdminSection, ListTable } from '../components/list-section'
@@ -16,7 +16,7 @@ const TABS = [
 
 /** /admin/messages?show=all: what people wrote through the contact form; unread first. */
 export default function MessagesSection() {
-  const userId = useOperatorId()
+  const userId = useAdminId()
   const { params, page, set } = useListParams()
   const show = params.get('show') === 'all' ? 'all' : 'unread'
   const list = useQuery(messagesQuery(userId, { unread: show === 'unread' ? true : undefined, page, size: ADMIN_PAGE_SIZE }))

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import type { AdminPayment } from '@/core/admin-contract'
-import { useOperatorId } from '@/entities/operator/queries'
+import type { AdminPayment } from '@/core/admin/contract'
+import { useAdminId } from '@/entities/admin/queries'
 import { Filters, SelectFilter } from '../components/filters'
 import { ListSection } from '../components/list-section'
 import { ADMIN_PAGE_SIZE, formatWhen, useListParams } from '../components/paged'
@@ -16,7 +16,7 @@ export default function PaymentsSection() {
   const { params, page, set } = useListParams()
   const statusParam = params.get('status')
   const status = isStatus(statusParam) ? statusParam : undefined
-  const list = useQuery(paymentsQuery(useOperatorId(), { status, page, size: ADMIN_PAGE_SIZE }))
+  const list = useQuery(paymentsQuery(useAdminId(), { status, page, size: ADMIN_PAGE_SIZE }))
   return (
     <ListSection
       title="Payments"

@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, expect, test, vi } from 'vitest'
-import type { AdminProverb, ProverbInput } from '@/core/admin-contract'
-import { ADMIN_TEXTS } from '@/core/admin-texts'
-import { ADMIN_MESSAGES } from '@/core/admin-validation'
+import type { AdminProverb, ProverbInput } from '@/core/admin/contract'
+import { ADMIN_TEXTS } from '@/core/admin/texts'
 import { json } from '@/lib/test-render'
 import { expectLoadFailure, fill, pageOf, renderAdmin, serveApi } from '../test-fixtures'
 import ProverbsSection from './proverbs'
@@ -127,9 +126,9 @@ test('a new proverb needs its group and categories, with the server’s messages
   const form = await screen.findByRole('form', { name: 'Add a proverb' })
   fireEvent.change(within(form).getByLabelText('Proverb'), { target: { value: 'Ọ̀rọ̀ pọ̀ ninu ìwé kọ́bọ̀' } })
   fireEvent.click(within(form).getByRole('button', { name: 'Add the proverb' }))
-  expect(await within(form).findByText(ADMIN_MESSAGES.ethnicGroupId)).toBeTruthy()
-  expect(within(form).getByText(ADMIN_MESSAGES.categoryIds)).toBeTruthy()
-  expect(within(form).getAllByText(ADMIN_MESSAGES.required)).toHaveLength(2)
+  expect(await within(form).findByText(ADMIN_TEXTS.ethnicGroupId)).toBeTruthy()
+  expect(within(form).getByText(ADMIN_TEXTS.categoryIds)).toBeTruthy()
+  expect(within(form).getAllByText(ADMIN_TEXTS.required)).toHaveLength(2)
   expect(api.sent.some((call) => call.method === 'POST')).toBe(false)
 })
 

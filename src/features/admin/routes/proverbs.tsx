@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { AdminProverb } from '@/core/admin-contract'
-import { ADMIN_TEXTS } from '@/core/admin-texts'
-import { proverbInputSchema, speakerCheckSchema } from '@/core/admin-validation'
-import { formatLongDate } from '@/core/format'
+import type { AdminProverb } from '@/core/admin/contract'
+import { ADMIN_TEXTS } from '@/core/admin/texts'
+import { proverbInputSchema, speakerCheckSchema } from '@/core/admin/validation'
+import { formatLongDate } from '@/core/shared/format'
 import { Form, TextField } from '@/components/form'
 import { useGroups } from '@/entities/catalogue/queries'
-import { useOperatorId } from '@/entities/operator/queries'
+import { useAdminId } from '@/entities/admin/queries'
 import { markChecked, proverbRows, unmarkChecked } from '../api'
 import { BuiltInBadge, EditorForm, useEditing } from '../components/editable-rows'
 import { TextAndGroupSearch } from '../components/filters'
@@ -21,7 +21,7 @@ const EMPTY: ProverbFormValues = { proverb: '', transliteration: '', interpretat
 
 /** /admin/proverbs?q=&ethnic=&page=: the corpus, searched by text and group; add, correct, remove. */
 export default function ProverbsSection() {
-  const userId = useOperatorId()
+  const userId = useAdminId()
   const groups = useGroups()
   const { params, page, set } = useListParams()
   const q = params.get('q') ?? ''
@@ -79,7 +79,7 @@ export default function ProverbsSection() {
 
 /**
  * "Checked by a speaker": the name of a speaker of the language who confirmed the proverb's words, shown on
- * its page. Saved on its own, apart from the proverb's texts (it does not make a shipped proverb the operators').
+ * its page. Saved on its own, apart from the proverb's texts (it does not make a shipped proverb the admins').
  */
 function SpeakerCheck({ proverb }: { proverb: AdminProverb }) {
   const [check, setCheck] = useState(proverb.checkedBy)

@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, expect, test, vi } from 'vitest'
-import type { AdminQuizQuestion, QuizQuestionInput } from '@/core/admin-contract'
-import { ADMIN_TEXTS } from '@/core/admin-texts'
-import { OPERATOR_TEXTS } from '@/core/operator-validation'
+import type { AdminQuizQuestion, QuizQuestionInput } from '@/core/admin/contract'
+import { ADMIN_TEXTS } from '@/core/admin/texts'
 import { json } from '@/lib/test-render'
 import { expectLoadFailure, fill, pageOf, renderAdmin, serveApi } from '../test-fixtures'
 import QuizBankSection from './quiz-bank'
@@ -127,17 +126,17 @@ test('options and the right one are checked as the server checks them', async ()
   // Left empty: the same sentence, not a library's.
   fill(form, { Question: 'Which?', 'Number of the correct option': '1' })
   fireEvent.click(within(form).getByRole('button', { name: 'Add the question' }))
-  expect(await within(form).findByText(OPERATOR_TEXTS.options)).toBeTruthy()
+  expect(await within(form).findByText(ADMIN_TEXTS.options)).toBeTruthy()
 
   fill(form, { Question: 'Which?', Options: 'Only one', 'Number of the correct option': '1' })
   fireEvent.click(within(form).getByRole('button', { name: 'Add the question' }))
-  expect(await within(form).findByText(OPERATOR_TEXTS.options)).toBeTruthy()
+  expect(await within(form).findByText(ADMIN_TEXTS.options)).toBeTruthy()
 
   fireEvent.change(within(form).getByLabelText('Options'), { target: { value: 'Yes\nyes' } })
-  expect(await within(form).findByText(OPERATOR_TEXTS.optionsDistinct)).toBeTruthy()
+  expect(await within(form).findByText(ADMIN_TEXTS.optionsDistinct)).toBeTruthy()
 
   fill(form, { Options: 'Yes\nNo', 'Number of the correct option': '3' })
-  expect(await within(form).findByText(OPERATOR_TEXTS.correct)).toBeTruthy()
+  expect(await within(form).findByText(ADMIN_TEXTS.correct)).toBeTruthy()
   expect(api.sent.some((call) => call.method === 'POST')).toBe(false)
 })
 

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import type { AdminQuizQuestion, QuizQuestionInput } from '@/core/admin-contract'
-import { ADMIN_TEXTS } from '@/core/admin-texts'
+import type { AdminQuizQuestion, QuizQuestionInput } from '@/core/admin/contract'
+import { ADMIN_TEXTS } from '@/core/admin/texts'
 import { SelectField, TextAreaField, TextField } from '@/components/form'
 import { useGroups } from '@/entities/catalogue/queries'
-import { useOperatorId } from '@/entities/operator/queries'
+import { useAdminId } from '@/entities/admin/queries'
 import { quizQuestionRows } from '../api'
 import { EditorForm, NamedRow, useEditing } from '../components/editable-rows'
 import { TextAndGroupSearch } from '../components/filters'
@@ -34,7 +34,7 @@ const groupFilter = (value: string | null): number | typeof GENERAL | undefined 
 
 /** /admin/quiz?ethnicGroupId=&q=&page=: the questions quizzes are drawn from. Retiring keeps past quizzes whole. */
 export default function QuizBankSection() {
-  const userId = useOperatorId()
+  const userId = useAdminId()
   const groups = useGroups()
   const { params, page, set } = useListParams()
   const q = params.get('q') ?? ''

@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import type { AdminSuggestion, ApproveSuggestionInput } from '@/core/admin-contract'
-import { ADMIN_TEXTS } from '@/core/admin-texts'
-import { ADMIN_MESSAGES } from '@/core/admin-validation'
+import type { AdminSuggestion, ApproveSuggestionInput } from '@/core/admin/contract'
+import { ADMIN_TEXTS } from '@/core/admin/texts'
 import { json } from '@/lib/test-render'
 import { fakeApi, renderAdmin } from '../test-fixtures'
 import SuggestionsSection from './suggestions'
@@ -118,7 +117,7 @@ test('a suggestion that repeats nothing is published without a question', async 
   expect(screen.queryByRole('dialog')).toBeNull()
 })
 
-test('approving publishes the edited proverb, once the operator says so, and the list refreshes', async () => {
+test('approving publishes the edited proverb, once the admin says so, and the list refreshes', async () => {
   renderAdmin(<SuggestionsSection />, '/admin/suggestions')
   const card = await openForm()
   fireEvent.change(within(card).getByLabelText('English rendering'), {
@@ -151,7 +150,7 @@ test('rejecting needs a reason, and then rejects', async () => {
   const reason = within(card).getByLabelText('Why it is rejected')
   await waitFor(() => expect(document.activeElement).toBe(reason))
   fireEvent.click(within(card).getByRole('button', { name: 'Reject suggestion' }))
-  expect(await within(card).findByText(ADMIN_MESSAGES.required)).toBeTruthy()
+  expect(await within(card).findByText(ADMIN_TEXTS.required)).toBeTruthy()
   expect(api.sent.some((call) => call.path.endsWith('/reject'))).toBe(false)
 
   fireEvent.change(reason, { target: { value: 'Already published with other tone marks.' } })

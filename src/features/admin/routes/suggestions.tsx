@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
-import type { AdminSuggestion, SuggestionStatus } from '@/core/admin-contract'
-import { ADMIN_TEXTS } from '@/core/admin-texts'
-import { proverbInputSchema } from '@/core/admin-validation'
+import type { AdminSuggestion, SuggestionStatus } from '@/core/admin/contract'
+import { ADMIN_TEXTS } from '@/core/admin/texts'
+import { proverbInputSchema } from '@/core/admin/validation'
 import { Form } from '@/components/form'
 import { useGroups } from '@/entities/catalogue/queries'
-import { useOperatorId } from '@/entities/operator/queries'
+import { useAdminId } from '@/entities/admin/queries'
 import { approveSuggestion, rejectSuggestion } from '../api'
 import { ConfirmDialog } from '../components/confirm-dialog'
 import { ReasonForm } from '../components/reason-form'
@@ -23,7 +23,7 @@ const TABS = [
 ] as const satisfies readonly { id: SuggestionStatus; label: string; empty: string }[]
 
 const useSuggestions = (status: SuggestionStatus, page: number) =>
-  useQuery(suggestionsQuery(useOperatorId(), { status, page, size: ADMIN_PAGE_SIZE }))
+  useQuery(suggestionsQuery(useAdminId(), { status, page, size: ADMIN_PAGE_SIZE }))
 
 /** /admin/suggestions?status=approved&page=2: readers' suggestions, published (edited) or rejected with a reason. */
 export default function SuggestionsSection() {
@@ -42,13 +42,13 @@ export default function SuggestionsSection() {
 /** One suggestion, editable before it is published; the form shows a failure, the page's live region a success. */
 function PendingSuggestion({ suggestion: s, onDone }: { suggestion: AdminSuggestion; onDone: (text: string) => void }) {
   const groups = useGroups()
-  const categories = useQuery(categoriesQuery(useOperatorId()))
+  const categories = useQuery(categoriesQuery(useAdminId()))
   const approve = useAdminMutation(['suggestions', 'proverbs'], (values: ProverbFormValues) =>
     approveSuggestion(s.id, toProverbInput(values)),
   )
   const reject = useAdminMutation(['suggestions'], (reason: string) => rejectSuggestion(s.id, reason))
   const [rejecting, setRejecting] = useState(false)
-  // A possible duplicate is published only once the operator has said so in the dialog; the form then
+  // A possible duplicate is published only once the admin has said so in the dialog; the form then
   // submits again, so what the server says about it shows on the form as for any approval.
   const [asking, setAsking] = useState(false)
   const confirmed = useRef(false)
@@ -93,7 +93,7 @@ function PendingSuggestion({ suggestion: s, onDone }: { suggestion: AdminSuggest
         </p>
       )}
       {/* The form starts from the suggestion with its group and category chosen, so it waits for them: a form
-          shown earlier and rebuilt when they arrive would lose what the operator had typed meanwhile. */}
+          shown earlier and rebuilt when they arrive would lose what the admin had typed meanwhile. */}
       {groups.isPending || categories.isPending ? (
         <p role="status" className="subtle">
           Loading the publishing form…
@@ -151,7 +151,7 @@ function PendingSuggestion({ suggestion: s, onDone }: { suggestion: AdminSuggest
           submitLabel="Reject suggestion"
           busyLabel="Rejecting…"
           fieldLabel="Why it is rejected"
-          hint="Kept with the suggestion, for the operators."
+          hint="Kept with the suggestion, for the admins."
           onCancel={() => setRejecting(false)}
           onSubmit={async (reason) => {
             await reject.mutateAsync(reason)

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, expect, test, vi } from 'vitest'
-import type { AdminUser } from '@/core/admin-contract'
+import type { AdminUser } from '@/core/admin/contract'
 import { json } from '@/lib/test-render'
 import { formatWhen } from '../components/paged'
 import { expectLoadFailure, pageOf, renderAdmin, serveApi } from '../test-fixtures'
@@ -51,7 +51,7 @@ test('each account shows its role, whether activated, its plan and when it joine
       .map((cell) => cell.textContent),
   ).toEqual([
     'ada@example.com',
-    'Operator',
+    'Admin',
     'Yes',
     `Monthly until ${formatWhen(ADA.activePackage!.expiresAt)}, renews`,
     formatWhen(ADA.createdAt),

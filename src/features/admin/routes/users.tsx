@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useOperatorId } from '@/entities/operator/queries'
+import { useAdminId } from '@/entities/admin/queries'
 import { SearchFilters, TextFilter } from '../components/filters'
 import { ListSection } from '../components/list-section'
 import { ADMIN_PAGE_SIZE, formatWhen, useListParams } from '../components/paged'
@@ -9,7 +9,7 @@ import { usersQuery } from '../queries'
 export default function UsersSection() {
   const { params, page, set } = useListParams()
   const q = params.get('q') ?? ''
-  const list = useQuery(usersQuery(useOperatorId(), { q: q || undefined, page, size: ADMIN_PAGE_SIZE }))
+  const list = useQuery(usersQuery(useAdminId(), { q: q || undefined, page, size: ADMIN_PAGE_SIZE }))
   return (
     <ListSection
       title="Users"
@@ -23,7 +23,7 @@ export default function UsersSection() {
       columns={[
         { header: 'Name', cell: (user) => `${user.firstName} ${user.lastName}` },
         { header: 'Email', cell: (user) => user.email },
-        { header: 'Role', cell: (user) => (user.role === 'admin' ? 'Operator' : 'Reader') },
+        { header: 'Role', cell: (user) => (user.role === 'admin' ? 'Admin' : 'Reader') },
         { header: 'Activated', cell: (user) => (user.activated ? 'Yes' : 'No') },
         {
           header: 'Plan',

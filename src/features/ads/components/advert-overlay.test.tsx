@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { StrictMode, useState } from 'react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { CLOSE_ADS_LABEL } from '@/core/texts'
+import { CLOSE_ADS_LABEL } from '@/core/shared/texts'
 import { renderWithApp } from '@/lib/test-render'
 import { ADVERTS, stubObjectUrls } from '../test-fixtures'
 import { AdvertOverlay } from './advert-overlay'

@@ -1,8 +1,8 @@
 import '../ads.css'
 import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
-import type { AdvertContent } from '@/core/contract'
-import { CLOSE_ADS_LABEL } from '@/core/texts'
+import type { AdvertContent } from '@/core/adverts/contract'
+import { CLOSE_ADS_LABEL } from '@/core/shared/texts'
 import { useObjectUrl } from '@/lib/object-url'
 import { linkLabel } from '../rules'
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router-dom'
-import { ADS_REQUEST_DELAY_MS, resumeAfterSignIn } from '@/core/constants'
+import { ADS_REQUEST_DELAY_MS, resumeAfterSignIn } from '@/core/shared/constants'
 import { useHasActivePackage } from '@/entities/subscription/queries'
 import { useOnline } from '@/lib/online'
 import { useSession } from '@/lib/session'

@@ -1,6 +1,6 @@
 import '../auth.css'
 import { useId, useState } from 'react'
-import { emailSchema } from '@/core/validation'
+import { emailSchema } from '@/core/account/validation'
 import { MutationOutcome } from '@/components/query-state'
 import { useResendActivation } from '../mutations'
 

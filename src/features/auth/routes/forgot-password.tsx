@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import { emailSchema, type EmailInput } from '@/core/validation'
+import { emailSchema, type EmailInput } from '@/core/account/validation'
 import { Form, TextField } from '@/components/form'
 import { requestPasswordReset } from '../api'
 

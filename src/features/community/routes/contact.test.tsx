@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { COMMUNITY_TEXTS } from '@/core/community'
-import type { FullProfile } from '@/core/contract'
+import { COMMUNITY_TEXTS } from '@/core/community/texts'
+import type { FullProfile } from '@/core/account/contract'
 import { json, renderWithApp } from '@/lib/test-render'
 import { ContactRoute } from './contact'
 import { setTestSession } from '@/lib/test-session'

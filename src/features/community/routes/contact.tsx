@@ -1,5 +1,5 @@
-import type { FullProfile } from '@/core/contract'
-import { contactSchema, type ContactInput } from '@/core/validation'
+import type { FullProfile } from '@/core/account/contract'
+import { contactSchema, type ContactInput } from '@/core/community/validation'
 import { Form, TextAreaField, TextField } from '@/components/form'
 import { Loading } from '@/components/query-state'
 import { useProfile } from '@/entities/profile/queries'

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import type { Proverb } from '@/core/contract'
-import { CORRECTION_TEXTS } from '@/core/corrections'
+import type { Proverb } from '@/core/proverbs/contract'
+import { CORRECTION_TEXTS } from '@/core/community/corrections'
 import type { Session } from '@/lib/session'
 import { proverbQuery } from '@/entities/catalogue/queries'
 import { json, renderWithApp, testQueryClient } from '@/lib/test-render'

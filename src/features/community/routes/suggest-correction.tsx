@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom'
-import { languageTag } from '@/core/constants'
-import { CORRECTION_TEXTS, correctionSchema, type CorrectionInput } from '@/core/corrections'
+import { languageTag } from '@/core/shared/constants'
+import { CORRECTION_TEXTS, correctionSchema, type CorrectionInput } from '@/core/community/corrections'
 import { Form, TextAreaField, TextField } from '@/components/form'
 import { ErrorState, Loading } from '@/components/query-state'
 import { useProverb } from '@/entities/catalogue/queries'

@@ -2,7 +2,7 @@
 import { cleanup, screen } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { COMMUNITY_TEXTS } from '@/core/community'
+import { COMMUNITY_TEXTS } from '@/core/community/texts'
 import { json, renderWithApp } from '@/lib/test-render'
 import { UnsubscribeRoute } from './unsubscribe'
 import { setTestSession } from '@/lib/test-session'

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router-dom'
-import { COMMUNITY_TEXTS } from '@/core/community'
+import { COMMUNITY_TEXTS } from '@/core/community/texts'
 import { ErrorState, Loading } from '@/components/query-state'
 import { ApiError } from '@/lib/api-client'
 import { useSession } from '@/lib/session'

@@ -1,7 +1,7 @@
 import { Fragment, useRef, type KeyboardEvent } from 'react'
-import type { LeaderboardEntry, LeaderboardPeriod } from '@/core/contract'
-import { formatLongDate, formatThousands } from '@/core/format'
-import { medalFor } from '@/core/quiz'
+import type { LeaderboardEntry, LeaderboardPeriod } from '@/core/quiz/contract'
+import { formatLongDate, formatThousands } from '@/core/shared/format'
+import { medalFor } from '@/core/quiz/quiz'
 import { MedalBadge } from './medal'
 import { PlayerDetails } from './player-details'
 

@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, expect, test, vi } from 'vitest'
-import type { LeaderboardEntry, LeaderboardPage, LeaderboardPlayer } from '@/core/contract'
+import type { LeaderboardEntry, LeaderboardPage, LeaderboardPlayer } from '@/core/quiz/contract'
 import { Leaderboard } from './leaderboard'
 
 // The signed-in user is Ada Obi, id 7 — and so is someone else's name.

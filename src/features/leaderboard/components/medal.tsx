@@ -1,4 +1,4 @@
-import type { Medal } from '@/core/contract'
+import type { Medal } from '@/core/quiz/contract'
 
 const MEDALS: Record<Medal, { icon: string; label: string }> = {
   gold: { icon: '🥇', label: 'Gold medal' },

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import type { LeaderboardPeriod } from '@/core/contract'
-import { formatLongDate, formatThousands } from '@/core/format'
+import type { LeaderboardPeriod } from '@/core/quiz/contract'
+import { formatLongDate, formatThousands } from '@/core/shared/format'
 import { ErrorState, Loading } from '@/components/query-state'
 import { playerQuery } from '../queries'
 

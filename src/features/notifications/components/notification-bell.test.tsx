@@ -2,7 +2,7 @@
 import { focusManager, onlineManager } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, expect, test, vi } from 'vitest'
-import { API } from '@/core/api-paths'
+import { API } from '@/core/http/api-paths'
 import { createQueryClient } from '@/lib/query-client'
 import { addPendingRead } from '../pending-reads'
 import { notificationKeys } from '../queries'

@@ -1,7 +1,7 @@
 import '../notifications.css'
 import { Link, useLocation } from 'react-router-dom'
-import { formatAge, formatLongDate } from '@/core/format'
-import type { AppNotification } from '@/core/contract'
+import { formatAge, formatLongDate } from '@/core/shared/format'
+import type { AppNotification } from '@/core/notifications/contract'
 
 const WEEK_MS = 7 * 86_400_000
 

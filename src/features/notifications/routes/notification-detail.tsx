@@ -1,7 +1,7 @@
 import '../notifications.css'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useLocation, useParams } from 'react-router-dom'
-import { formatLongDate } from '@/core/format'
+import { formatLongDate } from '@/core/shared/format'
 import { EmptyState, ErrorState, Loading } from '@/components/query-state'
 import { ApiError } from '@/lib/api-client'
 import { usePageTitle } from '@/lib/page-title'

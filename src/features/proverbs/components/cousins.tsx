@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom'
-import { languageTag } from '@/core/constants'
-import type { ProverbCousins } from '@/core/contract'
-import { joinWithAnd } from '@/core/lists'
+import { languageTag } from '@/core/shared/constants'
+import type { ProverbCousins } from '@/core/proverbs/contract'
+import { joinWithAnd } from '@/core/shared/lists'
 import { proverbPath } from '../share'
 
 /** "the Igbo, the Akan and the Zulu": the other peoples of a cluster, each named once, in the corpus's order. */

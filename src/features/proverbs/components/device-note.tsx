@@ -1,7 +1,7 @@
 import '../search.css'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import { noSavedMatchText, savedOnlyText, type DeviceHolding } from '@/core/search'
+import { noSavedMatchText, savedOnlyText, type DeviceHolding } from '@/core/proverbs/search'
 import type { DeviceCoverage } from '@/offline/messages'
 
 const holdingOf = (coverage: DeviceCoverage): DeviceHolding => ({

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom'
-import type { EthnicGroup } from '@/core/contract'
-import { formatThousands } from '@/core/format'
+import type { EthnicGroup } from '@/core/proverbs/contract'
+import { formatThousands } from '@/core/shared/format'
 import { ScrollImage } from './scroll-image'
 
 export function GroupCard({ group }: { group: EthnicGroup }) {

@@ -1,6 +1,6 @@
 import '../search.css'
 import { Fragment, useMemo } from 'react'
-import { highlightMatches } from '@/core/highlight'
+import { highlightMatches } from '@/core/proverbs/highlight'
 
 /** Text with the words a search matched marked (tone-insensitively, in the original characters). */
 export function Highlighted({ text, terms }: { text: string; terms?: readonly string[] }) {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
-import { resumeAfterSignIn } from '@/core/constants'
-import { formatThousands } from '@/core/format'
+import { resumeAfterSignIn } from '@/core/shared/constants'
+import { formatThousands } from '@/core/shared/format'
 import { useMarks } from '../marks'
 import { useToggleFavourite, useToggleLike } from '../mutations'
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import type { ProverbChange, ProverbSource, SpeakerCheck } from '@/core/contract'
-import { sourceLabel } from '@/core/corrections'
-import { formatLongDate } from '@/core/format'
-import { joinWithAnd } from '@/core/lists'
+import type { ProverbChange, ProverbSource, SpeakerCheck } from '@/core/proverbs/contract'
+import { sourceLabel } from '@/core/community/corrections'
+import { formatLongDate } from '@/core/shared/format'
+import { joinWithAnd } from '@/core/shared/lists'
 import { historyQuery } from '../queries'
 
 /** "Recorded in …": where a reader can check the proverb, linked where it is a page. */

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import { languageTag } from '@/core/constants'
-import type { Proverb } from '@/core/contract'
-import { shorten } from '@/core/format'
+import { languageTag } from '@/core/shared/constants'
+import type { Proverb } from '@/core/proverbs/contract'
+import { shorten } from '@/core/shared/format'
 import { proverbPath } from '../share'
 import { FavouriteButton } from './mark-buttons'
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import type { Proverb, ProverbChange } from '@/core/contract'
+import type { Proverb, ProverbChange } from '@/core/proverbs/contract'
 import { json, renderWithApp } from '@/lib/test-render'
 import { iwaLesin, onye, zomo } from '@/offline/test-fixtures'
 import { changeText } from './provenance'

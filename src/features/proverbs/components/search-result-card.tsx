@@ -1,5 +1,5 @@
-import type { Proverb } from '@/core/contract'
-import { hasMatch } from '@/core/highlight'
+import type { Proverb } from '@/core/proverbs/contract'
+import { hasMatch } from '@/core/proverbs/highlight'
 import { Highlighted } from './highlighted'
 import { ProverbCard } from './proverb-card'
 

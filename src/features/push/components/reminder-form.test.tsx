@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import type { DailyReminder } from '@/core/contract'
+import type { DailyReminder } from '@/core/notifications/contract'
 import { REMINDER_TIME_MESSAGE } from '../reminder'
 import { json, renderWithApp } from '../test-fixtures'
 import { ReminderForm } from './reminder-form'

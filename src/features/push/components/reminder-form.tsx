@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useRef, useState } from 'react'
-import type { DailyReminder } from '@/core/contract'
+import type { DailyReminder } from '@/core/notifications/contract'
 import { errorMessage, ErrorState, Loading } from '@/components/query-state'
 import { ApiError } from '@/lib/api-client'
 import { useSaveReminder } from '../mutations'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, type ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import { formatBytes } from '@/core/format'
+import { formatBytes } from '@/core/shared/format'
 import { errorMessage, ErrorState, Loading } from '@/components/query-state'
 import { ApiError } from '@/lib/api-client'
 import { env } from '@/lib/env'

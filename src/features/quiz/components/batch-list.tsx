@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom'
-import type { QuizBatchSummary } from '@/core/contract'
-import { formatLongDate } from '@/core/format'
+import type { QuizBatchSummary } from '@/core/quiz/contract'
+import { formatLongDate } from '@/core/shared/format'
 import { useBatchDelivery } from '../outbox'
 import { batchProgress } from '../batch-status'
 import { Score } from './score'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { INSTANT_QUIZZES_PER_WEEK } from '@/core/quiz'
+import { INSTANT_QUIZZES_PER_WEEK } from '@/core/quiz/quiz'
 import { EmptyState, ErrorState, errorMessage, Loading } from '@/components/query-state'
 import { playerPath } from '../batch-status'
 import { useGenerateQuiz } from '../mutations'

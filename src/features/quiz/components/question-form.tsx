@@ -1,4 +1,4 @@
-import type { QuizQuestion } from '@/core/contract'
+import type { QuizQuestion } from '@/core/quiz/contract'
 
 /** A proverb in its own script and language, quoted. */
 export function QuotedProverb({ text, lang }: { text: string; lang: string | null }) {

@@ -1,5 +1,5 @@
-import type { QuizOutcome } from '@/core/contract'
-import { outcomeText } from '@/core/quiz'
+import type { QuizOutcome } from '@/core/quiz/contract'
+import { outcomeText } from '@/core/quiz/quiz'
 
 /** Passed or failed in words and a sign, never by colour alone. */
 export function Outcome({ status }: { status: QuizOutcome }) {

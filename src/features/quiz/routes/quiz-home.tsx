@@ -1,7 +1,7 @@
 import '../quiz.css'
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { useMemo, useState, type ReactNode } from 'react'
-import type { QuizBatchSummary } from '@/core/contract'
+import type { QuizBatchSummary } from '@/core/quiz/contract'
 import { EmptyState, ErrorState, Loading } from '@/components/query-state'
 import { useSession } from '@/lib/session'
 import { BatchList, RecentList } from '../components/batch-list'

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import type { PaymentOptionInfo, PaymentQuote, PaymentState, Plan } from '@/core/contract'
-import { PAYMENT_REFERENCE_PATTERN } from '@/core/payment'
-import { ACCOUNT_TEXTS } from '@/core/validation'
+import type { PaymentOptionInfo, PaymentQuote, PaymentState, Plan } from '@/core/payments/contract'
+import { PAYMENT_REFERENCE_PATTERN } from '@/core/payments/payment'
+import { ACCOUNT_TEXTS } from '@/core/account/texts'
 import { json, renderWithApp } from '@/lib/test-render'
 import { Checkout } from './checkout'
 

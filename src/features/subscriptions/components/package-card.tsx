@@ -1,6 +1,6 @@
 import '../subscriptions.css'
-import type { ActivePackage } from '@/core/contract'
-import { formatLongDate } from '@/core/format'
+import type { ActivePackage } from '@/core/payments/contract'
+import { formatLongDate } from '@/core/shared/format'
 
 /** A package at a glance: plan, dates, auto-renewal and the peoples it keeps offline and quizzes (those beyond it marked). */
 export function PackageCard({ pkg }: { pkg: ActivePackage }) {

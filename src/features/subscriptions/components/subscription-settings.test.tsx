@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import type { ActivePackage, PaymentRecord, ReferralCode } from '@/core/contract'
-import { PAYMENT_TEXTS } from '@/core/payment'
-import { PLAN_TEXTS } from '@/core/plans'
+import type { ActivePackage, PaymentRecord, ReferralCode } from '@/core/payments/contract'
+import { PAYMENT_TEXTS } from '@/core/payments/payment'
+import { PLAN_TEXTS } from '@/core/payments/plans'
 import { json, renderWithApp } from '@/lib/test-render'
 import { SILVER_PACKAGE } from '../test-fixtures'
 import { SubscriptionSettings } from './subscription-settings'

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import type { PaymentOutcome } from '@/core/contract'
-import { PAYMENT_TEXTS } from '@/core/payment'
+import type { PaymentOutcome } from '@/core/payments/contract'
+import { PAYMENT_TEXTS } from '@/core/payments/payment'
 import { json, renderWithApp } from '@/lib/test-render'
 import { SILVER_PACKAGE } from '../test-fixtures'
 import { PaymentResult } from './payment-result'

@@ -1,6 +1,6 @@
 import { asc, count, eq, sql } from 'drizzle-orm'
-import type { AdminAdvert } from '@core/admin-contract'
-import { OPERATOR_TEXTS, type AdvertPatchForm, type AdvertUploadForm } from '@core/operator-validation'
+import type { AdminAdvert } from '@core/admin/contract'
+import { type AdvertPatchForm, type AdvertUploadForm } from '@core/admin/validation'
 import type { Db, Tx } from '../../../db/client'
 import { adverts } from '../../../db/schema'
 import { lockForTakeOver, recordOverride } from '../../../db/seed/overrides'
@@ -8,8 +8,9 @@ import { conflict, notFound } from '../../../http/errors'
 import { audit } from '../../../services/audit'
 import type { Page } from '../shared'
 import { ADVERT_TEXTS } from './texts'
+import { ADMIN_TEXTS } from '@core/admin/texts'
 
-/** Where seeded adverts come from (server/src/db/seed/adverts.ts); operators' uploads are 'admin'. */
+/** Where seeded adverts come from (server/src/db/seed/adverts.ts); admins' uploads are 'admin'. */
 const SEED = 'seed'
 const AUDIT_TARGET = 'advert'
 
@@ -60,7 +61,7 @@ export async function createAdvert(
         content,
         alt: input.alt,
         link: input.link ?? null,
-        // After the others, until an operator moves it.
+        // After the others, until an admin moves it.
         position: sql`(select coalesce(max(${adverts.position}) + 1, 0) from ${adverts})`,
         source: 'admin',
       })
@@ -121,7 +122,7 @@ export async function reorderAdverts(db: Db, actor: number, ids: number[], at: D
     const current = await tx.select({ id: adverts.id }).from(adverts).orderBy(asc(adverts.id)).for('update')
     const known = new Set(current.map((row) => row.id))
     if (ids.length !== known.size || ids.some((id) => !known.has(id)))
-      throw conflict(OPERATOR_TEXTS.orderStale, { ids: OPERATOR_TEXTS.orderStale })
+      throw conflict(ADMIN_TEXTS.orderStale, { ids: ADMIN_TEXTS.orderStale })
     for (const [position, id] of ids.entries()) await tx.update(adverts).set({ position }).where(eq(adverts.id, id))
     await audit(tx, actor, { action: 'advert.reorder', targetType: AUDIT_TARGET, detail: { ids } }, at)
     return tx.select(columns).from(adverts).orderBy(asc(adverts.position), asc(adverts.id))

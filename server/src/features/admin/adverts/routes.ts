@@ -1,7 +1,7 @@
-import { API, ROUTES } from '@core/api-paths'
-import type { AdminAdvert } from '@core/admin-contract'
-import type { Paginated } from '@core/contract'
-import { advertOrderSchema, advertPatchSchema, advertUploadSchema } from '@core/operator-validation'
+import { API, ROUTES } from '@core/http/api-paths'
+import type { AdminAdvert } from '@core/admin/contract'
+import type { Paginated } from '@core/http/contract'
+import { advertOrderSchema, advertPatchSchema, advertUploadSchema } from '@core/admin/validation'
 import { HttpError } from '../../../http/errors'
 import { parseBody } from '../../../http/validate'
 import { paginated, pageOf, pathId, type AdminRoutes } from '../shared'
@@ -10,7 +10,7 @@ import { ADVERT_TEXTS } from './texts'
 import { readUpload, sniffAdvertType } from './upload'
 
 /**
- * The adverts users see (docs/requirements.md#r8-adverts): operators upload, edit, order, deactivate and delete them.
+ * The adverts users see (docs/requirements.md#r8-adverts): admins upload, edit, order, deactivate and delete them.
  */
 export const advertRoutes: AdminRoutes = (app, { db, now }) => {
   app.get(API.admin.adverts, async (request): Promise<Paginated<AdminAdvert>> => {

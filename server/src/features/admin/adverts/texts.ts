@@ -1,4 +1,4 @@
-import { ADVERT_MAX_BYTES } from '@core/operator-validation'
+import { ADVERT_MAX_BYTES } from '@core/admin/validation'
 
 export const ADVERT_TEXTS = {
   notFound: 'No advert has that id.',

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
-import type { AdminAdvert } from '@core/admin-contract'
-import { ADVERT_MAX_BYTES } from '@core/operator-validation'
+import type { AdminAdvert } from '@core/admin/contract'
+import { ADVERT_MAX_BYTES } from '@core/admin/validation'
 import { HttpError } from '../../../http/errors'
 import { ADVERT_TEXTS } from './texts'
 

@@ -1,10 +1,10 @@
 import { count, desc, eq } from 'drizzle-orm'
-import type { AuditEntry } from '@core/admin-contract'
+import type { AuditEntry } from '@core/admin/contract'
 import type { Db } from '../../../db/client'
 import { auditLog, users } from '../../../db/schema'
 import type { Page } from '../shared'
 
-/** A page of the operators' log, newest first; the actor is null for the command-line tools (or a deleted account). */
+/** A page of the admins' log, newest first; the actor is null for the command-line tools (or a deleted account). */
 export async function listAudit(db: Db, { page, size }: Page): Promise<{ items: AuditEntry[]; total: number }> {
   const [{ total }] = await db.select({ total: count() }).from(auditLog)
   const rows = await db

@@ -1,8 +1,8 @@
-import { API } from '@core/api-paths'
+import { API } from '@core/http/api-paths'
 import { paginated, pageOf, type AdminRoutes } from '../shared'
 import { listAudit } from './repository'
 
-/** The operators' log, newest first. */
+/** The admins' log, newest first. */
 export const auditRoutes: AdminRoutes = (app, { db }) => {
   app.get(API.admin.audit, async (request) => {
     const paging = pageOf(request.query)

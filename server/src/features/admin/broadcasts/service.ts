@@ -1,17 +1,18 @@
 import { eq, sql } from 'drizzle-orm'
-import type { BroadcastResult } from '@core/admin-contract'
-import { OPERATOR_TEXTS, type BroadcastForm } from '@core/operator-validation'
+import type { BroadcastResult } from '@core/admin/contract'
+import { type BroadcastForm } from '@core/admin/validation'
 import type { Db } from '../../../db/client'
 import { ethnicGroups, userLanguages, users } from '../../../db/schema'
 import { badRequest } from '../../../http/errors'
 import { audit } from '../../../services/audit'
 import type { Notifier } from '../../../services/notify'
+import { ADMIN_TEXTS } from '@core/admin/texts'
 
 /** 400 naming the field when the broadcast is for a group that does not exist (null: everyone). */
 export async function assertBroadcastGroup(db: Db, ethnicGroupId: number | null): Promise<void> {
   if (ethnicGroupId === null) return
   const [group] = await db.select({ id: ethnicGroups.id }).from(ethnicGroups).where(eq(ethnicGroups.id, ethnicGroupId))
-  if (!group) throw badRequest(OPERATOR_TEXTS.unknownGroup, { ethnicGroupId: OPERATOR_TEXTS.unknownGroup })
+  if (!group) throw badRequest(ADMIN_TEXTS.unknownGroup, { ethnicGroupId: ADMIN_TEXTS.unknownGroup })
 }
 
 /**

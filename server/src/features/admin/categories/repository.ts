@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm'
-import type { AdminCategory } from '@core/admin-contract'
+import type { AdminCategory } from '@core/admin/contract'
 import type { Db, Tx } from '../../../db/client'
 import { categories, proverbCategories } from '../../../db/schema'
 import { slugify } from '../../../db/seed/corpus'
@@ -8,9 +8,9 @@ import { lockForTakeOver, overridesOf, recordOverride } from '../../../db/seed/o
 import { badRequest, conflict, notFound } from '../../../http/errors'
 import { audit } from '../../../services/audit'
 import { conflictOnUnique, type Page } from '../shared'
-import { ADMIN_TEXTS } from '../texts'
+import { ADMIN_API_TEXTS } from '../texts'
 
-// Seeding upserts the built-in categories by name, except those an operator renamed or deleted (seed_overrides).
+// Seeding upserts the built-in categories by name, except those an admin renamed or deleted (seed_overrides).
 const BUILT_IN = new Set<string>(CATEGORIES)
 
 const usage = sql<number>`(select count(*)::int from ${proverbCategories} where ${proverbCategories.categoryId} = ${categories.id})`
@@ -24,7 +24,7 @@ async function withBuiltIn(db: Db | Tx, rows: Omit<AdminCategory, 'builtIn'>[]):
 
 async function findCategory(db: Db | Tx, id: number): Promise<AdminCategory> {
   const [row] = await db.select(columns).from(categories).where(eq(categories.id, id))
-  if (!row) throw notFound(ADMIN_TEXTS.categoryNotFound)
+  if (!row) throw notFound(ADMIN_API_TEXTS.categoryNotFound)
   const [category] = await withBuiltIn(db, [row])
   return category
 }
@@ -32,12 +32,12 @@ async function findCategory(db: Db | Tx, id: number): Promise<AdminCategory> {
 /** The name's slug, refused when empty or when another category has the same name or slug. */
 async function freeSlug(tx: Tx, name: string, exceptId = 0): Promise<string> {
   const slug = slugify(name)
-  if (!slug) throw badRequest(ADMIN_TEXTS.categoryNeedsLetters, { name: ADMIN_TEXTS.categoryNeedsLetters })
+  if (!slug) throw badRequest(ADMIN_API_TEXTS.categoryNeedsLetters, { name: ADMIN_API_TEXTS.categoryNeedsLetters })
   const [clash] = await tx
     .select({ id: categories.id })
     .from(categories)
     .where(and(or(eq(categories.slug, slug), sql`lower(${categories.name}) = ${name.toLowerCase()}`), ne(categories.id, exceptId)))
-  if (clash) throw conflict(ADMIN_TEXTS.categoryExists, { name: ADMIN_TEXTS.categoryExists })
+  if (clash) throw conflict(ADMIN_API_TEXTS.categoryExists, { name: ADMIN_API_TEXTS.categoryExists })
   return slug
 }
 
@@ -45,7 +45,7 @@ async function freeSlug(tx: Tx, name: string, exceptId = 0): Promise<string> {
 async function takeOver(tx: Tx, id: number, after: 'renamed' | 'deleted'): Promise<AdminCategory> {
   await lockForTakeOver(tx)
   const [locked] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).for('update')
-  if (!locked) throw notFound(ADMIN_TEXTS.categoryNotFound)
+  if (!locked) throw notFound(ADMIN_API_TEXTS.categoryNotFound)
   const category = await findCategory(tx, id)
   if (category.builtIn) await recordOverride(tx, 'category', category.name, after === 'renamed' ? id : null)
   return category
@@ -73,7 +73,7 @@ export async function createCategory(db: Db, actor: number, name: string, at: Da
       await audit(tx, actor, { action: 'category.create', targetType: 'category', targetId: row.id, detail: { name } }, at)
       return row.id
     })
-    .catch(conflictOnUnique(ADMIN_TEXTS.categoryExists, 'name'))
+    .catch(conflictOnUnique(ADMIN_API_TEXTS.categoryExists, 'name'))
   return findCategory(db, id)
 }
 
@@ -97,7 +97,7 @@ export async function renameCategory(db: Db, actor: number, id: number, name: st
         at,
       )
     })
-    .catch(conflictOnUnique(ADMIN_TEXTS.categoryExists, 'name'))
+    .catch(conflictOnUnique(ADMIN_API_TEXTS.categoryExists, 'name'))
   return findCategory(db, id)
 }
 
@@ -105,7 +105,7 @@ export async function renameCategory(db: Db, actor: number, id: number, name: st
 export async function deleteCategory(db: Db, actor: number, id: number, at: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const category = await takeOver(tx, id, 'deleted')
-    if (category.proverbCount > 0) throw conflict(ADMIN_TEXTS.categoryInUse(category.name, category.proverbCount))
+    if (category.proverbCount > 0) throw conflict(ADMIN_API_TEXTS.categoryInUse(category.name, category.proverbCount))
     await tx.delete(categories).where(eq(categories.id, id))
     await audit(
       tx,

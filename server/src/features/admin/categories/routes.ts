@@ -1,9 +1,9 @@
-import type { CategoryInput } from '@core/admin-contract'
-import { categoryInputSchema } from '@core/admin-validation'
-import { API, ROUTES } from '@core/api-paths'
+import type { CategoryInput } from '@core/admin/contract'
+import { categoryInputSchema } from '@core/admin/validation'
+import { API, ROUTES } from '@core/http/api-paths'
 import { parseBody } from '../../../http/validate'
 import { paginated, pageOf, pathId, type AdminRoutes } from '../shared'
-import { ADMIN_TEXTS } from '../texts'
+import { ADMIN_API_TEXTS } from '../texts'
 import { createCategory, deleteCategory, listCategories, renameCategory } from './repository'
 
 /** The categories proverbs are filed under; the public caches are cleared on every change. */
@@ -22,7 +22,7 @@ export const categoryRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
   })
 
   app.put<{ Params: { id: string } }>(ROUTES.admin.category, async (request) => {
-    const id = pathId(request.params.id, ADMIN_TEXTS.categoryNotFound)
+    const id = pathId(request.params.id, ADMIN_API_TEXTS.categoryNotFound)
     const { name }: CategoryInput = await parseBody(categoryInputSchema, request.body)
     const data = await renameCategory(db, request.auth!.userId, id, name, now())
     sendPublic.clear()
@@ -30,7 +30,7 @@ export const categoryRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
   })
 
   app.delete<{ Params: { id: string } }>(ROUTES.admin.category, async (request) => {
-    const id = pathId(request.params.id, ADMIN_TEXTS.categoryNotFound)
+    const id = pathId(request.params.id, ADMIN_API_TEXTS.categoryNotFound)
     await deleteCategory(db, request.auth!.userId, id, now())
     sendPublic.clear()
     return { data: { id, deleted: true } }

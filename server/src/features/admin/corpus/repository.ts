@@ -1,8 +1,8 @@
 import { and, count, desc, eq, or, sql } from 'drizzle-orm'
-import type { AdminProverb, ProverbInput } from '@core/admin-contract'
-import type { ProverbSource } from '@core/contract'
-import { CHANGE_LABELS, changedFields } from '@core/corrections'
-import { searchTerms } from '@core/search'
+import type { AdminProverb, ProverbInput } from '@core/admin/contract'
+import type { ProverbSource } from '@core/proverbs/contract'
+import { CHANGE_LABELS, changedFields } from '@core/community/corrections'
+import { searchTerms } from '@core/proverbs/search'
 import type { Db } from '../../../db/client'
 import { ethnicGroups, proverbChanges, proverbs } from '../../../db/schema'
 import { badRequest, conflict } from '../../../http/errors'
@@ -18,7 +18,7 @@ import {
   toAdminProverbs,
 } from '../proverb-rows'
 import { conflictOnUnique, type Page } from '../shared'
-import { ADMIN_TEXTS } from '../texts'
+import { ADMIN_API_TEXTS } from '../texts'
 
 const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
 
@@ -62,18 +62,18 @@ export async function listProverbs(
   return { items: await toAdminProverbs(db, rows), total }
 }
 
-/** An operator's proverb; 409 when the group already has this text. */
+/** An admin's proverb; 409 when the group already has this text. */
 export async function createProverb(db: Db, actor: number, input: ProverbInput, at: Date): Promise<AdminProverb> {
   const row = await db
     .transaction(async (tx) => {
       const groupSlug = await checkGroupAndCategories(tx, input.ethnicGroupId, input.categoryIds)
       if (await slugTaken(tx, proverbColumns(groupSlug, input).slug))
-        throw conflict(ADMIN_TEXTS.proverbExists, { proverb: ADMIN_TEXTS.proverbExists })
+        throw conflict(ADMIN_API_TEXTS.proverbExists, { proverb: ADMIN_API_TEXTS.proverbExists })
       const row = await insertProverb(tx, groupSlug, input, 'admin', at)
       await audit(tx, actor, { action: 'proverb.create', targetType: 'proverb', targetId: row.id, detail: { slug: row.slug } }, at)
       return row
     })
-    .catch(conflictOnUnique(ADMIN_TEXTS.proverbExists, 'proverb'))
+    .catch(conflictOnUnique(ADMIN_API_TEXTS.proverbExists, 'proverb'))
   const [created] = await toAdminProverbs(db, [row])
   return created
 }
@@ -86,7 +86,7 @@ export async function updateProverb(db: Db, actor: number, id: number, input: Pr
       const groupSlug = await checkGroupAndCategories(tx, input.ethnicGroupId, input.categoryIds)
       // The slug follows the text (as the seed's does): a corrected proverb gets a new address.
       const columns = proverbColumns(groupSlug, input)
-      if (await slugTaken(tx, columns.slug, id)) throw conflict(ADMIN_TEXTS.proverbExists, { proverb: ADMIN_TEXTS.proverbExists })
+      if (await slugTaken(tx, columns.slug, id)) throw conflict(ADMIN_API_TEXTS.proverbExists, { proverb: ADMIN_API_TEXTS.proverbExists })
       const [row] = await tx
         .update(proverbs)
         .set({
@@ -126,7 +126,7 @@ export async function updateProverb(db: Db, actor: number, id: number, input: Pr
       await audit(tx, actor, { action: 'proverb.update', targetType: 'proverb', targetId: id, detail }, at)
       return row
     })
-    .catch(conflictOnUnique(ADMIN_TEXTS.proverbExists, 'proverb'))
+    .catch(conflictOnUnique(ADMIN_API_TEXTS.proverbExists, 'proverb'))
   const [updated] = await toAdminProverbs(db, [row])
   return updated
 }

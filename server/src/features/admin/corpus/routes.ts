@@ -1,14 +1,14 @@
-import type { ProverbInput } from '@core/admin-contract'
-import { proverbInputSchema } from '@core/admin-validation'
-import { API, ROUTES } from '@core/api-paths'
+import type { ProverbInput } from '@core/admin/contract'
+import { proverbInputSchema } from '@core/admin/validation'
+import { API, ROUTES } from '@core/http/api-paths'
 import { LONG_TEXT_BODY } from '../../../http/body-limits'
 import { optionalString } from '../../../http/params'
 import { parseBody } from '../../../http/validate'
 import { paginated, pageOf, pathId, type AdminRoutes } from '../shared'
-import { ADMIN_TEXTS } from '../texts'
+import { ADMIN_API_TEXTS } from '../texts'
 import { createProverb, deleteProverb, listProverbs, updateProverb } from './repository'
 
-/** Proverbs of every source, newest first; seeded ones among them (source 'seed') until an operator changes them. */
+/** Proverbs of every source, newest first; seeded ones among them (source 'seed') until an admin changes them. */
 export const corpusRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
   app.get(API.admin.proverbs, async (request) => {
     const query = request.query as Record<string, unknown>
@@ -27,7 +27,7 @@ export const corpusRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
   })
 
   app.put<{ Params: { id: string } }>(ROUTES.admin.proverb, LONG_TEXT_BODY, async (request) => {
-    const id = pathId(request.params.id, ADMIN_TEXTS.proverbNotFound)
+    const id = pathId(request.params.id, ADMIN_API_TEXTS.proverbNotFound)
     const input: ProverbInput = await parseBody(proverbInputSchema, request.body)
     const data = await updateProverb(db, request.auth!.userId, id, input, now())
     sendPublic.clear()
@@ -35,7 +35,7 @@ export const corpusRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
   })
 
   app.delete<{ Params: { id: string } }>(ROUTES.admin.proverb, async (request) => {
-    const id = pathId(request.params.id, ADMIN_TEXTS.proverbNotFound)
+    const id = pathId(request.params.id, ADMIN_API_TEXTS.proverbNotFound)
     await deleteProverb(db, request.auth!.userId, id, now())
     sendPublic.clear()
     return { data: { id, deleted: true } }

@@ -1,5 +1,5 @@
 import { asc, count, eq, sql } from 'drizzle-orm'
-import type { AdminFaq, FaqInput } from '@core/admin-contract'
+import type { AdminFaq, FaqInput } from '@core/admin/contract'
 import type { Db, Tx } from '../../../db/client'
 import { faqs } from '../../../db/schema'
 import { lockForTakeOver, overridesOf, recordOverride } from '../../../db/seed/overrides'
@@ -7,11 +7,11 @@ import { readSeedFaqs } from '../../../db/seed/seed'
 import { conflict, notFound } from '../../../http/errors'
 import { audit } from '../../../services/audit'
 import { conflictOnUnique, type Page } from '../shared'
-import { ADMIN_TEXTS } from '../texts'
+import { ADMIN_API_TEXTS } from '../texts'
 
 const faqColumns = { id: faqs.id, question: faqs.question, answer: faqs.answer, position: faqs.position }
 
-/** Seeding writes faq.json's questions back at each start (matched by question), except those an operator took over. */
+/** Seeding writes faq.json's questions back at each start (matched by question), except those an admin took over. */
 async function withBuiltIn(db: Db | Tx, rows: Omit<AdminFaq, 'builtIn'>[]): Promise<AdminFaq[]> {
   const seeded = new Set(readSeedFaqs().map((faq) => faq.question))
   const overridden = await overridesOf(db, 'faq')
@@ -20,14 +20,14 @@ async function withBuiltIn(db: Db | Tx, rows: Omit<AdminFaq, 'builtIn'>[]): Prom
 
 async function questionTaken(tx: Tx, question: string, exceptId = 0): Promise<void> {
   const [row] = await tx.select({ id: faqs.id }).from(faqs).where(eq(faqs.question, question))
-  if (row && row.id !== exceptId) throw conflict(ADMIN_TEXTS.faqExists, { question: ADMIN_TEXTS.faqExists })
+  if (row && row.id !== exceptId) throw conflict(ADMIN_API_TEXTS.faqExists, { question: ADMIN_API_TEXTS.faqExists })
 }
 
 /** An entry about to be changed or deleted; a built-in one is taken over (recorded) first. */
 async function takeOver(tx: Tx, id: number, after: 'edited' | 'deleted'): Promise<AdminFaq> {
   await lockForTakeOver(tx)
   const [row] = await tx.select(faqColumns).from(faqs).where(eq(faqs.id, id)).for('update')
-  if (!row) throw notFound(ADMIN_TEXTS.faqNotFound)
+  if (!row) throw notFound(ADMIN_API_TEXTS.faqNotFound)
   const [faq] = await withBuiltIn(tx, [row])
   if (faq.builtIn) await recordOverride(tx, 'faq', faq.question, after === 'edited' ? id : null)
   return faq
@@ -55,7 +55,7 @@ export async function createFaq(db: Db, actor: number, input: FaqInput, at: Date
       await audit(tx, actor, { action: 'faq.create', targetType: 'faq', targetId: row.id, detail: { question: row.question } }, at)
       return row
     })
-    .catch(conflictOnUnique(ADMIN_TEXTS.faqExists, 'question'))
+    .catch(conflictOnUnique(ADMIN_API_TEXTS.faqExists, 'question'))
   return { ...row, builtIn: false }
 }
 
@@ -82,7 +82,7 @@ export async function updateFaq(db: Db, actor: number, id: number, input: FaqInp
       )
       return { ...row, builtIn: false }
     })
-    .catch(conflictOnUnique(ADMIN_TEXTS.faqExists, 'question'))
+    .catch(conflictOnUnique(ADMIN_API_TEXTS.faqExists, 'question'))
 }
 
 export async function deleteFaq(db: Db, actor: number, id: number, at: Date): Promise<void> {

@@ -1,10 +1,10 @@
-import type { FaqInput } from '@core/admin-contract'
-import { faqInputSchema } from '@core/admin-validation'
-import { API, ROUTES } from '@core/api-paths'
+import type { FaqInput } from '@core/admin/contract'
+import { faqInputSchema } from '@core/admin/validation'
+import { API, ROUTES } from '@core/http/api-paths'
 import { LONG_TEXT_BODY } from '../../../http/body-limits'
 import { parseBody } from '../../../http/validate'
 import { paginated, pageOf, pathId, type AdminRoutes } from '../shared'
-import { ADMIN_TEXTS } from '../texts'
+import { ADMIN_API_TEXTS } from '../texts'
 import { createFaq, deleteFaq, listFaqs, updateFaq } from './repository'
 
 /** The public FAQ (API.faq) lists these by position; its cache is cleared on every change. */
@@ -23,7 +23,7 @@ export const faqRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
   })
 
   app.put<{ Params: { id: string } }>(ROUTES.admin.faq, LONG_TEXT_BODY, async (request) => {
-    const id = pathId(request.params.id, ADMIN_TEXTS.faqNotFound)
+    const id = pathId(request.params.id, ADMIN_API_TEXTS.faqNotFound)
     const input: FaqInput = await parseBody(faqInputSchema, request.body)
     const data = await updateFaq(db, request.auth!.userId, id, input, now())
     sendPublic.clear()
@@ -31,7 +31,7 @@ export const faqRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
   })
 
   app.delete<{ Params: { id: string } }>(ROUTES.admin.faq, async (request) => {
-    const id = pathId(request.params.id, ADMIN_TEXTS.faqNotFound)
+    const id = pathId(request.params.id, ADMIN_API_TEXTS.faqNotFound)
     await deleteFaq(db, request.auth!.userId, id, now())
     sendPublic.clear()
     return { data: { id, deleted: true } }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import { API } from '@core/api-paths'
+import { API } from '@core/http/api-paths'
 import { HttpError } from '../../../http/errors'
 import type { AdminRoutes } from '../shared'
 import { fileError, readImportFile, type ImportRow } from './file'

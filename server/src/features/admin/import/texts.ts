@@ -1,4 +1,4 @@
-import { CATEGORIES_PER_PROVERB, PROVERB_TEXT_MAX } from '@core/admin-validation'
+import { CATEGORIES_PER_PROVERB, PROVERB_TEXT_MAX } from '@core/admin/validation'
 
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024
 export const IMPORT_MAX_ROWS = 5000

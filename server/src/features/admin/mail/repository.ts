@@ -1,4 +1,4 @@
-import type { AdminMail, MailStatusFilter } from '@core/admin-contract'
+import type { AdminMail, MailStatusFilter } from '@core/admin/contract'
 import type { Db } from '../../../db/client'
 import { audit } from '../../../services/audit'
 import { listMail, retryFailedMail, type MailStatus, type MailSummary } from '../../../services/mail-queue'

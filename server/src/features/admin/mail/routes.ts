@@ -1,5 +1,5 @@
-import { MAIL_STATUS_FILTERS } from '@core/admin-contract'
-import { API, ROUTES } from '@core/api-paths'
+import { MAIL_STATUS_FILTERS } from '@core/admin/contract'
+import { API, ROUTES } from '@core/http/api-paths'
 import { badRequest, notFound } from '../../../http/errors'
 import { optionalString } from '../../../http/params'
 import { paginated, pageOf, pathId, type AdminRoutes } from '../shared'
@@ -11,7 +11,7 @@ export const MAIL_TEXTS = {
   notFailed: 'Only a mail that failed can be sent again; this one is waiting or was delivered.',
 } as const
 
-/** The mail queue for operators: what failed (and why), what waits, what went; a failed mail can be sent again. */
+/** The mail queue for admins: what failed (and why), what waits, what went; a failed mail can be sent again. */
 export const mailRoutes: AdminRoutes = (app, { db, now }) => {
   app.get(API.admin.mail, async (request) => {
     const paging = pageOf(request.query)

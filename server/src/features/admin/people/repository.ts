@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, ilike, inArray, isNull, lte, or, type SQL } from 'drizzle-orm'
-import type { AdminPayment, AdminUser, ContactMessage } from '@core/admin-contract'
-import { fromMinorUnits } from '@core/payment'
+import type { AdminPayment, AdminUser, ContactMessage } from '@core/admin/contract'
+import { fromMinorUnits } from '@core/payments/payment'
 import type { Db } from '../../../db/client'
 import { contactMessages, packages, payments, userPackages, users } from '../../../db/schema'
 import { audit } from '../../../services/audit'
@@ -37,7 +37,7 @@ export async function listContactMessages(db: Db, unreadOnly: boolean, { page, s
 }
 
 /**
- * Marks a contact message read, with its audit entry; one already read (by another operator, or a retry)
+ * Marks a contact message read, with its audit entry; one already read (by another admin, or a retry)
  * keeps its first reading. Null when no message has that id.
  */
 export async function markContactMessageRead(db: Db, actor: number, id: number, at: Date): Promise<ContactMessage | null> {

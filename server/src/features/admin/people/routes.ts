@@ -1,6 +1,6 @@
-import { API, ROUTES } from '@core/api-paths'
-import type { AdminPayment, AdminUser, ContactMessage } from '@core/admin-contract'
-import type { Paginated } from '@core/contract'
+import { API, ROUTES } from '@core/http/api-paths'
+import type { AdminPayment, AdminUser, ContactMessage } from '@core/admin/contract'
+import type { Paginated } from '@core/http/contract'
 import { badRequest, notFound } from '../../../http/errors'
 import { optionalString } from '../../../http/params'
 import { paginated, pageOf, pathId, type AdminRoutes } from '../shared'
@@ -12,7 +12,7 @@ export const PEOPLE_TEXTS = {
   status: 'status is one of pending, success, failed or abandoned.',
 } as const
 
-/** Contact messages (read and marked read), accounts and payments: read-only views for the operators. */
+/** Contact messages (read and marked read), accounts and payments: read-only views for the admins. */
 export const peopleRoutes: AdminRoutes = (app, { db, now }) => {
   app.get<{ Querystring: Record<string, unknown> }>(API.admin.contactMessages, async (request): Promise<Paginated<ContactMessage>> => {
     const paging = pageOf(request.query)

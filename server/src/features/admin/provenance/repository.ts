@@ -1,13 +1,13 @@
 import { and, count, desc, eq } from 'drizzle-orm'
-import type { AdminCorrection, AdminProverb, CorrectionStatus } from '@core/admin-contract'
-import { changedFields, CORRECTION_TEXTS } from '@core/corrections'
+import type { AdminCorrection, AdminProverb, CorrectionStatus } from '@core/admin/contract'
+import { changedFields, CORRECTION_TEXTS } from '@core/community/corrections'
 import type { Db, Tx } from '../../../db/client'
 import { ethnicGroups, proverbChanges, proverbCorrections, proverbs } from '../../../db/schema'
 import { conflict, notFound } from '../../../http/errors'
 import { audit } from '../../../services/audit'
 import { toAdminProverbs } from '../proverb-rows'
 import type { Page } from '../shared'
-import { ADMIN_TEXTS } from '../texts'
+import { ADMIN_API_TEXTS } from '../texts'
 
 export type CorrectionRow = typeof proverbCorrections.$inferSelect
 
@@ -93,7 +93,7 @@ export async function findCorrection(db: Db, id: number): Promise<AdminCorrectio
   return toAdminCorrection(row.correction, row.current)
 }
 
-/** Moves a pending correction to its verdict once: a second operator acting at the same time gets 409. */
+/** Moves a pending correction to its verdict once: a second admin acting at the same time gets 409. */
 export async function review(tx: Tx, id: number, set: Partial<CorrectionRow> & { status: CorrectionStatus }): Promise<CorrectionRow> {
   const [row] = await tx
     .update(proverbCorrections)
@@ -119,7 +119,7 @@ export async function groupSlugOf(tx: Tx, ethnicGroupId: number): Promise<string
 export async function setChecked(db: Db, actor: number, id: number, name: string | null, at: Date): Promise<AdminProverb> {
   const row = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(proverbs).where(eq(proverbs.id, id)).for('update')
-    if (!before) throw notFound(ADMIN_TEXTS.proverbNotFound)
+    if (!before) throw notFound(ADMIN_API_TEXTS.proverbNotFound)
     const [row] = await tx
       .update(proverbs)
       .set({ checkedBy: name, checkedAt: name === null ? null : at })

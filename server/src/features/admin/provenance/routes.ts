@@ -1,20 +1,20 @@
-import type { CorrectionStatus } from '@core/admin-contract'
-import { rejectSuggestionSchema, speakerCheckSchema } from '@core/admin-validation'
-import { API, ROUTES } from '@core/api-paths'
-import { acceptCorrectionSchema, CORRECTION_TEXTS } from '@core/corrections'
+import type { CorrectionStatus } from '@core/admin/contract'
+import { rejectSuggestionSchema, speakerCheckSchema } from '@core/admin/validation'
+import { API, ROUTES } from '@core/http/api-paths'
+import { acceptCorrectionSchema, CORRECTION_TEXTS } from '@core/community/corrections'
 import { LONG_TEXT_BODY } from '../../../http/body-limits'
 import { badRequest } from '../../../http/errors'
 import { optionalString } from '../../../http/params'
 import { parseBody } from '../../../http/validate'
 import { paginated, pageOf, pathId, type AdminRoutes } from '../shared'
-import { ADMIN_TEXTS } from '../texts'
+import { ADMIN_API_TEXTS } from '../texts'
 import { listCorrections, setChecked } from './repository'
 import { acceptCorrection, declineCorrection } from './service'
 
 const STATUSES: CorrectionStatus[] = ['pending', 'accepted', 'declined']
 
 /**
- * Readers' corrections (accept: the proverb takes the texts the operator settles on and the source, its
+ * Readers' corrections (accept: the proverb takes the texts the admin settles on and the source, its
  * history and the audit log record the change, the sender is told; decline with a reason) and speakers'
  * checks of proverbs.
  */
@@ -45,13 +45,13 @@ export const provenanceRoutes: AdminRoutes = (app, { db, now, notifier, sendPubl
 
   /** A speaker of the language checked the proverb: their name is shown on its page. */
   app.put<{ Params: { id: string } }>(ROUTES.admin.proverbChecked, async (request) => {
-    const id = pathId(request.params.id, ADMIN_TEXTS.proverbNotFound)
+    const id = pathId(request.params.id, ADMIN_API_TEXTS.proverbNotFound)
     const { name } = await parseBody(speakerCheckSchema, request.body)
     return { data: await setChecked(db, request.auth!.userId, id, name, now()).finally(() => sendPublic.clear()) }
   })
 
   app.delete<{ Params: { id: string } }>(ROUTES.admin.proverbChecked, async (request) => {
-    const id = pathId(request.params.id, ADMIN_TEXTS.proverbNotFound)
+    const id = pathId(request.params.id, ADMIN_API_TEXTS.proverbNotFound)
     return { data: await setChecked(db, request.auth!.userId, id, null, now()).finally(() => sendPublic.clear()) }
   })
 }

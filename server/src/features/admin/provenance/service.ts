@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
-import type { AdminCorrection } from '@core/admin-contract'
-import type { ProverbSource } from '@core/contract'
-import { changedFields, CORRECTION_TEXTS, parseSource, type AcceptCorrectionInput } from '@core/corrections'
+import type { AdminCorrection } from '@core/admin/contract'
+import type { ProverbSource } from '@core/proverbs/contract'
+import { changedFields, CORRECTION_TEXTS, parseSource, type AcceptCorrectionInput } from '@core/community/corrections'
 import type { Db } from '../../../db/client'
 import { proverbChanges, proverbs } from '../../../db/schema'
 import { conflict } from '../../../http/errors'
@@ -10,7 +10,7 @@ import type { Mailer } from '../../../services/mail'
 import type { Notifier } from '../../../services/notify'
 import { proverbAppPath, proverbColumns, slugTaken, takeOver } from '../proverb-rows'
 import { conflictOnUnique } from '../shared'
-import { ADMIN_TEXTS } from '../texts'
+import { ADMIN_API_TEXTS } from '../texts'
 import { mailSender } from './mail'
 import { findCorrection, groupSlugOf, review, texts } from './repository'
 
@@ -25,7 +25,7 @@ function withSource(sources: ProverbSource[], added: ProverbSource | null): Prov
 }
 
 /**
- * The proverb takes the texts the operator settles on and the source; its history and the audit log
+ * The proverb takes the texts the admin settles on and the source; its history and the audit log
  * record the change, and the sender is told (by mail in the transaction, or in the app after the commit).
  */
 export async function acceptCorrection(
@@ -39,10 +39,11 @@ export async function acceptCorrection(
   const { correction, proverb } = await db
     .transaction(async (tx) => {
       const correction = await review(tx, id, { status: 'accepted', reviewedBy: actor, reviewedAt: at })
-      if (correction.proverbId === null) throw conflict(ADMIN_TEXTS.correctionProverbGone)
+      if (correction.proverbId === null) throw conflict(ADMIN_API_TEXTS.correctionProverbGone)
       const before = await takeOver(tx, correction.proverbId, 'edited')
       const columns = proverbColumns(await groupSlugOf(tx, before.ethnicGroupId), input)
-      if (await slugTaken(tx, columns.slug, before.id)) throw conflict(ADMIN_TEXTS.proverbExists, { proverb: ADMIN_TEXTS.proverbExists })
+      if (await slugTaken(tx, columns.slug, before.id))
+        throw conflict(ADMIN_API_TEXTS.proverbExists, { proverb: ADMIN_API_TEXTS.proverbExists })
       const sources = withSource(before.sources, parseSource(input.source))
       const fields = changedFields(texts(before), { ...columns, source: sources.length > before.sources.length ? input.source : '' })
       const [proverb] = await tx
@@ -82,7 +83,7 @@ export async function acceptCorrection(
         await mailSender({ mailer, publicUrl, tx }, correction.email, { kind: 'accepted', proverb: proverb.proverb, slug: proverb.slug })
       return { correction, proverb }
     })
-    .catch(conflictOnUnique(ADMIN_TEXTS.proverbExists, 'proverb'))
+    .catch(conflictOnUnique(ADMIN_API_TEXTS.proverbExists, 'proverb'))
   mailer.wake()
   // After the commit: a message about a change that rolled back would be untrue.
   if (correction.userId !== null) {
@@ -101,7 +102,7 @@ export async function acceptCorrection(
   return findCorrection(db, id)
 }
 
-/** Declines a pending correction with the operator's reason, and tells the sender. */
+/** Declines a pending correction with the admin's reason, and tells the sender. */
 export async function declineCorrection(deps: VerdictDeps, actor: number, id: number, reason: string, at: Date): Promise<AdminCorrection> {
   const { db, notifier, mailer, publicUrl } = deps
   const correction = await db.transaction(async (tx) => {

@@ -1,31 +1,32 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm'
-import type { AdminQuizQuestion } from '@core/admin-contract'
-import { OPERATOR_TEXTS, type QuizQuestionForm } from '@core/operator-validation'
+import type { AdminQuizQuestion } from '@core/admin/contract'
+import { type QuizQuestionForm } from '@core/admin/validation'
 import type { Db, Tx } from '../../../db/client'
 import { answerOptions, ethnicGroups, quizAnswers, quizQuestions } from '../../../db/schema'
 import { lockForTakeOver, recordOverride } from '../../../db/seed/overrides'
-import { OPERATOR_KEY_PREFIX } from '../../../db/seed/quiz'
+import { ADMIN_KEY_PREFIX } from '../../../db/seed/quiz'
 import { badRequest, conflict, notFound } from '../../../http/errors'
 import { audit } from '../../../services/audit'
 import type { Page } from '../shared'
 import { QUIZ_TEXTS } from './texts'
+import { ADMIN_TEXTS } from '@core/admin/texts'
 
 const AUDIT_TARGET = 'quiz_question'
 
-/** LIKE wildcards in what the operator typed are meant literally. */
+/** LIKE wildcards in what the admin typed are meant literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 async function assertGroup(db: Db | Tx, ethnicGroupId: number | null): Promise<void> {
   if (ethnicGroupId === null) return
   const [group] = await db.select({ id: ethnicGroups.id }).from(ethnicGroups).where(eq(ethnicGroups.id, ethnicGroupId))
-  if (!group) throw badRequest(OPERATOR_TEXTS.unknownGroup, { ethnicGroupId: OPERATOR_TEXTS.unknownGroup })
+  if (!group) throw badRequest(ADMIN_TEXTS.unknownGroup, { ethnicGroupId: ADMIN_TEXTS.unknownGroup })
 }
 
 type QuestionRow = typeof quizQuestions.$inferSelect
 
-/** From the bank files and still kept in step with them (operators' questions have 'admin:' keys). */
-const isBuiltIn = (row: QuestionRow) => !row.key.startsWith(OPERATOR_KEY_PREFIX)
+/** From the bank files and still kept in step with them (admins' questions have 'admin:' keys). */
+const isBuiltIn = (row: QuestionRow) => !row.key.startsWith(ADMIN_KEY_PREFIX)
 
 async function toAdminQuestions(db: Db | Tx, rows: (typeof quizQuestions.$inferSelect)[]): Promise<AdminQuizQuestion[]> {
   if (rows.length === 0) return []
@@ -57,7 +58,7 @@ async function toAdminQuestions(db: Db | Tx, rows: (typeof quizQuestions.$inferS
 /**
  * A question of the bank about to be changed or retired. One from the bank files is taken over first: its
  * file key is recorded (seed_overrides), so seeding neither writes it back nor brings it back, and the row
- * moves to an operator key.
+ * moves to an admin key.
  */
 async function lockedQuestion(tx: Tx, id: number): Promise<QuestionRow> {
   await lockForTakeOver(tx)
@@ -75,7 +76,7 @@ async function takeOver(tx: Tx, row: QuestionRow): Promise<QuestionRow> {
   await recordOverride(tx, 'quiz', row.key, row.id)
   const [taken] = await tx
     .update(quizQuestions)
-    .set({ key: `${OPERATOR_KEY_PREFIX}seed:${row.key}` })
+    .set({ key: `${ADMIN_KEY_PREFIX}seed:${row.key}` })
     .where(eq(quizQuestions.id, row.id))
     .returning()
   return taken
@@ -142,7 +143,7 @@ export async function createQuizQuestion(db: Db, actor: number, input: QuizQuest
     const [row] = await tx
       .insert(quizQuestions)
       .values({
-        key: `${OPERATOR_KEY_PREFIX}${randomUUID()}`,
+        key: `${ADMIN_KEY_PREFIX}${randomUUID()}`,
         kind: 'fact',
         ethnicGroupId: input.ethnicGroupId,
         question: input.question,
@@ -188,7 +189,7 @@ export async function updateQuizQuestion(db: Db, actor: number, id: number, inpu
 export async function retireQuizQuestion(db: Db, actor: number, id: number, at: Date): Promise<AdminQuizQuestion> {
   return db.transaction(async (tx) => {
     const locked = await lockedQuestion(tx, id)
-    // Already retired (by an operator, or by seeding when it left the files): nothing to do, nothing taken over.
+    // Already retired (by an admin, or by seeding when it left the files): nothing to do, nothing taken over.
     if (!locked.active) return (await toAdminQuestions(tx, [locked]))[0]
     const current = await takeOver(tx, locked)
     await tx.update(quizQuestions).set({ active: false }).where(eq(quizQuestions.id, id))

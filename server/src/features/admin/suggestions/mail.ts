@@ -1,7 +1,7 @@
 import type { Tx } from '../../../db/client'
 import { linkMail, type Mail, type Mailer } from '../../../services/mail'
 import { proverbAppPath } from '../proverb-rows'
-import { ADMIN_TEXTS } from '../texts'
+import { ADMIN_API_TEXTS } from '../texts'
 
 type Suggester = { id: number; email: string }
 
@@ -10,7 +10,7 @@ export type SuggestionOutcome = { kind: 'approved'; proverb: string; slug: strin
 /**
  * What a suggester without an account is told by email (one with an account gets an in-app notification
  * instead). Optional mail: an address that unsubscribed gets nothing, and the footer offers the link.
- * Nobody verified the address, so the mail holds only what the operators wrote (the published text, the
+ * Nobody verified the address, so the mail holds only what the admins wrote (the published text, the
  * reason), never the sender's name or words: a suggestion cannot be used to mail a stranger one's own text.
  */
 export function suggestionOutcomeMail(suggester: Suggester, outcome: SuggestionOutcome, publicUrl: string): Mail {
@@ -19,17 +19,17 @@ export function suggestionOutcomeMail(suggester: Suggester, outcome: SuggestionO
     outcome.kind === 'approved'
       ? linkMail(
           suggester.email,
-          ADMIN_TEXTS.approvedTitle,
+          ADMIN_API_TEXTS.approvedTitle,
           greeting,
-          [ADMIN_TEXTS.approvedBody(outcome.proverb)],
+          [ADMIN_API_TEXTS.approvedBody(outcome.proverb)],
           'Read it in Òwe',
           `${publicUrl}${proverbAppPath(outcome.slug)}`,
         )
       : linkMail(
           suggester.email,
-          ADMIN_TEXTS.rejectedTitle,
+          ADMIN_API_TEXTS.rejectedTitle,
           greeting,
-          [ADMIN_TEXTS.rejectedByEmail(outcome.reason), ADMIN_TEXTS.rejectedInvite],
+          [ADMIN_API_TEXTS.rejectedByEmail(outcome.reason), ADMIN_API_TEXTS.rejectedInvite],
           'Suggest a proverb',
           `${publicUrl}/add_proverb`,
         )

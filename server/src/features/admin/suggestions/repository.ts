@@ -1,11 +1,11 @@
 import { and, count, desc, eq } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { AdminSuggestion, SuggestionStatus } from '@core/admin-contract'
+import type { AdminSuggestion, SuggestionStatus } from '@core/admin/contract'
 import type { Db, Tx } from '../../../db/client'
 import { proverbs, suggestions } from '../../../db/schema'
 import { conflict, notFound } from '../../../http/errors'
 import type { Page } from '../shared'
-import { ADMIN_TEXTS } from '../texts'
+import { ADMIN_API_TEXTS } from '../texts'
 
 const duplicate = alias(proverbs, 'duplicate')
 
@@ -68,8 +68,8 @@ export async function review(tx: Tx, id: number, set: Partial<SuggestionRow> & {
     .returning()
   if (row) return row
   const [existing] = await tx.select({ status: suggestions.status }).from(suggestions).where(eq(suggestions.id, id))
-  if (!existing) throw notFound(ADMIN_TEXTS.suggestionNotFound)
-  throw conflict(ADMIN_TEXTS.suggestionReviewed(existing.status))
+  if (!existing) throw notFound(ADMIN_API_TEXTS.suggestionNotFound)
+  throw conflict(ADMIN_API_TEXTS.suggestionReviewed(existing.status))
 }
 
 /** The proverb an approved suggestion became. */

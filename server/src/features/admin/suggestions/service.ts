@@ -1,4 +1,4 @@
-import type { AdminSuggestion, ApproveSuggestionInput } from '@core/admin-contract'
+import type { AdminSuggestion, ApproveSuggestionInput } from '@core/admin/contract'
 import type { Db } from '../../../db/client'
 import { conflict } from '../../../http/errors'
 import { audit } from '../../../services/audit'
@@ -6,7 +6,7 @@ import type { Mailer } from '../../../services/mail'
 import type { Notifier } from '../../../services/notify'
 import { checkGroupAndCategories, insertProverb, proverbAppPath, proverbColumns, slugTaken } from '../proverb-rows'
 import { conflictOnUnique } from '../shared'
-import { ADMIN_TEXTS } from '../texts'
+import { ADMIN_API_TEXTS } from '../texts'
 import { mailSuggester } from './mail'
 import { findSuggestion, linkProverb, review } from './repository'
 
@@ -14,7 +14,7 @@ import { findSuggestion, linkProverb, review } from './repository'
 export type VerdictDeps = { db: Db; notifier: Notifier; mailer: Mailer; publicUrl: string }
 
 /**
- * Publishes a pending suggestion as the operator edited it: the proverb, the verdict and the audit entry
+ * Publishes a pending suggestion as the admin edited it: the proverb, the verdict and the audit entry
  * in one transaction (the mail to a suggester without an account queued in it), then the in-app message.
  */
 export async function approveSuggestion(
@@ -30,7 +30,7 @@ export async function approveSuggestion(
       const groupSlug = await checkGroupAndCategories(tx, input.ethnicGroupId, input.categoryIds)
       const suggestion = await review(tx, id, { status: 'approved', reviewedBy: actor, reviewedAt: at })
       if (await slugTaken(tx, proverbColumns(groupSlug, input).slug))
-        throw conflict(ADMIN_TEXTS.proverbExists, { proverb: ADMIN_TEXTS.proverbExists })
+        throw conflict(ADMIN_API_TEXTS.proverbExists, { proverb: ADMIN_API_TEXTS.proverbExists })
       const proverb = await insertProverb(tx, groupSlug, input, 'community', at)
       await linkProverb(tx, id, proverb.id)
       await audit(
@@ -48,7 +48,7 @@ export async function approveSuggestion(
         await mailSuggester({ mailer, publicUrl, tx }, suggestion, { kind: 'approved', proverb: proverb.proverb, slug: proverb.slug })
       return { suggestion, proverb }
     })
-    .catch(conflictOnUnique(ADMIN_TEXTS.proverbExists, 'proverb'))
+    .catch(conflictOnUnique(ADMIN_API_TEXTS.proverbExists, 'proverb'))
   mailer.wake()
   // After the commit: a message about a proverb that rolled back would be untrue.
   if (suggestion.userId !== null) {
@@ -56,8 +56,8 @@ export async function approveSuggestion(
       suggestion.userId,
       {
         kind: 'suggestion',
-        title: ADMIN_TEXTS.approvedTitle,
-        body: ADMIN_TEXTS.approvedBody(proverb.proverb),
+        title: ADMIN_API_TEXTS.approvedTitle,
+        body: ADMIN_API_TEXTS.approvedBody(proverb.proverb),
         url: proverbAppPath(proverb.slug),
         dedupeKey: `suggestion:${id}`,
       },
@@ -67,7 +67,7 @@ export async function approveSuggestion(
   return findSuggestion(db, id)
 }
 
-/** Rejects a pending suggestion with the operator's reason, and tells the suggester. */
+/** Rejects a pending suggestion with the admin's reason, and tells the suggester. */
 export async function rejectSuggestion(deps: VerdictDeps, actor: number, id: number, reason: string, at: Date): Promise<AdminSuggestion> {
   const { db, notifier, mailer, publicUrl } = deps
   const suggestion = await db.transaction(async (tx) => {
@@ -92,8 +92,8 @@ export async function rejectSuggestion(deps: VerdictDeps, actor: number, id: num
       suggestion.userId,
       {
         kind: 'suggestion',
-        title: ADMIN_TEXTS.rejectedTitle,
-        body: ADMIN_TEXTS.rejectedBody(suggestion.suggestedProverb, reason),
+        title: ADMIN_API_TEXTS.rejectedTitle,
+        body: ADMIN_API_TEXTS.rejectedBody(suggestion.suggestedProverb, reason),
         dedupeKey: `suggestion:${id}`,
       },
       { now: at },

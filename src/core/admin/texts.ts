@@ -1,7 +1,7 @@
-/** The operators' console's own texts (ours, not the spec's), in one place: the console shows them and tests assert them. */
+/** The admins' console's own texts and its forms' messages (ours, not the spec's), in one place: the console and the server show them, tests assert them. */
 export const ADMIN_TEXTS = {
-  operatorsOnly: 'This page is for Òwe’s operators.',
-  operatorsOnlyDetail: 'Your account cannot open the operators’ console. If you think it should, ask another operator.',
+  adminsOnly: 'This page is for Òwe’s admins.',
+  adminsOnlyDetail: 'Your account cannot open the admins’ console. If you think it should, ask another admin.',
   published: 'Published. The suggester has been notified.',
   publishedNoAccount: 'Published. The suggester has no account, so an email tells them (unless they unsubscribed from Òwe’s emails).',
   rejected: 'Rejected. The suggestion stays in the rejected list.',
@@ -31,4 +31,27 @@ export const ADMIN_TEXTS = {
   duplicateAsk: 'Publish this suggestion as a proverb of its own as well?',
   approveAnyway: 'Approve anyway',
   cancel: 'Cancel',
+  // The forms' messages: proverbs, sources, categories, the FAQ (validation.ts).
+  required: 'Required',
+  text: 'Must be text',
+  tooLong: (max: number) => `At most ${max} characters`,
+  ethnicGroupId: 'Choose an ethnic group',
+  categoryIds: 'Choose one to three categories',
+  faqPosition: 'Must be a whole number from 0 to 10000',
+  sources: 'Give at most ten sources',
+  sourceUrl: 'A source address starts with http:// or https://',
+  sourceYear: 'A year from 1000 to 3000',
+  // The forms' messages: the quiz bank, adverts, broadcasts (validation.ts).
+  group: 'Choose a group, or none for a general question.',
+  unknownGroup: 'There is no such group.',
+  options: `Give from 2 to 6 options.`,
+  optionsDistinct: 'The options must all differ.',
+  correct: 'Choose which option is right.',
+  inAppLink: 'A link is a path inside the app, starting with “/” (for example /pricing).',
+  advertName: 'A name is 1 to 100 letters, digits, dots, dashes or underscores, and not only digits.',
+  advertPosition: 'The position is a whole number from 0 to 10000.',
+  active: 'active must be true or false.',
+  nothingToChange: 'Send at least one of active, alt, link or position.',
+  order: 'Send ids: every advert’s id, once each, in the order to show them.',
+  orderStale: 'The adverts changed meanwhile (one was added or removed). The list now shows them as they are; move again.',
 } as const

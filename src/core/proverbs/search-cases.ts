@@ -93,7 +93,7 @@ export const SEARCH_CASE_PROVERBS: readonly SearchCaseProverb[] = [
     transliteration: 'Slowly one goes far.',
     interpretation: 'Patience covers distance.',
   },
-  // A letter the folding keeps (ʋ, as an operator may type it): tone keys compare by code point, so "zɔ"
+  // A letter the folding keeps (ʋ, as an admin may type it): tone keys compare by code point, so "zɔ"
   // comes before "ʋu" as on the device; a language's collation would put ʋ next to v.
   {
     key: 'drum-z',

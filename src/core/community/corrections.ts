@@ -1,12 +1,13 @@
 import * as yup from 'yup'
-import type { ProverbSource } from './contract'
-import { foldForSearch } from './search'
-import { freeText, MESSAGES, suggestionSchema, SUGGESTION_TEXT_MAX } from './validation'
+import type { ProverbSource } from '../proverbs/contract'
+import { foldForSearch } from '../proverbs/search'
+import { freeText, MESSAGES } from '../shared/validation'
+import { suggestionSchema, SUGGESTION_TEXT_MAX } from './validation'
 
 /**
  * Corrections from readers: anyone may propose a better spelling, tone marks, rendering, meaning or source for a
  * published proverb. The form follows the suggestion rules (docs/requirements.md#r9-community: email and name required,
- * with its messages); operators accept or decline what is proposed.
+ * with its messages); admins accept or decline what is proposed.
  */
 
 export const CORRECTION_SOURCE_MAX = 500
@@ -31,7 +32,7 @@ export const correctionSchema = suggestionSchema.pick(['email', 'name']).shape({
 })
 export type CorrectionInput = yup.InferType<typeof correctionSchema>
 
-/** What an operator sends to accept: the texts as they will read (tidied if need be) and the source to add, if any. */
+/** What an admin sends to accept: the texts as they will read (tidied if need be) and the source to add, if any. */
 export const acceptCorrectionSchema = correctionSchema.pick(['proverb', 'transliteration', 'interpretation', 'source'])
 export type AcceptCorrectionInput = yup.InferType<typeof acceptCorrectionSchema>
 

@@ -1,5 +1,5 @@
 /**
- * How a list reads in a sentence. Apart from core/format, which the first page's shared chunk carries: only
+ * How a list reads in a sentence. Apart from core/shared/format, which the first page's shared chunk carries: only
  * lazy pages (a proverb's cousins and history) say lists this way.
  */
 

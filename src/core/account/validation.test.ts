@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import type { AnyObjectSchema } from 'yup'
-import { addressSchema, changePasswordSchema, fieldErrors, loginSchema, resetPasswordSchema, signupSchema } from './validation'
-import { ValidationError } from 'yup'
+import { type AnyObjectSchema, ValidationError } from 'yup'
+import { addressSchema, changePasswordSchema, loginSchema, resetPasswordSchema, signupSchema } from './validation'
+import { fieldErrors } from '../shared/validation'
 
 function errorsOf(schema: AnyObjectSchema, value: unknown): Record<string, string> {
   try {

@@ -1,17 +1,4 @@
-/**
- * What the community calls answer (suggest a proverb, contact, unsubscribe) and the sentences the app and
- * the server say about them, once. The forms' validation messages are the spec's, in validation.ts.
- */
-
-/** POST API.suggestProverb answers 201 with this. */
-export type SuggestionResult = {
-  message: string
-  /** The proverb reads like one already in Òwe once tone marks are set aside. */
-  duplicate: boolean
-}
-
-/** POST API.unsubscribe answers 200 with this. */
-export type UnsubscribeResult = { message: string; email: string }
+/** What the app and the server say about the community calls, once. */
 
 export const COMMUNITY_TEXTS = {
   suggestionThanks: 'Thank you! Your proverb will be reviewed by our editors before it appears in Òwe.',

@@ -17,7 +17,7 @@ export const API = {
   proverbPublic: (idOrSlug: string | number) => `/api/proverbs/public/${encodeURIComponent(String(idOrSlug))}`,
   /** POST CorrectionInput: a reader's correction to a published proverb, pending an editor (visitors too). */
   proverbCorrections: (idOrSlug: string | number) => `/api/proverbs/public/${encodeURIComponent(String(idOrSlug))}/corrections`,
-  /** The proverb's published changes: corrections accepted, operators' edits, speakers' checks. */
+  /** The proverb's published changes: corrections accepted, admins' edits, speakers' checks. */
   proverbHistory: (idOrSlug: string | number) => `/api/proverbs/public/${encodeURIComponent(String(idOrSlug))}/history`,
   /** The whole corpus as open data, with sources, cousins and the data's licence: ?format=json|csv */
   proverbsExport: '/api/proverbs/export',
@@ -155,8 +155,8 @@ export const API = {
   /** POST SuggestionInput: a proverb suggestion, pending moderation (visitors and signed-in users). */
   suggestProverb: '/api/suggest-proverb',
 
-  // Ours: community and operators
-  /** POST ContactInput: a message to the operators (public). */
+  // Ours: community and admins
+  /** POST ContactInput: a message to the admins (public). */
   contact: '/api/contact',
   /** POST { token }: the signed link in every email; turns off non-essential mail and reminders (public). */
   unsubscribe: '/api/unsubscribe',

@@ -1,10 +1,10 @@
 /**
- * Shapes of the operators' API (/api/admin/, admin role only) and the community calls. Lists use the
+ * Shapes of the admins' API (/api/admin/, admin role only) and the community calls. Lists use the
  * usual `Paginated<T>` envelope (?page&size); single answers `{ data }`.
  */
 
-import type { CorrectableTexts } from './corrections'
-import type { ProverbSource, SpeakerCheck } from './contract'
+import type { CorrectableTexts } from '../community/corrections'
+import type { ProverbSource, SpeakerCheck } from '../proverbs/contract'
 
 // ——— Community ———
 
@@ -104,7 +104,7 @@ export type DeclineCorrectionInput = { reason: string }
 
 /**
  * `builtIn`: the row comes from Òwe's own files (server/src/db/seed) and is kept in step with them at each
- * start. Changing or deleting it from the console makes it the operators' own: seeding leaves it alone
+ * start. Changing or deleting it from the console makes it the admins' own: seeding leaves it alone
  * from then on (ADR 010, seed overrides). For proverbs the same fact is `source === 'seed'`.
  */
 export type AdminCategory = { id: number; name: string; slug: string; proverbCount: number; builtIn: boolean }
@@ -184,7 +184,7 @@ export type AdminPayment = {
 export const MAIL_STATUS_FILTERS = ['failed', 'waiting', 'sent', 'kept'] as const
 export type MailStatusFilter = (typeof MAIL_STATUS_FILTERS)[number]
 
-/** A mail in the queue as operators see it: who, what, how it went; never its text or link. */
+/** A mail in the queue as admins see it: who, what, how it went; never its text or link. */
 export type AdminMail = {
   id: number
   to: string

@@ -4,7 +4,7 @@
  * Ethiopic syllables have no decomposition and are matched as typed.
  */
 
-import { formatThousands } from './format'
+import { formatThousands } from '../shared/format'
 
 const LETTER_FOLDS: Record<string, string> = {
   ɛ: 'e',

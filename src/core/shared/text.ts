@@ -1,5 +1,5 @@
 /**
- * THE sanitiser for text a person types (names, addresses, suggestions, messages, everything operators
+ * THE sanitiser for text a person types (names, addresses, suggestions, messages, everything admins
  * write). Every free-text field of every form goes through it at the API boundary (the yup schemas'
  * `freeText()` in validation.ts); React's escaping stays the second line of defence.
  *

@@ -13,7 +13,7 @@ export function shorten(text: string): string {
 
 /**
  * Removes HTML tags, keeping their text (docs/requirements.md#r16-display-helpers); what the server stores went through
- * cleanText (core/text.ts).
+ * cleanText (core/shared/text.ts).
  */
 export function stripHtml(text: string): string {
   return removeMarkup(text)

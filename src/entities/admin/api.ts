@@ -1,8 +1,8 @@
-import { API } from '@/core/api-paths'
+import { API } from '@/core/http/api-paths'
 import { ApiError, apiGetPage, withQuery } from '@/lib/api-client'
 
-/** Whether the signed-in user is an operator: the smallest admin list is asked, and a 403 means not one. */
-export const fetchIsOperator = (signal?: AbortSignal) =>
+/** Whether the signed-in user is an admin: the smallest admin list is asked, and a 403 means not one. */
+export const fetchIsAdmin = (signal?: AbortSignal) =>
   apiGetPage(withQuery(API.admin.audit, { page: 1, size: 1 }), { auth: true, signal }).then(
     () => true,
     (error: unknown) => {

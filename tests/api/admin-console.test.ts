@@ -8,14 +8,15 @@ import { seed } from '../../server/src/db/seed/seed'
 import { ADVERT_TEXTS } from '../../server/src/features/admin/adverts/texts'
 import { QUIZ_TEXTS } from '../../server/src/features/admin/quiz/texts'
 import { ADMIN_ONLY } from '../../server/src/http/admin-guard'
-import type { AdminAdvert, AdminPayment, AdminQuizQuestion, AdminUser, ContactMessage } from '../../src/core/admin-contract'
-import { API } from '../../src/core/api-paths'
-import type { AdvertContent, AdvertFile } from '../../src/core/contract'
-import { ADVERT_MAX_BYTES, OPERATOR_TEXTS } from '../../src/core/operator-validation'
+import type { AdminAdvert, AdminPayment, AdminQuizQuestion, AdminUser, ContactMessage } from '../../src/core/admin/contract'
+import { API } from '../../src/core/http/api-paths'
+import type { AdvertContent, AdvertFile } from '../../src/core/adverts/contract'
+import { ADVERT_MAX_BYTES } from '../../src/core/admin/validation'
 import { adminOf, call, get, groupsBySlug, memberOf, multipart, plansByName, post, testClock, type FormPart } from '../support/accounts'
 import { payWithTestMode } from '../support/payments'
 import { recordingPush } from '../support/recording-push'
 import { freshDatabase } from '../support/test-app'
+import { ADMIN_TEXTS } from '../../src/core/admin/texts'
 
 const clock = testClock('2026-11-21T12:00:00Z')
 const push = recordingPush()
@@ -59,7 +60,7 @@ async function upload(token: string, parts: FormPart[]) {
 
 const seededWebp = () => fs.readFileSync(new URL('../../server/src/db/seed/adverts/owe-eight-peoples.webp', import.meta.url))
 const advertParts = (file: Buffer, overrides: Partial<Record<'name' | 'alt' | 'link' | 'filename', string>> = {}): FormPart[] => [
-  { name: 'name', content: overrides.name ?? `operator-${Math.random().toString(36).slice(2, 10)}` },
+  { name: 'name', content: overrides.name ?? `admin-${Math.random().toString(36).slice(2, 10)}` },
   { name: 'alt', content: overrides.alt ?? 'Learn a proverb a day.' },
   { name: 'link', content: overrides.link ?? '/pricing' },
   { name: 'file', filename: overrides.filename ?? 'advert.webp', type: 'image/webp', content: file },
@@ -82,7 +83,7 @@ const questionInput = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 })
 
-test('every operator route refuses a visitor (401) and a plain user (403)', async () => {
+test('every admin route refuses a visitor (401) and a plain user (403)', async () => {
   const user = await member()
   const routes: ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string, unknown?][] = [
     ['GET', API.admin.quizQuestions],
@@ -116,20 +117,20 @@ test('a quiz question with errors is refused field by field, never a 500', async
   const op = await admin()
   const { yoruba } = await groupsBySlug(app)
   const cases: [Record<string, unknown>, string, string][] = [
-    [{ options: ['Only one'] }, 'options', OPERATOR_TEXTS.options],
-    [{ options: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] }, 'options', OPERATOR_TEXTS.options],
-    [{ options: ['The Niger', ' the niger ', 'The Nile'] }, 'options', OPERATOR_TEXTS.optionsDistinct],
-    [{ options: ['The Niger', ''] }, 'options', OPERATOR_TEXTS.required],
-    [{ options: 'The Niger' }, 'options', OPERATOR_TEXTS.options],
-    [{ correct: 4 }, 'correct', OPERATOR_TEXTS.correct],
-    [{ correct: -1 }, 'correct', OPERATOR_TEXTS.correct],
-    [{ question: '   ' }, 'question', OPERATOR_TEXTS.required],
-    [{ question: '<b></b>' }, 'question', OPERATOR_TEXTS.required],
+    [{ options: ['Only one'] }, 'options', ADMIN_TEXTS.options],
+    [{ options: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] }, 'options', ADMIN_TEXTS.options],
+    [{ options: ['The Niger', ' the niger ', 'The Nile'] }, 'options', ADMIN_TEXTS.optionsDistinct],
+    [{ options: ['The Niger', ''] }, 'options', ADMIN_TEXTS.required],
+    [{ options: 'The Niger' }, 'options', ADMIN_TEXTS.options],
+    [{ correct: 4 }, 'correct', ADMIN_TEXTS.correct],
+    [{ correct: -1 }, 'correct', ADMIN_TEXTS.correct],
+    [{ question: '   ' }, 'question', ADMIN_TEXTS.required],
+    [{ question: '<b></b>' }, 'question', ADMIN_TEXTS.required],
     [{ question: { text: 'x' } }, 'question', 'Must be text'],
-    [{ ethnicGroupId: undefined }, 'ethnicGroupId', OPERATOR_TEXTS.group],
-    [{ ethnicGroupId: 99999999999 }, 'ethnicGroupId', OPERATOR_TEXTS.group],
-    [{ ethnicGroupId: 9999 }, 'ethnicGroupId', OPERATOR_TEXTS.unknownGroup],
-    [{ active: 'false' }, 'active', OPERATOR_TEXTS.active],
+    [{ ethnicGroupId: undefined }, 'ethnicGroupId', ADMIN_TEXTS.group],
+    [{ ethnicGroupId: 99999999999 }, 'ethnicGroupId', ADMIN_TEXTS.group],
+    [{ ethnicGroupId: 9999 }, 'ethnicGroupId', ADMIN_TEXTS.unknownGroup],
+    [{ active: 'false' }, 'active', ADMIN_TEXTS.active],
   ]
   for (const [overrides, field, message] of cases) {
     const res = await post(app, API.admin.quizQuestions, questionInput(overrides), op.token)
@@ -140,7 +141,7 @@ test('a quiz question with errors is refused field by field, never a 500', async
   expect(notJson.status).toBe(400)
 })
 
-test('an operator writes, rewrites and retires a quiz question, each step audited', async () => {
+test('an admin writes, rewrites and retires a quiz question, each step audited', async () => {
   const op = await admin()
   const { yoruba, igbo } = await groupsBySlug(app)
   const created = await post(
@@ -246,7 +247,7 @@ test('an operator writes, rewrites and retires a quiz question, each step audite
   expect(await auditOf('quiz_question.retire', question.id)).toHaveLength(1)
 })
 
-test('the next start keeps operators’ questions as they left them (the seeder retires only what left its files)', async () => {
+test('the next start keeps admins’ questions as they left them (the seeder retires only what left its files)', async () => {
   const op = await admin()
   const kept = (await post(app, API.admin.quizQuestions, questionInput({ question: 'Kept across restarts?' }), op.token)).body
     .data as AdminQuizQuestion
@@ -266,13 +267,13 @@ test('an uploaded WebP advert is checked by its bytes, stored, audited and shown
   const bytes = seededWebp()
   const res = await upload(
     op.token,
-    advertParts(bytes, { name: 'operator-harvest', alt: ' Harvest <b>festival</b> proverbs ', link: '/proverbs' }),
+    advertParts(bytes, { name: 'admin-harvest', alt: ' Harvest <b>festival</b> proverbs ', link: '/proverbs' }),
   )
   expect(res.status, JSON.stringify(res.body)).toBe(201)
   const advert = res.body.data as AdminAdvert
   expect(advert).toEqual({
     id: expect.any(Number),
-    name: 'operator-harvest',
+    name: 'admin-harvest',
     type: 'image/webp',
     alt: 'Harvest festival proverbs',
     link: '/proverbs',
@@ -292,12 +293,12 @@ test('an uploaded WebP advert is checked by its bytes, stored, audited and shown
 
   const user = await member()
   const shown = (await get(app, API.adverts, user.token)).body.data as AdvertFile[]
-  expect(shown.at(-1)).toEqual({ id: advert.id, type: 'image/webp', name: 'operator-harvest' })
+  expect(shown.at(-1)).toEqual({ id: advert.id, type: 'image/webp', name: 'admin-harvest' })
   const content = (await get(app, API.advert(advert.id), user.token)).body.data as AdvertContent
   expect(Buffer.from(content.file, 'base64').equals(bytes)).toBe(true)
   expect(content).toMatchObject({ alt: 'Harvest festival proverbs', link: '/proverbs' })
 
-  const again = await upload(op.token, advertParts(bytes, { name: 'operator-harvest' }))
+  const again = await upload(op.token, advertParts(bytes, { name: 'admin-harvest' }))
   expect(again.status).toBe(409)
   expect(again.body.error.fields.name).toBe(ADVERT_TEXTS.nameTaken)
 })
@@ -329,9 +330,9 @@ test('an advert upload that is not a WebP or MP4, or too large, or badly describ
 
   const offsite = await upload(op.token, advertParts(seededWebp(), { link: '//evil.example/pay' }))
   expect(offsite.status).toBe(400)
-  expect(offsite.body.error.fields.link).toBe(OPERATOR_TEXTS.inAppLink)
+  expect(offsite.body.error.fields.link).toBe(ADMIN_TEXTS.inAppLink)
   const numericName = await upload(op.token, advertParts(seededWebp(), { name: '12345' }))
-  expect(numericName.body.error.fields.name).toBe(OPERATOR_TEXTS.advertName)
+  expect(numericName.body.error.fields.name).toBe(ADMIN_TEXTS.advertName)
   const noFile = await upload(op.token, advertParts(seededWebp()).slice(0, 3))
   expect(noFile.status).toBe(400)
   expect(noFile.body.error.fields.file).toBe(ADVERT_TEXTS.noFile)
@@ -358,7 +359,7 @@ test('adverts are edited, deactivated and deleted', async () => {
     position: 7,
   })
   expect(off.status, JSON.stringify(off.body)).toBe(200)
-  // Its text and place are the operator's now: seeding will not write them back.
+  // Its text and place are the admin's now: seeding will not write them back.
   expect(off.body.data).toMatchObject({
     id: seeded.id,
     active: false,
@@ -369,10 +370,10 @@ test('adverts are edited, deactivated and deleted', async () => {
   })
   expect(((await get(app, API.adverts, user.token)).body.data as AdvertFile[]).map((a) => a.id)).not.toContain(seeded.id)
   expect(await auditOf('advert.update', seeded.id)).toHaveLength(1)
-  expect((await send('PATCH', API.admin.advert(seeded.id), op.token, {})).body.error.message).toBe(OPERATOR_TEXTS.nothingToChange)
+  expect((await send('PATCH', API.admin.advert(seeded.id), op.token, {})).body.error.message).toBe(ADMIN_TEXTS.nothingToChange)
   expect((await send('PATCH', API.admin.advert(seeded.id), op.token, { link: 'https://example.com' })).status).toBe(400)
   expect((await send('PATCH', API.admin.advert(seeded.id), op.token, { position: -1 })).body.error.fields.position).toBe(
-    OPERATOR_TEXTS.position,
+    ADMIN_TEXTS.advertPosition,
   )
   expect((await send('PATCH', API.admin.advert(999999), op.token, { active: true })).status).toBe(404)
   // Seeding again does not switch it back on.
@@ -408,12 +409,12 @@ test('adverts are reordered all at once; a stale or malformed order is refused a
   for (const ids of [reversed.slice(1), [...reversed.slice(1), 999999]]) {
     const stale = await send('PUT', API.admin.advertOrder, op.token, { ids })
     expect(stale.status).toBe(409)
-    expect(stale.body.error.message).toBe(OPERATOR_TEXTS.orderStale)
+    expect(stale.body.error.message).toBe(ADMIN_TEXTS.orderStale)
   }
   for (const body of [{}, { ids: [] }, { ids: [reversed[0], reversed[0]] }, { ids: ['1'] }, { ids: 'all' }, { ids: [1.5] }]) {
     const bad = await send('PUT', API.admin.advertOrder, op.token, body)
     expect(bad.status, JSON.stringify(body)).toBe(400)
-    expect(bad.body.error.fields.ids).toBe(OPERATOR_TEXTS.order)
+    expect(bad.body.error.fields.ids).toBe(ADMIN_TEXTS.order)
   }
   expect((await list()).map((a) => a.id)).toEqual(reversed)
   await send('PUT', API.admin.advertOrder, op.token, { ids: before.map((a) => a.id) })
@@ -477,10 +478,10 @@ test('a broadcast reaches every activated user once, or only one group’s reade
   expect(await db().select().from(notifications).where(eq(notifications.title, 'Once only'))).toHaveLength(2)
 
   const invalid: [Record<string, unknown>, string, string][] = [
-    [{ title: '', body: 'x' }, 'title', OPERATOR_TEXTS.required],
-    [{ title: 'x', body: '<p></p>' }, 'body', OPERATOR_TEXTS.required],
-    [{ title: 'x', body: 'y', url: 'https://evil.example' }, 'url', OPERATOR_TEXTS.inAppLink],
-    [{ title: 'x', body: 'y', ethnicGroupId: 9999 }, 'ethnicGroupId', OPERATOR_TEXTS.unknownGroup],
+    [{ title: '', body: 'x' }, 'title', ADMIN_TEXTS.required],
+    [{ title: 'x', body: '<p></p>' }, 'body', ADMIN_TEXTS.required],
+    [{ title: 'x', body: 'y', url: 'https://evil.example' }, 'url', ADMIN_TEXTS.inAppLink],
+    [{ title: 'x', body: 'y', ethnicGroupId: 9999 }, 'ethnicGroupId', ADMIN_TEXTS.unknownGroup],
     [{ title: 'x'.repeat(101), body: 'y' }, 'title', 'At most 100 characters'],
   ]
   for (const [payload, field, message] of invalid) {

@@ -1,10 +1,10 @@
 /**
- * Operator benchmarks for `npm run bench -- operators` (sections 14–16 of bench.ts), on the embedded
+ * Admin benchmarks for `npm run bench -- admins` (sections 14–16 of bench.ts), on the embedded
  * database as `npm start` runs it:
  * 14. a bulk import of 5,000 proverbs (rows checked one by one, duplicates looked up, one transaction):
- *     rows per second (budget: the whole file < 30 s, so an operator's upload answers within a request);
+ *     rows per second (budget: the whole file < 30 s, so an admin's upload answers within a request);
  * 15. seeding at a start, as every start does, on the shipped corpus alone and then with those 5,000
- *     imported proverbs and 100 seeded rows taken over by operators (seeding skips overridden keys and
+ *     imported proverbs and 100 seeded rows taken over by admins (seeding skips overridden keys and
  *     the slugs of other sources; budget: median < 2 s);
  * 16. the console's proverb list over that corpus: the first page, a text search, a group filter
  *     (server time, budget: median < 50 ms each).
@@ -17,7 +17,7 @@ import { proverbs } from '../../server/src/db/schema'
 import { recordOverride } from '../../server/src/db/seed/overrides'
 import { seed } from '../../server/src/db/seed/seed'
 import { importProverbs } from '../../server/src/features/admin/import/service'
-import { API } from '../../src/core/api-paths'
+import { API } from '../../src/core/http/api-paths'
 import { adminOf } from '../support/accounts'
 import { median, p95, timeGets, withBenchDatabase } from './measure'
 
@@ -48,7 +48,7 @@ async function timeSeeds(run: () => Promise<void>): Promise<number[]> {
   return times
 }
 
-export async function operatorsBench(results: Record<string, unknown>): Promise<void> {
+export async function adminsBench(results: Record<string, unknown>): Promise<void> {
   await withBenchDatabase('ops', async (database) => {
     const db = database.db
     const plain = await timeSeeds(() => seed(db))
@@ -64,7 +64,7 @@ export async function operatorsBench(results: Record<string, unknown>): Promise<
       `   ${(importMs / 1000).toFixed(1)} s, ${perSecond.toLocaleString('en')} rows a second (budget < ${IMPORT_BUDGET_MS / 1000} s) ${importMs < IMPORT_BUDGET_MS ? 'OK' : 'OVER'}`,
     )
 
-    // Operators take over 100 seeded proverbs (as editing them in the console does).
+    // Admins take over 100 seeded proverbs (as editing them in the console does).
     const seeded = await db
       .select({ id: proverbs.id, slug: proverbs.slug })
       .from(proverbs)
@@ -91,10 +91,10 @@ export async function operatorsBench(results: Record<string, unknown>): Promise<
       logger: false,
     })
     try {
-      const operator = await adminOf(app, db)
+      const admin = await adminOf(app, db)
       const list = await timeGets(
         app,
-        operator.token,
+        admin.token,
         {
           'first page': `${API.admin.proverbs}?page=1&size=20`,
           'text search ("row 4321")': `${API.admin.proverbs}?q=${encodeURIComponent('row 4321')}`,
@@ -102,7 +102,7 @@ export async function operatorsBench(results: Record<string, unknown>): Promise<
         },
         { runs: 30, budgetMs: LIST_BUDGET_MS, labelWidth: 26 },
       )
-      results.operators = {
+      results.admins = {
         import: { rows: IMPORTED, ms: Math.round(importMs), rowsPerSecond: perSecond },
         seed: { plainMedianMs: Math.round(median(plain)), grownMedianMs: Math.round(median(grown)), overrides: OVERRIDES },
         list,

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { changedFields, correctionSchema, parseSource, sourceLabel, wordDiff } from './corrections'
-import { joinWithAnd } from './lists'
+import { joinWithAnd } from '../shared/lists'
 
 const before = {
   proverb: 'Ilé labọ̀ sinmi oko.',

@@ -1,4 +1,4 @@
-import type { CurrencyCode } from './constants'
+import type { CurrencyCode } from '../shared/constants'
 
 /** Payment rules shared by the app and the server (docs/requirements.md#r5-plans-and-payments). */
 
