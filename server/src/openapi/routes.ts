@@ -8,16 +8,19 @@ import {
   addressSchema,
   changePasswordSchema,
   emailSchema,
+  emailTokenSchema,
   languagesSchema,
   loginSchema,
+  logoutSchema,
   personalInfoSchema,
   resetPasswordSchema,
   signupSchema,
 } from '@core/account/validation'
 import { contactSchema, suggestionSchema } from '@core/community/validation'
-import { deviceSchema, reminderSchema } from '../features/notifications/schemas'
+import { reminderSchema } from '@core/notifications/reminder'
+import { deviceSchema } from '../features/notifications/schemas'
 import { paymentStateSchema, verifySchema } from '../features/payments/schemas'
-import { bool, dataOf, day, described, int, list, obj, oneOf, optional, pageOf, ref, str, type JsonSchema } from './schema-kit'
+import { bool, dataOf, day, described, int, list, obj, oneOf, pageOf, ref, str, type JsonSchema } from './schema-kit'
 
 /**
  * What each route takes and answers, keyed by method and route template ("GET /api/faq/"). A route
@@ -75,9 +78,9 @@ const deleted = dataOf(ref('Deleted'))
 const currentDate = { currentDate: described("The user's calendar day; today (UTC) by default.", day) }
 const statusQuery = (...values: string[]) => ({ status: { enum: values } })
 
+const tokenBody = fromYup(emailTokenSchema)
+const logoutBody = fromYup(logoutSchema)
 // Bodies the features validate with yup schemas of their own files; written out here as they check them.
-const tokenBody = obj({ token: { type: 'string', maxLength: 100 } }, { open: true })
-const logoutBody = obj({ device_token: optional({ type: 'string', maxLength: 4096 }) }, { open: true })
 const toggleBody = obj({ toggle: bool }, { open: true })
 const unsubscribeBody = obj({ email: { type: 'string', maxLength: 200 }, token: { type: 'string', maxLength: 200 } }, { open: true })
 const answerItemBody = obj({ batchId: int, answerOptionId: int, ethnicFactQuestionId: int })

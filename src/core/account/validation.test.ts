@@ -1,6 +1,15 @@
 import { describe, expect, test } from 'vitest'
 import { type AnyObjectSchema, ValidationError } from 'yup'
-import { addressSchema, changePasswordSchema, loginSchema, resetPasswordSchema, signupSchema } from './validation'
+import {
+  addressSchema,
+  changePasswordSchema,
+  emailTokenSchema,
+  loginSchema,
+  logoutSchema,
+  resetPasswordSchema,
+  signupSchema,
+} from './validation'
+import { ACCOUNT_TEXTS } from './texts'
 import { fieldErrors } from '../shared/validation'
 
 function errorsOf(schema: AnyObjectSchema, value: unknown): Record<string, string> {
@@ -123,4 +132,13 @@ test('objects or arrays where text belongs fail validation instead of throwing',
 test('ids beyond what the database holds are refused with the field\u2019s message', () => {
   expect(errorsOf(signupSchema, { ...validSignup, packageId: 3_000_000_000 }).packageId).toBe('Please select a subscription plan')
   expect(errorsOf(signupSchema, { ...validSignup, languages: [3_000_000_000] }).languages).toBe('Choose languages from the list.')
+})
+
+test('an emailed link’s token and the sign-out body say what is wrong in the account texts', () => {
+  expect(errorsOf(emailTokenSchema, {})).toEqual({ token: ACCOUNT_TEXTS.linkMissingToken })
+  expect(errorsOf(emailTokenSchema, { token: 'x'.repeat(101) })).toEqual({ token: ACCOUNT_TEXTS.linkInvalid })
+  expect(errorsOf(emailTokenSchema, { token: 'abc' })).toEqual({})
+  expect(errorsOf(logoutSchema, {})).toEqual({})
+  expect(errorsOf(logoutSchema, { device_token: 42 })).toEqual({ device_token: ACCOUNT_TEXTS.deviceTokenText })
+  expect(errorsOf(logoutSchema, { device_token: 'x'.repeat(4097) })).toEqual({ device_token: ACCOUNT_TEXTS.deviceTokenLong })
 })

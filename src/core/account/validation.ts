@@ -127,3 +127,13 @@ export const languagesSchema = yup.object({
   languages: yup.array(id(CHOOSE_LANGUAGES).required()).typeError(CHOOSE_LANGUAGES).max(8, CHOOSE_LANGUAGES).required(MESSAGES.required),
 })
 export type LanguagesInput = yup.InferType<typeof languagesSchema>
+
+/** The token of an emailed link (activation, password reset), as the link carries it. */
+export const emailTokenSchema = yup.object({
+  token: yup.string().typeError(ACCOUNT_TEXTS.linkInvalid).required(ACCOUNT_TEXTS.linkMissingToken).max(100, ACCOUNT_TEXTS.linkInvalid),
+})
+
+/** Signing out may name this device's push token: it stops receiving the account's pushes. */
+export const logoutSchema = yup.object({
+  device_token: yup.string().strict().typeError(ACCOUNT_TEXTS.deviceTokenText).max(4096, ACCOUNT_TEXTS.deviceTokenLong).optional(),
+})

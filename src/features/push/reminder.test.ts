@@ -9,6 +9,7 @@ test('a reminder that is on needs a 24-hour time; one that is off needs none', (
   expect(reminderTimeError(true, '24:00')).toBe(REMINDER_TIME_MESSAGE)
   expect(reminderTimeError(true, '7:30')).toBe(REMINDER_TIME_MESSAGE)
   expect(reminderTimeError(false, '')).toBeNull()
+  expect(reminderTimeError(true, '  ')).toBe(REMINDER_TIME_MESSAGE)
 })
 
 test('what is saved: hours and minutes in the browser’s zone, or no time at all', () => {

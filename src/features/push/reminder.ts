@@ -1,5 +1,6 @@
 import type { DailyReminder } from '@/core/notifications/contract'
-import { REMINDER_TIME_MESSAGE, REMINDER_TIME_PATTERN } from '@/core/notifications/reminder'
+import { ValidationError } from 'yup'
+import { REMINDER_TIME_MESSAGE, reminderSchema } from '@/core/notifications/reminder'
 
 /** The daily proverb reminder's rules: a 24-hour 'HH:MM' in the user's own time zone, or off. */
 
@@ -9,8 +10,16 @@ export { REMINDER_TIME_MESSAGE }
 /** A time input may add seconds (a step under a minute); the reminder keeps hours and minutes. */
 const minutesOnly = (time: string) => time.trim().slice(0, 5)
 
+/** The form's check is the server's own schema, so both say the same thing. */
 export function reminderTimeError(on: boolean, time: string): string | null {
-  return on && !REMINDER_TIME_PATTERN.test(minutesOnly(time)) ? REMINDER_TIME_MESSAGE : null
+  if (!on) return null
+  try {
+    reminderSchema.validateSyncAt('time', { time: minutesOnly(time) })
+    return null
+  } catch (error) {
+    if (error instanceof ValidationError) return error.message
+    throw error
+  }
 }
 
 /** The IANA zone the browser runs in (Africa/Lagos); UTC when the browser does not say. */

@@ -1,11 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import * as yup from 'yup'
 import { API, ROUTES } from '@core/http/api-paths'
 import type { Notice } from '@core/http/contract'
 import type { RegisterResult } from '@core/account/contract'
 import { ACCOUNT_TEXTS } from '@core/account/texts'
-import { changePasswordSchema, emailSchema, loginSchema, resetPasswordSchema, signupSchema } from '@core/account/validation'
-import { PHONE_PATTERN } from '@core/shared/validation'
+import {
+  changePasswordSchema,
+  emailSchema,
+  emailTokenSchema,
+  loginSchema,
+  logoutSchema,
+  resetPasswordSchema,
+  signupSchema,
+} from '@core/account/validation'
+import { MESSAGES, PHONE_PATTERN } from '@core/shared/validation'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
 import { authGuard, sessionOf } from '../../http/auth-guard'
@@ -20,15 +27,6 @@ import { emailExists, forgetDevice, phoneExists } from './repository'
 import { AUTH_TEXTS, type AuthService } from './service'
 
 type Deps = { db: Db; now: () => Date; config: Config; auth: AuthService }
-
-const tokenBody = yup.object({
-  token: yup.string().typeError('This link is not valid.').required('The link is missing its token.').max(100, 'This link is not valid.'),
-})
-
-/** Logout may name this device's push token: it stops receiving the account's pushes. */
-const logoutBody = yup.object({
-  device_token: yup.string().strict().typeError('device_token must be text.').max(4096, 'device_token is too long.').optional(),
-})
 
 /** Sign-up, activation, sign-in and out, and the password's reset and change (docs/requirements.md#r3-accounts-and-sign-in). */
 export function authRoutes(app: FastifyInstance, { db, now, config, auth }: Deps): void {
@@ -56,7 +54,7 @@ export function authRoutes(app: FastifyInstance, { db, now, config, auth }: Deps
   app.get<{ Params: { phone: string } }>(ROUTES.checkPhone, async (request) => {
     await limit(request, limits.check)
     const phone = request.params.phone.trim()
-    if (!PHONE_PATTERN.test(phone)) throw badRequest('Invalid phone number', { phoneNumber: 'Invalid phone number' })
+    if (!PHONE_PATTERN.test(phone)) throw badRequest(MESSAGES.phoneInvalid, { phoneNumber: MESSAGES.phoneInvalid })
     return { data: { exists: await phoneExists(db, phone) } }
   })
 
@@ -77,7 +75,7 @@ export function authRoutes(app: FastifyInstance, { db, now, config, auth }: Deps
   })
 
   app.post(API.activate, async (request) => {
-    const { token } = await parseBody(tokenBody, request.body)
+    const { token } = await parseBody(emailTokenSchema, request.body)
     await auth.activate(token)
     return { data: { message: AUTH_TEXTS.activated } satisfies Notice }
   })
@@ -98,7 +96,7 @@ export function authRoutes(app: FastifyInstance, { db, now, config, auth }: Deps
   })
 
   app.post(API.logout, { preHandler: requireUser }, async (request) => {
-    const { device_token: deviceToken } = await parseBody(logoutBody, request.body ?? {})
+    const { device_token: deviceToken } = await parseBody(logoutSchema, request.body ?? {})
     const { sessionId, userId } = sessionOf(request)
     await revokeSession(db, sessionId, now())
     if (deviceToken) await forgetDevice(db, userId, deviceToken)
@@ -114,14 +112,14 @@ export function authRoutes(app: FastifyInstance, { db, now, config, auth }: Deps
 
   app.post(API.verifyPasswordToken, async (request) => {
     await limit(request, limits.reset)
-    const { token } = await parseBody(tokenBody, request.body)
+    const { token } = await parseBody(emailTokenSchema, request.body)
     await consumeEmailToken(db, token, 'reset', now(), { peek: true })
     return { data: { valid: true } }
   })
 
   app.post(API.saveResetPassword, async (request) => {
     await limit(request, limits.reset)
-    const { token } = await parseBody(tokenBody, request.body)
+    const { token } = await parseBody(emailTokenSchema, request.body)
     const { password } = await parseBody(resetPasswordSchema, request.body)
     await auth.resetPassword(token, password)
     return { data: { message: AUTH_TEXTS.passwordReset } satisfies Notice }

@@ -4,7 +4,7 @@ import type { DailyReminder } from '@core/notifications/contract'
 import type { Db } from '../../db/client'
 import { authGuard, sessionOf } from '../../http/auth-guard'
 import { parseBody } from '../../http/validate'
-import { reminderSchema } from './schemas'
+import { reminderSchema } from '@core/notifications/reminder'
 import { reminderOf, setReminder } from './service'
 
 type Deps = { db: Db; now: () => Date }

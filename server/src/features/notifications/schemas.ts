@@ -1,5 +1,5 @@
 import * as yup from 'yup'
-import { REMINDER_TIME_MESSAGE, REMINDER_TIME_PATTERN, REMINDER_TIME_ZONE_MESSAGE } from '@core/notifications/reminder'
+import { REMINDER_TIME_MESSAGE, REMINDER_TIME_ZONE_MESSAGE } from '@core/notifications/reminder'
 
 /** Our own texts for notifications (the spec gives none); the reminder's are shared with the app's form. */
 export const NOTIFICATION_TEXTS = {
@@ -32,35 +32,4 @@ export const deviceSchema = yup.object({
     .typeError(NOTIFICATION_TEXTS.deviceToken)
     .required(NOTIFICATION_TEXTS.deviceToken)
     .matches(TOKEN_PATTERN, NOTIFICATION_TEXTS.deviceToken),
-})
-
-/** A zone Intl knows (the app formats with it); the server also asks the database, which computes with it. */
-export function isIntlTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: name })
-    return true
-  } catch {
-    return false
-  }
-}
-
-/** `time` null turns the reminder off; then the zone may be left out. */
-export const reminderSchema = yup.object({
-  time: yup
-    .string()
-    .strict()
-    .typeError(NOTIFICATION_TEXTS.reminderTime)
-    .nullable()
-    .defined(NOTIFICATION_TEXTS.reminderTime)
-    .matches(REMINDER_TIME_PATTERN, NOTIFICATION_TEXTS.reminderTime),
-  timeZone: yup
-    .string()
-    .strict()
-    .typeError(NOTIFICATION_TEXTS.reminderTimeZone)
-    .max(64, NOTIFICATION_TEXTS.reminderTimeZone)
-    .when('time', {
-      is: (time: unknown) => time !== null,
-      then: (schema) => schema.required(NOTIFICATION_TEXTS.reminderTimeZone),
-    })
-    .test('intl-zone', NOTIFICATION_TEXTS.reminderTimeZone, (value) => value === undefined || isIntlTimeZone(value)),
 })
