@@ -8,6 +8,7 @@ import type { Proverb } from '../../src/core/proverbs/contract'
 import { CORRECTION_TEXTS } from '../../src/core/community/corrections'
 import { COMMUNITY_MESSAGES } from '../../src/core/community/validation'
 import { MESSAGES } from '../../src/core/shared/validation'
+import { ADMIN_SECTIONS } from '../../src/core/admin/sections'
 import { E2E_MAIL_DIR } from '../support/e2e-env'
 import { linkIn, waitForMailFile } from '../support/mail-catcher'
 import type { RunningServer } from '../support/server-process'
@@ -230,22 +231,7 @@ test.describe('suggestions, moderation and messages with an admin', () => {
 
   test('every section of the console loads from the server', async ({ browser }) => {
     const adminSession = await signedIn(browser, admin)
-    const sections = [
-      'Suggestions',
-      'Corrections',
-      'Proverbs',
-      'Import',
-      'Categories',
-      'FAQ',
-      'Quiz bank',
-      'Adverts',
-      'Broadcast',
-      'Messages',
-      'Users',
-      'Payments',
-      'Mail',
-      'Audit log',
-    ]
+    const sections = ADMIN_SECTIONS.map((section) => section.label)
     await adminSession.page.goto(`${server.url}/admin`)
     for (const section of sections) {
       await adminSession.page.getByRole('navigation', { name: 'Admins' }).getByRole('link', { name: section, exact: true }).click()

@@ -7,6 +7,7 @@ import { ADMIN_TEXTS } from '../../src/core/admin/texts'
 import { API } from '../../src/core/http/api-paths'
 import type { Paginated } from '../../src/core/http/contract'
 import type { Proverb } from '../../src/core/proverbs/contract'
+import { ADMIN_SECTIONS } from '../../src/core/admin/sections'
 import type { RunningServer } from '../support/server-process'
 import { createAccount, useAccount, type Account } from './accounts'
 import { apiAs, ownServer } from './offline-support'
@@ -15,21 +16,7 @@ import { expectInsideViewport, expectNoAxeViolations, PHONES } from './phone'
 const run = promisify(execFile)
 
 /** Every section of the console, by the name of its link and of its region. */
-const SECTIONS = [
-  'Suggestions',
-  'Proverbs',
-  'Import',
-  'Categories',
-  'FAQ',
-  'Quiz bank',
-  'Adverts',
-  'Broadcast',
-  'Messages',
-  'Users',
-  'Payments',
-  'Mail',
-  'Audit log',
-]
+const SECTIONS = ADMIN_SECTIONS.map((section) => section.label)
 
 let server: RunningServer
 let admin: Account

@@ -3,26 +3,29 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { Navigate, NavLink, Route, Routes } from 'react-router-dom'
 import { Loading } from '@/components/query-state'
 import { usePageTitle } from '@/lib/page-title'
+import { ADMIN_SECTIONS, type AdminSectionPath } from '@/core/admin/sections'
 
-type Section = { path: string; label: string; Page: LazyExoticComponent<ComponentType> }
+type Section = (typeof ADMIN_SECTIONS)[number] & { Page: LazyExoticComponent<ComponentType> }
 
 /** Each section loads its own code when opened: the console's first screen ships only the suggestions. */
-const SECTIONS: Section[] = [
-  { path: 'suggestions', label: 'Suggestions', Page: lazy(() => import('./suggestions')) },
-  { path: 'corrections', label: 'Corrections', Page: lazy(() => import('./corrections')) },
-  { path: 'proverbs', label: 'Proverbs', Page: lazy(() => import('./proverbs')) },
-  { path: 'import', label: 'Import', Page: lazy(() => import('./import')) },
-  { path: 'categories', label: 'Categories', Page: lazy(() => import('./categories')) },
-  { path: 'faq', label: 'FAQ', Page: lazy(() => import('./faq')) },
-  { path: 'quiz', label: 'Quiz bank', Page: lazy(() => import('./quiz-bank')) },
-  { path: 'adverts', label: 'Adverts', Page: lazy(() => import('./adverts')) },
-  { path: 'broadcast', label: 'Broadcast', Page: lazy(() => import('./broadcast')) },
-  { path: 'messages', label: 'Messages', Page: lazy(() => import('./messages')) },
-  { path: 'users', label: 'Users', Page: lazy(() => import('./users')) },
-  { path: 'payments', label: 'Payments', Page: lazy(() => import('./payments')) },
-  { path: 'mail', label: 'Mail', Page: lazy(() => import('./mail')) },
-  { path: 'audit', label: 'Audit log', Page: lazy(() => import('./audit')) },
-]
+const PAGES: Record<AdminSectionPath, LazyExoticComponent<ComponentType>> = {
+  suggestions: lazy(() => import('./suggestions')),
+  corrections: lazy(() => import('./corrections')),
+  proverbs: lazy(() => import('./proverbs')),
+  import: lazy(() => import('./import')),
+  categories: lazy(() => import('./categories')),
+  faq: lazy(() => import('./faq')),
+  quiz: lazy(() => import('./quiz-bank')),
+  adverts: lazy(() => import('./adverts')),
+  broadcast: lazy(() => import('./broadcast')),
+  messages: lazy(() => import('./messages')),
+  users: lazy(() => import('./users')),
+  payments: lazy(() => import('./payments')),
+  mail: lazy(() => import('./mail')),
+  audit: lazy(() => import('./audit')),
+}
+
+const SECTIONS: Section[] = ADMIN_SECTIONS.map((section) => ({ ...section, Page: PAGES[section.path] }))
 
 function SectionPage({ section }: { section: Section }) {
   usePageTitle(`${section.label} · Admins`)
