@@ -1,10 +1,7 @@
-import type { RouteOptions } from 'fastify'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { buildApp } from '../../server/src/app'
-import { loadConfig } from '../../server/src/config'
 import { ADMIN_ONLY } from '../../server/src/http/admin-guard'
 import { call, memberOf } from '../support/accounts'
-import { freshDatabase } from '../support/test-app'
+import { createTestApp, methodsOf, type Method } from '../support/test-app'
 
 /**
  * Every route registered under /api/admin/ (collected as the server registers them, not from a hand list)
@@ -12,32 +9,18 @@ import { freshDatabase } from '../support/test-app'
  * outside the guarded group shows here.
  */
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] satisfies Method[]
 const routes: { method: Method; url: string }[] = []
-let database: Awaited<ReturnType<typeof freshDatabase>>
-let app: Awaited<ReturnType<typeof buildApp>>
+let testApp: Awaited<ReturnType<typeof createTestApp>>
 beforeAll(async () => {
-  database = await freshDatabase()
-  const config = loadConfig({ OWE_CORPUS_CACHE_MS: '0', OWE_STATIC_DIR: '.tmp/no-app', LOG_LEVEL: 'silent', OWE_SCHEDULER_MS: '0' })
-  app = await buildApp(config, {
-    database,
-    logger: false,
-    onRoute: (route: RouteOptions) => {
-      if (!route.url.startsWith('/api/admin/')) return
-      for (const method of [route.method].flat()) {
-        if (METHODS.includes(method)) routes.push({ method: method as Method, url: route.url })
-      }
-    },
+  testApp = await createTestApp({}, undefined, (route) => {
+    if (route.url.startsWith('/api/admin/')) for (const method of methodsOf(route)) routes.push({ method, url: route.url })
   })
-  await app.ready()
+  await testApp.app.ready()
 })
-afterAll(async () => {
-  await app.close()
-  await database.drop()
-})
+afterAll(() => testApp.close())
 
 test('every registered /api/admin/ route answers 401 to a visitor and 403 to a signed-in non-admin', async () => {
+  const { app, database } = testApp
   // The admins' sections all register here: moderation, corpus, import, audit, mail, quiz bank, adverts, broadcasts, people.
   expect(routes.length).toBeGreaterThanOrEqual(30)
   const member = await memberOf(app, database.db)

@@ -1,13 +1,10 @@
-import type { RouteOptions } from 'fastify'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { API, isApiPath } from '@core/http/api-paths'
-import { buildApp } from '../../server/src/app'
-import { loadConfig } from '../../server/src/config'
 import { DOCS_PATH } from '../../server/src/openapi'
 import { ROUTE_DOCS } from '../../server/src/openapi/routes'
 import { adminOf, call, memberOf, type Reply } from '../support/accounts'
-import { freshDatabase } from '../support/test-app'
+import { createTestApp, methodsOf, type Method } from '../support/test-app'
 
 /**
  * The OpenAPI document (docs/decisions/014-openapi.md) names every route the server registers (collected as
@@ -15,8 +12,7 @@ import { freshDatabase } from '../support/test-app'
  * are the ones the server gives: real answers from a fresh seeded database are checked against it.
  */
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] satisfies Method[]
+type TestApp = Awaited<ReturnType<typeof createTestApp>>
 type Operation = {
   summary?: string
   parameters?: { in: string; name: string }[]
@@ -52,25 +48,19 @@ const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}')
 const routes: { method: Method; url: string }[] = []
 /** API routes that carry a Fastify schema: none may (Fastify would validate and serialise with it). */
 const withSchema: string[] = []
-let database: Awaited<ReturnType<typeof freshDatabase>>
-let app: Awaited<ReturnType<typeof buildApp>>
+let testApp: Awaited<ReturnType<typeof createTestApp>>
+let database: TestApp['database']
+let app: TestApp['app']
 let doc: Document
 let ajv: Ajv2020
 
 beforeAll(async () => {
-  database = await freshDatabase()
-  const config = loadConfig({ OWE_CORPUS_CACHE_MS: '0', OWE_STATIC_DIR: '.tmp/no-app', LOG_LEVEL: 'silent', OWE_SCHEDULER_MS: '0' })
-  app = await buildApp(config, {
-    database,
-    logger: false,
-    onRoute: (route: RouteOptions) => {
-      if (!isApiPath(route.url) || route.url.startsWith(DOCS_PATH)) return
-      if (route.schema !== undefined) withSchema.push(`${route.method} ${route.url}`)
-      for (const method of [route.method].flat()) {
-        if (METHODS.includes(method)) routes.push({ method: method as Method, url: route.url })
-      }
-    },
+  testApp = await createTestApp({}, undefined, (route) => {
+    if (!isApiPath(route.url) || route.url.startsWith(DOCS_PATH)) return
+    if (route.schema !== undefined) withSchema.push(`${route.method} ${route.url}`)
+    for (const method of methodsOf(route)) routes.push({ method, url: route.url })
   })
+  ;({ app, database } = testApp)
   await app.ready()
   const served = await call(app, 'GET', `${DOCS_PATH}/openapi.json`)
   expect(served.status).toBe(200)
@@ -81,10 +71,7 @@ beforeAll(async () => {
   ajv.addFormat('email', /^[^\s@]+@[^\s@]+$/)
   ajv.addSchema({ ...doc, $id: 'openapi' })
 })
-afterAll(async () => {
-  await app.close()
-  await database.drop()
-})
+afterAll(() => testApp.close())
 
 const pointer = (...parts: string[]) => parts.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')
 

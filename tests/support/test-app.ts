@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import type { RouteOptions } from 'fastify'
 import fs from 'node:fs'
 import pg from 'pg'
 import { inject } from 'vitest'
@@ -42,11 +43,11 @@ export async function freshDatabase(): Promise<Database & { drop(): Promise<void
   return { ...database, drop: () => database.close() }
 }
 
-/** The real app on a fresh database, driven through app.inject(). */
-export async function createTestApp(env: Record<string, string> = {}, now?: () => Date) {
+/** The real app on a fresh database, driven through app.inject(); `onRoute` is told of every route registered. */
+export async function createTestApp(env: Record<string, string> = {}, now?: () => Date, onRoute?: (route: RouteOptions) => void) {
   const database = await freshDatabase()
   const config = loadConfig({ OWE_CORPUS_CACHE_MS: '0', OWE_STATIC_DIR: '.tmp/no-app', LOG_LEVEL: 'silent', OWE_SCHEDULER_MS: '0', ...env })
-  const app = await buildApp(config, { database, now, logger: false })
+  const app = await buildApp(config, { database, now, logger: false, onRoute })
   return {
     app,
     database,
@@ -56,4 +57,12 @@ export async function createTestApp(env: Record<string, string> = {}, now?: () =
       await database.drop()
     },
   }
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] satisfies Method[]
+
+/** The methods a registered route answers, without the HEAD and OPTIONS Fastify adds by itself. */
+export function methodsOf(route: RouteOptions): Method[] {
+  return [route.method].flat().filter((method): method is Method => METHODS.includes(method))
 }
