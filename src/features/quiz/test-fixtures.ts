@@ -1,3 +1,5 @@
+import { cleanup } from '@testing-library/react'
+import { afterEach, beforeEach, vi } from 'vitest'
 import type { QuizBatchSummary } from '@/core/quiz/contract'
 import { drainOutbox, enqueueAnswer, enqueueClose } from '@/offline/outbox'
 import { offlineDb, type OfflineDb } from '@/offline/schema'
@@ -26,6 +28,23 @@ export async function emptyOutbox(): Promise<OfflineDb> {
   await db.clear('outbox')
   await db.clear('quizAnswers')
   return db
+}
+
+/**
+ * For a file of route tests: each test starts with an empty outbox and ends unmounted, unstubbed and
+ * online. The function returned gives the running test's outbox.
+ */
+export function emptyOutboxEachTest(): () => OfflineDb {
+  let db: OfflineDb
+  beforeEach(async () => {
+    db = await emptyOutbox()
+  })
+  afterEach(() => {
+    cleanup()
+    vi.unstubAllGlobals()
+    online()
+  })
+  return () => db
 }
 
 /** Ada's (user 7) answer to a question of a batch, stored on the device as the player stores it. */

@@ -1,15 +1,14 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
-import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import type { Paginated } from '@/core/http/contract'
 import type { QuestionProperty } from '@/core/quiz/contract'
-import type { OfflineDb } from '@/offline/schema'
 import { localDate } from '../queries'
 import { QuizHome } from './quiz-home'
-import { batchSummary, emptyOutbox, offline, online, refusal, sendOutbox, storeAnswer } from '../test-fixtures'
+import { batchSummary, emptyOutboxEachTest, offline, refusal, sendOutbox, storeAnswer } from '../test-fixtures'
 
 // The device's outbox is the real one (on fake-indexeddb): each test stores what the device holds.
 vi.mock('@/lib/session', () => import('@/lib/test-session'))
@@ -72,15 +71,7 @@ function renderHome() {
   )
 }
 
-let db: OfflineDb
-beforeEach(async () => {
-  db = await emptyOutbox()
-})
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-  online()
-})
+const outbox = emptyOutboxEachTest()
 
 test('this week’s quizzes say where they stand; the open ones’ questions are fetched for offline play', async () => {
   const fetch = serve()
@@ -113,9 +104,9 @@ test('generating a quiz past the weekly limit shows the server’s message', asy
 test('what the server refused is listed with its message, and can be retried or discarded', async () => {
   serve()
   // Two answers in quiz 1 the server refused; offline now, so one put back waits on the device.
-  await storeAnswer(db, 1, 11, 111)
-  await storeAnswer(db, 1, 12, 121)
-  await sendOutbox(db, ({ questionId }) => refusal(questionId === 11 ? 'This quiz is closed.' : 'That is not one of the choices.'))
+  await storeAnswer(outbox(), 1, 11, 111)
+  await storeAnswer(outbox(), 1, 12, 121)
+  await sendOutbox(outbox(), ({ questionId }) => refusal(questionId === 11 ? 'This quiz is closed.' : 'That is not one of the choices.'))
   offline()
   renderHome()
   const section = await screen.findByRole('region', { name: 'Could not send' })
@@ -128,7 +119,7 @@ test('what the server refused is listed with its message, and can be retried or 
   fireEvent.click(within(item('That is not one of the choices.')).getByRole('button', { name: 'Discard' }))
   await waitFor(() => expect(screen.queryByRole('region', { name: 'Could not send' })).toBeNull())
   // The first is queued again (to go once online); the second is gone.
-  const held = await db.getAll('outbox')
+  const held = await outbox().getAll('outbox')
   expect(held.map(({ questionId, answerOptionId, state }) => ({ questionId, answerOptionId, state }))).toEqual([
     { questionId: 11, answerOptionId: 111, state: 'pending' },
   ])

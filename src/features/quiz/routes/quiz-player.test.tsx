@@ -1,15 +1,14 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
-import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import type { QuizData } from '@/core/quiz/contract'
 import { QUIZ_FETCH_ERROR } from '@/core/shared/texts'
 import { Toasts } from '@/components/toasts'
 import { readBatchDelivery } from '@/offline/outbox'
-import type { OfflineDb } from '@/offline/schema'
-import { emptyOutbox, offline, online, refusal, sendOutbox, storeAnswer } from '../test-fixtures'
+import { emptyOutboxEachTest, offline, refusal, sendOutbox, storeAnswer } from '../test-fixtures'
 import QuizPlayerRoute from './quiz-player'
 
 // The device's outbox is the real one (on fake-indexeddb): the tests read what the player stored in it.
@@ -81,18 +80,10 @@ function renderPlayer(path = '/quiz/5') {
 
 const where = () => screen.getByTestId('where').textContent
 
-let db: OfflineDb
-beforeEach(async () => {
-  db = await emptyOutbox()
-})
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-  online()
-})
+const outbox = emptyOutboxEachTest()
 
 /** What the outbox holds, in the order it will send it. */
-const queued = async () => (await db.getAll('outbox')).map((entry) => ({ kind: entry.kind, answerOptionId: entry.answerOptionId }))
+const queued = async () => (await outbox().getAll('outbox')).map((entry) => ({ kind: entry.kind, answerOptionId: entry.answerOptionId }))
 
 // docs/requirements.md#r6-quizzes-and-leaderboard
 test('when the questions cannot be fetched, the toast says so and the user is back on /quiz', async () => {
@@ -127,7 +118,7 @@ test('a question shows its proverb in its own language, the choice is pending un
   expect((screen.getByRole('radio', { name: 'Unity is strength' }) as HTMLInputElement).checked).toBe(true)
   expect(screen.getByText('Saving on this device…')).toBeTruthy()
   expect(await screen.findByText('Saved — will send when online')).toBeTruthy()
-  expect((await readBatchDelivery(db, 7, 5)).answers).toEqual({ 51: { answerOptionId: 511, delivery: 'saved', error: null } })
+  expect((await readBatchDelivery(outbox(), 7, 5)).answers).toEqual({ 51: { answerOptionId: 511, delivery: 'saved', error: null } })
   expect(screen.getByRole('button', { name: 'Question 1, answered' })).toBeTruthy()
 
   fireEvent.click(screen.getByRole('button', { name: /Next/ }))
@@ -144,8 +135,8 @@ test('choices come back from the device and the server; a refused one says why',
     vi.fn(async () => json({ data: [{ ...QUIZ, questions: [QUIZ.questions[0], { ...QUIZ.questions[1], chosenOptionId: 522 }] }] })),
   )
   // Chosen on this device earlier, and refused by the server.
-  await storeAnswer(db, 5, 51, 512)
-  await sendOutbox(db, () => refusal('This quiz is closed.'))
+  await storeAnswer(outbox(), 5, 51, 512)
+  await sendOutbox(outbox(), () => refusal('This quiz is closed.'))
   renderPlayer()
   expect(((await screen.findByRole('radio', { name: 'Patience is bitter' })) as HTMLInputElement).checked).toBe(true)
   expect(screen.getByText('Could not send: This quiz is closed.')).toBeTruthy()
@@ -169,7 +160,7 @@ test('submitting with unanswered questions asks first, then queues the close and
   await waitFor(() => expect(where()).toBe('/quiz/5/submit/'))
   // The close is queued after the answer, so the server hears the answer first.
   expect((await queued()).map((entry) => entry.kind)).toEqual(['answer', 'close'])
-  expect((await readBatchDelivery(db, 7, 5)).closeQueued).toBe(true)
+  expect((await readBatchDelivery(outbox(), 7, 5)).closeQueued).toBe(true)
 })
 
 test('a quiz already closed opens its result', async () => {

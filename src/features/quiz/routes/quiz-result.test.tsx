@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, render, screen, within } from '@testing-library/react'
+import { render, screen, within } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router-dom'
-import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import type { QuizResult } from '@/core/quiz/contract'
-import type { OfflineDb } from '@/offline/schema'
-import { emptyOutbox, offline, online, sendOutbox, storeAnswer, storeClose } from '../test-fixtures'
+import { emptyOutboxEachTest, offline, sendOutbox, storeAnswer, storeClose } from '../test-fixtures'
 import QuizResultRoute from './quiz-result'
 
 // The device's outbox is the real one (on fake-indexeddb): each test stores what the device holds.
@@ -94,26 +93,18 @@ function renderResult() {
   )
 }
 
-let db: OfflineDb
-beforeEach(async () => {
-  db = await emptyOutbox()
-})
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-  online()
-})
+const outbox = emptyOutboxEachTest()
 
 const sent = () => new Response(JSON.stringify({ data: {} }), { status: 200 })
 
 test('while answers wait on this device, it says how many and asks the server nothing', async () => {
   // One answer went before the device went offline; two more and the close wait on it.
-  await storeAnswer(db, 5, 53, 531)
-  await sendOutbox(db, sent)
+  await storeAnswer(outbox(), 5, 53, 531)
+  await sendOutbox(outbox(), sent)
   offline()
-  await storeAnswer(db, 5, 51, 511)
-  await storeAnswer(db, 5, 52, 522)
-  await storeClose(db, 5)
+  await storeAnswer(outbox(), 5, 51, 511)
+  await storeAnswer(outbox(), 5, 52, 522)
+  await storeClose(outbox(), 5)
   const fetch = vi.fn()
   vi.stubGlobal('fetch', fetch)
   renderResult()
@@ -122,17 +113,17 @@ test('while answers wait on this device, it says how many and asks the server no
   expect(screen.getByText(/sent when you are back online/)).toBeTruthy()
   expect(fetch).not.toHaveBeenCalled()
   // Still all there, to go once online.
-  expect(await db.count('outbox')).toBe(3)
+  expect(await outbox().count('outbox')).toBe(3)
 })
 
 test('once synced, the result: counts, points, the verdict in words once with the pass mark, and a review', async () => {
   const fetch = vi.fn(async () => new Response(JSON.stringify({ data: RESULT }), { status: 200 }))
   vi.stubGlobal('fetch', fetch)
   // Everything went: the answers and the close.
-  await storeAnswer(db, 5, 51, 511)
-  await storeAnswer(db, 5, 52, 522)
-  await storeClose(db, 5)
-  await sendOutbox(db, sent)
+  await storeAnswer(outbox(), 5, 51, 511)
+  await storeAnswer(outbox(), 5, 52, 522)
+  await storeClose(outbox(), 5)
+  await sendOutbox(outbox(), sent)
   renderResult()
   expect(await screen.findByText('Not passed')).toBeTruthy()
   expect(screen.queryByText(/FAILED|Failed|PASSED|Passed/)).toBeNull()
