@@ -14,6 +14,11 @@ const EXPECTED: RegExp[] = [
   // the app tries the network first, then the device, and the worker answers a request it could not send
   // with a network error.
   /^failed: .* net::ERR_(INTERNET_DISCONNECTED|CONNECTION_REFUSED|FAILED)$/,
+  // A transport race, not an app error: Node answers a connection that has sent no request within the
+  // headers timeout with a 408 and closes it; Chromium, which opened it ahead of need, may write a hashed
+  // file's request into it at that moment and see the close as a reset (seen once in a CI run under load).
+  // The journey's own assertions still have to hold on the page that loaded.
+  /^failed: GET \S+\/assets\/[\w.-]+ net::ERR_CONNECTION_RESET$/,
   // A reader without a paid plan: the API answers 404 for "no active package" (docs/decisions/012-what-a-plan-buys.md).
   /^answer: 404 GET \S+\/api\/userPackage\/(activeUserPackage|last_active_UserPackage)$/,
   // The app learns whether a signed-in reader is an admin by asking for one line of the audit log.
