@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, eq, sql } from 'drizzle-orm'
 import { languageTag } from '@core/shared/constants'
 import type { QuizAnswerItem, QuizAnswerReceipt, QuizAttempt, QuizData, QuizQuestion, QuizResult } from '@core/quiz/contract'
 import { outcomeOf, POINTS_PER_CORRECT } from '@core/quiz/quiz'
@@ -16,6 +16,7 @@ import {
   quizReceipts,
 } from '../../db/schema'
 import { badRequest, HttpError, notFound } from '../../http/errors'
+import { optionsOfQuestions } from '../../services/answer-options'
 
 type Batch = typeof quizBatches.$inferSelect
 
@@ -61,18 +62,10 @@ async function batchQuestions(db: Db | Tx, batchId: number) {
     .leftJoin(quizAnswers, and(eq(quizAnswers.batchId, batchId), eq(quizAnswers.questionId, quizQuestions.id)))
     .where(eq(quizBatchQuestions.batchId, batchId))
     .orderBy(asc(quizBatchQuestions.position))
-  const options = rows.length
-    ? await db
-        .select()
-        .from(answerOptions)
-        .where(
-          inArray(
-            answerOptions.questionId,
-            rows.map((r) => r.id),
-          ),
-        )
-        .orderBy(asc(answerOptions.questionId), asc(answerOptions.position))
-    : []
+  const options = await optionsOfQuestions(
+    db,
+    rows.map((r) => r.id),
+  )
   return rows.map((row) => ({ ...row, options: options.filter((o) => o.questionId === row.id) }))
 }
 

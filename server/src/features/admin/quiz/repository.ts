@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { AdminQuizQuestion } from '@core/admin/contract'
 import { type QuizQuestionForm } from '@core/admin/validation'
 import type { Db, Tx } from '../../../db/client'
@@ -7,10 +7,11 @@ import { answerOptions, ethnicGroups, quizAnswers, quizQuestions } from '../../.
 import { lockForTakeOver, recordOverride } from '../../../db/seed/overrides'
 import { ADMIN_KEY_PREFIX } from '../../../db/seed/quiz'
 import { badRequest, conflict, notFound } from '../../../http/errors'
+import { optionsOfQuestions } from '../../../services/answer-options'
 import { audit } from '../../../services/audit'
 import type { Page } from '../shared'
-import { QUIZ_TEXTS } from './texts'
 import { ADMIN_TEXTS } from '@core/admin/texts'
+import { QUIZ_BANK_TEXTS } from '@core/admin/api-texts'
 
 const AUDIT_TARGET = 'quiz_question'
 
@@ -30,16 +31,10 @@ const isBuiltIn = (row: QuestionRow) => !row.key.startsWith(ADMIN_KEY_PREFIX)
 
 async function toAdminQuestions(db: Db | Tx, rows: (typeof quizQuestions.$inferSelect)[]): Promise<AdminQuizQuestion[]> {
   if (rows.length === 0) return []
-  const options = await db
-    .select()
-    .from(answerOptions)
-    .where(
-      inArray(
-        answerOptions.questionId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(answerOptions.questionId), asc(answerOptions.position))
+  const options = await optionsOfQuestions(
+    db,
+    rows.map((r) => r.id),
+  )
   return rows.map((row) => {
     const own = options.filter((o) => o.questionId === row.id)
     return {
@@ -67,7 +62,7 @@ async function lockedQuestion(tx: Tx, id: number): Promise<QuestionRow> {
     .from(quizQuestions)
     .where(and(eq(quizQuestions.id, id), eq(quizQuestions.kind, 'fact')))
     .for('update')
-  if (!row) throw notFound(QUIZ_TEXTS.notFound)
+  if (!row) throw notFound(QUIZ_BANK_TEXTS.notFound)
   return row
 }
 
@@ -91,7 +86,7 @@ async function writeOptions(tx: Tx, questionId: number, input: QuizQuestionForm)
   if (removed.length > 0) {
     const ids = removed.map((r) => r.id)
     const [used] = await tx.select({ n: count() }).from(quizAnswers).where(inArray(quizAnswers.answerOptionId, ids))
-    if (used.n > 0) throw conflict(QUIZ_TEXTS.answeredOption, { options: QUIZ_TEXTS.answeredOption })
+    if (used.n > 0) throw conflict(QUIZ_BANK_TEXTS.answeredOption, { options: QUIZ_BANK_TEXTS.answeredOption })
     await tx.delete(answerOptions).where(inArray(answerOptions.id, ids))
   }
   await tx
