@@ -5,8 +5,6 @@ import { buildApp } from '../../server/src/app'
 import { loadConfig } from '../../server/src/config'
 import { adverts, answerOptions, auditLog, contactMessages, notifications, quizQuestions, users } from '../../server/src/db/schema'
 import { seed } from '../../server/src/db/seed/seed'
-import { ADVERT_TEXTS } from '../../server/src/features/admin/adverts/texts'
-import { QUIZ_TEXTS } from '../../server/src/features/admin/quiz/texts'
 import { ADMIN_ONLY } from '../../server/src/http/admin-guard'
 import type { AdminAdvert, AdminPayment, AdminQuizQuestion, AdminUser, ContactMessage } from '../../src/core/admin/contract'
 import { API } from '../../src/core/http/api-paths'
@@ -17,6 +15,7 @@ import { payWithTestMode } from '../support/payments'
 import { recordingPush } from '../support/recording-push'
 import { freshDatabase } from '../support/test-app'
 import { ADMIN_TEXTS } from '../../src/core/admin/texts'
+import { ADMIN_ADVERT_TEXTS, QUIZ_BANK_TEXTS } from '../../src/core/admin/api-texts'
 
 const clock = testClock('2026-11-21T12:00:00Z')
 const push = recordingPush()
@@ -232,7 +231,7 @@ test('an admin writes, rewrites and retires a quiz question, each step audited',
   expect(general.body.data).toEqual([replaced.body.data])
 
   expect((await call(app, 'PUT', API.admin.quizQuestion(999999), { payload: questionInput(), token: op.token })).body.error.message).toBe(
-    QUIZ_TEXTS.notFound,
+    QUIZ_BANK_TEXTS.notFound,
   )
   expect((await get(app, `${API.admin.quizQuestions}?ethnicGroupId=yoruba`, op.token)).status).toBe(400)
 
@@ -300,7 +299,7 @@ test('an uploaded WebP advert is checked by its bytes, stored, audited and shown
 
   const again = await upload(op.token, advertParts(bytes, { name: 'admin-harvest' }))
   expect(again.status).toBe(409)
-  expect(again.body.error.fields.name).toBe(ADVERT_TEXTS.nameTaken)
+  expect(again.body.error.fields.name).toBe(ADMIN_ADVERT_TEXTS.nameTaken)
 })
 
 test('an advert upload that is not a WebP or MP4, or too large, or badly described is refused', async () => {
@@ -313,8 +312,8 @@ test('an advert upload that is not a WebP or MP4, or too large, or badly describ
   expect(pngAsWebp.status).toBe(415)
   expect(pngAsWebp.body.error).toEqual({
     code: 'unsupported_media_type',
-    message: ADVERT_TEXTS.wrongType,
-    fields: { file: ADVERT_TEXTS.wrongType },
+    message: ADMIN_ADVERT_TEXTS.wrongType,
+    fields: { file: ADMIN_ADVERT_TEXTS.wrongType },
   })
   const textAsWebp = await upload(op.token, advertParts(Buffer.from('RIFF but not really a picture at all'), { filename: 'advert.webp' }))
   expect(textAsWebp.status).toBe(415)
@@ -324,8 +323,8 @@ test('an advert upload that is not a WebP or MP4, or too large, or badly describ
   expect(oversize.status).toBe(413)
   expect(oversize.body.error).toEqual({
     code: 'payload_too_large',
-    message: ADVERT_TEXTS.tooLarge,
-    fields: { file: ADVERT_TEXTS.tooLarge },
+    message: ADMIN_ADVERT_TEXTS.tooLarge,
+    fields: { file: ADMIN_ADVERT_TEXTS.tooLarge },
   })
 
   const offsite = await upload(op.token, advertParts(seededWebp(), { link: '//evil.example/pay' }))
@@ -335,7 +334,7 @@ test('an advert upload that is not a WebP or MP4, or too large, or badly describ
   expect(numericName.body.error.fields.name).toBe(ADMIN_TEXTS.advertName)
   const noFile = await upload(op.token, advertParts(seededWebp()).slice(0, 3))
   expect(noFile.status).toBe(400)
-  expect(noFile.body.error.fields.file).toBe(ADVERT_TEXTS.noFile)
+  expect(noFile.body.error.fields.file).toBe(ADMIN_ADVERT_TEXTS.noFile)
   const json = await post(app, API.admin.adverts, { name: 'x' }, op.token)
   expect(json.status).toBe(415)
   expect(

@@ -5,8 +5,6 @@ import { proverbSlug } from '../../server/src/db/seed/corpus'
 import { CATEGORIES } from '../../server/src/db/seed/groups'
 import { readSeedFaqs } from '../../server/src/db/seed/seed'
 import { createAdmin } from '../../server/src/features/admin/admin-accounts'
-import { IMPORT_MAX_BYTES, IMPORT_TEXTS } from '../../server/src/features/admin/import/texts'
-import { ADMIN_API_TEXTS } from '../../server/src/features/admin/texts'
 import { ADMIN_ONLY } from '../../server/src/http/admin-guard'
 import type { AdminCategory, AdminFaq, AdminProverb, AuditEntry, ImportReport, ProverbInput } from '../../src/core/admin/contract'
 import { API } from '../../src/core/http/api-paths'
@@ -15,6 +13,8 @@ import type { Faq } from '../../src/core/community/contract'
 import { adminOf, call, del, get, groupsBySlug, memberOf, multipart, post, type FormPart } from '../support/accounts'
 import { createTestApp } from '../support/test-app'
 import { ADMIN_TEXTS } from '../../src/core/admin/texts'
+import { IMPORT_MAX_BYTES } from '../../src/core/admin/import'
+import { ADMIN_API_TEXTS, IMPORT_TEXTS } from '../../src/core/admin/api-texts'
 
 let t: Awaited<ReturnType<typeof createTestApp>>
 let admin: Awaited<ReturnType<typeof adminOf>>

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { buildApp } from '../../server/src/app'
 import { loadConfig } from '../../server/src/config'
 import { auditLog, mailOutbox, notifications } from '../../server/src/db/schema'
-import { ADMIN_API_TEXTS } from '../../server/src/features/admin/texts'
 import type { MailTransport } from '../../server/src/services/mail-worker'
 import type { AdminSuggestion, ApproveSuggestionInput } from '../../src/core/admin/contract'
 import { API } from '../../src/core/http/api-paths'
@@ -12,6 +11,7 @@ import { COMMUNITY_TEXTS } from '../../src/core/community/texts'
 import { adminOf, get, groupsBySlug, mailsTo, memberOf, post } from '../support/accounts'
 import { createTestApp, freshDatabase } from '../support/test-app'
 import { ADMIN_TEXTS } from '../../src/core/admin/texts'
+import { ADMIN_API_TEXTS } from '../../src/core/admin/api-texts'
 
 let t: Awaited<ReturnType<typeof createTestApp>>
 let admin: Awaited<ReturnType<typeof adminOf>>

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { adverts } from '../../server/src/db/schema'
 import { advertManifest } from '../../server/src/db/seed/adverts'
 import { seed } from '../../server/src/db/seed/seed'
-import { AD_TEXTS } from '../../server/src/features/ads/routes'
 import { API } from '../../src/core/http/api-paths'
 import type { AdvertContent, AdvertFile } from '../../src/core/adverts/contract'
 import { adminOf, call, get, memberOf, post } from '../support/accounts'
 import { createTestApp } from '../support/test-app'
+import { AD_TEXTS } from '../../src/core/adverts/texts'
 
 let t: Awaited<ReturnType<typeof createTestApp>>
 beforeAll(async () => {

@@ -3,13 +3,13 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { adverts, auditLog, faqs, proverbCategories, proverbs, quizQuestions, seedOverrides } from '../../server/src/db/schema'
 import { corpusRows, proverbSlug } from '../../server/src/db/seed/corpus'
 import { seed } from '../../server/src/db/seed/seed'
-import { ADMIN_API_TEXTS } from '../../server/src/features/admin/texts'
 import type { AdminAdvert, AdminCategory, AdminFaq, AdminProverb, AdminQuizQuestion } from '../../src/core/admin/contract'
 import { API } from '../../src/core/http/api-paths'
 import type { Faq } from '../../src/core/community/contract'
 import type { Proverb } from '../../src/core/proverbs/contract'
 import { adminOf, call, del, get } from '../support/accounts'
 import { createTestApp } from '../support/test-app'
+import { ADMIN_API_TEXTS } from '../../src/core/admin/api-texts'
 
 /**
  * Admins may change and delete what Òwe ships (corpus proverbs, built-in categories, the FAQ, the quiz

@@ -1,27 +1,15 @@
 import { and, eq, isNull } from 'drizzle-orm'
+import { TOKEN_TEXTS, type TokenPurpose } from '@core/account/texts'
 import type { Db, Tx } from '../db/client'
 import { emailTokens } from '../db/schema'
 import { HttpError } from '../http/errors'
 import { linkMail, type Mail } from './mail'
 import { hashToken, looksLikeToken, newToken } from './tokens'
 
-export type TokenPurpose = 'activate' | 'reset'
-
 const HOUR_MS = 60 * 60 * 1000
 /** An activation link lasts two days; a reset link one hour. */
 export const ACTIVATION_LINK_MS = 48 * HOUR_MS
 const LIFETIME_MS: Record<TokenPurpose, number> = { activate: ACTIVATION_LINK_MS, reset: HOUR_MS }
-
-const NOUN: Record<TokenPurpose, string> = { activate: 'activation link', reset: 'password reset link' }
-
-export const TOKEN_TEXTS = {
-  invalid: (purpose: TokenPurpose) => `This ${NOUN[purpose]} is not valid. Ask for a new one.`,
-  expired: (purpose: TokenPurpose) => `This ${NOUN[purpose]} has expired. Ask for a new one.`,
-  used: (purpose: TokenPurpose) =>
-    purpose === 'activate'
-      ? 'This activation link has already been used. If your account is active, sign in; otherwise ask for a new link.'
-      : 'This password reset link has already been used. Ask for a new one.',
-}
 
 export async function issueEmailToken(db: Db | Tx, userId: number, purpose: TokenPurpose, now: Date): Promise<string> {
   const { token, hash } = newToken()

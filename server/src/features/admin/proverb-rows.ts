@@ -6,7 +6,7 @@ import { proverbSlug } from '../../db/seed/corpus'
 import { categories, ethnicGroups, proverbCategories, proverbs } from '../../db/schema'
 import { badRequest, notFound } from '../../http/errors'
 import { lockForTakeOver, recordOverride } from '../../db/seed/overrides'
-import { ADMIN_API_TEXTS } from './texts'
+import { ADMIN_API_TEXTS } from '@core/admin/api-texts'
 
 /** Proverbs admins add; seeding ('seed') never touches these. */
 export type ProverbSource = 'community' | 'admin' | 'import'

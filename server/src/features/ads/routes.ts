@@ -8,15 +8,9 @@ import { badRequest, notFound } from '../../http/errors'
 import { parseId } from '../../http/params'
 import { parseBody } from '../../http/validate'
 import { activeAdvert, advertsFor, setToggle, toggleOf } from './repository'
+import { AD_TEXTS } from '@core/adverts/texts'
 
 type Deps = { db: Db; now: () => Date }
-
-/** Our own texts (the spec gives none). */
-export const AD_TEXTS = {
-  notFound: 'No advert has that id or name.',
-  badIdOrName: 'An advert is named by its id or by a name of 1 to 100 letters, digits, dots, dashes or underscores.',
-  toggle: 'toggle must be true or false.',
-} as const
 
 const NAME_PATTERN = /^[A-Za-z0-9._-]{1,100}$/
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { API, ROUTES } from '@core/http/api-paths'
 import type { Notice } from '@core/http/contract'
 import type { RegisterResult } from '@core/account/contract'
-import { ACCOUNT_TEXTS } from '@core/account/texts'
+import { ACCOUNT_TEXTS, AUTH_TEXTS } from '@core/account/texts'
 import {
   changePasswordSchema,
   emailSchema,
@@ -24,7 +24,7 @@ import { consumeEmailToken } from '../../services/email-tokens'
 import { findPromoCode } from '../../services/promo-codes'
 import { revokeSession } from '../../services/sessions'
 import { emailExists, forgetDevice, phoneExists } from './repository'
-import { AUTH_TEXTS, type AuthService } from './service'
+import { type AuthService } from './service'
 
 type Deps = { db: Db; now: () => Date; config: Config; auth: AuthService }
 

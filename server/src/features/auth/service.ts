@@ -1,6 +1,6 @@
 import type { LoginResult } from '@core/account/contract'
 import { isFreePlan } from '@core/payments/plans'
-import { ACCOUNT_TEXTS } from '@core/account/texts'
+import { ACCOUNT_TEXTS, AUTH_TEXTS, type TokenPurpose } from '@core/account/texts'
 import { type LoginInput, type SignupInput } from '@core/account/validation'
 import type { Config } from '../../config'
 import type { Db, Tx } from '../../db/client'
@@ -15,7 +15,6 @@ import {
   issueEmailToken,
   resetMail,
   retireEmailTokens,
-  type TokenPurpose,
 } from '../../services/email-tokens'
 import type { Mailer } from '../../services/mail'
 import { hashPassword, verifyPassword } from '../../services/passwords'
@@ -35,19 +34,6 @@ import {
   userByEmail,
   type Addressee,
 } from './repository'
-
-export const AUTH_TEXTS = {
-  registered: 'Your account has been created. Check your email for the link that activates it.',
-  activationSent: 'If that address has an account waiting for activation, a new link is on its way. Check your email.',
-  activated: 'Your account is active. You can sign in now.',
-  resetRequested: 'If an account exists for that email, a link to reset its password is on its way. Check your email.',
-  passwordReset: 'Your password has been changed. Sign in with your new password.',
-  passwordChanged: 'Your password has been changed. Your other sessions have been signed out.',
-  signedOut: 'You have signed out.',
-  badCredentials: 'Incorrect email or password.',
-  notActivated: 'Your account is not activated yet. Check your email for the activation link, or send a new one.',
-  wrongOldPassword: 'The old password is not correct.',
-} as const
 
 type Deps = { db: Db; now: () => Date; config: Config; mailer: Mailer }
 

@@ -4,7 +4,8 @@ import type { Db } from '../../db/client'
 import { authGuard, sessionOf } from '../../http/auth-guard'
 import { parseBody } from '../../http/validate'
 import { saveDevice } from './repository'
-import { deviceSchema, NOTIFICATION_TEXTS } from './schemas'
+import { deviceSchema } from './schemas'
+import { NOTIFICATION_TEXTS } from '@core/notifications/texts'
 
 type Deps = { db: Db; now: () => Date }
 

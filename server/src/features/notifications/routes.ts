@@ -9,8 +9,8 @@ import { parseId, positiveInt } from '../../http/params'
 import type { Notifier } from '../../services/notify'
 import { sessionEnded, sessionTokenHash } from '../../services/sessions'
 import { notificationPage, readNotification, unreadCountForSession, type Which } from './repository'
-import { NOTIFICATION_TEXTS } from './schemas'
 import { sendTestNotification } from './service'
+import { NOTIFICATION_TEXTS } from '@core/notifications/texts'
 
 type Deps = { db: Db; now: () => Date; notifier: Notifier }
 

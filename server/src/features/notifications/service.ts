@@ -5,7 +5,7 @@ import { badRequest } from '../../http/errors'
 import { takeHit, type Limit } from '../../http/rate-limit'
 import type { Notifier } from '../../services/notify'
 import { databaseKnowsZone, deleteReminder, reminderRow, saveReminder } from './repository'
-import { NOTIFICATION_TEXTS } from './schemas'
+import { NOTIFICATION_TEXTS } from '@core/notifications/texts'
 
 /** Per user: enough to try a new device a few times, not enough to flood FCM from one account. */
 export const TEST_NOTIFICATION_LIMIT: Limit = { name: 'notification-test', max: 10, windowMs: 10 * 60_000 }

@@ -12,10 +12,11 @@ import { rateLimit, takeHit, type Limit } from '../../http/rate-limit'
 import { userOfPaymentToken } from '../../services/payment-tokens'
 import { authenticate } from '../../services/sessions'
 import { paymentHistory } from './repository'
-import { PAYMENT_FIELD_TEXTS, paymentStateSchema, verifySchema } from './schemas'
+import { paymentStateSchema, verifySchema } from './schemas'
 import type { Payer, PaymentService } from './service'
 import { paymentWebhooks } from './webhook-routes'
 import { testCheckoutRoutes } from './test-checkout-routes'
+import { PAYMENT_FIELD_TEXTS } from '@core/payments/texts'
 
 type Deps = { db: Db; now: () => Date; payments: PaymentService; checkRateLimit: number; paymentRateLimit: number }
 

@@ -1,27 +1,13 @@
 import * as yup from 'yup'
-import { ACCOUNT_TEXTS } from '@core/account/texts'
-import { MAX_ID, MESSAGES } from '@core/shared/validation'
+import { MAX_ID } from '@core/shared/validation'
+import { PAYMENT_FIELD_TEXTS, TEST_OUTCOMES, type TestOutcome } from '@core/payments/texts'
 import { PAYMENT_OPTIONS, PAYMENT_REFERENCE_PATTERN } from '@core/payments/payment'
 
 /**
  * Request shapes of the payment calls. strict(): a number sent as text (or the reverse) is a client bug,
  * answered with a 400 naming the field rather than guessed at. The app builds these bodies itself, so the
- * messages speak to its developer; what a user reads lives in PAYMENT_TEXTS (src/core/payments/payment.ts).
+ * messages speak to its developer; what a user reads lives in PAYMENT_TEXTS (src/core/payments/payment.ts); the field messages are PAYMENT_FIELD_TEXTS (src/core/payments/texts.ts).
  */
-export const PAYMENT_FIELD_TEXTS = {
-  paymentOption: 'Choose a payment option: paystack, stripe or test.',
-  currency: 'The currency must be USD or NGN.',
-  amount: 'The amount must be a number of at least 0.',
-  autoRenew: 'autoRenew must be true or false.',
-  coupon: ACCOUNT_TEXTS.promoInvalid,
-  reference: 'The payment reference must be 16 to 64 letters, digits, - or _.',
-  metadata: 'metadata must hold payment_type, packageId and registration.',
-  paymentType: 'metadata.payment_type must be the payment option in capitals.',
-  packageId: MESSAGES.packageRequired,
-  registration: 'metadata.registration must be true or false.',
-  registrationToken: 'registrationToken must be text.',
-  cancelled: 'cancelled must be true or false.',
-} as const
 const T = PAYMENT_FIELD_TEXTS
 
 const flag = (message: string) => yup.boolean().strict().typeError(message).required(message)
@@ -64,8 +50,5 @@ export const verifySchema = yup.object({
   registrationToken: token(),
 })
 
-/** The test checkout's buttons. */
-export const TEST_OUTCOMES = ['success', 'decline-renewals', 'failed', 'abandoned'] as const
-export type TestOutcome = (typeof TEST_OUTCOMES)[number]
 export const isTestOutcome = (value: unknown): value is TestOutcome =>
   typeof value === 'string' && (TEST_OUTCOMES as readonly string[]).includes(value)

@@ -4,21 +4,9 @@ import { formatCurrency } from '@core/shared/format'
 import { fromMinorUnits, PAYMENT_REFERENCE_PATTERN, PAYMENT_TEXTS } from '@core/payments/payment'
 import { paymentByReference, planById, recordTestCharge, testChargeOf, type Payment } from './repository'
 import { checkoutDescription, returnUrls } from './rules'
-import { isTestOutcome, type TestOutcome } from './schemas'
+import { isTestOutcome } from './schemas'
+import { TEST_CHECKOUT_TEXTS, type TestOutcome } from '@core/payments/texts'
 import type { PaymentService } from './service'
-
-export const TEST_CHECKOUT_TEXTS = {
-  banner: 'Test mode — no money moves',
-  explain:
-    'This is Òwe’s built-in test checkout. No card is asked for and nothing is charged: choose what the payment provider would answer.',
-  buttons: {
-    success: 'Pay',
-    'decline-renewals': 'Pay, and decline renewals',
-    failed: 'Decline the payment',
-    abandoned: 'Cancel and go back',
-  } satisfies Record<TestOutcome, string>,
-  badOutcome: 'Choose one of the buttons on the test checkout.',
-} as const
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 

@@ -7,8 +7,8 @@ import { lockForTakeOver, recordOverride } from '../../../db/seed/overrides'
 import { conflict, notFound } from '../../../http/errors'
 import { audit } from '../../../services/audit'
 import type { Page } from '../shared'
-import { ADVERT_TEXTS } from './texts'
 import { ADMIN_TEXTS } from '@core/admin/texts'
+import { ADMIN_ADVERT_TEXTS } from '@core/admin/api-texts'
 
 /** Where seeded adverts come from (server/src/db/seed/adverts.ts); admins' uploads are 'admin'. */
 const SEED = 'seed'
@@ -28,7 +28,7 @@ const columns = {
 
 async function advertById(db: Db | Tx, id: number): Promise<AdminAdvert> {
   const [row] = await db.select(columns).from(adverts).where(eq(adverts.id, id))
-  if (!row) throw notFound(ADVERT_TEXTS.notFound)
+  if (!row) throw notFound(ADMIN_ADVERT_TEXTS.notFound)
   return row
 }
 
@@ -67,7 +67,7 @@ export async function createAdvert(
       })
       .onConflictDoNothing({ target: adverts.name })
       .returning({ id: adverts.id })
-    if (!row) throw conflict(ADVERT_TEXTS.nameTaken, { name: ADVERT_TEXTS.nameTaken })
+    if (!row) throw conflict(ADMIN_ADVERT_TEXTS.nameTaken, { name: ADMIN_ADVERT_TEXTS.nameTaken })
     await audit(
       tx,
       actor,
@@ -88,7 +88,7 @@ export async function updateAdvert(db: Db, actor: number, id: number, input: Adv
   return db.transaction(async (tx) => {
     await lockForTakeOver(tx)
     const [current] = await tx.select({ name: adverts.name, source: adverts.source }).from(adverts).where(eq(adverts.id, id)).for('update')
-    if (!current) throw notFound(ADVERT_TEXTS.notFound)
+    if (!current) throw notFound(ADMIN_ADVERT_TEXTS.notFound)
     // Seeding keeps a seeded advert's file, text and link in step with the manifest: changing the text or
     // link takes the advert over (seed_overrides), as deleting it does. Switching it off or moving it
     // does not (seeding sets neither after the first start).

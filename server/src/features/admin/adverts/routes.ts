@@ -6,8 +6,8 @@ import { HttpError } from '../../../http/errors'
 import { parseBody } from '../../../http/validate'
 import { paginated, pageOf, pathId, type AdminRoutes } from '../shared'
 import { createAdvert, deleteAdvert, listAdverts, reorderAdverts, updateAdvert } from './repository'
-import { ADVERT_TEXTS } from './texts'
 import { readUpload, sniffAdvertType } from './upload'
+import { ADMIN_ADVERT_TEXTS } from '@core/admin/api-texts'
 
 /**
  * The adverts users see (docs/requirements.md#r8-adverts): admins upload, edit, order, deactivate and delete them.
@@ -22,14 +22,14 @@ export const advertRoutes: AdminRoutes = (app, { db, now }) => {
   app.post(API.admin.adverts, async (request, reply) => {
     const { content, fields } = await readUpload(request)
     const type = sniffAdvertType(content)
-    if (!type) throw new HttpError(415, 'unsupported_media_type', ADVERT_TEXTS.wrongType, { file: ADVERT_TEXTS.wrongType })
+    if (!type) throw new HttpError(415, 'unsupported_media_type', ADMIN_ADVERT_TEXTS.wrongType, { file: ADMIN_ADVERT_TEXTS.wrongType })
     const input = await parseBody(advertUploadSchema, fields)
     const data = await createAdvert(db, request.auth!.userId, { content, type, input }, now())
     return reply.code(201).send({ data })
   })
 
   app.patch<{ Params: { id: string } }>(ROUTES.admin.advert, async (request): Promise<{ data: AdminAdvert }> => {
-    const id = pathId(request.params.id, ADVERT_TEXTS.notFound)
+    const id = pathId(request.params.id, ADMIN_ADVERT_TEXTS.notFound)
     const input = await parseBody(advertPatchSchema, request.body)
     return { data: await updateAdvert(db, request.auth!.userId, id, input, now()) }
   })
@@ -40,7 +40,7 @@ export const advertRoutes: AdminRoutes = (app, { db, now }) => {
   })
 
   app.delete<{ Params: { id: string } }>(ROUTES.admin.advert, async (request): Promise<{ data: { id: number } }> => {
-    const id = pathId(request.params.id, ADVERT_TEXTS.notFound)
+    const id = pathId(request.params.id, ADMIN_ADVERT_TEXTS.notFound)
     await deleteAdvert(db, request.auth!.userId, id, now())
     return { data: { id } }
   })

@@ -8,10 +8,7 @@ import { hasControlCharacters } from '../../../http/params'
 import { parseBody } from '../../../http/validate'
 import type { AdminRoutes } from '../shared'
 import { assertBroadcastGroup, sendBroadcast } from './service'
-
-export const BROADCAST_TEXTS = {
-  idempotencyKey: 'Idempotency-Key is 1 to 100 letters, digits, dots, colons, dashes or underscores.',
-} as const
+import { BROADCAST_TEXTS } from '@core/admin/api-texts'
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{1,100}$/
 

@@ -8,7 +8,7 @@ import { lockForTakeOver, overridesOf, recordOverride } from '../../../db/seed/o
 import { badRequest, conflict, notFound } from '../../../http/errors'
 import { audit } from '../../../services/audit'
 import { conflictOnUnique, type Page } from '../shared'
-import { ADMIN_API_TEXTS } from '../texts'
+import { ADMIN_API_TEXTS } from '@core/admin/api-texts'
 
 // Seeding upserts the built-in categories by name, except those an admin renamed or deleted (seed_overrides).
 const BUILT_IN = new Set<string>(CATEGORIES)

@@ -3,8 +3,8 @@ import { categoryInputSchema } from '@core/admin/validation'
 import { API, ROUTES } from '@core/http/api-paths'
 import { parseBody } from '../../../http/validate'
 import { paginated, pageOf, pathId, type AdminRoutes } from '../shared'
-import { ADMIN_API_TEXTS } from '../texts'
 import { createCategory, deleteCategory, listCategories, renameCategory } from './repository'
+import { ADMIN_API_TEXTS } from '@core/admin/api-texts'
 
 /** The categories proverbs are filed under; the public caches are cleared on every change. */
 export const categoryRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {

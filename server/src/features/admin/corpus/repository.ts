@@ -18,7 +18,7 @@ import {
   toAdminProverbs,
 } from '../proverb-rows'
 import { conflictOnUnique, type Page } from '../shared'
-import { ADMIN_API_TEXTS } from '../texts'
+import { ADMIN_API_TEXTS } from '@core/admin/api-texts'
 
 const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
 

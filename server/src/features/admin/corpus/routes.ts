@@ -5,8 +5,8 @@ import { LONG_TEXT_BODY } from '../../../http/body-limits'
 import { optionalString } from '../../../http/params'
 import { parseBody } from '../../../http/validate'
 import { paginated, pageOf, pathId, type AdminRoutes } from '../shared'
-import { ADMIN_API_TEXTS } from '../texts'
 import { createProverb, deleteProverb, listProverbs, updateProverb } from './repository'
+import { ADMIN_API_TEXTS } from '@core/admin/api-texts'
 
 /** Proverbs of every source, newest first; seeded ones among them (source 'seed') until an admin changes them. */
 export const corpusRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {

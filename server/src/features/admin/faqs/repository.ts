@@ -7,7 +7,7 @@ import { readSeedFaqs } from '../../../db/seed/seed'
 import { conflict, notFound } from '../../../http/errors'
 import { audit } from '../../../services/audit'
 import { conflictOnUnique, type Page } from '../shared'
-import { ADMIN_API_TEXTS } from '../texts'
+import { ADMIN_API_TEXTS } from '@core/admin/api-texts'
 
 const faqColumns = { id: faqs.id, question: faqs.question, answer: faqs.answer, position: faqs.position }
 

@@ -4,8 +4,8 @@ import { API, ROUTES } from '@core/http/api-paths'
 import { LONG_TEXT_BODY } from '../../../http/body-limits'
 import { parseBody } from '../../../http/validate'
 import { paginated, pageOf, pathId, type AdminRoutes } from '../shared'
-import { ADMIN_API_TEXTS } from '../texts'
 import { createFaq, deleteFaq, listFaqs, updateFaq } from './repository'
+import { ADMIN_API_TEXTS } from '@core/admin/api-texts'
 
 /** The public FAQ (API.faq) lists these by position; its cache is cleared on every change. */
 export const faqRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {

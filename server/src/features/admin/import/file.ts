@@ -1,6 +1,7 @@
 import { HttpError } from '../../../http/errors'
 import { CsvError, parseCsv } from './csv'
-import { IMPORT_FIELDS, IMPORT_MAX_ROWS, IMPORT_TEXTS } from './texts'
+import { IMPORT_FIELDS, IMPORT_MAX_ROWS } from '@core/admin/import'
+import { IMPORT_TEXTS } from '@core/admin/api-texts'
 
 /** A 400, 413 or 415 about the uploaded file, naming the file field. */
 export const fileError = (status: 400 | 413 | 415, message: string) =>

@@ -4,7 +4,8 @@ import { HttpError } from '../../../http/errors'
 import type { AdminRoutes } from '../shared'
 import { fileError, readImportFile, type ImportRow } from './file'
 import { importProverbs } from './service'
-import { IMPORT_MAX_BYTES, IMPORT_TEXTS } from './texts'
+import { IMPORT_MAX_BYTES } from '@core/admin/import'
+import { IMPORT_TEXTS } from '@core/admin/api-texts'
 
 /** Reads the single file of a multipart upload: 413 over the limit, 415 when not CSV or JSON. */
 async function uploadedRows(request: FastifyRequest): Promise<{ rows: ImportRow[]; filename: string }> {

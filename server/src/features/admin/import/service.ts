@@ -8,7 +8,8 @@ import { hasControlCharacters } from '../../../http/params'
 import { audit } from '../../../services/audit'
 import { proverbColumns } from '../proverb-rows'
 import type { ImportRow } from './file'
-import { IMPORT_TEXTS, type Field } from './texts'
+import { IMPORT_TEXTS } from '@core/admin/api-texts'
+import { type ImportField } from '@core/admin/import'
 
 type Checked = {
   ethnicGroupId: number
@@ -18,7 +19,7 @@ type Checked = {
 }
 
 /** One cell as clean text (the one sanitiser, on one line: the meaning too); or why not. */
-function cell(row: ImportRow, field: Field): string | { reason: string } {
+function cell(row: ImportRow, field: ImportField): string | { reason: string } {
   const raw = row[field]
   if (raw === undefined || raw === null) return { reason: IMPORT_TEXTS.missing(field) }
   if (typeof raw !== 'string') return { reason: IMPORT_TEXTS.notText(field) }

@@ -4,12 +4,7 @@ import { badRequest, notFound } from '../../../http/errors'
 import { optionalString } from '../../../http/params'
 import { paginated, pageOf, pathId, type AdminRoutes } from '../shared'
 import { listQueuedMail, retryMail } from './repository'
-
-export const MAIL_TEXTS = {
-  status: `status is one of ${MAIL_STATUS_FILTERS.join(', ')}.`,
-  notFound: 'No mail has that id.',
-  notFailed: 'Only a mail that failed can be sent again; this one is waiting or was delivered.',
-} as const
+import { MAIL_TEXTS } from '@core/admin/api-texts'
 
 /** The mail queue for admins: what failed (and why), what waits, what went; a failed mail can be sent again. */
 export const mailRoutes: AdminRoutes = (app, { db, now }) => {

@@ -5,12 +5,7 @@ import { badRequest, notFound } from '../../../http/errors'
 import { optionalString } from '../../../http/params'
 import { paginated, pageOf, pathId, type AdminRoutes } from '../shared'
 import { listContactMessages, listPayments, listUsers, markContactMessageRead, PAYMENT_STATUSES, type PaymentStatus } from './repository'
-
-export const PEOPLE_TEXTS = {
-  messageNotFound: 'No contact message has that id.',
-  unread: 'unread is 1 or true (unread only), or 0 or false.',
-  status: 'status is one of pending, success, failed or abandoned.',
-} as const
+import { PEOPLE_TEXTS } from '@core/admin/api-texts'
 
 /** Contact messages (read and marked read), accounts and payments: read-only views for the admins. */
 export const peopleRoutes: AdminRoutes = (app, { db, now }) => {

@@ -2,7 +2,7 @@ import { CORRECTION_TEXTS } from '@core/community/corrections'
 import type { Tx } from '../../../db/client'
 import { linkMail, type Mailer } from '../../../services/mail'
 import { proverbAppPath } from '../proverb-rows'
-import { ADMIN_API_TEXTS } from '../texts'
+import { ADMIN_API_TEXTS } from '@core/admin/api-texts'
 
 export type CorrectionOutcome = { kind: 'accepted'; proverb: string; slug: string } | { kind: 'declined'; reason: string }
 

@@ -7,7 +7,7 @@ import { conflict, notFound } from '../../../http/errors'
 import { audit } from '../../../services/audit'
 import { toAdminProverbs } from '../proverb-rows'
 import type { Page } from '../shared'
-import { ADMIN_API_TEXTS } from '../texts'
+import { ADMIN_API_TEXTS } from '@core/admin/api-texts'
 
 export type CorrectionRow = typeof proverbCorrections.$inferSelect
 

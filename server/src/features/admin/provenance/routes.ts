@@ -7,9 +7,9 @@ import { badRequest } from '../../../http/errors'
 import { optionalString } from '../../../http/params'
 import { parseBody } from '../../../http/validate'
 import { paginated, pageOf, pathId, type AdminRoutes } from '../shared'
-import { ADMIN_API_TEXTS } from '../texts'
 import { listCorrections, setChecked } from './repository'
 import { acceptCorrection, declineCorrection } from './service'
+import { ADMIN_API_TEXTS } from '@core/admin/api-texts'
 
 const STATUSES: CorrectionStatus[] = ['pending', 'accepted', 'declined']
 

@@ -10,9 +10,9 @@ import type { Mailer } from '../../../services/mail'
 import type { Notifier } from '../../../services/notify'
 import { proverbAppPath, proverbColumns, slugTaken, takeOver } from '../proverb-rows'
 import { conflictOnUnique } from '../shared'
-import { ADMIN_API_TEXTS } from '../texts'
 import { mailSender } from './mail'
 import { findCorrection, groupSlugOf, review, texts } from './repository'
+import { ADMIN_API_TEXTS } from '@core/admin/api-texts'
 
 /** What a verdict needs besides the database: the sender is told in the app, or by mail without an account. */
 export type VerdictDeps = { db: Db; notifier: Notifier; mailer: Mailer; publicUrl: string }

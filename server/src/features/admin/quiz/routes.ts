@@ -8,13 +8,13 @@ import { optionalString, parseId } from '../../../http/params'
 import { parseBody } from '../../../http/validate'
 import { paginated, pageOf, pathId, type AdminRoutes } from '../shared'
 import { createQuizQuestion, listQuizQuestions, retireQuizQuestion, updateQuizQuestion, type QuizBankFilter } from './repository'
-import { QUIZ_TEXTS } from './texts'
+import { QUIZ_BANK_TEXTS } from '@core/admin/api-texts'
 
 /** ?ethnicGroupId=: a group id, or "general" for the questions of no group. */
 function groupFilter(raw: string | undefined): QuizBankFilter['group'] {
   if (raw === undefined || raw === 'general') return raw
   const id = parseId(raw)
-  if (id === undefined) throw badRequest(QUIZ_TEXTS.groupFilter, { ethnicGroupId: QUIZ_TEXTS.groupFilter })
+  if (id === undefined) throw badRequest(QUIZ_BANK_TEXTS.groupFilter, { ethnicGroupId: QUIZ_BANK_TEXTS.groupFilter })
   return id
 }
 
@@ -37,14 +37,14 @@ export const quizBankRoutes: AdminRoutes = (app, { db, now }) => {
     ROUTES.admin.quizQuestion,
     { ...LONG_TEXT_BODY },
     async (request): Promise<{ data: AdminQuizQuestion }> => {
-      const id = pathId(request.params.id, QUIZ_TEXTS.notFound)
+      const id = pathId(request.params.id, QUIZ_BANK_TEXTS.notFound)
       const input = await parseBody(quizQuestionSchema, request.body)
       return { data: await updateQuizQuestion(db, request.auth!.userId, id, input, now()) }
     },
   )
 
   app.delete<{ Params: { id: string } }>(ROUTES.admin.quizQuestion, async (request): Promise<{ data: AdminQuizQuestion }> => {
-    const id = pathId(request.params.id, QUIZ_TEXTS.notFound)
+    const id = pathId(request.params.id, QUIZ_BANK_TEXTS.notFound)
     return { data: await retireQuizQuestion(db, request.auth!.userId, id, now()) }
   })
 }

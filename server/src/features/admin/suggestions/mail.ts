@@ -1,7 +1,7 @@
 import type { Tx } from '../../../db/client'
 import { linkMail, type Mail, type Mailer } from '../../../services/mail'
 import { proverbAppPath } from '../proverb-rows'
-import { ADMIN_API_TEXTS } from '../texts'
+import { ADMIN_API_TEXTS } from '@core/admin/api-texts'
 
 type Suggester = { id: number; email: string }
 

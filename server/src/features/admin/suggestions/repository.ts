@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../../db/client'
 import { proverbs, suggestions } from '../../../db/schema'
 import { conflict, notFound } from '../../../http/errors'
 import type { Page } from '../shared'
-import { ADMIN_API_TEXTS } from '../texts'
+import { ADMIN_API_TEXTS } from '@core/admin/api-texts'
 
 const duplicate = alias(proverbs, 'duplicate')
 

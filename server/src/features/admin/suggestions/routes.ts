@@ -6,9 +6,9 @@ import { badRequest } from '../../../http/errors'
 import { optionalString } from '../../../http/params'
 import { parseBody } from '../../../http/validate'
 import { paginated, pageOf, pathId, type AdminRoutes } from '../shared'
-import { ADMIN_API_TEXTS } from '../texts'
 import { listSuggestions } from './repository'
 import { approveSuggestion, rejectSuggestion } from './service'
+import { ADMIN_API_TEXTS } from '@core/admin/api-texts'
 
 const STATUSES: SuggestionStatus[] = ['pending', 'approved', 'rejected']
 

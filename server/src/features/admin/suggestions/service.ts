@@ -6,9 +6,9 @@ import type { Mailer } from '../../../services/mail'
 import type { Notifier } from '../../../services/notify'
 import { checkGroupAndCategories, insertProverb, proverbAppPath, proverbColumns, slugTaken } from '../proverb-rows'
 import { conflictOnUnique } from '../shared'
-import { ADMIN_API_TEXTS } from '../texts'
 import { mailSuggester } from './mail'
 import { findSuggestion, linkProverb, review } from './repository'
+import { ADMIN_API_TEXTS } from '@core/admin/api-texts'
 
 /** What a verdict needs besides the database: the suggester is told in the app, or by mail without an account. */
 export type VerdictDeps = { db: Db; notifier: Notifier; mailer: Mailer; publicUrl: string }

@@ -1,0 +1,14 @@
+import { REMINDER_TIME_MESSAGE, REMINDER_TIME_ZONE_MESSAGE } from './reminder'
+
+/** Our own texts for notifications (the spec gives none); the reminder's are shared with the app's form. */
+export const NOTIFICATION_TEXTS = {
+  deviceSaved: 'Device saved',
+  deviceType: 'device_type must be WEB.',
+  deviceToken: 'device_token must be 1 to 4096 visible characters.',
+  notFound: 'No notification of yours has that id.',
+  badId: 'The notification id must be a whole number.',
+  testTitle: 'Test notification',
+  testBody: 'Notifications reach you on this device.',
+  reminderTime: REMINDER_TIME_MESSAGE,
+  reminderTimeZone: REMINDER_TIME_ZONE_MESSAGE,
+} as const
