@@ -7,7 +7,11 @@ import type { SendPublic } from '../../http/public-cache'
 import type { Mailer } from '../../services/mail'
 import type { Notifier } from '../../services/notify'
 
-/** `mailer` and `publicUrl` tell suggesters without an account what became of their proverb. */
+/**
+ * `mailer` and `publicUrl` tell suggesters without an account what became of their proverb. A write to
+ * what visitors read clears `sendPublic` in `.finally()`: a failure after the commit (reading the row
+ * back, a message) must not leave the old answer cached, and clearing too often costs only a rebuild.
+ */
 export type AdminDeps = { db: Db; now: () => Date; notifier: Notifier; sendPublic: SendPublic; mailer: Mailer; publicUrl: string }
 export type AdminRoutes = (app: FastifyInstance, deps: AdminDeps) => void
 

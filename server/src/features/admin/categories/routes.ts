@@ -16,23 +16,20 @@ export const categoryRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
 
   app.post(API.admin.categories, async (request, reply) => {
     const { name }: CategoryInput = await parseBody(categoryInputSchema, request.body)
-    const data = await createCategory(db, request.auth!.userId, name, now())
-    sendPublic.clear()
+    const data = await createCategory(db, request.auth!.userId, name, now()).finally(() => sendPublic.clear())
     return reply.code(201).send({ data })
   })
 
   app.put<{ Params: { id: string } }>(ROUTES.admin.category, async (request) => {
     const id = pathId(request.params.id, ADMIN_API_TEXTS.categoryNotFound)
     const { name }: CategoryInput = await parseBody(categoryInputSchema, request.body)
-    const data = await renameCategory(db, request.auth!.userId, id, name, now())
-    sendPublic.clear()
+    const data = await renameCategory(db, request.auth!.userId, id, name, now()).finally(() => sendPublic.clear())
     return { data }
   })
 
   app.delete<{ Params: { id: string } }>(ROUTES.admin.category, async (request) => {
     const id = pathId(request.params.id, ADMIN_API_TEXTS.categoryNotFound)
-    await deleteCategory(db, request.auth!.userId, id, now())
-    sendPublic.clear()
+    await deleteCategory(db, request.auth!.userId, id, now()).finally(() => sendPublic.clear())
     return { data: { id, deleted: true } }
   })
 }

@@ -21,23 +21,20 @@ export const corpusRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
 
   app.post(API.admin.proverbs, LONG_TEXT_BODY, async (request, reply) => {
     const input: ProverbInput = await parseBody(proverbInputSchema, request.body)
-    const data = await createProverb(db, request.auth!.userId, input, now())
-    sendPublic.clear()
+    const data = await createProverb(db, request.auth!.userId, input, now()).finally(() => sendPublic.clear())
     return reply.code(201).send({ data })
   })
 
   app.put<{ Params: { id: string } }>(ROUTES.admin.proverb, LONG_TEXT_BODY, async (request) => {
     const id = pathId(request.params.id, ADMIN_API_TEXTS.proverbNotFound)
     const input: ProverbInput = await parseBody(proverbInputSchema, request.body)
-    const data = await updateProverb(db, request.auth!.userId, id, input, now())
-    sendPublic.clear()
+    const data = await updateProverb(db, request.auth!.userId, id, input, now()).finally(() => sendPublic.clear())
     return { data }
   })
 
   app.delete<{ Params: { id: string } }>(ROUTES.admin.proverb, async (request) => {
     const id = pathId(request.params.id, ADMIN_API_TEXTS.proverbNotFound)
-    await deleteProverb(db, request.auth!.userId, id, now())
-    sendPublic.clear()
+    await deleteProverb(db, request.auth!.userId, id, now()).finally(() => sendPublic.clear())
     return { data: { id, deleted: true } }
   })
 }

@@ -17,23 +17,20 @@ export const faqRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
 
   app.post(API.admin.faqs, LONG_TEXT_BODY, async (request, reply) => {
     const input: FaqInput = await parseBody(faqInputSchema, request.body)
-    const data = await createFaq(db, request.auth!.userId, input, now())
-    sendPublic.clear()
+    const data = await createFaq(db, request.auth!.userId, input, now()).finally(() => sendPublic.clear())
     return reply.code(201).send({ data })
   })
 
   app.put<{ Params: { id: string } }>(ROUTES.admin.faq, LONG_TEXT_BODY, async (request) => {
     const id = pathId(request.params.id, ADMIN_API_TEXTS.faqNotFound)
     const input: FaqInput = await parseBody(faqInputSchema, request.body)
-    const data = await updateFaq(db, request.auth!.userId, id, input, now())
-    sendPublic.clear()
+    const data = await updateFaq(db, request.auth!.userId, id, input, now()).finally(() => sendPublic.clear())
     return { data }
   })
 
   app.delete<{ Params: { id: string } }>(ROUTES.admin.faq, async (request) => {
     const id = pathId(request.params.id, ADMIN_API_TEXTS.faqNotFound)
-    await deleteFaq(db, request.auth!.userId, id, now())
-    sendPublic.clear()
+    await deleteFaq(db, request.auth!.userId, id, now()).finally(() => sendPublic.clear())
     return { data: { id, deleted: true } }
   })
 }
