@@ -2,7 +2,7 @@ import { expect, request as apiRequest, test, type BrowserContext, type Locator,
 import type { EthnicGroup, Proverb } from '../../src/core/proverbs/contract'
 import type { Paginated } from '../../src/core/http/contract'
 import { foldForSearch } from '../../src/core/proverbs/search'
-import { E2E_OWN_PORT_BASE, E2E_SMTP_PORT, E2E_STATIC_DIR } from '../support/e2e-env'
+import { E2E_OWN_PORT_BASE, E2E_SMTP_PORT, E2E_STATIC_DIR, E2E_TEMPLATE_DIR } from '../support/e2e-env'
 import { startServer, type RunningServer } from '../support/server-process'
 import { createAccount, useAccount, type Account } from './accounts'
 
@@ -14,12 +14,16 @@ export type OfflineMode = (typeof OFFLINE_MODES)[number]
 // suite's other servers and of the benchmarks' 4300–4320).
 let nextPort = 0
 
-/** A server of the journey's own (one journey stops it), mailing to the suite's local SMTP server. */
+/**
+ * A server of the journey's own (one journey stops it), mailing to the suite's local SMTP server. Unless
+ * given a data folder, it starts from a copy of the seeded one the global setup made.
+ */
 export async function ownServer(options: { env?: Record<string, string>; port?: number; dataDir?: string } = {}): Promise<RunningServer> {
   const port = options.port ?? E2E_OWN_PORT_BASE + Number(process.env.TEST_PARALLEL_INDEX ?? 0) * 30 + (nextPort++ % 30)
   return startServer({
     port,
     dataDir: options.dataDir,
+    from: E2E_TEMPLATE_DIR,
     env: {
       OWE_STATIC_DIR: E2E_STATIC_DIR,
       ...options.env,

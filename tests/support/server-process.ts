@@ -11,12 +11,30 @@ export type RunningServer = {
   output(): string
 }
 
+// The data folders made here are removed when the test process ends: a server that a test stops and
+// starts again on the same folder keeps it until then.
+const madeHere = new Set<string>()
+process.once('exit', () => {
+  for (const dir of madeHere) fs.rmSync(dir, { recursive: true, force: true })
+})
+
 /**
- * Starts the real server (`server/src/main.ts`) as its own process, on a fresh data folder unless given.
- * Pick ports outside the fetch standard's blocked list (4190, 6000, 6665–6669, … are refused).
+ * Starts the real server (`server/src/main.ts`) as its own process. Its data folder is `dataDir` when
+ * given; otherwise a new one, empty (the server migrates and seeds it) or a copy of `from`, the folder of
+ * a server already stopped. Pick ports outside the fetch standard's blocked list (4190, 6000, 6665–6669, …).
  */
-export async function startServer(options: { port: number; dataDir?: string; env?: Record<string, string> }): Promise<RunningServer> {
-  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'owe-data-'))
+export async function startServer(options: {
+  port: number
+  dataDir?: string
+  from?: string
+  env?: Record<string, string>
+}): Promise<RunningServer> {
+  let dataDir = options.dataDir
+  if (!dataDir) {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'owe-data-'))
+    madeHere.add(dataDir)
+    if (options.from) fs.cpSync(options.from, dataDir, { recursive: true })
+  }
   let log = ''
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     env: { ...process.env, PORT: String(options.port), OWE_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env },
