@@ -79,6 +79,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // Every browser the target names preloads modules itself; the polyfill would be dead weight on `/`.
+    modulePreload: { polyfill: false },
     reportCompressedSize: false,
     rolldownOptions: {
       output: {
@@ -90,7 +92,7 @@ export default defineConfig({
           groups: [
             {
               name: 'shared',
-              test: /\/src\/(core\/(http\/api-paths|shared\/(constants|texts|format))|offline\/messages|lib\/api-client)\.ts$/,
+              test: /\/src\/(core\/(http\/api-paths|shared\/(constants|texts|format))|offline\/messages|lib\/api-client)\.ts$|\/node_modules\/@tanstack\/query-core\//,
             },
           ],
         },
