@@ -14,6 +14,8 @@ test('API paths are never answered with the app shell; app routes are', () => {
   expect(denied('/quiz-batch/user/week')).toBe(true)
   expect(denied('/quiz_attempt/submit-single')).toBe(true)
   expect(denied('/user/notification/fetch')).toBe(true)
+  expect(denied('/sitemap.xml')).toBe(true)
+  expect(denied('/robots.txt')).toBe(true)
   expect(denied('/notifications')).toBe(false)
   expect(denied('/quiz')).toBe(false)
   expect(denied('/search_result')).toBe(false)

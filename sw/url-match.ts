@@ -5,8 +5,11 @@ export function isScrollImage(url: URL): boolean {
   return url.pathname.startsWith('/img/') && url.pathname.endsWith('-scroll.jpeg')
 }
 
-/** Navigations under these are API calls, never app routes. */
-export const API_NAVIGATION_DENYLIST = API_PREFIXES.map((prefix) => new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
+/** Navigations under these are API calls or the server's own files for crawlers (`/sitemap.xml`, `/robots.txt`), never app routes. */
+export const API_NAVIGATION_DENYLIST = [
+  ...API_PREFIXES.map((prefix) => new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)),
+  /^\/(sitemap\.xml|robots\.txt)$/,
+]
 
 /** The quiz reads kept for the device's owner, so a quiz opened once can be played offline. */
 export const QUIZ_READ_PATHS: readonly string[] = [API.quizWeek, API.quizWeekGenerated, API.quizRecent, API.questionProperties]

@@ -8,6 +8,7 @@ import { createPublicCache } from './http/public-cache'
 import { serveApp } from './http/static-app'
 import { healthFeature } from './features/health'
 import { pagesFeature } from './features/pages'
+import { previewsFeature } from './features/previews'
 import { proverbsFeature } from './features/proverbs'
 import { subscriptionsFeature } from './features/subscriptions'
 import { accountFeature } from './features/account'
@@ -227,7 +228,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   adsFeature(app, deps)
   adminRoutes(app, { ...deps, mailer, publicUrl: config.publicUrl })
   communityFeature(app, { ...deps, config, mailer, linkSecret: () => lifecycle.linkSecret })
-  await serveApp(app, config.staticDir)
+  const renderShell = previewsFeature(app, { db: deps.db, publicUrl: config.publicUrl })
+  await serveApp(app, config.staticDir, renderShell)
   if (options.startsReady !== false) await app.markReady()
   return app
 }

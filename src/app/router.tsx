@@ -8,6 +8,7 @@ import { ErrorBoundary } from './error-boundary'
 import { Layout } from './layout'
 import { RequireSession } from './require-session'
 import { usePageTitle } from '@/lib/page-title'
+import { PUBLIC_PAGE_TITLES } from '@/core/shared/pages'
 
 /**
  * Pages other than home load their code on demand, so `/` ships only what it shows: a feature's route
@@ -57,13 +58,19 @@ export function AppRoutes() {
           <Route path="/" element={<Home />} />
           {/* The search route names itself: it is either the search or one proverb. */}
           <Route path="/search_result" element={page(null, () => import('@/features/proverbs/routes/search'), 'SearchRoute')} />
-          <Route path="/pricing" element={page('Pricing', () => import('./pages/pricing'))} />
-          <Route path="/about" element={page('About', () => import('@/features/pages/routes'), 'AboutRoute')} />
-          <Route path="/terms" element={page('Terms of use', () => import('@/features/pages/routes'), 'TermsRoute')} />
-          <Route path="/privacy_policy" element={page('Privacy policy', () => import('@/features/pages/routes'), 'PrivacyRoute')} />
+          <Route path="/pricing" element={page(PUBLIC_PAGE_TITLES['/pricing'], () => import('./pages/pricing'))} />
+          <Route path="/about" element={page(PUBLIC_PAGE_TITLES['/about'], () => import('@/features/pages/routes'), 'AboutRoute')} />
+          <Route path="/terms" element={page(PUBLIC_PAGE_TITLES['/terms'], () => import('@/features/pages/routes'), 'TermsRoute')} />
+          <Route
+            path="/privacy_policy"
+            element={page(PUBLIC_PAGE_TITLES['/privacy_policy'], () => import('@/features/pages/routes'), 'PrivacyRoute')}
+          />
           <Route path="/404" element={page('Not found', () => import('@/features/pages/routes'), 'NotFoundRoute')} />
-          <Route path="/auth/login" element={page('Sign in', () => import('@/features/auth/routes/login'))} />
-          <Route path="/auth/signup" element={page('Create your account', () => import('@/features/auth/routes/signup'), 'SignupRoute')} />
+          <Route path="/auth/login" element={page(PUBLIC_PAGE_TITLES['/auth/login'], () => import('@/features/auth/routes/login'))} />
+          <Route
+            path="/auth/signup"
+            element={page(PUBLIC_PAGE_TITLES['/auth/signup'], () => import('@/features/auth/routes/signup'), 'SignupRoute')}
+          />
           <Route path="/auth/activate" element={page('Activate your account', () => import('@/features/auth/routes/activate'))} />
           <Route
             path="/auth/forget_password"
@@ -79,10 +86,13 @@ export function AppRoutes() {
           <Route path="/test" element={page('Diagnostics', () => import('@/features/push/routes/diagnostics'))} />
           <Route
             path="/add_proverb"
-            element={page('Suggest a proverb', () => import('@/features/community/routes/add-proverb'), 'AddProverbRoute')}
+            element={page(PUBLIC_PAGE_TITLES['/add_proverb'], () => import('@/features/community/routes/add-proverb'), 'AddProverbRoute')}
           />
           <Route path="/suggest_correction" element={page('Suggest a correction', () => import('./pages/suggest-correction'))} />
-          <Route path="/contact" element={page('Contact us', () => import('@/features/community/routes/contact'), 'ContactRoute')} />
+          <Route
+            path="/contact"
+            element={page(PUBLIC_PAGE_TITLES['/contact'], () => import('@/features/community/routes/contact'), 'ContactRoute')}
+          />
           <Route
             path="/unsubscribe"
             element={page('Unsubscribe', () => import('@/features/community/routes/unsubscribe'), 'UnsubscribeRoute')}

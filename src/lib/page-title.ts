@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { pageTitle } from '@/core/shared/pages'
 
 /**
  * Each page names itself in the tab and for screen readers announcing navigation. `undefined` gives the
@@ -7,6 +8,6 @@ import { useEffect } from 'react'
 export function usePageTitle(title?: string | null): void {
   useEffect(() => {
     if (title === null) return
-    document.title = title ? `${title} — Òwe` : 'Òwe — African proverbs'
+    document.title = pageTitle(title)
   }, [title])
 }

@@ -1,7 +1,9 @@
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { isApiPath } from '@core/http/api-paths'
 
 /** Files, not app routes: a missing one is a 404, never the app shell served as if it were the file. */
@@ -16,25 +18,57 @@ export function cacheControlFor(filePath: string): string {
   return 'public, max-age=86400'
 }
 
+/** Fills the built index.html with what the page at this address (path and query) says about itself. */
+export type RenderShell = (address: string, html: string) => Promise<string>
+
 /**
- * Serves the built app from staticDir (precompressed .br/.gz beside each file, ETag, 304s) and
- * answers app routes with index.html so deep links work. Unknown API paths get a JSON 404, missing
- * files (assets, images, anything with an extension) a plain 404.
+ * Serves the built app from staticDir (precompressed .br/.gz beside each file, ETag, 304s) and answers
+ * app routes, `/` included, with index.html so deep links work: through `renderShell` when given (each
+ * page's title, description and link preview), compressed here. Unknown API paths get a JSON 404,
+ * missing files (assets, images, anything with an extension) a plain 404.
  */
-export async function serveApp(app: FastifyInstance, staticDir: string): Promise<void> {
-  const hasApp = fs.existsSync(path.join(staticDir, 'index.html'))
+export async function serveApp(app: FastifyInstance, staticDir: string, renderShell?: RenderShell): Promise<void> {
+  const indexFile = path.join(staticDir, 'index.html')
+  const hasApp = fs.existsSync(indexFile)
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: staticDir,
       preCompressed: true,
       cacheControl: false,
       wildcard: true,
+      // `/` is an app route like the others: it gets its page's head below.
+      index: false,
       setHeaders: (reply, filePath) => {
         reply.header('Cache-Control', cacheControlFor(filePath))
       },
     })
   }
-  app.setNotFoundHandler((request, reply) => {
+  // Read again only when a new build has replaced it.
+  let shell: { html: string; mtimeMs: number } | undefined
+  const builtShell = () => {
+    const { mtimeMs } = fs.statSync(indexFile)
+    if (shell?.mtimeMs !== mtimeMs) shell = { html: fs.readFileSync(indexFile, 'utf8'), mtimeMs }
+    return shell.html
+  }
+
+  /** The app's page for this address: the shell, with its head when a renderer is given. */
+  const appPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!hasApp) {
+      return reply.code(404).type('text/plain').send('The app is not built. Run `npm run build`, then start the server again.')
+    }
+    if (!renderShell) return reply.header('Cache-Control', 'no-cache').sendFile('index.html')
+    const built = builtShell()
+    // A page whose head cannot be made still opens: the app's own head is better than no page.
+    const html = await renderShell(request.url, built).catch((error: unknown) => {
+      request.log.error({ err: error, url: request.url }, 'the page head could not be made')
+      return built
+    })
+    return sendHtml(request, reply, html)
+  }
+  // More specific than the static files' wildcard, which would answer `/` as a folder.
+  app.get('/', appPage)
+
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0]
     if (isApiPath(pathname) || pathname === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ error: { code: 'not_found', message: `No such endpoint: ${request.method} ${pathname}` } })
@@ -42,9 +76,20 @@ export async function serveApp(app: FastifyInstance, staticDir: string): Promise
     if (FILE_PATH.test(pathname)) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found')
     }
-    if (!hasApp) {
-      return reply.code(404).type('text/plain').send('The app is not built. Run `npm run build`, then start the server again.')
-    }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html')
+    return appPage(request, reply)
   })
+}
+
+/** An HTML page made for this request: revalidated each time, 304 when unchanged, compressed as the client accepts. */
+function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
+  const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 32)}"`
+  reply.header('Cache-Control', 'no-cache').header('ETag', etag).header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8')
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send()
+  const accepted = String(request.headers['accept-encoding'] ?? '')
+  if (/\bbr\b/.test(accepted)) {
+    const body = zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+    return reply.header('Content-Encoding', 'br').send(body)
+  }
+  if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(zlib.gzipSync(html))
+  return reply.send(html)
 }

@@ -1,0 +1,35 @@
+import { PUBLIC_PAGE_TITLES, type PublicPagePath } from '@core/shared/pages'
+import { SEARCH_PAGE } from '@core/proverbs/pages'
+import type { Db } from '../../db/client'
+import { findProverb, listCategories, listGroups, withAbout } from '../../services/proverbs'
+import { categoryHead, groupHead, homeHead, privateHead, proverbHead, publicPageHead, searchHead, type PageHead } from './head'
+
+const isPublicPage = (path: string): path is PublicPagePath => Object.hasOwn(PUBLIC_PAGE_TITLES, path)
+
+/** The head of the page at this address (path and query), from what the database holds now. */
+export async function headFor(db: Db, base: string, address: string): Promise<PageHead> {
+  const url = new URL(address, 'http://page.invalid')
+  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname
+  if (path === '/') return homeHead(base)
+  if (isPublicPage(path)) return publicPageHead(base, path)
+  if (path !== SEARCH_PAGE) return privateHead(base)
+
+  const query = url.searchParams
+  const slug = query.get('proverb')
+  if (slug) {
+    const proverb = await findProverb(db, slug)
+    return proverb ? proverbHead(base, proverb) : searchHead(base, false)
+  }
+  const ethnic = query.get('ethnic')
+  if (ethnic) {
+    const group = (await listGroups(db)).find((g) => g.slug === ethnic.toLowerCase() || String(g.id) === ethnic)
+    return group ? groupHead(base, withAbout(group)) : searchHead(base, false)
+  }
+  const category = query.get('category')
+  if (category) {
+    const found = (await listCategories(db)).find((c) => c.slug === category.toLowerCase() || String(c.id) === category)
+    return found ? categoryHead(base, found) : searchHead(base, false)
+  }
+  // The whole list is a page to list; a search's answers are not.
+  return searchHead(base, !query.get('q') && ![...query.keys()].length)
+}
