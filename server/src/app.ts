@@ -228,8 +228,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   adsFeature(app, deps)
   adminRoutes(app, { ...deps, mailer, publicUrl: config.publicUrl })
   communityFeature(app, { ...deps, config, mailer, linkSecret: () => lifecycle.linkSecret })
-  const renderShell = previewsFeature(app, { db: deps.db, publicUrl: config.publicUrl })
-  await serveApp(app, config.staticDir, renderShell)
+  const pages = previewsFeature(app, { ...deps, publicUrl: config.publicUrl, staticDir: config.staticDir })
+  await serveApp(app, config.staticDir, pages)
   if (options.startsReady !== false) await app.markReady()
   return app
 }

@@ -20,7 +20,8 @@ fs.cpSync('public/icons', path.join(staticDir, 'icons'), { recursive: true })
 const BASE = 'https://owe.example'
 let ctx: Awaited<ReturnType<typeof createTestApp>>
 beforeAll(async () => {
-  ctx = await createTestApp({ OWE_STATIC_DIR: staticDir, OWE_PUBLIC_URL: BASE })
+  // Pages are kept in memory like the public reads: an admin's change must clear them.
+  ctx = await createTestApp({ OWE_STATIC_DIR: staticDir, OWE_PUBLIC_URL: BASE, OWE_CORPUS_CACHE_MS: '600000' })
 })
 afterAll(async () => {
   await ctx.close()
@@ -47,7 +48,7 @@ async function someProverb(group: string): Promise<Proverb> {
   return (res.body as Paginated<Proverb>).data[0]
 }
 
-test('a proverb’s page previews as itself: its words, rendering and meaning, its canonical address, its people’s picture', async () => {
+test('a proverb’s page previews as itself: its words, rendering and meaning, its canonical address, its own card', async () => {
   const proverb = await someProverb('amharic')
   const address = `/search_result?proverb=${encodeURIComponent(proverb.slug)}`
   const { html, result } = await preview(address)
@@ -66,13 +67,19 @@ test('a proverb’s page previews as itself: its words, rendering and meaning, i
   expect(result.twitterTitle).toBe(result.ogTitle)
   expect(html).not.toContain('name="robots"')
 
-  // The picture it names is served.
+  // The picture it names: a 1200×630 card drawn for this proverb, kept for a year under an address that changes with it.
   const image = result.ogImage![0]
-  expect(image.url).toBe(`${BASE}/img/wide/amharic-scroll.jpeg`)
-  expect(image.width).toBe('1440')
-  const picture = await ctx.app.inject({ method: 'GET', url: new URL(image.url).pathname })
-  expect(picture.statusCode).toBe(200)
-  expect(picture.headers['content-type']).toBe('image/jpeg')
+  expect(image.url).toMatch(new RegExp(`^${BASE}/previews/${proverb.slug}\\.[0-9a-f]{12}\\.png$`))
+  expect([image.width, image.height, image.type]).toEqual(['1200', '630', 'image/png'])
+  const card = await ctx.app.inject({ method: 'GET', url: new URL(image.url).pathname })
+  expect(card.statusCode).toBe(200)
+  expect(card.headers['content-type']).toBe('image/png')
+  expect(card.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  expect(card.rawPayload.subarray(1, 4).toString()).toBe('PNG')
+  expect([card.rawPayload.readUInt32BE(16), card.rawPayload.readUInt32BE(20)]).toEqual([1200, 630])
+  // Asked again, the same picture (kept, not drawn anew).
+  const again = await ctx.app.inject({ method: 'GET', url: new URL(image.url).pathname })
+  expect(Buffer.compare(again.rawPayload, card.rawPayload)).toBe(0)
 
   // JSON-LD: the proverb as a quotation in its language, with where it is recorded.
   const quotation = (result.jsonLD as Record<string, unknown>[]).find((item) => item['@type'] === 'Quotation')!
@@ -141,6 +148,10 @@ test('a search, a proverb that is not there and a reader’s own pages are shown
 test('a proverb’s own words cannot break out of the head, and an admin’s edit shows in the next preview', async () => {
   const admin = await adminOf(ctx.app, ctx.database.db)
   const proverb = await someProverb('yoruba')
+  // Seen once before the edit, so a kept copy would be stale.
+  expect((await preview(`/search_result?proverb=${encodeURIComponent(proverb.slug)}`)).result.ogDescription).toContain(
+    proverb.transliteration.slice(0, 20),
+  )
   const rendering = 'A "quoted" rendering, where 1 < 2 & 3 > 2'
   const input = {
     ethnicGroupId: proverb.ethnic.id,
@@ -166,7 +177,7 @@ test('a proverb’s own words cannot break out of the head, and an admin’s edi
 test('the page is compressed as the client accepts, revalidated each time and 304 when unchanged', async () => {
   const address = '/search_result?ethnic=igbo'
   const plain = await page(address)
-  expect(plain.headers['cache-control']).toBe('no-cache')
+  expect(plain.headers['cache-control']).toBe('public, no-cache')
   expect(plain.headers['content-type']).toBe('text/html; charset=utf-8')
   const br = await ctx.app.inject({ method: 'GET', url: address, headers: { 'accept-encoding': 'gzip, deflate, br' } })
   expect(br.headers['content-encoding']).toBe('br')
@@ -177,6 +188,19 @@ test('the page is compressed as the client accepts, revalidated each time and 30
   const again = await page(address, { 'if-none-match': String(plain.headers.etag) })
   expect(again.status).toBe(304)
   expect(again.html).toBe('')
+})
+
+test('a card’s old address leads to the current one; a card of no proverb, or a malformed address, is a 404', async () => {
+  const proverb = await someProverb('igbo')
+  const { result } = await preview(`/search_result?proverb=${encodeURIComponent(proverb.slug)}`)
+  const current = new URL(result.ogImage![0].url).pathname
+  const stale = await ctx.app.inject({ method: 'GET', url: `/previews/${proverb.slug}.000000000000.png` })
+  expect(stale.statusCode).toBe(302)
+  expect(stale.headers.location).toBe(current)
+  for (const url of ['/previews/no-such-proverb.0123456789ab.png', '/previews/not-a-card', '/previews/..%2F..%2Fetc.0123456789ab.png']) {
+    const res = await ctx.app.inject({ method: 'GET', url })
+    expect(res.statusCode, url).toBe(404)
+  }
 })
 
 test('sitemap.xml lists home, the public pages, every people and every proverb; robots.txt points at it', async () => {

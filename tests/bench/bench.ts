@@ -21,7 +21,9 @@
  *     mails drained by the mail queue — see operations.ts;
  *  20–24. corpus: counts per language, sourced share, cousin clusters and quiz facts; first start and restart
  *     with the whole corpus; each people's offline pack (bytes and Slow 3G time); search over the real corpus
- *     on the server and on the device — see corpus.ts.
+ *     on the server and on the device — see corpus.ts;
+ *  25. link previews: each public page's HTML with its head against the static file, the proverb page's
+ *     throughput, a proverb's preview card drawn and served again — see previews.ts.
  * Results are also written to tests/bench/results/latest.json.
  */
 import autocannon from 'autocannon'
@@ -38,6 +40,7 @@ import { offline } from './offline'
 import { notificationsBench } from './notifications'
 import { operationsBench } from './operations'
 import { adminsBench } from './admins'
+import { previewsBench } from './previews'
 import { paymentsBench } from './payments'
 import { leaderboardBench, outboxBench } from './quiz'
 
@@ -176,7 +179,7 @@ async function lighthouse() {
   }
 }
 
-// `npm run bench -- lighthouse` runs only the named parts (bundle, throughput, lighthouse, offline, quiz, notifications, payments, admins, operations, corpus); the build always runs.
+// `npm run bench -- lighthouse` runs only the named parts (bundle, throughput, lighthouse, offline, quiz, notifications, payments, admins, operations, corpus, previews); the build always runs.
 const only = process.argv.slice(2)
 const wanted = (name: string) => only.length === 0 || only.includes(name)
 await bundleWeight()
@@ -192,5 +195,6 @@ if (wanted('payments')) await paymentsBench(results)
 if (wanted('admins')) await adminsBench(results)
 if (wanted('operations')) await operationsBench(results)
 if (wanted('corpus')) await corpusBench({ staticDir: outDir, results })
+if (wanted('previews')) await previewsBench({ staticDir: outDir, results })
 fs.mkdirSync(path.join(root, 'tests/bench/results'), { recursive: true })
 fs.writeFileSync(path.join(root, 'tests/bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`)

@@ -34,7 +34,7 @@ function encode(entry: Entry, acceptEncoding: string | undefined): { encoding?: 
 }
 
 /**
- * Public corpus reads: the serialised body with a weak ETag, answered 304 when the client already has
+ * Public corpus reads, and the app's pages with their heads (server/src/features/previews): the serialised body with a weak ETag, answered 304 when the client already has
  * it, compressed (br or gzip) when the client accepts it. Bodies are reused in memory for `ttlMs` (the corpus changes rarely and a short stale window is
  * harmless); it is a pure cache, so several server instances still agree within that window.
  * See docs/decisions/002-public-corpus-cache.md.
@@ -42,12 +42,19 @@ function encode(entry: Entry, acceptEncoding: string | undefined): { encoding?: 
 export function createPublicCache(ttlMs: number, maxEntries = 1000) {
   const entries = new Map<string, Entry>()
 
-  async function sendPublic(request: FastifyRequest, reply: FastifyReply, load: () => Promise<unknown>): Promise<FastifyReply> {
-    const key = request.url
+  /** `load` gives the value to send as JSON, or with `as: 'html'` the page itself. */
+  async function sendPublic(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    load: () => Promise<unknown>,
+    as: 'json' | 'html' = 'json',
+  ): Promise<FastifyReply> {
+    const key = `${as} ${request.url}`
     const now = Date.now()
     let entry = entries.get(key)
     if (!entry || entry.expires <= now) {
-      const body = JSON.stringify(await load())
+      const loaded = await load()
+      const body = as === 'html' ? String(loaded) : JSON.stringify(loaded)
       // Weak: the same validator stands for the plain, br and gzip representations of one body.
       const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`
       entry = { body, etag, expires: now + ttlMs }
@@ -65,7 +72,7 @@ export function createPublicCache(ttlMs: number, maxEntries = 1000) {
     }
     const { encoding, payload } = encode(entry, request.headers['accept-encoding'])
     if (encoding) reply.header('Content-Encoding', encoding)
-    return reply.type('application/json; charset=utf-8').send(payload)
+    return reply.type(as === 'html' ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8').send(payload)
   }
 
   // Admins' corpus changes clear it, so this instance answers with them at once (others within ttlMs).

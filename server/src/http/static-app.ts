@@ -1,9 +1,7 @@
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import zlib from 'node:zlib'
 import { isApiPath } from '@core/http/api-paths'
 
 /** Files, not app routes: a missing one is a 404, never the app shell served as if it were the file. */
@@ -21,13 +19,20 @@ export function cacheControlFor(filePath: string): string {
 /** Fills the built index.html with what the page at this address (path and query) says about itself. */
 export type RenderShell = (address: string, html: string) => Promise<string>
 
+/** Sends a page made by `load`: cached, validated and compressed like the public reads (http/public-cache.ts). */
+export type SendPage = (request: FastifyRequest, reply: FastifyReply, load: () => Promise<string>) => Promise<FastifyReply>
+
 /**
  * Serves the built app from staticDir (precompressed .br/.gz beside each file, ETag, 304s) and answers
- * app routes, `/` included, with index.html so deep links work: through `renderShell` when given (each
- * page's title, description and link preview), compressed here. Unknown API paths get a JSON 404,
+ * app routes, `/` included, with index.html so deep links work: through `pages` when given (each page's
+ * title, description and link preview, sent like the public reads: kept, validated, compressed). Unknown API paths get a JSON 404,
  * missing files (assets, images, anything with an extension) a plain 404.
  */
-export async function serveApp(app: FastifyInstance, staticDir: string, renderShell?: RenderShell): Promise<void> {
+export async function serveApp(
+  app: FastifyInstance,
+  staticDir: string,
+  pages?: { renderShell: RenderShell; send: SendPage },
+): Promise<void> {
   const indexFile = path.join(staticDir, 'index.html')
   const hasApp = fs.existsSync(indexFile)
   if (hasApp) {
@@ -56,14 +61,15 @@ export async function serveApp(app: FastifyInstance, staticDir: string, renderSh
     if (!hasApp) {
       return reply.code(404).type('text/plain').send('The app is not built. Run `npm run build`, then start the server again.')
     }
-    if (!renderShell) return reply.header('Cache-Control', 'no-cache').sendFile('index.html')
+    if (!pages) return reply.header('Cache-Control', 'no-cache').sendFile('index.html')
     const built = builtShell()
-    // A page whose head cannot be made still opens: the app's own head is better than no page.
-    const html = await renderShell(request.url, built).catch((error: unknown) => {
-      request.log.error({ err: error, url: request.url }, 'the page head could not be made')
-      return built
-    })
-    return sendHtml(request, reply, html)
+    return pages.send(request, reply, () =>
+      // A page whose head cannot be made still opens: the app's own head is better than no page.
+      pages.renderShell(request.url, built).catch((error: unknown) => {
+        request.log.error({ err: error, url: request.url }, 'the page head could not be made')
+        return built
+      }),
+    )
   }
   // More specific than the static files' wildcard, which would answer `/` as a folder.
   app.get('/', appPage)
@@ -78,18 +84,4 @@ export async function serveApp(app: FastifyInstance, staticDir: string, renderSh
     }
     return appPage(request, reply)
   })
-}
-
-/** An HTML page made for this request: revalidated each time, 304 when unchanged, compressed as the client accepts. */
-function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
-  const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 32)}"`
-  reply.header('Cache-Control', 'no-cache').header('ETag', etag).header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8')
-  if (request.headers['if-none-match'] === etag) return reply.code(304).send()
-  const accepted = String(request.headers['accept-encoding'] ?? '')
-  if (/\bbr\b/.test(accepted)) {
-    const body = zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
-    return reply.header('Content-Encoding', 'br').send(body)
-  }
-  if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(zlib.gzipSync(html))
-  return reply.send(html)
 }

@@ -1,6 +1,7 @@
 import type { Category, EthnicGroup, Proverb } from '@core/proverbs/contract'
 import { categoryPagePath, groupPagePath, proverbPagePath, SEARCH_PAGE } from '@core/proverbs/pages'
 import { languageTag } from '@core/shared/constants'
+import { CARD_HEIGHT, CARD_WIDTH, cardPath, proverbOfPeople } from './card'
 import {
   pageTitle,
   PUBLIC_PAGE_DESCRIPTIONS,
@@ -101,7 +102,13 @@ export function proverbHead(base: string, proverb: Proverb): PageHead {
     description,
     canonical: url,
     type: 'article',
-    image: scrollImage(base, proverb.ethnic, proverb.image),
+    image: {
+      url: `${base}${cardPath(proverb)}`,
+      width: CARD_WIDTH,
+      height: CARD_HEIGHT,
+      alt: `${proverb.proverb} — “${proverb.transliteration}”, ${proverbOfPeople(proverb.ethnic.name)}`,
+      type: 'image/png',
+    },
     jsonLd: [
       {
         '@context': 'https://schema.org',
