@@ -62,7 +62,7 @@ test('a visitor searches without tone marks, finds the proverb and opens it', as
   await expect(page).toHaveTitle(`${text} — Òwe`)
 
   // Headless Chromium has no share sheet: the link is copied instead.
-  await page.getByRole('button', { name: 'Share' }).click()
+  await page.getByRole('button', { name: 'Share link' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Link copied to your clipboard.' })).toBeVisible()
   const copied = await page.evaluate(() => navigator.clipboard.readText())
   expect(copied).toBe(page.url())

@@ -1,6 +1,6 @@
 import { renderAsync } from '@resvg/resvg-js'
 import { expect, test } from 'vitest'
-import { CARD_FONTS, cardHash, cardPath, cardSvg, emWidth, layout, parseCardFile, proverbOfPeople, wrap } from './card'
+import { CARD_FONTS, cardHash, cardPath, cardSvg, emWidth, parseCardFile } from './card'
 
 const amharic = {
   slug: 'yaltertere-temenetere',
@@ -23,32 +23,11 @@ test('widths count letters, not the tone marks and dots on them; Ethiopic is wid
   expect(emWidth('ሀ')).toBeGreaterThan(emWidth('a'))
 })
 
-test('text wraps at words and is cut with an ellipsis past its lines', () => {
-  expect(wrap('one two three', 10, 1000, 2)).toEqual({ lines: ['one two three'], cut: false })
-  const narrow = wrap('one two three four five six seven', 10, 60, 2)
-  expect(narrow.cut).toBe(true)
-  expect(narrow.lines).toHaveLength(2)
-  expect(narrow.lines[1].endsWith('…')).toBe(true)
-  // A word longer than the line stands alone rather than vanishing.
-  expect(wrap('incomprehensibilities', 40, 100, 2).lines).toEqual(['incomprehensibilities'])
-})
-
-test('a short proverb is drawn large; a long one smaller, still inside the panel', () => {
-  const short = layout('Ìwà l’ẹ̀sìn', '“Character is religion.”', 968, 300)
-  expect(short.proverb.size).toBe(64)
-  const long = layout('word '.repeat(40).trim(), `“${'rendering '.repeat(30).trim()}”`, 968, 300)
-  expect(long.proverb.size).toBeLessThan(64)
-  expect(long.proverb.lines.length).toBeLessThanOrEqual(4)
-  expect(long.rendering.lines.length).toBeLessThanOrEqual(3)
-})
-
 test('the SVG escapes what it quotes and names the people', () => {
   const svg = cardSvg({ ...amharic, transliteration: 'A <b> & "c"' }, undefined)
   expect(svg).toContain('“A &lt;b&gt; &amp; &quot;c&quot;”')
   expect(svg).toContain('An Amhara proverb · Òwe')
   expect(svg).toContain('font-family="Noto Sans Ethiopic"')
-  expect(proverbOfPeople('Yoruba')).toBe('a Yoruba proverb')
-  expect(proverbOfPeople('Igbo')).toBe('an Igbo proverb')
 })
 
 test('the Ethiopic proverb is drawn with the Ethiopic font: without it the card is not the same picture', async () => {

@@ -3,7 +3,8 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Db } from '../../db/client'
 import { findProverb } from '../../services/proverbs'
-import { CARD_FONTS, cardHash, cardPath, cardSvg, type CardText } from './card'
+import type { CardText } from '@core/proverbs/card'
+import { CARD_FONTS, cardHash, cardPath, cardSvg } from './card'
 
 /** Cards kept in memory, the most recently asked for (a card is about 130 KB). */
 const KEPT = 200

@@ -1,7 +1,8 @@
 import type { Category, EthnicGroup, Proverb } from '@core/proverbs/contract'
 import { categoryPagePath, groupPagePath, proverbPagePath, SEARCH_PAGE } from '@core/proverbs/pages'
 import { languageTag } from '@core/shared/constants'
-import { CARD_HEIGHT, CARD_WIDTH, cardPath, proverbOfPeople } from './card'
+import { CARD_HEIGHT, CARD_WIDTH, proverbOfPeople } from '@core/proverbs/card'
+import { cardPath } from './card'
 import {
   pageTitle,
   PUBLIC_PAGE_DESCRIPTIONS,

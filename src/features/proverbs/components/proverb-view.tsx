@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom'
 import { languageTag } from '@/core/shared/constants'
 import type { Proverb } from '@/core/proverbs/contract'
 import { shareProverb, type ShareOutcome } from '../share'
+import type { CardShareOutcome } from '../share-card'
 import { Cousins } from './cousins'
 import { FavouriteButton, LikeButton } from './mark-buttons'
 import { CheckedBySpeaker, ProverbHistory, RecordedIn } from './provenance'
@@ -16,12 +17,33 @@ const SHARE_MESSAGES: Record<ShareOutcome, string> = {
   failed: 'Could not share or copy the link on this device.',
 }
 
+const CARD_MESSAGES: Record<CardShareOutcome, string> = {
+  shared: 'Card shared.',
+  saved: 'Card saved to your downloads.',
+  cancelled: '',
+  failed: 'Could not make the card on this device.',
+}
+
 /**
  * One proverb, large in its own script on its group's scroll, with its rendering, meaning and a share
  * action; then its cousins among other peoples, where it is recorded, and a way to correct it.
  */
 export function ProverbView({ proverb }: { proverb: Proverb }) {
   const [shareStatus, setShareStatus] = useState('')
+  const [drawing, setDrawing] = useState(false)
+  async function shareAsImage() {
+    setDrawing(true)
+    setShareStatus('')
+    try {
+      // Loaded when asked for: the canvas drawing is not part of the page.
+      const { shareCard } = await import('../share-card')
+      setShareStatus(CARD_MESSAGES[await shareCard(proverb)])
+    } catch {
+      setShareStatus(CARD_MESSAGES.failed)
+    } finally {
+      setDrawing(false)
+    }
+  }
   return (
     <article className="proverb-view" aria-labelledby="proverb-text">
       <div className="proverb-view__scroll">
@@ -57,7 +79,10 @@ export function ProverbView({ proverb }: { proverb: Proverb }) {
           className="button button--primary"
           onClick={async () => setShareStatus(SHARE_MESSAGES[await shareProverb(proverb)])}
         >
-          Share
+          Share link
+        </button>
+        <button type="button" className="button" onClick={shareAsImage} disabled={drawing} aria-busy={drawing}>
+          {drawing ? 'Drawing the card…' : 'Share as image'}
         </button>
         <Link className="button" to={`/search_result?ethnic=${proverb.ethnic.slug}`}>
           More {proverb.ethnic.name} proverbs
