@@ -1,4 +1,5 @@
 import type { Proverb } from '../../src/core/proverbs/contract'
+import { PUBLIC_CONTENT_ROUTES } from '../support/public-routes'
 import { createAccount, useAccount } from './accounts'
 import { expect, test, type Page } from './fixtures'
 import { expectNoAxeViolations, PHONE_390 } from './phone'
@@ -8,19 +9,9 @@ test.use(PHONE_390)
 test.setTimeout(240_000)
 
 const VISITOR_ROUTES = [
-  '/',
+  ...PUBLIC_CONTENT_ROUTES,
   '/search_result',
-  '/search_result?ethnic=yoruba',
   '/search_result?category=patience',
-  '/search_result?q=water',
-  '/pricing',
-  '/about',
-  '/terms',
-  '/privacy_policy',
-  '/add_proverb',
-  '/contact',
-  '/auth/login',
-  '/auth/signup',
   '/auth/forget_password',
   '/test',
   '/404',
