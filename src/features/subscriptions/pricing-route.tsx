@@ -90,10 +90,13 @@ export function PricingRoute() {
         </ul>
       )}
       {session && chosen && <ChosenPlan key={chosen.id} userId={session.user.id} plan={chosen} currency={currency} promo={promo} />}
-      <p className="subtle">
-        Prices are set in US dollars; naira amounts are shown at {formatCurrency(nairaPerDollar, 'NGN')} per $1. Card payments in naira are
-        through Paystack; other payment options charge in dollars.
-      </p>
+      {/* After the plans, once they are shown: a note beneath their placeholder would jump when they arrive. */}
+      {!plans.isPending && (
+        <p className="subtle">
+          Prices are set in US dollars; naira amounts are shown at {formatCurrency(nairaPerDollar, 'NGN')} per $1. Card payments in naira
+          are through Paystack; other payment options charge in dollars.
+        </p>
+      )}
     </>
   )
 }

@@ -196,12 +196,14 @@ function PackState({ pack }: { pack?: PackRecord }) {
 function StorageMeter() {
   const storage = useStorageState()
   const persist = usePersistStorage()
-  if (!storage.data) return null
-  const { usage, quota, persisted } = storage.data
+  // Until the browser's estimate is in, the meter stands empty in its place (nothing below it moves when it fills).
+  const { usage, quota, persisted } = storage.data ?? { usage: 0, quota: 0, persisted: false }
   return (
-    <div className="storage-meter">
+    <div className="storage-meter" aria-busy={!storage.data}>
       <label>
-        {`This device: ${formatBytes(usage)} used of ${formatBytes(quota)} available to Òwe`}
+        {storage.data
+          ? `This device: ${formatBytes(usage)} used of ${formatBytes(quota)} available to Òwe`
+          : 'This device: measuring the space Òwe uses here…'}
         <meter min={0} max={Math.max(quota, 1)} value={usage} low={quota * 0.7} high={quota * 0.9} optimum={0} />
       </label>
       <div className="storage-meter__switch">
@@ -211,7 +213,7 @@ function StorageMeter() {
             role="switch"
             checked={persisted}
             // A browser keeps this promise until its site data is cleared: there is nothing to switch back.
-            disabled={persisted || persist.isPending}
+            disabled={!storage.data || persisted || persist.isPending}
             onChange={() => persist.mutate()}
             aria-describedby="storage-persist-hint"
           />

@@ -100,6 +100,9 @@ function SearchResults() {
   }
 
   const device = results.data?.device
+  // A people's or a category's page opens with its introduction: until the list that names it is here, one
+  // placeholder stands for the whole page, so the form and results do not jump down when the introduction arrives.
+  if ((ethnic && groups.isPending) || (category && !ethnic && categories.isPending)) return <Loading label="Loading the page" lines={5} />
   return (
     <>
       {group ? (

@@ -19,15 +19,36 @@ export function QuizHome({ children }: { children?: ReactNode }) {
   return (
     <div className="quiz-home" key={session.user.id}>
       <h1>Quizzes</h1>
-      <QuizSections userId={session.user.id} />
-      {children}
+      <QuizLists userId={session.user.id}>{children}</QuizLists>
     </div>
   )
 }
 
-function QuizSections({ userId }: { userId: number }) {
-  // The viewer's day when the page opened: the server picks the week from it.
+/**
+ * The three lists have lengths no placeholder can know: one placeholder stands for them until all three are
+ * in, and the lists (and what follows) are laid out together, so no section pushes the next one down. They
+ * mount at once, hidden, so everything below starts loading meanwhile.
+ */
+function QuizLists({ userId, children }: { userId: number; children?: ReactNode }) {
   const [date] = useState(() => localDate())
+  const pending = [
+    useQuery(weekBatchesQuery(userId, date)),
+    useQuery(generatedBatchesQuery(userId, date)),
+    useQuery(recentBatchesQuery(userId)),
+  ].some((query) => query.isPending)
+  return (
+    <>
+      {pending && <Loading label="Loading your quizzes" lines={4} />}
+      <div hidden={pending}>
+        <QuizSections userId={userId} date={date} />
+        {children}
+      </div>
+    </>
+  )
+}
+
+/** `date`: the viewer's day when the page opened; the server picks the week from it. */
+function QuizSections({ userId, date }: { userId: number; date: string }) {
   const week = useQuery(weekBatchesQuery(userId, date))
   const generated = useQuery(generatedBatchesQuery(userId, date))
   const recent = useQuery(recentBatchesQuery(userId))
