@@ -1,41 +1,17 @@
 import '../account-menu.css'
-import { useQueryClient } from '@tanstack/react-query'
-import { Link, useNavigate } from 'react-router-dom'
-import { useDisclosure } from '@/components/disclosure'
-import { useIsAdmin } from '@/entities/admin/queries'
-import { clearAllDrafts } from '@/lib/drafts'
-import { privateKeys } from '@/lib/query-keys'
-import { signOut, useSession } from '@/lib/session'
-import { logout } from '../api'
-import { Avatar } from './avatar'
+import { lazy, Suspense } from 'react'
+import { Link } from 'react-router-dom'
+import { useSession } from '@/lib/session'
+
+/** The signed-in menu (avatar, links, logout) is loaded on demand: visitors, most first visits, never download it. */
+const UserMenu = lazy(() => import('./user-menu'))
 
 /**
- * Logout clears the token cookie and local storage and goes to /auth/login
- * (docs/requirements.md#r3-accounts-and-sign-in).
- */
-export function useLogout() {
-  const navigate = useNavigate()
-  const client = useQueryClient()
-  return async () => {
-    // Tell the server first so the token dies there too; sign out here whatever it answers.
-    await logout().catch(() => undefined)
-    navigate('/auth/login', { replace: true })
-    signOut('signed-out')
-    clearAllDrafts()
-    client.removeQueries({ queryKey: privateKeys.all })
-  }
-}
-
-/**
- * The header's account corner: sign-in links for visitors; the avatar and a menu for users. Whether the
- * user is an admin is asked once the menu opens, so admins find their console here.
+ * The header's account corner: sign-in links for visitors; for users, the avatar and a menu
+ * (docs/requirements.md#r3-accounts-and-sign-in). While the menu's code loads, the avatar's place is kept.
  */
 export function AccountMenu() {
   const session = useSession()
-  const { open, setOpen, id, root, button: toggle } = useDisclosure()
-  const doLogout = useLogout()
-  const admin = useIsAdmin(session?.user.id ?? 0, open && session !== null)
-
   if (!session) {
     return (
       <div className="account-menu">
@@ -47,40 +23,14 @@ export function AccountMenu() {
     )
   }
   return (
-    <div className="account-menu" ref={root}>
-      <button
-        ref={toggle}
-        type="button"
-        className="account-menu__toggle"
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={() => setOpen(!open)}
-      >
-        {/* Named by text, not aria-label: the initials shown are a picture of the name, not its label. */}
-        <span className="visually-hidden">{`Account: ${session.user.firstName} ${session.user.lastName}`}</span>
-        <Avatar userId={session.user.id} />
-      </button>
-      <ul id={id} className="account-menu__list" hidden={!open}>
-        <li>
-          <Link to="/profile">Profile</Link>
-        </li>
-        <li>
-          <Link to="/favourites">Favourites</Link>
-        </li>
-        <li>
-          <Link to="/offline">Offline reading</Link>
-        </li>
-        {admin && (
-          <li>
-            <Link to="/admin">Admins</Link>
-          </li>
-        )}
-        <li>
-          <button type="button" onClick={() => void doLogout()}>
-            Log out
-          </button>
-        </li>
-      </ul>
-    </div>
+    <Suspense
+      fallback={
+        <div className="account-menu">
+          <span className="account-menu__toggle" aria-hidden="true" />
+        </div>
+      }
+    >
+      <UserMenu session={session} />
+    </Suspense>
   )
 }
