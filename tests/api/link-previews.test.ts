@@ -77,6 +77,9 @@ test('a proverb’s page previews as itself: its words, rendering and meaning, i
   expect(card.headers['cache-control']).toBe('public, max-age=31536000, immutable')
   expect(card.rawPayload.subarray(1, 4).toString()).toBe('PNG')
   expect([card.rawPayload.readUInt32BE(16), card.rawPayload.readUInt32BE(20)]).toEqual([1200, 630])
+  // A palette image (colour type 3), small enough for a messaging app to show as a preview.
+  expect(card.rawPayload[25]).toBe(3)
+  expect(card.rawPayload.length).toBeLessThan(300 * 1024)
   // Asked again, the same picture (kept, not drawn anew).
   const again = await ctx.app.inject({ method: 'GET', url: new URL(image.url).pathname })
   expect(Buffer.compare(again.rawPayload, card.rawPayload)).toBe(0)
