@@ -76,7 +76,11 @@ const outbox = emptyOutboxEachTest()
 test('this week’s quizzes say where they stand; the open ones’ questions are fetched for offline play', async () => {
   const fetch = serve()
   renderHome()
-  const week = screen.getByRole('region', { name: "This week's quizzes" })
+  // One placeholder stands for the three lists until all are in; then they are shown together.
+  expect(screen.getByRole('status').textContent).toBe('Loading your quizzes')
+  expect(screen.queryByRole('region', { name: "This week's quizzes" })).toBeNull()
+  const week = await screen.findByRole('region', { name: "This week's quizzes" })
+  expect(screen.queryByText('Loading your quizzes')).toBeNull()
   expect(await within(week).findByRole('link', { name: 'Start: Quiz 1' })).toBeTruthy()
   expect(within(week).getByRole('link', { name: 'Continue: Quiz 2' })).toBeTruthy()
   expect(within(week).getByRole('link', { name: 'See result: Quiz 3' }).getAttribute('href')).toBe('/quiz/3/submit/')
@@ -94,7 +98,7 @@ test('generating a quiz past the weekly limit shows the server’s message', asy
     '/api/quiz/7/2/USER': () => json({ error: { code: 'too_many_requests', message: 'You have generated 5 quizzes this week.' } }, 429),
   })
   renderHome()
-  fireEvent.click(screen.getByRole('button', { name: 'Generate a quiz' }))
+  fireEvent.click(await screen.findByRole('button', { name: 'Generate a quiz' }))
   fireEvent.click(await screen.findByRole('radio', { name: /Quick ten/ }))
   expect(screen.getByText(/pass mark 6/)).toBeTruthy()
   fireEvent.click(screen.getByRole('button', { name: 'Generate' }))
