@@ -196,7 +196,9 @@ function PackState({ pack }: { pack?: PackRecord }) {
 function StorageMeter() {
   const storage = useStorageState()
   const persist = usePersistStorage()
-  // Until the browser's estimate is in, the meter stands empty in its place (nothing below it moves when it fills).
+  // A browser that cannot measure its storage shows no meter. Until the estimate is in, the meter stands empty in
+  // its place (nothing below it moves when it fills).
+  if (storage.data === null || storage.isError) return null
   const { usage, quota, persisted } = storage.data ?? { usage: 0, quota: 0, persisted: false }
   return (
     <div className="storage-meter" aria-busy={!storage.data}>
