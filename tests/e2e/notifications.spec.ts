@@ -186,6 +186,10 @@ test('a real event: the scheduler\'s "This week’s quizzes are ready" reaches t
   await page.getByRole('link', { name: 'Open', exact: true }).click()
   await expect(page).toHaveURL(`${server.url}/quiz`)
   await expect(page.getByRole('heading', { level: 1, name: 'Quizzes' })).toBeVisible()
+  // The lists arrive, and the open quizzes' questions are fetched for offline play: the journey ends once they
+  // are, not while this test's server is being stopped under them.
+  await expect(page.getByRole('region', { name: "This week's quizzes" })).toBeVisible()
+  await page.waitForLoadState('networkidle')
 })
 
 test('/test shows a visitor what the browser does for Òwe; a signed-in user sends a test notification and the bell counts it', async ({
