@@ -5,14 +5,24 @@ import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst } from 'workbox-strategies'
 import { offlineDb, SCROLL_IMAGE_CACHE } from '../src/offline/schema'
 import { answerData } from './data-store'
+import { answerNavigation } from './navigation'
 import { API_NAVIGATION_DENYLIST, isDataPath, isScrollImage } from './url-match'
 
 /** How long a corpus read waits for the network before the stored copy answers. */
 export const NETWORK_TIMEOUT_MS = 800
 
-/** Navigations are answered with the precached shell, so every app route opens offline. */
+/**
+ * Navigations: the server's rendered page when it answers in time, else the precached shell, so every app
+ * route opens offline (navigation.ts).
+ */
 export function registerNavigationRoute(): void {
-  registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: API_NAVIGATION_DENYLIST }))
+  const shell = createHandlerBoundToURL('/index.html')
+  registerRoute(
+    new NavigationRoute(
+      (options) => answerNavigation(options.request, { fetch: (request) => fetch(request), shell: () => shell(options) }),
+      { denylist: API_NAVIGATION_DENYLIST },
+    ),
+  )
 }
 
 /**

@@ -1,3 +1,4 @@
+import { SEARCH_PAGE } from '../proverbs/pages'
 /** The name of the site, as a page's title ends and as link previews show it. */
 export const SITE_NAME = 'Òwe'
 
@@ -38,4 +39,12 @@ export const PUBLIC_PAGE_DESCRIPTIONS: Record<PublicPagePath, string> = {
   '/contact': 'Write to the people who make Òwe: a question, a correction or an idea.',
   '/auth/login': 'Sign in to Òwe to keep favourites, take the weekly quizzes and read offline.',
   '/auth/signup': 'Join Òwe: choose the peoples whose proverbs you follow, and a plan, free or paid.',
+}
+
+/**
+ * The pages the server renders with their data (docs/decisions/017-server-rendered-pages.md): home, the
+ * proverbs' pages and searches, and the public pages above. A reader's own pages start from the shell.
+ */
+export function isServerRendered(pathname: string): boolean {
+  return pathname === '/' || pathname === SEARCH_PAGE || Object.hasOwn(PUBLIC_PAGE_TITLES, pathname)
 }
