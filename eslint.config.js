@@ -222,7 +222,7 @@ const routesSpeakHttp = {
 const QUERY_METHODS = ['select', 'selectDistinct', 'insert', 'update', 'delete', 'execute', 'transaction', 'query']
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.tmp', 'test-results', 'playwright-report', 'server/src/db/migrations'] },
+  { ignores: ['dist', 'dist-ssr', 'node_modules', '.tmp', 'test-results', 'playwright-report', 'server/src/db/migrations'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

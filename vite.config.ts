@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { API_PREFIXES } from './src/core/http/api-paths'
 
@@ -35,72 +35,92 @@ function firstPaint(): Plugin {
   }
 }
 
-export default defineConfig({
-  plugins: [
-    react(),
-    firstPaint(),
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'sw',
-      filename: 'firebase-messaging-sw.ts',
-      registerType: 'prompt',
-      injectRegister: false,
-      injectManifest: {
-        rollupFormat: 'iife',
-        globPatterns: ['**/*.{js,css,html,woff2,svg,png,webmanifest}'],
-        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
-      },
-      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
-      manifest: {
-        id: '/',
-        name: 'Òwe — African proverbs',
-        short_name: 'Òwe',
-        description:
-          'Traditional proverbs of the Yoruba, Igbo, Hausa, Akan, Swahili, Zulu, Amhara and Oromo peoples, in their own languages, with meanings, weekly quizzes and a leaderboard.',
-        lang: 'en',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        orientation: 'portrait',
-        background_color: '#1f2a5a',
-        theme_color: '#1f2a5a',
-        categories: ['education', 'books', 'lifestyle'],
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
-          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
-      devOptions: { enabled: false },
-    }),
-  ],
+/**
+ * `vite build --ssr src/entry-server.tsx` builds the server's renderer of the public pages
+ * (docs/decisions/017-server-rendered-pages.md) into <outDir>-ssr beside the app: the same code, for Node.
+ */
+const serverRenderer: UserConfig = {
+  plugins: [react()],
   resolve: { alias: { '@': '/src' } },
-  build: {
-    target: 'es2022',
-    sourcemap: false,
-    // Every browser the target names preloads modules itself; the polyfill would be dead weight on `/`.
-    modulePreload: { polyfill: false },
-    reportCompressedSize: false,
-    rolldownOptions: {
-      output: {
-        // The small modules the first page and the lazy pages share would each be a chunk of their own:
-        // one file compresses better than ten (measured in tests/bench: initial JS for `/`). They must not
-        // stay in the entry chunk either: a lazy chunk that imports from it also names the entry's
-        // stylesheet, whose second copy lays every page out again (tests/e2e/phone-shell.spec.ts).
-        codeSplitting: {
-          groups: [
-            {
-              name: 'shared',
-              test: /\/src\/(core\/(http\/api-paths|shared\/(constants|texts|format))|offline\/messages|lib\/api-client)\.ts$|\/node_modules\/@tanstack\/query-core\//,
+  publicDir: false,
+  // Bundled whole, so React is its production build however the server is started, and one copy of it.
+  ssr: { noExternal: true },
+  build: { target: 'node20', sourcemap: false, reportCompressedSize: false, emptyOutDir: true },
+  logLevel: 'warn',
+}
+
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? serverRenderer
+    : {
+        plugins: [
+          react(),
+          firstPaint(),
+          VitePWA({
+            strategies: 'injectManifest',
+            srcDir: 'sw',
+            filename: 'firebase-messaging-sw.ts',
+            registerType: 'prompt',
+            injectRegister: false,
+            injectManifest: {
+              rollupFormat: 'iife',
+              globPatterns: ['**/*.{js,css,html,woff2,svg,png,webmanifest}'],
+              maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
             },
-          ],
+            includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+            manifest: {
+              id: '/',
+              name: 'Òwe — African proverbs',
+              short_name: 'Òwe',
+              description:
+                'Traditional proverbs of the Yoruba, Igbo, Hausa, Akan, Swahili, Zulu, Amhara and Oromo peoples, in their own languages, with meanings, weekly quizzes and a leaderboard.',
+              lang: 'en',
+              start_url: '/',
+              scope: '/',
+              display: 'standalone',
+              orientation: 'portrait',
+              background_color: '#1f2a5a',
+              theme_color: '#1f2a5a',
+              categories: ['education', 'books', 'lifestyle'],
+              icons: [
+                { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+                { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+                { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+                { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+              ],
+            },
+            devOptions: { enabled: false },
+          }),
+        ],
+        resolve: { alias: { '@': '/src' } },
+        build: {
+          target: 'es2022',
+          // .vite/manifest.json: which files hold each page's code and styles, for the server's render (ADR 017).
+          manifest: true,
+          sourcemap: false,
+          // Every browser the target names preloads modules itself; the polyfill would be dead weight on `/`.
+          modulePreload: { polyfill: false },
+          reportCompressedSize: false,
+          rolldownOptions: {
+            output: {
+              // The small modules the first page and the lazy pages share would each be a chunk of their own:
+              // one file compresses better than ten (measured in tests/bench: initial JS for `/`). They must not
+              // stay in the entry chunk either: a lazy chunk that imports from it also names the entry's
+              // stylesheet, whose second copy lays every page out again (tests/e2e/phone-shell.spec.ts).
+              codeSplitting: {
+                groups: [
+                  {
+                    name: 'shared',
+                    test: /\/src\/(core\/(http\/api-paths|shared\/(constants|texts|format))|offline\/messages|lib\/api-client)\.ts$|\/node_modules\/@tanstack\/query-core\//,
+                  },
+                ],
+              },
+            },
+          },
+        },
+        server: {
+          port: 5173,
+          proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),
         },
       },
-    },
-  },
-  server: {
-    port: 5173,
-    proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),
-  },
-})
+)

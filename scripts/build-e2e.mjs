@@ -15,4 +15,6 @@ function run(command, args, env = {}) {
 }
 
 run('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], firebase)
+// The server's renderer of the public pages, from the same sources and settings (read beside the app: <outDir>-ssr).
+run('npx', ['vite', 'build', '--ssr', 'src/entry-server.tsx', '--outDir', `${outDir}-ssr`, '--emptyOutDir'], firebase)
 run(process.execPath, [path.join(root, 'scripts/compress-dist.mjs'), outDir])

@@ -16,7 +16,9 @@ function newestMtime(target) {
   return newest
 }
 
-const builtAt = fs.statSync(built, { throwIfNoEntry: false })?.mtimeMs ?? 0
+const renderer = path.join(root, 'dist-ssr', 'entry-server.js')
+// Both halves of the build: the app, and the server's renderer of the public pages.
+const builtAt = Math.min(...[built, renderer].map((file) => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0))
 const sourcesAt = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))))
 if (builtAt < sourcesAt) {
   console.log(builtAt ? 'The app changed since the last build; building…' : 'Building the app (first start)…')

@@ -1,20 +1,36 @@
 import './app/fonts.css'
 import './app/styles.css'
+import { hydrate } from '@tanstack/react-query'
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App, queryClient } from './app/app'
+import { preloadPage } from './app/router'
 import { proverbKeys } from './features/proverbs/queries'
 import { env } from './lib/env'
 import { captureInstallPrompt } from './lib/install'
 import { registerServiceWorker } from './lib/service-worker'
+import { renderedPage } from './lib/server-render'
 
 captureInstallPrompt()
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 )
+// A page the server rendered (docs/decisions/017-server-rendered-pages.md) is taken over where it stands,
+// its data already in the cache; the bare shell (offline, a reader's own pages) is replaced.
+const page = renderedPage()
+if (page) {
+  hydrate(queryClient, page.state)
+  // With the page's code here first, hydration finishes in one pass and keeps every node the server sent.
+  void preloadPage(location.pathname)
+    .catch(() => {})
+    .then(() => hydrateRoot(root, app))
+} else {
+  createRoot(root).render(app)
+}
 
 // Quiz answers waiting on this device are sent after the first paint and whenever the browser is back online.
 // The outbox's code loads then, apart from the first page's script (the quiz pages share it).

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react'
+import { lazy, Suspense, useState, type ComponentType } from 'react'
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom'
 import { isPublicRoute } from '@/core/shared/constants'
 import { useSession } from '@/lib/session'
@@ -12,23 +12,108 @@ import { PUBLIC_PAGE_TITLES } from '@/core/shared/pages'
 
 /**
  * Pages other than home load their code on demand, so `/` ships only what it shows: a feature's route
- * straight from the feature, a page that composes features from ./pages.
+ * straight from the feature, a page that composes features from ./pages. `preload` fetches the code ahead:
+ * a page the server rendered is hydrated with its code already here (nothing suspends, so nothing can throw
+ * the server's markup away for a placeholder).
  */
-function page<K extends string = 'default'>(
+function lazyPage<K extends string = 'default'>(
   title: string | null,
   load: () => Promise<Record<NoInfer<K>, ComponentType>>,
   name = 'default' as K,
 ) {
-  const Component = lazy(() => load().then((module): { default: ComponentType } => ({ default: module[name] })))
+  let loaded: ComponentType | undefined
+  let loading: Promise<ComponentType> | undefined
+  const preload = () =>
+    (loading ??= load().then((module) => (loaded = module[name]))).catch((error: unknown) => {
+      loading = undefined
+      throw error
+    })
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })))
   function Page() {
     usePageTitle(title)
+    // Chosen once: switching from the lazy wrapper to the loaded page later would mount the page afresh.
+    const [Component] = useState(() => loaded ?? Lazy)
     return (
       <Suspense fallback={<Loading label="Loading the page" />}>
         <Component />
       </Suspense>
     )
   }
-  return <Page />
+  return { element: <Page />, preload }
+}
+
+const page = <K extends string = 'default'>(title: string | null, load: () => Promise<Record<NoInfer<K>, ComponentType>>, name?: K) =>
+  lazyPage(title, load, name).element
+
+/** A page the server renders: its code can be fetched before hydration, and `module` (its source file) names its code and styles in the build's manifest. */
+const publicPage = <K extends string = 'default'>(
+  module: string,
+  title: string | null,
+  load: () => Promise<Record<NoInfer<K>, ComponentType>>,
+  name?: K,
+) => ({ ...lazyPage(title, load, name), module })
+
+/** The pages the server renders (src/core/shared/pages.ts `isServerRendered`), home aside (its code is the first script). */
+const PUBLIC_PAGES = {
+  '/search_result': publicPage(
+    'src/features/proverbs/routes/search.tsx',
+    null,
+    () => import('@/features/proverbs/routes/search'),
+    'SearchRoute',
+  ),
+  '/pricing': publicPage('src/app/pages/pricing.tsx', PUBLIC_PAGE_TITLES['/pricing'], () => import('./pages/pricing')),
+  '/about': publicPage(
+    'src/features/pages/routes.tsx',
+    PUBLIC_PAGE_TITLES['/about'],
+    () => import('@/features/pages/routes'),
+    'AboutRoute',
+  ),
+  '/terms': publicPage(
+    'src/features/pages/routes.tsx',
+    PUBLIC_PAGE_TITLES['/terms'],
+    () => import('@/features/pages/routes'),
+    'TermsRoute',
+  ),
+  '/privacy_policy': publicPage(
+    'src/features/pages/routes.tsx',
+    PUBLIC_PAGE_TITLES['/privacy_policy'],
+    () => import('@/features/pages/routes'),
+    'PrivacyRoute',
+  ),
+  '/auth/login': publicPage(
+    'src/features/auth/routes/login.tsx',
+    PUBLIC_PAGE_TITLES['/auth/login'],
+    () => import('@/features/auth/routes/login'),
+  ),
+  '/auth/signup': publicPage(
+    'src/features/auth/routes/signup.tsx',
+    PUBLIC_PAGE_TITLES['/auth/signup'],
+    () => import('@/features/auth/routes/signup'),
+    'SignupRoute',
+  ),
+  '/add_proverb': publicPage(
+    'src/features/community/routes/add-proverb.tsx',
+    PUBLIC_PAGE_TITLES['/add_proverb'],
+    () => import('@/features/community/routes/add-proverb'),
+    'AddProverbRoute',
+  ),
+  '/contact': publicPage(
+    'src/features/community/routes/contact.tsx',
+    PUBLIC_PAGE_TITLES['/contact'],
+    () => import('@/features/community/routes/contact'),
+    'ContactRoute',
+  ),
+}
+
+const publicPageAt = (pathname: string) =>
+  Object.hasOwn(PUBLIC_PAGES, pathname) ? PUBLIC_PAGES[pathname as keyof typeof PUBLIC_PAGES] : undefined
+
+/** The source file of the page at this path, when the server renders it and it is not home (whose code and styles are the first page's). */
+export const pageModule = (pathname: string): string | undefined => publicPageAt(pathname)?.module
+
+/** Fetches the code of the page at this path, when it is one the server renders (home's is in the first script). */
+export async function preloadPage(pathname: string): Promise<void> {
+  await publicPageAt(pathname)?.preload()
 }
 
 /** The list and one message: one chunk (the list's module brings the message's page along). */
@@ -57,20 +142,14 @@ export function AppRoutes() {
         <Route element={<Layout />}>
           <Route path="/" element={<Home />} />
           {/* The search route names itself: it is either the search or one proverb. */}
-          <Route path="/search_result" element={page(null, () => import('@/features/proverbs/routes/search'), 'SearchRoute')} />
-          <Route path="/pricing" element={page(PUBLIC_PAGE_TITLES['/pricing'], () => import('./pages/pricing'))} />
-          <Route path="/about" element={page(PUBLIC_PAGE_TITLES['/about'], () => import('@/features/pages/routes'), 'AboutRoute')} />
-          <Route path="/terms" element={page(PUBLIC_PAGE_TITLES['/terms'], () => import('@/features/pages/routes'), 'TermsRoute')} />
-          <Route
-            path="/privacy_policy"
-            element={page(PUBLIC_PAGE_TITLES['/privacy_policy'], () => import('@/features/pages/routes'), 'PrivacyRoute')}
-          />
+          <Route path="/search_result" element={PUBLIC_PAGES['/search_result'].element} />
+          <Route path="/pricing" element={PUBLIC_PAGES['/pricing'].element} />
+          <Route path="/about" element={PUBLIC_PAGES['/about'].element} />
+          <Route path="/terms" element={PUBLIC_PAGES['/terms'].element} />
+          <Route path="/privacy_policy" element={PUBLIC_PAGES['/privacy_policy'].element} />
           <Route path="/404" element={page('Not found', () => import('@/features/pages/routes'), 'NotFoundRoute')} />
-          <Route path="/auth/login" element={page(PUBLIC_PAGE_TITLES['/auth/login'], () => import('@/features/auth/routes/login'))} />
-          <Route
-            path="/auth/signup"
-            element={page(PUBLIC_PAGE_TITLES['/auth/signup'], () => import('@/features/auth/routes/signup'), 'SignupRoute')}
-          />
+          <Route path="/auth/login" element={PUBLIC_PAGES['/auth/login'].element} />
+          <Route path="/auth/signup" element={PUBLIC_PAGES['/auth/signup'].element} />
           <Route path="/auth/activate" element={page('Activate your account', () => import('@/features/auth/routes/activate'))} />
           <Route
             path="/auth/forget_password"
@@ -84,15 +163,9 @@ export function AppRoutes() {
           {/* Public: a payment started at sign-up returns here too, and the page asks only for the reference. */}
           <Route path="/payment_success" element={page('Payment', () => import('@/features/subscriptions/routes/payment-result'))} />
           <Route path="/test" element={page('Diagnostics', () => import('@/features/push/routes/diagnostics'))} />
-          <Route
-            path="/add_proverb"
-            element={page(PUBLIC_PAGE_TITLES['/add_proverb'], () => import('@/features/community/routes/add-proverb'), 'AddProverbRoute')}
-          />
+          <Route path="/add_proverb" element={PUBLIC_PAGES['/add_proverb'].element} />
           <Route path="/suggest_correction" element={page('Suggest a correction', () => import('./pages/suggest-correction'))} />
-          <Route
-            path="/contact"
-            element={page(PUBLIC_PAGE_TITLES['/contact'], () => import('@/features/community/routes/contact'), 'ContactRoute')}
-          />
+          <Route path="/contact" element={PUBLIC_PAGES['/contact'].element} />
           <Route
             path="/unsubscribe"
             element={page('Unsubscribe', () => import('@/features/community/routes/unsubscribe'), 'UnsubscribeRoute')}

@@ -14,6 +14,7 @@ import type { AnyObjectSchema } from 'yup'
 import { ApiError } from '@/lib/api-client'
 import { clearDraft, readDraft, writeDraft } from '@/lib/drafts'
 import { useOnline } from '@/lib/online'
+import { useHydrated } from '@/lib/server-render'
 import { NeedsNetwork } from './connection-status'
 
 /**
@@ -121,6 +122,7 @@ export function Form<V extends FormikValues>(props: FormProps<V>) {
   const [status, setStatus] = useState<{ kind: 'error' | 'success'; text: string } | null>(null)
   const [restored, setRestored] = useState(false)
   const online = useOnline()
+  const hydrated = useHydrated()
   const formRef = useRef<HTMLFormElement>(null)
   const noticeRef = useRef<HTMLParagraphElement>(null)
   useEffect(() => {
@@ -146,46 +148,50 @@ export function Form<V extends FormikValues>(props: FormProps<V>) {
       }}
     >
       {({ isSubmitting, resetForm }) => (
-        <FormikForm ref={formRef} noValidate aria-label={label} className="form" aria-busy={isSubmitting}>
-          {draftKey && <DraftKeeper draftKey={draftKey} onRestored={setRestored} />}
-          {focusOutcome && <FocusFirstError form={formRef} />}
-          {restored && (
-            <div className="notice" role="status">
-              <p>Your unsaved changes are back, as you left them. Save them, or</p>
-              <button
-                type="button"
-                className="button"
-                onClick={() => {
-                  resetForm()
-                  setRestored(false)
-                }}
+        <FormikForm ref={formRef} noValidate aria-label={label} className="form" aria-busy={isSubmitting || !hydrated}>
+          {/* A form the server rendered takes input once the app has taken it over: typed earlier, it would be
+              lost, and a press of its button would send the page nowhere (docs/decisions/017-server-rendered-pages.md). */}
+          <fieldset className="form__fields" disabled={!hydrated}>
+            {draftKey && <DraftKeeper draftKey={draftKey} onRestored={setRestored} />}
+            {focusOutcome && <FocusFirstError form={formRef} />}
+            {restored && (
+              <div className="notice" role="status">
+                <p>Your unsaved changes are back, as you left them. Save them, or</p>
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => {
+                    resetForm()
+                    setRestored(false)
+                  }}
+                >
+                  Discard them
+                </button>
+              </div>
+            )}
+            {status && (
+              <p
+                ref={noticeRef}
+                tabIndex={focusOutcome ? -1 : undefined}
+                className={`notice ${status.kind === 'error' ? 'notice--error' : 'notice--success'}`}
+                role={status.kind === 'error' ? 'alert' : 'status'}
               >
-                Discard them
-              </button>
-            </div>
-          )}
-          {status && (
-            <p
-              ref={noticeRef}
-              tabIndex={focusOutcome ? -1 : undefined}
-              className={`notice ${status.kind === 'error' ? 'notice--error' : 'notice--success'}`}
-              role={status.kind === 'error' ? 'alert' : 'status'}
-            >
-              {status.text}
-            </p>
-          )}
-          {children}
-          <NeedsNetwork what="Sending this form" />
-          {actions ? (
-            actions({ isSubmitting })
-          ) : (
-            <div className="form__actions">
-              <button type="submit" className="button button--primary" disabled={isSubmitting || !online}>
-                {isSubmitting ? (busyLabel ?? 'Saving…') : submitLabel}
-              </button>
-              {footer}
-            </div>
-          )}
+                {status.text}
+              </p>
+            )}
+            {children}
+            <NeedsNetwork what="Sending this form" />
+            {actions ? (
+              actions({ isSubmitting })
+            ) : (
+              <div className="form__actions">
+                <button type="submit" className="button button--primary" disabled={isSubmitting || !online}>
+                  {isSubmitting ? (busyLabel ?? 'Saving…') : submitLabel}
+                </button>
+                {footer}
+              </div>
+            )}
+          </fieldset>
         </FormikForm>
       )}
     </Formik>

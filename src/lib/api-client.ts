@@ -32,6 +32,15 @@ export function withQuery(path: string, query: Query = {}): string {
   return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path
 }
 
+/** Sends one API request: the network in the browser; the server's own routes while it renders a page (src/entry-server.tsx). */
+export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>
+
+let transport: ApiTransport = (path, init) => fetch(`${env.apiBase}${path}`, init)
+
+export function setApiTransport(next: ApiTransport): void {
+  transport = next
+}
+
 const OFFLINE_MESSAGE = 'You seem to be offline. Check your connection and try again.'
 
 /**
@@ -63,7 +72,7 @@ async function request(path: string, { auth, ...init }: RequestOptions = {}): Pr
   const { token, headers } = authHeaders(auth)
   let response: Response
   try {
-    response = await fetch(`${env.apiBase}${path}`, {
+    response = await transport(path, {
       ...init,
       headers: { Accept: 'application/json', ...headers, ...init.headers },
     })

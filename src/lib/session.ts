@@ -26,6 +26,8 @@ function readUser(): SessionUser | null {
 }
 
 function read(): Session | null {
+  // A page rendered on the server is nobody's (docs/decisions/017-server-rendered-pages.md).
+  if (typeof document === 'undefined') return null
   const token = readCookie(TOKEN_COOKIE)
   const user = readUser()
   return token && user ? { token, user } : null
@@ -118,5 +120,6 @@ export function takeEndReason(): EndReason | null {
 }
 
 export function useSession(): Session | null {
-  return useSyncExternalStore(subscribe, getSession, getSession)
+  // Hydration starts as the server rendered the page, signed out; a session on this device follows at once.
+  return useSyncExternalStore(subscribe, getSession, () => null)
 }

@@ -163,3 +163,19 @@ export async function readerWithPack(
   await expect(row.getByText(/^Ready offline/)).toBeVisible({ timeout: 30_000 })
   return { account, row }
 }
+
+/** Whether the worker has kept this proverb on the device (its IndexedDB). */
+export function deviceHasProverb(page: Page, slug: string): Promise<boolean> {
+  return page.evaluate(async (wanted) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('owe-offline')
+      open.onsuccess = () => resolve(open.result)
+      open.onerror = () => reject(open.error)
+    })
+    return new Promise<boolean>((resolve, reject) => {
+      const req = db.transaction('proverbs').objectStore('proverbs').index('slug').getKey(wanted)
+      req.onsuccess = () => resolve(req.result !== undefined)
+      req.onerror = () => reject(req.error)
+    })
+  }, slug)
+}

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import type { Proverb } from '../../src/core/proverbs/contract'
 import { EXPORT_COLUMNS } from '../../src/core/proverbs/open-data'
 import type { RunningServer } from '../support/server-process'
-import { goOffline, OFFLINE_MODES, serverPerJourney, waitForWorker } from './offline-support'
+import { deviceHasProverb, goOffline, OFFLINE_MODES, serverPerJourney, waitForWorker } from './offline-support'
 import { expectNoAxeViolations, PHONES } from './phone'
 
 /** A proverb with cousins among other peoples, and the first of them (asked of the server, before anything else). */
@@ -77,6 +77,8 @@ test.describe('offline', () => {
       await waitForWorker(page)
       await page.goto(`${server.url}/search_result?proverb=${proverb.slug}`)
       await expect(page.getByRole('region', { name: /^The same thought among / })).toBeVisible()
+      // The page came rendered with its data; the app asks for it again through the worker, which keeps it.
+      await expect.poll(() => deviceHasProverb(page, proverb.slug)).toBe(true)
 
       await goOffline(mode, context, server)
       await page.reload()

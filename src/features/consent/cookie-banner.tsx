@@ -1,6 +1,7 @@
 import './cookie-banner.css'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
+import { useHydrated } from '@/lib/server-render'
 import { COOKIE_ALLOW_LABEL, COOKIE_BANNER_TEXT, COOKIE_DECLINE_LABEL } from '@/core/shared/texts'
 import { allowCookies, consentBannerWanted, declineCookies } from './consent'
 
@@ -9,8 +10,11 @@ const LINK_WORDS = 'Privacy Policy'
 const LEAD = COOKIE_BANNER_TEXT.endsWith(LINK_WORDS) ? COOKIE_BANNER_TEXT.slice(0, -LINK_WORDS.length) : `${COOKIE_BANNER_TEXT} `
 
 export function CookieBanner() {
-  const [open, setOpen] = useState(consentBannerWanted)
-  if (!open) return null
+  // The choice is in a cookie of this device: the banner appears once the page is the browser's (it floats
+  // over the page, so nothing moves).
+  const hydrated = useHydrated()
+  const [answered, setAnswered] = useState(false)
+  if (!hydrated || answered || !consentBannerWanted()) return null
   return (
     <section className="cookie-banner" role="region" aria-label="Cookie consent">
       <p>
@@ -23,7 +27,7 @@ export function CookieBanner() {
           className="button button--primary"
           onClick={() => {
             allowCookies()
-            setOpen(false)
+            setAnswered(true)
           }}
         >
           {COOKIE_ALLOW_LABEL}
@@ -33,7 +37,7 @@ export function CookieBanner() {
           className="button"
           onClick={() => {
             declineCookies()
-            setOpen(false)
+            setAnswered(true)
           }}
         >
           {COOKIE_DECLINE_LABEL}

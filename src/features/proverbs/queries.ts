@@ -19,6 +19,20 @@ export const proverbKeys = {
 
 const DAY = 24 * 60 * 60_000
 
+export const SEARCH_PAGE_SIZE = 20
+export const MAX_QUERY_LENGTH = 200
+
+/** The search a `/search_result` address asks for: the page reads it so, and so does the server's render of it. */
+export function searchFor(params: URLSearchParams): SearchParams {
+  return {
+    q: (params.get('q') ?? '').slice(0, MAX_QUERY_LENGTH) || undefined,
+    ethnic: params.get('ethnic') || undefined,
+    category: params.get('category') || undefined,
+    page: Math.max(1, Math.floor(Number(params.get('page'))) || 1),
+    size: SEARCH_PAGE_SIZE,
+  }
+}
+
 export const searchQuery = (params: SearchParams) =>
   queryOptions({
     queryKey: proverbKeys.search(params),

@@ -4,6 +4,7 @@ import type { SendPublic } from '../../http/public-cache'
 import type { RenderShell, SendPage } from '../../http/static-app'
 import { createCards } from './cards'
 import { withHead } from './head'
+import { createPageRenderer } from './render'
 import { previewRoutes } from './routes'
 import { headFor } from './service'
 
@@ -17,8 +18,13 @@ export function previewsFeature(
   deps: { db: Db; publicUrl: string; staticDir: string; sendPublic: SendPublic },
 ): { renderShell: RenderShell; send: SendPage } {
   previewRoutes(app, { ...deps, cards: createCards(deps) })
+  const render = createPageRenderer(app, deps.staticDir, app.log)
   return {
-    renderShell: async (address, html) => withHead(html, await headFor(deps.db, deps.publicUrl, address)),
+    // The public pages come rendered, with their data (docs/decisions/017-server-rendered-pages.md).
+    renderShell: async (address, html) => {
+      const [head, page] = await Promise.all([headFor(deps.db, deps.publicUrl, address), render(address, html)])
+      return withHead(page, head)
+    },
     // Kept with the public reads and cleared with them when an admin changes the corpus.
     send: (request, reply, load) => deps.sendPublic(request, reply, load, 'html'),
   }

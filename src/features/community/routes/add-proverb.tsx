@@ -63,6 +63,8 @@ export function AddProverbRoute() {
         every suggestion before it appears.
       </p>
       <Form<SuggestionInput>
+        // Started again when the session is known (after the server's page is taken over), to fill in who sends it.
+        key={session?.user.id ?? 'visitor'}
         label="Suggest a proverb"
         schema={suggestionSchema}
         initialValues={initialValues}

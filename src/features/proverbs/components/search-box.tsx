@@ -10,6 +10,8 @@ export function SearchBox() {
     <form
       className="search-box"
       role="search"
+      // Before the app's script runs (or without it), the browser sends the search to the server's page.
+      action="/search_result"
       onSubmit={(event) => {
         event.preventDefault()
         navigate(`/search_result?q=${encodeURIComponent(q.trim())}`)

@@ -12,12 +12,17 @@ import { localDate, todayQuery, trendingQuery } from '../queries'
 import { languageTag } from '@/core/shared/constants'
 import { shorten } from '@/core/shared/format'
 import { useSession } from '@/lib/session'
+import { useDeviceValue } from '@/lib/server-render'
 import { FavouriteButton } from '../components/mark-buttons'
 import { readableGroupsQuery } from '../marks'
 import { proverbPath } from '../share'
 
 export function HomeRoute() {
-  const date = localDate()
+  // The reader's calendar day; while a page the server rendered hydrates, the day it was rendered for.
+  const date = useDeviceValue(
+    () => localDate(),
+    (page) => page.date,
+  )
   const today = useQuery(todayQuery(date))
   const trending = useQuery(trendingQuery(date))
   const groups = useQuery(groupsQuery())

@@ -12,9 +12,7 @@ import { NoSavedMatch, SavedOnly } from '../components/device-note'
 import { SearchResultCard } from '../components/search-result-card'
 import { ProverbView } from '../components/proverb-view'
 import { categoriesQuery, groupsQuery, proverbQuery } from '@/entities/catalogue/queries'
-import { searchQuery } from '../queries'
-
-const PAGE_SIZE = 20
+import { MAX_QUERY_LENGTH, searchFor, searchQuery } from '../queries'
 
 /** /search_result: search with group and category filters; `?proverb=slug` shows one proverb. */
 export function SearchRoute() {
@@ -22,8 +20,6 @@ export function SearchRoute() {
   const slug = params.get('proverb')
   return slug ? <ProverbRoute slug={slug} /> : <SearchResults />
 }
-
-const MAX_QUERY_LENGTH = 200
 
 function ProverbRoute({ slug }: { slug: string }) {
   const proverb = useQuery(proverbQuery(slug))
@@ -47,7 +43,8 @@ function SearchResults() {
   const q = params.get('q') ?? ''
   const ethnic = params.get('ethnic') ?? ''
   const category = params.get('category') ?? ''
-  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1)
+  const search = searchFor(params)
+  const page = search.page ?? 1
   const [text, setText] = useState(q)
   useEffect(() => setText(q), [q])
   const heading = useRef<HTMLHeadingElement>(null)
@@ -60,15 +57,7 @@ function SearchResults() {
   const categoryShown =
     category && !group ? categories.data?.find((c) => c.slug === category.toLowerCase() || String(c.id) === category) : undefined
   usePageTitle(group ? `${group.name} proverbs` : categoryShown ? `${categoryShown.name} proverbs` : 'Search')
-  const results = useQuery(
-    searchQuery({
-      q: q.slice(0, MAX_QUERY_LENGTH) || undefined,
-      ethnic: ethnic || undefined,
-      category: category || undefined,
-      page,
-      size: PAGE_SIZE,
-    }),
-  )
+  const results = useQuery(searchQuery(search))
   // While the next results load, the previous ones stay on screen with the words they were found for.
   const [shownQuery, setShownQuery] = useState(q)
   useEffect(() => {
@@ -115,11 +104,13 @@ function SearchResults() {
         </h1>
       )}
       {(group || categoryShown) && <h2 className="search-form__title">Search {group ? `${group.name} proverbs` : 'these proverbs'}</h2>}
-      <form className="search-form" role="search" onSubmit={onSubmit}>
+      {/* Named fields and an action: without the app's script the browser sends the search to the server's page. */}
+      <form className="search-form" role="search" action="/search_result" onSubmit={onSubmit}>
         <div className="field">
           <label htmlFor="search-q">Words</label>
           <input
             id="search-q"
+            name="q"
             type="search"
             value={text}
             onChange={(e) => setText(e.target.value)}
@@ -131,7 +122,7 @@ function SearchResults() {
         </div>
         <div className="field">
           <label htmlFor="search-ethnic">People</label>
-          <select id="search-ethnic" value={ethnic} onChange={(e) => update({ ethnic: e.target.value, page: '' })}>
+          <select id="search-ethnic" name="ethnic" value={ethnic} onChange={(e) => update({ ethnic: e.target.value, page: '' })}>
             <option value="">All peoples</option>
             {groups.data?.map((g) => (
               <option key={g.id} value={g.slug}>
@@ -142,7 +133,7 @@ function SearchResults() {
         </div>
         <div className="field">
           <label htmlFor="search-category">Category</label>
-          <select id="search-category" value={category} onChange={(e) => update({ category: e.target.value, page: '' })}>
+          <select id="search-category" name="category" value={category} onChange={(e) => update({ category: e.target.value, page: '' })}>
             <option value="">All categories</option>
             {categories.data?.map((c) => (
               <option key={c.id} value={c.slug}>

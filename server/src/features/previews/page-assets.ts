@@ -1,0 +1,47 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+/** One chunk of Vite's build manifest (`.vite/manifest.json`): https://vite.dev/guide/backend-integration */
+type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; css?: string[] }
+export type Manifest = Record<string, ManifestChunk>
+
+/**
+ * The files a lazy page needs beyond the first page's: its stylesheets (linked in the head, so the server's
+ * markup is styled from its first paint, and the app's loader finds them there and adds none) and its code
+ * (preloaded, so hydration need not wait for the first script to ask for it). What the entry already brings
+ * (inlined or preloaded by index.html) is left out.
+ */
+export function pageAssets(manifest: Manifest, module: string): { css: string[]; js: string[] } {
+  const withEntry = new Set<string>()
+  const reach = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return
+    into.add(key)
+    for (const imported of manifest[key].imports ?? []) reach(imported, into)
+  }
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) reach(key, withEntry)
+  const own = new Set<string>()
+  reach(module, own)
+  const chunks = [...own].filter((key) => !withEntry.has(key)).map((key) => manifest[key])
+  return { css: [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))], js: chunks.map((chunk) => chunk.file) }
+}
+
+/** The head's links for those files. */
+export function assetLinks({ css, js }: { css: string[]; js: string[] }): string {
+  return [
+    ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...js.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`),
+  ].join('')
+}
+
+/** The build's manifest, read again only when a new build replaces it; null without one. */
+export function manifestReader(staticDir: string): () => Manifest | null {
+  const file = path.join(staticDir, '.vite', 'manifest.json')
+  let cached: { manifest: Manifest; mtimeMs: number } | undefined
+  return () => {
+    const stat = fs.statSync(file, { throwIfNoEntry: false })
+    if (!stat) return null
+    if (cached?.mtimeMs !== stat.mtimeMs)
+      cached = { manifest: JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest, mtimeMs: stat.mtimeMs }
+    return cached.manifest
+  }
+}

@@ -1,0 +1,59 @@
+import type { DehydratedState } from '@tanstack/react-query'
+import { useSyncExternalStore } from 'react'
+
+/**
+ * A page the server rendered (docs/decisions/017-server-rendered-pages.md) carries what it was rendered
+ * with in this element: the query cache's data, so hydration starts warm, and the day it was rendered for.
+ */
+export const PAGE_DATA_ID = 'owe-page-data'
+
+export type PageData = { state: DehydratedState; date: string }
+
+let rendered: PageData | null | undefined
+
+/** The data of the page the server rendered, or null when the app started from the bare shell. */
+export function renderedPage(): PageData | null {
+  if (rendered === undefined) {
+    const element = typeof document === 'undefined' ? null : document.getElementById(PAGE_DATA_ID)
+    try {
+      rendered = element?.textContent ? (JSON.parse(element.textContent) as PageData) : null
+    } catch {
+      rendered = null
+    }
+  }
+  return rendered
+}
+
+/** JSON safe inside a `<script>` element: nothing in it can close the element or open a comment. */
+export function pageDataJson(data: PageData): string {
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
+}
+
+const never = () => () => {}
+
+/**
+ * False while React hydrates a page the server rendered, true once it is the browser's own (at once when
+ * the app starts without server markup). What only the device knows (its cookies, its stored data) shows
+ * from then on, so the first render matches the server's HTML.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  )
+}
+
+/**
+ * A value the device decides (its calendar day, say): while hydrating, the one the server rendered with,
+ * so the markup matches; then the device's own.
+ */
+export function useDeviceValue<T extends string>(device: () => T, server: (page: PageData) => T): T {
+  return useSyncExternalStore(never, device, () => {
+    const page = renderedPage()
+    return page ? server(page) : device()
+  })
+}

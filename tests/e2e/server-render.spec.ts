@@ -1,0 +1,134 @@
+import type { Proverb } from '../../src/core/proverbs/contract'
+import { PUBLIC_CONTENT_ROUTES } from '../support/public-routes'
+import { expect, expectProblems, test, type Page } from './fixtures'
+import { ownServer, waitForWorker } from './offline-support'
+import { PHONE_390 } from './phone'
+import type { RunningServer } from '../support/server-process'
+
+/**
+ * Public pages come from the server rendered, with their data (docs/decisions/017-server-rendered-pages.md):
+ * readable before any script runs, then taken over by the app without being drawn again. Once the worker is
+ * installed, a navigation online still gets the server's page; offline, the worker's shell renders it.
+ */
+test.use(PHONE_390)
+
+async function aProverb(baseURL: string): Promise<Proverb> {
+  const { data } = (await (await fetch(`${baseURL}/api/proverbs/public?ethnic=amharic&size=1`)).json()) as { data: Proverb[] }
+  return data[0]
+}
+
+/** What each page shows from its data, with no script run at all. */
+async function expectContent(page: Page, route: string, proverb: Proverb) {
+  const main = page.locator('main#main')
+  await expect(main.getByRole('heading', { level: 1 }), route).toBeVisible()
+  // Nothing is left loading: the data came with the page.
+  await expect(main.locator('.loading'), route).toHaveCount(0)
+  if (route === '/') await expect(main.locator('.today-card')).toHaveCount(8)
+  if (route === '/search_result?ethnic=yoruba') {
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText('Yoruba')
+    await expect(main.locator('.result-list > *').first()).toBeVisible()
+  }
+  if (route === '/search_result?q=water') await expect(main.locator('.result-list > *').first()).toBeVisible()
+  if (route === '/pricing') await expect(main.locator('.plan-card')).toHaveCount(5)
+  if (route.includes('proverb=')) {
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText(proverb.proverb)
+    await expect(main.getByText(proverb.interpretation, { exact: false }).first()).toBeVisible()
+  }
+}
+
+test('every public page is readable with scripts off: its content and data are in the HTML', async ({ browser, baseURL }) => {
+  const proverb = await aProverb(baseURL!)
+  // With scripts off, the browser refuses the page's script preloads.
+  expectProblems(/^failed: GET \S+\/assets\/[\w.-]+\.js csp$/)
+  const context = await browser.newContext({ ...PHONE_390, baseURL, javaScriptEnabled: false })
+  const page = await context.newPage()
+  for (const route of [...PUBLIC_CONTENT_ROUTES, `/search_result?proverb=${proverb.slug}`]) {
+    const response = await page.goto(route)
+    expect(await response!.text(), route).toContain('id="owe-page-data"')
+    await expectContent(page, route, proverb)
+  }
+  // Searching works with scripts off too: the form asks the server's page.
+  await page.goto('/')
+  await page.getByRole('searchbox', { name: 'Search proverbs' }).fill('water')
+  await page.getByRole('searchbox', { name: 'Search proverbs' }).press('Enter')
+  await expect(page).toHaveURL(/\/search_result\?q=water$/)
+  await expect(page.locator('main .result-list > *').first()).toBeVisible()
+  await expect(page.getByLabel('Words')).toHaveValue('water')
+  // The Ethiopic script and its language tag are in the server's markup too.
+  await page.goto(`/search_result?proverb=${proverb.slug}`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('lang', 'am')
+  await context.close()
+})
+
+test('the app takes the server’s page over where it stands: the same nodes, no second drawing, then it works', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const proverb = await aProverb(baseURL!)
+  await context.addCookies([{ name: 'cookieConsent', value: 'true', url: baseURL! }])
+  // Marks the server's heading and list before any of the app's code runs.
+  await context.addInitScript(`document.addEventListener('DOMContentLoaded', () => {
+    for (const node of document.querySelectorAll('main h1, main .result-list > *, main .today-card, main .plan-card')) node.__fromServer = true
+  })`)
+  for (const route of [...PUBLIC_CONTENT_ROUTES, `/search_result?proverb=${proverb.slug}`]) {
+    await page.goto(route)
+    await page.waitForLoadState('networkidle')
+    await expectContent(page, route, proverb)
+    const kept = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('main h1, main .result-list > *, main .today-card, main .plan-card')).map(
+        (node) => (node as Element & { __fromServer?: boolean }).__fromServer === true,
+      ),
+    )
+    expect(kept.length, route).toBeGreaterThan(0)
+    expect(kept.every(Boolean), `${route}: every node is the server's`).toBe(true)
+  }
+
+  // Hydrated: the page answers input, and moving on is the app's own navigation (no new document).
+  await page.goto('/pricing')
+  await page.evaluate(() => ((window as Window & { __samePage?: boolean }).__samePage = true))
+  await page.getByRole('button', { name: '₦ NGN' }).click()
+  await expect(page.getByTestId('price-Bronze')).toHaveText(/₦/)
+  await page.getByRole('link', { name: 'About' }).first().click()
+  await expect(page.getByRole('heading', { level: 1, name: 'About Òwe' })).toBeVisible()
+  expect(await page.evaluate(() => (window as Window & { __samePage?: boolean }).__samePage)).toBe(true)
+})
+
+test.describe('with the worker installed', () => {
+  // This journey stops its server, so it runs on a server of its own.
+  let server: RunningServer
+  test.beforeAll(async () => {
+    server = await ownServer()
+  })
+  test.afterAll(async () => {
+    await server?.stop()
+  })
+
+  test('a navigation online gets the server’s page; offline the shell renders it on the device', async ({ page, context }) => {
+    await context.addCookies([{ name: 'cookieConsent', value: 'true', url: server.url }])
+    await page.goto(`${server.url}/`)
+    await expect(page.locator('.today-card')).toHaveCount(8)
+    await waitForWorker(page)
+    const pageData = () => page.evaluate(() => document.getElementById('owe-page-data') !== null)
+
+    // Online, under the worker: the server's page, data and all.
+    const online = await page.goto(`${server.url}/pricing`)
+    expect(await online!.text()).toContain('id="owe-page-data"')
+    expect(await pageData()).toBe(true)
+    await expect(page.locator('.plan-card')).toHaveCount(5)
+
+    // A reader's own page is the shell at once: the server has nothing more to send for it.
+    const own = await page.goto(`${server.url}/quiz`)
+    expect(await own!.text()).not.toContain('id="owe-page-data"')
+
+    // Offline: the shell answers and the page is drawn from what the device keeps.
+    await context.setOffline(true)
+    await page.goto(`${server.url}/`)
+    expect(await pageData()).toBe(false)
+    await expect(page.getByRole('heading', { level: 1, name: 'Proverbs of eight African peoples' })).toBeVisible()
+    await expect(page.locator('.today-card')).toHaveCount(8)
+    await page.goto(`${server.url}/about`)
+    await expect(page.getByRole('heading', { level: 1, name: 'About Òwe' })).toBeVisible()
+    await context.setOffline(false)
+  })
+})
