@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { API_PREFIXES } from './src/core/http/api-paths'
+import { CONSENT_SCRIPT } from './src/core/shared/consent-script'
 
 const apiTarget = process.env.OWE_DEV_API ?? 'http://localhost:8080'
 
@@ -35,6 +36,14 @@ function firstPaint(): Plugin {
   }
 }
 
+/** index.html's first script: whether the cookie banner shows, decided before the first paint (the server allows it by its hash). */
+function consentCheck(): Plugin {
+  return {
+    name: 'owe-consent-check',
+    transformIndexHtml: () => [{ tag: 'script', children: CONSENT_SCRIPT, injectTo: 'head-prepend' }],
+  }
+}
+
 /**
  * `vite build --ssr src/entry-server.tsx` builds the server's renderer of the public pages
  * (docs/decisions/017-server-rendered-pages.md) into <outDir>-ssr beside the app: the same code, for Node.
@@ -55,6 +64,7 @@ export default defineConfig(({ isSsrBuild }) =>
     : {
         plugins: [
           react(),
+          consentCheck(),
           firstPaint(),
           VitePWA({
             strategies: 'injectManifest',

@@ -1,11 +1,10 @@
+import { CONSENT_DECLINED_KEY as DECLINED_KEY } from '@/core/shared/consent-script'
 import { COOKIE_CONSENT_COOKIE, COOKIE_CONSENT_DAYS } from '@/core/shared/constants'
 import { readCookie, writeCookie } from '@/lib/cookies'
 
-const DECLINED_KEY = 'cookieConsentDeclined'
-
 /**
  * The banner (docs/requirements.md#r12-privacy-and-cookies) shows while no cookieConsent cookie exists and it was not
- * declined this session.
+ * declined this session. index.html's first script applies the same rule before the app runs (`CONSENT_SCRIPT`).
  */
 export function consentBannerWanted(): boolean {
   if (readCookie(COOKIE_CONSENT_COOKIE) !== undefined) return false

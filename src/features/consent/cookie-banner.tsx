@@ -10,11 +10,11 @@ const LINK_WORDS = 'Privacy Policy'
 const LEAD = COOKIE_BANNER_TEXT.endsWith(LINK_WORDS) ? COOKIE_BANNER_TEXT.slice(0, -LINK_WORDS.length) : `${COOKIE_BANNER_TEXT} `
 
 export function CookieBanner() {
-  // The choice is in a cookie of this device: the banner appears once the page is the browser's (it floats
-  // over the page, so nothing moves).
+  // The choice is in this device's cookie and session. The server renders the banner into every page, and
+  // index.html's first script shows or hides it (CONSENT_SCRIPT) until the app has taken the page over.
   const hydrated = useHydrated()
   const [answered, setAnswered] = useState(false)
-  if (!hydrated || answered || !consentBannerWanted()) return null
+  if (answered || (hydrated && !consentBannerWanted())) return null
   return (
     <section className="cookie-banner" role="region" aria-label="Cookie consent">
       <p>
