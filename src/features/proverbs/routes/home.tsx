@@ -49,7 +49,7 @@ export function HomeRoute() {
             {today.data.map((proverb, i) => (
               <li key={proverb.id} className="today-card">
                 <div className="today-card__band">
-                  <ScrollImage src={proverb.image} eager={i < 2} />
+                  <ScrollImage src={proverb.image} eager={i < 1} />
                   <span className="today-card__group">{proverb.ethnic.name}</span>
                   <span className="today-card__mark">
                     <FavouriteButton proverbId={proverb.id} label={shorten(proverb.proverb)} />
