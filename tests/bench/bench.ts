@@ -33,6 +33,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { build, type Plugin } from 'vite'
+import { copyBuild } from './build-copy'
 import { findChromium } from '../../scripts/find-chromium.mjs'
 import { CHROMIUM_ARGS } from '../../playwright.config'
 import { PUBLIC_CONTENT_ROUTES } from '../support/public-routes'
@@ -65,6 +66,8 @@ async function bundleWeight() {
   // environment, and a production server refuses the payment test mode they run in.
   const nodeEnv = process.env.NODE_ENV
   await build({ root, logLevel: 'error', plugins: [recorder], build: { outDir, emptyOutDir: true } })
+  // The server's renderer of the public pages, beside the app as `npm run build` puts it (docs/decisions/017-server-rendered-pages.md).
+  await build({ root, logLevel: 'error', build: { ssr: 'src/entry-server.tsx', outDir: `${outDir}-ssr`, emptyOutDir: true } })
   if (nodeEnv === undefined) delete process.env.NODE_ENV
   else process.env.NODE_ENV = nodeEnv
   execFileSync(process.execPath, [path.join(root, 'scripts/compress-dist.mjs'), outDir], { stdio: 'ignore' })
@@ -98,8 +101,7 @@ async function rps(url: string): Promise<{ rps: number; p99: number; bytes: numb
 
 async function throughput() {
   const staticDir = path.join(root, '.tmp/bench-static')
-  fs.rmSync(staticDir, { recursive: true, force: true })
-  fs.cpSync(outDir, staticDir, { recursive: true })
+  copyBuild(outDir, staticDir)
   const server = await startServer({ port: 4300, env: { OWE_STATIC_DIR: staticDir, LOG_LEVEL: 'error' } })
   try {
     const endpoints = {

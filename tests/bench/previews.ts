@@ -1,7 +1,7 @@
 import autocannon from 'autocannon'
-import fs from 'node:fs'
 import path from 'node:path'
 import { startServer } from '../support/server-process'
+import { copyBuild } from './build-copy'
 import { median, p95 } from './measure'
 
 /**
@@ -12,8 +12,7 @@ import { median, p95 } from './measure'
  */
 export async function previewsBench({ staticDir, results }: { staticDir: string; results: Record<string, unknown> }) {
   const dir = path.join(staticDir, '..', 'bench-previews-static')
-  fs.rmSync(dir, { recursive: true, force: true })
-  fs.cpSync(staticDir, dir, { recursive: true })
+  copyBuild(staticDir, dir)
   const server = await startServer({ port: 4303, env: { OWE_STATIC_DIR: dir, LOG_LEVEL: 'error' } })
   try {
     const list = (await (await fetch(`${server.url}/api/proverbs/public?ethnic=yoruba&size=1`)).json()) as { data: { slug: string }[] }
@@ -23,12 +22,20 @@ export async function previewsBench({ staticDir, results }: { staticDir: string;
       'proverb page': `/search_result?proverb=${encodeURIComponent(slug)}`,
       'people page': '/search_result?ethnic=yoruba',
       '/search_result': '/search_result',
+      'a search': '/search_result?q=water',
       '/pricing': '/pricing',
       '/about': '/about',
+      '/terms': '/terms',
+      '/privacy_policy': '/privacy_policy',
+      '/add_proverb': '/add_proverb',
+      '/contact': '/contact',
       '/auth/login': '/auth/login',
+      '/auth/signup': '/auth/signup',
       '/index.html (static file)': '/index.html',
     }
-    console.log('\n25. Link previews: each page with its head (brotli, 40 sequential GETs after 5 warm-ups, on 127.0.0.1)')
+    console.log(
+      '\n25. Pages rendered on the server with their head (brotli, 40 sequential GETs after 5 warm-ups, on 127.0.0.1; page cache on)',
+    )
     const timings: Record<string, unknown> = {}
     for (const [name, url] of Object.entries(pages)) {
       const times: number[] = []
@@ -45,6 +52,29 @@ export async function previewsBench({ staticDir, results }: { staticDir: string;
       console.log(
         `   ${name.padEnd(28)} median ${median(times).toFixed(1).padStart(5)} ms  p95 ${p95(times).toFixed(1).padStart(5)} ms  ${(bytes / 1024).toFixed(1)} KB of HTML`,
       )
+    }
+
+    // The same pages with the page cache off: every request renders the page on the server, data and all
+    // (docs/decisions/017-server-rendered-pages.md).
+    const uncached = await startServer({ port: 4304, env: { OWE_STATIC_DIR: dir, LOG_LEVEL: 'error', OWE_CORPUS_CACHE_MS: '0' } })
+    const renders: Record<string, unknown> = {}
+    try {
+      console.log('   server render with no page cache (each GET renders; 20 after 5 warm-ups):')
+      for (const [name, url] of Object.entries(pages)) {
+        if (url === '/index.html') continue
+        const times: number[] = []
+        for (let i = 0; i < 25; i++) {
+          const start = performance.now()
+          const res = await fetch(`${uncached.url}${url}`, { headers: { 'accept-encoding': 'br' } })
+          const html = await res.text()
+          if (!res.ok || !html.includes('id="owe-page-data"')) throw new Error(`${url} was not rendered on the server`)
+          if (i >= 5) times.push(performance.now() - start)
+        }
+        renders[name] = { medianMs: Number(median(times).toFixed(2)), p95Ms: Number(p95(times).toFixed(2)) }
+        console.log(`   ${name.padEnd(28)} median ${median(times).toFixed(1).padStart(5)} ms  p95 ${p95(times).toFixed(1).padStart(5)} ms`)
+      }
+    } finally {
+      await uncached.stop()
     }
 
     const rps = async (url: string) => {
@@ -77,6 +107,7 @@ export async function previewsBench({ staticDir, results }: { staticDir: string;
     )
     results.previews = {
       pages: timings,
+      renders,
       throughput: { staticFile, proverbPage, ratio: Number((proverbPage.rps / staticFile.rps).toFixed(2)) },
       card: { firstMs: Math.round(drawMs), servedMedianMs: Number(median(served).toFixed(2)), bytes: png.length },
     }
