@@ -1,7 +1,7 @@
 import type { Proverb } from '../../src/core/proverbs/contract'
 import { PUBLIC_CONTENT_ROUTES } from '../support/public-routes'
 import { expect, expectProblems, test, type Page } from './fixtures'
-import { ownServer, waitForWorker } from './offline-support'
+import { serverPerJourney, waitForWorker } from './offline-support'
 import { PHONE_390 } from './phone'
 import type { RunningServer } from '../support/server-process'
 
@@ -95,17 +95,11 @@ test('the app takes the server’s page over where it stands: the same nodes, no
 })
 
 test.describe('with the worker installed', () => {
-  // This journey stops its server, so it runs on a server of its own.
+  // Its own server, so the worker it installs and the offline switch touch no other journey's origin.
   let server: RunningServer
-  test.beforeAll(async () => {
-    server = await ownServer()
-  })
-  test.afterAll(async () => {
-    await server?.stop()
-  })
+  serverPerJourney((started) => (server = started))
 
   test('a navigation online gets the server’s page; offline the shell renders it on the device', async ({ page, context }) => {
-    await context.addCookies([{ name: 'cookieConsent', value: 'true', url: server.url }])
     await page.goto(`${server.url}/`)
     await expect(page.locator('.today-card')).toHaveCount(8)
     await waitForWorker(page)

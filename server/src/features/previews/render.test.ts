@@ -1,4 +1,4 @@
-import Fastify from 'fastify'
+import Fastify, { type FastifyInstance } from 'fastify'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -43,50 +43,46 @@ test('markup with `$` patterns is put in as it is', () => {
   expect(page).toContain('<div id="root"><p>$& $\' $1</p></div>')
 })
 
-test('without a built renderer the shell goes as it is', async () => {
+/** A page renderer over a build folder holding `renderer` as its built entry (none when null), on a bare server. */
+async function withRenderer(
+  renderer: string | null,
+  run: (render: ReturnType<typeof createPageRenderer>) => Promise<void>,
+  routes: (app: FastifyInstance) => void = () => {},
+) {
   const app = Fastify({ logger: false })
+  routes(app)
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'owe-render-'))
   try {
-    const render = createPageRenderer(app, path.join(dir, 'dist'), app.log)
-    expect(await render('/pricing', SHELL)).toBe(SHELL)
+    if (renderer !== null) {
+      fs.mkdirSync(path.join(dir, 'dist-ssr'))
+      fs.writeFileSync(path.join(dir, 'dist-ssr', 'entry-server.js'), renderer)
+    }
+    await run(createPageRenderer(app, path.join(dir, 'dist'), app.log))
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })
     await app.close()
   }
-})
+}
 
-test('a renderer that fails leaves the shell, and the page still opens', async () => {
-  const app = Fastify({ logger: false })
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'owe-render-'))
-  try {
-    fs.mkdirSync(path.join(dir, 'dist-ssr'))
-    fs.writeFileSync(path.join(dir, 'dist-ssr', 'entry-server.js'), 'export async function renderPage() { throw new Error("broken") }\n')
-    const render = createPageRenderer(app, path.join(dir, 'dist'), app.log)
+test('without a built renderer the shell goes as it is', () =>
+  withRenderer(null, async (render) => {
     expect(await render('/pricing', SHELL)).toBe(SHELL)
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true })
-    await app.close()
-  }
-})
+  }))
 
-test("the renderer's API calls are answered by the server's own routes", async () => {
-  const app = Fastify({ logger: false })
-  app.get('/api/faq', async () => ({ data: [{ id: 1, question: 'Is it free?' }] }))
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'owe-render-'))
-  try {
-    fs.mkdirSync(path.join(dir, 'dist-ssr'))
-    fs.writeFileSync(
-      path.join(dir, 'dist-ssr', 'entry-server.js'),
-      `export async function renderPage(address, api) {
-        const answer = await api('/api/faq', {})
-        const body = await answer.json()
-        return { html: '<p>' + address + ' ' + answer.status + ' ' + body.data[0].question + '</p>', data: '{}' }
-      }\n`,
-    )
-    const render = createPageRenderer(app, path.join(dir, 'dist'), app.log)
-    expect(await render('/pricing', SHELL)).toContain('<div id="root"><p>/pricing 200 Is it free?</p></div>')
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true })
-    await app.close()
-  }
-})
+test('a renderer that fails leaves the shell, and the page still opens', () =>
+  withRenderer('export async function renderPage() { throw new Error("broken") }\n', async (render) => {
+    expect(await render('/pricing', SHELL)).toBe(SHELL)
+  }))
+
+test("the renderer's API calls are answered by the server's own routes", () =>
+  withRenderer(
+    `export async function renderPage(address, api) {
+      const answer = await api('/api/faq', {})
+      const body = await answer.json()
+      return { html: '<p>' + address + ' ' + answer.status + ' ' + body.data[0].question + '</p>', data: '{}' }
+    }\n`,
+    async (render) => {
+      expect(await render('/pricing', SHELL)).toContain('<div id="root"><p>/pricing 200 Is it free?</p></div>')
+    },
+    (app) => app.get('/api/faq', async () => ({ data: [{ id: 1, question: 'Is it free?' }] })),
+  ))
