@@ -58,6 +58,55 @@ test('formatThousands separates thousands', () => {
   expect(formatThousands(25, 2)).toBe('25.00')
 })
 
+test('formatThousands writes what Intl.NumberFormat writes, digit for digit', () => {
+  const values = [
+    0,
+    -0,
+    1,
+    -1,
+    12,
+    123,
+    1234,
+    -1234,
+    12345.678,
+    999999.999,
+    1e6,
+    -9876543.21,
+    0.1 + 0.2,
+    1.005,
+    2.675,
+    1e-7,
+    123e-20,
+    1e21,
+    2 ** 53,
+    Number.MAX_SAFE_INTEGER,
+    -0.004,
+    0.5,
+    1.5,
+    2.5,
+    25000,
+    1234567.5,
+    NaN,
+    Infinity,
+    -Infinity,
+    0.125,
+    999.995,
+    -999.995,
+    0.000001234567890123456,
+    9.999999999999999e20,
+  ]
+  // And a few thousand more of every size, the same each run.
+  let seed = 7
+  const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647
+  for (let i = 0; i < 3000; i++) values.push((next() - 0.3) * 10 ** Math.floor(next() * 16 - 4))
+  for (const value of values) {
+    for (const digits of [undefined, 0, 2]) {
+      const intl = value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits ?? 20 })
+      expect(formatThousands(value, digits), `${value} with ${digits} decimals`).toBe(intl)
+    }
+  }
+})
+
 test('formatLongDate writes US long dates with ordinals', () => {
   expect(formatLongDate('2026-11-21')).toBe('November 21st, 2026')
   expect(formatLongDate('2026-11-22')).toBe('November 22nd, 2026')

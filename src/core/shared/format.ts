@@ -59,12 +59,30 @@ export function numberToWords(n: number): string {
   return rest === 0 ? hundreds : `${hundreds} and ${numberToWords(rest)}`
 }
 
-/** 1234567.5 → "1,234,567.5" (docs/requirements.md#r16-display-helpers: numbers with thousands separators). */
+/**
+ * 1234567.5 → "1,234,567.5" (docs/requirements.md#r16-display-helpers: numbers with thousands separators).
+ * Written by hand, digit for digit what Intl.NumberFormat('en-US') writes: the first formatter a page makes
+ * loads the browser's number data, about 150 ms of a slow phone's main thread while the page starts. Like
+ * Intl, it rounds the number as JavaScript writes it (1.005 → "1.01"), half away from zero; numbers written
+ * with an exponent (1e21, 1e-7) are left to Intl.
+ */
 export function formatThousands(n: number, fractionDigits?: number): string {
-  return n.toLocaleString('en-US', {
-    minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: fractionDigits ?? 20,
-  })
+  const written = String(Math.abs(n))
+  if (!Number.isFinite(n) || written.includes('e')) {
+    return n.toLocaleString('en-US', { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits ?? 20 })
+  }
+  const [whole, fraction] = roundDecimal(written, fractionDigits ?? 20, fractionDigits ?? 0)
+  const sign = n < 0 || Object.is(n, -0) ? '-' : ''
+  return `${sign}${whole.replace(/\B(?=(\d{3})+$)/g, ',')}${fraction ? `.${fraction}` : ''}`
+}
+
+/** "1.005" to 2 places → ["1", "01"]: rounds a written decimal, half up, keeping at least `least` places. */
+function roundDecimal(written: string, most: number, least: number): [string, string] {
+  const [whole, fraction = ''] = written.split('.')
+  let digits = whole + fraction.slice(0, most).padEnd(most, '0')
+  if (fraction.length > most && fraction[most] >= '5') digits = (BigInt(digits) + 1n).toString().padStart(digits.length, '0')
+  const kept = digits.slice(digits.length - most).replace(/0+$/, '')
+  return [digits.slice(0, digits.length - most) || '0', kept.padEnd(least, '0')]
 }
 
 function ordinal(day: number): string {
