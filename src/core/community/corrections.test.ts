@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { changedFields, correctionSchema, parseSource, sourceLabel, wordDiff } from './corrections'
+import { changedFields, correctionSchema, parseSource, wordDiff } from './corrections'
 import { joinWithAnd } from '../shared/lists'
 
 const before = {
@@ -44,14 +44,6 @@ test('a typed source becomes a page with its address, or a collection’s name',
   expect(parseSource('https://example.org/p')).toEqual({ title: 'example.org', url: 'https://example.org/p' })
   expect(parseSource('Owomoyela, Yoruba Proverbs (2005), no. 12')).toEqual({ title: 'Owomoyela, Yoruba Proverbs (2005), no. 12' })
   expect(parseSource('   ')).toBeNull()
-})
-
-test('a source reads as its title, or as author, title and year with the page for a book', () => {
-  expect(sourceLabel({ title: 'A page', url: 'https://example.org' })).toBe('A page')
-  expect(sourceLabel({ title: 'Hausa Proverbs', author: 'G. Merrick', year: 1905, locator: 'no. 171' })).toBe(
-    'G. Merrick, Hausa Proverbs (1905), no. 171',
-  )
-  expect(sourceLabel({ title: 'A collection' })).toBe('A collection')
 })
 
 test('the correction form takes the suggestion rules’ messages and refuses non-text', async () => {

@@ -139,10 +139,3 @@ export function parseSource(typed: string): ProverbSource | null {
     .trim()
   return { title: title || new URL(url).hostname, url }
 }
-
-/** How a source reads on a page: "Author, Title (Year), locator" for a book, its title for a page. */
-export function sourceLabel(source: ProverbSource): string {
-  if (source.url) return source.title
-  const book = [source.author, source.year ? `${source.title} (${source.year})` : source.title].filter(Boolean).join(', ')
-  return source.locator ? `${book}, ${source.locator}` : book
-}

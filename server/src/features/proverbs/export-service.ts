@@ -1,6 +1,6 @@
 import { API } from '@core/http/api-paths'
 import type { ProverbSource } from '@core/proverbs/contract'
-import { sourceLabel } from '@core/community/corrections'
+import { sourceLabel } from '@core/proverbs/sources'
 import { EXPORT_COLUMNS, OPEN_DATA } from '@core/proverbs/open-data'
 import type { Db } from '../../db/client'
 import { corpusRows } from './repository'

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { ProverbChange, ProverbSource, SpeakerCheck } from '@/core/proverbs/contract'
-import { sourceLabel } from '@/core/community/corrections'
+import { sourceLabel } from '@/core/proverbs/sources'
 import { formatLongDate } from '@/core/shared/format'
 import { joinWithAnd } from '@/core/shared/lists'
 import { historyQuery } from '../queries'
