@@ -3,7 +3,7 @@ import './app/styles.css'
 import { hydrate } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { App, queryClient } from './app/app'
+import { App, queryClient, restoreSavedQueries } from './app/app'
 import { preloadPage } from './app/router'
 import { proverbKeys } from './features/proverbs/queries'
 import { env } from './lib/env'
@@ -20,16 +20,19 @@ const app = (
   </StrictMode>
 )
 // A page the server rendered (docs/decisions/017-server-rendered-pages.md) is taken over where it stands,
-// its data already in the cache; the bare shell (offline, a reader's own pages) is replaced.
+// its data already in the cache; the bare shell (offline, a reader's own pages) is replaced. Either way the
+// device's saved queries are back first, so nothing changes under React while it takes the page over.
 const page = renderedPage()
 if (page) {
-  hydrate(queryClient, page.state)
   // With the page's code here first, hydration finishes in one pass and keeps every node the server sent.
-  void preloadPage(location.pathname)
-    .catch(() => {})
-    .then(() => hydrateRoot(root, app))
+  void Promise.all([restoreSavedQueries(), preloadPage(location.pathname).catch(() => {})]).then(() => {
+    // The page's own data wins over a saved copy, whichever is newer, so the first render is the server's.
+    for (const query of page.state.queries) queryClient.removeQueries({ queryKey: query.queryKey, exact: true })
+    hydrate(queryClient, page.state)
+    hydrateRoot(root, app)
+  })
 } else {
-  createRoot(root).render(app)
+  void restoreSavedQueries().then(() => createRoot(root).render(app))
 }
 
 // Quiz answers waiting on this device are sent after the first paint and whenever the browser is back online.

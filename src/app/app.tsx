@@ -1,6 +1,6 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
-import type { Query } from '@tanstack/react-query'
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
+import { QueryClientProvider, type Query } from '@tanstack/react-query'
+import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client'
 import { useEffect } from 'react'
 import { BrowserRouter } from 'react-router-dom'
 import { createQueryClient, PERSIST_BUSTER, PERSIST_KEY, PERSIST_MAX_AGE } from '@/lib/query-client'
@@ -30,8 +30,21 @@ const persistOptions = {
   },
 }
 
-/** A session that ended while the app was closed (an expired cookie) leaves no private data behind. */
-const dropOthersData = () => queryClient.removeQueries({ predicate: isSomeoneElses })
+/**
+ * Puts the device's saved queries back in the cache; main.tsx waits for it before the first render, so that
+ * render already has them and nothing changes under React while it takes over a server-rendered page (a
+ * change then would make it hydrate the whole page in one long task). A session that ended while the app was
+ * closed (an expired cookie) leaves no private data behind. A copy that cannot be read is dropped.
+ */
+export async function restoreSavedQueries(): Promise<void> {
+  await persistQueryClientRestore({ ...persistOptions, queryClient }).catch(() => {})
+  queryClient.removeQueries({ predicate: isSomeoneElses })
+}
+
+/** From the first render on, every change to a saved query is written back to the device. */
+function useSaveQueries() {
+  useEffect(() => persistQueryClientSubscribe({ ...persistOptions, queryClient }), [])
+}
 
 /**
  * A page the server rendered brought its data in the HTML, so the worker never saw it. Under a worker, that
@@ -49,12 +62,13 @@ function useKeepRenderedData() {
 }
 
 export function App() {
+  useSaveQueries()
   useKeepRenderedData()
   return (
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={dropOthersData}>
+    <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-    </PersistQueryClientProvider>
+    </QueryClientProvider>
   )
 }
