@@ -83,10 +83,14 @@ test('a command whose token is not the owner’s is ignored', async () => {
 test('a download for the owner runs with their token and tells every page as it goes', async () => {
   await runPackCommand({ type: 'PACK_DOWNLOAD', userId: 7, group: yoruba, token: TOKEN_7 }, deps())
 
-  expect(calls.map((c) => c.url)).toEqual(['/api/proverbs/proverbs_logged/1/?page=1&size=100', '/img/yoruba-scroll.jpeg'])
+  expect(calls.map((c) => c.url)).toEqual([
+    '/api/proverbs/proverbs_logged/1/?page=1&size=100',
+    '/img/yoruba-scroll.avif',
+    '/img/yoruba-scroll.jpeg',
+  ])
   expect(calls[0].authorization).toBe(`Bearer ${TOKEN_7}`)
   expect(await packOf(1)).toMatchObject({ status: 'ready', done: 5, total: 5, updatedAt: NOW, error: null })
-  expect(cachedImages).toEqual(['/img/yoruba-scroll.jpeg'])
+  expect(cachedImages).toEqual(['/img/yoruba-scroll.avif', '/img/yoruba-scroll.jpeg'])
   // Started, one page stored, ready.
   expect(broadcasts).toEqual([
     { type: 'packs-changed', userId: 7, groupId: 1 },
@@ -106,6 +110,7 @@ test('a refresh downloads only the stale and unfinished packs', async () => {
 
   expect(calls.map((c) => c.url)).toEqual([
     '/api/proverbs/proverbs_logged/1/?page=1&size=100',
+    '/img/yoruba-scroll.avif',
     '/img/yoruba-scroll.jpeg',
     '/api/proverbs/proverbs_logged/3/?page=1&size=100',
   ])

@@ -88,6 +88,8 @@ const store = () => ({
     fetched.push(input)
     if (input === `/api/proverbs/public/${iwaLesin.slug}`) return Response.json({ data: iwaLesin })
     if (input === iwaLesin.image) return new Response(new Uint8Array(100), { headers: { 'Content-Type': 'image/jpeg' } })
+    if (input === iwaLesin.image?.replace(/\.jpeg$/, '.avif'))
+      return new Response(new Uint8Array(30), { headers: { 'Content-Type': 'image/avif' } })
     return Response.json({ error: { code: 'not_found', message: 'no' } }, { status: 404 })
   },
   now: () => NOW,
@@ -209,9 +211,10 @@ test('a reminder’s proverb and scroll image are stored as the push arrives, so
   const { event, done } = extendable({ data: { json: () => ({ data: REMINDER, from: '1234567890' }) } })
   listeners.push(event)
   await done()
-  expect(fetched).toEqual([`/api/proverbs/public/${iwaLesin.slug}`, iwaLesin.image])
+  const avif = iwaLesin.image!.replace(/\.jpeg$/, '.avif')
+  expect(fetched).toEqual([`/api/proverbs/public/${iwaLesin.slug}`, avif, iwaLesin.image])
   expect((await readProverb(db, iwaLesin.slug))?.data).toEqual(iwaLesin)
-  expect([...cached.keys()]).toEqual([iwaLesin.image])
+  expect([...cached.keys()]).toEqual([avif, iwaLesin.image])
 
   // Other pushes, and pushes that are not JSON, fetch nothing.
   fetched = []

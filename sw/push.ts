@@ -3,6 +3,7 @@ import { getMessaging, onBackgroundMessage } from 'firebase/messaging/sw'
 import { API } from '../src/core/http/api-paths'
 import type { Proverb } from '../src/core/proverbs/contract'
 import type { PushData } from '../src/core/notifications/contract'
+import { scrollImageFiles } from '../src/core/shared/constants'
 import type { FirebaseWebConfig } from '../src/core/notifications/firebase-config'
 import { appPath, pushDataOf, reminderProverbSlug, type OpenUrlMessage } from '../src/core/notifications/push-data'
 import { SCROLL_IMAGE_CACHE, type OfflineDb } from '../src/offline/schema'
@@ -109,9 +110,11 @@ export async function keepReminderProverb(slug: string, store: PushStore): Promi
   await saveProverbs(await store.db(), [proverb], store.now())
   if (!proverb.image || !store.caches) return
   const cache = await store.caches.open(SCROLL_IMAGE_CACHE)
-  if (await cache.match(proverb.image)) return
-  const image = await store.fetch(proverb.image)
-  if (image.ok) await cache.put(proverb.image, image)
+  for (const file of scrollImageFiles(proverb.image)) {
+    if (await cache.match(file)) continue
+    const image = await store.fetch(file)
+    if (image.ok) await cache.put(file, image)
+  }
 }
 
 /**

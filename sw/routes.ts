@@ -27,14 +27,14 @@ export function registerNavigationRoute(): void {
 
 /**
  * Scroll images: cache-first (they change with a redraw only, and a pack puts its image here too).
- * Only successful image responses are kept.
+ * Only successful image responses are kept: room for each people's AVIF, JPEG and wide band.
  */
 export function registerScrollImageRoute(): void {
   registerRoute(
     ({ url, sameOrigin }) => sameOrigin && isScrollImage(url),
     new CacheFirst({
       cacheName: SCROLL_IMAGE_CACHE,
-      plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 16, maxAgeSeconds: 90 * 86_400 })],
+      plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 32, maxAgeSeconds: 90 * 86_400 })],
     }),
   )
 }

@@ -4,6 +4,8 @@ import { API_NAVIGATION_DENYLIST, isDataPath, isScrollImage } from './url-match'
 test('scroll images are recognised by their path', () => {
   expect(isScrollImage(new URL('https://owe.test/img/yoruba-scroll.jpeg'))).toBe(true)
   expect(isScrollImage(new URL('https://owe.test/img/afan-oromo-scroll.jpeg'))).toBe(true)
+  expect(isScrollImage(new URL('https://owe.test/img/afan-oromo-scroll.avif'))).toBe(true)
+  expect(isScrollImage(new URL('https://owe.test/img/afan-oromo-scroll.png'))).toBe(false)
   expect(isScrollImage(new URL('https://owe.test/icons/icon-192.png'))).toBe(false)
   expect(isScrollImage(new URL('https://owe.test/api/img/x-scroll.jpeg'))).toBe(false)
 })

@@ -1,8 +1,8 @@
 import { API, API_PREFIXES } from '../src/core/http/api-paths'
 
-/** Scroll backgrounds: /img/{language}-scroll.jpeg (docs/requirements.md#r1-proverbs-and-peoples). */
+/** Scroll backgrounds: /img/{language}-scroll.jpeg (docs/requirements.md#r1-proverbs-and-peoples) and the AVIF beside each. */
 export function isScrollImage(url: URL): boolean {
-  return url.pathname.startsWith('/img/') && url.pathname.endsWith('-scroll.jpeg')
+  return url.pathname.startsWith('/img/') && /-scroll\.(jpeg|avif)$/.test(url.pathname)
 }
 
 /** Navigations under these are API calls or the server's own files for crawlers (`/sitemap.xml`, `/robots.txt`), never app routes. */

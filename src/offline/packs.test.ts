@@ -9,6 +9,7 @@ const T1 = Date.UTC(2026, 10, 20, 9)
 const T2 = Date.UTC(2026, 10, 22, 9)
 const TOKEN = 'token-of-7'
 const IMAGE = new Uint8Array(6000).fill(0xff)
+const AVIF = new Uint8Array(1500).fill(0xaa)
 const NOT_IN_PLAN = 'This group is not among the languages you chose. Change your languages to read it.'
 
 let db: OfflineDb
@@ -37,6 +38,7 @@ function fakeApi(proverbs: Proverb[]) {
       api.calls.push({ url, headers: new Headers(init?.headers) })
       if (api.answer) return api.answer(url)
       if (/\/img\/[a-z-]+-scroll\.jpeg$/.test(url)) return new Response(IMAGE, { headers: { 'Content-Type': 'image/jpeg' } })
+      if (/\/img\/[a-z-]+-scroll\.avif$/.test(url)) return new Response(AVIF, { headers: { 'Content-Type': 'image/avif' } })
       const page = Number(/proverbs_logged\/[^/]+\/\?page=(\d+)&size=100$/.exec(url)?.[1])
       if (!page) return Response.json({ error: { code: 'not_found', message: 'Not found.' } }, { status: 404 })
       const data = api.proverbs.slice((page - 1) * 2, page * 2)
@@ -116,20 +118,24 @@ test('a download reports its progress after every page and ends ready with its s
   expect(pack).toMatchObject({ userId: 7, groupId: 1, groupSlug: 'yoruba', groupName: 'Yoruba', status: 'ready', done: 5, total: 5 })
   expect(pack.updatedAt).toBe(T1)
   expect(pack.error).toBeNull()
-  // The proverbs' JSON and the image both count.
-  expect(pack.bytes).toBeGreaterThan(IMAGE.byteLength)
+  // The proverbs' JSON and the image's two files all count.
+  expect(pack.bytes).toBeGreaterThan(IMAGE.byteLength + AVIF.byteLength)
   expect(await listPacks(db, 7)).toEqual([pack])
 })
 
-test('a download puts the group’s scroll image in the scroll image cache', async () => {
+test('a download puts the group’s scroll image, its AVIF and its JPEG, in the scroll image cache', async () => {
   const api = fakeApi(yorubaProverbs)
   const caches = memoryCaches()
   await downloadPack(depsFor(api, { caches }), 7, yoruba, TOKEN)
 
-  expect(api.calls.at(-1)?.url).toBe('/img/yoruba-scroll.jpeg')
-  const cached = await (await caches.open(SCROLL_IMAGE_CACHE)).match('/img/yoruba-scroll.jpeg')
-  expect(cached?.headers.get('Content-Type')).toBe('image/jpeg')
-  expect(new Uint8Array(await cached!.arrayBuffer())).toEqual(IMAGE)
+  expect(api.calls.slice(-2).map((call) => call.url)).toEqual(['/img/yoruba-scroll.avif', '/img/yoruba-scroll.jpeg'])
+  const cache = await caches.open(SCROLL_IMAGE_CACHE)
+  const jpeg = await cache.match('/img/yoruba-scroll.jpeg')
+  expect(jpeg?.headers.get('Content-Type')).toBe('image/jpeg')
+  expect(new Uint8Array(await jpeg!.arrayBuffer())).toEqual(IMAGE)
+  const avif = await cache.match('/img/yoruba-scroll.avif')
+  expect(avif?.headers.get('Content-Type')).toBe('image/avif')
+  expect(new Uint8Array(await avif!.arrayBuffer())).toEqual(AVIF)
 })
 
 test('the API base is put before the API and image paths', async () => {
@@ -139,6 +145,7 @@ test('the API base is put before the API and image paths', async () => {
   expect(api.calls[0].url).toBe('https://api.owe.test/api/proverbs/proverbs_logged/1/?page=1&size=100')
   expect(api.calls.at(-1)?.url).toBe('https://api.owe.test/img/yoruba-scroll.jpeg')
   expect(await (await caches.open(SCROLL_IMAGE_CACHE)).match('https://api.owe.test/img/yoruba-scroll.jpeg')).toBeDefined()
+  expect(await (await caches.open(SCROLL_IMAGE_CACHE)).match('https://api.owe.test/img/yoruba-scroll.avif')).toBeDefined()
 })
 
 test('without Cache Storage the pack is still ready, sized by its proverbs alone', async () => {
@@ -147,7 +154,7 @@ test('without Cache Storage the pack is still ready, sized by its proverbs alone
   expect(pack.status).toBe('ready')
   expect(pack.bytes).toBeGreaterThan(0)
   expect(pack.bytes).toBeLessThan(IMAGE.byteLength)
-  expect(api.calls.map((c) => c.url)).not.toContain('/img/yoruba-scroll.jpeg')
+  expect(api.calls.map((c) => c.url).filter((url) => url.startsWith('/img/'))).toEqual([])
 })
 
 test('a refresh lets go of proverbs the group no longer has, keeping browsed ones', async () => {
@@ -216,11 +223,12 @@ test('two calls for the same pack share one download', async () => {
   const second = downloadPack(deps, 7, yoruba, TOKEN)
   expect(second).toBe(first)
   await first
-  expect(api.calls).toHaveLength(4)
+  // Three pages and the image's two files.
+  expect(api.calls).toHaveLength(5)
 
   // Once it has finished, a new call downloads again.
   await downloadPack(deps, 7, yoruba, TOKEN)
-  expect(api.calls).toHaveLength(8)
+  expect(api.calls).toHaveLength(10)
 })
 
 test('downloads of different packs run on their own', async () => {

@@ -1,7 +1,7 @@
 import { API } from '../core/http/api-paths'
 import type { EthnicGroup, Proverb } from '../core/proverbs/contract'
 import type { Paginated } from '../core/http/contract'
-import { PAGE_SIZE_MAX } from '../core/shared/constants'
+import { PAGE_SIZE_MAX, scrollImageFiles } from '../core/shared/constants'
 export { PACKS_CHANNEL, type PackCommand, type PacksChanged } from './messages'
 import { packKey, SCROLL_IMAGE_CACHE, type OfflineDb, type PackRecord } from './schema'
 import type { PackCommand } from './messages'
@@ -131,16 +131,19 @@ function errorMessage(body: string, status: number): string {
   return `The server answered ${status}.`
 }
 
-/** Puts the group's scroll image in the image cache (cache-first there); returns its size. */
+/** Puts the group's scroll image (both its files) in the image cache (cache-first there); returns their size. */
 async function storeScrollImage(deps: PackDeps, image: string | null): Promise<number> {
   if (!image || !deps.caches) return 0
   const cache = await deps.caches.open(SCROLL_IMAGE_CACHE)
-  const url = `${deps.apiBase ?? ''}${image}`
-  const response = await deps.fetch(url)
-  if (!response.ok) throw new Error(`The scroll image could not be downloaded (${response.status}).`)
-  const size = Number(response.headers.get('Content-Length')) || (await response.clone().blob()).size
-  await cache.put(url, response)
-  return size
+  let bytes = 0
+  for (const file of scrollImageFiles(image)) {
+    const url = `${deps.apiBase ?? ''}${file}`
+    const response = await deps.fetch(url)
+    if (!response.ok) throw new Error(`The scroll image could not be downloaded (${response.status}).`)
+    bytes += Number(response.headers.get('Content-Length')) || (await response.clone().blob()).size
+    await cache.put(url, response)
+  }
+  return bytes
 }
 
 /**

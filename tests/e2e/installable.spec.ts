@@ -43,12 +43,16 @@ test('the worker and the shell are revalidated, hashed assets are immutable and 
   expect(again.status()).toBe(304)
 })
 
-test('scroll images exist for the eight languages, each under 80 KB', async ({ request }) => {
+test('scroll images exist for the eight languages, each under 80 KB, with an AVIF beside each under 28 KB', async ({ request }) => {
   for (const slug of ['yoruba', 'igbo', 'hausa', 'akan', 'kiswahili', 'zulu', 'amharic', 'afan-oromo']) {
     const res = await request.get(`/img/${slug}-scroll.jpeg`)
     expect(res.status(), slug).toBe(200)
     expect(res.headers()['content-type']).toBe('image/jpeg')
     expect((await res.body()).length, slug).toBeLessThan(80 * 1024)
+    const avif = await request.get(`/img/${slug}-scroll.avif`)
+    expect(avif.status(), slug).toBe(200)
+    expect(avif.headers()['content-type']).toBe('image/avif')
+    expect((await avif.body()).length, slug).toBeLessThan(28 * 1024)
   }
 })
 

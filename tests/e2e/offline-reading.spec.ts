@@ -111,8 +111,16 @@ for (const mode of OFFLINE_MODES) {
       const last = expected[expected.length - 1]
       await page.goto(`${server.url}/search_result?proverb=${last.slug}`)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(last.proverb)
-      // The pack's scroll image comes from the device too.
+      // The pack's scroll image comes from the device too, both its files, and the page shows it.
       expect(await page.evaluate(async () => (await fetch('/img/igbo-scroll.jpeg')).status)).toBe(200)
+      expect(await page.evaluate(async () => (await fetch('/img/igbo-scroll.avif')).status)).toBe(200)
+      await page.goto(`${server.url}/search_result?ethnic=igbo`)
+      const art = page.locator('.collection-intro img')
+      await expect(art).toHaveJSProperty('complete', true)
+      expect(await art.evaluate((image: HTMLImageElement) => [image.naturalWidth, new URL(image.currentSrc).pathname])).toEqual([
+        960,
+        '/img/igbo-scroll.avif',
+      ])
     })
 
     test('logging out removes the user’s private data and pack from the device', async ({ page, context }) => {

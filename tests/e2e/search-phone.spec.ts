@@ -34,6 +34,11 @@ for (const [name, phone] of PHONES) {
       )
       await expect(intro.locator('dt', { hasText: 'Proverbs' }).locator('+ dd')).toHaveText(String(igbo.proverbCount))
       await expect(intro.locator('img')).toHaveAttribute('src', '/img/igbo-scroll.jpeg')
+      // The browser takes the AVIF beside the JPEG: a quarter to a third of the bytes.
+      await expect(intro.locator('img')).toHaveJSProperty('complete', true)
+      expect(await intro.locator('img').evaluate((image: HTMLImageElement) => new URL(image.currentSrc).pathname)).toBe(
+        '/img/igbo-scroll.avif',
+      )
       await expect(intro.getByText(igbo.about!.intro)).toBeVisible()
       await expect(intro.getByRole('link', { name: 'Igbo people — Wikipedia' })).toHaveAttribute(
         'href',
