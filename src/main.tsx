@@ -8,7 +8,6 @@ import { preloadPage } from './app/router'
 import { proverbKeys } from './features/proverbs/queries'
 import { env } from './lib/env'
 import { captureInstallPrompt } from './lib/install'
-import { registerServiceWorker } from './lib/service-worker'
 import { renderedPage } from './lib/server-render'
 
 captureInstallPrompt()
@@ -40,11 +39,14 @@ if (page) {
 const outbox = () => import('./features/quiz/outbox')
 void outbox().then(({ startOutboxDrains }) => startOutboxDrains())
 
+// The worker's registration (and its update prompt) loads apart from the first page's script: it waits for the page's load anyway.
 if (env.production)
-  registerServiceWorker({
-    // The corpus on screen, fetched again through the worker that just took over, so it is kept.
-    onFirstControl: () => {
-      void queryClient.refetchQueries({ type: 'active', queryKey: proverbKeys.all })
-      void outbox().then(({ requestDrain }) => requestDrain())
-    },
-  })
+  void import('./lib/service-worker').then(({ registerServiceWorker }) =>
+    registerServiceWorker({
+      // The corpus on screen, fetched again through the worker that just took over, so it is kept.
+      onFirstControl: () => {
+        void queryClient.refetchQueries({ type: 'active', queryKey: proverbKeys.all })
+        void outbox().then(({ requestDrain }) => requestDrain())
+      },
+    }),
+  )

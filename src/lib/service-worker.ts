@@ -9,7 +9,7 @@ import { createElement } from 'react'
  */
 export function registerServiceWorker({ onFirstControl }: { onFirstControl: () => void }): void {
   if (!('serviceWorker' in navigator)) return
-  window.addEventListener('load', async () => {
+  const register = async () => {
     try {
       const { Workbox } = await import('workbox-window')
       const wb = new Workbox('/firebase-messaging-sw.js', { scope: '/' })
@@ -30,5 +30,8 @@ export function registerServiceWorker({ onFirstControl }: { onFirstControl: () =
     } catch (error) {
       console.error('Service worker registration failed', error)
     }
-  })
+  }
+  // This module is itself loaded after the page's first script, so the page may have loaded already.
+  if (document.readyState === 'complete') void register()
+  else window.addEventListener('load', () => void register(), { once: true })
 }
