@@ -1,6 +1,5 @@
 import './app/fonts.css'
 import './app/styles.css'
-import { hydrate } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App, queryClient, restoreSavedQueries } from './app/app'
@@ -8,7 +7,7 @@ import { preloadPage } from './app/router'
 import { proverbKeys } from './features/proverbs/queries'
 import { env } from './lib/env'
 import { captureInstallPrompt } from './lib/install'
-import { renderedPage } from './lib/server-render'
+import { renderedPage, takePageData } from './lib/server-render'
 
 captureInstallPrompt()
 
@@ -25,9 +24,7 @@ const page = renderedPage()
 if (page) {
   // With the page's code here first, hydration finishes in one pass and keeps every node the server sent.
   void Promise.all([restoreSavedQueries(), preloadPage(location.pathname).catch(() => {})]).then(() => {
-    // The page's own data wins over a saved copy, whichever is newer, so the first render is the server's.
-    for (const query of page.state.queries) queryClient.removeQueries({ queryKey: query.queryKey, exact: true })
-    hydrate(queryClient, page.state)
+    takePageData(queryClient, page)
     hydrateRoot(root, app)
   })
 } else {

@@ -1,4 +1,4 @@
-import type { DehydratedState } from '@tanstack/react-query'
+import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
 
 /**
@@ -22,6 +22,15 @@ export function renderedPage(): PageData | null {
     }
   }
   return rendered
+}
+
+/**
+ * Puts the page's data in the cache for hydration. It replaces any copy the device saved of the same query,
+ * even a newer one: the first render must be the server's, and the app refreshes what is stale afterwards.
+ */
+export function takePageData(client: QueryClient, page: PageData): void {
+  for (const query of page.state.queries) client.removeQueries({ queryKey: query.queryKey, exact: true })
+  hydrate(client, page.state)
 }
 
 /** JSON safe inside a `<script>` element: nothing in it can close the element or open a comment. */
