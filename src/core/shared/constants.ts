@@ -47,12 +47,20 @@ export function scrollImagePath(slug: string): string | null {
   return isLanguageSlug(slug) ? `/img/${slug}-scroll.jpeg` : null
 }
 
-/**
- * The files a scroll background is drawn from: the AVIF a browser takes first (a quarter to a third of the bytes) and
- * the spec's JPEG behind it. What keeps a background for offline reading keeps both; other images are themselves.
- */
+/** Whether a path is one of the scroll backgrounds' JPEGs (`scrollImagePath`), which have an AVIF and a wide band beside them. */
+export function isScrollJpeg(image: string): boolean {
+  return /^\/img\/[a-z-]+-scroll\.jpeg$/.test(image)
+}
+
+/** The AVIF beside a scroll background's JPEG, a quarter to a third of its bytes; null for other images. */
+export function scrollImageAvif(image: string): string | null {
+  return isScrollJpeg(image) ? image.replace(/\.jpeg$/, '.avif') : null
+}
+
+/** The files a scroll background is drawn from, the AVIF first: what keeps it for offline reading keeps both. */
 export function scrollImageFiles(image: string): string[] {
-  return /^\/img\/[a-z-]+-scroll\.jpeg$/.test(image) ? [image.replace(/\.jpeg$/, '.avif'), image] : [image]
+  const avif = scrollImageAvif(image)
+  return avif ? [avif, image] : [image]
 }
 
 /** BCP 47 tags for each language, so screen readers and fonts treat proverb text correctly. */

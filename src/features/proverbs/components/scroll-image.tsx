@@ -1,9 +1,9 @@
 import { useState } from 'react'
-import { scrollImageFiles } from '@/core/shared/constants'
+import { isScrollJpeg, scrollImageAvif } from '@/core/shared/constants'
 
 /** The 1440×420 band of a scroll image drawn for wide banners (scripts/make-images.mjs), or null. */
 export function wideScrollImage(src: string): string | null {
-  return /^\/img\/[a-z-]+-scroll\.jpeg$/.test(src) ? src.replace('/img/', '/img/wide/') : null
+  return isScrollJpeg(src) ? src.replace('/img/', '/img/wide/') : null
 }
 
 /**
@@ -15,7 +15,7 @@ export function wideScrollImage(src: string): string | null {
 export function ScrollImage({ src, eager = false, wide = false }: { src: string | null; eager?: boolean; wide?: boolean }) {
   const [sourceFailed, setSourceFailed] = useState(false)
   if (!src) return <div className="scroll-image scroll-image--plain" aria-hidden="true" />
-  const [avif] = sourceFailed ? [] : scrollImageFiles(src).filter((file) => file !== src)
+  const avif = sourceFailed ? null : scrollImageAvif(src)
   const wideSrc = wide && !sourceFailed ? wideScrollImage(src) : null
   const image = (
     <img
