@@ -71,10 +71,23 @@ test('the app takes the server’s page over where it stands: the same nodes, no
   await context.addInitScript(`document.addEventListener('DOMContentLoaded', () => {
     for (const node of document.querySelectorAll('main h1, main .result-list > *, main .today-card, main .plan-card')) node.__fromServer = true
   })`)
+  const stylesFetched = new Set<string>()
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') stylesFetched.add(new URL(request.url()).pathname)
+  })
   for (const route of [...PUBLIC_CONTENT_ROUTES, `/search_result?proverb=${proverb.slug}`]) {
+    stylesFetched.clear()
     await page.goto(route)
     await page.waitForLoadState('networkidle')
     await expectContent(page, route, proverb)
+    // The page's own styles come inlined in the head: no stylesheet request holds its first paint back, and
+    // the app, loading the page's code, fetches none of them.
+    const inlined = await page.locator('head style[data-href]').evaluateAll((styles) => styles.map((style) => style.dataset.href!))
+    if (route.startsWith('/search_result')) expect(inlined.length, route).toBeGreaterThan(0)
+    for (const href of inlined) {
+      expect(stylesFetched.has(href), `${route}: ${href} fetched`).toBe(false)
+      await expect(page.locator(`link[rel="stylesheet"][href="${href}"]:not([disabled])`)).toHaveCount(0)
+    }
     const kept = await page.evaluate(() =>
       Array.from(document.querySelectorAll('main h1, main .result-list > *, main .today-card, main .plan-card')).map(
         (node) => (node as Element & { __fromServer?: boolean }).__fromServer === true,

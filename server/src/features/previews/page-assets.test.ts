@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from 'vitest'
-import { assetLinks, manifestReader, pageAssets, type Manifest } from './page-assets'
+import { assetLinks, manifestReader, pageAssets, styleReader, type Manifest } from './page-assets'
 
 /** The shape Vite writes: the entry, a chunk it shares with the pages, and two lazy pages. */
 const MANIFEST: Manifest = {
@@ -32,6 +32,35 @@ test('styles are linked (the app then adds none of its own) and code is preloade
     '<link rel="stylesheet" crossorigin href="/assets/search-d.css">' +
       '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/search-d.js">',
   )
+})
+
+test('a stylesheet the reader has is inlined, with a disabled link that names its file for the app', () => {
+  const read = (file: string) => (file === 'assets/search-d.css' ? '.result-list{display:grid}' : null)
+  expect(assetLinks({ css: ['assets/search-d.css', 'assets/pagination-c.css'], js: [] }, read)).toBe(
+    '<style data-href="/assets/search-d.css">.result-list{display:grid}</style>' +
+      '<link rel="stylesheet" crossorigin href="/assets/search-d.css" disabled>' +
+      '<link rel="stylesheet" crossorigin href="/assets/pagination-c.css">',
+  )
+})
+
+test('the reader inlines small stylesheets only, and none that could close the style element', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'owe-styles-'))
+  try {
+    fs.mkdirSync(path.join(dir, 'assets'))
+    fs.writeFileSync(path.join(dir, 'assets/small.css'), '.a{color:red}')
+    fs.writeFileSync(path.join(dir, 'assets/large.css'), `.a{content:"${'x'.repeat(9000)}"}`)
+    fs.writeFileSync(path.join(dir, 'assets/closing.css'), '.a{content:"</STYLE><script>"}')
+    const read = styleReader(dir)
+    expect(read('assets/small.css')).toBe('.a{color:red}')
+    expect(read('assets/large.css')).toBeNull()
+    expect(read('assets/closing.css')).toBeNull()
+    expect(read('assets/missing.css')).toBeNull()
+    // Read once: a file's name changes with its content.
+    fs.writeFileSync(path.join(dir, 'assets/small.css'), '.b{}')
+    expect(read('assets/small.css')).toBe('.a{color:red}')
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
 })
 
 test('the manifest is read from the build, again when a new build replaces it, and is null without one', () => {

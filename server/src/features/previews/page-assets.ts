@@ -25,12 +25,39 @@ export function pageAssets(manifest: Manifest, module: string): { css: string[];
   return { css: [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))], js: chunks.map((chunk) => chunk.file) }
 }
 
-/** The head's links for those files. */
-export function assetLinks({ css, js }: { css: string[]; js: string[] }): string {
+/**
+ * The head's tags for those files. A stylesheet is inlined when `readStyle` has it: a separate file would hold
+ * the first paint back by a round trip. A disabled link to the same file stays beside it: the browser does not
+ * fetch it, and the app's loader, finding it, adds no second copy when the page's code loads.
+ */
+export function assetLinks({ css, js }: { css: string[]; js: string[] }, readStyle: (file: string) => string | null = () => null): string {
   return [
-    ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...css.map((file) => {
+      const style = readStyle(file)
+      return style === null
+        ? `<link rel="stylesheet" crossorigin href="/${file}">`
+        : `<style data-href="/${file}">${style}</style><link rel="stylesheet" crossorigin href="/${file}" disabled>`
+    }),
     ...js.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`),
   ].join('')
+}
+
+/** Larger stylesheets stay files (the page's HTML is not cached apart from them). */
+const INLINE_STYLE_MAX = 8 * 1024
+
+/**
+ * The build's stylesheets as text, for `assetLinks`: read once each (their names change with their content);
+ * null for one that is missing, too large to inline, or that could end the `<style>` element early.
+ */
+export function styleReader(staticDir: string): (file: string) => string | null {
+  const read = new Map<string, string | null>()
+  return (file) => {
+    if (!read.has(file)) {
+      const style = fs.existsSync(path.join(staticDir, file)) ? fs.readFileSync(path.join(staticDir, file), 'utf8') : null
+      read.set(file, style !== null && style.length <= INLINE_STYLE_MAX && !/<\/style/i.test(style) ? style : null)
+    }
+    return read.get(file)!
+  }
 }
 
 /** The build's manifest, read again only when a new build replaces it; null without one. */

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import fs from 'node:fs'
 import { pathToFileURL } from 'node:url'
-import { assetLinks, manifestReader, pageAssets } from './page-assets'
+import { assetLinks, manifestReader, pageAssets, styleReader } from './page-assets'
 
 /** What `src/entry-server.tsx` exports (built into `<staticDir>-ssr` by `npm run build`). */
 type Renderer = {
@@ -35,6 +35,7 @@ export function withBody(shell: string, page: RenderedPage, links = ''): string 
 export function createPageRenderer(app: FastifyInstance, staticDir: string, log: FastifyBaseLogger) {
   const file = `${staticDir}-ssr/entry-server.js`
   const manifest = manifestReader(staticDir)
+  const styles = styleReader(staticDir)
   let renderer: Promise<Renderer | null> | undefined
   const load = () =>
     (renderer ??= fs.existsSync(file)
@@ -61,7 +62,7 @@ export function createPageRenderer(app: FastifyInstance, staticDir: string, log:
       const built = page.module ? manifest() : null
       if (page.module && !built?.[page.module])
         log.warn({ module: page.module }, 'the build manifest does not name this page: its styles load with its code')
-      return withBody(shell, page, built && page.module ? assetLinks(pageAssets(built, page.module)) : '')
+      return withBody(shell, page, built && page.module ? assetLinks(pageAssets(built, page.module), styles) : '')
     } catch (error) {
       log.error({ err: error, url: address }, 'the page could not be rendered on the server; the browser renders it')
       return shell
