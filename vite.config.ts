@@ -3,12 +3,14 @@ import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { API_PREFIXES } from './src/core/http/api-paths'
 import { CONSENT_SCRIPT } from './src/core/shared/consent-script'
+import { startAfterPaint } from './scripts/start-after-paint.mjs'
 
 const apiTarget = process.env.OWE_DEV_API ?? 'http://localhost:8080'
 
 /**
  * Inlines the (small) entry stylesheet into index.html (one round trip less before the first paint) and
- * lets the app's code load at low priority: the static shell in index.html paints without it.
+ * asks for the app's code only after the first paint (`scripts/start-after-paint.mjs`): the static shell in
+ * index.html, or the page the server rendered into it, paints without it.
  */
 function firstPaint(): Plugin {
   return {
@@ -27,11 +29,11 @@ function firstPaint(): Plugin {
         // The file stays: a lazy page's preload may still name it (the console's sections do), and a
         // missing stylesheet fails that page's load.
       }
-      // The shell paints from the HTML; the app's code may follow at low priority (measured: first paint
-      // 3.0 s → see the bench note) without holding the first paint back.
-      html.source = source
-        .replace(/<script type="module" crossorigin/g, '<script type="module" fetchpriority="low" crossorigin')
-        .replace(/<link rel="modulepreload" crossorigin/g, '<link rel="modulepreload" fetchpriority="low" crossorigin')
+      // The shell (or the server's page) paints from the HTML alone; the app's code is asked for after that
+      // first paint, so it does not share the first round trips with the page's text, art and fonts.
+      const deferred = startAfterPaint(source)
+      if (deferred.start) this.emitFile({ type: 'asset', fileName: deferred.start.fileName, source: deferred.start.source })
+      html.source = deferred.html
     },
   }
 }

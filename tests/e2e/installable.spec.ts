@@ -35,7 +35,19 @@ test('the worker and the shell are revalidated, hashed assets are immutable and 
   expect(html.headers()['cache-control']).toBe('public, no-cache')
   expect(html.headers()['content-encoding']).toBe('br')
   await page.goto('/')
-  const script = await page.locator('script[type="module"]').getAttribute('src')
+  // The app's entry, asked for by the start script once the page has painted.
+  let script: string | undefined
+  await expect
+    .poll(
+      async () =>
+        (script = await page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .map((entry) => new URL(entry.name).pathname)
+            .find((pathname) => /^\/assets\/index-[\w-]+\.js$/.test(pathname)),
+        )),
+    )
+    .toBeTruthy()
   const asset = await request.get(script!, { headers: { 'Accept-Encoding': 'gzip' } })
   expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
   expect(asset.headers()['content-encoding']).toBe('gzip')

@@ -345,6 +345,31 @@ test.describe('a 360 px phone that offers installation', () => {
 test.describe('the first paint on a 390 px phone', () => {
   test.use(PHONE_390)
 
+  // The page the server sent paints before the app's code is asked for (scripts/start-after-paint.mjs): on a slow
+  // line, that code does not share the first round trips with the page's text, art and fonts.
+  for (const path of ['/', '/auth/login']) {
+    test(`${path} paints before the app's code is asked for, then the app takes over`, async ({ page }) => {
+      await page.goto(path)
+      await page.waitForLoadState('networkidle')
+      const timing = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        entry: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((r) =>
+          /\/assets\/index-[\w-]+\.js$/.test(r.name),
+        )?.startTime,
+        inHead: document.querySelectorAll('head script[src*="/assets/index-"], head link[rel="modulepreload"][href*="/assets/index-"]')
+          .length,
+      }))
+      expect(timing.paint).toBeGreaterThan(0)
+      expect(timing.entry).toBeGreaterThanOrEqual(timing.paint!)
+      expect(timing.inHead).toBe(0)
+      // Taken over: the app's own navigation (no new document) follows a link.
+      await page.evaluate(() => ((window as Window & { __samePage?: boolean }).__samePage = true))
+      await page.getByRole('link', { name: 'About' }).first().click()
+      await expect(page.getByRole('heading', { level: 1, name: 'About Òwe' })).toBeVisible()
+      expect(await page.evaluate(() => (window as Window & { __samePage?: boolean }).__samePage)).toBe(true)
+    })
+  }
+
   // The first page's stylesheet is inlined into index.html. If a lazy chunk also names that file, its
   // loader adds a second copy, and the second set of @font-face rules makes the browser lay the text out
   // again: a layout shift on every page (about 0.1 at 412 px).

@@ -1,0 +1,1 @@
+export function startAfterPaint(html: string): { html: string; start: { fileName: string; source: string } | null }
