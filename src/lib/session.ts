@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import type { LoginResult, SessionUser } from '@/core/account/contract'
-import { FCM_TOKEN_USER_KEY } from '@/core/notifications/push-data'
+import { FCM_TOKEN_USER_KEY } from '@/core/notifications/push-token-keys'
 import { deleteCookie, readCookie, writeCookie } from './cookies'
 import { claimDeviceData, releaseDeviceData, releaseStaleOwner } from './device-data'
 

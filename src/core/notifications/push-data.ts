@@ -1,12 +1,8 @@
 import type { PushData } from './contract'
 
-/**
- * The push token is kept in local storage under this key once the server has saved it
- * (docs/requirements.md#r7-notifications-and-push).
- */
-export const FCM_TOKEN_KEY = 'fcm_token'
-/** Whose account the stored token was saved for: another user signing in here saves it again for them. */
-export const FCM_TOKEN_USER_KEY = 'fcm_token_user'
+// The storage keys live apart (./push-token-keys.ts), so that the first page, which only clears them at sign-out,
+// does not load this parser.
+export { FCM_TOKEN_KEY, FCM_TOKEN_USER_KEY } from './push-token-keys'
 
 /**
  * Reading a push message's data, the same way in the page (foreground toast) and the worker (system

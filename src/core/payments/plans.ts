@@ -1,4 +1,4 @@
-import { numberToWords } from '../shared/format'
+import { numberToWords } from '../shared/words'
 
 /**
  * What a plan buys, said the same way on every screen. Reading online is open to everyone, for every

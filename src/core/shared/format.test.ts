@@ -1,15 +1,5 @@
 import { expect, test } from 'vitest'
-import {
-  convertFromDollars,
-  formatAge,
-  formatBytes,
-  formatCurrency,
-  formatLongDate,
-  formatThousands,
-  numberToWords,
-  shorten,
-  stripHtml,
-} from './format'
+import { formatAge, formatBytes, formatLongDate, formatThousands, shorten } from './format'
 
 test('shorten keeps text of 35 characters or fewer', () => {
   const exactly35 = 'a'.repeat(35)
@@ -26,28 +16,6 @@ test('shorten cuts text over 35 characters to its first 28 plus " ..."', () => {
 test('shorten counts characters, not UTF-16 units, so Ethiopic and emoji are never split', () => {
   const ethiopic = 'ሀ'.repeat(40)
   expect(shorten(ethiopic)).toBe(`${'ሀ'.repeat(28)} ...`)
-})
-
-test('stripHtml removes tags and keeps their text', () => {
-  expect(stripHtml('<p>Ìwà <b>lẹ̀sìn</b></p><br/>')).toBe('Ìwà lẹ̀sìn')
-  expect(stripHtml('no tags')).toBe('no tags')
-})
-
-test('numberToWords covers 0 to 999', () => {
-  expect(numberToWords(0)).toBe('zero')
-  expect(numberToWords(7)).toBe('seven')
-  expect(numberToWords(13)).toBe('thirteen')
-  expect(numberToWords(40)).toBe('forty')
-  expect(numberToWords(42)).toBe('forty-two')
-  expect(numberToWords(100)).toBe('one hundred')
-  expect(numberToWords(305)).toBe('three hundred and five')
-  expect(numberToWords(999)).toBe('nine hundred and ninety-nine')
-})
-
-test('numberToWords says the spec message outside 0 to 999', () => {
-  expect(numberToWords(1000)).toBe('Number out of range (0-999)')
-  expect(numberToWords(-1)).toBe('Number out of range (0-999)')
-  expect(numberToWords(2.5)).toBe('Number out of range (0-999)')
 })
 
 test('formatThousands separates thousands', () => {
@@ -116,16 +84,6 @@ test('formatLongDate writes US long dates with ordinals', () => {
   expect(formatLongDate('2026-03-13')).toBe('March 13th, 2026')
   expect(formatLongDate(new Date(2026, 6, 4))).toBe('July 4th, 2026')
   expect(formatLongDate('not a date')).toBe('')
-})
-
-test('currency: dollars convert to naira at 1000 per dollar and keep their symbol', () => {
-  expect(convertFromDollars(25, 'NGN')).toBe(25000)
-  expect(convertFromDollars(25, 'USD')).toBe(25)
-  expect(convertFromDollars(2, 'NGN', 1500)).toBe(3000)
-  expect(formatCurrency(25000, 'NGN')).toBe('₦25,000')
-  expect(formatCurrency(1234.5, 'USD')).toBe('$1,234.50')
-  expect(formatCurrency(9.99, 'USD')).toBe('$9.99')
-  expect(formatCurrency(0, 'USD')).toBe('$0')
 })
 
 test('initials are the first letters of both names, uppercased, and empty without personal info', async () => {

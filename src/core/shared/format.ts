@@ -1,6 +1,7 @@
-import { removeMarkup } from './text'
-import { CURRENCIES, type CurrencyCode, NAIRA_PER_DOLLAR, SHORTEN_ABOVE, SHORTEN_KEEP } from './constants'
-import { NUMBER_OUT_OF_RANGE } from './texts'
+import { SHORTEN_ABOVE, SHORTEN_KEEP } from './constants'
+
+// Display helpers the first page uses. Prices are written by ./money.ts, numbers in words by ./words.ts and HTML
+// stripped by ./text.ts: only later pages load them.
 
 /**
  * Text longer than 35 characters becomes its first 28 characters plus ' ...'
@@ -9,54 +10,6 @@ import { NUMBER_OUT_OF_RANGE } from './texts'
 export function shorten(text: string): string {
   const chars = Array.from(text)
   return chars.length > SHORTEN_ABOVE ? `${chars.slice(0, SHORTEN_KEEP).join('')} ...` : text
-}
-
-/**
- * Removes HTML tags, keeping their text (docs/requirements.md#r16-display-helpers); what the server stores went through
- * cleanText (core/shared/text.ts).
- */
-export function stripHtml(text: string): string {
-  return removeMarkup(text)
-}
-
-const ONES = [
-  'zero',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-  'thirteen',
-  'fourteen',
-  'fifteen',
-  'sixteen',
-  'seventeen',
-  'eighteen',
-  'nineteen',
-]
-const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety']
-
-/**
- * English words for 0–999; anything else gives the specified out-of-range message
- * (docs/requirements.md#r16-display-helpers).
- */
-export function numberToWords(n: number): string {
-  if (!Number.isInteger(n) || n < 0 || n > 999) return NUMBER_OUT_OF_RANGE
-  if (n < 20) return ONES[n]
-  if (n < 100) {
-    const rest = n % 10
-    return rest === 0 ? TENS[n / 10] : `${TENS[Math.floor(n / 10)]}-${ONES[rest]}`
-  }
-  const hundreds = `${ONES[Math.floor(n / 100)]} hundred`
-  const rest = n % 100
-  return rest === 0 ? hundreds : `${hundreds} and ${numberToWords(rest)}`
 }
 
 /**
@@ -105,18 +58,6 @@ export function formatLongDate(input: Date | string): string {
     ? [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()]
     : [date.getFullYear(), date.getMonth(), date.getDate()]
   return `${MONTHS[m]} ${ordinal(d)}, ${y}`
-}
-
-/** Dollars to the given currency at the spec's rate (or a configured one). */
-export function convertFromDollars(amountUsd: number, currency: CurrencyCode, nairaPerDollar = NAIRA_PER_DOLLAR): number {
-  return currency === 'NGN' ? amountUsd * nairaPerDollar : amountUsd
-}
-
-/** "$1,234.50" or "₦25,000": symbol, thousands separators, cents only when there are any. */
-export function formatCurrency(amount: number, currency: CurrencyCode): string {
-  const whole = Number.isInteger(amount)
-  const sign = amount < 0 ? '-' : ''
-  return `${sign}${CURRENCIES[currency].symbol}${formatThousands(Math.abs(amount), whole ? 0 : 2)}`
 }
 
 /**

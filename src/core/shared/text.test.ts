@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { cleanText, removeMarkup } from './text'
+import { cleanText, removeMarkup, stripHtml } from './text'
 
 test('complete tags go and their text stays', () => {
   expect(cleanText('<p>Ìwà <b>lẹ̀sìn</b></p><br/>')).toBe('Ìwà lẹ̀sìn')
@@ -48,4 +48,9 @@ test('a text built to need a pass per character is cleaned in a few passes and k
   expect(cleaned).not.toMatch(/<[a-zA-Z/!?]/)
   // Five passes took one tag each from the middle; then the run of openers went.
   expect(cleaned).toBe('b>'.repeat(19_995))
+})
+
+test('stripHtml removes tags and keeps their text', () => {
+  expect(stripHtml('<p>Ìwà <b>lẹ̀sìn</b></p><br/>')).toBe('Ìwà lẹ̀sìn')
+  expect(stripHtml('no tags')).toBe('no tags')
 })

@@ -43,6 +43,14 @@ export function removeMarkup(value: string): string {
   return text
 }
 
+/**
+ * Removes HTML tags, keeping their text (docs/requirements.md#r16-display-helpers); what the server stores went through
+ * cleanText.
+ */
+export function stripHtml(text: string): string {
+  return removeMarkup(text)
+}
+
 export function cleanText(value: string, { lines = false }: CleanTextOptions = {}): string {
   let text = removeMarkup(value.normalize('NFC').replace(/\r\n?/g, '\n'))
   text = text.replace(BIDI_CONTROLS, '')

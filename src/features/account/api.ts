@@ -1,7 +1,7 @@
 import { API } from '@/core/http/api-paths'
 import type { Address, PersonalInfo, UserLanguages } from '@/core/account/contract'
 import type { Notice } from '@/core/http/contract'
-import { FCM_TOKEN_KEY } from '@/core/notifications/push-data'
+import { FCM_TOKEN_KEY } from '@/core/notifications/push-token-keys'
 import type { AddressInput, ChangePasswordInput, PersonalInfoInput } from '@/core/account/validation'
 import { apiGet, apiGetBlob, apiSend, apiUpload } from '@/lib/api-client'
 

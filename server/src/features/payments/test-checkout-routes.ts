@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { API, ROUTES } from '@core/http/api-paths'
-import { formatCurrency } from '@core/shared/format'
+import { formatCurrency } from '@core/shared/money'
 import { fromMinorUnits, PAYMENT_REFERENCE_PATTERN, PAYMENT_TEXTS } from '@core/payments/payment'
 import { paymentByReference, planById, recordTestCharge, testChargeOf, type Payment } from './repository'
 import { checkoutDescription, returnUrls } from './rules'
