@@ -3,6 +3,7 @@ import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { API_PREFIXES } from './src/core/http/api-paths'
 import { CONSENT_SCRIPT } from './src/core/shared/consent-script'
+import { PAGE_MODULE_META } from './src/core/shared/constants'
 import { startAfterPaint } from './scripts/start-after-paint.mjs'
 
 const apiTarget = process.env.OWE_DEV_API ?? 'http://localhost:8080'
@@ -31,7 +32,7 @@ function firstPaint(): Plugin {
       }
       // The shell (or the server's page) paints from the HTML alone; the app's code is asked for after that
       // first paint, so it does not share the first round trips with the page's text, art and fonts.
-      const deferred = startAfterPaint(source)
+      const deferred = startAfterPaint(source, PAGE_MODULE_META)
       if (deferred.start) this.emitFile({ type: 'asset', fileName: deferred.start.fileName, source: deferred.start.source })
       html.source = deferred.html
     },

@@ -1,1 +1,1 @@
-export function startAfterPaint(html: string): { html: string; start: { fileName: string; source: string } | null }
+export function startAfterPaint(html: string, pageModuleMeta: string): { html: string; start: { fileName: string; source: string } | null }

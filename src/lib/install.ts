@@ -10,11 +10,23 @@ let deferred: BeforeInstallPromptEvent | null = null
 const listeners = new Set<() => void>()
 const changed = () => listeners.forEach((listener) => listener())
 
+declare global {
+  interface Window {
+    /** A prompt the page's start script kept before the app ran (scripts/start-after-paint.mjs). */
+    __oweInstallPrompt?: Event
+  }
+}
+
 /**
  * Keeps the browser's install prompt for our own "Install Òwe" button instead of the mini-infobar.
- * Called once at start, before React mounts, so an early event is not missed.
+ * Called once at start, before React mounts. A prompt offered earlier, while the page was painting and the
+ * app's code loading, was kept by the start script and is taken from there.
  */
 export function captureInstallPrompt(): void {
+  if (window.__oweInstallPrompt) {
+    deferred = window.__oweInstallPrompt as BeforeInstallPromptEvent
+    delete window.__oweInstallPrompt
+  }
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault()
     deferred = event as BeforeInstallPromptEvent

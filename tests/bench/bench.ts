@@ -75,7 +75,9 @@ async function bundleWeight() {
   // What index.html names, and what its start script asks for once the page has painted (scripts/start-after-paint.mjs).
   const named = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].map((m) => m[1])
   const initial = named(html, /(?:src|href)="\/(assets\/[^"]+\.js)"/g).flatMap((file) =>
-    /^assets\/start-/.test(file) ? [file, ...named(fs.readFileSync(path.join(outDir, file), 'utf8'), /"\/(assets\/[^"]+\.js)"/g)] : [file],
+    /^assets\/start-/.test(file)
+      ? [file, ...named(fs.readFileSync(path.join(outDir, file), 'utf8'), /["`]\/(assets\/[^"`]+\.js)["`]/g)]
+      : [file],
   )
   const rows = initial.map((file) => ({
     file,

@@ -123,3 +123,25 @@ test('an "Install Òwe" button appears when the browser offers installation, and
   // A prompt can be used once: the button goes until the browser offers again.
   await expect(page.getByRole('button', { name: 'Install Òwe' })).toHaveCount(0)
 })
+
+test('a prompt the browser offers while the page is still painting, before the app runs, is kept for the button', async ({ page }) => {
+  // Sent as soon as the document is parsed: the app's code is asked for only after the first paint.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: async () => void ((window as unknown as { prompted: number }).prompted = 1),
+        userChoice: Promise.resolve({ outcome: 'accepted' }),
+      })
+      ;(window as unknown as { appLoaded: boolean }).appLoaded = performance
+        .getEntriesByType('resource')
+        .some((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name))
+      window.dispatchEvent(event)
+      ;(window as unknown as { defaultPrevented: boolean }).defaultPrevented = event.defaultPrevented
+    })
+  })
+  await page.goto('/')
+  expect(await page.evaluate(() => (window as unknown as { appLoaded: boolean }).appLoaded)).toBe(false)
+  expect(await page.evaluate(() => (window as unknown as { defaultPrevented: boolean }).defaultPrevented)).toBe(true)
+  await page.getByRole('button', { name: 'Install Òwe' }).click()
+  expect(await page.evaluate(() => (window as unknown as { prompted?: number }).prompted)).toBe(1)
+})

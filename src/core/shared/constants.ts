@@ -17,6 +17,12 @@ export const REGISTRATION_FIRST_STEP = 1
 export const SHORTEN_ABOVE = 35
 export const SHORTEN_KEEP = 28
 
+/**
+ * The `<meta>` by which the server names a rendered page's own code, for the page's start script to preload
+ * after the first paint (scripts/start-after-paint.mjs, docs/decisions/004-first-paint.md).
+ */
+export const PAGE_MODULE_META = 'owe-page-module'
+
 export const PAGE_SIZE_DEFAULT = 20
 export const PAGE_SIZE_MAX = 100
 

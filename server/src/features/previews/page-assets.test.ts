@@ -27,10 +27,9 @@ test("a page's own styles and code, with what it imports, and nothing the first 
   expect(pageAssets(MANIFEST, 'src/nowhere.tsx')).toEqual({ css: [], js: [] })
 })
 
-test('styles are linked (the app then adds none of its own) and code is preloaded at low priority', () => {
+test('styles are linked (the app then adds none of its own) and code is named for the start script to preload', () => {
   expect(assetLinks({ css: ['assets/search-d.css'], js: ['assets/search-d.js'] })).toBe(
-    '<link rel="stylesheet" crossorigin href="/assets/search-d.css">' +
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/search-d.js">',
+    '<link rel="stylesheet" crossorigin href="/assets/search-d.css">' + '<meta name="owe-page-module" content="/assets/search-d.js">',
   )
 })
 
@@ -55,6 +54,8 @@ test('the reader inlines small stylesheets only, and none that could close the s
     expect(read('assets/large.css')).toBeNull()
     expect(read('assets/closing.css')).toBeNull()
     expect(read('assets/missing.css')).toBeNull()
+    fs.writeFileSync(path.join(dir, 'assets/missing.css'), '.c{}')
+    expect(read('assets/missing.css')).toBe('.c{}')
     // Read once: a file's name changes with its content.
     fs.writeFileSync(path.join(dir, 'assets/small.css'), '.b{}')
     expect(read('assets/small.css')).toBe('.a{color:red}')

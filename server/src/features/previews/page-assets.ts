@@ -1,15 +1,16 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { PAGE_MODULE_META } from '@core/shared/constants'
 
 /** One chunk of Vite's build manifest (`.vite/manifest.json`): https://vite.dev/guide/backend-integration */
 type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; css?: string[] }
 export type Manifest = Record<string, ManifestChunk>
 
 /**
- * The files a lazy page needs beyond the first page's: its stylesheets (linked in the head, so the server's
- * markup is styled from its first paint, and the app's loader finds them there and adds none) and its code
- * (preloaded, so hydration need not wait for the first script to ask for it). What the entry already brings
- * (inlined or preloaded by index.html) is left out.
+ * The files a lazy page needs beyond the first page's: its stylesheets (in the head, so the server's markup is
+ * styled from its first paint, and the app's loader finds them there and adds none) and its code (named in the
+ * head for the page's start script, which preloads it with the app's entry after the first paint, so hydration
+ * need not wait for the entry to ask for it). What the entry already brings is left out.
  */
 export function pageAssets(manifest: Manifest, module: string): { css: string[]; js: string[] } {
   const withEntry = new Set<string>()
@@ -28,7 +29,9 @@ export function pageAssets(manifest: Manifest, module: string): { css: string[];
 /**
  * The head's tags for those files. A stylesheet is inlined when `readStyle` has it: a separate file would hold
  * the first paint back by a round trip. A disabled link to the same file stays beside it: the browser does not
- * fetch it, and the app's loader, finding it, adds no second copy when the page's code loads.
+ * fetch it (Chromium, checked by tests/e2e/server-render.spec.ts), and the app's loader, finding it, adds no
+ * second copy when the page's code loads. The page's code is named by `<meta>` tags that fetch nothing: the
+ * start script preloads it after the first paint (scripts/start-after-paint.mjs).
  */
 export function assetLinks({ css, js }: { css: string[]; js: string[] }, readStyle: (file: string) => string | null = () => null): string {
   return [
@@ -38,7 +41,7 @@ export function assetLinks({ css, js }: { css: string[]; js: string[] }, readSty
         ? `<link rel="stylesheet" crossorigin href="/${file}">`
         : `<style data-href="/${file}">${style}</style><link rel="stylesheet" crossorigin href="/${file}" disabled>`
     }),
-    ...js.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`),
+    ...js.map((file) => `<meta name="${PAGE_MODULE_META}" content="/${file}">`),
   ].join('')
 }
 
@@ -52,10 +55,11 @@ const INLINE_STYLE_MAX = 8 * 1024
 export function styleReader(staticDir: string): (file: string) => string | null {
   const read = new Map<string, string | null>()
   return (file) => {
-    if (!read.has(file)) {
-      const style = fs.existsSync(path.join(staticDir, file)) ? fs.readFileSync(path.join(staticDir, file), 'utf8') : null
-      read.set(file, style !== null && style.length <= INLINE_STYLE_MAX && !/<\/style/i.test(style) ? style : null)
-    }
+    if (read.has(file)) return read.get(file)!
+    // A file not there yet (a build being written) is asked for again next time.
+    if (!fs.existsSync(path.join(staticDir, file))) return null
+    const style = fs.readFileSync(path.join(staticDir, file), 'utf8')
+    read.set(file, style.length <= INLINE_STYLE_MAX && !/<\/style/i.test(style) ? style : null)
     return read.get(file)!
   }
 }
