@@ -76,7 +76,8 @@ test('a database that stops answering makes the server not ready (503) and /api/
 test('the start-up line and /api/health say when payments are in test mode, and with keys which providers take money', async () => {
   const server = await startServer({ port: 4313, env: { ...embedded, LOG_LEVEL: 'info' } })
   try {
-    expect(server.output()).toContain('payments: TEST MODE — no money moves')
+    // The line is written just after the server reports ready: it may reach this process a moment later.
+    await expect.poll(() => server.output()).toContain('payments: TEST MODE — no money moves')
     const report = ((await (await fetch(`${server.url}${API.health}`)).json()) as { data: HealthReport }).data
     expect(report).toMatchObject({ status: 'ok', payments: 'TEST MODE — no money moves', database: { kind: 'pglite', ok: true } })
   } finally {
