@@ -349,6 +349,11 @@ test.describe('the first paint on a 390 px phone', () => {
   // line, that code does not share the first round trips with the page's text, art and fonts.
   for (const path of ['/', '/auth/login']) {
     test(`${path} paints before the app's code is asked for, then the app takes over`, async ({ page }) => {
+      // When the first frame is drawn (its presentation, which first-contentful-paint reports, may come a few
+      // milliseconds after the start script has already moved on).
+      await page.addInitScript(() =>
+        requestAnimationFrame(() => ((window as Window & { __firstFrame?: number }).__firstFrame = performance.now())),
+      )
       const response = await page.goto(path)
       const html = await response!.text()
       expect(html).not.toContain('rel="modulepreload"')
@@ -356,13 +361,15 @@ test.describe('the first paint on a 390 px phone', () => {
       await page.waitForLoadState('networkidle')
       const timing = await page.evaluate(() => ({
         paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        frame: (window as Window & { __firstFrame?: number }).__firstFrame,
         code: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
           .filter((r) => /\/assets\/[\w-]+\.js$/.test(r.name) && !/\/assets\/start-/.test(r.name))
           .map((r) => ({ name: new URL(r.name).pathname, startTime: r.startTime })),
       }))
       expect(timing.paint).toBeGreaterThan(0)
       expect(timing.code.map((r) => r.name)).toContainEqual(expect.stringMatching(/^\/assets\/index-/))
-      for (const chunk of timing.code) expect(chunk.startTime, chunk.name).toBeGreaterThanOrEqual(timing.paint!)
+      expect(timing.frame).toBeGreaterThan(0)
+      for (const chunk of timing.code) expect(chunk.startTime, chunk.name).toBeGreaterThanOrEqual(timing.frame!)
       // Taken over: the app's own navigation (no new document) follows a link.
       await page.evaluate(() => ((window as Window & { __samePage?: boolean }).__samePage = true))
       await page.getByRole('link', { name: 'About' }).first().click()

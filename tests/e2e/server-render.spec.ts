@@ -54,6 +54,9 @@ test('every public page is readable with scripts off: its content and data are i
   await expect(page).toHaveURL(/\/search_result\?q=water$/)
   await expect(page.locator('main .result-list > *').first()).toBeVisible()
   await expect(page.getByLabel('Words')).toHaveValue('water')
+  // What needs the app waits for it: the currency switch is there, not yet pressable.
+  await page.goto('/pricing')
+  await expect(page.getByRole('button', { name: '₦ NGN' })).toBeDisabled()
   // The Ethiopic script and its language tag are in the server's markup too.
   await page.goto(`/search_result?proverb=${proverb.slug}`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('lang', 'am')

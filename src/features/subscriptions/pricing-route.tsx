@@ -7,6 +7,7 @@ import { CURRENCIES, type CurrencyCode, NAIRA_PER_DOLLAR } from '@/core/shared/c
 import type { Plan } from '@/core/payments/contract'
 import { convertFromDollars, formatCurrency } from '@/core/shared/money'
 import { isFreePlan, peoplesLabel, PLAN_TEXTS } from '@/core/payments/plans'
+import { useHydrated } from '@/lib/server-render'
 import { useSession } from '@/lib/session'
 import { Checkout } from './components/checkout'
 import { usePlans } from '@/entities/plans/queries'
@@ -37,6 +38,7 @@ export function PricingRoute() {
     )
   // The configured rate when it has arrived; the spec's 1000 ₦ per $1 until then (or offline).
   const nairaPerDollar = useQuery(exchangeRateQuery()).data?.rates.NGN ?? NAIRA_PER_DOLLAR
+  const hydrated = useHydrated()
 
   return (
     <>
@@ -44,7 +46,15 @@ export function PricingRoute() {
       <p className="lead">{PLAN_TEXTS.story} Paid plans are yearly; you choose which peoples.</p>
       <div className="currency-switch" role="group" aria-label="Currency">
         {(Object.keys(CURRENCIES) as CurrencyCode[]).map((code) => (
-          <button key={code} type="button" className="button" aria-pressed={currency === code} onClick={() => setCurrency(code)}>
+          <button
+            key={code}
+            type="button"
+            className="button"
+            aria-pressed={currency === code}
+            // Until the app has taken the server's page over, a press would do nothing: it waits, as forms do.
+            disabled={!hydrated}
+            onClick={() => setCurrency(code)}
+          >
             {CURRENCIES[code].symbol} {code}
           </button>
         ))}
