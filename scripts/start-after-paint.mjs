@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { minifySync } from 'vite'
 
-const ENTRY = /\s*<script type="module"(?: fetchpriority="low")? crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/g
-const PRELOAD = /\s*<link rel="modulepreload"(?: fetchpriority="low")? crossorigin href="(\/assets\/[^"]+\.js)">/g
+const ENTRY = /\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/g
+const PRELOAD = /\s*<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/g
 
 /**
  * What the start script does in the browser, written into it with the build's file names (as text, so that no
