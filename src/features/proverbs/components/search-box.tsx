@@ -1,10 +1,12 @@
-import { useId, useState } from 'react'
+import { useId } from 'react'
 import { useNavigate } from 'react-router-dom'
 
-/** The home page's search: goes to /search_result with the words typed. */
+/**
+ * The home page's search: goes to /search_result with the words typed. The field is the browser's own (not
+ * held in React's state), so words typed before the app took the server's page over are the ones searched.
+ */
 export function SearchBox() {
   const navigate = useNavigate()
-  const [q, setQ] = useState('')
   const id = useId()
   return (
     <form
@@ -14,22 +16,14 @@ export function SearchBox() {
       action="/search_result"
       onSubmit={(event) => {
         event.preventDefault()
+        const q = String(new FormData(event.currentTarget).get('q') ?? '')
         navigate(`/search_result?q=${encodeURIComponent(q.trim())}`)
       }}
     >
       <label htmlFor={id} className="visually-hidden">
         Search proverbs
       </label>
-      <input
-        id={id}
-        type="search"
-        name="q"
-        value={q}
-        onChange={(e) => setQ(e.target.value)}
-        placeholder="Search: omo, haraka, patience…"
-        autoComplete="off"
-        enterKeyHint="search"
-      />
+      <input id={id} type="search" name="q" placeholder="Search: omo, haraka, patience…" autoComplete="off" enterKeyHint="search" />
       <button type="submit" className="button button--primary">
         Search
       </button>
