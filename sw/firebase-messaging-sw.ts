@@ -5,7 +5,7 @@ import type { PrecacheEntry } from 'workbox-precaching'
 import { firebaseConfig } from '../src/core/notifications/firebase-config'
 import { offlineDb } from '../src/offline/schema'
 import { setupPrecache } from './precache'
-import { cookieTokenFrom, createOutboxSync, isDrainCommand, type SyncEventLike } from './outbox-sync'
+import { cookieTokenFrom, createOutboxSync, isDrainCommand, isSignedOutNotice, type SyncEventLike } from './outbox-sync'
 import { broadcastPacks, isPackCommand, runPackCommand } from './packs'
 import { setupPush } from './push'
 import { registerDataRoutes, registerNavigationRoute, registerScrollImageRoute } from './routes'
@@ -40,6 +40,7 @@ const broadcast = broadcastPacks()
 self.addEventListener('message', (event) => {
   const data: unknown = event.data
   if ((data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
+  if (isSignedOutNotice(data)) outbox.onSignedOut()
   if (isDrainCommand(data))
     outbox.onCommand(
       data,

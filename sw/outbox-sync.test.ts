@@ -4,7 +4,7 @@ import { enqueueAnswer } from '../src/offline/outbox'
 import type { OfflineDb } from '../src/offline/schema'
 import { setOwner, tokenDigest } from '../src/offline/store'
 import { freshDb } from '../src/offline/test-fixtures'
-import { cookieTokenFrom, createOutboxSync, isDrainCommand, ownerTokenFor, type OutboxSyncDeps } from './outbox-sync'
+import { cookieTokenFrom, createOutboxSync, isDrainCommand, isSignedOutNotice, ownerTokenFor, type OutboxSyncDeps } from './outbox-sync'
 
 const T0 = Date.UTC(2026, 10, 23, 9)
 const TOKEN_7 = 'token-of-7'
@@ -111,6 +111,25 @@ test('a sync event fails while entries back off (the browser tries again later),
   const second = syncEvent()
   sync.onSync(second.event)
   await expect(Promise.all(second.work)).resolves.toBeDefined()
+})
+
+test('after a sign-out the token a page left is not used, though the owner record has not gone yet', async () => {
+  const sync = createOutboxSync(deps())
+  // Online, the page asked for a drain: nothing to send, but the worker now holds 7's token.
+  await sync.drain(TOKEN_7)
+  // Offline, 7 answers and signs out: the page's notice comes first, the owner record leaves later.
+  await answer(7)
+  expect(isSignedOutNotice({ type: 'SIGNED_OUT' })).toBe(true)
+  expect(isSignedOutNotice({ type: 'DRAIN_OUTBOX' })).toBe(false)
+  sync.onSignedOut()
+  const { event, work } = syncEvent()
+  sync.onSync(event)
+  await Promise.all(work)
+  expect(sent).toEqual([])
+  expect(await db.count('outbox')).toBe(1)
+  // 7 signs in again: their new command's token sends it.
+  await sync.drain(TOKEN_7)
+  expect(sent.map((s) => s.authorization)).toEqual([`Bearer ${TOKEN_7}`])
 })
 
 test('a sync event succeeds when entries only wait for their user to sign in (retrying would not help)', async () => {

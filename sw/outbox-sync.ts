@@ -1,4 +1,4 @@
-import { OUTBOX_SYNC_TAG, type DrainOutboxCommand, type OutboxRetryNotice } from '../src/offline/messages'
+import { OUTBOX_SYNC_TAG, type DrainOutboxCommand, type OutboxRetryNotice, type SignedOutNotice } from '../src/offline/messages'
 import { drainOutbox, type DrainDeps, type DrainSummary } from '../src/offline/outbox'
 import type { OfflineDb } from '../src/offline/schema'
 import { readOwner, tokenDigest } from '../src/offline/store'
@@ -32,6 +32,10 @@ export function isDrainCommand(data: unknown): data is DrainOutboxCommand {
   return (data as { type?: unknown } | null)?.type === 'DRAIN_OUTBOX'
 }
 
+export function isSignedOutNotice(data: unknown): data is SignedOutNotice {
+  return (data as { type?: unknown } | null)?.type === 'SIGNED_OUT'
+}
+
 /** The first candidate that is the owner's current token, for the owner's own entries only. */
 export async function ownerTokenFor(
   db: OfflineDb,
@@ -62,14 +66,17 @@ export type OutboxSync = {
   onSync: (event: SyncEventLike) => void
   /** A page's DRAIN_OUTBOX; `reply` tells that page when entries are due again. */
   onCommand: (command: DrainOutboxCommand, waitUntil: (work: Promise<unknown>) => void, reply?: (notice: OutboxRetryNotice) => void) => void
+  /** A page signed out: the token a page left here is forgotten (only a later command or the cookie serves). */
+  onSignedOut: () => void
 }
 
 export function createOutboxSync(deps: OutboxSyncDeps): OutboxSync {
   const setTimer = deps.setTimer ?? ((work, ms) => setTimeout(work, ms))
   const clearTimer = deps.clearTimer ?? ((timer) => clearTimeout(timer as ReturnType<typeof setTimeout>))
   let timer: unknown
-  // The latest page token, in memory only while the worker lives, for the timer's drain (checked against
-  // the owner every time, so a signed-out user's token is never used).
+  // The latest page token, in memory only while the worker lives, for the timer's and sync event's drains
+  // (checked against the owner every time, and forgotten at sign-out: the owner record leaves the device
+  // a moment after the page signs out, and a sync event may come in between).
   let pageToken: string | undefined
 
   async function drain(token?: string, retryNow = false): Promise<DrainSummary> {
@@ -119,6 +126,9 @@ export function createOutboxSync(deps: OutboxSyncDeps): OutboxSync {
           })
           .catch((error: unknown) => console.warn('Sending quiz answers failed', error)),
       )
+    },
+    onSignedOut() {
+      pageToken = undefined
     },
   }
 }

@@ -1,6 +1,6 @@
 import { API } from '@/core/http/api-paths'
 import type { EthnicGroup } from '@/core/proverbs/contract'
-import { PACKS_CHANNEL, type PackCommand, type PacksChanged } from '@/offline/messages'
+import { PACKS_CHANNEL, type PackCommand, type PacksChanged, type SignedOutNotice } from '@/offline/messages'
 
 /**
  * What this device keeps for the signed-in user, seen from the page: who owns it (so the worker stores
@@ -60,6 +60,8 @@ export function releaseStaleOwner(): Promise<void> {
 
 /** Sign-out: the user's private answers, packs and what only their packs held leave the device. */
 export function releaseDeviceData(userId: number): Promise<void> {
+  // First, before any await: the worker must not send this user's queued answers with a page's old token.
+  navigator.serviceWorker?.controller?.postMessage({ type: 'SIGNED_OUT' } satisfies SignedOutNotice)
   if (!hasIndexedDb()) return Promise.resolve()
   return enqueue(async () => {
     const [{ offlineDb }, store] = await offline()

@@ -75,3 +75,19 @@ test("after a sign-in, once the device is the new user's, listeners hear of it; 
   await new Promise((resolve) => setTimeout(resolve, 20))
   expect(heard).toEqual([7])
 })
+
+test('signing out tells the worker at once to forget the token a page gave it, before the device data goes', () => {
+  const posted: unknown[] = []
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { controller: { postMessage: (message: unknown) => posted.push(message) } },
+  })
+  try {
+    signIn(result)
+    signOut()
+    // Synchronously: a Background Sync event may fire in the next moment (the connection coming back).
+    expect(posted).toEqual([{ type: 'SIGNED_OUT' }])
+  } finally {
+    Reflect.deleteProperty(navigator, 'serviceWorker')
+  }
+})

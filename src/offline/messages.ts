@@ -43,5 +43,11 @@ export type DrainOutboxCommand = {
   token?: string
   /** The connection just came back: send what is backing off now. */ retryNow?: boolean
 }
+/**
+ * Page → worker at sign-out: forget the token a page's command left in the worker's memory. The owner
+ * record leaves the device a moment later (src/lib/device-data.ts); until then a sync event must not
+ * send the signed-out user's answers with the token they just gave up.
+ */
+export type SignedOutNotice = { type: 'SIGNED_OUT' }
 /** Worker → the page that asked: entries wait for a retry at `retryAt` (the page sets a timer). */
 export type OutboxRetryNotice = { type: 'OUTBOX_RETRY'; retryAt: number }
