@@ -71,7 +71,7 @@ test('a visitor searches without tone marks, finds the proverb and opens it', as
 test('a search with no results says so and offers to clear it', async ({ page }) => {
   await page.goto('/search_result?q=zzqxjv')
   await expect(page.getByText('No proverbs match')).toBeVisible()
-  await page.getByRole('button', { name: 'Clear search' }).click()
+  await page.getByRole('link', { name: 'Clear search' }).click()
   await expect(page).toHaveURL(/\/search_result$/)
   await expect(page.locator('.result-list .proverb-card')).toHaveCount(20)
 })

@@ -45,8 +45,15 @@ function SearchResults() {
   const category = params.get('category') ?? ''
   const search = searchFor(params)
   const page = search.page ?? 1
-  const [text, setText] = useState(q)
-  useEffect(() => setText(q), [q])
+  const words = useRef<HTMLInputElement>(null)
+  // The words field is the browser's own, so what was typed before the app took the server's page over
+  // stays; it shows a new search's words when the address changes (a link, Back, "Clear search").
+  const wordsShown = useRef(q)
+  useEffect(() => {
+    if (wordsShown.current === q) return
+    wordsShown.current = q
+    if (words.current) words.current.value = q
+  }, [q])
   const heading = useRef<HTMLHeadingElement>(null)
   const resultsHeading = useRef<HTMLHeadingElement>(null)
 
@@ -83,9 +90,11 @@ function SearchResults() {
     }
     setParams(merged)
   }
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    update({ q: text.trim(), page: '' })
+    const typed = String(new FormData(event.currentTarget).get('q') ?? '').trim()
+    wordsShown.current = typed
+    update({ q: typed, page: '' })
   }
 
   const device = results.data?.device
@@ -112,8 +121,8 @@ function SearchResults() {
             id="search-q"
             name="q"
             type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
+            ref={words}
+            defaultValue={q}
             placeholder="With or without tone marks"
             maxLength={MAX_QUERY_LENGTH}
             autoComplete="off"
@@ -158,17 +167,18 @@ function SearchResults() {
         ) : results.data.totalElements === 0 && device ? (
           <NoSavedMatch coverage={device} query={shownQuery}>
             {(shownQuery || category) && (
-              <button type="button" className="button" onClick={() => update({ q: '', category: '', page: '' })}>
+              <Link className="button" to={ethnic ? `/search_result?ethnic=${encodeURIComponent(ethnic)}` : '/search_result'}>
                 Clear search
-              </button>
+              </Link>
             )}
           </NoSavedMatch>
         ) : results.data.totalElements === 0 ? (
           <EmptyState title="No proverbs match">
             <p>Try fewer words, another spelling, or clear the filters.</p>
-            <button type="button" className="button" onClick={() => setParams(new URLSearchParams())}>
+            {/* A link: it works the moment the page is drawn, before the app has taken it over. */}
+            <Link className="button" to="/search_result">
               Clear search
-            </button>
+            </Link>
           </EmptyState>
         ) : (
           <>
