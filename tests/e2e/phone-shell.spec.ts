@@ -396,4 +396,21 @@ test.describe('the first paint on a 390 px phone', () => {
       expect(new Set(faces).size).toBe(faces.length)
     })
   }
+
+  // ṣ, ɛ, ɔ, ɓ, ƙ come from Òwe's own cut of latin-ext (scripts/make-fonts.mjs, about 4 KB), not from
+  // the whole latin-ext file (55–59 KB) that a page of these peoples' proverbs used to wait for.
+  for (const path of ['/', '/search_result?ethnic=yoruba', '/search_result?ethnic=hausa', '/search_result?ethnic=akan']) {
+    test(`${path} draws its letters from the small cut, not the whole latin-ext file`, async ({ page }) => {
+      await page.goto(path)
+      await page.waitForLoadState('networkidle')
+      const fonts = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => new URL(entry.name).pathname.split('/').pop()!)
+          .filter((name) => name.endsWith('.woff2')),
+      )
+      expect(fonts.some((name) => name.startsWith('noto-sans-african-'))).toBe(true)
+      expect(fonts.filter((name) => name.includes('latin-ext'))).toEqual([])
+    })
+  }
 })
