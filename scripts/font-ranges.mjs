@@ -27,7 +27,7 @@ const pair = (upper, lower) => [upper, lower]
 /**
  * The letters of our languages' alphabets (and tone-marked letters) that fall in latin-ext, capital and
  * small. Basic Latin and Latin-1 (á à é è ó ò…) are in the latin file; ẹ ọ ị ụ and the combining grave,
- * acute and dot below are in the "vietnamese" file. docs/requirements.md#r1-proverbs names the languages.
+ * acute and dot below are in the "vietnamese" file. docs/requirements.md#r1-proverbs-and-peoples names the languages.
  */
 export const AFRICAN_LETTERS = [
   // Akan (Twi, Fante) and Ga: open e, open o, eng.
