@@ -131,9 +131,10 @@ test('home and each public page have their own title, description and address; t
   }
 })
 
-test('a search, a proverb that is not there and a reader’s own pages are shown but not listed by search engines', async () => {
+test('a search that found nothing, a proverb that is not there and a reader’s own pages are shown but not listed by search engines', async () => {
   for (const address of [
-    '/search_result?q=water',
+    '/search_result?q=zzqxjv',
+    '/search_result?q=',
     '/search_result?proverb=no-such-proverb',
     '/search_result?ethnic=atlantis',
     '/profile',
@@ -146,6 +147,15 @@ test('a search, a proverb that is not there and a reader’s own pages are shown
   }
   // The whole list is listed.
   expect((await page('/search_result')).html).toContain(`<link rel="canonical" href="${BASE}/search_result" />`)
+})
+
+test('a search that found proverbs is listed under its first page’s address, saying how many it found', async () => {
+  const total = (await ctx.app.inject({ method: 'GET', url: '/api/proverbs/public?q=water&size=1' })).json<{ totalElements: number }>()
+  expect(total.totalElements).toBeGreaterThan(1)
+  const { result, html } = await preview('/search_result?q=%20water%20&page=2')
+  expect(html).not.toContain('noindex')
+  expect(html).toContain(`<link rel="canonical" href="${BASE}/search_result?q=water" />`)
+  expect(result.ogDescription).toBe(`${total.totalElements} proverbs for “water”, from eight African peoples.`)
 })
 
 test('a proverb’s own words cannot break out of the head, and an admin’s edit shows in the next preview', async () => {

@@ -212,6 +212,12 @@ function relevance(terms: string[]): SQL {
     when ${all((t) => or(sql`${proverb} like ${start(t)}`, sql`${english} like ${start(t)}`))} then 2 else 3 end`
 }
 
+/** How many proverbs match every search term and filter. */
+export async function countProverbs(db: Db, filters: ProverbFilters): Promise<number> {
+  const [{ total }] = await db.select({ total: count() }).from(proverbs).where(filterCondition(filters))
+  return total
+}
+
 /**
  * A page of proverbs matching every search term in the proverb (tone-insensitively) or its English.
  * With terms, by relevance (whole words first, wherever they are; matches inside words last); proverbs
@@ -220,7 +226,7 @@ function relevance(terms: string[]): SQL {
  */
 export async function searchProverbs(db: Db, filters: ProverbFilters, page: number, size: number) {
   const where = filterCondition(filters)
-  const [{ total }] = await db.select({ total: count() }).from(proverbs).where(where)
+  const total = await countProverbs(db, filters)
   const order = filters.terms.length
     ? [asc(relevance(filters.terms)), asc(sql`${proverbs.toneKey} collate "C"`), asc(proverbs.id)]
     : [asc(ethnicGroups.position), asc(proverbs.id)]

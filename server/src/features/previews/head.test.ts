@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { clip, headTags, privateHead, searchHead, withHead, type PageHead } from './head'
+import { clip, headTags, privateHead, searchHead, searchResultsHead, withHead, type PageHead } from './head'
 
 const head: PageHead = {
   title: 'Ìwà l’ẹ̀sìn — Òwe',
@@ -44,11 +44,20 @@ test('the built head keeps one title and one description, this page’s, and the
   expect(page.indexOf('og:title')).toBeLessThan(page.indexOf('</head>'))
 })
 
-test('a search and a reader’s own page are not for search engines, and name no canonical address', () => {
+test('a search that found nothing and a reader’s own page are not for search engines, and name no canonical address', () => {
   for (const made of [searchHead('https://owe.example', false), privateHead('https://owe.example')]) {
     expect(made.robots).toBe('noindex')
     expect(made.canonical).toBeUndefined()
     expect(headTags(made)).not.toContain('og:url')
   }
   expect(searchHead('https://owe.example', true).canonical).toBe('https://owe.example/search_result')
+})
+
+test('a search that found proverbs is listed under its first page’s address and says what it found', () => {
+  const made = searchResultsHead('https://owe.example', 'omi & iná', 12)
+  expect(made.robots).toBeUndefined()
+  expect(made.canonical).toBe('https://owe.example/search_result?q=omi%20%26%20in%C3%A1')
+  expect(made.description).toBe('12 proverbs for “omi & iná”, from eight African peoples.')
+  expect(headTags(made)).not.toContain('noindex')
+  expect(searchResultsHead('https://owe.example', 'water', 1).description).toBe('1 proverb for “water”, from eight African peoples.')
 })

@@ -20,7 +20,7 @@ export type PageHead = {
   canonical?: string
   type: 'website' | 'article'
   image: { url: string; width: number; height: number; alt: string; type: string }
-  /** `noindex` for pages that are a reader's own or a search's. */
+  /** `noindex` for pages that are a reader's own, or a search that found nothing. */
   robots?: 'noindex'
   /** schema.org descriptions, one object each. */
   jsonLd: object[]
@@ -187,8 +187,8 @@ export function categoryHead(base: string, category: Category): PageHead {
 }
 
 /**
- * The whole list (listed), or a search or a proverb or people that is not there (shown, but not for search
- * engines to list). The title is the app's own for the page: "Search".
+ * The whole list (listed), or a search that found nothing or a proverb or people that is not there (shown,
+ * but not for search engines to list). The title is the app's own for the page: "Search".
  */
 export function searchHead(base: string, listed: boolean): PageHead {
   return {
@@ -199,6 +199,16 @@ export function searchHead(base: string, listed: boolean): PageHead {
     image: siteImage(base),
     robots: listed ? undefined : 'noindex',
     jsonLd: [],
+  }
+}
+
+/** A search that found proverbs: listed under its first page's address, its description says what it found. */
+export function searchResultsHead(base: string, q: string, total: number): PageHead {
+  return {
+    ...searchHead(base, false),
+    description: clip(`${total.toLocaleString('en')} proverb${total === 1 ? '' : 's'} for “${q}”, from eight African peoples.`),
+    canonical: `${base}${SEARCH_PAGE}?q=${encodeURIComponent(q)}`,
+    robots: undefined,
   }
 }
 

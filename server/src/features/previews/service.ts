@@ -1,8 +1,19 @@
 import { PUBLIC_PAGE_TITLES, type PublicPagePath } from '@core/shared/pages'
 import { SEARCH_PAGE } from '@core/proverbs/pages'
 import type { Db } from '../../db/client'
-import { findProverb, listCategories, listGroups, withAbout } from '../../services/proverbs'
-import { categoryHead, groupHead, homeHead, privateHead, proverbHead, publicPageHead, searchHead, type PageHead } from './head'
+import { searchTerms } from '@core/proverbs/search'
+import { countProverbs, findProverb, listCategories, listGroups, withAbout } from '../../services/proverbs'
+import {
+  categoryHead,
+  groupHead,
+  homeHead,
+  privateHead,
+  proverbHead,
+  publicPageHead,
+  searchHead,
+  searchResultsHead,
+  type PageHead,
+} from './head'
 
 const isPublicPage = (path: string): path is PublicPagePath => Object.hasOwn(PUBLIC_PAGE_TITLES, path)
 
@@ -30,6 +41,13 @@ export async function headFor(db: Db, base: string, address: string): Promise<Pa
     const found = (await listCategories(db)).find((c) => c.slug === category.toLowerCase() || String(c.id) === category)
     return found ? categoryHead(base, found) : searchHead(base, false)
   }
-  // The whole list is a page to list; a search's answers are not.
-  return searchHead(base, !query.get('q') && ![...query.keys()].length)
+  // A search that finds proverbs is a page to land on ("proverbs about water"), under the address of its
+  // first page; one that finds none is shown but not listed. The whole list is listed.
+  const q = query.get('q')?.trim() ?? ''
+  const terms = searchTerms(q)
+  if (terms.length) {
+    const total = await countProverbs(db, { terms })
+    return total > 0 ? searchResultsHead(base, q, total) : searchHead(base, false)
+  }
+  return searchHead(base, ![...query.keys()].length)
 }
