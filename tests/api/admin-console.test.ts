@@ -8,6 +8,7 @@ import { seed } from '../../server/src/db/seed/seed'
 import { ADMIN_ONLY } from '../../server/src/http/admin-guard'
 import type { AdminAdvert, AdminPayment, AdminQuizQuestion, AdminUser, ContactMessage } from '../../src/core/admin/contract'
 import { API } from '../../src/core/http/api-paths'
+import { ADMIN_API } from '../../src/core/admin/api-paths'
 import type { AdvertContent, AdvertFile } from '../../src/core/adverts/contract'
 import { ADVERT_MAX_BYTES } from '../../src/core/admin/validation'
 import { adminOf, call, get, groupsBySlug, memberOf, multipart, plansByName, post, testClock, type FormPart } from '../support/accounts'
@@ -34,7 +35,7 @@ afterAll(async () => {
 const db = () => database.db
 const admin = () => adminOf(app, db())
 const member = (languages?: number[]) => memberOf(app, db(), { languages })
-const contactRead = (id: number) => API.admin.contactMessageRead(id)
+const contactRead = (id: number) => ADMIN_API.contactMessageRead(id)
 
 async function send(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, token?: string, payload?: unknown) {
   const res = await app.inject({
@@ -50,7 +51,7 @@ async function upload(token: string, parts: FormPart[]) {
   const form = multipart(parts)
   const res = await app.inject({
     method: 'POST',
-    url: API.admin.adverts,
+    url: ADMIN_API.adverts,
     payload: form.payload,
     headers: { 'content-type': form.contentType, authorization: `Bearer ${token}` },
   })
@@ -85,20 +86,20 @@ const questionInput = (overrides: Record<string, unknown> = {}) => ({
 test('every admin route refuses a visitor (401) and a plain user (403)', async () => {
   const user = await member()
   const routes: ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string, unknown?][] = [
-    ['GET', API.admin.quizQuestions],
-    ['POST', API.admin.quizQuestions, questionInput()],
-    ['PUT', API.admin.quizQuestion(1), questionInput()],
-    ['DELETE', API.admin.quizQuestion(1)],
-    ['GET', API.admin.adverts],
-    ['POST', API.admin.adverts, {}],
-    ['PATCH', API.admin.advert(1), { active: false }],
-    ['PUT', API.admin.advertOrder, { ids: [1] }],
-    ['DELETE', API.admin.advert(1)],
-    ['POST', API.admin.broadcast, { title: 'Hello', body: 'Everyone' }],
-    ['GET', API.admin.contactMessages],
+    ['GET', ADMIN_API.quizQuestions],
+    ['POST', ADMIN_API.quizQuestions, questionInput()],
+    ['PUT', ADMIN_API.quizQuestion(1), questionInput()],
+    ['DELETE', ADMIN_API.quizQuestion(1)],
+    ['GET', ADMIN_API.adverts],
+    ['POST', ADMIN_API.adverts, {}],
+    ['PATCH', ADMIN_API.advert(1), { active: false }],
+    ['PUT', ADMIN_API.advertOrder, { ids: [1] }],
+    ['DELETE', ADMIN_API.advert(1)],
+    ['POST', ADMIN_API.broadcast, { title: 'Hello', body: 'Everyone' }],
+    ['GET', ADMIN_API.contactMessages],
     ['POST', contactRead(1), {}],
-    ['GET', API.admin.users],
-    ['GET', API.admin.payments],
+    ['GET', ADMIN_API.users],
+    ['GET', ADMIN_API.payments],
   ]
   for (const [method, url, payload] of routes) {
     const visitor = await send(method, url, undefined, payload)
@@ -132,11 +133,11 @@ test('a quiz question with errors is refused field by field, never a 500', async
     [{ active: 'false' }, 'active', ADMIN_TEXTS.active],
   ]
   for (const [overrides, field, message] of cases) {
-    const res = await post(app, API.admin.quizQuestions, questionInput(overrides), op.token)
+    const res = await post(app, ADMIN_API.quizQuestions, questionInput(overrides), op.token)
     expect(res.status, JSON.stringify(overrides)).toBe(400)
     expect(res.body.error.fields[field], JSON.stringify(overrides)).toBe(message)
   }
-  const notJson = await post(app, API.admin.quizQuestions, [questionInput({ ethnicGroupId: yoruba.id })], op.token)
+  const notJson = await post(app, ADMIN_API.quizQuestions, [questionInput({ ethnicGroupId: yoruba.id })], op.token)
   expect(notJson.status).toBe(400)
 })
 
@@ -145,7 +146,7 @@ test('an admin writes, rewrites and retires a quiz question, each step audited',
   const { yoruba, igbo } = await groupsBySlug(app)
   const created = await post(
     app,
-    API.admin.quizQuestions,
+    ADMIN_API.quizQuestions,
     questionInput({
       ethnicGroupId: yoruba.id,
       question: '  Which city is the <i>Yoruba</i> heartland’s oldest?  ',
@@ -172,10 +173,10 @@ test('an admin writes, rewrites and retires a quiz question, each step audited',
   expect(row.key).toMatch(/^admin:[0-9a-f-]{36}$/)
   expect(await auditOf('quiz_question.create', question.id)).toHaveLength(1)
 
-  const listed = await get(app, `${API.admin.quizQuestions}?ethnicGroupId=${yoruba.id}&q=heartland`, op.token)
+  const listed = await get(app, `${ADMIN_API.quizQuestions}?ethnicGroupId=${yoruba.id}&q=heartland`, op.token)
   expect(listed.status).toBe(200)
   expect(listed.body).toMatchObject({ page: 1, totalElements: 1, totalPages: 1, data: [question] })
-  const seededFacts = await get(app, `${API.admin.quizQuestions}?ethnicGroupId=${igbo.id}&size=100`, op.token)
+  const seededFacts = await get(app, `${ADMIN_API.quizQuestions}?ethnicGroupId=${igbo.id}&size=100`, op.token)
   expect(seededFacts.body.totalElements).toBeGreaterThan(0)
   for (const fact of seededFacts.body.data as AdminQuizQuestion[]) {
     expect(fact.ethnicGroupId).toBe(igbo.id)
@@ -185,7 +186,7 @@ test('an admin writes, rewrites and retires a quiz question, each step audited',
   }
 
   // Typed in text areas: the question becomes one line, the note keeps its lines.
-  const lines = await call(app, 'PUT', API.admin.quizQuestion(question.id), {
+  const lines = await call(app, 'PUT', ADMIN_API.quizQuestion(question.id), {
     payload: questionInput({
       ethnicGroupId: yoruba.id,
       question: 'Which city is the Yoruba\nheartland’s oldest?',
@@ -198,9 +199,9 @@ test('an admin writes, rewrites and retires a quiz question, each step audited',
     question: 'Which city is the Yoruba heartland’s oldest?',
     note: 'Tradition says so.\nSee the corpus.',
   })
-  const bad = await call(app, 'PUT', API.admin.quizQuestion(question.id), { payload: questionInput({ correct: 9 }), token: op.token })
+  const bad = await call(app, 'PUT', ADMIN_API.quizQuestion(question.id), { payload: questionInput({ correct: 9 }), token: op.token })
   expect(bad.status).toBe(400)
-  const replaced = await call(app, 'PUT', API.admin.quizQuestion(question.id), {
+  const replaced = await call(app, 'PUT', ADMIN_API.quizQuestion(question.id), {
     payload: {
       ethnicGroupId: null,
       question: 'Which city do the Yoruba call their cradle?',
@@ -227,31 +228,31 @@ test('an admin writes, rewrites and retires a quiz question, each step audited',
     [1, 'Ilé-Ifẹ̀', true],
   ])
   expect(await auditOf('quiz_question.update', question.id)).toHaveLength(2)
-  const general = await get(app, `${API.admin.quizQuestions}?ethnicGroupId=general&q=cradle`, op.token)
+  const general = await get(app, `${ADMIN_API.quizQuestions}?ethnicGroupId=general&q=cradle`, op.token)
   expect(general.body.data).toEqual([replaced.body.data])
 
-  expect((await call(app, 'PUT', API.admin.quizQuestion(999999), { payload: questionInput(), token: op.token })).body.error.message).toBe(
+  expect((await call(app, 'PUT', ADMIN_API.quizQuestion(999999), { payload: questionInput(), token: op.token })).body.error.message).toBe(
     QUIZ_BANK_TEXTS.notFound,
   )
-  expect((await get(app, `${API.admin.quizQuestions}?ethnicGroupId=yoruba`, op.token)).status).toBe(400)
+  expect((await get(app, `${ADMIN_API.quizQuestions}?ethnicGroupId=yoruba`, op.token)).status).toBe(400)
 
-  const retired = await call(app, 'DELETE', API.admin.quizQuestion(question.id), { token: op.token })
+  const retired = await call(app, 'DELETE', ADMIN_API.quizQuestion(question.id), { token: op.token })
   expect(retired.status).toBe(200)
   expect(retired.body.data).toMatchObject({ id: question.id, active: false })
   const [after] = await db().select({ active: quizQuestions.active }).from(quizQuestions).where(eq(quizQuestions.id, question.id))
   expect(after.active).toBe(false)
   expect(await auditOf('quiz_question.retire', question.id)).toHaveLength(1)
   // Retiring twice changes nothing and logs nothing more.
-  expect((await call(app, 'DELETE', API.admin.quizQuestion(question.id), { token: op.token })).status).toBe(200)
+  expect((await call(app, 'DELETE', ADMIN_API.quizQuestion(question.id), { token: op.token })).status).toBe(200)
   expect(await auditOf('quiz_question.retire', question.id)).toHaveLength(1)
 })
 
 test('the next start keeps admins’ questions as they left them (the seeder retires only what left its files)', async () => {
   const op = await admin()
-  const kept = (await post(app, API.admin.quizQuestions, questionInput({ question: 'Kept across restarts?' }), op.token)).body
+  const kept = (await post(app, ADMIN_API.quizQuestions, questionInput({ question: 'Kept across restarts?' }), op.token)).body
     .data as AdminQuizQuestion
   const retired = (
-    await post(app, API.admin.quizQuestions, questionInput({ question: 'Retired across restarts?', active: false }), op.token)
+    await post(app, ADMIN_API.quizQuestions, questionInput({ question: 'Retired across restarts?', active: false }), op.token)
   ).body.data as AdminQuizQuestion
   await seed(db())
   const rows = await db()
@@ -286,7 +287,7 @@ test('an uploaded WebP advert is checked by its bytes, stored, audited and shown
   )
   expect(await auditOf('advert.create', advert.id)).toHaveLength(1)
 
-  const list = await get(app, API.admin.adverts, op.token)
+  const list = await get(app, ADMIN_API.adverts, op.token)
   expect(list.body.data).toContainEqual(advert)
   expect((list.body.data as AdminAdvert[]).filter((a) => a.source === 'seed').length).toBeGreaterThan(0)
 
@@ -335,7 +336,7 @@ test('an advert upload that is not a WebP or MP4, or too large, or badly describ
   const noFile = await upload(op.token, advertParts(seededWebp()).slice(0, 3))
   expect(noFile.status).toBe(400)
   expect(noFile.body.error.fields.file).toBe(ADMIN_ADVERT_TEXTS.noFile)
-  const json = await post(app, API.admin.adverts, { name: 'x' }, op.token)
+  const json = await post(app, ADMIN_API.adverts, { name: 'x' }, op.token)
   expect(json.status).toBe(415)
   expect(
     await db()
@@ -351,7 +352,7 @@ test('adverts are edited, deactivated and deleted', async () => {
   const user = await member()
   const [seeded] = await db().select().from(adverts).where(eq(adverts.source, 'seed')).limit(1)
 
-  const off = await send('PATCH', API.admin.advert(seeded.id), op.token, {
+  const off = await send('PATCH', ADMIN_API.advert(seeded.id), op.token, {
     active: false,
     alt: ' Plans for all eight peoples ',
     link: null,
@@ -369,32 +370,32 @@ test('adverts are edited, deactivated and deleted', async () => {
   })
   expect(((await get(app, API.adverts, user.token)).body.data as AdvertFile[]).map((a) => a.id)).not.toContain(seeded.id)
   expect(await auditOf('advert.update', seeded.id)).toHaveLength(1)
-  expect((await send('PATCH', API.admin.advert(seeded.id), op.token, {})).body.error.message).toBe(ADMIN_TEXTS.nothingToChange)
-  expect((await send('PATCH', API.admin.advert(seeded.id), op.token, { link: 'https://example.com' })).status).toBe(400)
-  expect((await send('PATCH', API.admin.advert(seeded.id), op.token, { position: -1 })).body.error.fields.position).toBe(
+  expect((await send('PATCH', ADMIN_API.advert(seeded.id), op.token, {})).body.error.message).toBe(ADMIN_TEXTS.nothingToChange)
+  expect((await send('PATCH', ADMIN_API.advert(seeded.id), op.token, { link: 'https://example.com' })).status).toBe(400)
+  expect((await send('PATCH', ADMIN_API.advert(seeded.id), op.token, { position: -1 })).body.error.fields.position).toBe(
     ADMIN_TEXTS.advertPosition,
   )
-  expect((await send('PATCH', API.admin.advert(999999), op.token, { active: true })).status).toBe(404)
+  expect((await send('PATCH', ADMIN_API.advert(999999), op.token, { active: true })).status).toBe(404)
   // Seeding again does not switch it back on.
   await seed(db())
   expect((await db().select({ active: adverts.active }).from(adverts).where(eq(adverts.id, seeded.id)))[0].active).toBe(false)
-  await send('PATCH', API.admin.advert(seeded.id), op.token, { active: true })
+  await send('PATCH', ADMIN_API.advert(seeded.id), op.token, { active: true })
 
   const mine = (await upload(op.token, advertParts(seededWebp()))).body.data as AdminAdvert
-  const deleted = await call(app, 'DELETE', API.admin.advert(mine.id), { token: op.token })
+  const deleted = await call(app, 'DELETE', ADMIN_API.advert(mine.id), { token: op.token })
   expect(deleted.status).toBe(200)
   expect(await db().select().from(adverts).where(eq(adverts.id, mine.id))).toEqual([])
   expect(await auditOf('advert.delete', mine.id)).toHaveLength(1)
-  expect((await call(app, 'DELETE', API.admin.advert(mine.id), { token: op.token })).status).toBe(404)
+  expect((await call(app, 'DELETE', ADMIN_API.advert(mine.id), { token: op.token })).status).toBe(404)
 })
 
 test('adverts are reordered all at once; a stale or malformed order is refused and changes nothing', async () => {
   const op = await admin()
   const user = await member()
-  const list = async () => (await get(app, `${API.admin.adverts}?size=100`, op.token)).body.data as AdminAdvert[]
+  const list = async () => (await get(app, `${ADMIN_API.adverts}?size=100`, op.token)).body.data as AdminAdvert[]
   const before = await list()
   const reversed = before.map((a) => a.id).reverse()
-  const res = await send('PUT', API.admin.advertOrder, op.token, { ids: reversed })
+  const res = await send('PUT', ADMIN_API.advertOrder, op.token, { ids: reversed })
   expect(res.status, JSON.stringify(res.body)).toBe(200)
   expect((res.body.data as AdminAdvert[]).map((a) => [a.id, a.position])).toEqual(reversed.map((id, position) => [id, position]))
   expect((await list()).map((a) => a.id)).toEqual(reversed)
@@ -406,17 +407,17 @@ test('adverts are reordered all at once; a stale or malformed order is refused a
 
   // One missing (as if uploaded meanwhile), one unknown: 409, and nothing moved.
   for (const ids of [reversed.slice(1), [...reversed.slice(1), 999999]]) {
-    const stale = await send('PUT', API.admin.advertOrder, op.token, { ids })
+    const stale = await send('PUT', ADMIN_API.advertOrder, op.token, { ids })
     expect(stale.status).toBe(409)
     expect(stale.body.error.message).toBe(ADMIN_TEXTS.orderStale)
   }
   for (const body of [{}, { ids: [] }, { ids: [reversed[0], reversed[0]] }, { ids: ['1'] }, { ids: 'all' }, { ids: [1.5] }]) {
-    const bad = await send('PUT', API.admin.advertOrder, op.token, body)
+    const bad = await send('PUT', ADMIN_API.advertOrder, op.token, body)
     expect(bad.status, JSON.stringify(body)).toBe(400)
     expect(bad.body.error.fields.ids).toBe(ADMIN_TEXTS.order)
   }
   expect((await list()).map((a) => a.id)).toEqual(reversed)
-  await send('PUT', API.admin.advertOrder, op.token, { ids: before.map((a) => a.id) })
+  await send('PUT', ADMIN_API.advertOrder, op.token, { ids: before.map((a) => a.id) })
 })
 
 test('a broadcast reaches every activated user once, or only one group’s readers, and is audited', async () => {
@@ -435,7 +436,7 @@ test('a broadcast reaches every activated user once, or only one group’s reade
   const activated = (await db().select({ id: users.id, activatedAt: users.activatedAt }).from(users)).filter((u) => u.activatedAt !== null)
   const everyone = await post(
     app,
-    API.admin.broadcast,
+    ADMIN_API.broadcast,
     { title: ' Happy <b>new</b> year ', body: 'New proverbs every week.', url: '/proverbs' },
     op.token,
   )
@@ -454,7 +455,7 @@ test('a broadcast reaches every activated user once, or only one group’s reade
 
   const group = await post(
     app,
-    API.admin.broadcast,
+    ADMIN_API.broadcast,
     { title: 'Ẹ kú ọdún', body: 'For Yoruba readers.', ethnicGroupId: yoruba.id },
     op.token,
   )
@@ -468,7 +469,7 @@ test('a broadcast reaches every activated user once, or only one group’s reade
   const retry = () =>
     app.inject({
       method: 'POST',
-      url: API.admin.broadcast,
+      url: ADMIN_API.broadcast,
       payload: { title: 'Once only', body: 'Sent once.', ethnicGroupId: igbo.id },
       headers: { authorization: `Bearer ${op.token}`, 'idempotency-key': 'broadcast-7f3a' },
     })
@@ -484,7 +485,7 @@ test('a broadcast reaches every activated user once, or only one group’s reade
     [{ title: 'x'.repeat(101), body: 'y' }, 'title', 'At most 100 characters'],
   ]
   for (const [payload, field, message] of invalid) {
-    const res = await post(app, API.admin.broadcast, payload, op.token)
+    const res = await post(app, ADMIN_API.broadcast, payload, op.token)
     expect(res.status, JSON.stringify(payload)).toBe(400)
     expect(res.body.error.fields[field]).toBe(message)
   }
@@ -500,7 +501,7 @@ test('contact messages are listed newest first, filtered to unread, and marked r
       { ...base, message: 'The quiz was great.', createdAt: new Date('2026-11-21T09:00:00Z') },
     ])
     .returning()
-  const list = await get(app, API.admin.contactMessages, op.token)
+  const list = await get(app, ADMIN_API.contactMessages, op.token)
   expect(list.status).toBe(200)
   expect((list.body.data as ContactMessage[]).map((m) => m.id)).toEqual([newer.id, older.id])
   expect(list.body.data[0]).toEqual({
@@ -518,11 +519,11 @@ test('contact messages are listed newest first, filtered to unread, and marked r
   expect(await auditOf('contact_message.read', older.id)).toHaveLength(1)
   // The console asks with unread=true; 1 means the same.
   for (const flag of ['1', 'true']) {
-    const unread = await get(app, `${API.admin.contactMessages}?unread=${flag}`, op.token)
+    const unread = await get(app, `${ADMIN_API.contactMessages}?unread=${flag}`, op.token)
     expect((unread.body.data as ContactMessage[]).map((m) => m.id)).toEqual([newer.id])
   }
   expect((await post(app, contactRead(999999), {}, op.token)).status).toBe(404)
-  expect((await get(app, `${API.admin.contactMessages}?unread=yes`, op.token)).status).toBe(400)
+  expect((await get(app, `${ADMIN_API.contactMessages}?unread=yes`, op.token)).status).toBe(400)
 })
 
 test('users are found by email or name with their package in force; payments are listed newest first', async () => {
@@ -531,7 +532,7 @@ test('users are found by email or name with their package in force; payments are
   const payer = await memberOf(app, db(), { firstName: 'Chidinma', lastName: 'Eze' })
   const { state } = await payWithTestMode(app, payer.token, plans.Silver)
 
-  const found = await get(app, `${API.admin.users}?q=chidinma`, op.token)
+  const found = await get(app, `${ADMIN_API.users}?q=chidinma`, op.token)
   expect(found.status).toBe(200)
   const user = (found.body.data as AdminUser[]).find((u) => u.id === payer.user.id)!
   expect(user).toMatchObject({
@@ -543,15 +544,15 @@ test('users are found by email or name with their package in force; payments are
     activePackage: { plan: 'Silver', autoRenew: false },
   })
   expect(new Date(user.activePackage!.expiresAt).getTime()).toBeGreaterThan(clock.now().getTime())
-  const byEmail = await get(app, `${API.admin.users}?q=${encodeURIComponent(op.email)}`, op.token)
+  const byEmail = await get(app, `${ADMIN_API.users}?q=${encodeURIComponent(op.email)}`, op.token)
   expect(byEmail.body.data).toEqual([expect.objectContaining({ id: op.user.id, role: 'admin', activePackage: null })])
-  const none = await get(app, `${API.admin.users}?q=${encodeURIComponent('%')}`, op.token)
+  const none = await get(app, `${ADMIN_API.users}?q=${encodeURIComponent('%')}`, op.token)
   expect(none.body.totalElements).toBe(0)
-  const paged = await get(app, `${API.admin.users}?page=1&size=1`, op.token)
+  const paged = await get(app, `${ADMIN_API.users}?page=1&size=1`, op.token)
   expect(paged.body).toMatchObject({ page: 1, size: 1 })
   expect(paged.body.totalElements).toBeGreaterThan(1)
 
-  const paid = await get(app, `${API.admin.payments}?status=success`, op.token)
+  const paid = await get(app, `${ADMIN_API.payments}?status=success`, op.token)
   expect(paid.status).toBe(200)
   const payment = (paid.body.data as AdminPayment[]).find((p) => p.reference === state.reference)
   expect(payment).toEqual({
@@ -565,6 +566,6 @@ test('users are found by email or name with their package in force; payments are
     provider: 'test',
     createdAt: expect.any(String),
   })
-  expect((await get(app, `${API.admin.payments}?status=failed`, op.token)).body.data).toEqual([])
-  expect((await get(app, `${API.admin.payments}?status=paid`, op.token)).status).toBe(400)
+  expect((await get(app, `${ADMIN_API.payments}?status=failed`, op.token)).body.data).toEqual([])
+  expect((await get(app, `${ADMIN_API.payments}?status=paid`, op.token)).status).toBe(400)
 })

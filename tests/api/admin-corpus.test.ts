@@ -8,6 +8,7 @@ import { createAdmin } from '../../server/src/features/admin/admin-accounts'
 import { ADMIN_ONLY } from '../../server/src/http/admin-guard'
 import type { AdminCategory, AdminFaq, AdminProverb, AuditEntry, ImportReport, ProverbInput } from '../../src/core/admin/contract'
 import { API } from '../../src/core/http/api-paths'
+import { ADMIN_API } from '../../src/core/admin/api-paths'
 import type { Category, EthnicGroup, Proverb } from '../../src/core/proverbs/contract'
 import type { Faq } from '../../src/core/community/contract'
 import { adminOf, call, del, get, groupsBySlug, memberOf, multipart, post, type FormPart } from '../support/accounts'
@@ -33,7 +34,7 @@ afterAll(() => t.close())
 const put = (url: string, payload: unknown, token = admin.token) => call(t.app, 'PUT', url, { payload, token })
 const upload = (part: Omit<FormPart, 'name'>, token = admin.token) => {
   const { payload, contentType } = multipart([{ name: 'file', ...part }])
-  return call(t.app, 'POST', API.admin.proverbImport, { payload, token, headers: { 'content-type': contentType } })
+  return call(t.app, 'POST', ADMIN_API.proverbImport, { payload, token, headers: { 'content-type': contentType } })
 }
 const search = async (q: string) => (await get(t.app, `${API.proverbsPublic}?q=${encodeURIComponent(q)}`)).body.data as Proverb[]
 const lastAudit = async () => (await t.database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1))[0]
@@ -57,23 +58,23 @@ test('every route here refuses a visitor (401) and a plain user (403), before re
   const member = await memberOf(t.app, t.database.db)
   const file = multipart([{ name: 'file', filename: 'p.csv', content: 'ethnic,proverb\n' }])
   const routes: [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers?: Record<string, string>][] = [
-    ['GET', API.admin.suggestions],
-    ['POST', API.admin.approveSuggestion(1), { proverb: 'x' }],
-    ['POST', API.admin.rejectSuggestion(1), { reason: 'x' }],
-    ['GET', API.admin.proverbs],
-    ['POST', API.admin.proverbs, {}],
-    ['PUT', API.admin.proverb(1), {}],
-    ['DELETE', API.admin.proverb(1)],
-    ['POST', API.admin.proverbImport, file.payload, { 'content-type': file.contentType }],
-    ['GET', API.admin.categories],
-    ['POST', API.admin.categories, { name: 'x' }],
-    ['PUT', API.admin.category(1), { name: 'x' }],
-    ['DELETE', API.admin.category(1)],
-    ['GET', API.admin.faqs],
-    ['POST', API.admin.faqs, {}],
-    ['PUT', API.admin.faq(1), {}],
-    ['DELETE', API.admin.faq(1)],
-    ['GET', API.admin.audit],
+    ['GET', ADMIN_API.suggestions],
+    ['POST', ADMIN_API.approveSuggestion(1), { proverb: 'x' }],
+    ['POST', ADMIN_API.rejectSuggestion(1), { reason: 'x' }],
+    ['GET', ADMIN_API.proverbs],
+    ['POST', ADMIN_API.proverbs, {}],
+    ['PUT', ADMIN_API.proverb(1), {}],
+    ['DELETE', ADMIN_API.proverb(1)],
+    ['POST', ADMIN_API.proverbImport, file.payload, { 'content-type': file.contentType }],
+    ['GET', ADMIN_API.categories],
+    ['POST', ADMIN_API.categories, { name: 'x' }],
+    ['PUT', ADMIN_API.category(1), { name: 'x' }],
+    ['DELETE', ADMIN_API.category(1)],
+    ['GET', ADMIN_API.faqs],
+    ['POST', ADMIN_API.faqs, {}],
+    ['PUT', ADMIN_API.faq(1), {}],
+    ['DELETE', ADMIN_API.faq(1)],
+    ['GET', ADMIN_API.audit],
   ]
   for (const [method, url, payload, headers] of routes) {
     const visitor = await call(t.app, method, url, { payload, headers })
@@ -88,7 +89,7 @@ test('every route here refuses a visitor (401) and a plain user (403), before re
 test('an admin adds a proverb; the public search finds it at once and the audit log has it', async () => {
   // Read first, so a stale cached answer would show if the cache were not cleared.
   expect(await search('dalili mvua')).toEqual([])
-  const res = await post(t.app, API.admin.proverbs, kiswahili(), admin.token)
+  const res = await post(t.app, ADMIN_API.proverbs, kiswahili(), admin.token)
   expect(res.status).toBe(201)
   const created = res.body.data as AdminProverb
   expect(created).toMatchObject({ ...kiswahili(), source: 'admin' })
@@ -103,11 +104,11 @@ test('an admin adds a proverb; the public search finds it at once and the audit 
     targetId: String(created.id),
   })
 
-  const again = await post(t.app, API.admin.proverbs, kiswahili(), admin.token)
+  const again = await post(t.app, ADMIN_API.proverbs, kiswahili(), admin.token)
   expect(again.status).toBe(409)
   expect(again.body.error.message).toBe(ADMIN_API_TEXTS.proverbExists)
 
-  const listed = await get(t.app, `${API.admin.proverbs}?q=${encodeURIComponent('dalili ya mvua')}&ethnic=kiswahili`, admin.token)
+  const listed = await get(t.app, `${ADMIN_API.proverbs}?q=${encodeURIComponent('dalili ya mvua')}&ethnic=kiswahili`, admin.token)
   expect(listed.body).toMatchObject({ page: 1, totalElements: 1, totalPages: 1 })
   expect(listed.body.data).toEqual([created])
 })
@@ -115,7 +116,7 @@ test('an admin adds a proverb; the public search finds it at once and the audit 
 test('a proverb body is validated field by field, trimmed, NFC-normalised and stripped of HTML', async () => {
   const bad = await post(
     t.app,
-    API.admin.proverbs,
+    ADMIN_API.proverbs,
     { proverb: '', transliteration: 42, ethnicGroupId: 'x', categoryIds: [1, 2, 3, 4] },
     admin.token,
   )
@@ -128,17 +129,17 @@ test('a proverb body is validated field by field, trimmed, NFC-normalised and st
     categoryIds: ADMIN_TEXTS.categoryIds,
   })
   for (const body of [[], { ...kiswahili(), ethnicGroupId: 99_999_999_999 }, { ...kiswahili(), categoryIds: [1, 1] }]) {
-    expect((await post(t.app, API.admin.proverbs, body, admin.token)).status).toBe(400)
+    expect((await post(t.app, ADMIN_API.proverbs, body, admin.token)).status).toBe(400)
   }
-  const unknownGroup = await post(t.app, API.admin.proverbs, kiswahili({ ethnicGroupId: 999_999 }), admin.token)
+  const unknownGroup = await post(t.app, ADMIN_API.proverbs, kiswahili({ ethnicGroupId: 999_999 }), admin.token)
   expect(unknownGroup.body.error.fields).toEqual({ ethnicGroupId: ADMIN_API_TEXTS.unknownGroup })
-  const unknownCategory = await post(t.app, API.admin.proverbs, kiswahili({ categoryIds: [999_999] }), admin.token)
+  const unknownCategory = await post(t.app, ADMIN_API.proverbs, kiswahili({ categoryIds: [999_999] }), admin.token)
   expect(unknownCategory.body.error.fields).toEqual({ categoryIds: ADMIN_API_TEXTS.unknownCategories })
 
   const decomposed = 'Siku njema huonekana asubuhi.'.normalize('NFD')
   const res = await post(
     t.app,
-    API.admin.proverbs,
+    ADMIN_API.proverbs,
     // Typed in text areas: the proverb and rendering become one line; the meaning keeps its lines.
     kiswahili({
       proverb: `  <b>${decomposed.replace('njema ', 'njema\n ')}</b> `,
@@ -151,14 +152,14 @@ test('a proverb body is validated field by field, trimmed, NFC-normalised and st
   expect(res.body.data.proverb).toBe('Siku njema huonekana asubuhi.')
   expect(res.body.data.transliteration).toBe('A good day is seen xin the morning.')
   expect(res.body.data.interpretation).toBe('What will go well shows from the start.\nLook at the beginning.')
-  await del(t.app, API.admin.proverb(res.body.data.id), admin.token)
+  await del(t.app, ADMIN_API.proverb(res.body.data.id), admin.token)
 })
 
 test('admins replace and delete their own proverbs', async () => {
   const created = (
     await post(
       t.app,
-      API.admin.proverbs,
+      ADMIN_API.proverbs,
       kiswahili({
         proverb: 'Kila ndege huruka kwa ubawa wake.',
         transliteration: 'Every bird flies with its own wing.',
@@ -169,7 +170,7 @@ test('admins replace and delete their own proverbs', async () => {
     )
   ).body.data as AdminProverb
   const replaced = await put(
-    API.admin.proverb(created.id),
+    ADMIN_API.proverb(created.id),
     kiswahili({
       proverb: 'Kila ndege huruka kwa ubawa wake.',
       transliteration: 'Every bird flies with its own wing.',
@@ -190,26 +191,26 @@ test('admins replace and delete their own proverbs', async () => {
   expect(update.before.interpretation).toBe('Each must rely on their own means.')
   expect(update.interpretation).toBe('Each must rely on their own means and effort.')
 
-  const deleted = await del(t.app, API.admin.proverb(created.id), admin.token)
+  const deleted = await del(t.app, ADMIN_API.proverb(created.id), admin.token)
   expect(deleted.body.data).toEqual({ id: created.id, deleted: true })
   expect(await lastAudit()).toMatchObject({ action: 'proverb.delete', targetId: String(created.id) })
   expect((await get(t.app, `${API.proverbsPublic}/${created.slug}`)).status).toBe(404)
   for (const id of ['999999', 'abc', '99999999999']) {
-    expect((await del(t.app, `${API.admin.proverbs}/${id}`, admin.token)).status).toBe(404)
+    expect((await del(t.app, `${ADMIN_API.proverbs}/${id}`, admin.token)).status).toBe(404)
   }
 })
 
 test('categories: created, renamed and deleted; one in use is refused', async () => {
-  const created = await post(t.app, API.admin.categories, { name: ' Hospitality ' }, admin.token)
+  const created = await post(t.app, ADMIN_API.categories, { name: ' Hospitality ' }, admin.token)
   expect(created.status).toBe(201)
   const category = created.body.data as AdminCategory
   expect(category).toMatchObject({ name: 'Hospitality', slug: 'hospitality', proverbCount: 0 })
-  expect((await post(t.app, API.admin.categories, { name: 'hospitality' }, admin.token)).status).toBe(409)
-  expect((await post(t.app, API.admin.categories, { name: 'ፍቅር' }, admin.token)).body.error.message).toBe(
+  expect((await post(t.app, ADMIN_API.categories, { name: 'hospitality' }, admin.token)).status).toBe(409)
+  expect((await post(t.app, ADMIN_API.categories, { name: 'ፍቅር' }, admin.token)).body.error.message).toBe(
     ADMIN_API_TEXTS.categoryNeedsLetters,
   )
 
-  const renamed = await put(API.admin.category(category.id), { name: 'Generosity' })
+  const renamed = await put(ADMIN_API.category(category.id), { name: 'Generosity' })
   expect(renamed.body.data).toMatchObject({ id: category.id, name: 'Generosity', slug: 'generosity' })
   const publicList = (await get(t.app, API.categoriesPublic)).body.data.content as Category[]
   expect(publicList.map((c) => c.name)).toContain('Generosity')
@@ -217,7 +218,7 @@ test('categories: created, renamed and deleted; one in use is refused', async ()
   const used = (
     await post(
       t.app,
-      API.admin.proverbs,
+      ADMIN_API.proverbs,
       kiswahili({
         proverb: 'Nyumba njema si mlango.',
         transliteration: 'A good house is not its door.',
@@ -227,13 +228,13 @@ test('categories: created, renamed and deleted; one in use is refused', async ()
       admin.token,
     )
   ).body.data as AdminProverb
-  const inUse = await del(t.app, API.admin.category(category.id), admin.token)
+  const inUse = await del(t.app, ADMIN_API.category(category.id), admin.token)
   expect(inUse.status).toBe(409)
   expect(inUse.body.error.message).toBe(ADMIN_API_TEXTS.categoryInUse('Generosity', 1))
-  await del(t.app, API.admin.proverb(used.id), admin.token)
-  expect((await del(t.app, API.admin.category(category.id), admin.token)).body.data).toEqual({ id: category.id, deleted: true })
+  await del(t.app, ADMIN_API.proverb(used.id), admin.token)
+  expect((await del(t.app, ADMIN_API.category(category.id), admin.token)).body.data).toEqual({ id: category.id, deleted: true })
 
-  const list = (await get(t.app, `${API.admin.categories}?size=100`, admin.token)).body.data as AdminCategory[]
+  const list = (await get(t.app, `${ADMIN_API.categories}?size=100`, admin.token)).body.data as AdminCategory[]
   expect(list.map((c) => c.name)).toEqual([...CATEGORIES].sort())
   expect(list.every((c) => c.builtIn)).toBe(true)
   expect(category.builtIn).toBe(false)
@@ -244,7 +245,7 @@ test('categories: created, renamed and deleted; one in use is refused', async ()
 test('the public FAQ reflects what admins add, change and remove', async () => {
   const created = await post(
     t.app,
-    API.admin.faqs,
+    ADMIN_API.faqs,
     { question: 'Can I suggest a proverb?', answer: 'Yes: use “Suggest a proverb”.\nA moderator reviews it.' },
     admin.token,
   )
@@ -254,7 +255,7 @@ test('the public FAQ reflects what admins add, change and remove', async () => {
   expect((await publicFaq()).at(-1)).toEqual({ id: faq.id, question: faq.question, answer: faq.answer })
   expect(faq.position).toBe(readSeedFaqs().length)
 
-  const updated = await put(API.admin.faq(faq.id), { question: 'Can I suggest a proverb of my people?', answer: 'Yes.', position: 0 })
+  const updated = await put(ADMIN_API.faq(faq.id), { question: 'Can I suggest a proverb of my people?', answer: 'Yes.', position: 0 })
   expect(updated.body.data).toEqual({
     id: faq.id,
     question: 'Can I suggest a proverb of my people?',
@@ -264,16 +265,16 @@ test('the public FAQ reflects what admins add, change and remove', async () => {
   })
   expect((await publicFaq()).map((f) => f.id)).toContain(faq.id)
   expect(
-    (await post(t.app, API.admin.faqs, { question: 'Can I suggest a proverb of my people?', answer: 'Again' }, admin.token)).status,
+    (await post(t.app, ADMIN_API.faqs, { question: 'Can I suggest a proverb of my people?', answer: 'Again' }, admin.token)).status,
   ).toBe(409)
-  expect((await post(t.app, API.admin.faqs, { question: 'Q', answer: 'A', position: -1 }, admin.token)).body.error.fields).toEqual({
+  expect((await post(t.app, ADMIN_API.faqs, { question: 'Q', answer: 'A', position: -1 }, admin.token)).body.error.fields).toEqual({
     position: ADMIN_TEXTS.faqPosition,
   })
 
-  const listed = (await get(t.app, `${API.admin.faqs}?size=100`, admin.token)).body.data as AdminFaq[]
+  const listed = (await get(t.app, `${ADMIN_API.faqs}?size=100`, admin.token)).body.data as AdminFaq[]
   expect(listed.filter((f) => f.builtIn).map((f) => f.question)).toEqual(readSeedFaqs().map((f) => f.question))
 
-  expect((await del(t.app, API.admin.faq(faq.id), admin.token)).status).toBe(200)
+  expect((await del(t.app, ADMIN_API.faq(faq.id), admin.token)).status).toBe(200)
   expect((await publicFaq()).map((f) => f.id)).not.toContain(faq.id)
   expect(await lastAudit()).toMatchObject({ action: 'faq.delete', targetId: String(faq.id) })
 })
@@ -404,7 +405,7 @@ test('an import file that is too large, not CSV or JSON, or malformed is refused
     expect(res.status).toBe(415)
     expect(res.body.error.message).toBe(IMPORT_TEXTS.wrongType)
   }
-  const noFile = await call(t.app, 'POST', API.admin.proverbImport, { payload: { rows: [] }, token: admin.token })
+  const noFile = await call(t.app, 'POST', ADMIN_API.proverbImport, { payload: { rows: [] }, token: admin.token })
   expect(noFile.status).toBe(415)
   expect(noFile.body.error.message).toBe(IMPORT_TEXTS.notMultipart)
 
@@ -420,7 +421,7 @@ test('an import file that is too large, not CSV or JSON, or malformed is refused
 })
 
 test('the audit log lists admins’ actions newest first, with the actor’s email', async () => {
-  const res = await get(t.app, `${API.admin.audit}?size=3`, admin.token)
+  const res = await get(t.app, `${ADMIN_API.audit}?size=3`, admin.token)
   expect(res.status).toBe(200)
   expect(res.body).toMatchObject({ page: 1, size: 3 })
   const entries = res.body.data as AuditEntry[]
@@ -434,7 +435,7 @@ test('admin:create promotes an existing account, or makes an activated admin wit
   const member = await memberOf(t.app, t.database.db)
   const promoted = await createAdmin(t.database.db, ` ${member.email.toUpperCase()} `, new Date(), 'https://owe.example')
   expect(promoted).toEqual({ outcome: 'promoted', userId: member.user.id, activated: true })
-  expect((await get(t.app, API.admin.audit, member.token)).status).toBe(200)
+  expect((await get(t.app, ADMIN_API.audit, member.token)).status).toBe(200)
   expect(await createAdmin(t.database.db, member.email, new Date(), 'https://owe.example')).toMatchObject({ outcome: 'already-admin' })
 
   const created = await createAdmin(t.database.db, 'admin@owe.example', new Date(), 'https://owe.example')
@@ -449,9 +450,9 @@ test('admin:create promotes an existing account, or makes an activated admin wit
   const reset = await post(t.app, API.saveResetPassword, { token, password: 'Òwe#admin1', confirmPassword: 'Òwe#admin1' })
   expect(reset.status, JSON.stringify(reset.body)).toBe(200)
   const login = await post(t.app, API.login, { email: 'admin@owe.example', password: 'Òwe#admin1' })
-  expect((await get(t.app, API.admin.audit, login.body.data.token)).status).toBe(200)
+  expect((await get(t.app, ADMIN_API.audit, login.body.data.token)).status).toBe(200)
 
-  const log = (await get(t.app, `${API.admin.audit}?size=5`, admin.token)).body.data as AuditEntry[]
+  const log = (await get(t.app, `${ADMIN_API.audit}?size=5`, admin.token)).body.data as AuditEntry[]
   expect(log.find((e) => e.action === 'user.create-admin')).toMatchObject({ actor: null, targetId: String(created.userId) })
   expect(log.find((e) => e.action === 'user.promote')).toMatchObject({ actor: null, targetId: String(member.user.id) })
   await expect(createAdmin(t.database.db, 'not-an-email', new Date(), 'https://owe.example')).rejects.toThrow('is not an email address')

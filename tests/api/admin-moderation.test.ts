@@ -6,6 +6,7 @@ import { auditLog, mailOutbox, notifications } from '../../server/src/db/schema'
 import type { MailTransport } from '../../server/src/services/mail-worker'
 import type { AdminSuggestion, ApproveSuggestionInput } from '../../src/core/admin/contract'
 import { API } from '../../src/core/http/api-paths'
+import { ADMIN_API } from '../../src/core/admin/api-paths'
 import type { Category, EthnicGroup, Proverb } from '../../src/core/proverbs/contract'
 import { COMMUNITY_TEXTS } from '../../src/core/community/texts'
 import { adminOf, get, groupsBySlug, mailsTo, memberOf, post } from '../support/accounts'
@@ -30,7 +31,7 @@ afterAll(() => t.close())
 
 const search = async (q: string) => (await get(t.app, `${API.proverbsPublic}?q=${encodeURIComponent(q)}`)).body.data as Proverb[]
 const pending = async (status = 'pending') =>
-  (await get(t.app, `${API.admin.suggestions}?status=${status}`, admin.token)).body.data as AdminSuggestion[]
+  (await get(t.app, `${ADMIN_API.suggestions}?status=${status}`, admin.token)).body.data as AdminSuggestion[]
 
 // A real Kiswahili proverb the seeded corpus does not hold, suggested with a slip the moderator fixes.
 const suggestion = {
@@ -53,7 +54,7 @@ test('a suggestion is listed, approved with edits, published, found by search, a
   const visitor = await post(t.app, API.suggestProverb, { ...suggestion, name: 'Visitor', suggestedProverb: 'Haraka haraka haina baraka' })
   expect(visitor.status).toBe(201)
 
-  const list = await get(t.app, API.admin.suggestions, admin.token)
+  const list = await get(t.app, ADMIN_API.suggestions, admin.token)
   expect(list.body).toMatchObject({ page: 1, totalElements: 2, totalPages: 1 })
   const [fromVisitor, fromMember] = list.body.data as AdminSuggestion[]
   expect(fromVisitor).toMatchObject({ name: 'Visitor', fromUser: false, status: 'pending' })
@@ -75,7 +76,7 @@ test('a suggestion is listed, approved with edits, published, found by search, a
     ethnicGroupId: groups.kiswahili.id,
     categoryIds: [categoryIds.Patience, categoryIds.Perseverance],
   }
-  const approved = await post(t.app, API.admin.approveSuggestion(fromMember.id), edits, admin.token)
+  const approved = await post(t.app, ADMIN_API.approveSuggestion(fromMember.id), edits, admin.token)
   expect(approved.status).toBe(200)
   const result = approved.body.data as AdminSuggestion
   expect(result).toMatchObject({ id: fromMember.id, status: 'approved', rejectReason: null })
@@ -101,14 +102,14 @@ test('a suggestion is listed, approved with edits, published, found by search, a
     url: `/search_result?proverb=${published.slug}`,
   })
 
-  const twice = await post(t.app, API.admin.approveSuggestion(fromMember.id), edits, admin.token)
+  const twice = await post(t.app, ADMIN_API.approveSuggestion(fromMember.id), edits, admin.token)
   expect(twice.status).toBe(409)
   expect(twice.body.error.message).toBe(ADMIN_API_TEXTS.suggestionReviewed('approved'))
   expect(await t.database.db.select().from(notifications).where(eq(notifications.userId, member.user.id))).toHaveLength(1)
 
   const rejected = await post(
     t.app,
-    API.admin.rejectSuggestion(fromVisitor.id),
+    ADMIN_API.rejectSuggestion(fromVisitor.id),
     { reason: '  Already published as <i>Haraka haraka haina baraka</i>. ' },
     admin.token,
   )
@@ -118,8 +119,8 @@ test('a suggestion is listed, approved with edits, published, found by search, a
     rejectReason: 'Already published as Haraka haraka haina baraka.',
     proverbId: null,
   })
-  expect((await post(t.app, API.admin.rejectSuggestion(fromVisitor.id), { reason: 'Again' }, admin.token)).status).toBe(409)
-  expect((await post(t.app, API.admin.approveSuggestion(fromVisitor.id), edits, admin.token)).status).toBe(409)
+  expect((await post(t.app, ADMIN_API.rejectSuggestion(fromVisitor.id), { reason: 'Again' }, admin.token)).status).toBe(409)
+  expect((await post(t.app, ADMIN_API.approveSuggestion(fromVisitor.id), edits, admin.token)).status).toBe(409)
 
   expect(await pending()).toEqual([])
   expect((await pending('approved')).map((s) => s.id)).toEqual([fromMember.id])
@@ -167,7 +168,7 @@ test('a visitor is emailed when their proverb is published, with the unsubscribe
     ethnicGroupId: groups.kiswahili.id,
     categoryIds: [categoryIds.Wisdom, categoryIds.Caution],
   }
-  const approved = await post(t.app, API.admin.approveSuggestion(waiting.id), edits, admin.token)
+  const approved = await post(t.app, ADMIN_API.approveSuggestion(waiting.id), edits, admin.token)
   expect(approved.status, JSON.stringify(approved.body)).toBe(200)
   const [published] = await search('dalili ya mvua')
 
@@ -188,7 +189,7 @@ test('a visitor is emailed when their proverb is published, with the unsubscribe
   expect((await ask('Kila ndege huruka kwa ubawa wake')).status).toBe(201)
   const [second] = (await pending()).filter((s) => s.email === email)
   expect(
-    (await post(t.app, API.admin.rejectSuggestion(second.id), { reason: 'Please add its meaning in English.' }, admin.token)).status,
+    (await post(t.app, ADMIN_API.rejectSuggestion(second.id), { reason: 'Please add its meaning in English.' }, admin.token)).status,
   ).toBe(200)
   expect(await mailsTo(t.database.db, email)).toHaveLength(1)
 })
@@ -200,7 +201,7 @@ test('approval is validated, and an unknown or malformed suggestion id is a 404'
 
   const bad = await post(
     t.app,
-    API.admin.approveSuggestion(waiting.id),
+    ADMIN_API.approveSuggestion(waiting.id),
     { proverb: ' ', ethnicGroupId: groups.kiswahili.id, categoryIds: [] },
     admin.token,
   )
@@ -211,21 +212,21 @@ test('approval is validated, and an unknown or malformed suggestion id is a 404'
     interpretation: ADMIN_TEXTS.required,
     categoryIds: ADMIN_TEXTS.categoryIds,
   })
-  expect((await post(t.app, API.admin.rejectSuggestion(waiting.id), { reason: '' }, admin.token)).body.error.fields).toEqual({
+  expect((await post(t.app, ADMIN_API.rejectSuggestion(waiting.id), { reason: '' }, admin.token)).body.error.fields).toEqual({
     reason: ADMIN_TEXTS.required,
   })
   // Refused approvals change nothing: still pending, nothing audited.
   expect((await pending()).map((s) => s.id)).toEqual([waiting.id])
 
   for (const id of ['999999', '0', 'x', '12345678901']) {
-    const res = await post(t.app, `${API.admin.suggestions}/${id}/reject`, { reason: 'No' }, admin.token)
+    const res = await post(t.app, `${ADMIN_API.suggestions}/${id}/reject`, { reason: 'No' }, admin.token)
     expect(res.status, id).toBe(404)
     expect(res.body.error.message).toBe(ADMIN_API_TEXTS.suggestionNotFound)
   }
-  const badStatus = await get(t.app, `${API.admin.suggestions}?status=everything`, admin.token)
+  const badStatus = await get(t.app, `${ADMIN_API.suggestions}?status=everything`, admin.token)
   expect(badStatus.status).toBe(400)
   expect(badStatus.body.error.fields).toEqual({ status: ADMIN_API_TEXTS.suggestionStatus })
-  expect((await get(t.app, `${API.admin.suggestions}?size=1000`, admin.token)).status).toBe(400)
+  expect((await get(t.app, `${ADMIN_API.suggestions}?size=1000`, admin.token)).status).toBe(400)
 })
 
 test('a mail server that fails does not undo the verdict or turn it into an error: the mail waits in the queue to be tried again', async () => {
@@ -242,8 +243,8 @@ test('a mail server that fails does not undo the verdict or turn it into an erro
   try {
     const appAdmin = await adminOf(app, database.db)
     expect((await post(app, API.suggestProverb, { ...suggestion, email: 'unlucky@example.com' })).status).toBe(201)
-    const [waiting] = (await get(app, API.admin.suggestions, appAdmin.token)).body.data as AdminSuggestion[]
-    const rejected = await post(app, API.admin.rejectSuggestion(waiting.id), { reason: 'Please add its meaning.' }, appAdmin.token)
+    const [waiting] = (await get(app, ADMIN_API.suggestions, appAdmin.token)).body.data as AdminSuggestion[]
+    const rejected = await post(app, ADMIN_API.rejectSuggestion(waiting.id), { reason: 'Please add its meaning.' }, appAdmin.token)
     expect(rejected.status).toBe(200)
     expect(rejected.body.data).toMatchObject({ id: waiting.id, status: 'rejected', rejectReason: 'Please add its meaning.' })
     await app.mailWorker!.drain()

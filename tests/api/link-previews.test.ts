@@ -5,6 +5,7 @@ import zlib from 'node:zlib'
 import ogs from 'open-graph-scraper'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { API } from '../../src/core/http/api-paths'
+import { ADMIN_API } from '../../src/core/admin/api-paths'
 import type { EthnicGroup, Proverb } from '../../src/core/proverbs/contract'
 import type { Paginated } from '../../src/core/http/contract'
 import { PUBLIC_PAGE_DESCRIPTIONS, PUBLIC_PAGE_TITLES } from '../../src/core/shared/pages'
@@ -174,7 +175,7 @@ test('a proverb’s own words cannot break out of the head, and an admin’s edi
     categoryIds: proverb.categories.map((c) => c.id),
     sources: proverb.sources,
   }
-  const saved = await call(ctx.app, 'PUT', API.admin.proverb(proverb.id), { payload: input, token: admin.token })
+  const saved = await call(ctx.app, 'PUT', ADMIN_API.proverb(proverb.id), { payload: input, token: admin.token })
   expect(saved.status).toBe(200)
   expect(saved.body.data.transliteration).toBe(rendering)
 

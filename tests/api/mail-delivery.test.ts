@@ -7,6 +7,7 @@ import { loadConfig } from '../../server/src/config'
 import { auditLog, mailOutbox } from '../../server/src/db/schema'
 import { retryDelayMs } from '../../server/src/services/mail-worker'
 import { API } from '../../src/core/http/api-paths'
+import { ADMIN_API } from '../../src/core/admin/api-paths'
 import type { AdminMail } from '../../src/core/admin/contract'
 import { adminOf, get, memberOf, MINUTE, post, signupBody, testClock } from '../support/accounts'
 import { startMailCatcher } from '../support/mail-catcher'
@@ -203,7 +204,7 @@ test('admins see the queue (never a mail’s text or link) and send a failed mai
   expect((await post(ctx.app, '/accounts/register', body)).status).toBe(201)
   await ctx.app.mailWorker!.drain()
 
-  const failed = await get(ctx.app, `${API.admin.mail}?status=failed&size=100`, admin.token)
+  const failed = await get(ctx.app, `${ADMIN_API.mail}?status=failed&size=100`, admin.token)
   expect(failed.status).toBe(200)
   const mail = (failed.body.data as AdminMail[]).find((row) => row.to === body.email)!
   expect(mail).toMatchObject({ subject: 'Activate your Òwe account', status: 'failed', attempts: 1 })
@@ -219,12 +220,12 @@ test('admins see the queue (never a mail’s text or link) and send a failed mai
     'subject',
     'to',
   ])
-  const sent = (await get(ctx.app, `${API.admin.mail}?status=sent`, admin.token)).body.data as AdminMail[]
+  const sent = (await get(ctx.app, `${ADMIN_API.mail}?status=sent`, admin.token)).body.data as AdminMail[]
   expect(sent.length).toBeGreaterThan(0)
   expect(sent.every((row) => row.status === 'sent')).toBe(true)
-  expect((await get(ctx.app, `${API.admin.mail}?status=everything`, admin.token)).status).toBe(400)
+  expect((await get(ctx.app, `${ADMIN_API.mail}?status=everything`, admin.token)).status).toBe(400)
 
-  const retried = await post(ctx.app, API.admin.mailRetry(mail.id), {}, admin.token)
+  const retried = await post(ctx.app, ADMIN_API.mailRetry(mail.id), {}, admin.token)
   expect(retried.status).toBe(200)
   expect(retried.body.data).toMatchObject({ id: mail.id, status: 'pending', attempts: 0 })
   const [entry] = await ctx.database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1)
@@ -234,10 +235,10 @@ test('admins see the queue (never a mail’s text or link) and send a failed mai
   expect((await queued(body.email))[0]).toMatchObject({ status: 'failed', attempts: 1 })
 
   const notFailed = sent[0]
-  expect((await post(ctx.app, API.admin.mailRetry(notFailed.id), {}, admin.token)).status).toBe(404)
-  expect((await get(ctx.app, API.admin.mail)).status).toBe(401)
-  expect((await get(ctx.app, API.admin.mail, member.token)).status).toBe(403)
-  expect((await post(ctx.app, API.admin.mailRetry(mail.id), {}, member.token)).status).toBe(403)
+  expect((await post(ctx.app, ADMIN_API.mailRetry(notFailed.id), {}, admin.token)).status).toBe(404)
+  expect((await get(ctx.app, ADMIN_API.mail)).status).toBe(401)
+  expect((await get(ctx.app, ADMIN_API.mail, member.token)).status).toBe(403)
+  expect((await post(ctx.app, ADMIN_API.mailRetry(mail.id), {}, member.token)).status).toBe(403)
 })
 
 test('a mail whose worker died while sending is taken over once its claim runs out, and not before', async () => {

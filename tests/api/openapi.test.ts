@@ -1,6 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { API, isApiPath } from '@core/http/api-paths'
+import { ADMIN_API } from '@core/admin/api-paths'
 import { DOCS_PATH } from '../../server/src/openapi'
 import { ROUTE_DOCS } from '../../server/src/openapi/routes'
 import { adminOf, call, memberOf, type Reply } from '../support/accounts'
@@ -276,18 +277,18 @@ describe('signed-in calls answer as documented', () => {
   test("an admin's lists", async () => {
     const { token } = await adminOf(app, database.db)
     for (const url of [
-      API.admin.suggestions,
-      API.admin.corrections,
-      API.admin.proverbs,
-      API.admin.categories,
-      API.admin.faqs,
-      API.admin.quizQuestions,
-      API.admin.adverts,
-      API.admin.contactMessages,
-      API.admin.users,
-      API.admin.payments,
-      API.admin.audit,
-      `${API.admin.mail}?status=kept`,
+      ADMIN_API.suggestions,
+      ADMIN_API.corrections,
+      ADMIN_API.proverbs,
+      ADMIN_API.categories,
+      ADMIN_API.faqs,
+      ADMIN_API.quizQuestions,
+      ADMIN_API.adverts,
+      ADMIN_API.contactMessages,
+      ADMIN_API.users,
+      ADMIN_API.payments,
+      ADMIN_API.audit,
+      `${ADMIN_API.mail}?status=kept`,
     ])
       await check('GET', url.split('?')[0], url, { token })
   })

@@ -9,6 +9,7 @@ import { seed } from '../../server/src/db/seed/seed'
 import { composeBatch } from '../../server/src/features/quiz/compose'
 import type { AdminCorrection } from '../../src/core/admin/contract'
 import { API } from '../../src/core/http/api-paths'
+import { ADMIN_API } from '../../src/core/admin/api-paths'
 import type { Proverb, ProverbChange } from '../../src/core/proverbs/contract'
 import { CORRECTION_TEXTS } from '../../src/core/community/corrections'
 import { OPEN_DATA } from '../../src/core/proverbs/open-data'
@@ -34,7 +35,7 @@ const seeded = (text: string) => {
 }
 const proverb = async (slug: string) => (await get(t.app, API.proverbPublic(slug))).body.data as Proverb
 const history = async (slug: string) => (await get(t.app, API.proverbHistory(slug))).body.data as ProverbChange[]
-const pendingCorrections = async () => (await get(t.app, API.admin.corrections, admin.token)).body.data as AdminCorrection[]
+const pendingCorrections = async () => (await get(t.app, ADMIN_API.corrections, admin.token)).body.data as AdminCorrection[]
 
 test('every proverb is served with the sources its corpus entry names', async () => {
   const { body } = await get(t.app, `${API.proverbsPublic}?size=100`)
@@ -128,7 +129,7 @@ test('a visitor’s correction is shown as a difference, accepted with a tidied 
   const tidied = `${target.transliteration.replace(/\.$/, '')} (word for word).`
   const accepted = await post(
     t.app,
-    API.admin.acceptCorrection(pending.id),
+    ADMIN_API.acceptCorrection(pending.id),
     { proverb: target.proverb, transliteration: tidied, interpretation: target.interpretation, source: pending.proposed.source },
     admin.token,
   )
@@ -138,7 +139,7 @@ test('a visitor’s correction is shown as a difference, accepted with a tidied 
     (
       await post(
         t.app,
-        API.admin.acceptCorrection(pending.id),
+        ADMIN_API.acceptCorrection(pending.id),
         { proverb: target.proverb, transliteration: tidied, interpretation: target.interpretation },
         admin.token,
       )
@@ -191,10 +192,10 @@ test('a reader’s correction to the tone marks is declined with a reason, and t
   expect(sent.status).toBe(201)
   const [pending] = await pendingCorrections()
   expect(pending).toMatchObject({ fromUser: true, changes: ['tone marks'] })
-  expect((await post(t.app, API.admin.declineCorrection(pending.id), { reason: '' }, admin.token)).status).toBe(400)
+  expect((await post(t.app, ADMIN_API.declineCorrection(pending.id), { reason: '' }, admin.token)).status).toBe(400)
   const declined = await post(
     t.app,
-    API.admin.declineCorrection(pending.id),
+    ADMIN_API.declineCorrection(pending.id),
     { reason: 'Owomoyela writes làbọ̀, with the low tone.' },
     admin.token,
   )
@@ -204,8 +205,8 @@ test('a reader’s correction to the tone marks is declined with a reason, and t
   expect(told.map((n) => [n.title, n.body])).toEqual([
     [CORRECTION_TEXTS.declinedTitle, CORRECTION_TEXTS.declinedBody(target.proverb, 'Owomoyela writes làbọ̀, with the low tone.')],
   ])
-  expect((await get(t.app, `${API.admin.corrections}?status=declined`, admin.token)).body.totalElements).toBe(1)
-  expect((await get(t.app, `${API.admin.corrections}?status=maybe`, admin.token)).status).toBe(400)
+  expect((await get(t.app, `${ADMIN_API.corrections}?status=declined`, admin.token)).body.totalElements).toBe(1)
+  expect((await get(t.app, `${ADMIN_API.corrections}?status=maybe`, admin.token)).status).toBe(400)
 })
 
 test('a correction of the proverb’s own words gives it its new address, and a clash with another proverb is refused', async () => {
@@ -222,7 +223,7 @@ test('a correction of the proverb’s own words gives it its new address, and a 
   expect(pending.changes).toEqual(['spelling'])
   const clash = await post(
     t.app,
-    API.admin.acceptCorrection(pending.id),
+    ADMIN_API.acceptCorrection(pending.id),
     { proverb: b.proverb, transliteration: a.transliteration, interpretation: a.interpretation },
     admin.token,
   )
@@ -234,30 +235,30 @@ test('a correction of the proverb’s own words gives it its new address, and a 
 
 test('admins mark a proverb checked by a speaker; the page shows who, its history says so, and the mark can go', async () => {
   const target = corpus.find((row) => row.language === 'zulu')!
-  const { body: found } = await get(t.app, `${API.admin.proverbs}?q=${encodeURIComponent(target.proverb)}`, admin.token)
+  const { body: found } = await get(t.app, `${ADMIN_API.proverbs}?q=${encodeURIComponent(target.proverb)}`, admin.token)
   const id = found.data[0].id as number
-  expect((await call(t.app, 'PUT', API.admin.proverbChecked(id), { token: admin.token, payload: { name: '' } })).status).toBe(400)
-  const marked = await call(t.app, 'PUT', API.admin.proverbChecked(id), { token: admin.token, payload: { name: 'Thandiwe Mkhize' } })
+  expect((await call(t.app, 'PUT', ADMIN_API.proverbChecked(id), { token: admin.token, payload: { name: '' } })).status).toBe(400)
+  const marked = await call(t.app, 'PUT', ADMIN_API.proverbChecked(id), { token: admin.token, payload: { name: 'Thandiwe Mkhize' } })
   expect(marked.status).toBe(200)
   expect(marked.body.data.checkedBy).toMatchObject({ name: 'Thandiwe Mkhize' })
   expect((await proverb(target.slug)).checkedBy).toMatchObject({ name: 'Thandiwe Mkhize', at: expect.any(String) })
   expect((await history(target.slug)).map((c) => c.kind)).toEqual(['checked'])
   // The mark is not a change to the words: the proverb stays Òwe's own, kept in step with its file.
   expect(await t.database.db.select().from(seedOverrides).where(eq(seedOverrides.seedKey, target.slug))).toEqual([])
-  expect((await del(t.app, API.admin.proverbChecked(id), admin.token)).status).toBe(200)
+  expect((await del(t.app, ADMIN_API.proverbChecked(id), admin.token)).status).toBe(200)
   expect((await proverb(target.slug)).checkedBy).toBeNull()
   const actions = (await t.database.db.select().from(auditLog).orderBy(asc(auditLog.id))).map((e) => e.action)
   expect(actions.slice(-2)).toEqual(['proverb.check', 'proverb.uncheck'])
-  expect((await call(t.app, 'PUT', API.admin.proverbChecked(999_999), { token: admin.token, payload: { name: 'Someone' } })).status).toBe(
+  expect((await call(t.app, 'PUT', ADMIN_API.proverbChecked(999_999), { token: admin.token, payload: { name: 'Someone' } })).status).toBe(
     404,
   )
 })
 
 test('an admin’s edit of a proverb’s texts is in its history, field by field', async () => {
   const target = corpus.find((row) => row.language === 'hausa')!
-  const { body: found } = await get(t.app, `${API.admin.proverbs}?q=${encodeURIComponent(target.proverb)}`, admin.token)
+  const { body: found } = await get(t.app, `${ADMIN_API.proverbs}?q=${encodeURIComponent(target.proverb)}`, admin.token)
   const row = found.data[0]
-  const saved = await call(t.app, 'PUT', API.admin.proverb(row.id), {
+  const saved = await call(t.app, 'PUT', ADMIN_API.proverb(row.id), {
     token: admin.token,
     payload: { ...row, interpretation: `${row.interpretation} Said to the impatient.` },
   })

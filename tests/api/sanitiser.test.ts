@@ -14,6 +14,7 @@ import {
   users,
 } from '../../server/src/db/schema'
 import { API } from '../../src/core/http/api-paths'
+import { ADMIN_API } from '../../src/core/admin/api-paths'
 import type { Category, EthnicGroup } from '../../src/core/proverbs/contract'
 import { adminOf, call, get, groupsBySlug, memberOf, post, signupBody, type Reply } from '../support/accounts'
 import { createTestApp } from '../support/test-app'
@@ -169,7 +170,7 @@ const cases: Case[] = [
         categoryIds: [categoryIds.Patience],
         [field]: `${marker} ${value}`,
       }
-      const res = accepted(await post(t.app, API.admin.proverbs, input, admin.token))
+      const res = accepted(await post(t.app, ADMIN_API.proverbs, input, admin.token))
       const [row] = await db().select().from(proverbs).where(eq(proverbs.id, res.body.data.id))
       return row[field].replace(`${marker} `, '')
     },
@@ -177,7 +178,7 @@ const cases: Case[] = [
   {
     field: 'category name',
     run: async (value) => {
-      const res = accepted(await post(t.app, API.admin.categories, { name: `${unique()} ${value}` }, admin.token))
+      const res = accepted(await post(t.app, ADMIN_API.categories, { name: `${unique()} ${value}` }, admin.token))
       const [row] = await db().select().from(categories).where(eq(categories.id, res.body.data.id))
       return row.name.replace(/^Case\w+ /, '')
     },
@@ -192,7 +193,7 @@ const cases: Case[] = [
     lines,
     run: async (value: string) => {
       const res = accepted(
-        await post(t.app, API.admin.faqs, { question: `Why ${unique()}?`, answer: 'Because.', [field]: `${value}` }, admin.token),
+        await post(t.app, ADMIN_API.faqs, { question: `Why ${unique()}?`, answer: 'Because.', [field]: `${value}` }, admin.token),
       )
       const [row] = await db().select().from(faqs).where(eq(faqs.id, res.body.data.id))
       return row[field]
@@ -216,7 +217,7 @@ const cases: Case[] = [
         }),
       )
       const [pending] = await db().select().from(suggestions).where(eq(suggestions.email, email))
-      accepted(await post(t.app, API.admin.rejectSuggestion(pending.id), { reason: value }, admin.token))
+      accepted(await post(t.app, ADMIN_API.rejectSuggestion(pending.id), { reason: value }, admin.token))
       const [row] = await db().select().from(suggestions).where(eq(suggestions.id, pending.id))
       return row.rejectReason ?? ''
     },
@@ -238,7 +239,7 @@ const cases: Case[] = [
         note: 'Because.',
         [field]: value,
       }
-      const res = accepted(await post(t.app, API.admin.quizQuestions, input, admin.token))
+      const res = accepted(await post(t.app, ADMIN_API.quizQuestions, input, admin.token))
       const [row] = await db().select().from(quizQuestions).where(eq(quizQuestions.id, res.body.data.id))
       return row[field]
     },
@@ -249,7 +250,7 @@ const cases: Case[] = [
       const res = accepted(
         await post(
           t.app,
-          API.admin.quizQuestions,
+          ADMIN_API.quizQuestions,
           { ethnicGroupId: null, question: `Which ${unique()}?`, options: [value, 'Two'], correct: 1, note: '' },
           admin.token,
         ),
@@ -266,7 +267,7 @@ const cases: Case[] = [
     field: 'advert alt text',
     run: async (value) => {
       const [advert] = await db().select({ id: adverts.id }).from(adverts).limit(1)
-      accepted(await patch(API.admin.advert(advert.id), { alt: value }, admin.token))
+      accepted(await patch(ADMIN_API.advert(advert.id), { alt: value }, admin.token))
       const [row] = await db().select().from(adverts).where(eq(adverts.id, advert.id))
       return row.alt
     },
@@ -280,7 +281,7 @@ const cases: Case[] = [
     field: `broadcast ${field}`,
     lines,
     run: async (value: string) => {
-      accepted(await post(t.app, API.admin.broadcast, { title: `News ${unique()}`, body: 'Hello all', [field]: value }, admin.token))
+      accepted(await post(t.app, ADMIN_API.broadcast, { title: `News ${unique()}`, body: 'Hello all', [field]: value }, admin.token))
       const [row] = await db()
         .select()
         .from(notifications)
@@ -302,7 +303,7 @@ test('an edited proverb, FAQ and category are cleaned as a new one is', async ()
   const created = accepted(
     await post(
       t.app,
-      API.admin.proverbs,
+      ADMIN_API.proverbs,
       {
         proverb: 'Pole pole ndio mwendo',
         transliteration: 'Slowly slowly is the way',
@@ -315,7 +316,7 @@ test('an edited proverb, FAQ and category are cleaned as a new one is', async ()
   )
   const edited = accepted(
     await put(
-      `${API.admin.proverbs}/${created.body.data.id}`,
+      `${ADMIN_API.proverbs}/${created.body.data.id}`,
       {
         proverb: 'Pole pole ndio mwendo <img src=x onerror=alert(1)',
         transliteration: 'Slowly slowly is the way',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { API } from '../../src/core/http/api-paths'
+import { ADMIN_API } from '../../src/core/admin/api-paths'
 import type { Category, Proverb } from '../../src/core/proverbs/contract'
 import type { Paginated } from '../../src/core/http/contract'
 import { PAGE_SIZE_MAX } from '../../src/core/shared/constants'
@@ -22,7 +23,7 @@ beforeAll(async () => {
   for (const { key, group, proverb, transliteration, interpretation } of SEARCH_CASE_PROVERBS) {
     const res = await post(
       t.app,
-      API.admin.proverbs,
+      ADMIN_API.proverbs,
       { proverb, transliteration, interpretation, ethnicGroupId: groups[group].id, categoryIds: [categories[0].id] },
       admin.token,
     )

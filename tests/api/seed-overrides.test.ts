@@ -5,6 +5,7 @@ import { corpusRows, proverbSlug } from '../../server/src/db/seed/corpus'
 import { seed } from '../../server/src/db/seed/seed'
 import type { AdminAdvert, AdminCategory, AdminFaq, AdminProverb, AdminQuizQuestion } from '../../src/core/admin/contract'
 import { API } from '../../src/core/http/api-paths'
+import { ADMIN_API } from '../../src/core/admin/api-paths'
 import type { Faq } from '../../src/core/community/contract'
 import type { Proverb } from '../../src/core/proverbs/contract'
 import { adminOf, call, del, get } from '../support/accounts'
@@ -53,7 +54,7 @@ test('a seeded proverb edited in the console stays as edited, and one deleted st
     ethnicGroupId: edited.ethnicGroupId,
     categoryIds: links.map((l) => l.id),
   }
-  const res = await send('PUT', API.admin.proverb(edited.id), input)
+  const res = await send('PUT', ADMIN_API.proverb(edited.id), input)
   expect(res.status, JSON.stringify(res.body)).toBe(200)
   expect(res.body.data as AdminProverb).toMatchObject({
     id: edited.id,
@@ -65,7 +66,7 @@ test('a seeded proverb edited in the console stays as edited, and one deleted st
     expect.objectContaining({ before: expect.objectContaining({ source: 'seed' }) }),
   ])
 
-  expect((await del(t.app, API.admin.proverb(deleted.id), admin.token)).status).toBe(200)
+  expect((await del(t.app, ADMIN_API.proverb(deleted.id), admin.token)).status).toBe(200)
   expect(await audited('proverb.delete', deleted.id)).toEqual([expect.objectContaining({ slug: deleted.slug, source: 'seed' })])
   expect((await overrides('proverb')).map((o) => [o.seedKey, o.targetId]).sort()).toEqual(
     [
@@ -94,7 +95,7 @@ test('an admin’s correction survives the files making the same correction late
     .from(proverbCategories)
     .where(eq(proverbCategories.proverbId, row.id))
   const corrected = `${row.proverb.replace(/[.!?]$/, '')}!`
-  const res = await send('PUT', API.admin.proverb(row.id), {
+  const res = await send('PUT', ADMIN_API.proverb(row.id), {
     proverb: corrected,
     transliteration: row.transliteration,
     interpretation: 'The admin’s own reading.',
@@ -122,12 +123,12 @@ test('an admin’s correction survives the files making the same correction late
 })
 
 test('a built-in category renamed keeps its proverbs through a restart; one deleted is not brought back', async () => {
-  const list = async () => (await get(t.app, `${API.admin.categories}?size=100`, admin.token)).body.data as AdminCategory[]
+  const list = async () => (await get(t.app, `${ADMIN_API.categories}?size=100`, admin.token)).body.data as AdminCategory[]
   const wisdom = (await list()).find((c) => c.name === 'Wisdom')!
   expect(wisdom).toMatchObject({ builtIn: true })
   expect(wisdom.proverbCount).toBeGreaterThan(0)
 
-  const renamed = await send('PUT', API.admin.category(wisdom.id), { name: 'Sagacity' })
+  const renamed = await send('PUT', ADMIN_API.category(wisdom.id), { name: 'Sagacity' })
   expect(renamed.status, JSON.stringify(renamed.body)).toBe(200)
   expect(renamed.body.data).toEqual({
     id: wisdom.id,
@@ -140,13 +141,13 @@ test('a built-in category renamed keeps its proverbs through a restart; one dele
 
   // Still in use: refused, and nothing is recorded by the refusal.
   const humility = (await list()).find((c) => c.name === 'Humility')!
-  const refused = await del(t.app, API.admin.category(humility.id), admin.token)
+  const refused = await del(t.app, ADMIN_API.category(humility.id), admin.token)
   expect(refused.status).toBe(409)
   expect(refused.body.error.message).toBe(ADMIN_API_TEXTS.categoryInUse('Humility', humility.proverbCount))
   expect((await overrides('category')).map((o) => o.seedKey)).toEqual(['Wisdom'])
   // Once nothing uses it, a built-in category can go.
   await db().delete(proverbCategories).where(eq(proverbCategories.categoryId, humility.id))
-  expect((await del(t.app, API.admin.category(humility.id), admin.token)).status).toBe(200)
+  expect((await del(t.app, ADMIN_API.category(humility.id), admin.token)).status).toBe(200)
 
   await restart()
   const names = (await list()).map((c) => c.name)
@@ -155,10 +156,10 @@ test('a built-in category renamed keeps its proverbs through a restart; one dele
   expect(names).not.toContain('Humility')
   // A rename that clashes is refused and takes nothing over.
   const courage = (await list()).find((c) => c.name === 'Caution')!
-  expect((await send('PUT', API.admin.category(courage.id), { name: 'sagacity' })).status).toBe(409)
+  expect((await send('PUT', ADMIN_API.category(courage.id), { name: 'sagacity' })).status).toBe(409)
   expect((await list()).find((c) => c.id === courage.id)).toMatchObject({ name: 'Caution', builtIn: true })
   // An admin may make a category of a name given up; it is theirs, and stays through a restart.
-  const again = await call(t.app, 'POST', API.admin.categories, { payload: { name: 'Humility' }, token: admin.token })
+  const again = await call(t.app, 'POST', ADMIN_API.categories, { payload: { name: 'Humility' }, token: admin.token })
   expect(again.body.data).toMatchObject({ name: 'Humility', builtIn: false })
   await restart()
   expect((await list()).filter((c) => c.name === 'Humility')).toEqual([{ ...again.body.data, proverbCount: 0 }])
@@ -169,23 +170,23 @@ test('a built-in category renamed keeps its proverbs through a restart; one dele
 })
 
 test('a seeded FAQ answer edited stays edited, a renamed or deleted question stays gone, after a restart', async () => {
-  const list = async () => (await get(t.app, `${API.admin.faqs}?size=100`, admin.token)).body.data as AdminFaq[]
+  const list = async () => (await get(t.app, `${ADMIN_API.faqs}?size=100`, admin.token)).body.data as AdminFaq[]
   const [first, second, third, fourth] = (await list()).filter((f) => f.builtIn)
   // Refused (the question is taken): nothing is taken over.
-  expect((await send('PUT', API.admin.faq(third.id), { question: fourth.question, answer: third.answer })).status).toBe(409)
+  expect((await send('PUT', ADMIN_API.faq(third.id), { question: fourth.question, answer: third.answer })).status).toBe(409)
   expect((await list()).find((f) => f.id === third.id)).toMatchObject({ builtIn: true })
-  const renamed = await send('PUT', API.admin.faq(third.id), {
+  const renamed = await send('PUT', ADMIN_API.faq(third.id), {
     question: `${third.question.replace(/\?$/, '')}, please?`,
     answer: third.answer,
   })
   expect(renamed.status, JSON.stringify(renamed.body)).toBe(200)
-  const edited = await send('PUT', API.admin.faq(first.id), {
+  const edited = await send('PUT', ADMIN_API.faq(first.id), {
     question: first.question,
     answer: 'Everything in Òwe works without a connection once it has been opened.',
   })
   expect(edited.status, JSON.stringify(edited.body)).toBe(200)
   expect(edited.body.data).toMatchObject({ id: first.id, builtIn: false })
-  expect((await del(t.app, API.admin.faq(second.id), admin.token)).status).toBe(200)
+  expect((await del(t.app, ADMIN_API.faq(second.id), admin.token)).status).toBe(200)
   expect(await audited('faq.delete', second.id)).toEqual([{ question: second.question, builtIn: true }])
 
   await restart()
@@ -199,12 +200,12 @@ test('a seeded FAQ answer edited stays edited, a renamed or deleted question sta
 })
 
 test('a question of the bank files edited or retired becomes the admins’ and is not written back', async () => {
-  const page = (await get(t.app, `${API.admin.quizQuestions}?ethnicGroupId=general&size=100`, admin.token)).body.data as AdminQuizQuestion[]
+  const page = (await get(t.app, `${ADMIN_API.quizQuestions}?ethnicGroupId=general&size=100`, admin.token)).body.data as AdminQuizQuestion[]
   const [first, second, third] = page.filter((q) => q.builtIn)
   const [{ key: firstKey }] = await db().select({ key: quizQuestions.key }).from(quizQuestions).where(eq(quizQuestions.id, first.id))
   const [{ key: secondKey }] = await db().select({ key: quizQuestions.key }).from(quizQuestions).where(eq(quizQuestions.id, second.id))
 
-  const edited = await send('PUT', API.admin.quizQuestion(first.id), {
+  const edited = await send('PUT', ADMIN_API.quizQuestion(first.id), {
     ethnicGroupId: null,
     question: first.question,
     options: first.options,
@@ -213,7 +214,7 @@ test('a question of the bank files edited or retired becomes the admins’ and i
   })
   expect(edited.status, JSON.stringify(edited.body)).toBe(200)
   expect(edited.body.data).toMatchObject({ id: first.id, note: `${first.note} Checked again.`, builtIn: false, active: true })
-  const retired = await call(t.app, 'DELETE', API.admin.quizQuestion(second.id), { token: admin.token })
+  const retired = await call(t.app, 'DELETE', ADMIN_API.quizQuestion(second.id), { token: admin.token })
   expect(retired.body.data).toMatchObject({ id: second.id, active: false, builtIn: false })
 
   await restart()
@@ -234,24 +235,24 @@ test('a question of the bank files edited or retired becomes the admins’ and i
 
   // One retired by seeding (it left the files) is already retired: retiring it takes nothing over.
   await db().update(quizQuestions).set({ active: false }).where(eq(quizQuestions.id, third.id))
-  const noop = await call(t.app, 'DELETE', API.admin.quizQuestion(third.id), { token: admin.token })
+  const noop = await call(t.app, 'DELETE', ADMIN_API.quizQuestion(third.id), { token: admin.token })
   expect(noop.body.data).toMatchObject({ id: third.id, active: false, builtIn: true })
   expect((await overrides('quiz')).map((o) => o.targetId).sort()).toEqual([first.id, second.id].sort())
 })
 
 test('a house advert reworded or deleted stays so after a restart; moving or switching one off keeps it Òwe’s', async () => {
-  const list = async () => (await get(t.app, `${API.admin.adverts}?size=100`, admin.token)).body.data as AdminAdvert[]
+  const list = async () => (await get(t.app, `${ADMIN_API.adverts}?size=100`, admin.token)).body.data as AdminAdvert[]
   const [first, second, third] = (await list()).filter((a) => a.source === 'seed')
-  expect((await send('PATCH', API.admin.advert(first.id), { alt: 'Proverbs of all eight peoples' })).body.data).toMatchObject({
+  expect((await send('PATCH', ADMIN_API.advert(first.id), { alt: 'Proverbs of all eight peoples' })).body.data).toMatchObject({
     alt: 'Proverbs of all eight peoples',
     source: 'admin',
   })
-  expect((await send('PATCH', API.admin.advert(third.id), { active: false, position: 50 })).body.data).toMatchObject({
+  expect((await send('PATCH', ADMIN_API.advert(third.id), { active: false, position: 50 })).body.data).toMatchObject({
     active: false,
     position: 50,
     source: 'seed',
   })
-  expect((await del(t.app, API.admin.advert(second.id), admin.token)).status).toBe(200)
+  expect((await del(t.app, ADMIN_API.advert(second.id), admin.token)).status).toBe(200)
 
   await restart()
   const after = await list()
@@ -264,7 +265,7 @@ test('a house advert reworded or deleted stays so after a restart; moving or swi
 test('a refused change records no take-over', async () => {
   const [seeded] = await db().select().from(proverbs).where(eq(proverbs.source, 'seed')).limit(1)
   const before = (await overrides('proverb')).length
-  const bad = await send('PUT', API.admin.proverb(seeded.id), {
+  const bad = await send('PUT', ADMIN_API.proverb(seeded.id), {
     proverb: '',
     transliteration: 'x',
     interpretation: 'x',
@@ -272,7 +273,7 @@ test('a refused change records no take-over', async () => {
     categoryIds: [],
   })
   expect(bad.status).toBe(400)
-  const unknown = await send('PUT', API.admin.proverb(seeded.id), {
+  const unknown = await send('PUT', ADMIN_API.proverb(seeded.id), {
     proverb: seeded.proverb,
     transliteration: 'x',
     interpretation: 'x',

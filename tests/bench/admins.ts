@@ -17,7 +17,7 @@ import { proverbs } from '../../server/src/db/schema'
 import { recordOverride } from '../../server/src/db/seed/overrides'
 import { seed } from '../../server/src/db/seed/seed'
 import { importProverbs } from '../../server/src/features/admin/import/service'
-import { API } from '../../src/core/http/api-paths'
+import { ADMIN_API } from '../../src/core/admin/api-paths'
 import { adminOf } from '../support/accounts'
 import { median, p95, timeGets, withBenchDatabase } from './measure'
 
@@ -96,9 +96,9 @@ export async function adminsBench(results: Record<string, unknown>): Promise<voi
         app,
         admin.token,
         {
-          'first page': `${API.admin.proverbs}?page=1&size=20`,
-          'text search ("row 4321")': `${API.admin.proverbs}?q=${encodeURIComponent('row 4321')}`,
-          'one group (igbo)': `${API.admin.proverbs}?ethnic=igbo&page=3&size=20`,
+          'first page': `${ADMIN_API.proverbs}?page=1&size=20`,
+          'text search ("row 4321")': `${ADMIN_API.proverbs}?q=${encodeURIComponent('row 4321')}`,
+          'one group (igbo)': `${ADMIN_API.proverbs}?ethnic=igbo&page=3&size=20`,
         },
         { runs: 30, budgetMs: LIST_BUDGET_MS, labelWidth: 26 },
       )

@@ -5,6 +5,7 @@ import { promisify } from 'node:util'
 import type { AdminCategory, AdminSuggestion } from '../../src/core/admin/contract'
 import { ADMIN_TEXTS } from '../../src/core/admin/texts'
 import { API } from '../../src/core/http/api-paths'
+import { ADMIN_API } from '../../src/core/admin/api-paths'
 import type { Paginated } from '../../src/core/http/contract'
 import type { Proverb } from '../../src/core/proverbs/contract'
 import { ADMIN_SECTIONS } from '../../src/core/admin/sections'
@@ -154,7 +155,7 @@ for (const [name, phone] of PHONES) {
       await expect(dialog).toBeHidden()
       await expect(approve).toBeFocused()
       // Nothing was published meanwhile.
-      const pending = await apiAs<AdminSuggestion[]>(server, admin, 'GET', `${API.admin.suggestions}?status=pending&page=1&size=100`)
+      const pending = await apiAs<AdminSuggestion[]>(server, admin, 'GET', `${ADMIN_API.suggestions}?status=pending&page=1&size=100`)
       expect(pending.filter((s) => s.name === suggester)).toHaveLength(1)
 
       await approve.click()
@@ -188,13 +189,13 @@ for (const [name, phone] of PHONES) {
 
     test('the audit log says what changed, one line per field, in words', async ({ page }) => {
       const before = `Courage ${randomBytes(2).toString('hex')}`
-      const category = await apiAs<AdminCategory>(server, admin, 'POST', API.admin.categories, { name: before })
-      await apiAs(server, admin, 'PUT', API.admin.category(category.id), { name: `${before} and daring` })
+      const category = await apiAs<AdminCategory>(server, admin, 'POST', ADMIN_API.categories, { name: before })
+      await apiAs(server, admin, 'PUT', ADMIN_API.category(category.id), { name: `${before} and daring` })
       const suggester = `Bisi${randomBytes(2).toString('hex')}`
       await suggestDuplicateOf(published[0], suggester)
-      const pending = await apiAs<AdminSuggestion[]>(server, admin, 'GET', `${API.admin.suggestions}?status=pending&page=1&size=100`)
+      const pending = await apiAs<AdminSuggestion[]>(server, admin, 'GET', `${ADMIN_API.suggestions}?status=pending&page=1&size=100`)
       const suggestion = pending.find((s) => s.name === suggester)!
-      await apiAs(server, admin, 'POST', API.admin.rejectSuggestion(suggestion.id), { reason: 'Already published.' })
+      await apiAs(server, admin, 'POST', ADMIN_API.rejectSuggestion(suggestion.id), { reason: 'Already published.' })
 
       await page.goto(`${server.url}/admin/audit`)
       const table = page.getByRole('table', { name: 'Admins’ actions, newest first' })

@@ -1,6 +1,7 @@
 import { convertSchema } from '@sodaru/yup-to-json-schema'
 import type { AnyObjectSchema } from 'yup'
 import { API, ROUTES } from '@core/http/api-paths'
+import { ADMIN_API, ADMIN_ROUTES } from '@core/admin/api-paths'
 import { acceptCorrectionSchema, correctionSchema } from '@core/community/corrections'
 import { categoryInputSchema, faqInputSchema, proverbInputSchema, rejectSuggestionSchema, speakerCheckSchema } from '@core/admin/validation'
 import { advertOrderSchema, advertPatchSchema, advertUploadSchema, broadcastSchema, quizQuestionSchema } from '@core/admin/validation'
@@ -624,206 +625,206 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
 
   // Admins
-  [`GET ${API.admin.suggestions}`]: {
+  [`GET ${ADMIN_API.suggestions}`]: {
     tag: 'Admins',
     summary: 'Suggestions by status.',
     query: { ...statusQuery('pending', 'approved', 'rejected'), ...page },
     response: pageOf(ref('AdminSuggestion')),
   },
-  [`POST ${ROUTES.admin.approveSuggestion}`]: {
+  [`POST ${ADMIN_ROUTES.approveSuggestion}`]: {
     tag: 'Admins',
     summary: 'Edits and publishes a suggestion.',
     body: fromYup(proverbInputSchema),
     response: dataOf(ref('AdminSuggestion')),
   },
-  [`POST ${ROUTES.admin.rejectSuggestion}`]: {
+  [`POST ${ADMIN_ROUTES.rejectSuggestion}`]: {
     tag: 'Admins',
     summary: 'Rejects a suggestion.',
     body: fromYup(rejectSuggestionSchema),
     response: dataOf(ref('AdminSuggestion')),
   },
-  [`GET ${API.admin.corrections}`]: {
+  [`GET ${ADMIN_API.corrections}`]: {
     tag: 'Admins',
     summary: "Readers' corrections by status, each with the proverb as it is now.",
     query: { ...statusQuery('pending', 'accepted', 'declined'), ...page },
     response: pageOf(ref('AdminCorrection')),
   },
-  [`POST ${ROUTES.admin.acceptCorrection}`]: {
+  [`POST ${ADMIN_ROUTES.acceptCorrection}`]: {
     tag: 'Admins',
     summary: 'The proverb takes the (tidied) correction.',
     body: fromYup(acceptCorrectionSchema),
     response: dataOf(ref('AdminCorrection')),
   },
-  [`POST ${ROUTES.admin.declineCorrection}`]: {
+  [`POST ${ADMIN_ROUTES.declineCorrection}`]: {
     tag: 'Admins',
     summary: 'Declines a correction.',
     body: fromYup(rejectSuggestionSchema),
     response: dataOf(ref('AdminCorrection')),
   },
-  [`PUT ${ROUTES.admin.proverbChecked}`]: {
+  [`PUT ${ADMIN_ROUTES.proverbChecked}`]: {
     tag: 'Admins',
     summary: 'A speaker of the language checked the proverb.',
     body: fromYup(speakerCheckSchema),
     response: dataOf(ref('AdminProverb')),
   },
-  [`DELETE ${ROUTES.admin.proverbChecked}`]: {
+  [`DELETE ${ADMIN_ROUTES.proverbChecked}`]: {
     tag: 'Admins',
     summary: "Takes the speaker's check away.",
     response: dataOf(ref('AdminProverb')),
   },
-  [`GET ${API.admin.proverbs}`]: {
+  [`GET ${ADMIN_API.proverbs}`]: {
     tag: 'Admins',
     summary: 'The corpus, searchable, paged.',
     query: { q: str, ethnic: str, ...page },
     response: pageOf(ref('AdminProverb')),
   },
-  [`POST ${API.admin.proverbs}`]: {
+  [`POST ${ADMIN_API.proverbs}`]: {
     tag: 'Admins',
     summary: 'Adds a proverb.',
     body: fromYup(proverbInputSchema),
     status: 201,
     response: dataOf(ref('AdminProverb')),
   },
-  [`PUT ${ROUTES.admin.proverb}`]: {
+  [`PUT ${ADMIN_ROUTES.proverb}`]: {
     tag: 'Admins',
     summary: 'Replaces a proverb.',
     body: fromYup(proverbInputSchema),
     response: dataOf(ref('AdminProverb')),
   },
-  [`DELETE ${ROUTES.admin.proverb}`]: { tag: 'Admins', summary: 'Deletes a proverb.', response: deleted },
-  [`POST ${API.admin.proverbImport}`]: {
+  [`DELETE ${ADMIN_ROUTES.proverb}`]: { tag: 'Admins', summary: 'Deletes a proverb.', response: deleted },
+  [`POST ${ADMIN_API.proverbImport}`]: {
     tag: 'Admins',
     summary: 'Imports a CSV or JSON file of proverbs, row by row, with a report.',
     multipart: fileUpload(),
     response: dataOf(ref('ImportReport')),
   },
-  [`GET ${API.admin.categories}`]: {
+  [`GET ${ADMIN_API.categories}`]: {
     tag: 'Admins',
     summary: 'The categories, paged.',
     query: page,
     response: pageOf(ref('AdminCategory')),
   },
-  [`POST ${API.admin.categories}`]: {
+  [`POST ${ADMIN_API.categories}`]: {
     tag: 'Admins',
     summary: 'Adds a category.',
     body: fromYup(categoryInputSchema),
     status: 201,
     response: dataOf(ref('AdminCategory')),
   },
-  [`PUT ${ROUTES.admin.category}`]: {
+  [`PUT ${ADMIN_ROUTES.category}`]: {
     tag: 'Admins',
     summary: 'Renames a category.',
     body: fromYup(categoryInputSchema),
     response: dataOf(ref('AdminCategory')),
   },
-  [`DELETE ${ROUTES.admin.category}`]: { tag: 'Admins', summary: 'Deletes a category.', response: deleted },
-  [`GET ${API.admin.faqs}`]: { tag: 'Admins', summary: 'The FAQ, paged.', query: page, response: pageOf(ref('AdminFaq')) },
-  [`POST ${API.admin.faqs}`]: {
+  [`DELETE ${ADMIN_ROUTES.category}`]: { tag: 'Admins', summary: 'Deletes a category.', response: deleted },
+  [`GET ${ADMIN_API.faqs}`]: { tag: 'Admins', summary: 'The FAQ, paged.', query: page, response: pageOf(ref('AdminFaq')) },
+  [`POST ${ADMIN_API.faqs}`]: {
     tag: 'Admins',
     summary: 'Adds a question.',
     body: fromYup(faqInputSchema),
     status: 201,
     response: dataOf(ref('AdminFaq')),
   },
-  [`PUT ${ROUTES.admin.faq}`]: {
+  [`PUT ${ADMIN_ROUTES.faq}`]: {
     tag: 'Admins',
     summary: 'Replaces a question.',
     body: fromYup(faqInputSchema),
     response: dataOf(ref('AdminFaq')),
   },
-  [`DELETE ${ROUTES.admin.faq}`]: { tag: 'Admins', summary: 'Deletes a question.', response: deleted },
-  [`GET ${API.admin.quizQuestions}`]: {
+  [`DELETE ${ADMIN_ROUTES.faq}`]: { tag: 'Admins', summary: 'Deletes a question.', response: deleted },
+  [`GET ${ADMIN_API.quizQuestions}`]: {
     tag: 'Admins',
     summary: 'The quiz bank, paged.',
     query: { ethnicGroupId: str, q: str, ...page },
     response: pageOf(ref('AdminQuizQuestion')),
   },
-  [`POST ${API.admin.quizQuestions}`]: {
+  [`POST ${ADMIN_API.quizQuestions}`]: {
     tag: 'Admins',
     summary: 'Adds a quiz question.',
     body: fromYup(quizQuestionSchema),
     status: 201,
     response: dataOf(ref('AdminQuizQuestion')),
   },
-  [`PUT ${ROUTES.admin.quizQuestion}`]: {
+  [`PUT ${ADMIN_ROUTES.quizQuestion}`]: {
     tag: 'Admins',
     summary: 'Replaces a quiz question.',
     body: fromYup(quizQuestionSchema),
     response: dataOf(ref('AdminQuizQuestion')),
   },
-  [`DELETE ${ROUTES.admin.quizQuestion}`]: {
+  [`DELETE ${ADMIN_ROUTES.quizQuestion}`]: {
     tag: 'Admins',
     summary: 'Deletes a quiz question (a built-in one is made inactive).',
     response: dataOf(ref('AdminQuizQuestion')),
   },
-  [`GET ${API.admin.adverts}`]: {
+  [`GET ${ADMIN_API.adverts}`]: {
     tag: 'Admins',
     summary: 'The adverts, in the order shown.',
     query: page,
     response: pageOf(ref('AdminAdvert')),
   },
-  [`POST ${API.admin.adverts}`]: {
+  [`POST ${ADMIN_API.adverts}`]: {
     tag: 'Admins',
     summary: 'Uploads an advert (WebP image or MP4 video).',
     multipart: fileUpload(fromYup(advertUploadSchema)),
     status: 201,
     response: dataOf(ref('AdminAdvert')),
   },
-  [`PATCH ${ROUTES.admin.advert}`]: {
+  [`PATCH ${ADMIN_ROUTES.advert}`]: {
     tag: 'Admins',
     summary: 'Changes an advert.',
     body: fromYup(advertPatchSchema),
     response: dataOf(ref('AdminAdvert')),
   },
-  [`PUT ${API.admin.advertOrder}`]: {
+  [`PUT ${ADMIN_API.advertOrder}`]: {
     tag: 'Admins',
     summary: "Every advert's id once, in the order to show them.",
     body: fromYup(advertOrderSchema),
     response: dataOf(list(ref('AdminAdvert'))),
   },
-  [`DELETE ${ROUTES.admin.advert}`]: { tag: 'Admins', summary: 'Deletes an advert.', response: dataOf(obj({ id: int })) },
-  [`POST ${API.admin.broadcast}`]: {
+  [`DELETE ${ADMIN_ROUTES.advert}`]: { tag: 'Admins', summary: 'Deletes an advert.', response: dataOf(obj({ id: int })) },
+  [`POST ${ADMIN_API.broadcast}`]: {
     tag: 'Admins',
     summary: "A message (and push) to everyone or to one group's readers.",
     body: fromYup(broadcastSchema),
     response: dataOf(obj({ reached: int })),
   },
-  [`GET ${API.admin.contactMessages}`]: {
+  [`GET ${ADMIN_API.contactMessages}`]: {
     tag: 'Admins',
     summary: 'Contact messages, newest first.',
     query: { unread: oneOf('1', '0', 'true', 'false'), ...page },
     response: pageOf(ref('ContactMessage')),
   },
-  [`POST ${ROUTES.admin.contactMessageRead}`]: {
+  [`POST ${ADMIN_ROUTES.contactMessageRead}`]: {
     tag: 'Admins',
     summary: 'Marks a contact message read.',
     response: dataOf(ref('ContactMessage')),
   },
-  [`GET ${API.admin.users}`]: {
+  [`GET ${ADMIN_API.users}`]: {
     tag: 'Admins',
     summary: 'The accounts, searchable, paged.',
     query: { q: str, ...page },
     response: pageOf(ref('AdminUser')),
   },
-  [`GET ${API.admin.payments}`]: {
+  [`GET ${ADMIN_API.payments}`]: {
     tag: 'Admins',
     summary: 'The payments, paged.',
     query: { ...statusQuery('pending', 'success', 'failed', 'abandoned'), ...page },
     response: pageOf(ref('AdminPayment')),
   },
-  [`GET ${API.admin.audit}`]: {
+  [`GET ${ADMIN_API.audit}`]: {
     tag: 'Admins',
     summary: "The admins' actions, newest first.",
     query: page,
     response: pageOf(ref('AuditEntry')),
   },
-  [`GET ${API.admin.mail}`]: {
+  [`GET ${ADMIN_API.mail}`]: {
     tag: 'Admins',
     summary: 'The mail queue (never a mail’s text or link).',
     query: { ...statusQuery('failed', 'waiting', 'sent', 'kept'), ...page },
     response: pageOf(ref('AdminMail')),
   },
-  [`POST ${ROUTES.admin.mailRetry}`]: {
+  [`POST ${ADMIN_ROUTES.mailRetry}`]: {
     tag: 'Admins',
     summary: 'Puts a failed mail back in the queue, due now.',
     response: dataOf(ref('AdminMail')),

@@ -1,40 +1,51 @@
 import { expect, test } from 'vitest'
+import { ADMIN_API, ADMIN_ROUTES } from '../admin/api-paths'
 import { API, ROUTES, isApiPath, routePattern } from './api-paths'
 
 type Table = { readonly [name: string]: unknown }
-type Pair = { name: string; template: string; build: (...args: unknown[]) => string }
+type Pair = { builder: string; route: string; template: string; build: (...args: unknown[]) => string }
 
-/** Every builder of API with the template of the same name in ROUTES, the admin ones included. */
-function pairs(paths: Table, templates: Table, prefix = ''): { pairs: Pair[]; unpaired: string[] } {
+/**
+ * Every builder of a path table with the template of the same name in its route table (nested tables
+ * included): API with ROUTES, and the admin console's ADMIN_API with ADMIN_ROUTES.
+ */
+function pairs(paths: Table, templates: Table, names: { paths: string; templates: string }): { pairs: Pair[]; unpaired: string[] } {
   const found: Pair[] = []
   const unpaired: string[] = []
   for (const [name, value] of Object.entries(paths)) {
     const template = templates[name]
     if (typeof value === 'function') {
-      if (typeof template === 'string') found.push({ name: prefix + name, template, build: value as Pair['build'] })
-      else unpaired.push(`API.${prefix}${name} has no template`)
+      if (typeof template === 'string')
+        found.push({ builder: `${names.paths}.${name}`, route: `${names.templates}.${name}`, template, build: value as Pair['build'] })
+      else unpaired.push(`${names.paths}.${name} has no template`)
     } else if (value && typeof value === 'object') {
-      const inner = pairs(value as Table, (template ?? {}) as Table, `${prefix}${name}.`)
+      const inner = pairs(value as Table, (template ?? {}) as Table, {
+        paths: `${names.paths}.${name}`,
+        templates: `${names.templates}.${name}`,
+      })
       found.push(...inner.pairs)
       unpaired.push(...inner.unpaired)
     }
   }
   for (const [name, template] of Object.entries(templates)) {
-    if (typeof template === 'string' && typeof paths[name] !== 'function') unpaired.push(`ROUTES.${prefix}${name} has no builder`)
+    if (typeof template === 'string' && typeof paths[name] !== 'function') unpaired.push(`${names.templates}.${name} has no builder`)
     if (template && typeof template === 'object' && !(paths[name] && typeof paths[name] === 'object'))
-      unpaired.push(`ROUTES.${prefix}${name} has no builders`)
+      unpaired.push(`${names.templates}.${name} has no builders`)
   }
   return { pairs: found, unpaired }
 }
 
-const table = pairs(API, ROUTES)
+const app = pairs(API, ROUTES, { paths: 'API', templates: 'ROUTES' })
+const admin = pairs(ADMIN_API, ADMIN_ROUTES, { paths: 'ADMIN_API', templates: 'ADMIN_ROUTES' })
 
 test('every path builder has a route template of the same name, and every template a builder', () => {
-  expect(table.unpaired).toEqual([])
-  expect(table.pairs.length).toBe(Object.keys(ROUTES).length - 1 + Object.keys(ROUTES.admin).length)
+  expect(app.unpaired).toEqual([])
+  expect(app.pairs.length).toBe(Object.keys(ROUTES).length)
+  expect(admin.unpaired).toEqual([])
+  expect(admin.pairs.length).toBe(Object.keys(ADMIN_ROUTES).length)
 })
 
-test.each(table.pairs)('API.$name builds a path that ROUTES.$name matches', ({ template, build }) => {
+test.each([...app.pairs, ...admin.pairs])('$builder builds a path that $route matches', ({ template, build }) => {
   const params = template.match(/:\w+/g) ?? []
   expect(params.length, 'a template names each of its parameters').toBe(build.length)
   const args = params.map((_, i) => 101 + i)
@@ -43,6 +54,22 @@ test.each(table.pairs)('API.$name builds a path that ROUTES.$name matches', ({ t
   expect(build(...args)).toBe(filled)
   expect(isApiPath(filled)).toBe(true)
   expect(routePattern(template).exec(filled)?.slice(1)).toEqual(args.map(String))
+})
+
+test("the admin console's paths are all under /api/admin/, and the first page's table has none of them", () => {
+  const sample = (value: unknown) => (typeof value === 'function' ? (value as (...args: number[]) => string)(1, 2) : String(value))
+  expect(
+    Object.values(ADMIN_API)
+      .map(sample)
+      .filter((path) => !path.startsWith('/api/admin/')),
+  ).toEqual([])
+  expect(Object.values(ADMIN_ROUTES).filter((path) => !path.startsWith('/api/admin/'))).toEqual([])
+  expect(
+    Object.values(API)
+      .map(sample)
+      .filter((path) => path.startsWith('/api/admin/')),
+  ).toEqual([])
+  expect(Object.values(ROUTES).filter((path) => path.startsWith('/api/admin/'))).toEqual([])
 })
 
 test('a route pattern matches whole paths only, one segment per parameter', () => {

@@ -155,53 +155,11 @@ export const API = {
   /** POST SuggestionInput: a proverb suggestion, pending moderation (visitors and signed-in users). */
   suggestProverb: '/api/suggest-proverb',
 
-  // Ours: community and admins
+  // Ours: community (the admin console's paths are ADMIN_API in src/core/admin/api-paths.ts)
   /** POST ContactInput: a message to the admins (public). */
   contact: '/api/contact',
   /** POST { token }: the signed link in every email; turns off non-essential mail and reminders (public). */
   unsubscribe: '/api/unsubscribe',
-  /** Admin only (403 for everyone else); see server/src/features/admin. */
-  admin: {
-    suggestions: '/api/admin/suggestions',
-    /** POST { proverb, transliteration, interpretation, ethnicGroupId, categoryIds }: edit and publish. */
-    approveSuggestion: (id: number) => `/api/admin/suggestions/${id}/approve`,
-    /** POST { reason } */
-    rejectSuggestion: (id: number) => `/api/admin/suggestions/${id}/reject`,
-    proverbs: '/api/admin/proverbs',
-    proverb: (id: number) => `/api/admin/proverbs/${id}`,
-    /** PUT { name }: a speaker of the language checked it; DELETE takes the mark away. */
-    proverbChecked: (id: number) => `/api/admin/proverbs/${id}/checked`,
-    /** ?status=pending|accepted|declined: readers' corrections, each with the proverb as it is now. */
-    corrections: '/api/admin/corrections',
-    /** POST AcceptCorrectionInput: the proverb takes the (tidied) correction. */
-    acceptCorrection: (id: number) => `/api/admin/corrections/${id}/accept`,
-    /** POST { reason } */
-    declineCorrection: (id: number) => `/api/admin/corrections/${id}/decline`,
-    /** POST a CSV or JSON file (multipart): validated row by row, with a report. */
-    proverbImport: '/api/admin/proverbs/import',
-    categories: '/api/admin/categories',
-    category: (id: number) => `/api/admin/categories/${id}`,
-    faqs: '/api/admin/faqs',
-    faq: (id: number) => `/api/admin/faqs/${id}`,
-    quizQuestions: '/api/admin/quiz-questions',
-    quizQuestion: (id: number) => `/api/admin/quiz-questions/${id}`,
-    adverts: '/api/admin/adverts',
-    advert: (id: number) => `/api/admin/adverts/${id}`,
-    /** PUT { ids }: every advert's id once, in the order to show them (one transaction). */
-    advertOrder: '/api/admin/adverts/order',
-    /** POST { title, body, url?, ethnicGroupId? }: in-app (and push) to everyone or one group's readers. */
-    broadcast: '/api/admin/broadcasts',
-    contactMessages: '/api/admin/contact-messages',
-    /** POST: marks a contact message read. */
-    contactMessageRead: (id: number) => `/api/admin/contact-messages/${id}/read`,
-    users: '/api/admin/users',
-    payments: '/api/admin/payments',
-    audit: '/api/admin/audit',
-    /** GET ?status=failed|waiting|sent|kept: the mail queue (never a mail's text or link). */
-    mail: '/api/admin/mail',
-    /** POST: a failed mail back in the queue, due now. */
-    mailRetry: (id: number) => `/api/admin/mail/${id}/retry`,
-  },
 
   // Ours: notifications
   /** POST: sends the caller a test notification (in the app, and by push where configured). */
@@ -234,20 +192,6 @@ export const ROUTES = {
   advert: '/api/ads/:idOrName',
   paymentVerify: '/api/payments/verify/:reference',
   testCheckout: '/api/payments/test-checkout/:reference',
-  admin: {
-    approveSuggestion: '/api/admin/suggestions/:id/approve',
-    rejectSuggestion: '/api/admin/suggestions/:id/reject',
-    proverb: '/api/admin/proverbs/:id',
-    proverbChecked: '/api/admin/proverbs/:id/checked',
-    acceptCorrection: '/api/admin/corrections/:id/accept',
-    declineCorrection: '/api/admin/corrections/:id/decline',
-    category: '/api/admin/categories/:id',
-    faq: '/api/admin/faqs/:id',
-    quizQuestion: '/api/admin/quiz-questions/:id',
-    advert: '/api/admin/adverts/:id',
-    contactMessageRead: '/api/admin/contact-messages/:id/read',
-    mailRetry: '/api/admin/mail/:id/retry',
-  },
 } as const
 
 /** A template as a pattern for whole paths, each parameter captured as one path segment (the service worker's matchers). */

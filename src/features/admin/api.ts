@@ -1,4 +1,4 @@
-import { API } from '@/core/http/api-paths'
+import { ADMIN_API } from '@/core/admin/api-paths'
 import type {
   AdminAdvert,
   AdminCategory,
@@ -30,7 +30,7 @@ import { PAGE_SIZE_MAX } from '@/core/shared/constants'
 import { apiGetPage, apiSend, apiUpload, withQuery } from '@/lib/api-client'
 
 const auth = { auth: true } as const
-const A = API.admin
+const A = ADMIN_API
 
 /** What every paged list takes, besides its own filters. */
 export type PageQuery = { page: number; size: number }

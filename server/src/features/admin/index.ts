@@ -22,7 +22,7 @@ import { suggestionRoutes } from './suggestions/routes'
  *
  * Each section is a folder: routes.ts reads and checks the request, makes one call and answers; the SQL is
  * in its repository.ts, and work beyond SQL (mail, notifications, files) in its service.ts. The group has no
- * prefix: sections register the whole paths of @core/api-paths, the templates the client shares.
+ * prefix: sections register the whole paths of @core/admin/api-paths, the templates the client shares.
  */
 export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
   const guard = adminGuard(app, deps.db, deps.now)

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { API } from '@core/http/api-paths'
+import { ADMIN_API } from '@core/admin/api-paths'
 import type { BroadcastResult } from '@core/admin/contract'
 import { broadcastSchema } from '@core/admin/validation'
 import { LONG_TEXT_BODY } from '../../../http/body-limits'
@@ -14,7 +14,7 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{1,100}$/
 
 /** One message to every activated user, or to the readers of one group. */
 export const broadcastRoutes: AdminRoutes = (app, { db, now, notifier }) => {
-  app.post(API.admin.broadcast, { ...LONG_TEXT_BODY }, async (request): Promise<{ data: BroadcastResult }> => {
+  app.post(ADMIN_API.broadcast, { ...LONG_TEXT_BODY }, async (request): Promise<{ data: BroadcastResult }> => {
     const input = await parseBody(broadcastSchema, request.body)
     await assertBroadcastGroup(db, input.ethnicGroupId ?? null)
     // A retried request (a double click, a dropped connection) with the same key messages nobody twice.

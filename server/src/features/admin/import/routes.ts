@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import { API } from '@core/http/api-paths'
+import { ADMIN_API } from '@core/admin/api-paths'
 import { HttpError } from '../../../http/errors'
 import type { AdminRoutes } from '../shared'
 import { fileError, readImportFile, type ImportRow } from './file'
@@ -28,7 +28,7 @@ async function uploadedRows(request: FastifyRequest): Promise<{ rows: ImportRow[
 
 /** Proverbs in bulk from a CSV or JSON file, checked row by row, with a report of what was added and why the rest was not. */
 export const importRoutes: AdminRoutes = (app, { db, now, sendPublic }) => {
-  app.post(API.admin.proverbImport, async (request) => {
+  app.post(ADMIN_API.proverbImport, async (request) => {
     const { rows, filename } = await uploadedRows(request)
     const report = await importProverbs(db, rows, request.auth!.userId, now(), { file: filename })
     if (report.imported > 0) sendPublic.clear()

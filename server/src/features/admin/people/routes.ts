@@ -1,4 +1,4 @@
-import { API, ROUTES } from '@core/http/api-paths'
+import { ADMIN_API, ADMIN_ROUTES } from '@core/admin/api-paths'
 import type { AdminPayment, AdminUser, ContactMessage } from '@core/admin/contract'
 import type { Paginated } from '@core/http/contract'
 import { badRequest, notFound } from '../../../http/errors'
@@ -9,7 +9,7 @@ import { PEOPLE_TEXTS } from '@core/admin/api-texts'
 
 /** Contact messages (read and marked read), accounts and payments: read-only views for the admins. */
 export const peopleRoutes: AdminRoutes = (app, { db, now }) => {
-  app.get<{ Querystring: Record<string, unknown> }>(API.admin.contactMessages, async (request): Promise<Paginated<ContactMessage>> => {
+  app.get<{ Querystring: Record<string, unknown> }>(ADMIN_API.contactMessages, async (request): Promise<Paginated<ContactMessage>> => {
     const paging = pageOf(request.query)
     const unread = optionalString(request.query, 'unread', 5)
     if (unread !== undefined && !['1', '0', 'true', 'false'].includes(unread))
@@ -19,20 +19,20 @@ export const peopleRoutes: AdminRoutes = (app, { db, now }) => {
   })
 
   // Reading the list is only a view; marking a message read is the action the log keeps.
-  app.post<{ Params: { id: string } }>(ROUTES.admin.contactMessageRead, async (request): Promise<{ data: ContactMessage }> => {
+  app.post<{ Params: { id: string } }>(ADMIN_ROUTES.contactMessageRead, async (request): Promise<{ data: ContactMessage }> => {
     const id = pathId(request.params.id, PEOPLE_TEXTS.messageNotFound)
     const data = await markContactMessageRead(db, request.auth!.userId, id, now())
     if (!data) throw notFound(PEOPLE_TEXTS.messageNotFound)
     return { data }
   })
 
-  app.get<{ Querystring: Record<string, unknown> }>(API.admin.users, async (request): Promise<Paginated<AdminUser>> => {
+  app.get<{ Querystring: Record<string, unknown> }>(ADMIN_API.users, async (request): Promise<Paginated<AdminUser>> => {
     const paging = pageOf(request.query)
     const { items, total } = await listUsers(db, optionalString(request.query, 'q'), paging, now())
     return paginated(items, total, paging)
   })
 
-  app.get<{ Querystring: Record<string, unknown> }>(API.admin.payments, async (request): Promise<Paginated<AdminPayment>> => {
+  app.get<{ Querystring: Record<string, unknown> }>(ADMIN_API.payments, async (request): Promise<Paginated<AdminPayment>> => {
     const paging = pageOf(request.query)
     const status = optionalString(request.query, 'status', 20)
     if (status !== undefined && !PAYMENT_STATUSES.includes(status as PaymentStatus))

@@ -1,6 +1,6 @@
 import type { CorrectionStatus } from '@core/admin/contract'
 import { rejectSuggestionSchema, speakerCheckSchema } from '@core/admin/validation'
-import { API, ROUTES } from '@core/http/api-paths'
+import { ADMIN_API, ADMIN_ROUTES } from '@core/admin/api-paths'
 import { acceptCorrectionSchema, CORRECTION_TEXTS } from '@core/community/corrections'
 import { LONG_TEXT_BODY } from '../../../http/body-limits'
 import { badRequest } from '../../../http/errors'
@@ -21,7 +21,7 @@ const STATUSES: CorrectionStatus[] = ['pending', 'accepted', 'declined']
 export const provenanceRoutes: AdminRoutes = (app, { db, now, notifier, sendPublic, mailer, publicUrl }) => {
   const deps = { db, notifier, mailer, publicUrl }
 
-  app.get(API.admin.corrections, async (request) => {
+  app.get(ADMIN_API.corrections, async (request) => {
     const paging = pageOf(request.query)
     const raw = optionalString(request.query as Record<string, unknown>, 'status') ?? 'pending'
     const status = STATUSES.find((s) => s === raw)
@@ -30,27 +30,27 @@ export const provenanceRoutes: AdminRoutes = (app, { db, now, notifier, sendPubl
     return paginated(items, total, paging)
   })
 
-  app.post<{ Params: { id: string } }>(ROUTES.admin.acceptCorrection, LONG_TEXT_BODY, async (request) => {
+  app.post<{ Params: { id: string } }>(ADMIN_ROUTES.acceptCorrection, LONG_TEXT_BODY, async (request) => {
     const id = pathId(request.params.id, CORRECTION_TEXTS.notFoundAdmin)
     const input = await parseBody(acceptCorrectionSchema, request.body)
     // Cleared even when the message after the commit fails: clearing too often costs only a rebuild.
     return { data: await acceptCorrection(deps, request.auth!.userId, id, input, now()).finally(() => sendPublic.clear()) }
   })
 
-  app.post<{ Params: { id: string } }>(ROUTES.admin.declineCorrection, async (request) => {
+  app.post<{ Params: { id: string } }>(ADMIN_ROUTES.declineCorrection, async (request) => {
     const id = pathId(request.params.id, CORRECTION_TEXTS.notFoundAdmin)
     const { reason } = await parseBody(rejectSuggestionSchema, request.body)
     return { data: await declineCorrection(deps, request.auth!.userId, id, reason, now()) }
   })
 
   /** A speaker of the language checked the proverb: their name is shown on its page. */
-  app.put<{ Params: { id: string } }>(ROUTES.admin.proverbChecked, async (request) => {
+  app.put<{ Params: { id: string } }>(ADMIN_ROUTES.proverbChecked, async (request) => {
     const id = pathId(request.params.id, ADMIN_API_TEXTS.proverbNotFound)
     const { name } = await parseBody(speakerCheckSchema, request.body)
     return { data: await setChecked(db, request.auth!.userId, id, name, now()).finally(() => sendPublic.clear()) }
   })
 
-  app.delete<{ Params: { id: string } }>(ROUTES.admin.proverbChecked, async (request) => {
+  app.delete<{ Params: { id: string } }>(ADMIN_ROUTES.proverbChecked, async (request) => {
     const id = pathId(request.params.id, ADMIN_API_TEXTS.proverbNotFound)
     return { data: await setChecked(db, request.auth!.userId, id, null, now()).finally(() => sendPublic.clear()) }
   })

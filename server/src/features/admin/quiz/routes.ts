@@ -1,4 +1,4 @@
-import { API, ROUTES } from '@core/http/api-paths'
+import { ADMIN_API, ADMIN_ROUTES } from '@core/admin/api-paths'
 import type { AdminQuizQuestion } from '@core/admin/contract'
 import type { Paginated } from '@core/http/contract'
 import { quizQuestionSchema } from '@core/admin/validation'
@@ -20,21 +20,21 @@ function groupFilter(raw: string | undefined): QuizBankFilter['group'] {
 
 /** The ethnic-fact bank (kind 'fact'); questions made from proverbs are generated, so not listed here. */
 export const quizBankRoutes: AdminRoutes = (app, { db, now }) => {
-  app.get<{ Querystring: Record<string, unknown> }>(API.admin.quizQuestions, async (request): Promise<Paginated<AdminQuizQuestion>> => {
+  app.get<{ Querystring: Record<string, unknown> }>(ADMIN_API.quizQuestions, async (request): Promise<Paginated<AdminQuizQuestion>> => {
     const paging = pageOf(request.query)
     const group = groupFilter(optionalString(request.query, 'ethnicGroupId', 12))
     const { items, total } = await listQuizQuestions(db, { group, q: optionalString(request.query, 'q') }, paging)
     return paginated(items, total, paging)
   })
 
-  app.post(API.admin.quizQuestions, { ...LONG_TEXT_BODY }, async (request, reply) => {
+  app.post(ADMIN_API.quizQuestions, { ...LONG_TEXT_BODY }, async (request, reply) => {
     const input = await parseBody(quizQuestionSchema, request.body)
     const data = await createQuizQuestion(db, request.auth!.userId, input, now())
     return reply.code(201).send({ data })
   })
 
   app.put<{ Params: { id: string } }>(
-    ROUTES.admin.quizQuestion,
+    ADMIN_ROUTES.quizQuestion,
     { ...LONG_TEXT_BODY },
     async (request): Promise<{ data: AdminQuizQuestion }> => {
       const id = pathId(request.params.id, QUIZ_BANK_TEXTS.notFound)
@@ -43,7 +43,7 @@ export const quizBankRoutes: AdminRoutes = (app, { db, now }) => {
     },
   )
 
-  app.delete<{ Params: { id: string } }>(ROUTES.admin.quizQuestion, async (request): Promise<{ data: AdminQuizQuestion }> => {
+  app.delete<{ Params: { id: string } }>(ADMIN_ROUTES.quizQuestion, async (request): Promise<{ data: AdminQuizQuestion }> => {
     const id = pathId(request.params.id, QUIZ_BANK_TEXTS.notFound)
     return { data: await retireQuizQuestion(db, request.auth!.userId, id, now()) }
   })

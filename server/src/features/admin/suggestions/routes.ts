@@ -1,6 +1,6 @@
 import type { ApproveSuggestionInput, RejectSuggestionInput, SuggestionStatus } from '@core/admin/contract'
 import { proverbInputSchema, rejectSuggestionSchema } from '@core/admin/validation'
-import { API, ROUTES } from '@core/http/api-paths'
+import { ADMIN_API, ADMIN_ROUTES } from '@core/admin/api-paths'
 import { LONG_TEXT_BODY } from '../../../http/body-limits'
 import { badRequest } from '../../../http/errors'
 import { optionalString } from '../../../http/params'
@@ -16,7 +16,7 @@ const STATUSES: SuggestionStatus[] = ['pending', 'approved', 'rejected']
 export const suggestionRoutes: AdminRoutes = (app, { db, now, notifier, sendPublic, mailer, publicUrl }) => {
   const deps = { db, notifier, mailer, publicUrl }
 
-  app.get(API.admin.suggestions, async (request) => {
+  app.get(ADMIN_API.suggestions, async (request) => {
     const paging = pageOf(request.query)
     const raw = optionalString(request.query as Record<string, unknown>, 'status') ?? 'pending'
     const status = STATUSES.find((s) => s === raw)
@@ -25,7 +25,7 @@ export const suggestionRoutes: AdminRoutes = (app, { db, now, notifier, sendPubl
     return paginated(items, total, paging)
   })
 
-  app.post<{ Params: { id: string } }>(ROUTES.admin.approveSuggestion, LONG_TEXT_BODY, async (request) => {
+  app.post<{ Params: { id: string } }>(ADMIN_ROUTES.approveSuggestion, LONG_TEXT_BODY, async (request) => {
     const id = pathId(request.params.id, ADMIN_API_TEXTS.suggestionNotFound)
     const input: ApproveSuggestionInput = await parseBody(proverbInputSchema, request.body)
     // Cleared even when the message after the commit fails: clearing too often costs only a rebuild.
@@ -33,7 +33,7 @@ export const suggestionRoutes: AdminRoutes = (app, { db, now, notifier, sendPubl
     return { data }
   })
 
-  app.post<{ Params: { id: string } }>(ROUTES.admin.rejectSuggestion, async (request) => {
+  app.post<{ Params: { id: string } }>(ADMIN_ROUTES.rejectSuggestion, async (request) => {
     const id = pathId(request.params.id, ADMIN_API_TEXTS.suggestionNotFound)
     const { reason }: RejectSuggestionInput = await parseBody(rejectSuggestionSchema, request.body)
     return { data: await rejectSuggestion(deps, request.auth!.userId, id, reason, now()) }
