@@ -40,6 +40,8 @@ export const ADMIN_API = {
   users: '/api/admin/users',
   payments: '/api/admin/payments',
   audit: '/api/admin/audit',
+  /** GET ?from=YYYY-MM-DD&to=YYYY-MM-DD (UTC days, at most 366; default the last 30): Insights (src/core/analytics/contract.ts). */
+  insights: '/api/admin/insights',
   /** GET ?status=failed|waiting|sent|kept: the mail queue (never a mail's text or link). */
   mail: '/api/admin/mail',
   /** POST: a failed mail back in the queue, due now. */

@@ -160,6 +160,8 @@ export const API = {
   contact: '/api/contact',
   /** POST { token }: the signed link in every email; turns off non-essential mail and reminders (public). */
   unsubscribe: '/api/unsubscribe',
+  /** POST EventBatch: page-view analytics that identify no one (src/core/analytics/contract.ts; public, no cookie). */
+  events: '/api/events',
 
   // Ours: notifications
   /** POST: sends the caller a test notification (in the app, and by push where configured). */
