@@ -59,6 +59,11 @@ type FormProps<V extends FormikValues> = {
   draftKey?: string
   /** Reset to these values after a successful submit (e.g. clear the password fields). */
   resetOnSuccess?: boolean
+  /**
+   * Start again from `initialValues` whenever they change (compared by value), dropping what was typed: for a
+   * form whose starting values come from the address.
+   */
+  reinitialize?: boolean
   children: ReactNode
   footer?: ReactNode
   /** Accessible name of the form. */
@@ -113,6 +118,7 @@ export function Form<V extends FormikValues>(props: FormProps<V>) {
     busyLabel,
     draftKey,
     resetOnSuccess,
+    reinitialize,
     children,
     footer,
     label,
@@ -132,6 +138,7 @@ export function Form<V extends FormikValues>(props: FormProps<V>) {
   return (
     <Formik<V>
       initialValues={initialValues}
+      enableReinitialize={reinitialize}
       validationSchema={schema}
       onSubmit={async (values, helpers) => {
         setStatus(null)

@@ -17,6 +17,7 @@ export const ADMIN_SECTIONS = [
   { path: 'payments', label: 'Payments' },
   { path: 'mail', label: 'Mail' },
   { path: 'audit', label: 'Audit log' },
+  { path: 'insights', label: 'Insights' },
 ] as const
 
 export type AdminSectionPath = (typeof ADMIN_SECTIONS)[number]['path']

@@ -24,10 +24,12 @@ import type {
   QuizQuestionInput,
   SuggestionStatus,
 } from '@/core/admin/contract'
+import type { Insights } from '@/core/analytics/contract'
+import type { DayRange } from '@/core/analytics/insights-range'
 import type { Paginated } from '@/core/http/contract'
 import type { AcceptCorrectionInput } from '@/core/community/corrections'
 import { PAGE_SIZE_MAX } from '@/core/shared/constants'
-import { apiGetPage, apiSend, apiUpload, withQuery } from '@/lib/api-client'
+import { apiGet, apiGetPage, apiSend, apiUpload, withQuery } from '@/lib/api-client'
 
 const auth = { auth: true } as const
 const A = ADMIN_API
@@ -137,6 +139,9 @@ export const fetchUsers = (q: PageQuery & { q?: string }, signal?: AbortSignal) 
 export const fetchPayments = (q: PageQuery & { status?: AdminPayment['status'] }, signal?: AbortSignal) =>
   page<AdminPayment>(A.payments, q, signal)
 export const fetchAudit = (q: PageQuery, signal?: AbortSignal) => page<AuditEntry>(A.audit, q, signal)
+
+// ——— Insights ———
+export const fetchInsights = (range: DayRange, signal?: AbortSignal) => apiGet<Insights>(withQuery(A.insights, range), { ...auth, signal })
 
 // ——— Mail queue ———
 export type MailFilter = PageQuery & { status: MailStatusFilter }

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { AdminPayment, CorrectionStatus, SuggestionStatus } from '@/core/admin/contract'
+import type { DayRange } from '@/core/analytics/insights-range'
 import { privateKey } from '@/lib/query-keys'
 import {
   fetchAdverts,
@@ -8,6 +9,7 @@ import {
   fetchContactMessages,
   fetchCorrections,
   fetchFaqs,
+  fetchInsights,
   fetchMail,
   fetchPayments,
   fetchProverbs,
@@ -36,6 +38,7 @@ export const adminKeys = {
   payments: (userId: number, q: PageQuery & { status?: AdminPayment['status'] }) => [...adminKeys.section(userId, 'payments'), q] as const,
   audit: (userId: number, q: PageQuery) => [...adminKeys.section(userId, 'audit'), q] as const,
   mail: (userId: number, q: MailFilter) => [...adminKeys.section(userId, 'mail'), q] as const,
+  insights: (userId: number, range: DayRange) => [...adminKeys.section(userId, 'insights'), range] as const,
 }
 
 /** A new page keeps the last one on screen while it loads. */
@@ -70,3 +73,5 @@ export const mailQuery = (userId: number, q: MailFilter) =>
     // "Send again", would show under the wrong tab).
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[4].status === q.status ? previous : undefined),
   })
+export const insightsQuery = (userId: number, range: DayRange) =>
+  queryOptions({ queryKey: adminKeys.insights(userId, range), queryFn: ({ signal }) => fetchInsights(range, signal) })

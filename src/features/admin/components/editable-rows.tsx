@@ -117,6 +117,8 @@ export function EditorForm<Row extends { id: number }, Values extends Record<str
   title,
   label,
   submitLabel,
+  reinitialize,
+  focus = false,
   children,
 }: {
   editor: Editing<Row, Values>
@@ -125,15 +127,20 @@ export function EditorForm<Row extends { id: number }, Values extends Record<str
   /** The form's accessible name, when it is not the title. */
   label?: string
   submitLabel: string
+  /** The form starts again from `initialValues` when they change (the new row's values come from the address). */
+  reinitialize?: boolean
+  /** Brings the admin to the form's first field, as "Edit" does (a link that asks to add something). */
+  focus?: boolean
   children: ReactNode
 }) {
   const { editing, editingBuiltIn, schema, cancel, submit } = editor
   return (
-    <Editor editing={editing} title={title} note={editingBuiltIn ? ADMIN_TEXTS.builtInNote : undefined}>
+    <Editor editing={editing} focus={focus} title={title} note={editingBuiltIn ? ADMIN_TEXTS.builtInNote : undefined}>
       <Form<Values>
         key={editing?.id ?? 'new'}
         schema={schema}
         initialValues={initialValues}
+        reinitialize={reinitialize}
         label={label ?? title}
         submitLabel={submitLabel}
         resetOnSuccess

@@ -23,6 +23,7 @@ const PAGES: Record<AdminSectionPath, LazyExoticComponent<ComponentType>> = {
   payments: lazy(() => import('./payments')),
   mail: lazy(() => import('./mail')),
   audit: lazy(() => import('./audit')),
+  insights: lazy(() => import('./insights')),
 }
 
 const SECTIONS: Section[] = ADMIN_SECTIONS.map((section) => ({ ...section, Page: PAGES[section.path] }))

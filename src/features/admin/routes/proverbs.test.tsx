@@ -46,6 +46,8 @@ beforeEach(() => {
   api = serveApi((method, path, body) => {
     if (path === '/api/admin/categories') return json({ data: CATEGORIES })
     if (method === 'GET' && path === '/api/admin/proverbs') return json(pageOf(rows))
+    if (method === 'POST' && path === '/api/admin/proverbs')
+      return json({ data: { ...OURS, ...(body as ProverbInput), id: 7, slug: 'new', source: 'admin' } }, 201)
     if (method === 'PUT' && path === '/api/admin/proverbs/5')
       return json({ data: { ...SEEDED, ...(body as ProverbInput), source: 'admin' } })
     if (method === 'DELETE' && path === '/api/admin/proverbs/5') {
@@ -130,6 +132,29 @@ test('a new proverb needs its group and categories, with the server’s messages
   expect(within(form).getByText(ADMIN_TEXTS.categoryIds)).toBeTruthy()
   expect(within(form).getAllByText(ADMIN_TEXTS.required)).toHaveLength(2)
   expect(api.sent.some((call) => call.method === 'POST')).toBe(false)
+})
+
+test('?add= opens the add form with the words as the proverb, and lets go of them once it is added', async () => {
+  renderAdmin(<ProverbsSection />, `/admin/proverbs?${new URLSearchParams({ add: 'Ìwà l’ẹwà' })}`)
+  const form = await screen.findByRole('form', { name: 'Add a proverb' })
+  const proverb = within(form).getByLabelText('Proverb') as HTMLTextAreaElement
+  expect(proverb.value).toBe('Ìwà l’ẹwà')
+  await waitFor(() => expect(document.activeElement).toBe(proverb))
+
+  fill(form, { 'English rendering': 'Character is beauty', Meaning: 'Good conduct is what makes a person beautiful.', Group: '1' })
+  fireEvent.click(await within(form).findByRole('checkbox', { name: 'Wisdom' }))
+  fireEvent.click(within(form).getByRole('button', { name: 'Add the proverb' }))
+
+  expect(await screen.findByText(ADMIN_TEXTS.saved)).toBeTruthy()
+  expect(api.sent.find((call) => call.method === 'POST')?.body).toEqual({
+    proverb: 'Ìwà l’ẹwà',
+    transliteration: 'Character is beauty',
+    interpretation: 'Good conduct is what makes a person beautiful.',
+    ethnicGroupId: 1,
+    categoryIds: [3],
+  })
+  await waitFor(() => expect(screen.getByLabelText('Location').textContent).toBe('/admin/proverbs'))
+  await waitFor(() => expect((within(form).getByLabelText('Proverb') as HTMLTextAreaElement).value).toBe(''))
 })
 
 test('deleting asks first, telling that a built-in proverb will not come back, then deletes', async () => {

@@ -19,13 +19,18 @@ import { proverbsQuery } from '../queries'
 
 const EMPTY: ProverbFormValues = { proverb: '', transliteration: '', interpretation: '', ethnicGroupId: '', categoryIds: [] }
 
-/** /admin/proverbs?q=&ethnic=&page=: the corpus, searched by text and group; add, correct, remove. */
+/**
+ * /admin/proverbs?q=&ethnic=&page=: the corpus, searched by text and group; add, correct, remove.
+ * ?add=<words> opens the add form with the words as the proverb (the Insights link a search that found
+ * nothing here); once that proverb is added the address lets go of them.
+ */
 export default function ProverbsSection() {
   const userId = useAdminId()
   const groups = useGroups()
   const { params, page, set } = useListParams()
   const q = params.get('q') ?? ''
   const ethnic = params.get('ethnic') ?? ''
+  const add = params.get('add')
   const query = useQuery(proverbsQuery(userId, { q: q || undefined, ethnic: ethnic || undefined, page, size: ADMIN_PAGE_SIZE }))
   // A seeded proverb comes from Òwe's own files: what the other sections call built in.
   const seeded = (proverb: { source: string }) => proverb.source === 'seed'
@@ -64,8 +69,16 @@ export default function ProverbsSection() {
       ]}
     >
       <EditorForm
-        editor={editor}
-        initialValues={editing ? { ...editing, categoryIds: editing.categoryIds } : EMPTY}
+        editor={{
+          ...editor,
+          submit: async (values: ProverbFormValues) => {
+            await editor.submit(values)
+            if (!editing && add !== null) set({ add: null, page })
+          },
+        }}
+        initialValues={editing ? { ...editing, categoryIds: editing.categoryIds } : add ? { ...EMPTY, proverb: add } : EMPTY}
+        reinitialize
+        focus={add !== null}
         title={editing ? `Edit “${editing.proverb}”` : 'Add a proverb'}
         label={editing ? 'Edit the proverb' : 'Add a proverb'}
         submitLabel={editing ? 'Save the proverb' : 'Add the proverb'}
