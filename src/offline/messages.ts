@@ -1,3 +1,4 @@
+import type { AnalyticsEvent } from '../core/analytics/contract'
 import type { EthnicGroup } from '../core/proverbs/contract'
 
 /** What the page and the worker say to each other (no code, no idb: safe for the first paint). */
@@ -51,3 +52,15 @@ export type DrainOutboxCommand = {
 export type SignedOutNotice = { type: 'SIGNED_OUT' }
 /** Worker → the page that asked: entries wait for a retry at `retryAt` (the page sets a timer). */
 export type OutboxRetryNotice = { type: 'OUTBOX_RETRY'; retryAt: number }
+
+/**
+ * Page-view analytics (src/offline/analytics.ts): the Web Lock the page and the worker send under, and
+ * the Background Sync tag a page registers when it hands over events while offline.
+ */
+export const ANALYTICS_LOCK = 'owe-analytics'
+export const ANALYTICS_SYNC_TAG = 'owe-analytics'
+/**
+ * Page → worker: keep these events and send them when online. `events` may be empty: `retryNow` alone
+ * (sent when the browser is back online) asks the worker to send what waits, its back-off aside.
+ */
+export type AnalyticsCommand = { type: 'ANALYTICS'; events: AnalyticsEvent[]; retryNow?: boolean }
