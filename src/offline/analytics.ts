@@ -137,8 +137,8 @@ export type EventQueueDeps = {
 }
 
 export type EventQueue = {
-  /** Stores the events, then sends what waits (unless offline, or pausing after a failure). */
-  add: (events: readonly unknown[]) => Promise<SendSummary>
+  /** Stores the events, then sends what waits (unless offline, or pausing after a failure: see `send`). */
+  add: (events: readonly unknown[], now?: boolean) => Promise<SendSummary>
   /**
    * Sends what waits. While the queue pauses after a failure nothing is sent, unless `now` says the
    * connection has just come back (a Background Sync event, the browser's `online`).
@@ -183,9 +183,9 @@ export function createEventQueue(deps: EventQueueDeps = {}): EventQueue {
   }
 
   return {
-    async add(events) {
+    async add(events, now) {
       await enqueueEvents(await db(), events)
-      return send()
+      return send(now)
     },
     send,
   }
