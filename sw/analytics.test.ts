@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import type { AnalyticsEvent, EventBatch } from '../src/core/analytics/contract'
-import { enqueueEvents, type EventQueueDeps } from '../src/offline/analytics'
+import { enqueueEvents } from '../src/offline/analytics'
 import type { OfflineDb } from '../src/offline/schema'
 import { freshDb } from '../src/offline/test-fixtures'
-import { createAnalyticsSync, isAnalyticsCommand } from './analytics'
+import { createAnalyticsSync, isAnalyticsCommand, type AnalyticsSyncDeps } from './analytics'
 
 const T0 = Date.UTC(2026, 10, 23, 9)
 
@@ -12,6 +12,7 @@ let sent: AnalyticsEvent[][]
 let status: number
 let online: boolean
 let timers: { work: () => void; ms: number }[]
+let syncTags: string[]
 
 beforeEach(async () => {
   db = await freshDb()
@@ -19,13 +20,14 @@ beforeEach(async () => {
   status = 202
   online = true
   timers = []
+  syncTags = []
 })
 
 afterEach(() => {
   db.close()
 })
 
-const deps = (): EventQueueDeps => ({
+const deps = (): AnalyticsSyncDeps => ({
   db: async () => db,
   fetch: async (_url, init) => {
     if (!online) throw new TypeError('Failed to fetch')
@@ -35,6 +37,7 @@ const deps = (): EventQueueDeps => ({
   online: () => online,
   setTimer: (work, ms) => timers.push({ work, ms }),
   clearTimer: () => undefined,
+  registerSync: async (tag) => void syncTags.push(tag),
 })
 
 const proverbView = (n: number): AnalyticsEvent => ({
@@ -66,6 +69,7 @@ test('events a page hands over online are stored and sent at once', async () => 
   await Promise.all(work)
   expect(sent).toEqual([[proverbView(1), proverbView(2)]])
   expect(await db.count('analytics')).toBe(0)
+  expect(syncTags).toEqual([])
 })
 
 test('offline they wait on the device with their own times; the page’s “back online” sends them once', async () => {
@@ -78,6 +82,8 @@ test('offline they wait on the device with their own times; the page’s “back
   }
   expect(sent).toEqual([])
   expect(await db.count('analytics')).toBe(3)
+  // The browser is asked to wake the worker once it is back online, even if no page is open by then.
+  expect(new Set(syncTags)).toEqual(new Set(['owe-analytics']))
 
   online = true
   const { waitUntil, work } = extendable()
@@ -87,6 +93,17 @@ test('offline they wait on the device with their own times; the page’s “back
   // Asked again (a second page, a sync event): nothing is sent twice.
   await sync.drain(true)
   expect(sent).toHaveLength(1)
+})
+
+test('events the collector cannot take now wait for a sync event too', async () => {
+  status = 503
+  const sync = createAnalyticsSync(deps())
+  const { waitUntil, work } = extendable()
+  sync.onCommand({ type: 'ANALYTICS', events: [proverbView(1)] }, waitUntil)
+  await Promise.all(work)
+  expect(sent).toHaveLength(1)
+  expect(syncTags).toEqual(['owe-analytics'])
+  expect(await db.count('analytics')).toBe(1)
 })
 
 test('a sync event fails while the collector cannot take the events, so the browser tries again later', async () => {

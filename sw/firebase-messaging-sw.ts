@@ -34,7 +34,12 @@ self.addEventListener('sync', (event) => outbox.onSync(event as unknown as SyncE
 outbox.drain().catch((error: unknown) => console.warn('Sending quiz answers failed', error))
 
 // Analytics events the pages hand over: kept on the device, sent when online, on Background Sync and at every start.
-const analytics = createAnalyticsSync({ db: offlineDb, fetch: (input, init) => fetch(input, init), online: () => self.navigator.onLine })
+const analytics = createAnalyticsSync({
+  db: offlineDb,
+  fetch: (input, init) => fetch(input, init),
+  online: () => self.navigator.onLine,
+  registerSync: (tag) => (self.registration as { sync?: { register: (tag: string) => Promise<void> } }).sync?.register(tag),
+})
 self.addEventListener('sync', (event) => analytics.onSync(event as unknown as SyncEventLike))
 analytics.drain().catch((error: unknown) => console.warn('Sending analytics failed', error))
 

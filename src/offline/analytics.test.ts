@@ -2,8 +2,15 @@ import { IDBFactory } from 'fake-indexeddb'
 import { openDB } from 'idb'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { AnalyticsEvent, EventBatch } from '../core/analytics/contract'
-import { analyticsBackoffMs, ANALYTICS_QUEUE_MAX, createEventQueue, enqueueEvents, sendEvents, type SendDeps } from './analytics'
-import { ANALYTICS_LOCK } from './messages'
+import {
+  analyticsBackoffMs,
+  ANALYTICS_LOCK,
+  ANALYTICS_QUEUE_MAX,
+  createEventQueue,
+  enqueueEvents,
+  sendEvents,
+  type SendDeps,
+} from './analytics'
 import { OFFLINE_DB_NAME, openOfflineDb, type OfflineDb } from './schema'
 import { freshDb } from './test-fixtures'
 

@@ -1,7 +1,6 @@
 import { EVENT_BATCH_SIZE, type AnalyticsEvent, type EventBatch } from '../core/analytics/contract'
 import { API } from '../core/http/api-paths'
 import { withLock } from './lock'
-import { ANALYTICS_LOCK } from './messages'
 import { offlineDb, type OfflineDb } from './schema'
 
 /**
@@ -15,6 +14,13 @@ import { offlineDb, type OfflineDb } from './schema'
  * under one Web Lock, so an event is never in flight twice at once; the collector keeps each id once
  * anyway.
  */
+
+/**
+ * The Web Lock the page and the worker send under, and the Background Sync tag the worker registers when
+ * events have to wait. (Here rather than in messages.ts: the first page's code never needs them.)
+ */
+export const ANALYTICS_LOCK = 'owe-analytics'
+export const ANALYTICS_SYNC_TAG = 'owe-analytics'
 
 /** At most this many events wait on the device (about 300 KB); past it the oldest are dropped. */
 export const ANALYTICS_QUEUE_MAX = 1000
@@ -189,4 +195,16 @@ export function createEventQueue(deps: EventQueueDeps = {}): EventQueue {
     },
     send,
   }
+}
+
+let pageQueue: EventQueue | undefined
+
+/**
+ * The page's own queue, for a page no worker controls: stores its events and sends what waits (`now`: the
+ * connection is back). Nothing where the browser has no IndexedDB.
+ */
+export function addFromPage(events: readonly unknown[], now: boolean | undefined, apiBase: string): Promise<unknown> {
+  if (typeof indexedDB === 'undefined') return Promise.resolve()
+  pageQueue ??= createEventQueue({ apiBase })
+  return pageQueue.add(events, now)
 }

@@ -54,13 +54,8 @@ export type SignedOutNotice = { type: 'SIGNED_OUT' }
 export type OutboxRetryNotice = { type: 'OUTBOX_RETRY'; retryAt: number }
 
 /**
- * Page-view analytics (src/offline/analytics.ts): the Web Lock the page and the worker send under, and
- * the Background Sync tag a page registers when it hands over events while offline.
- */
-export const ANALYTICS_LOCK = 'owe-analytics'
-export const ANALYTICS_SYNC_TAG = 'owe-analytics'
-/**
- * Page → worker: keep these events and send them when online. `events` may be empty: `retryNow` alone
- * (sent when the browser is back online) asks the worker to send what waits, its back-off aside.
+ * Page → worker: keep these analytics events and send them when online (src/offline/analytics.ts).
+ * `events` may be empty: `retryNow` alone (sent when the browser is back online) asks the worker to send
+ * what waits, even while it pauses after a failure.
  */
 export type AnalyticsCommand = { type: 'ANALYTICS'; events: AnalyticsEvent[]; retryNow?: boolean }
