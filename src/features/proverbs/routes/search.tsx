@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { Pagination } from '@/components/pagination'
 import { EmptyState, ErrorState, Loading } from '@/components/query-state'
+import { MAX_QUERY_LENGTH } from '@/core/shared/constants'
 import { formatThousands } from '@/core/shared/format'
 import { searchTerms } from '@/core/proverbs/search'
 import { usePageTitle } from '@/lib/page-title'
@@ -12,7 +13,7 @@ import { NoSavedMatch, SavedOnly } from '../components/device-note'
 import { SearchResultCard } from '../components/search-result-card'
 import { ProverbView } from '../components/proverb-view'
 import { categoriesQuery, groupsQuery, proverbQuery } from '@/entities/catalogue/queries'
-import { MAX_QUERY_LENGTH, searchFor, searchQuery } from '../queries'
+import { searchFor, searchQuery } from '../queries'
 
 /** /search_result: search with group and category filters; `?proverb=slug` shows one proverb. */
 export function SearchRoute() {

@@ -1,0 +1,35 @@
+import { vi } from 'vitest'
+import type { AnalyticsEvent } from '@/core/analytics/contract'
+import type { AnalyticsCommand } from '@/offline/messages'
+
+// Test-only: a stand-in for the worker controlling the page (jsdom has none), keeping what the analytics
+// client hands it, and the page hidden for a moment so the client hands over what it holds.
+
+/** The page is hidden (switched away from, left): the client hands over what it holds. */
+export function hidePage(): void {
+  const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden')
+  document.dispatchEvent(new Event('visibilitychange'))
+  visibility.mockRestore()
+}
+
+/** Installs the stand-in worker; `messages` are what the page posted to it, `events` every event in them. */
+export function workerStandIn(): { messages: AnalyticsCommand[]; events: () => Promise<AnalyticsEvent[]>; remove: () => void } {
+  const messages: AnalyticsCommand[] = []
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { controller: { postMessage: (message: AnalyticsCommand) => messages.push(message) } },
+  })
+  return {
+    messages,
+    /** Every event recorded so far: the client (loaded on first use) is given a moment, then the page is hidden. */
+    async events() {
+      await import('./analytics')
+      await new Promise((resolve) => setTimeout(resolve, 0))
+      hidePage()
+      return messages.flatMap((message) => message.events)
+    },
+    remove() {
+      Reflect.deleteProperty(navigator, 'serviceWorker')
+    },
+  }
+}
