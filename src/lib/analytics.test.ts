@@ -9,11 +9,11 @@ import { hidePage, workerStandIn } from './test-analytics'
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 const T0 = Date.UTC(2026, 10, 23, 9, 30)
 
-let worker: ReturnType<typeof workerStandIn>
+let worker: Awaited<ReturnType<typeof workerStandIn>>
 
-beforeEach(() => {
+beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: T0 })
-  worker = workerStandIn()
+  worker = await workerStandIn()
   history.replaceState(null, '', '/')
 })
 

@@ -12,12 +12,31 @@ export function hidePage(): void {
   visibility.mockRestore()
 }
 
-/** Installs the stand-in worker; `messages` are what the page posted to it, `events` every event in them. */
-export function workerStandIn(): { messages: AnalyticsCommand[]; events: () => Promise<AnalyticsEvent[]>; remove: () => void } {
+/**
+ * Installs the stand-in worker (over `container`, a page's stand-in ServiceWorkerContainer, if given):
+ * `messages` are the ANALYTICS messages the page posted to it, `events()` every event in them. What an
+ * earlier test left held is handed over first, so it is not counted here.
+ */
+export async function workerStandIn(container: object = navigator.serviceWorker ?? {}): Promise<{
+  messages: AnalyticsCommand[]
+  events: () => Promise<AnalyticsEvent[]>
+  remove: () => void
+}> {
+  await import('./analytics')
+  hidePage()
   const messages: AnalyticsCommand[] = []
   Object.defineProperty(navigator, 'serviceWorker', {
     configurable: true,
-    value: { controller: { postMessage: (message: AnalyticsCommand) => messages.push(message) } },
+    value: {
+      getRegistration: async () => undefined,
+      addEventListener: () => undefined,
+      ...container,
+      controller: {
+        postMessage: (message: { type?: string }) => {
+          if (message.type === 'ANALYTICS') messages.push(message as AnalyticsCommand)
+        },
+      },
+    },
   })
   return {
     messages,
