@@ -27,20 +27,18 @@ const Adverts = lazy(() => import('@/features/ads/components/adverts'))
 /** Shown to signed-in users only: the quizzes need an account. */
 const SIGNED_IN_NAV = [{ to: '/quiz', label: 'Quiz', end: false }]
 
-let analytics: Promise<typeof import('@/lib/analytics')> | undefined
-
 /**
- * Every page is counted (src/lib/analytics.ts, loaded once the page is idle). After an in-app navigation,
- * focus moves to the main region (announced by screen readers with the new page's title) instead of
- * staying on a link that is gone; the first load keeps the browser's focus.
+ * Every page is counted (src/lib/analytics.ts, asked for here: after the browser has painted the page,
+ * whose own code loads only after the first paint). After an in-app navigation, focus moves to the main
+ * region (announced by screen readers with the new page's title) instead of staying on a link that is
+ * gone; the first load keeps the browser's focus.
  */
 function useOnNavigation() {
   const { pathname, search } = useLocation()
   const main = useRef<HTMLElement>(null)
   const first = useRef(true)
   useEffect(() => {
-    analytics ??= new Promise((idle) => (window.requestIdleCallback ?? setTimeout)(idle)).then(() => import('@/lib/analytics'))
-    void analytics.then((counter) => counter.pageView(pathname, search))
+    void import('@/lib/analytics').then((counter) => counter.pageView(pathname, search))
     if (first.current) {
       first.current = false
       return

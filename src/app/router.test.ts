@@ -8,8 +8,10 @@ test('analytics count every page of the router by its own pattern, never by its 
   expect(patterns).toEqual(expect.arrayContaining(['/', '/search_result', '/quiz/:batchId', '/quiz/:batchId/submit', '/admin/*']))
   for (const pattern of patterns) {
     const address = pattern.replace(/:\w+/g, '4711').replace('/*', '/insights')
-    expect(routePattern(address), address).toBe(pattern)
-    expect(routePattern(`${address}/`), `${address}/`).toBe(pattern)
+    // The console's pages are one: the collector takes patterns without a wildcard.
+    const counted = pattern.replace('/*', '')
+    expect(routePattern(address), address).toBe(counted)
+    expect(routePattern(`${address}/`), `${address}/`).toBe(counted)
   }
   for (const path of PUBLIC_ROUTES) expect(routePattern(path)).toBe(path)
 })

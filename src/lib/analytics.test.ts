@@ -30,7 +30,8 @@ const posted = () => worker.messages.flatMap((message) => message.events)
 test('an address the router has no page for is not counted, nor is a signed-in page’s address with more in it', () => {
   for (const address of ['/nowhere', '/quiz/4711/answers', '/profile/7', '/notifications/4711/x', '/aboutus'])
     expect(routePattern(address), address).toBeNull()
-  expect(routePattern('/admin')).toBe('/admin/*')
+  expect(routePattern('/admin')).toBe('/admin')
+  expect(routePattern('/admin/insights')).toBe('/admin')
   expect(routePattern('/about/')).toBe('/about')
 })
 
@@ -68,6 +69,8 @@ test('a page view names the route’s pattern; a proverb’s page its slug, a se
     ['/search_result', '?q=%20%C3%B2m%E1%BB%8D%20&ethnic=Yoruba&page=2', { path: '/search_result', q: 'òmọ', ethnic: 'yoruba' }],
     ['/search_result', '?ethnic=igbo', { path: '/search_result', ethnic: 'igbo' }],
     ['/search_result', `?q=${'a'.repeat(300)}`, { path: '/search_result', q: 'a'.repeat(200) }],
+    // Slugs the collector would refuse (and with them the whole batch) are left out.
+    ['/search_result', '?proverb=%C3%B2we%20x&ethnic=a/b', { path: '/search_result' }],
   ]
   for (const [pathname, search] of views) {
     pageView(pathname, search)

@@ -10,8 +10,8 @@ import { env } from './env'
  * online (sw/analytics.ts). With no worker the page stores and sends it itself, through the same queue
  * (src/offline/analytics.ts). Do Not Track or Global Privacy Control: nothing is recorded.
  *
- * Small (well under 1 KB gzip), and off the first paint: the layout imports it once the page is idle;
- * the pages that record an event import it with their own code.
+ * Small (well under 1 KB gzip), and off the first paint: the layout asks for it once a page has painted,
+ * and the pages that record an event load it through src/lib/track.ts.
  */
 
 type Fields = Omit<Partial<AnalyticsEvent>, 'id' | 'type' | 'at'>
@@ -34,12 +34,19 @@ const OWN_ROUTES = [
   '/admin/*',
 ]
 
-/** The router's pattern for an address, never the address itself; null where the router has no page. */
+/**
+ * The router's pattern for an address, never the address itself (the console's pages are all `/admin`);
+ * null where the router has no page.
+ */
 export function routePattern(pathname: string): string | null {
   const path = pathname.replace(/(.)\/+$/, '$1')
   if (isPublicRoute(path)) return path
-  return OWN_ROUTES.find((route) => new RegExp(`^${route.replace(/:\w+/g, '[^/]+').replace('/*', '(/.*)?')}$`).test(path)) ?? null
+  const route = OWN_ROUTES.find((route) => new RegExp(`^${route.replace(/:\w+/g, '[^/]+').replace('/*', '(/.*)?')}$`).test(path))
+  return route?.replace('/*', '') ?? null
 }
+
+/** A slug from the address, as the collector takes it (plain ASCII); anything else is left out. */
+const slugIn = (value: string | null | undefined) => (value && /^[\w.~-]{1,160}$/.test(value) ? value : undefined)
 
 let held: AnalyticsEvent[] = []
 let holding: ReturnType<typeof setTimeout> | undefined
@@ -62,7 +69,7 @@ function handOver(now?: boolean): void {
   } else {
     import('@/offline/analytics')
       .then((queue) => queue.addFromPage(events, now, env.apiBase))
-      .catch((error: unknown) => console.warn('Sending analytics failed', error))
+      .catch((error: unknown) => console.warn('Analytics could not be kept', error))
   }
 }
 
@@ -75,7 +82,7 @@ function hold(event: AnalyticsEvent | undefined): void {
 // What is held goes when the page is hidden (switched away from, left, closed); what waits goes when the
 // connection comes back. (Not where there is no page: the server renders the pages that import this.)
 if (typeof document !== 'undefined') {
-  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && handOver())
+  document.addEventListener('visibilitychange', () => document.hidden && handOver())
   addEventListener('online', () => handOver(true))
   addEventListener('appinstalled', () => track('install'))
 }
@@ -105,9 +112,9 @@ export function pageView(pathname: string, search: string): void {
     path === '/search_result'
       ? {
           path,
-          slug: params.get('proverb') || undefined,
+          slug: slugIn(params.get('proverb')),
           q: params.get('q')?.trim().slice(0, MAX_QUERY_LENGTH) || undefined,
-          ethnic: params.get('ethnic')?.toLowerCase() || undefined,
+          ethnic: slugIn(params.get('ethnic')?.toLowerCase()),
         }
       : { path: path ?? '' },
   )

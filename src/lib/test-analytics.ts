@@ -7,9 +7,9 @@ import type { AnalyticsCommand } from '@/offline/messages'
 
 /** The page is hidden (switched away from, left): the client hands over what it holds. */
 export function hidePage(): void {
-  const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden')
+  const hidden = vi.spyOn(document, 'hidden', 'get').mockReturnValue(true)
   document.dispatchEvent(new Event('visibilitychange'))
-  visibility.mockRestore()
+  hidden.mockRestore()
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { EventType } from './contract'
 
 /**
- * What each analytics event counts, in plain words, as the privacy policy lists it. Keyed by every event
- * type, so nothing can be counted that the policy does not name.
+ * What each analytics event counts, in plain words, as the privacy policy lists it (in this order, that
+ * of EVENT_TYPES). Keyed by every event type, so nothing can be counted that the policy does not name.
  */
 export const COUNTED_EVENTS: Record<EventType, string> = {
   page_view:

@@ -2,7 +2,6 @@
  * Text of the static pages: About, Terms of use and Privacy policy.
  * Plain strings only (no HTML); the page component renders each paragraph.
  */
-import { EVENT_TYPES } from '@/core/analytics/contract'
 import { COUNTED_EVENTS } from '@/core/analytics/texts'
 import { API } from '@/core/http/api-paths'
 import { OPEN_DATA } from '@/core/proverbs/open-data'
@@ -206,7 +205,7 @@ export const privacy: PageContent = {
       paragraphs: [
         'Òwe counts how it is used, so we know which proverbs are read, what people look for and do not find, and where signing up gets stuck. Òwe does this itself, on its own server; no other company sees it. We count these things, and nothing else:',
       ],
-      list: EVENT_TYPES.map((type) => COUNTED_EVENTS[type]),
+      list: Object.values(COUNTED_EVENTS),
     },
     {
       heading: 'How counting stays anonymous',
