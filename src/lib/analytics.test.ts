@@ -55,6 +55,15 @@ test('an event is made on the device with its own id, the time it happened and t
   expect(start.id).not.toBe(share.id)
 })
 
+test('what the collector would refuse is left out of an event, not sent to cost its whole batch; the words are trimmed', () => {
+  track('search', { q: `  ${'b'.repeat(250)}  `, results: 0, ethnic: 'Yoruba' })
+  track('share', { detail: 'link', slug: 'òwe ' })
+  hidePage()
+  const [search, share] = posted()
+  expect(search).toMatchObject({ q: 'b'.repeat(200), ethnic: 'yoruba' })
+  expect(share.slug).toBeUndefined()
+})
+
 test('what is held is handed over at once when the page is hidden', () => {
   track('install')
   hidePage()

@@ -45,7 +45,7 @@ export function routePattern(pathname: string): string | null {
   return route?.replace('/*', '') ?? null
 }
 
-/** A slug from the address, as the collector takes it (plain ASCII); anything else is left out. */
+/** A slug as the collector takes it (plain ASCII), or nothing. */
 const slugIn = (value: string | null | undefined) => (value && /^[\w.~-]{1,160}$/.test(value) ? value : undefined)
 
 let held: AnalyticsEvent[] = []
@@ -87,11 +87,24 @@ if (typeof document !== 'undefined') {
   addEventListener('appinstalled', () => track('install'))
 }
 
+/**
+ * An event as the collector takes it: a slug or a people it would refuse (not plain ASCII, from a
+ * hand-typed address) is left out rather than costing the whole batch, and the words searched are trimmed.
+ */
 function make(type: EventType, fields: Fields): AnalyticsEvent | undefined {
   const path = fields.path ?? routePattern(location.pathname)
   const signals = navigator as { doNotTrack?: string | null; globalPrivacyControl?: boolean }
   if (!path || signals.doNotTrack === '1' || signals.globalPrivacyControl === true) return undefined
-  return { ...fields, id: crypto.randomUUID(), type, at: new Date().toISOString(), path }
+  return {
+    ...fields,
+    slug: slugIn(fields.slug),
+    q: fields.q?.trim().slice(0, MAX_QUERY_LENGTH) || undefined,
+    ethnic: slugIn(fields.ethnic?.toLowerCase()),
+    id: crypto.randomUUID(),
+    type,
+    at: new Date().toISOString(),
+    path,
+  }
 }
 
 /** Records that something happened, on the current page. */
@@ -106,17 +119,7 @@ export function track(type: EventType, fields: Fields = {}): void {
 export function pageView(pathname: string, search: string): void {
   clearTimeout(settling)
   const path = routePattern(pathname)
-  const params = new URLSearchParams(search)
-  const view = make(
-    'page_view',
-    path === '/search_result'
-      ? {
-          path,
-          slug: slugIn(params.get('proverb')),
-          q: params.get('q')?.trim().slice(0, MAX_QUERY_LENGTH) || undefined,
-          ethnic: slugIn(params.get('ethnic')?.toLowerCase()),
-        }
-      : { path: path ?? '' },
-  )
+  const { proverb, q, ethnic } = Object.fromEntries(new URLSearchParams(search)) as Record<string, string | undefined>
+  const view = make('page_view', path === '/search_result' ? { path, slug: proverb, q, ethnic } : { path: path ?? '' })
   settling = setTimeout(() => hold(view), SETTLE_MS)
 }
