@@ -52,6 +52,8 @@ export default defineConfig({
       OWE_AUTH_RATE_LIMIT: '1000',
       OWE_CHECK_RATE_LIMIT: '1000',
       OWE_PAYMENT_RATE_LIMIT: '1000',
+      // Every page of every journey sends its analytics from this one address.
+      OWE_EVENT_RATE_LIMIT: '100000',
     },
   },
 })

@@ -8,6 +8,9 @@ import { startAfterPaint } from './scripts/start-after-paint.mjs'
 
 const apiTarget = process.env.OWE_DEV_API ?? 'http://localhost:8080'
 
+/** The build's name for the analytics client's chunk (src/lib/analytics.ts). */
+export const ANALYTICS_CLIENT_CHUNK = 'analytics-client'
+
 /**
  * Inlines the (small) entry stylesheet into index.html (one round trip less before the first paint) and
  * asks for the app's code only after the first paint (`scripts/start-after-paint.mjs`): the static shell in
@@ -115,10 +118,22 @@ export default defineConfig(({ isSsrBuild }) =>
           manifest: true,
           sourcemap: false,
           // Every browser the target names preloads modules itself; the polyfill would be dead weight on `/`.
-          modulePreload: { polyfill: false },
+          modulePreload: {
+            polyfill: false,
+            // The analytics client imports only what the first page has already loaded, so nothing is listed to preload
+            // with it; and it needs its page-side queue only where no worker controls the page, rarely: that code is
+            // fetched when asked for, and the client carries no list of files to preload for it (it stays well under 1 KB).
+            resolveDependencies: (file, deps, { hostId }) =>
+              file.includes(ANALYTICS_CLIENT_CHUNK) || hostId.includes(ANALYTICS_CLIENT_CHUNK) ? [] : deps,
+          },
           reportCompressedSize: false,
           rolldownOptions: {
             output: {
+              // The analytics client (src/lib/analytics.ts) under a name of its own, for the rule above and for tests/bench.
+              chunkFileNames: (chunk) =>
+                chunk.facadeModuleId?.endsWith('/src/lib/analytics.ts')
+                  ? `assets/${ANALYTICS_CLIENT_CHUNK}-[hash].js`
+                  : 'assets/[name]-[hash].js',
               // The small modules the first page and the lazy pages share would each be a chunk of their own:
               // one file compresses better than ten (measured in tests/bench: initial JS for `/`). They must not
               // stay in the entry chunk either: a lazy chunk that imports from it also names the entry's

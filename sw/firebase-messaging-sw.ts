@@ -4,6 +4,7 @@ import { clientsClaim } from 'workbox-core'
 import type { PrecacheEntry } from 'workbox-precaching'
 import { firebaseConfig } from '../src/core/notifications/firebase-config'
 import { offlineDb } from '../src/offline/schema'
+import { createAnalyticsSync, isAnalyticsCommand } from './analytics'
 import { setupPrecache } from './precache'
 import { cookieTokenFrom, createOutboxSync, isDrainCommand, isSignedOutNotice, type SyncEventLike } from './outbox-sync'
 import { broadcastPacks, isPackCommand, runPackCommand } from './packs'
@@ -32,6 +33,16 @@ const outbox = createOutboxSync({
 self.addEventListener('sync', (event) => outbox.onSync(event as unknown as SyncEventLike))
 outbox.drain().catch((error: unknown) => console.warn('Sending quiz answers failed', error))
 
+// Analytics events the pages hand over: kept on the device, sent when online, on Background Sync and at every start.
+const analytics = createAnalyticsSync({
+  db: offlineDb,
+  fetch: (input, init) => fetch(input, init),
+  online: () => self.navigator.onLine,
+  registerSync: (tag) => (self.registration as { sync?: { register: (tag: string) => Promise<void> } }).sync?.register(tag),
+})
+self.addEventListener('sync', (event) => analytics.onSync(event as unknown as SyncEventLike))
+analytics.drain().catch((error: unknown) => console.warn('Sending analytics failed', error))
+
 // Push (Firebase Cloud Messaging) when the build has its config: system notifications while no app
 // window is visible, clicks that open the message's url, reminders' proverbs kept for offline reading.
 setupPush(self, firebaseConfig(import.meta.env), { db: offlineDb, fetch: (input) => fetch(input), now: Date.now, caches })
@@ -41,6 +52,7 @@ self.addEventListener('message', (event) => {
   const data: unknown = event.data
   if ((data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
   if (isSignedOutNotice(data)) outbox.onSignedOut()
+  if (isAnalyticsCommand(data)) analytics.onCommand(data, (work) => event.waitUntil(work))
   if (isDrainCommand(data))
     outbox.onCommand(
       data,

@@ -28,14 +28,17 @@ const Adverts = lazy(() => import('@/features/ads/components/adverts'))
 const SIGNED_IN_NAV = [{ to: '/quiz', label: 'Quiz', end: false }]
 
 /**
- * After an in-app navigation, focus moves to the main region (announced by screen readers with the new
- * page's title) instead of staying on a link that is gone; the first load keeps the browser's focus.
+ * Every page is counted (src/lib/analytics.ts, asked for here: after the browser has painted the page,
+ * whose own code loads only after the first paint). After an in-app navigation, focus moves to the main
+ * region (announced by screen readers with the new page's title) instead of staying on a link that is
+ * gone; the first load keeps the browser's focus.
  */
-function useFocusMainOnNavigation() {
+function useOnNavigation() {
   const { pathname, search } = useLocation()
   const main = useRef<HTMLElement>(null)
   const first = useRef(true)
   useEffect(() => {
+    void import('@/lib/analytics').then((counter) => counter.pageView(pathname, search))
     if (first.current) {
       first.current = false
       return
@@ -61,7 +64,7 @@ function useDropPrivateDataOnSignOut() {
 export function Layout() {
   const signedIn = useSession() !== null
   const nav = signedIn ? [...NAV.slice(0, 2), ...SIGNED_IN_NAV, ...NAV.slice(2)] : NAV
-  const main = useFocusMainOnNavigation()
+  const main = useOnNavigation()
   useDropPrivateDataOnSignOut()
   usePackRefresh()
   return (

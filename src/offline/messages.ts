@@ -1,3 +1,4 @@
+import type { AnalyticsEvent } from '../core/analytics/contract'
 import type { EthnicGroup } from '../core/proverbs/contract'
 
 /** What the page and the worker say to each other (no code, no idb: safe for the first paint). */
@@ -51,3 +52,10 @@ export type DrainOutboxCommand = {
 export type SignedOutNotice = { type: 'SIGNED_OUT' }
 /** Worker → the page that asked: entries wait for a retry at `retryAt` (the page sets a timer). */
 export type OutboxRetryNotice = { type: 'OUTBOX_RETRY'; retryAt: number }
+
+/**
+ * Page → worker: keep these analytics events and send them when online (src/offline/analytics.ts).
+ * `events` may be empty: `retryNow` alone (sent when the browser is back online) asks the worker to send
+ * what waits, even while it pauses after a failure.
+ */
+export type AnalyticsCommand = { type: 'ANALYTICS'; events: AnalyticsEvent[]; retryNow?: boolean }

@@ -2,6 +2,7 @@ import { API } from '../core/http/api-paths'
 import type { ApiErrorBody } from '../core/http/contract'
 import type { QuizAnswerItem } from '../core/quiz/contract'
 import { IDEMPOTENCY_HEADER } from '../core/quiz/quiz'
+import { withLock } from './lock'
 import { OUTBOX_CHANNEL, OUTBOX_LOCK, type OutboxChanged } from './messages'
 import { CLOSE_QUESTION_ID, type AnswerDelivery, type OfflineDb, type OutboxEntry } from './schema'
 import { tokenDigest } from './store'
@@ -271,19 +272,12 @@ export async function readFailed(db: OfflineDb, userId: number): Promise<FailedE
 
 // -------------------------------------------------------------------------------------------- the lock
 
-let runtimeQueue: Promise<unknown> = Promise.resolve()
-
 /**
- * Runs `work` holding the outbox lock: one drain at a time in this runtime (a plain queue, which is all
- * there is where Web Locks are missing) and across the page and the worker (the Web Lock).
+ * Runs `work` holding the outbox lock: one drain at a time in this runtime and across the page and the
+ * worker.
  */
 export function withOutboxLock<T>(work: () => Promise<T>): Promise<T> {
-  const run = runtimeQueue.then(() => {
-    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
-    return locks ? (locks.request(OUTBOX_LOCK, () => work()) as Promise<T>) : work()
-  })
-  runtimeQueue = run.catch(() => undefined)
-  return run
+  return withLock(OUTBOX_LOCK, work)
 }
 
 // ------------------------------------------------------------------------------------------- the drain

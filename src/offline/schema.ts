@@ -1,4 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
+import type { AnalyticsEvent } from '../core/analytics/contract'
 import type { Category, EthnicGroup, Proverb } from '../core/proverbs/contract'
 
 /**
@@ -7,13 +8,14 @@ import type { Category, EthnicGroup, Proverb } from '../core/proverbs/contract'
  * and search can be answered from them offline; what belongs to a signed-in user (their private answers
  * and offline packs) is keyed by their id and removed when they sign out. The quiz answer outbox and the
  * answers it carries are keyed by user too, but stay at sign-out: they are delivered when that user signs
- * in again (src/offline/outbox.ts).
+ * in again (src/offline/outbox.ts). Analytics events wait here until they are sent (src/offline/analytics.ts);
+ * they name no one, so they stay at sign-out too.
  *
  * Bump OFFLINE_DB_VERSION with every change here and add a step to `upgrade`; never edit a step that
  * has shipped.
  */
 export const OFFLINE_DB_NAME = 'owe-offline'
-export const OFFLINE_DB_VERSION = 2
+export const OFFLINE_DB_VERSION = 3
 
 /** The Cache Storage cache holding scroll images (cache-first in the worker; packs fill it too). */
 export const SCROLL_IMAGE_CACHE = 'owe-scroll-images'
@@ -131,6 +133,8 @@ export interface OfflineSchema extends DBSchema {
   packs: { key: [number, number]; value: PackRecord; indexes: { userId: number } }
   outbox: { key: number; value: OutboxEntry; indexes: { userId: number; batch: [number, number] } }
   quizAnswers: { key: [number, number, number]; value: QuizAnswerRecord; indexes: { batch: [number, number] } }
+  /** Analytics events waiting to be sent, by id; `at` (ISO 8601, UTC) orders them oldest first. */
+  analytics: { key: string; value: AnalyticsEvent; indexes: { at: string } }
   /** 'owner': the Owner; 'searchVersion': bumped by every change to the search store. */
   meta: { key: string; value: Owner | number }
 }
@@ -157,6 +161,9 @@ export function openOfflineDb(): Promise<OfflineDb> {
         outbox.createIndex('userId', 'userId')
         outbox.createIndex('batch', ['userId', 'batchId'])
         db.createObjectStore('quizAnswers', { keyPath: ['userId', 'batchId', 'questionId'] }).createIndex('batch', ['userId', 'batchId'])
+      }
+      if (oldVersion < 3) {
+        db.createObjectStore('analytics', { keyPath: 'id' }).createIndex('at', 'at')
       }
     },
     // A newer version opened in another tab: let it upgrade; this connection reopens on next use.

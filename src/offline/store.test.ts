@@ -314,6 +314,7 @@ test('the shared connection is opened once per runtime', async () => {
   expect(a).toBe(b)
   expect(await offlineDb()).toBe(a)
   expect([...a.objectStoreNames].sort()).toEqual([
+    'analytics',
     'categories',
     'groups',
     'lists',

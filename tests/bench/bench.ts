@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: the numbers quoted in notes. Prints
- *  1. initial JavaScript for `/` (gzip) and whether formik, yup or firebase are in it (budget 110 KB);
+ *  1. initial JavaScript for `/` (gzip) and whether formik, yup or firebase are in it (budget 110 KB), and the analytics
+ *     client's own weight, loaded after the first paint (gzip; budget under 1 KB);
  *  2. requests per second of the public list and search endpoints against a static file of the same size
  *     served by the same server (autocannon, 50 connections, on 127.0.0.1; budget ≥ 50 %), and the same
  *     endpoints with the in-memory reuse off (docs/decisions/002);
@@ -36,6 +37,7 @@ import { build, type Plugin } from 'vite'
 import { copyBuild } from './build-copy'
 import { findChromium } from '../../scripts/find-chromium.mjs'
 import { CHROMIUM_ARGS } from '../../playwright.config'
+import { ANALYTICS_CLIENT_CHUNK } from '../../vite.config'
 import { PUBLIC_CONTENT_ROUTES } from '../support/public-routes'
 import { startServer } from '../support/server-process'
 import { corpusBench } from './corpus'
@@ -92,7 +94,16 @@ async function bundleWeight() {
   for (const row of rows) console.log(`   ${(row.gzip / 1024).toFixed(1).padStart(6)} KB  ${row.file}`)
   console.log(`   ${(total / 1024).toFixed(1).padStart(6)} KB  total (budget 110 KB) ${total <= 110 * 1024 ? 'OK' : 'OVER'}`)
   console.log(`   formik / yup / firebase / react-toastify on /: ${heavy.length ? heavy.join(', ') : 'none'}`)
-  results.bundle = { initialGzipBytes: total, files: rows, heavyLibrariesOnHome: heavy }
+  // The analytics client (src/lib/analytics.ts): its own chunk, asked for once a page has painted.
+  const client = fs
+    .readdirSync(path.join(outDir, 'assets'))
+    .filter((file) => file.startsWith(`${ANALYTICS_CLIENT_CHUNK}-`) && file.endsWith('.js'))
+  const clientGzip = client.reduce(
+    (sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(outDir, 'assets', file)), { level: 9 }).length,
+    0,
+  )
+  console.log(`   analytics client: ${clientGzip} B gzip (budget under 1 KB) ${client.length === 1 && clientGzip < 1024 ? 'OK' : 'OVER'}`)
+  results.bundle = { initialGzipBytes: total, files: rows, heavyLibrariesOnHome: heavy, analyticsClientGzipBytes: clientGzip }
 }
 
 async function rps(url: string): Promise<{ rps: number; p99: number; bytes: number; non2xx: number }> {

@@ -32,6 +32,7 @@ export async function ownServer(options: { env?: Record<string, string>; port?: 
       OWE_AUTH_RATE_LIMIT: '1000',
       OWE_CHECK_RATE_LIMIT: '1000',
       OWE_PAYMENT_RATE_LIMIT: '1000',
+      OWE_EVENT_RATE_LIMIT: '100000',
     },
   })
 }

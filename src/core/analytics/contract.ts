@@ -45,7 +45,7 @@ export type AnalyticsEvent = {
   path: string
   /** proverb_view and share, and a page_view of a proverb's page: the proverb's slug. */
   slug?: string
-  /** search, and a page_view of a search: the words searched, trimmed (at most MAX_QUERY_LENGTH). */
+  /** search, and a page_view of a search: the words searched, trimmed (at most MAX_QUERY_LENGTH, src/core/shared/constants.ts). */
   q?: string
   /** search: how many proverbs it found. */
   results?: number

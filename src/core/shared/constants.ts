@@ -24,6 +24,8 @@ export const SHORTEN_KEEP = 28
 export const PAGE_MODULE_META = 'owe-page-module'
 
 export const PAGE_SIZE_DEFAULT = 20
+/** The longest search the app asks for (the words field's limit), and the longest `q` an analytics event carries. */
+export const MAX_QUERY_LENGTH = 200
 export const PAGE_SIZE_MAX = 100
 
 export type CurrencyCode = 'USD' | 'NGN'

@@ -13,6 +13,13 @@ export function ContentPage({ content }: { content: PageContent }) {
           {section.paragraphs.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
           ))}
+          {section.list && (
+            <ul>
+              {section.list.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          )}
           {section.links && (
             <ul>
               {section.links.map((link) => (

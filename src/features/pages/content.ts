@@ -2,14 +2,18 @@
  * Text of the static pages: About, Terms of use and Privacy policy.
  * Plain strings only (no HTML); the page component renders each paragraph.
  */
+import { COUNTED_EVENTS } from '@/core/analytics/texts'
 import { API } from '@/core/http/api-paths'
 import { OPEN_DATA } from '@/core/proverbs/open-data'
 
 export type PageContent = {
   title: string
   lead: string
-  /** `links`: addresses a section offers (a download, another page), each a plain link after its paragraphs. */
-  sections: { heading: string; paragraphs: string[]; links?: { label: string; href: string }[] }[]
+  /**
+   * `list`: items shown as a list after the paragraphs; `links`: addresses a section offers (a download,
+   * another page), each a plain link after them.
+   */
+  sections: { heading: string; paragraphs: string[]; list?: string[]; links?: { label: string; href: string }[] }[]
 }
 
 export const about: PageContent = {
@@ -194,6 +198,23 @@ export const privacy: PageContent = {
       heading: 'Emails',
       paragraphs: [
         'Òwe sends you email for two things: to activate your account when you sign up, and to reset your password when you ask for it.',
+      ],
+    },
+    {
+      heading: 'What we count',
+      paragraphs: [
+        'Òwe counts how it is used, so we know which proverbs are read, what people look for and do not find, and where signing up gets stuck. Òwe does this itself, on its own server; no other company sees it. We count these things, and nothing else:',
+      ],
+      list: Object.values(COUNTED_EVENTS),
+    },
+    {
+      heading: 'How counting stays anonymous',
+      paragraphs: [
+        'No cookie and no identifier is stored for counting, in your browser or on our server. A count holds only what is listed above, the kind of page it happened on and when it happened: never your account, name or email address, even when you are signed in.',
+        'To know how many different people visit each day without knowing who they are, our server mixes your internet address and your browser’s name with a secret that changes every day, and keeps only the scrambled result. The secret is thrown away with its day, so nobody can work back to you or link one day’s visits to another’s. Your address and your browser’s name are never stored.',
+        'If your browser sends Do Not Track or Global Privacy Control, Òwe counts nothing at all.',
+        'Counts made while you are offline wait in your browser’s offline storage (at most 1,000 of them) and are sent when you are back online, each with the time it happened. Each count carries a random label of its own, not one of yours, so our server keeps it once however often it arrives.',
+        'We keep the individual counts for 30 days (unless the people running Òwe choose a different period), then only the totals for each day.',
       ],
     },
     {

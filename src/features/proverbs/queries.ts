@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { MAX_QUERY_LENGTH } from '@/core/shared/constants'
 import { catalogueKeys } from '@/lib/query-keys'
 import { fetchHistory, fetchProverbs, fetchToday, fetchTrending, type SearchParams } from './api'
 
@@ -20,7 +21,6 @@ export const proverbKeys = {
 const DAY = 24 * 60 * 60_000
 
 export const SEARCH_PAGE_SIZE = 20
-export const MAX_QUERY_LENGTH = 200
 
 /** The search a `/search_result` address asks for: the page reads it so, and so does the server's render of it. */
 export function searchFor(params: URLSearchParams): SearchParams {

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { DEVICE_TOKEN_SAVE_FAILED } from '@/core/shared/texts'
+import { workerStandIn } from '@/lib/test-analytics'
 import { ADA, setTestSession } from '@/lib/test-session'
 
 // Firebase is the third party here: its modules are stand-ins that record what the app asks of them.
@@ -208,4 +209,20 @@ test('foreground pushes reach the page as our data, foreign links made safe', as
     { title: 'Your proverb', body: 'Ìwà lẹ̀sìn', url: '/search_result?proverb=iwa' },
     { title: 'Elsewhere', body: '', url: '/' },
   ])
+})
+
+test('push turned on is counted as an opt-in; a refusal or a failed save is not', async () => {
+  const worker = await workerStandIn()
+  answer = 'denied'
+  await enablePush(7)
+  answer = 'granted'
+  saveStatus = 500
+  const error = vi.mocked(console.error).mockImplementationOnce(() => undefined)
+  await enablePush(7)
+  error.mockClear()
+  expect(await worker.events()).toEqual([])
+  saveStatus = 200
+  expect(await enablePush(7)).toEqual({ ok: true })
+  expect(await worker.events()).toMatchObject([{ type: 'push_opt_in' }])
+  worker.remove()
 })

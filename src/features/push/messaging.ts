@@ -4,6 +4,7 @@ import type { DeviceRegistration, PushData } from '@/core/notifications/contract
 import type { FirebaseWebConfig } from '@/core/notifications/firebase-config'
 import { FCM_TOKEN_KEY, FCM_TOKEN_USER_KEY, pushDataOf } from '@/core/notifications/push-data'
 import { DEVICE_TOKEN_SAVE_FAILED } from '@/core/shared/texts'
+import { track } from '@/lib/track'
 import { apiSend } from '@/lib/api-client'
 import { env } from '@/lib/env'
 
@@ -143,7 +144,10 @@ export async function enablePush(userId: number): Promise<PushResult> {
     console.warn('Push: no token from the push service', error)
     return fail('token')
   }
-  return (await saveToken(token, userId)) ? { ok: true } : fail('save')
+  if (!(await saveToken(token, userId))) return fail('save')
+  // A push opt-in is counted when push is on: permission granted and this device registered for it.
+  track('push_opt_in')
+  return { ok: true }
 }
 
 /** Turns push off for this device: the token is deleted at FCM (the server then drops it) and here. */

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { errorMessage, Loading } from '@/components/query-state'
+import { track } from '@/lib/track'
 import { ApiError } from '@/lib/api-client'
 import { activate } from '../api'
 import { ResendActivation } from '../components/resend-activation'
@@ -22,6 +24,11 @@ export default function ActivateRoute() {
     gcTime: Infinity,
     refetchOnReconnect: false,
   })
+  // The last step of the sign-up funnel. The link works once, so this is counted once per account.
+  const activated = result.isSuccess
+  useEffect(() => {
+    if (activated) track('signup_step', { detail: 'activated' })
+  }, [activated])
 
   return (
     <section className="auth-page" aria-labelledby="activate-title">

@@ -9,6 +9,7 @@ import { signupSchema, type SignupInput } from '@/core/account/validation'
 import { clearDraft, Form, useFormikContext } from '@/components/form'
 import { useGroups } from '@/entities/catalogue/queries'
 import { usePlans } from '@/entities/plans/queries'
+import { track } from '@/lib/track'
 import { useSession } from '@/lib/session'
 import { register } from '../api'
 import { ResendActivation } from '../components/resend-activation'
@@ -67,6 +68,14 @@ export function SignupRoute() {
     packageId: /^\d+$/.test(params.get('plan') ?? '') ? (params.get('plan') as string) : '',
   }))
 
+  // The sign-up funnel: each step counted the first time it is reached in this visit to the wizard.
+  const reached = useRef(new Set<number>())
+  useEffect(() => {
+    if (reached.current.has(step)) return
+    reached.current.add(step)
+    track('signup_step', { detail: String(step) })
+  }, [step])
+
   // Each step announces itself: focus moves to its heading (not on arrival, where the page title leads).
   useEffect(() => {
     if (firstRender.current) {
@@ -97,6 +106,7 @@ export function SignupRoute() {
         onSubmit={async (values) => {
           // The form hands over cast values: packageId a number, empty optional fields left out.
           const result = await register(values as unknown as SignupInput)
+          track('signup_step', { detail: 'submitted' })
           clearDraft(DRAFT_KEY)
           rememberRegisteredEmail(result.email)
           if (result.paymentToken) {

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { Proverb, ProverbChange } from '@/core/proverbs/contract'
+import { workerStandIn } from '@/lib/test-analytics'
 import { json, renderWithApp } from '@/lib/test-render'
 import { iwaLesin, onye, zomo } from '@/offline/test-fixtures'
 import { changeText } from './provenance'
@@ -88,4 +89,20 @@ test('its published changes are listed once there are any', async () => {
 test('changes read as a line each', () => {
   expect(changeText({ at: '', kind: 'edit', fields: ['meaning'] })).toBe('Revised by the editors: meaning')
   expect(changeText({ at: '', kind: 'checked', fields: ['checked by a speaker'] })).toBe('Checked by a speaker')
+})
+
+test('a share is counted when it happened — shared or the link copied — by its way and the proverb; a cancelled one is not', async () => {
+  const worker = await workerStandIn()
+  const share = vi.fn(async () => undefined)
+  Object.defineProperty(navigator, 'share', { configurable: true, value: share })
+  renderWithApp(<ProverbView proverb={PROVERB} />)
+  fireEvent.click(screen.getByRole('button', { name: 'Share link' }))
+  expect(await screen.findByText('Shared.')).toBeTruthy()
+  share.mockRejectedValueOnce(new DOMException('The user cancelled the share.', 'AbortError'))
+  fireEvent.click(screen.getByRole('button', { name: 'Share link' }))
+  await vi.waitFor(() => expect(share).toHaveBeenCalledTimes(2))
+  expect(await worker.events()).toMatchObject([{ type: 'share', detail: 'link', slug: PROVERB.slug }])
+  expect(await worker.events()).toHaveLength(1)
+  Reflect.deleteProperty(navigator, 'share')
+  worker.remove()
 })

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { languageTag } from '@/core/shared/constants'
 import type { Proverb } from '@/core/proverbs/contract'
+import { track } from '@/lib/track'
 import { shareProverb, type ShareOutcome } from '../share'
 import type { CardShareOutcome } from '../share-card'
 import { Cousins } from './cousins'
@@ -31,13 +32,21 @@ const CARD_MESSAGES: Record<CardShareOutcome, string> = {
 export function ProverbView({ proverb }: { proverb: Proverb }) {
   const [shareStatus, setShareStatus] = useState('')
   const [drawing, setDrawing] = useState(false)
+  // A share is counted when it happened: shared, or the link copied, or the card saved; not when cancelled.
+  async function shareLink() {
+    const outcome = await shareProverb(proverb)
+    if (outcome === 'shared' || outcome === 'copied') track('share', { detail: 'link', slug: proverb.slug })
+    setShareStatus(SHARE_MESSAGES[outcome])
+  }
   async function shareAsImage() {
     setDrawing(true)
     setShareStatus('')
     try {
       // Loaded when asked for: the canvas drawing is not part of the page.
       const { shareCard } = await import('../share-card')
-      setShareStatus(CARD_MESSAGES[await shareCard(proverb)])
+      const outcome = await shareCard(proverb)
+      if (outcome === 'shared' || outcome === 'saved') track('share', { detail: 'image', slug: proverb.slug })
+      setShareStatus(CARD_MESSAGES[outcome])
     } catch {
       setShareStatus(CARD_MESSAGES.failed)
     } finally {
@@ -74,11 +83,7 @@ export function ProverbView({ proverb }: { proverb: Proverb }) {
       <div className="proverb-view__actions">
         <FavouriteButton proverbId={proverb.id} label={proverb.proverb} />
         <LikeButton proverbId={proverb.id} likes={proverb.likes} />
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={async () => setShareStatus(SHARE_MESSAGES[await shareProverb(proverb)])}
-        >
+        <button type="button" className="button button--primary" onClick={shareLink}>
           Share link
         </button>
         <button type="button" className="button" onClick={shareAsImage} disabled={drawing} aria-busy={drawing}>

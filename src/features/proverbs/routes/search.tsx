@@ -4,15 +4,17 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { Pagination } from '@/components/pagination'
 import { EmptyState, ErrorState, Loading } from '@/components/query-state'
+import { MAX_QUERY_LENGTH } from '@/core/shared/constants'
 import { formatThousands } from '@/core/shared/format'
 import { searchTerms } from '@/core/proverbs/search'
+import { track } from '@/lib/track'
 import { usePageTitle } from '@/lib/page-title'
 import { CategoryIntro, PeopleIntro } from '../components/collection-intro'
 import { NoSavedMatch, SavedOnly } from '../components/device-note'
 import { SearchResultCard } from '../components/search-result-card'
 import { ProverbView } from '../components/proverb-view'
 import { categoriesQuery, groupsQuery, proverbQuery } from '@/entities/catalogue/queries'
-import { MAX_QUERY_LENGTH, searchFor, searchQuery } from '../queries'
+import { searchFor, searchQuery } from '../queries'
 
 /** /search_result: search with group and category filters; `?proverb=slug` shows one proverb. */
 export function SearchRoute() {
@@ -24,6 +26,11 @@ export function SearchRoute() {
 function ProverbRoute({ slug }: { slug: string }) {
   const proverb = useQuery(proverbQuery(slug))
   usePageTitle(proverb.data?.proverb ?? 'Proverb')
+  // Counted once the proverb is on screen (from the server or this device), once per proverb opened.
+  const shown = proverb.data?.slug
+  useEffect(() => {
+    if (shown) track('proverb_view', { slug: shown })
+  }, [shown])
   if (proverb.isPending) return <Loading label="Loading the proverb" />
   if (proverb.isError) {
     return (
@@ -36,6 +43,28 @@ function ProverbRoute({ slug }: { slug: string }) {
     )
   }
   return <ProverbView proverb={proverb.data} />
+}
+
+/**
+ * A search is counted once its results are here, once per words and people searched (not per page of
+ * results or render): its words, how many proverbs it found, and the people it was limited to. Only
+ * searches with words, answered by the server: a count of what this device holds offline says nothing
+ * of what the corpus lacks, and a category filter the event cannot name would make a found-nothing false.
+ */
+function useCountSearch(
+  words: string | undefined,
+  ethnic: string,
+  category: string,
+  answer: { totalElements: number; device?: unknown } | undefined,
+) {
+  const q = words?.trim()
+  const counted = useRef<string>(undefined)
+  const key = `${q}\n${ethnic.toLowerCase()}`
+  useEffect(() => {
+    if (!q || category || !answer || answer.device || counted.current === key) return
+    counted.current = key
+    track('search', { q, results: answer.totalElements, ...(ethnic ? { ethnic: ethnic.toLowerCase() } : {}) })
+  }, [q, ethnic, category, answer, key])
 }
 
 function SearchResults() {
@@ -71,6 +100,7 @@ function SearchResults() {
     if (!results.isPlaceholderData) setShownQuery(q)
   }, [q, results.isPlaceholderData])
   const terms = useMemo(() => searchTerms(shownQuery), [shownQuery])
+  useCountSearch(search.q, ethnic, category, results.isPlaceholderData ? undefined : results.data)
 
   // A page past the last (a link kept from when there were more) shows the last one there is.
   const lastPage = results.data?.totalPages ?? 0

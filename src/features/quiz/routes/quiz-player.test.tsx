@@ -7,6 +7,7 @@ import { expect, test, vi } from 'vitest'
 import type { QuizData } from '@/core/quiz/contract'
 import { QUIZ_FETCH_ERROR } from '@/core/shared/texts'
 import { Toasts } from '@/components/toasts'
+import { workerStandIn } from '@/lib/test-analytics'
 import { readBatchDelivery } from '@/offline/outbox'
 import { emptyOutboxEachTest, offline, refusal, sendOutbox, storeAnswer } from '../test-fixtures'
 import QuizPlayerRoute from './quiz-player'
@@ -170,4 +171,24 @@ test('a quiz already closed opens its result', async () => {
   )
   renderPlayer()
   await waitFor(() => expect(where()).toBe('/quiz/5/submit/'))
+})
+
+test('a quiz is counted as started by its first answer (not by a later one) and as finished when submitted', async () => {
+  const worker = await workerStandIn()
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => json({ data: [QUIZ] })),
+  )
+  offline()
+  renderPlayer()
+  fireEvent.click(await screen.findByRole('radio', { name: 'Patience is bitter' }))
+  fireEvent.click(screen.getByRole('radio', { name: 'Unity is strength' }))
+  fireEvent.click(screen.getByRole('button', { name: 'Question 2, not answered' }))
+  fireEvent.click(screen.getByRole('radio', { name: 'The Yoruba people' }))
+  await waitFor(async () => expect(await queued()).toHaveLength(3))
+  expect((await worker.events()).map((event) => event.type)).toEqual(['quiz_start'])
+  fireEvent.click(screen.getByRole('button', { name: 'Submit answers' }))
+  await waitFor(() => expect(where()).toBe('/quiz/5/submit/'))
+  expect((await worker.events()).map((event) => event.type)).toEqual(['quiz_start', 'quiz_finish'])
+  worker.remove()
 })

@@ -9,6 +9,7 @@ import { EmptyState, errorMessage, Loading } from '@/components/query-state'
 import { notify } from '@/components/toasts'
 import { useSubmitAttempt } from '../mutations'
 import { saveAnswer, useBatchDelivery, type BatchDelivery } from '../outbox'
+import { track } from '@/lib/track'
 import { useSession } from '@/lib/session'
 import { resultPath } from '../batch-status'
 import { QuestionForm, QuestionNumbers } from '../components/question-form'
@@ -84,6 +85,7 @@ function Player({ userId, quiz, delivery, state, dispatch }: PlayerProps) {
   const question = questions[index - QUIZ_FIRST_QUESTION_INDEX]
 
   const submit = useSubmitAttempt(userId, batchId, () => {
+    track('quiz_finish')
     // docs/requirements.md#r6-quizzes-and-leaderboard: on submit the index resets to 1, the answers are cleared, and
     // on to the result.
     dispatch({ type: 'submitted' })
@@ -93,6 +95,8 @@ function Player({ userId, quiz, delivery, state, dispatch }: PlayerProps) {
   if (!question) return <EmptyState title="This quiz has no questions" />
 
   const choose = (optionId: number) => {
+    // A quiz is started by its first answer (opening one and leaving is not taking it).
+    if (unanswered === total) track('quiz_start')
     dispatch({ type: 'choose', index, optionId })
     const write = saveAnswer({ userId, batchId, questionId: question.ethnicfactQuestionId, answerOptionId: optionId }).then(
       () => dispatch({ type: 'saved', index, optionId }),

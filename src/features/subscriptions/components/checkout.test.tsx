@@ -4,6 +4,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { PaymentOptionInfo, PaymentQuote, PaymentState, Plan } from '@/core/payments/contract'
 import { PAYMENT_REFERENCE_PATTERN } from '@/core/payments/payment'
 import { ACCOUNT_TEXTS } from '@/core/account/texts'
+import { workerStandIn } from '@/lib/test-analytics'
 import { json, renderWithApp } from '@/lib/test-render'
 import { Checkout } from './checkout'
 
@@ -271,4 +272,20 @@ test('the test mode option says what it is once', async () => {
   renderWithApp(<Checkout plan={SILVER} redirect={vi.fn()} />)
   const radio = await screen.findByRole('radio', { name: 'Test mode (no money moves)' })
   expect(radio.closest('label')!.textContent).toBe('Test mode (no money moves)')
+})
+
+test('a checkout is counted as started, with its plan and currency, once the payment is started and before the reader leaves to pay', async () => {
+  const worker = await workerStandIn()
+  const redirect = vi.fn()
+  renderWithApp(<Checkout plan={SILVER} redirect={redirect} />)
+  await waitFor(() => expect(total()).toBe('$17.99'))
+  startAnswer = () => json({ error: { code: 'bad_request', message: 'The price has changed.' } }, 400)
+  fireEvent.click(payButton())
+  await screen.findByText('The price has changed.')
+  expect(await worker.events()).toEqual([])
+  startAnswer = undefined
+  fireEvent.click(payButton())
+  await waitFor(() => expect(redirect).toHaveBeenCalled())
+  expect(await worker.events()).toMatchObject([{ type: 'checkout_start', detail: 'Silver', currency: 'USD' }])
+  worker.remove()
 })

@@ -8,6 +8,7 @@ import { formatLongDate } from '@/core/shared/format'
 import { formatCurrency } from '@/core/shared/money'
 import { currencyFor, newPaymentReference, paymentType, type PaymentOption } from '@/core/payments/payment'
 import { ACCOUNT_TEXTS } from '@/core/account/texts'
+import { track } from '@/lib/track'
 import { ApiError } from '@/lib/api-client'
 import { verifyPromoCode } from '../api'
 import { useStartPayment } from '../mutations'
@@ -116,7 +117,11 @@ function CheckoutForm({ plan, options, initialCurrency, initialCoupon, registrat
   }, [refusal])
 
   const pay = useStartPayment({
-    onStarted: (start) => redirect(start.redirectUrl),
+    onStarted: (start) => {
+      // Counted once the payment is started and the reader goes to pay (the event is handed over as the page is left).
+      track('checkout_start', { detail: plan.name, currency: start.currency })
+      redirect(start.redirectUrl)
+    },
     onFailed: (error, state) => {
       // The server answered (a refusal, a provider out of reach): that payment is over, and trying again
       // is a new one. Only a lost answer keeps the reference, since the start may have happened.

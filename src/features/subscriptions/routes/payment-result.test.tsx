@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { PaymentOutcome } from '@/core/payments/contract'
 import { PAYMENT_TEXTS } from '@/core/payments/payment'
+import { workerStandIn } from '@/lib/test-analytics'
 import { json, renderWithApp } from '@/lib/test-render'
 import { SILVER_PACKAGE } from '../test-fixtures'
 import { PaymentResult } from './payment-result'
@@ -104,4 +105,22 @@ test('without a reference the page says there is nothing to show', async () => {
   renderWithApp(<PaymentResult />, { path: '/payment_success' })
   expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('No payment to show')
   expect(verifies).toHaveLength(0)
+})
+
+test('a payment is counted as paid once, with its plan and currency; one not completed is not', async () => {
+  const worker = await workerStandIn()
+  answers = [outcome('failed')]
+  const failed = renderWithApp(<PaymentResult />, { path: '/payment_success?reference=owe_0123456789abcdef' })
+  expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Payment not completed')
+  failed.unmount()
+  answers = [outcome('pending'), outcome('success', { currency: 'NGN', amount: 17990 })]
+  vi.useFakeTimers({ shouldAdvanceTime: true })
+  renderWithApp(<PaymentResult />, { path: '/payment_success?reference=owe_0123456789abcdef' })
+  expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Confirming your payment…')
+  await vi.advanceTimersByTimeAsync(2000)
+  expect((await screen.findByRole('heading', { level: 1, name: 'Payment received' })).textContent).toBe('Payment received')
+  vi.useRealTimers()
+  expect(await worker.events()).toMatchObject([{ type: 'checkout_paid', detail: 'Silver', currency: 'NGN' }])
+  expect(await worker.events()).toHaveLength(1)
+  worker.remove()
 })

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router-dom'
 import { ErrorState, Loading } from '@/components/query-state'
 import type { PaymentOutcome } from '@/core/payments/contract'
 import { formatCurrency } from '@/core/shared/money'
+import { track } from '@/lib/track'
 import { privateKeys } from '@/lib/query-keys'
 import { useSession } from '@/lib/session'
 import { verifyPayment } from '../api'
@@ -45,6 +46,15 @@ export function PaymentResult({ registrationToken }: { registrationToken?: strin
   })
   const status = outcome.data?.status
   const heading = useRef<HTMLHeadingElement>(null)
+
+  // A payment counted as paid once per reference shown (the revenue itself comes from the server's payments).
+  const paid = status === 'success' ? outcome.data : undefined
+  const counted = useRef<string>(undefined)
+  useEffect(() => {
+    if (!paid || counted.current === paid.reference) return
+    counted.current = paid.reference
+    track('checkout_paid', { detail: paid.planName, currency: paid.currency })
+  }, [paid])
 
   // A new package changes what the user may read and whether adverts show: refresh what depends on it.
   useEffect(() => {
