@@ -412,4 +412,8 @@ export const COMPONENTS: Record<string, JsonSchema> = {
     createdAt: dateTime,
   }),
   Deleted: obj({ id: int, deleted: bool }),
+  EventBatchResult: described(
+    'How many events of the batch were new, already held (sent before) or too old to count (src/core/analytics/contract.ts).',
+    obj({ accepted: int, duplicates: int, stale: int }),
+  ),
 }

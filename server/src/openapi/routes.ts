@@ -21,6 +21,7 @@ import { contactSchema, suggestionSchema } from '@core/community/validation'
 import { reminderSchema } from '@core/notifications/reminder'
 import { deviceSchema } from '../features/notifications/schemas'
 import { paymentStateSchema, verifySchema } from '../features/payments/schemas'
+import { eventBatchSchema } from '../features/analytics/schemas'
 import { bool, dataOf, day, described, int, list, obj, oneOf, pageOf, ref, str, type JsonSchema } from './schema-kit'
 
 /**
@@ -60,6 +61,7 @@ export type Tag =
   | 'Plans and payments'
   | 'Adverts'
   | 'Community'
+  | 'Analytics'
   | 'Admins'
 
 /**
@@ -828,5 +830,18 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: 'Admins',
     summary: 'Puts a failed mail back in the queue, due now.',
     response: dataOf(ref('AdminMail')),
+  },
+  // Analytics
+  [`POST ${API.events}`]: {
+    tag: 'Analytics',
+    summary:
+      'Takes a batch of events (1 to 50), each kept once by its id. With DNT: 1 or Sec-GPC: 1 nothing is stored. 400 for a malformed or future-dated batch (nothing stored), 413 over 80 KB, 429 past the per-address limit.',
+    headers: {
+      dnt: described('1: Do Not Track; the batch is answered and not stored.', str),
+      'sec-gpc': described('1: Global Privacy Control; the batch is answered and not stored.', str),
+    },
+    body: fromYup(eventBatchSchema),
+    status: 202,
+    response: dataOf(ref('EventBatchResult')),
   },
 }
