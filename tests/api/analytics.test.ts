@@ -4,19 +4,20 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { EVENT_BATCH_MAX, type AnalyticsEvent } from '../../src/core/analytics/contract'
 import { ANALYTICS_API_TEXTS as T } from '../../src/core/analytics/texts'
 import { API } from '../../src/core/http/api-paths'
-import { analyticsDaily, analyticsEvents, analyticsSecrets, jobRuns, rateLimits } from '../../server/src/db/schema'
+import type { Proverb } from '../../src/core/proverbs/contract'
+import { analyticsDaily, analyticsEvents, analyticsSecrets, jobRuns, proverbs, rateLimits } from '../../server/src/db/schema'
 import { rollUpAnalytics } from '../../server/src/features/analytics/rollup'
 import { BODY_LIMITS } from '../../server/src/http/body-limits'
 import { scheduledJobs } from '../../server/src/jobs'
 import { createNotifier } from '../../server/src/services/notify'
 import { createScheduler } from '../../server/src/services/scheduler'
-import { call, MINUTE, nextClient, testClock } from '../support/accounts'
+import { call, get, memberOf, MINUTE, nextClient, put, testClock } from '../support/accounts'
 import { recordingPush } from '../support/recording-push'
 import { createTestApp } from '../support/test-app'
 
 /**
  * Page-view analytics (docs/requirements.md#r17-analytics, ADR 018): the collector, the daily roll-up and
- * retention, and the visitor hash. Two apps, each on
+ * retention, the visitor hash, and trending by views and likes. Two apps, each on
  * a fresh database with its own clock: one for what the collector takes and refuses, one for what is
  * counted from it.
  */
@@ -361,5 +362,43 @@ describe('what is counted', () => {
     expect(await raw('2026-12-10')).toBe(1)
     expect(await dailyOf('2026-12-02')).toEqual({ 'event:page_view': 4, 'event:install': 1, 'all:': [5, 3] })
     expect(await db().select({ day: analyticsSecrets.day }).from(analyticsSecrets)).toEqual([])
+  })
+
+  test('trending ranks by views and likes of the last seven days, the recent counting most, then likes, then the daily rotation', async () => {
+    countsClock.set('2027-03-10T12:00:00Z')
+    const list = (await get(counts.app, `${API.proverbsPublic}?size=50`)).body.data as Proverb[]
+    const [a, b, c, d, e, f] = [list[3], list[11], list[19], list[27], list[35], list[43]]
+    const views = (proverb: Proverb, times: number, when: string) =>
+      Array.from({ length: times }, () => at(when, { type: 'proverb_view', path: '/search_result', slug: proverb.slug }))
+    await send(counts, {
+      events: [
+        ...views(a, 10, '2027-03-04T10:00:00Z'), // six days ago: 10 × 0.5^3 = 1.25
+        ...views(b, 3, '2027-03-10T09:00:00Z'), // today: 3
+        ...views(e, 2, '2027-03-09T09:00:00Z'), // yesterday: 2 × 0.71 = 1.41
+        ...views(f, 20, '2027-03-03T09:00:00Z'), // a week ago: outside the window
+      ],
+    })
+    const reader = await memberOf(counts.app, db())
+    expect((await put(counts.app, API.like(c.id), reader.token)).status).toBe(200) // a like today: 5
+    // Liked long ago by many: no score, but first among the rest.
+    await db().update(proverbs).set({ likes: 50 }).where(eq(proverbs.id, d.id))
+
+    const trending = async (limit = 5) =>
+      ((await get(counts.app, `${API.trendingPublic}?limit=${limit}`)).body.data as Proverb[]).map((p) => p.slug)
+    const expected = [c, b, e, a, d].map((p) => p.slug)
+    expect(await trending()).toEqual(expected)
+    // The same once the past days are rolled up.
+    await rollUpAnalytics(db(), countsClock.now(), 30)
+    expect(await trending()).toEqual(expected)
+
+    // Among the groups a reader may read, by the same score.
+    const groupReader = await memberOf(counts.app, db(), { languages: [e.ethnic.id] })
+    const mine = ((await get(counts.app, API.trendingPrivate, groupReader.token)).body.data as Proverb[]).map((p) => p.slug)
+    expect(mine[0]).toBe([c, b, e, a, d].find((p) => p.ethnic.id === e.ethnic.id)!.slug)
+
+    // A day later everything has aged: a's views leave the window, the rest keep their order.
+    countsClock.set('2027-03-11T12:00:00Z')
+    const nextDay = await trending()
+    expect(nextDay.slice(0, 4)).toEqual([c, b, e, d].map((p) => p.slug))
   })
 })

@@ -148,7 +148,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   [`GET ${API.trendingPublic}`]: {
     tag: 'Proverbs',
-    summary: 'Most liked first; a daily rotation while nobody has liked anything.',
+    summary: 'By views and likes of the last seven days, the recent counting most; then the most liked, then a daily rotation.',
     query: { limit: described('1 to 50, 10 by default.', int), date: day },
     response: dataOf(list(ref('Proverb'))),
   },
