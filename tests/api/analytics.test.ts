@@ -1,23 +1,25 @@
 import { randomUUID } from 'node:crypto'
 import { count, eq, like, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { EVENT_BATCH_MAX, type AnalyticsEvent } from '../../src/core/analytics/contract'
+import { EVENT_BATCH_MAX, SIGNUP_STEPS, type AnalyticsEvent, type Insights } from '../../src/core/analytics/contract'
 import { ANALYTICS_API_TEXTS as T } from '../../src/core/analytics/texts'
+import { ADMIN_API } from '../../src/core/admin/api-paths'
 import { API } from '../../src/core/http/api-paths'
 import type { Proverb } from '../../src/core/proverbs/contract'
-import { analyticsDaily, analyticsEvents, analyticsSecrets, jobRuns, proverbs, rateLimits } from '../../server/src/db/schema'
+import { analyticsDaily, analyticsEvents, analyticsSecrets, jobRuns, payments, proverbs, rateLimits } from '../../server/src/db/schema'
 import { rollUpAnalytics } from '../../server/src/features/analytics/rollup'
 import { BODY_LIMITS } from '../../server/src/http/body-limits'
+import { ADMIN_ONLY } from '../../server/src/http/admin-guard'
 import { scheduledJobs } from '../../server/src/jobs'
 import { createNotifier } from '../../server/src/services/notify'
 import { createScheduler } from '../../server/src/services/scheduler'
-import { call, get, memberOf, MINUTE, nextClient, put, testClock } from '../support/accounts'
+import { adminOf, call, get, groupsBySlug, memberOf, MINUTE, nextClient, put, testClock } from '../support/accounts'
 import { recordingPush } from '../support/recording-push'
 import { createTestApp } from '../support/test-app'
 
 /**
  * Page-view analytics (docs/requirements.md#r17-analytics, ADR 018): the collector, the daily roll-up and
- * retention, the visitor hash, and trending by views and likes. Two apps, each on
+ * retention, the visitor hash, trending by views and likes, and the console's Insights. Two apps, each on
  * a fresh database with its own clock: one for what the collector takes and refuses, one for what is
  * counted from it.
  */
@@ -400,5 +402,162 @@ describe('what is counted', () => {
     countsClock.set('2027-03-11T12:00:00Z')
     const nextDay = await trending()
     expect(nextDay.slice(0, 4)).toEqual([c, b, e, d].map((p) => p.slug))
+  })
+
+  test('the console’s Insights: days, top proverbs and groups, searches, zero results, the sign-up funnel, checkouts and revenue', async () => {
+    const list = (await get(counts.app, `${API.proverbsPublic}?size=5`)).body.data as Proverb[]
+    const proverb = list[2]
+    const groups = await groupsBySlug(counts.app)
+    countsClock.set('2027-05-08T15:00:00Z')
+    const phone = { address: '192.0.2.50', userAgent: UA }
+    const other = { address: '192.0.2.51', userAgent: UA }
+    const day1 = (hour: number, overrides: Partial<AnalyticsEvent>) => at(`2027-05-08T${String(hour).padStart(2, '0')}:00:00Z`, overrides)
+    await send(
+      counts,
+      {
+        events: [
+          day1(8, { path: '/' }),
+          day1(8, { path: '/ethnic/:slug', ethnic: 'yoruba' }),
+          day1(9, { type: 'proverb_view', path: '/search_result', slug: proverb.slug }),
+          day1(9, { type: 'proverb_view', path: '/search_result', slug: proverb.slug }),
+          day1(10, { type: 'search', path: '/search_result', q: 'Omi', results: 4 }),
+          day1(10, { type: 'search', path: '/search_result', q: 'xyzzy', results: 0 }),
+          day1(11, { type: 'share', path: '/search_result', slug: proverb.slug, detail: 'image' }),
+          day1(11, { type: 'install', path: '/' }),
+          day1(11, { type: 'push_opt_in', path: '/profile' }),
+          day1(12, { type: 'quiz_start', path: '/quiz/:batchId' }),
+          day1(12, { type: 'quiz_finish', path: '/quiz/:batchId' }),
+          day1(13, { type: 'signup_step', path: '/register', detail: '1' }),
+          day1(13, { type: 'signup_step', path: '/register', detail: '1' }),
+          day1(13, { type: 'signup_step', path: '/register', detail: '2' }),
+          day1(14, { type: 'checkout_start', path: '/pricing', currency: 'USD', detail: 'Gold' }),
+          day1(14, { type: 'checkout_start', path: '/pricing', currency: 'USD', detail: 'Gold' }),
+          day1(14, { type: 'checkout_paid', path: '/pricing', currency: 'USD', detail: 'Gold' }),
+        ],
+      },
+      phone,
+    )
+    await send(
+      counts,
+      {
+        events: [
+          day1(9, { path: '/' }),
+          day1(10, { type: 'search', path: '/search_result', q: 'omi ', results: 4 }),
+          day1(13, { type: 'signup_step', path: '/register', detail: '1' }),
+        ],
+      },
+      other,
+    )
+    countsClock.set('2027-05-10T15:00:00Z')
+    await send(
+      counts,
+      {
+        events: [
+          at('2027-05-10T09:00:00Z', { type: 'search', path: '/search_result', q: 'xyzzy', results: 0 }),
+          at('2027-05-10T09:00:00Z', { type: 'proverb_view', path: '/search_result', slug: proverb.slug }),
+        ],
+      },
+      phone,
+    )
+    const payer = await memberOf(counts.app, db())
+    const paid = (reference: string, status: 'success' | 'failed', currency: 'USD' | 'NGN', amountMinor: number, completedAt: string) => ({
+      reference,
+      userId: payer.user.id,
+      packageId: 2,
+      provider: 'test' as const,
+      currency,
+      amountMinor,
+      status,
+      completedAt: new Date(completedAt),
+    })
+    await db()
+      .insert(payments)
+      .values([
+        paid('owe_insights_1', 'success', 'NGN', 1_500_000, '2027-05-09T10:00:00Z'),
+        paid('owe_insights_2', 'success', 'NGN', 2_500_000, '2027-05-09T23:59:00Z'),
+        paid('owe_insights_3', 'success', 'USD', 1799, '2027-05-10T08:00:00Z'),
+        paid('owe_insights_4', 'failed', 'USD', 1799, '2027-05-10T08:30:00Z'),
+        paid('owe_insights_5', 'success', 'USD', 1799, '2027-05-11T00:00:00Z'),
+      ])
+
+    const admin = await adminOf(counts.app, db())
+    const url = `${ADMIN_API.insights}?from=2027-05-08&to=2027-05-10`
+    const insights = async () => {
+      const reply = await get(counts.app, url, admin.token)
+      expect(reply.status).toBe(200)
+      return reply.body.data as Insights
+    }
+    const zero = { pageViews: 0, proverbViews: 0, searches: 0, shares: 0, installs: 0, pushOptIns: 0, quizStarts: 0, quizFinishes: 0 }
+    const expected: Insights = {
+      from: '2027-05-08',
+      to: '2027-05-10',
+      days: [
+        {
+          day: '2027-05-08',
+          visitors: 2,
+          pageViews: 3,
+          proverbViews: 2,
+          searches: 3,
+          shares: 1,
+          installs: 1,
+          pushOptIns: 1,
+          quizStarts: 1,
+          quizFinishes: 1,
+        },
+        { day: '2027-05-09', visitors: 0, ...zero },
+        { day: '2027-05-10', visitors: 1, ...zero, proverbViews: 1, searches: 1 },
+      ],
+      topProverbs: [{ slug: proverb.slug, proverb: proverb.proverb, views: 3 }],
+      topGroups: [{ slug: 'yoruba', name: groups.yoruba.name, views: 1 }],
+      topSearches: [
+        { q: 'omi', searches: 2, results: 4 },
+        { q: 'xyzzy', searches: 2, results: 0 },
+      ],
+      zeroResultSearches: [{ q: 'xyzzy', searches: 2, lastDay: '2027-05-10' }],
+      signupFunnel: SIGNUP_STEPS.map((step) => ({ step, count: step === '1' ? 2 : step === '2' ? 1 : 0 })),
+      checkouts: [{ day: '2027-05-08', currency: 'USD', started: 2, paid: 1 }],
+      revenue: [
+        { day: '2027-05-09', currency: 'NGN', payments: 2, amount: 4_000_000 },
+        { day: '2027-05-10', currency: 'USD', payments: 1, amount: 1799 },
+      ],
+    }
+    // Before the roll-up, every day is counted from the raw events; after it, the past days from the daily counts.
+    expect(await insights()).toEqual(expected)
+    await rollUpAnalytics(db(), countsClock.now(), 30)
+    expect((await dailyOf('2027-05-08'))['event:page_view']).toBe(3)
+    expect(await insights()).toEqual(expected)
+    // A range with whole months reads their monthly sums: the same totals.
+    const wide = (await get(counts.app, `${ADMIN_API.insights}?from=2027-04-20&to=2027-06-05`, admin.token)).body.data as Insights
+    const settledOnThe11th = { day: '2027-05-11', currency: 'USD', payments: 1, amount: 1799 }
+    expect(wide).toEqual({
+      ...expected,
+      from: '2027-04-20',
+      to: '2027-06-05',
+      days: wide.days,
+      revenue: [...expected.revenue, settledOnThe11th],
+    })
+    expect(wide.days).toHaveLength(47)
+    expect(wide.days.find((day) => day.day === '2027-05-08')).toEqual(expected.days[0])
+  })
+
+  test('Insights cover the last 30 days by default, refuse a bad range with a message, and are for admins only', async () => {
+    countsClock.set('2027-05-10T15:00:00Z')
+    const admin = await adminOf(counts.app, db())
+    const byDefault = (await get(counts.app, ADMIN_API.insights, admin.token)).body.data as Insights
+    expect([byDefault.from, byDefault.to, byDefault.days.length]).toEqual(['2027-04-11', '2027-05-10', 30])
+    for (const [query, message] of [
+      ['from=2027-05-10&to=2027-05-01', T.insightsOrder],
+      ['from=2026-01-01&to=2027-05-01', T.insightsRange],
+      ['from=last-week', '"from" must be a date written YYYY-MM-DD.'],
+    ]) {
+      const reply = await get(counts.app, `${ADMIN_API.insights}?${query}`, admin.token)
+      expect(reply.status, query).toBe(400)
+      expect(reply.body.error.message).toBe(message)
+    }
+    const reader = await memberOf(counts.app, db())
+    const refused = await get(counts.app, ADMIN_API.insights, reader.token)
+    expect(refused.status).toBe(403)
+    expect(refused.body.error).toEqual({ code: 'forbidden', message: ADMIN_ONLY })
+    expect((await get(counts.app, ADMIN_API.insights)).status).toBe(401)
   })
 })

@@ -299,6 +299,8 @@ describe('signed-in calls answer as documented', () => {
       ADMIN_API.payments,
       ADMIN_API.audit,
       `${ADMIN_API.mail}?status=kept`,
+      ADMIN_API.insights,
+      `${ADMIN_API.insights}?from=2026-01-01&to=2026-12-31`,
     ])
       await check('GET', url.split('?')[0], url, { token })
   })

@@ -831,6 +831,16 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: 'Puts a failed mail back in the queue, due now.',
     response: dataOf(ref('AdminMail')),
   },
+  [`GET ${ADMIN_API.insights}`]: {
+    tag: 'Admins',
+    summary: 'Insights: visitors and views per day, top proverbs, groups and searches, searches that found nothing, sign-ups and money.',
+    query: {
+      from: described('The first UTC day; 29 days before `to` by default.', day),
+      to: described('The last UTC day; today by default. At most 366 days in all.', day),
+    },
+    response: dataOf(ref('Insights')),
+  },
+
   // Analytics
   [`POST ${API.events}`]: {
     tag: 'Analytics',

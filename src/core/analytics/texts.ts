@@ -1,7 +1,10 @@
 import { EVENT_BATCH_MAX, EVENT_FUTURE_SKEW_MS, EVENT_TYPES, SHARE_METHODS, SIGNUP_STEPS } from './contract'
 
+/** The most days the console's Insights cover at once. */
+export const INSIGHTS_MAX_DAYS = 366
+
 /**
- * What the collector (POST /api/events) answers when it refuses a batch. An event's
+ * What the collector (POST /api/events) and the Insights call answer when they refuse a request. An event's
  * message names it by its place in the batch (`events[3].type`), so a developer finds it at once.
  */
 export const ANALYTICS_API_TEXTS = {
@@ -24,4 +27,6 @@ export const ANALYTICS_API_TEXTS = {
   shareMethod: (path: string) => `${path} must be how the proverb was shared: ${SHARE_METHODS.join(' or ')}.`,
   future: (id: string) =>
     `Event ${id} is dated more than ${EVENT_FUTURE_SKEW_MS / 60_000} minutes after the server's clock, so the batch was not stored. Check the device's date and time.`,
+  insightsOrder: '"from" must not be after "to".',
+  insightsRange: `Insights cover at most ${INSIGHTS_MAX_DAYS} days at once; choose a shorter range.`,
 } as const
