@@ -23,6 +23,7 @@ import { createPaymentService } from './features/payments/service'
 import { adsFeature } from './features/ads'
 import { adminRoutes } from './features/admin'
 import { communityFeature } from './features/community'
+import { analyticsFeature } from './features/analytics'
 import { loadLinkSecret, withUnsubscribeLinks } from './services/unsubscribe'
 import { createMailer } from './services/mail'
 import { createMailWorker, createSmtpTransport, type MailTransport, type MailWorker } from './services/mail-worker'
@@ -175,7 +176,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
           log: app.log,
           now,
           intervalMs: config.schedulerMs,
-          jobs: scheduledJobs({ db: database.db, notifier, payments, checkoutAbandonMs: config.checkoutAbandonMs }),
+          jobs: scheduledJobs({
+            db: database.db,
+            notifier,
+            payments,
+            checkoutAbandonMs: config.checkoutAbandonMs,
+            analyticsRetentionDays: config.analyticsRetentionDays,
+          }),
         })
       : null
   // Background work starts once the app is listening AND its database is migrated and seeded.
@@ -234,6 +241,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   adsFeature(app, deps)
   adminRoutes(app, { ...deps, mailer, publicUrl: config.publicUrl })
   communityFeature(app, { ...deps, config, mailer, linkSecret: () => lifecycle.linkSecret })
+  analyticsFeature(app, { ...deps, retentionDays: config.analyticsRetentionDays, batchesPerMinute: config.eventRateLimit })
   const pages = previewsFeature(app, { ...deps, publicUrl: config.publicUrl, staticDir: config.staticDir })
   await serveApp(app, config.staticDir, pages)
   if (options.startsReady !== false) await app.markReady()

@@ -225,3 +225,15 @@ test('likes per reader per minute: 60 unless OWE_LIKE_RATE_LIMIT says otherwise,
   expect(() => loadConfig({ OWE_LIKE_RATE_LIMIT: '0' })).toThrow(/OWE_LIKE_RATE_LIMIT/)
   expect(() => loadConfig({ OWE_LIKE_RATE_LIMIT: 'lots' })).toThrow(/OWE_LIKE_RATE_LIMIT/)
 })
+
+test('analytics: raw events kept 30 days unless told, never fewer than trending’s 8; 120 batches a client a minute', () => {
+  const config = loadConfig({})
+  expect(config.analyticsRetentionDays).toBe(30)
+  expect(config.eventRateLimit).toBe(120)
+  expect(loadConfig({ OWE_ANALYTICS_RETENTION_DAYS: '8', OWE_EVENT_RATE_LIMIT: '10' })).toMatchObject({
+    analyticsRetentionDays: 8,
+    eventRateLimit: 10,
+  })
+  expect(() => loadConfig({ OWE_ANALYTICS_RETENTION_DAYS: '7' })).toThrow(/OWE_ANALYTICS_RETENTION_DAYS must be an integer from 8/)
+  expect(() => loadConfig({ OWE_EVENT_RATE_LIMIT: '0' })).toThrow(/OWE_EVENT_RATE_LIMIT/)
+})

@@ -60,6 +60,13 @@ export type Config = {
   checkoutAbandonMs: number
   /** Payment starts (initialize) allowed per user in an hour; checks (verify) fifteen times that; a client address ten users' worth. */
   paymentRateLimit: number
+  /**
+   * Days before today whose raw analytics events are kept (and late ones still taken); older rows are
+   * deleted once rolled up into daily counts. At least 8: trending reads the last seven days.
+   */
+  analyticsRetentionDays: number
+  /** Event batches one client address may send to the collector in a minute (many readers may share an address). */
+  eventRateLimit: number
   payments: PaymentsConfig
   http: HttpLimits
 }
@@ -271,6 +278,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mailPollMs: integer(env, 'OWE_MAIL_POLL_MS', 2000, 100, 3_600_000),
     checkoutAbandonMs: integer(env, 'OWE_CHECKOUT_ABANDON_MINUTES', 24 * 60, 5, 30 * 24 * 60) * 60_000,
     paymentRateLimit: integer(env, 'OWE_PAYMENT_RATE_LIMIT', 20, 1, 1_000_000),
+    analyticsRetentionDays: integer(env, 'OWE_ANALYTICS_RETENTION_DAYS', 30, 8, 3650),
+    eventRateLimit: integer(env, 'OWE_EVENT_RATE_LIMIT', 120, 1, 1_000_000),
     payments: paymentsConfig(env),
     http: httpLimits(env),
   }

@@ -1,4 +1,5 @@
 import type { Db } from './db/client'
+import { rollUpAnalytics } from './features/analytics/rollup'
 import { announceQuizWeek, warnExpiringPlans } from './features/notifications/jobs'
 import { sendDailyReminders } from './features/notifications/reminders'
 import { abandonStaleCheckouts } from './features/payments/abandon'
@@ -17,16 +18,24 @@ export type JobOptions = {
   payments?: PaymentService
   /** How long a checkout may stay pending before it is given up (config.checkoutAbandonMs). */
   checkoutAbandonMs?: number
+  /** Days before today whose raw analytics events are kept (config.analyticsRetentionDays). */
+  analyticsRetentionDays?: number
 }
 
-export type JobName = 'quizWeek' | 'expiry' | 'reminders' | 'renewals' | 'abandonedCheckouts' | 'housekeeping'
+export type JobName = 'quizWeek' | 'expiry' | 'reminders' | 'renewals' | 'abandonedCheckouts' | 'analytics' | 'housekeeping'
 
 /**
  * The scheduler's jobs, in the order each run takes them: the week's quizzes announced, expiring plans,
- * daily reminders, auto-renewals, checkouts nobody finished, housekeeping. The features' work is put
+ * daily reminders, auto-renewals, checkouts nobody finished, the daily analytics roll-up, housekeeping. The features' work is put
  * together here, beside app.ts, so the scheduler (a service) imports no feature.
  */
-export function scheduledJobs({ db, notifier, payments, checkoutAbandonMs = DAY_MS }: JobOptions): ScheduledJob<JobName>[] {
+export function scheduledJobs({
+  db,
+  notifier,
+  payments,
+  checkoutAbandonMs = DAY_MS,
+  analyticsRetentionDays = 30,
+}: JobOptions): ScheduledJob<JobName>[] {
   const context = { db, notifier }
   return [
     { name: 'quizWeek', run: (now) => announceQuizWeek(context, now) },
@@ -36,6 +45,13 @@ export function scheduledJobs({ db, notifier, payments, checkoutAbandonMs = DAY_
     {
       name: 'abandonedCheckouts',
       run: (now, isStopping) => (payments ? abandonStaleCheckouts(payments, now, checkoutAbandonMs, isStopping) : Promise.resolve(0)),
+    },
+    {
+      name: 'analytics',
+      run: async (now) => {
+        const done = await rollUpAnalytics(db, now, analyticsRetentionDays)
+        return done ? done.days + done.eventsDeleted + done.secretsDeleted : 0
+      },
     },
     {
       name: 'housekeeping',

@@ -188,6 +188,16 @@ describe('the public calls answer as documented', () => {
     await check('GET', API.trendingPublic, `${API.trendingPublic}?limit=5`)
   })
 
+  test('the analytics collector', async () => {
+    const at = new Date().toISOString()
+    const events = [
+      { id: crypto.randomUUID(), type: 'page_view', at, path: '/' },
+      { id: crypto.randomUUID(), type: 'search', at, path: '/search_result', q: 'omi', results: 0 },
+    ]
+    await check('POST', API.events, API.events, { payload: { events }, status: 202 })
+    await check('POST', API.events, API.events, { payload: { events: [{ ...events[0], type: 'click' }] }, status: 400 })
+  })
+
   test('plans, prices, pages and health', async () => {
     const plans = await check('GET', API.packages, API.packages)
     await check('GET', API.exchangeRate, API.exchangeRate)
@@ -289,6 +299,8 @@ describe('signed-in calls answer as documented', () => {
       ADMIN_API.payments,
       ADMIN_API.audit,
       `${ADMIN_API.mail}?status=kept`,
+      ADMIN_API.insights,
+      `${ADMIN_API.insights}?from=2026-01-01&to=2026-12-31`,
     ])
       await check('GET', url.split('?')[0], url, { token })
   })

@@ -25,7 +25,10 @@
  *     with the whole corpus; each people's offline pack (bytes and Slow 3G time); search over the real corpus
  *     on the server and on the device — see corpus.ts;
  *  25. link previews: each public page's HTML with its head against the static file, the proverb page's
- *     throughput, a proverb's preview card drawn and served again — see previews.ts.
+ *     throughput, a proverb's preview card drawn and served again — see previews.ts;
+ *  26–28. analytics: events ingested a second into /api/events (batches of 20) on PGlite and PostgreSQL, the
+ *     daily roll-up of 1,000,000 raw events, and the console's Insights over a year of daily counts (budget:
+ *     median < 100 ms) — see analytics.ts.
  * Results are also written to tests/bench/results/latest.json.
  */
 import autocannon from 'autocannon'
@@ -45,6 +48,7 @@ import { offline } from './offline'
 import { notificationsBench } from './notifications'
 import { operationsBench } from './operations'
 import { adminsBench } from './admins'
+import { analyticsBench } from './analytics'
 import { previewsBench } from './previews'
 import { median } from './measure'
 import { paymentsBench } from './payments'
@@ -234,7 +238,7 @@ async function lighthouse() {
   }
 }
 
-// `npm run bench -- lighthouse` runs only the named parts (bundle, throughput, lighthouse, offline, quiz, notifications, payments, admins, operations, corpus, previews); the build always runs.
+// `npm run bench -- lighthouse` runs only the named parts (bundle, throughput, lighthouse, offline, quiz, notifications, payments, admins, operations, corpus, previews, analytics); the build always runs.
 const only = process.argv.slice(2)
 const wanted = (name: string) => only.length === 0 || only.includes(name)
 await bundleWeight()
@@ -251,5 +255,6 @@ if (wanted('admins')) await adminsBench(results)
 if (wanted('operations')) await operationsBench(results)
 if (wanted('corpus')) await corpusBench({ staticDir: outDir, results })
 if (wanted('previews')) await previewsBench({ staticDir: outDir, results })
+if (wanted('analytics')) await analyticsBench(results)
 fs.mkdirSync(path.join(root, 'tests/bench/results'), { recursive: true })
 fs.writeFileSync(path.join(root, 'tests/bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`)

@@ -14,7 +14,9 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core'
+import { EVENT_TYPES } from '@core/analytics/contract'
 import type { ProverbSource } from '@core/proverbs/contract'
 
 export const ethnicGroups = pgTable('ethnic_groups', {
@@ -431,7 +433,12 @@ export const proverbLikes = pgTable(
       .references(() => proverbs.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.proverbId] }), index('proverb_likes_proverb_idx').on(t.proverbId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.proverbId] }),
+    index('proverb_likes_proverb_idx').on(t.proverbId),
+    // Trending counts the likes of the last seven days.
+    index('proverb_likes_created_idx').on(t.createdAt),
+  ],
 )
 
 // ——— Quizzes (docs/requirements.md#r6-quizzes-and-leaderboard) ———
@@ -780,14 +787,14 @@ export const seedOverrides = pgTable(
 )
 
 /**
- * Timed jobs that must run once per period however many servers run (housekeeping, hourly): the
- * instance whose insert lands runs it; the others find the row and skip.
+ * Timed jobs that must run once per period however many servers run (housekeeping, hourly; the analytics
+ * roll-up, daily): the instance whose insert lands runs it; the others find the row and skip.
  */
 export const jobRuns = pgTable(
   'job_runs',
   {
     job: text('job').notNull(),
-    /** The period claimed, e.g. the hour '2026-11-25T13'. */
+    /** The period claimed, e.g. the hour '2026-11-25T13' or the day '2026-11-25'. */
     period: text('period').notNull(),
     ranAt: timestamp('ran_at', { withTimezone: true }).notNull(),
   },
@@ -871,3 +878,82 @@ export const proverbChanges = pgTable(
   },
   (t) => [index('proverb_changes_proverb_idx').on(t.proverbId, t.createdAt)],
 )
+
+// ——— Analytics (docs/requirements.md#r17-analytics, ADR 018) ———
+
+/**
+ * What devices reported (src/core/analytics/contract.ts), one row per event, kept for
+ * OWE_ANALYTICS_RETENTION_DAYS and then deleted once rolled up into `analytics_daily`. The device's id is
+ * the key, so an event sent twice is stored once. `at` is the device's time and `day` its UTC day;
+ * `visitor` is a keyed hash of the address and user agent with that day's secret, which is deleted once the
+ * day has passed. No address, user agent or other identifier is stored.
+ */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: uuid('id').primaryKey(),
+    type: text('type', { enum: EVENT_TYPES }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    day: date('day').notNull(),
+    path: text('path').notNull(),
+    slug: text('slug'),
+    q: text('q'),
+    results: integer('results'),
+    ethnic: text('ethnic'),
+    detail: text('detail'),
+    currency: text('currency'),
+    visitor: text('visitor').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('analytics_events_day_idx').on(t.day, t.type)],
+)
+
+/**
+ * The daily roll-up of `analytics_events` (server/src/services/analytics-daily.ts names the metrics): how
+ * many events of a metric a day had, per dimension ('' when there is none: a page view, a search's words, a
+ * proverb's slug…), how many distinct visitors where that is counted, and for searches the most proverbs
+ * the day's searches found. A day is computed again whole while it still has raw rows.
+ */
+export const analyticsDaily = pgTable(
+  'analytics_daily',
+  {
+    day: date('day').notNull(),
+    metric: text('metric').notNull(),
+    dimension: text('dimension').notNull().default(''),
+    count: integer('count').notNull(),
+    visitors: integer('visitors'),
+    results: integer('results'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.metric, t.dimension] }), index('analytics_daily_metric_idx').on(t.metric, t.day)],
+)
+
+/**
+ * The daily counts of the metrics read as totals over a range (a proverb's views, a search's words, a
+ * people's page, a sign-up step) summed per calendar month, kept in step with `analytics_daily` by the
+ * roll-up: a year of Insights reads twelve months' rows instead of 365 days' (`last_day`: the month's last
+ * day with such an event).
+ */
+export const analyticsMonthly = pgTable(
+  'analytics_monthly',
+  {
+    month: date('month').notNull(),
+    metric: text('metric').notNull(),
+    dimension: text('dimension').notNull(),
+    count: integer('count').notNull(),
+    visitors: integer('visitors'),
+    results: integer('results'),
+    lastDay: date('last_day').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.metric, t.dimension] }), index('analytics_monthly_metric_idx').on(t.metric, t.month)],
+)
+
+/**
+ * One random secret per UTC day, made by the first request that needs it (insert … on conflict do nothing,
+ * then read, so every instance uses the same one). Deleted once its day has passed: from then on nobody can
+ * tell which address and browser made a day's visitor hashes.
+ */
+export const analyticsSecrets = pgTable('analytics_secrets', {
+  day: date('day').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: createdAt(),
+})

@@ -10,6 +10,9 @@ export const BODY_LIMITS = {
   /** Routes that take long text: a suggestion or an admin's proverb (three texts of 1,000 characters), a
    * contact message or FAQ answer (5,000), a quiz question with its options and note, a broadcast. */
   text: 64 * 1024,
+  /** The analytics collector: a full batch (EVENT_BATCH_MAX, 50) with every text at its longest, the words
+   * searched in three-byte characters (about 70 KB); a batch the app sends (20) is about 5 KB. */
+  events: 80 * 1024,
   /** The payment providers' signed webhook events. */
   webhook: 256 * 1024,
 } as const

@@ -43,9 +43,15 @@ function problemOf(value: unknown, freeText: boolean, depth = 0): 'control chara
 /**
  * Validates a JSON body with the same yup schema the app's form uses, so the server answers with the
  * spec's messages field by field. Unknown fields are dropped; free text is cleaned by the one sanitiser
- * (core/shared/text.ts) as the schema says.
+ * (core/shared/text.ts) as the schema says. With `unknownFields: 'refuse'` they are kept for the schema to
+ * refuse (its objects say `.noUnknown(message)`): for bodies a program writes, such as the analytics
+ * collector's events, where a field the contract lacks is a bug to report rather than a form's leftover.
  */
-export async function parseBody<S extends AnyObjectSchema>(schema: S, body: unknown): Promise<InferType<S>> {
+export async function parseBody<S extends AnyObjectSchema>(
+  schema: S,
+  body: unknown,
+  { unknownFields = 'drop' }: { unknownFields?: 'drop' | 'refuse' } = {},
+): Promise<InferType<S>> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw badRequest('Send a JSON object.')
   }
@@ -57,7 +63,7 @@ export async function parseBody<S extends AnyObjectSchema>(schema: S, body: unkn
     if (problem === 'too deep') throw badRequest(`"${name}" is nested too deeply.`, { [name]: 'Nested too deeply' })
   }
   try {
-    return (await schema.validate(body, { abortEarly: false, stripUnknown: true })) as InferType<S>
+    return (await schema.validate(body, { abortEarly: false, stripUnknown: unknownFields === 'drop' })) as InferType<S>
   } catch (error) {
     if (error instanceof ValidationError) {
       const fields = fieldErrors(error)

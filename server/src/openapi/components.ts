@@ -1,3 +1,4 @@
+import { SIGNUP_STEPS } from '@core/analytics/contract'
 import {
   bool,
   dateTime,
@@ -412,4 +413,43 @@ export const COMPONENTS: Record<string, JsonSchema> = {
     createdAt: dateTime,
   }),
   Deleted: obj({ id: int, deleted: bool }),
+  EventBatchResult: described(
+    'How many events of the batch were new, already held (sent before) or too old to count (src/core/analytics/contract.ts).',
+    obj({ accepted: int, duplicates: int, stale: int }),
+  ),
+  Insights: described(
+    "The console's Insights for UTC days from `from` to `to` (src/core/analytics/contract.ts).",
+    obj({
+      from: day,
+      to: day,
+      days: list(
+        obj({
+          day,
+          visitors: int,
+          pageViews: int,
+          proverbViews: int,
+          searches: int,
+          shares: int,
+          installs: int,
+          pushOptIns: int,
+          quizStarts: int,
+          quizFinishes: int,
+        }),
+      ),
+      topProverbs: list(obj({ slug: str, proverb: nullable(str), views: int })),
+      topGroups: list(obj({ slug: str, name: nullable(str), views: int })),
+      topSearches: list(obj({ q: str, searches: int, results: int })),
+      zeroResultSearches: list(obj({ q: str, searches: int, lastDay: day })),
+      signupFunnel: list(obj({ step: oneOf(...SIGNUP_STEPS), count: int })),
+      checkouts: list(obj({ day, currency: str, started: int, paid: int })),
+      revenue: list(
+        obj({
+          day,
+          currency: str,
+          payments: int,
+          amount: described("Settled payments' total in the currency's minor unit (cents, kobo).", int),
+        }),
+      ),
+    }),
+  ),
 }

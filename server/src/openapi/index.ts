@@ -21,6 +21,7 @@ const TAGS: Record<Tag, string> = {
   'Plans and payments': 'Plans, prices, payments and the package in force.',
   Adverts: 'Adverts for readers who turn them on.',
   Community: 'Suggestions, corrections, contact and unsubscribing.',
+  Analytics: 'Page-view analytics that identify no one: the collector of events from the app and its worker.',
   Admins: 'The admins’ console (the admin role only: 401 without a session, 403 for everyone else).',
 }
 

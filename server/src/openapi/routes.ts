@@ -21,6 +21,7 @@ import { contactSchema, suggestionSchema } from '@core/community/validation'
 import { reminderSchema } from '@core/notifications/reminder'
 import { deviceSchema } from '../features/notifications/schemas'
 import { paymentStateSchema, verifySchema } from '../features/payments/schemas'
+import { eventBatchSchema } from '../features/analytics/schemas'
 import { bool, dataOf, day, described, int, list, obj, oneOf, pageOf, ref, str, type JsonSchema } from './schema-kit'
 
 /**
@@ -60,6 +61,7 @@ export type Tag =
   | 'Plans and payments'
   | 'Adverts'
   | 'Community'
+  | 'Analytics'
   | 'Admins'
 
 /**
@@ -146,7 +148,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   [`GET ${API.trendingPublic}`]: {
     tag: 'Proverbs',
-    summary: 'Most liked first; a daily rotation while nobody has liked anything.',
+    summary: 'By views and likes of the last seven days, the recent counting most; then the most liked, then a daily rotation.',
     query: { limit: described('1 to 50, 10 by default.', int), date: day },
     response: dataOf(list(ref('Proverb'))),
   },
@@ -828,5 +830,28 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: 'Admins',
     summary: 'Puts a failed mail back in the queue, due now.',
     response: dataOf(ref('AdminMail')),
+  },
+  [`GET ${ADMIN_API.insights}`]: {
+    tag: 'Admins',
+    summary: 'Insights: visitors and views per day, top proverbs, groups and searches, searches that found nothing, sign-ups and money.',
+    query: {
+      from: described('The first UTC day; 29 days before `to` by default.', day),
+      to: described('The last UTC day; today by default. At most 366 days in all.', day),
+    },
+    response: dataOf(ref('Insights')),
+  },
+
+  // Analytics
+  [`POST ${API.events}`]: {
+    tag: 'Analytics',
+    summary:
+      'Takes a batch of events (1 to 50), each kept once by its id. With DNT: 1 or Sec-GPC: 1 nothing is stored. 400 for a malformed or future-dated batch (nothing stored), 413 over 80 KB, 429 past the per-address limit.',
+    headers: {
+      dnt: described('1: Do Not Track; the batch is answered and not stored.', str),
+      'sec-gpc': described('1: Global Privacy Control; the batch is answered and not stored.', str),
+    },
+    body: fromYup(eventBatchSchema),
+    status: 202,
+    response: dataOf(ref('EventBatchResult')),
   },
 }

@@ -12,8 +12,10 @@ import {
   proverbCategories,
   proverbChanges,
   proverbCousins,
+  proverbLikes,
   proverbs,
 } from '../db/schema'
+import { addDays, dailyRows, utcDay } from './analytics-daily'
 
 export type ProverbFilters = { terms: string[]; ethnicId?: number; categoryId?: number }
 
@@ -257,12 +259,43 @@ export async function todaysProverbs(db: Db, date: string): Promise<Proverb[]> {
   return toProverbs(db, rows)
 }
 
-/** Most liked first; ties (and the time before anyone likes anything) rotate daily across groups. */
-export async function trendingProverbs(db: Db, date: string, limit: number, groupIds?: number[]): Promise<Proverb[]> {
+/** Trending looks at this many days, today included. */
+export const TRENDING_DAYS = 7
+/** A view or like counts half as much every this many days: today's count 1, yesterday's 0.71, a week ago 0.09. */
+export const TRENDING_HALF_LIFE_DAYS = 2
+/** A like counts as this many views: a reader chose to mark it, where a view may be a glance. */
+export const TRENDING_LIKE_WEIGHT = 5
+
+/**
+ * Each proverb's trending score over the last TRENDING_DAYS UTC days up to `today`: its views (proverb_view
+ * events, from the daily roll-up or, for days not rolled up yet, the raw events) and the likes made in those
+ * days, each weighted 0.5^(age in days / TRENDING_HALF_LIFE_DAYS). Rows: slug, score.
+ */
+function trendingScores(today: string): SQL {
+  const first = addDays(today, -(TRENDING_DAYS - 1))
+  const decay = (day: SQL) => sql`power(0.5, (${today}::date - ${day}) / ${TRENDING_HALF_LIFE_DAYS}::float8)`
+  const likedDay = sql`(${proverbLikes.createdAt} at time zone 'UTC')::date`
+  return sql`select slug, sum(weight) as score from (
+      select v.dimension as slug, v.count * ${decay(sql`v.day`)} as weight from ${dailyRows(first, today, ['proverb'])} v
+      union all
+      select ${proverbs.slug}, ${TRENDING_LIKE_WEIGHT} * ${decay(likedDay)}
+        from ${proverbLikes} join ${proverbs} on ${proverbs.id} = ${proverbLikes.proverbId}
+        where ${proverbLikes.createdAt} >= ${`${first}T00:00:00Z`}::timestamptz
+          and ${proverbLikes.createdAt} < ${`${addDays(today, 1)}T00:00:00Z`}::timestamptz
+    ) weighed group by slug`
+}
+
+/**
+ * Trending: by views and likes of the last seven days, the recent counting most (trendingScores). Ties, and
+ * a new installation where nothing has been viewed or liked lately, fall back to the most liked ever, then
+ * to a daily rotation across groups (`date`, the viewer's calendar day), so the list is stable for a day.
+ */
+export async function trendingProverbs(db: Db, date: string, limit: number, now: Date, groupIds?: number[]): Promise<Proverb[]> {
   if (groupIds && groupIds.length === 0) return []
   const rows = await selectProverbs(db)
+    .leftJoin(sql`(${trendingScores(utcDay(now))}) as trending`, sql`trending.slug = ${proverbs.slug}`)
     .where(groupIds ? inArray(proverbs.ethnicGroupId, groupIds) : undefined)
-    .orderBy(desc(proverbs.likes), dailyOrder(date))
+    .orderBy(sql`coalesce(trending.score, 0) desc`, desc(proverbs.likes), dailyOrder(date))
     .limit(limit)
   return toProverbs(db, rows)
 }

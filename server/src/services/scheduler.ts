@@ -2,8 +2,9 @@ import type { FastifyBaseLogger } from 'fastify'
 
 /**
  * Runs the timed work (the week's quizzes announced, expiring plans, daily reminders, auto-renewals,
- * checkouts nobody finished, housekeeping) every intervalMs. Every instance of the server runs one: the
- * jobs are idempotent through unique keys in the database (or claim their hour in job_runs), so two
+ * checkouts nobody finished, the analytics roll-up, housekeeping) every intervalMs. Every instance of the
+ * server runs one: the jobs are idempotent through unique keys in the database (or claim their hour or day
+ * in job_runs), so two
  * schedulers at the same moment send each message (and charge each renewal) once. Within one process runs
  * never overlap. The jobs are handed in (server/src/jobs.ts lists them), so the scheduler knows no feature.
  */

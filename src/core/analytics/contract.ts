@@ -92,6 +92,9 @@ export type Insights = {
   zeroResultSearches: { q: string; searches: number; lastDay: string }[]
   signupFunnel: { step: SignupStep; count: number }[]
   checkouts: { day: string; currency: string; started: number; paid: number }[]
-  /** From the payments the server settled (not from events): count and amount per day and currency. */
+  /**
+   * From the payments the server settled (not from events): count and amount per day and currency; the amount in
+   * the currency's minor unit (cents, kobo), as the payments table keeps it.
+   */
   revenue: { day: string; currency: string; payments: number; amount: number }[]
 }

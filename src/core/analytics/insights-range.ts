@@ -1,12 +1,12 @@
-import { INSIGHTS_TEXTS } from './texts'
+import { INSIGHTS_MAX_DAYS, INSIGHTS_TEXTS } from './texts'
 
 /**
  * The Insights' date range: UTC calendar days written YYYY-MM-DD, both ends counted (src/core/analytics/contract.ts).
  * The console checks a range with these rules before asking for it; the same rules suit the server's check.
  */
 
-/** The longest range Insights cover: a leap year. */
-export const INSIGHTS_RANGE_MAX_DAYS = 366
+/** The longest range Insights cover: a leap year (the server refuses longer ones with the same bound). */
+export const INSIGHTS_RANGE_MAX_DAYS = INSIGHTS_MAX_DAYS
 /** The range shown until another is chosen: the last 30 days, today included. */
 export const INSIGHTS_RANGE_DEFAULT_DAYS = 30
 

@@ -23,7 +23,7 @@ export const API = {
   proverbsExport: '/api/proverbs/export',
   /** A stable daily pick, one proverb per group: ?date=YYYY-MM-DD (the viewer's calendar day). */
   proverbsToday: '/api/proverbs/today',
-  /** Most liked first; a daily rotation while nobody has liked anything: ?limit= */
+  /** By views and likes of the last seven days, the recent counting most; then the most liked, then a daily rotation: ?limit= */
   trendingPublic: '/api/proverbs/trending/public',
   /** Naira per dollar for showing prices (docs/requirements.md#r5-plans-and-payments: a conversion rate is fetched). */
   exchangeRate: '/api/payments/exchange-rate',

@@ -7,6 +7,7 @@ import { categoryRoutes } from './categories/routes'
 import { corpusRoutes } from './corpus/routes'
 import { faqRoutes } from './faqs/routes'
 import { importRoutes } from './import/routes'
+import { insightsRoutes } from './insights/routes'
 import { mailRoutes } from './mail/routes'
 import { peopleRoutes } from './people/routes'
 import { provenanceRoutes } from './provenance/routes'
@@ -16,7 +17,7 @@ import { suggestionRoutes } from './suggestions/routes'
 
 /**
  * Moderation (suggestions, readers' corrections, speakers' checks), the corpus (proverbs, categories, FAQ), bulk import, the audit log,
- * the mail queue, and the admins' other tools (quiz bank, adverts, broadcasts, people and money). The guard runs
+ * the mail queue, and the admins' other tools (quiz bank, adverts, broadcasts, people and money, Insights). The guard runs
  * onRequest for the whole group, before any body is read: a visitor's upload is refused unread, and no
  * route here can be added without it.
  *
@@ -30,7 +31,7 @@ export function adminRoutes(app: FastifyInstance, deps: AdminDeps): void {
     admin.addHook('onRequest', guard)
     const sections: AdminRoutes[] = [
       ...[suggestionRoutes, provenanceRoutes, corpusRoutes, categoryRoutes, faqRoutes, importRoutes, auditRoutes, mailRoutes],
-      ...[quizBankRoutes, advertRoutes, broadcastRoutes, peopleRoutes],
+      ...[quizBankRoutes, advertRoutes, broadcastRoutes, peopleRoutes, insightsRoutes],
     ]
     for (const routes of sections) routes(admin, deps)
   })

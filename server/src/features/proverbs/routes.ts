@@ -92,7 +92,7 @@ export function proverbRoutes(app: FastifyInstance, { db, sendPublic, now }: Dep
       const query = request.query as Record<string, unknown>
       const limit = positiveInt(query, 'limit', 10, 50)
       const date = calendarDate(query, 'date', now())
-      return { data: await trendingProverbs(db, date, limit) }
+      return { data: await trendingProverbs(db, date, limit, now()) }
     }),
   )
 }

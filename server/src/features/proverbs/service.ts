@@ -36,7 +36,7 @@ export async function readerGroups(db: Db, userId: number, now: Date): Promise<E
 /** Trending among the groups the reader may read. */
 export async function readerTrending(db: Db, userId: number, date: string, limit: number, now: Date) {
   const { readable } = await entitlementOf(db, userId, now)
-  return trendingProverbs(db, date, limit, readable)
+  return trendingProverbs(db, date, limit, now, readable)
 }
 
 /** A page of one group's proverbs: 404 for no such group, 403 for one outside the reader's plan. */
