@@ -517,8 +517,8 @@ describe('what is counted', () => {
       signupFunnel: SIGNUP_STEPS.map((step) => ({ step, count: step === '1' ? 2 : step === '2' ? 1 : 0 })),
       checkouts: [{ day: '2027-05-08', currency: 'USD', started: 2, paid: 1 }],
       revenue: [
-        { day: '2027-05-09', currency: 'NGN', payments: 2, amount: 4_000_000 },
-        { day: '2027-05-10', currency: 'USD', payments: 1, amount: 1799 },
+        { day: '2027-05-09', currency: 'NGN', payments: 2, amount: 40_000 },
+        { day: '2027-05-10', currency: 'USD', payments: 1, amount: 17.99 },
       ],
     }
     // Before the roll-up, every day is counted from the raw events; after it, the past days from the daily counts.
@@ -528,7 +528,7 @@ describe('what is counted', () => {
     expect(await insights()).toEqual(expected)
     // A range with whole months reads their monthly sums: the same totals.
     const wide = (await get(counts.app, `${ADMIN_API.insights}?from=2027-04-20&to=2027-06-05`, admin.token)).body.data as Insights
-    const settledOnThe11th = { day: '2027-05-11', currency: 'USD', payments: 1, amount: 1799 }
+    const settledOnThe11th = { day: '2027-05-11', currency: 'USD', payments: 1, amount: 17.99 }
     expect(wide).toEqual({
       ...expected,
       from: '2027-04-20',

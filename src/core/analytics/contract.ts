@@ -94,7 +94,7 @@ export type Insights = {
   checkouts: { day: string; currency: string; started: number; paid: number }[]
   /**
    * From the payments the server settled (not from events): count and amount per day and currency; the amount in
-   * the currency's minor unit (cents, kobo), as the payments table keeps it.
+   * the currency's own unit (dollars, naira), as the console's payments list shows amounts.
    */
   revenue: { day: string; currency: string; payments: number; amount: number }[]
 }

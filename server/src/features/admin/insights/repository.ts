@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
+import { fromMinorUnits } from '@core/payments/payment'
 import { SIGNUP_STEPS, type Insights, type InsightsDay } from '@core/analytics/contract'
 import type { Db } from '../../../db/client'
 import { ethnicGroups, payments, proverbs } from '../../../db/schema'
@@ -112,8 +113,8 @@ async function checkouts(db: Db, from: string, to: string): Promise<Insights['ch
 
 /**
  * Money the server settled (payments with status 'success'), by the UTC day it was settled and currency:
- * how many payments and their amount in the currency's minor unit (cents, kobo), as the payments table
- * keeps it.
+ * how many payments and their amount, summed in the minor unit the payments table keeps and answered in
+ * the currency's own unit (dollars, naira), as the console's payments list shows amounts.
  */
 async function revenue(db: Db, from: string, to: string): Promise<Insights['revenue']> {
   const settledDay = sql`(${payments.completedAt} at time zone 'UTC')::date`
@@ -125,7 +126,7 @@ async function revenue(db: Db, from: string, to: string): Promise<Insights['reve
       and ${payments.completedAt} >= ${`${from}T00:00:00Z`}::timestamptz
       and ${payments.completedAt} < ${`${addDays(to, 1)}T00:00:00Z`}::timestamptz
     group by 1, 2 order by 1, 2`)
-  return rows.map((row) => ({ day: row.day, currency: row.currency, payments: n(row.payments), amount: n(row.amount) }))
+  return rows.map((row) => ({ day: row.day, currency: row.currency, payments: n(row.payments), amount: fromMinorUnits(n(row.amount)) }))
 }
 
 /** The console's Insights for the UTC days from `from` to `to`, inclusive. */
