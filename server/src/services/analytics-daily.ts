@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm'
 import { analyticsDaily, analyticsEvents, analyticsMonthly } from '../db/schema'
 
 /**
- * What `analytics_daily` counts per UTC day, and the SQL that counts it from the raw events. The roll-up job writes these rows; the console's Insights and trending
+ * What `analytics_daily` counts per UTC day, and the SQL that counts it from the raw events
+ * (docs/decisions/018-analytics.md). The roll-up job writes these rows; the console's Insights and trending
  * read them, and count the days not rolled up yet (today) from the raw events the same way. Each metric's
  * dimension:
  * - `event`: the event's type (every event counts once here);
