@@ -71,7 +71,13 @@ function collectorRequests(context: BrowserContext): string[] {
 /** A search's results (or what says there are none) are on screen, not the placeholder. */
 async function resultsShown(page: Page): Promise<void> {
   const results = page.getByRole('region', { name: 'Results' })
-  await expect(results.getByRole('status').filter({ hasNotText: 'Searching' }).first()).toBeVisible()
+  // Not the placeholder ("Searching"); the offline notice also says "Searching every proverb needs the network".
+  await expect(
+    results
+      .getByRole('status')
+      .filter({ hasNotText: /^\s*Searching\s*$/ })
+      .first(),
+  ).toBeVisible()
 }
 
 /**
@@ -150,7 +156,8 @@ async function browse(page: Page): Promise<void> {
   await expect(page).toHaveURL(/q=patience/)
   await resultsShown(page)
   await stay(page)
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click()
+  // On a phone the tab bar is the main navigation; About is in the footer's.
+  await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'About' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'About Òwe' })).toBeVisible()
   await stay(page)
 }
