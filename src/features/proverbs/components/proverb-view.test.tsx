@@ -10,6 +10,9 @@ import { ProverbView } from './proverb-view'
 import { setTestSession } from '@/lib/test-session'
 
 vi.mock('@/lib/session', () => import('@/lib/test-session'))
+// The card is drawn on a canvas jsdom lacks: its outcome is what the page acts on.
+const shareCard = vi.hoisted(() => vi.fn<() => Promise<string>>())
+vi.mock('../share-card', () => ({ shareCard }))
 setTestSession(null)
 
 const PROVERB: Proverb = {
@@ -104,5 +107,29 @@ test('a share is counted when it happened — shared or the link copied — by i
   expect(await worker.events()).toMatchObject([{ type: 'share', detail: 'link', slug: PROVERB.slug }])
   expect(await worker.events()).toHaveLength(1)
   Reflect.deleteProperty(navigator, 'share')
+  worker.remove()
+})
+
+test('a card shared or saved is counted as an image share of the proverb; a cancelled or failed one is not', async () => {
+  const worker = await workerStandIn()
+  renderWithApp(<ProverbView proverb={PROVERB} />)
+  const button = screen.getByRole('button', { name: 'Share as image' })
+  shareCard.mockResolvedValueOnce('saved')
+  fireEvent.click(button)
+  expect(await screen.findByText('Card saved to your downloads.')).toBeTruthy()
+  shareCard.mockResolvedValueOnce('cancelled')
+  fireEvent.click(screen.getByRole('button', { name: 'Share as image' }))
+  await vi.waitFor(() => expect(screen.queryByText('Card saved to your downloads.')).toBeNull())
+  shareCard.mockRejectedValueOnce(new Error('no canvas'))
+  fireEvent.click(await screen.findByRole('button', { name: 'Share as image' }))
+  expect(await screen.findByText('Could not make the card on this device.')).toBeTruthy()
+  shareCard.mockResolvedValueOnce('shared')
+  fireEvent.click(screen.getByRole('button', { name: 'Share as image' }))
+  expect(await screen.findByText('Card shared.')).toBeTruthy()
+  expect(shareCard).toHaveBeenCalledTimes(4)
+  expect(await worker.events()).toEqual([
+    expect.objectContaining({ type: 'share', detail: 'image', slug: PROVERB.slug }),
+    expect.objectContaining({ type: 'share', detail: 'image', slug: PROVERB.slug }),
+  ])
   worker.remove()
 })
