@@ -1,3 +1,4 @@
+import { addDays, dayOf, daysIn } from '@core/analytics/insights-range'
 import { sql, type SQL } from 'drizzle-orm'
 import { analyticsDaily, analyticsEvents, analyticsMonthly } from '../db/schema'
 
@@ -127,13 +128,9 @@ export function dimensionTotals(from: string, to: string, metric: TotalledMetric
     ) parts group by dimension)`
 }
 
-const DAY_MS = 86_400_000
-
-/** The UTC calendar day of a time, YYYY-MM-DD: every analytics day is a UTC day. */
-export const utcDay = (time: Date) => time.toISOString().slice(0, 10)
-
-/** The UTC day `days` after (or, negative, before) a YYYY-MM-DD day. */
-export const addDays = (day: string, days: number) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS))
+/** The UTC calendar day of a time, YYYY-MM-DD: every analytics day is a UTC day (the console's day rules). */
+export const utcDay = dayOf
+export { addDays }
 
 /** How many days `to` is after `from` (both YYYY-MM-DD). */
-export const daysFrom = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS)
+export const daysFrom = (from: string, to: string) => daysIn({ from, to }) - 1

@@ -1,10 +1,7 @@
 import { ANALYTICS_API_TEXTS as T, INSIGHTS_MAX_DAYS } from '@core/analytics/texts'
 import { badRequest } from '../../../http/errors'
 import { calendarDate } from '../../../http/params'
-import { addDays, daysFrom } from '../../../services/analytics-daily'
-
-/** How many days Insights cover when no range is asked for: the last 30, today included. */
-export const INSIGHTS_DEFAULT_DAYS = 30
+import { addDays, daysIn, INSIGHTS_RANGE_DEFAULT_DAYS } from '@core/analytics/insights-range'
 
 /**
  * The UTC days Insights cover, from `?from=&to=` (YYYY-MM-DD, inclusive): by default the last 30 days up
@@ -13,8 +10,9 @@ export const INSIGHTS_DEFAULT_DAYS = 30
  */
 export function insightsRange(query: Record<string, unknown>, now: Date): { from: string; to: string } {
   const to = calendarDate(query, 'to', now)
-  const from = query.from === undefined || query.from === '' ? addDays(to, -(INSIGHTS_DEFAULT_DAYS - 1)) : calendarDate(query, 'from', now)
+  const from =
+    query.from === undefined || query.from === '' ? addDays(to, 1 - INSIGHTS_RANGE_DEFAULT_DAYS) : calendarDate(query, 'from', now)
   if (from > to) throw badRequest(T.insightsOrder, { from: T.insightsOrder })
-  if (daysFrom(from, to) + 1 > INSIGHTS_MAX_DAYS) throw badRequest(T.insightsRange, { from: T.insightsRange })
+  if (daysIn({ from, to }) > INSIGHTS_MAX_DAYS) throw badRequest(T.insightsRange, { from: T.insightsRange })
   return { from, to }
 }
