@@ -163,6 +163,12 @@ export const API = {
   /** POST EventBatch: page-view analytics that identify no one (src/core/analytics/contract.ts; public, no cookie). */
   events: '/api/events',
 
+  // Ours: learning — streaks and the deck (src/core/learning/contract.ts; authenticated)
+  /** POST LearningBatch: entries made on a device, each kept once; GET ?after=<seq>: a LearningLogPage of what reached the server after it. */
+  learningLog: '/api/learning/log',
+  /** GET ?today=YYYY-MM-DD: the LearningSummary (streak, active days, deck and due counts). */
+  learningSummary: '/api/learning/summary',
+
   // Ours: notifications
   /** POST: sends the caller a test notification (in the app, and by push where configured). */
   notificationTest: '/user/notification/test',
