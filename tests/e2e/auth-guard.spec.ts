@@ -1,4 +1,4 @@
-import { expect, expectProblems, test, type Page, type Route } from './fixtures'
+import { expect, expectProblems, test, whenInteractive, type Page, type Route } from './fixtures'
 import { PUBLIC_ROUTES } from '../../src/core/shared/constants'
 import { createAccount, useAccount, withoutAdverts } from './accounts'
 import { E2E_MAIL_DIR } from '../support/e2e-env'
@@ -159,16 +159,21 @@ test('a session that ends mid-edit keeps what was typed: sign in again and it is
 test('a visitor tapping a heart is asked to sign in and comes back to the proverb, its heart added', async ({ page, request }) => {
   const account = await createAccount(request)
   await page.goto('/search_result?ethnic=hausa')
-  const card = page.locator('.result-list .proverb-card').first()
-  await card.getByRole('button', { name: /^Sign in to add/ }).click()
-  await expect(page).toHaveURL(/\/auth\/login$/)
-  await signInHere(page, account.email, account.password)
-  await expect(page).toHaveURL(/\/search_result\?ethnic=hausa$/)
   const heart = page
     .locator('.result-list .proverb-card')
     .first()
+    .getByRole('button', { name: /^Sign in to add/ })
+  // The page is the server's until the app takes over; a heart pressed before then does nothing.
+  await whenInteractive(heart)
+  await heart.click()
+  await expect(page).toHaveURL(/\/auth\/login$/)
+  await signInHere(page, account.email, account.password)
+  await expect(page).toHaveURL(/\/search_result\?ethnic=hausa$/)
+  const added = page
+    .locator('.result-list .proverb-card')
+    .first()
     .getByRole('button', { name: /^Favourite:/ })
-  await expect(heart).toHaveAttribute('aria-pressed', 'true')
+  await expect(added).toHaveAttribute('aria-pressed', 'true')
 })
 
 test('a favourite the server refuses is rolled back with a message', async ({ page, context, request, baseURL }) => {

@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext } from '@playwright/test'
+import { test as base, expect, type BrowserContext, type Locator } from '@playwright/test'
 import fs from 'node:fs'
 
 /**
@@ -90,6 +90,19 @@ export const test = base.extend<{ problemWatch: void }>({
     { auto: true },
   ],
 })
+
+/**
+ * Waits until the app has taken over an element of a page the server rendered (React has hydrated it).
+ * Until then a button there does nothing when pressed: a journey that presses one at once, on a slow
+ * machine, would be pressing the server's HTML.
+ */
+export async function whenInteractive(locator: Locator): Promise<void> {
+  await expect
+    .poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'))), {
+      message: 'the app takes over the element',
+    })
+    .toBe(true)
+}
 
 // The rest of Playwright's API, so a spec imports from one place; `test` above shadows Playwright's own.
 export * from '@playwright/test'
