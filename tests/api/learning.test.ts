@@ -162,6 +162,28 @@ describe('the log', () => {
     expect(withoutSeq([...first.entries, ...second.entries])).toEqual(entries)
   })
 
+  test('batches sent at once by two devices are each kept once, and every pull sees the log without a gap', async () => {
+    clock.set('2026-12-04T18:00:00Z')
+    const r = await reader()
+    const start = clock.now().getTime() - 3 * 24 * HOUR
+    const entries = Array.from({ length: 3 * LEARNING_BATCH_SIZE }, (_, i) =>
+      review(proverbIds[i % 20], (1 + (i % 4)) as Grade, { at: new Date(start + i * 10 * MINUTE) }),
+    )
+    const slices = (list: LearningEntry[]) => [0, 1, 2].map((i) => list.slice(i * LEARNING_BATCH_SIZE, (i + 1) * LEARNING_BATCH_SIZE))
+    const shuffled = [...entries].sort((a, b) => (a.id < b.id ? -1 : 1))
+    const [sent, pulls] = await Promise.all([
+      Promise.all([...slices(entries), ...slices(shuffled)].map((batch) => send(r, { entries: batch }))),
+      Promise.all(Array.from({ length: 6 }, () => logAfter(r))),
+    ])
+    expect(sent.map((reply) => reply.status)).toEqual([200, 200, 200, 200, 200, 200])
+    expect(sent.reduce((sum, reply) => sum + reply.body.data.accepted, 0)).toBe(entries.length)
+    expect(sent.reduce((sum, reply) => sum + reply.body.data.duplicates, 0)).toBe(entries.length)
+    const log = (await pullAll(r)).entries
+    expect(new Set(log.map((entry) => entry.id))).toEqual(new Set(entries.map((entry) => entry.id)))
+    // A pull made while batches were being stored holds the start of the log, never a later entry without an earlier one.
+    for (const pull of pulls) expect(pull.body.data.entries).toEqual(log.slice(0, pull.body.data.entries.length))
+  })
+
   test("another reader's log is never visible, and a reader's summary counts only their own", async () => {
     clock.set('2026-12-05T12:00:00Z')
     const a = await reader()
