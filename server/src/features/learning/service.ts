@@ -84,15 +84,12 @@ export async function storeBatch(db: Db, userId: number, entries: LearningEntry[
   const proverbIds = [...new Set(candidates.flatMap((entry) => (entry.kind === 'quiz' ? [] : [entry.proverbId])))]
   const quizIds = [...new Set(candidates.flatMap((entry) => (entry.kind === 'quiz' ? [entry.batchId] : [])))]
   const [published, quizzes] = await Promise.all([publishedProverbs(db, proverbIds), ownQuizzes(db, userId, quizIds)])
+  const missing = (entry: LearningEntry) => {
+    if (entry.kind === 'quiz') return quizzes.has(entry.batchId) ? null : T.noQuiz(entry.batchId)
+    return published.has(entry.proverbId) ? null : T.noProverb(entry.proverbId)
+  }
   const kept = candidates.filter((entry) => {
-    const refusal =
-      entry.kind === 'quiz'
-        ? quizzes.has(entry.batchId)
-          ? null
-          : T.noQuiz(entry.batchId)
-        : published.has(entry.proverbId)
-          ? null
-          : T.noProverb(entry.proverbId)
+    const refusal = missing(entry)
     if (refusal) refused.push({ id: entry.id, message: refusal })
     return refusal === null
   })
