@@ -83,6 +83,14 @@ const withoutSeq = (entries: StoredLearningEntry[]) => entries.map(({ seq: _seq,
 const storedCount = async (r: Reader) =>
   (await ctx.database.db.select({ n: count() }).from(learningEntries).where(eq(learningEntries.userId, r.user.id)))[0].n
 
+/** The server's kept cards are what replaying these entries makes, field by field (FSRS's state with them). */
+async function expectKeptCards(r: Reader, entries: LearningEntry[]) {
+  const cards = await ctx.database.db.select().from(learningCards).where(eq(learningCards.userId, r.user.id))
+  expect(new Map(cards.map((card) => [card.proverbId, [card.inDeck, card.due.toISOString(), card.card]]))).toEqual(
+    new Map([...replayDeck(entries).values()].map((card) => [card.proverbId, [card.inDeck, card.due, JSON.parse(JSON.stringify(card))]])),
+  )
+}
+
 async function quizOf(r: Reader): Promise<number> {
   const properties = await get(ctx.app, API.questionProperties, r.token)
   const made = await post(ctx.app, API.quizGenerate(r.user.id, properties.body.data[0].id), undefined, r.token)
@@ -160,6 +168,8 @@ describe('the log', () => {
     expect(second.entries).toHaveLength(150)
     expect(second.more).toBe(false)
     expect(withoutSeq([...first.entries, ...second.entries])).toEqual(entries)
+    // Sent in the order they happened, each batch continued the cards the one before left.
+    await expectKeptCards(r, entries)
   })
 
   test('batches sent at once by two devices are each kept once, and every pull sees the log without a gap', async () => {
@@ -464,11 +474,9 @@ describe('the deck, the same on every device', () => {
     expect(due.length).toBeGreaterThan(0)
     const { data } = (await summary(r, '2026-12-20')).body
     expect(data).toMatchObject({ deck: 30, due: due.length })
-    // The server's cards are the replay's, card by card.
-    const cards = await ctx.database.db.select().from(learningCards).where(eq(learningCards.userId, r.user.id))
-    expect(new Map(cards.map((card) => [card.proverbId, [card.inDeck, card.due.toISOString()]]))).toEqual(
-      new Map([...truth.values()].map((card) => [card.proverbId, [card.inDeck, card.due]])),
-    )
+    // The server's cards, kept up as the batches came (continued, or replayed whole for entries that came
+    // late), are the replay's, card by card and field by field.
+    await expectKeptCards(r, all)
   })
 
   test('a card taken out is not due; put back, it keeps its schedule', async () => {

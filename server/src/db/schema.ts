@@ -21,6 +21,7 @@ import {
 import { EVENT_TYPES } from '@core/analytics/contract'
 import { LEARNING_KINDS, MAX_OFFSET_MINUTES } from '@core/learning/contract'
 import type { ProverbSource } from '@core/proverbs/contract'
+import type { DeckCard } from '@core/learning/schedule'
 
 export const ethnicGroups = pgTable('ethnic_groups', {
   id: serial('id').primaryKey(),
@@ -963,6 +964,11 @@ export const analyticsSecrets = pgTable('analytics_secrets', {
 
 // ——— Learning (docs/requirements.md#r18-learning, ADR 019) ———
 
+/** A DeckCard as JSON keeps it: FSRS's dates as ISO text. */
+type DeckCardJson = Omit<DeckCard, 'card'> & {
+  card: Omit<DeckCard['card'], 'due' | 'last_review'> & { due: string; last_review?: string }
+}
+
 /**
  * Each reader's append-only learning log (src/core/learning/contract.ts): one row per entry a device made,
  * keyed by the device's id, so an entry sent twice is kept once. `seq` is the order entries reached the
@@ -999,14 +1005,19 @@ export const learningEntries = pgTable(
     check('learning_entries_proverb', sql`(${t.proverbId} is null) = (${t.kind} = 'quiz')`),
     check('learning_entries_batch', sql`(${t.batchId} is not null) = (${t.kind} = 'quiz')`),
     check('learning_entries_grade', sql`(${t.grade} is not null) = (${t.kind} = 'review') and ${t.grade} between 1 and 4`),
-    check('learning_entries_offset', sql`${t.offset} between ${sql.raw(String(-MAX_OFFSET_MINUTES))} and ${sql.raw(String(MAX_OFFSET_MINUTES))}`),
+    check(
+      'learning_entries_offset',
+      sql`${t.offset} between ${sql.raw(String(-MAX_OFFSET_MINUTES))} and ${sql.raw(String(MAX_OFFSET_MINUTES))}`,
+    ),
   ],
 )
 
 /**
- * Each reader's cards as the log's replay (replayDeck) leaves them: whether in the deck, and when next due.
- * Worked out again for the proverbs a batch touched, when it is stored (a card depends on its own entries
- * only), so the summary and the daily reminder count due cards in SQL instead of replaying decks.
+ * Each reader's cards as the log's replay (replayDeck) leaves them: whether in the deck, when next due, and
+ * the whole card (FSRS's state with it), with the last entry replayed into it in the order things happened.
+ * Kept up to date as each batch is stored (a card depends on its own entries only): continued from the kept
+ * card with entries that happened after its last one, replayed from all its entries otherwise. The summary
+ * and the daily reminder count due cards in SQL instead of replaying decks.
  */
 export const learningCards = pgTable(
   'learning_cards',
@@ -1019,6 +1030,10 @@ export const learningCards = pgTable(
       .references(() => proverbs.id, { onDelete: 'cascade' }),
     inDeck: boolean('in_deck').notNull(),
     due: timestamp('due', { withTimezone: true }).notNull(),
+    /** The DeckCard (src/core/learning/schedule.ts) as JSON: its dates written as ISO text. */
+    card: jsonb('card').$type<DeckCardJson>().notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    lastId: uuid('last_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.proverbId] })],
 )

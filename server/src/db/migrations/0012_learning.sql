@@ -3,6 +3,9 @@ CREATE TABLE "learning_cards" (
 	"proverb_id" integer NOT NULL,
 	"in_deck" boolean NOT NULL,
 	"due" timestamp with time zone NOT NULL,
+	"card" jsonb NOT NULL,
+	"last_at" timestamp with time zone NOT NULL,
+	"last_id" uuid NOT NULL,
 	CONSTRAINT "learning_cards_user_id_proverb_id_pk" PRIMARY KEY("user_id","proverb_id")
 );
 --> statement-breakpoint

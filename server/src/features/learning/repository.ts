@@ -1,5 +1,4 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm'
-import type { DeckCard } from '@core/learning/schedule'
 import type { LearningEntry, LocalDay, StoredLearningEntry } from '@core/learning/contract'
 import type { Db, Tx } from '../../db/client'
 import { dailyReminders, learningCards, learningEntries, proverbs, quizBatches } from '../../db/schema'
@@ -88,15 +87,32 @@ export async function deckEntriesOf(tx: Tx, userId: number, proverbIds: number[]
   return rows.map(toEntry)
 }
 
-/** Writes these cards as the replay left them (each replaces what was kept for its proverb). */
-export async function saveCards(tx: Tx, userId: number, cards: DeckCard[]): Promise<void> {
-  if (cards.length === 0) return
+export type CardRow = typeof learningCards.$inferSelect
+
+/** The cards kept for these proverbs of the reader's. */
+export async function keptCards(tx: Tx, userId: number, proverbIds: number[]): Promise<CardRow[]> {
+  if (proverbIds.length === 0) return []
+  return tx
+    .select()
+    .from(learningCards)
+    .where(and(eq(learningCards.userId, userId), inArray(learningCards.proverbId, proverbIds)))
+}
+
+/** Writes these cards (each replaces what was kept for its proverb). */
+export async function saveCards(tx: Tx, rows: CardRow[]): Promise<void> {
+  if (rows.length === 0) return
   await tx
     .insert(learningCards)
-    .values(cards.map((card) => ({ userId, proverbId: card.proverbId, inDeck: card.inDeck, due: new Date(card.due) })))
+    .values(rows)
     .onConflictDoUpdate({
       target: [learningCards.userId, learningCards.proverbId],
-      set: { inDeck: sql`excluded.in_deck`, due: sql`excluded.due` },
+      set: {
+        inDeck: sql`excluded.in_deck`,
+        due: sql`excluded.due`,
+        card: sql`excluded.card`,
+        lastAt: sql`excluded.last_at`,
+        lastId: sql`excluded.last_id`,
+      },
     })
 }
 

@@ -11,23 +11,12 @@ import {
   type LocalDay,
 } from '@core/learning/contract'
 import { dayAtOffset, dayMatches, shiftDay } from '@core/learning/days'
-import { replayDeck } from '@core/learning/schedule'
 import { streakOf } from '@core/learning/streak'
 import type { Db } from '../../db/client'
 import { badRequest } from '../../http/errors'
 import { activeDaysOf, deckCountsOf } from '../../services/learning'
-import {
-  deckEntriesOf,
-  entriesAfter,
-  holdersOf,
-  insertEntries,
-  lockLog,
-  ownQuizzes,
-  publishedProverbs,
-  reminderDayOf,
-  saveCards,
-  type EntryRow,
-} from './repository'
+import { keepCards } from './cards'
+import { entriesAfter, holdersOf, insertEntries, lockLog, ownQuizzes, publishedProverbs, reminderDayOf, type EntryRow } from './repository'
 
 type Refusal = LearningBatchResult['refused'][number]
 
@@ -61,8 +50,8 @@ function rowOf(userId: number, entry: LearningEntry, now: Date): EntryRow {
  *   entry holds (said without telling whose: a device makes its ids at random, so only a bug repeats one).
  * - Duplicates: an id the reader's log already holds, the same id twice in the batch, a second read of a
  *   proverb on one local day. They change nothing.
- * The batch is stored under the reader's lock, in the order sent; the cards of the proverbs it touched are
- * replayed from the whole log in the same transaction.
+ * The batch is stored under the reader's lock, in the order sent, and the cards of the proverbs it touched
+ * are brought up to date in the same transaction (./cards.ts).
  */
 export async function storeBatch(db: Db, userId: number, entries: LearningEntry[], now: Date): Promise<LearningBatchResult> {
   const latest = now.getTime() + LEARNING_FUTURE_SKEW_MS
@@ -103,12 +92,11 @@ export async function storeBatch(db: Db, userId: number, entries: LearningEntry[
     const notStored = kept.filter((entry) => !stored.has(entry.id)).map((entry) => entry.id)
     const holders = await holdersOf(tx, notStored)
     const taken = new Set(notStored.filter((id) => holders.has(id) && holders.get(id) !== userId))
-    const touched = [
-      ...new Set(
-        kept.flatMap((entry) => (stored.has(entry.id) && entry.kind !== 'read' && entry.kind !== 'quiz' ? [entry.proverbId] : [])),
-      ),
-    ]
-    if (touched.length > 0) await saveCards(tx, userId, [...replayDeck(await deckEntriesOf(tx, userId, touched)).values()])
+    await keepCards(
+      tx,
+      userId,
+      kept.filter((entry) => stored.has(entry.id)),
+    )
     return { accepted: stored.size, taken }
   })
   for (const entry of kept) if (taken.has(entry.id)) refused.push({ id: entry.id, message: T.idTaken })
