@@ -24,6 +24,7 @@ import { adsFeature } from './features/ads'
 import { adminRoutes } from './features/admin'
 import { communityFeature } from './features/community'
 import { analyticsFeature } from './features/analytics'
+import { learningFeature } from './features/learning'
 import { loadLinkSecret, withUnsubscribeLinks } from './services/unsubscribe'
 import { createMailer } from './services/mail'
 import { createMailWorker, createSmtpTransport, type MailTransport, type MailWorker } from './services/mail-worker'
@@ -242,6 +243,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   adminRoutes(app, { ...deps, mailer, publicUrl: config.publicUrl })
   communityFeature(app, { ...deps, config, mailer, linkSecret: () => lifecycle.linkSecret })
   analyticsFeature(app, { ...deps, retentionDays: config.analyticsRetentionDays, batchesPerMinute: config.eventRateLimit })
+  learningFeature(app, { ...deps, callsPerMinute: config.learningRateLimit })
   const pages = previewsFeature(app, { ...deps, publicUrl: config.publicUrl, staticDir: config.staticDir })
   await serveApp(app, config.staticDir, pages)
   if (options.startsReady !== false) await app.markReady()

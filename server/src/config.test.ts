@@ -237,3 +237,9 @@ test('analytics: raw events kept 30 days unless told, never fewer than trendingâ
   expect(() => loadConfig({ OWE_ANALYTICS_RETENTION_DAYS: '7' })).toThrow(/OWE_ANALYTICS_RETENTION_DAYS must be an integer from 8/)
   expect(() => loadConfig({ OWE_EVENT_RATE_LIMIT: '0' })).toThrow(/OWE_EVENT_RATE_LIMIT/)
 })
+
+test('learning: 120 calls a reader a minute unless told, at least one', () => {
+  expect(loadConfig({}).learningRateLimit).toBe(120)
+  expect(loadConfig({ OWE_LEARNING_RATE_LIMIT: '30' }).learningRateLimit).toBe(30)
+  expect(() => loadConfig({ OWE_LEARNING_RATE_LIMIT: '0' })).toThrow(/OWE_LEARNING_RATE_LIMIT/)
+})

@@ -101,13 +101,21 @@ test('headers that never finish are cut off too', { timeout: 60_000 }, async () 
   expect(received).toMatch(/^HTTP\/1\.1 408/)
 })
 
-test('every route takes a body no larger than what it accepts: 16 KB for JSON, 64 KB where long text goes, 80 KB for analytics batches, 256 KB for webhooks', () => {
-  const allowed = new Set<number | undefined>([undefined, BODY_LIMITS.json, BODY_LIMITS.text, BODY_LIMITS.events, BODY_LIMITS.webhook])
+test('every route takes a body no larger than what it accepts: 16 KB for JSON, 64 KB where long text goes, 80 KB for analytics batches, 48 KB for learning entries, 256 KB for webhooks', () => {
+  const allowed = new Set<number | undefined>([
+    undefined,
+    BODY_LIMITS.json,
+    BODY_LIMITS.text,
+    BODY_LIMITS.events,
+    BODY_LIMITS.learning,
+    BODY_LIMITS.webhook,
+  ])
   for (const [route, limit] of routeLimits) expect(allowed.has(limit), `${route}: ${limit}`).toBe(true)
   expect(app.initialConfig.bodyLimit).toBe(BODY_LIMITS.json)
   expect(routeLimits.get(`POST ${API.contact}`)).toBe(BODY_LIMITS.text)
   expect(routeLimits.get(`POST ${API.paystackWebhook}`)).toBe(BODY_LIMITS.webhook)
   expect(routeLimits.get(`POST ${API.events}`)).toBe(BODY_LIMITS.events)
+  expect(routeLimits.get(`POST ${API.learningLog}`)).toBe(BODY_LIMITS.learning)
   expect(routeLimits.get(`POST ${API.login}`)).toBeUndefined()
 })
 

@@ -284,6 +284,27 @@ describe('signed-in calls answer as documented', () => {
     await check('GET', API.quizRecent, API.quizRecent, { token })
   })
 
+  test('learning: the log and the summary', async () => {
+    const { token } = await memberOf(app, database.db)
+    const proverb = (await call(app, 'GET', API.proverbsPublic)).body.data[0]
+    const at = new Date().toISOString()
+    const base = { at, day: at.slice(0, 10), offset: 0 }
+    const entries = [
+      { ...base, id: crypto.randomUUID(), kind: 'read', proverbId: proverb.id },
+      { ...base, id: crypto.randomUUID(), kind: 'add', proverbId: proverb.id },
+      { ...base, id: crypto.randomUUID(), kind: 'review', proverbId: proverb.id, grade: 3 },
+      { ...base, id: crypto.randomUUID(), kind: 'add', proverbId: 2_147_483_647 },
+    ]
+    const sent = await check('POST', API.learningLog, API.learningLog, { token, payload: { entries } })
+    expect(sent.body.data.refused).toHaveLength(1)
+    const page = await check('GET', API.learningLog, `${API.learningLog}?after=0`, { token })
+    expect(page.body.data.entries).toHaveLength(3)
+    await check('GET', API.learningSummary, API.learningSummary, { token })
+    await check('GET', API.learningSummary, `${API.learningSummary}?today=${base.day}`, { token })
+    await check('POST', API.learningLog, API.learningLog, { token, payload: { entries: [{ ...entries[0], grade: 3 }] }, status: 400 })
+    await check('GET', API.learningLog, `${API.learningLog}?after=x`, { token, status: 400 })
+  })
+
   test("an admin's lists", async () => {
     const { token } = await adminOf(app, database.db)
     for (const url of [

@@ -28,7 +28,9 @@
  *     throughput, a proverb's preview card drawn and served again — see previews.ts;
  *  26–28. analytics: events ingested a second into /api/events (batches of 20) on PGlite and PostgreSQL, the
  *     daily roll-up of 1,000,000 raw events, and the console's Insights over a year of daily counts (budget:
- *     median < 100 ms) — see analytics.ts.
+ *     median < 100 ms) — see analytics.ts;
+ *  29–30. learning: a device's sync of 1,000 offline reviews (batches of 100, then the log pulled back) on PGlite and
+ *     PostgreSQL, and the daily reminder's learning queries for 1,000 reminders claimed at once — see learning.ts.
  * Results are also written to tests/bench/results/latest.json.
  */
 import autocannon from 'autocannon'
@@ -49,6 +51,7 @@ import { notificationsBench } from './notifications'
 import { operationsBench } from './operations'
 import { adminsBench } from './admins'
 import { analyticsBench } from './analytics'
+import { learningBench } from './learning'
 import { previewsBench } from './previews'
 import { median } from './measure'
 import { paymentsBench } from './payments'
@@ -238,7 +241,7 @@ async function lighthouse() {
   }
 }
 
-// `npm run bench -- lighthouse` runs only the named parts (bundle, throughput, lighthouse, offline, quiz, notifications, payments, admins, operations, corpus, previews, analytics); the build always runs.
+// `npm run bench -- lighthouse` runs only the named parts (bundle, throughput, lighthouse, offline, quiz, notifications, payments, admins, operations, corpus, previews, analytics, learning); the build always runs.
 const only = process.argv.slice(2)
 const wanted = (name: string) => only.length === 0 || only.includes(name)
 await bundleWeight()
@@ -256,5 +259,6 @@ if (wanted('operations')) await operationsBench(results)
 if (wanted('corpus')) await corpusBench({ staticDir: outDir, results })
 if (wanted('previews')) await previewsBench({ staticDir: outDir, results })
 if (wanted('analytics')) await analyticsBench(results)
+if (wanted('learning')) await learningBench(results)
 fs.mkdirSync(path.join(root, 'tests/bench/results'), { recursive: true })
 fs.writeFileSync(path.join(root, 'tests/bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`)

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -17,7 +19,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { EVENT_TYPES } from '@core/analytics/contract'
+import { LEARNING_KINDS, MAX_OFFSET_MINUTES } from '@core/learning/contract'
 import type { ProverbSource } from '@core/proverbs/contract'
+import type { DeckCard } from '@core/learning/schedule'
 
 export const ethnicGroups = pgTable('ethnic_groups', {
   id: serial('id').primaryKey(),
@@ -957,3 +961,79 @@ export const analyticsSecrets = pgTable('analytics_secrets', {
   secret: text('secret').notNull(),
   createdAt: createdAt(),
 })
+
+// ——— Learning (docs/requirements.md#r18-learning, ADR 019) ———
+
+/** A DeckCard as JSON keeps it: FSRS's dates as ISO text. */
+type DeckCardJson = Omit<DeckCard, 'card'> & {
+  card: Omit<DeckCard['card'], 'due' | 'last_review'> & { due: string; last_review?: string }
+}
+
+/**
+ * Each reader's append-only learning log (src/core/learning/contract.ts): one row per entry a device made,
+ * keyed by the device's id, so an entry sent twice is kept once. `seq` is the order entries reached the
+ * server (a device pulls what came after the last one it saw); `at`, `day` and `utc_offset` are the device's
+ * time, the reader's local day then and the device's offset from UTC ("offset" is an SQL keyword). A reader
+ * reads a proverb at most once a day here: a second `read` of that proverb and day is a duplicate. Nothing
+ * is edited; rows go with their reader, or with their proverb (as favourites do).
+ */
+export const learningEntries = pgTable(
+  'learning_entries',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    kind: text('kind', { enum: LEARNING_KINDS }).notNull(),
+    proverbId: integer('proverb_id').references(() => proverbs.id, { onDelete: 'cascade' }),
+    batchId: integer('batch_id').references(() => quizBatches.id, { onDelete: 'cascade' }),
+    grade: smallint('grade'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    offset: smallint('utc_offset').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('learning_entries_seq_idx').on(t.userId, t.seq),
+    index('learning_entries_day_idx').on(t.userId, t.day),
+    uniqueIndex('learning_entries_read_idx')
+      .on(t.userId, t.proverbId, t.day)
+      .where(sql`kind = 'read'`),
+    // Every device replays these rows: their shape is the contract's, whatever code wrote them.
+    check('learning_entries_kind', sql`${t.kind} in (${sql.raw(LEARNING_KINDS.map((kind) => `'${kind}'`).join(', '))})`),
+    check('learning_entries_proverb', sql`(${t.proverbId} is null) = (${t.kind} = 'quiz')`),
+    check('learning_entries_batch', sql`(${t.batchId} is not null) = (${t.kind} = 'quiz')`),
+    check('learning_entries_grade', sql`(${t.grade} is not null) = (${t.kind} = 'review') and ${t.grade} between 1 and 4`),
+    check(
+      'learning_entries_offset',
+      sql`${t.offset} between ${sql.raw(String(-MAX_OFFSET_MINUTES))} and ${sql.raw(String(MAX_OFFSET_MINUTES))}`,
+    ),
+  ],
+)
+
+/**
+ * Each reader's cards as the log's replay (replayDeck) leaves them: whether in the deck, when next due, and
+ * the whole card (FSRS's state with it), with the last entry replayed into it in the order things happened.
+ * Kept up to date as each batch is stored (a card depends on its own entries only): continued from the kept
+ * card with entries that happened after its last one, replayed from all its entries otherwise. The summary
+ * and the daily reminder count due cards in SQL instead of replaying decks.
+ */
+export const learningCards = pgTable(
+  'learning_cards',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    proverbId: integer('proverb_id')
+      .notNull()
+      .references(() => proverbs.id, { onDelete: 'cascade' }),
+    inDeck: boolean('in_deck').notNull(),
+    due: timestamp('due', { withTimezone: true }).notNull(),
+    /** The DeckCard (src/core/learning/schedule.ts) as JSON: its dates written as ISO text. */
+    card: jsonb('card').$type<DeckCardJson>().notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    lastId: uuid('last_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.proverbId] })],
+)

@@ -13,6 +13,9 @@ export const BODY_LIMITS = {
   /** The analytics collector: a full batch (EVENT_BATCH_MAX, 50) with every text at its longest, the words
    * searched in three-byte characters (about 70 KB); a batch the app sends (20) is about 5 KB. */
   events: 80 * 1024,
+  /** The learning log: a full batch (LEARNING_BATCH_MAX, 200) of the largest entries, a review with every number
+   * at its longest, is about 32 KB; a batch the app sends (LEARNING_BATCH_SIZE, 100) about 15 KB. */
+  learning: 48 * 1024,
   /** The payment providers' signed webhook events. */
   webhook: 256 * 1024,
 } as const

@@ -1,4 +1,5 @@
 import { SIGNUP_STEPS } from '@core/analytics/contract'
+import { GRADES, LEARNING_BATCH_MAX } from '@core/learning/contract'
 import {
   bool,
   dateTime,
@@ -32,6 +33,27 @@ const currency = oneOf('USD', 'NGN')
 const paymentOption = oneOf('paystack', 'stripe', 'test')
 const paymentStatus = oneOf('pending', 'success', 'failed', 'abandoned')
 const quizOutcome = oneOf('PASSED', 'FAILED')
+
+/** A learning entry of each kind (src/core/learning/contract.ts), with `seq` as the server hands it back. */
+function learningEntry(stored: boolean): JsonSchema {
+  const base = {
+    id: described('Made on the device (crypto.randomUUID(), lower case); each entry is kept once.', str),
+    at: described('When it happened on the device, exactly as Date.prototype.toISOString() writes it.', dateTime),
+    day: described("The reader's local calendar day at that moment.", day),
+    offset: described('Minutes the device was ahead of UTC then (-getTimezoneOffset()).', int),
+    ...(stored ? { seq: described('The order it reached the server: pull what came after the last one seen.', int) } : {}),
+  }
+  const proverbId = described("The proverb's id.", int)
+  return {
+    oneOf: [
+      obj({ ...base, kind: oneOf('read'), proverbId }),
+      obj({ ...base, kind: oneOf('quiz'), batchId: described("The finished quiz's id (the reader's own).", int) }),
+      obj({ ...base, kind: oneOf('add'), proverbId }),
+      obj({ ...base, kind: oneOf('remove'), proverbId }),
+      obj({ ...base, kind: oneOf('review'), proverbId, grade: described('1 Again, 2 Hard, 3 Good, 4 Easy.', oneOf(...GRADES)) }),
+    ],
+  }
+}
 
 const Plan = obj({ id: int, name: str, amount: described('Yearly price in US dollars.', num), noOfEthnics: int, description: str })
 
@@ -416,6 +438,27 @@ export const COMPONENTS: Record<string, JsonSchema> = {
   EventBatchResult: described(
     'How many events of the batch were new, already held (sent before) or too old to count (src/core/analytics/contract.ts).',
     obj({ accepted: int, duplicates: int, stale: int }),
+  ),
+  LearningEntry: described('One thing a reader did that learning counts (src/core/learning/contract.ts).', learningEntry(false)),
+  StoredLearningEntry: described('A learning entry as the server keeps it, with the order it arrived in.', learningEntry(true)),
+  LearningBatch: obj({ entries: list(ref('LearningEntry'), { minItems: 1, maxItems: LEARNING_BATCH_MAX }) }),
+  LearningBatchResult: described(
+    'How many entries were new and how many already held; each entry the server will never take, with why (the rest are stored).',
+    obj({ accepted: int, duplicates: int, refused: list(obj({ id: str, message: str })) }),
+  ),
+  LearningLogPage: described(
+    "The reader's entries that reached the server after the cursor sent, oldest first; `cursor` is the last one's seq (the one sent when none), `more` whether another page follows.",
+    obj({ entries: list(ref('StoredLearningEntry')), cursor: int, more: bool }),
+  ),
+  LearningSummary: described(
+    "The reader's streak in their local days, the active days of the last 120 days up to `today`, the cards in the deck and those due now.",
+    obj({
+      today: day,
+      streak: obj({ current: int, best: int, activeToday: bool, lastActiveDay: nullable(day) }),
+      days: list(day),
+      deck: int,
+      due: int,
+    }),
   ),
   Insights: described(
     "The console's Insights for UTC days from `from` to `to` (src/core/analytics/contract.ts).",

@@ -22,6 +22,8 @@ const TAGS: Record<Tag, string> = {
   Adverts: 'Adverts for readers who turn them on.',
   Community: 'Suggestions, corrections, contact and unsubscribing.',
   Analytics: 'Page-view analytics that identify no one: the collector of events from the app and its worker.',
+  Learning:
+    "Streaks in the reader's own days and a deck of proverbs reviewed with FSRS: the reader's append-only log, synced each entry once.",
   Admins: 'The admins’ console (the admin role only: 401 without a session, 403 for everyone else).',
 }
 

@@ -62,6 +62,7 @@ export type Tag =
   | 'Adverts'
   | 'Community'
   | 'Analytics'
+  | 'Learning'
   | 'Admins'
 
 /**
@@ -853,5 +854,34 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     body: fromYup(eventBatchSchema),
     status: 202,
     response: dataOf(ref('EventBatchResult')),
+  },
+
+  // Learning
+  [`POST ${API.learningLog}`]: {
+    tag: 'Learning',
+    summary:
+      "Stores a batch of the reader's learning entries (1 to 200), each once by its id. Entries the server will never take are refused one by one (a proverb not published, a quiz not the reader's, a day that is not the time at its offset) and the rest stored. 400 for a malformed or future-dated batch (nothing stored), 413 over 48 KB, 429 past the per-reader limit.",
+    auth: 'user',
+    body: ref('LearningBatch'),
+    response: dataOf(ref('LearningBatchResult')),
+  },
+  [`GET ${API.learningLog}`]: {
+    tag: 'Learning',
+    summary: "The reader's learning entries that reached the server after a cursor, oldest first, 1,000 a page.",
+    auth: 'user',
+    query: { after: described('The cursor of the last page read (its last seq); 0, the start, by default.', int) },
+    response: dataOf(ref('LearningLogPage')),
+  },
+  [`GET ${API.learningSummary}`]: {
+    tag: 'Learning',
+    summary: "The reader's streak, active days and deck counts.",
+    auth: 'user',
+    query: {
+      today: described(
+        "The reader's local day; by default the day in their daily reminder's zone, else UTC. 400 when it is not today anywhere.",
+        day,
+      ),
+    },
+    response: dataOf(ref('LearningSummary')),
   },
 }

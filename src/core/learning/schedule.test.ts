@@ -84,3 +84,21 @@ test('progress: reviews per day, cards learned and the share of mature reviews r
   expect(progress.retention).toBe(0.5)
   expect(progressOf([entry('add', 1, 0)]).retention).toBeNull()
 })
+
+test('a replay continued from the cards of the entries before gives what replaying them all gives', () => {
+  const log = [
+    entry('add', 1, 0),
+    entry('review', 1, 2, 3),
+    entry('add', 2, 3),
+    entry('review', 1, 20, 1),
+    entry('remove', 2, 25),
+    entry('review', 1, 40, 3),
+    entry('add', 2, 50),
+    entry('review', 2, 60, 4),
+    entry('review', 3, 61, 2),
+  ]
+  for (let split = 0; split <= log.length; split++) {
+    const before = replayDeck(log.slice(0, split))
+    expect(replayDeck(log.slice(split), before.values()), `split at ${split}`).toEqual(replayDeck(log))
+  }
+})

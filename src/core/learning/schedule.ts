@@ -63,10 +63,11 @@ export function gradeCard(card: DeckCard, grade: Grade, at: string): DeckCard {
 /**
  * Every card the log names, by proverb id. `add` puts a card in the deck (a new one, or back with its
  * schedule kept); `remove` takes it out; `review` grades it (a review of a card never added adds it then).
- * `read` and `quiz` entries are ignored.
+ * `read` and `quiz` entries are ignored. `from`: cards already worked out from every earlier entry of theirs
+ * (the server keeps them so, and continues with entries that happened after), else none.
  */
-export function replayDeck(entries: Iterable<LearningEntry>): Map<number, DeckCard> {
-  const cards = new Map<number, DeckCard>()
+export function replayDeck(entries: Iterable<LearningEntry>, from: Iterable<DeckCard> = []): Map<number, DeckCard> {
+  const cards = new Map<number, DeckCard>([...from].map((card) => [card.proverbId, card]))
   for (const entry of inOrder(entries)) {
     if (entry.kind === 'read' || entry.kind === 'quiz') continue
     const known = cards.get(entry.proverbId)

@@ -1,6 +1,8 @@
 import { asc, inArray, sql } from 'drizzle-orm'
+import { LEARNING_REMINDER_TEXTS } from '@core/learning/api-texts'
 import type { Proverb } from '@core/proverbs/contract'
 import { reminderSends, userLanguages } from '../../db/schema'
+import { reminderProgress, type ReminderProgress } from '../../services/learning'
 import { eachLimited, PUSH_CONCURRENCY } from '../../services/notify'
 import { todaysProverbs } from '../../services/proverbs'
 import type { JobContext } from './jobs'
@@ -13,8 +15,20 @@ const DAY_MS = 86_400_000
 
 const shorten = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`)
 
-/** The proverb in its own words, then its English rendering, short enough for a lock screen. */
-export const reminderBody = (proverb: Proverb) => shorten(`${proverb.proverb} — ${proverb.transliteration}`, BODY_MAX)
+const NO_PROGRESS: ReminderProgress = { streakToKeep: 0, due: 0 }
+
+/** "Keep your 12-day streak" when a streak would end tonight (docs/requirements.md#r18-learning), else today's proverb. */
+export const reminderTitle = ({ streakToKeep }: ReminderProgress = NO_PROGRESS) =>
+  streakToKeep >= 2 ? LEARNING_REMINDER_TEXTS.keepStreak(streakToKeep) : REMINDER_TITLE
+
+/**
+ * The proverb in its own words, then its English rendering, short enough for a lock screen; after how many
+ * cards are due, when some are (the count is never cut, the proverb is).
+ */
+export function reminderBody(proverb: Proverb, { due }: ReminderProgress = NO_PROGRESS): string {
+  const before = due > 0 ? `${LEARNING_REMINDER_TEXTS.due(due)} ` : ''
+  return before + shorten(`${proverb.proverb} — ${proverb.transliteration}`, BODY_MAX - before.length)
+}
 
 /**
  * The proverb of a local day: that day's pick (todaysProverbs) from one of the user's chosen groups,
@@ -39,6 +53,10 @@ export function pickProverb(picks: Proverb[], groupIds: number[], localDate: str
  * and the window is compared in whole minutes of the local day (wall-clock time, as the user set it). This
  * runs every minute over every reminder, and on PGlite a slow query stalls every request: with 20,000
  * reminders the query took ~135 ms worked out row by row, ~80 ms per zone.
+ *
+ * Only for the reminders claimed, in two more queries however many they are (services/learning.ts), the
+ * reminder says which streak to keep today and how many cards are due: never by replaying decks, whose cards
+ * are kept worked out as their entries arrive.
  */
 export async function sendDailyReminders({ db, notifier }: JobContext, now: Date): Promise<number> {
   const at = now.toISOString()
@@ -77,6 +95,7 @@ export async function sendDailyReminders({ db, notifier }: JobContext, now: Date
     .orderBy(asc(userLanguages.userId), asc(userLanguages.position))
   const chosen = new Map<number, number[]>()
   for (const row of chosenRows) chosen.set(row.userId, [...(chosen.get(row.userId) ?? []), row.groupId])
+  const progress = await reminderProgress(db, claimed, now)
   const picksByDate = new Map<string, Promise<Proverb[]>>()
   const picksOf = (date: string) => {
     if (!picksByDate.has(date)) picksByDate.set(date, todaysProverbs(db, date))
@@ -91,8 +110,8 @@ export async function sendDailyReminders({ db, notifier }: JobContext, now: Date
       userId,
       {
         kind: 'reminder',
-        title: REMINDER_TITLE,
-        body: reminderBody(proverb),
+        title: reminderTitle(progress.get(userId)),
+        body: reminderBody(proverb, progress.get(userId)),
         url: `/search_result?proverb=${encodeURIComponent(proverb.slug)}`,
         dedupeKey: `reminder:${localDate}`,
       },
