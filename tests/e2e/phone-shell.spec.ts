@@ -298,7 +298,7 @@ test('on a desktop the proverb’s banner is drawn from a picture at least as wi
   await page.setViewportSize({ width: 1280, height: 800 })
   await withConsent(page, baseURL!)
   await page.goto(`/search_result?proverb=${await firstProverbSlug(request)}`)
-  const banner = page.locator('.proverb-view__scroll img')
+  const banner = page.locator('.proverb-scroll img')
   await expect(banner).toBeVisible()
   await expect.poll(() => banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
   const { natural, shown, ratio } = await banner.evaluate((img: HTMLImageElement) => ({

@@ -1,15 +1,14 @@
 import '../search.css'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import { languageTag } from '@/core/shared/constants'
+import { Cousins } from '@/components/cousins'
+import { ProverbScroll } from '@/components/proverb-scroll'
 import type { Proverb } from '@/core/proverbs/contract'
 import { track } from '@/lib/track'
 import { shareProverb, type ShareOutcome } from '../share'
 import type { CardShareOutcome } from '../share-card'
-import { Cousins } from './cousins'
 import { FavouriteButton, LikeButton } from './mark-buttons'
 import { CheckedBySpeaker, ProverbHistory, RecordedIn } from './provenance'
-import { ScrollImage } from './scroll-image'
 
 const SHARE_MESSAGES: Record<ShareOutcome, string> = {
   shared: 'Shared.',
@@ -55,17 +54,7 @@ export function ProverbView({ proverb }: { proverb: Proverb }) {
   }
   return (
     <article className="proverb-view" aria-labelledby="proverb-text">
-      <div className="proverb-view__scroll">
-        <ScrollImage src={proverb.image} eager wide />
-        <div className="proverb-view__panel">
-          <p className="proverb-view__group">
-            {proverb.ethnic.name} · {proverb.language}
-          </p>
-          <h1 id="proverb-text" className="proverb-view__text" lang={languageTag(proverb.ethnic.slug)}>
-            {proverb.proverb}
-          </h1>
-        </div>
-      </div>
+      <ProverbScroll proverb={proverb} id="proverb-text" />
       <dl className="proverb-view__details">
         <dt>In English</dt>
         <dd>{proverb.transliteration}</dd>
