@@ -81,8 +81,8 @@ export default defineConfig(({ isSsrBuild }) =>
             injectManifest: {
               rollupFormat: 'iife',
               globPatterns: ['**/*.{js,css,html,woff2,svg,png,webmanifest}'],
-              // Chart.js draws only the console's Insights: no reader's device should fetch it at install. An admin
-              // offline still has the Insights' tables and each chart's text alternative.
+              // Chart.js draws only the console's Insights and Learn's progress (src/components/draw-chart.ts): no device
+              // should fetch it at install. Offline, both keep each chart's table and text alternative.
               globIgnores: ['**/draw-chart-*.js'],
               maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
             },
