@@ -7,8 +7,10 @@ import { Toasts } from '@/components/toasts'
 import { usePackRefresh } from '@/features/proverbs/packs'
 import { AccountMenu } from '@/features/account/components/account-menu'
 import { CookieBanner } from '@/features/consent/cookie-banner'
+import { LEARN_LINK } from '@/core/learning/texts'
 import { privateKeys } from '@/lib/query-keys'
 import { useSession } from '@/lib/session'
+import { DueCount } from './due-count'
 import { TabBar } from './tab-bar'
 
 const NAV = [
@@ -24,8 +26,11 @@ const ForegroundPush = lazy(() => import('@/features/push/components/foreground-
 /** Adverts (docs/requirements.md#r8-adverts) for signed-in users only, so loaded on demand like the bell. */
 const Adverts = lazy(() => import('@/features/ads/components/adverts'))
 
-/** Shown to signed-in users only: the quizzes need an account. */
-const SIGNED_IN_NAV = [{ to: '/quiz', label: 'Quiz', end: false }]
+/** Shown to signed-in users only: the quizzes and the deck need an account. Learn carries its due count. */
+const SIGNED_IN_NAV = [
+  { to: '/quiz', label: 'Quiz', end: false },
+  { to: '/learn', label: LEARN_LINK, end: false, due: true },
+]
 
 /**
  * Every page is counted (src/lib/analytics.ts, asked for here: after the browser has painted the page,
@@ -81,8 +86,8 @@ export function Layout() {
           <ul>
             {nav.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.end}>
-                  {item.label}
+                <NavLink to={item.to} end={item.end} className={'due' in item ? 'site-nav__due' : undefined}>
+                  {'due' in item ? <DueCount badgeClass="site-nav__badge" /> : item.label}
                 </NavLink>
               </li>
             ))}
