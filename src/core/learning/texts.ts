@@ -42,5 +42,5 @@ export const DECK_BUTTON_TEXTS = {
   removed: 'Taken out of your deck.',
   failed: 'Could not change your deck on this device.',
   /** A visitor's prompt. */
-  signIn: 'Sign in to learn this proverb with your deck',
+  signIn: 'Sign in to add to your deck',
 } as const

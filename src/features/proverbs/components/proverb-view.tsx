@@ -2,6 +2,7 @@ import '../search.css'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { Cousins } from '@/components/cousins'
+import { DeckButton } from '@/components/deck-button'
 import { ProverbScroll } from '@/components/proverb-scroll'
 import type { Proverb } from '@/core/proverbs/contract'
 import { track } from '@/lib/track'
@@ -25,29 +26,30 @@ const CARD_MESSAGES: Record<CardShareOutcome, string> = {
 }
 
 /**
- * One proverb, large in its own script on its group's scroll, with its rendering, meaning and a share
- * action; then its cousins among other peoples, where it is recorded, and a way to correct it.
+ * One proverb, large in its own script on its group's scroll, with its rendering, meaning, share actions and
+ * its place in the reader's Learn deck; then its cousins among other peoples, where it is recorded, and a way
+ * to correct it.
  */
 export function ProverbView({ proverb }: { proverb: Proverb }) {
-  const [shareStatus, setShareStatus] = useState('')
+  const [status, setStatus] = useState('')
   const [drawing, setDrawing] = useState(false)
   // A share is counted when it happened: shared, or the link copied, or the card saved; not when cancelled.
   async function shareLink() {
     const outcome = await shareProverb(proverb)
     if (outcome === 'shared' || outcome === 'copied') track('share', { detail: 'link', slug: proverb.slug })
-    setShareStatus(SHARE_MESSAGES[outcome])
+    setStatus(SHARE_MESSAGES[outcome])
   }
   async function shareAsImage() {
     setDrawing(true)
-    setShareStatus('')
+    setStatus('')
     try {
       // Loaded when asked for: the canvas drawing is not part of the page.
       const { shareCard } = await import('../share-card')
       const outcome = await shareCard(proverb)
       if (outcome === 'shared' || outcome === 'saved') track('share', { detail: 'image', slug: proverb.slug })
-      setShareStatus(CARD_MESSAGES[outcome])
+      setStatus(CARD_MESSAGES[outcome])
     } catch {
-      setShareStatus(CARD_MESSAGES.failed)
+      setStatus(CARD_MESSAGES.failed)
     } finally {
       setDrawing(false)
     }
@@ -81,9 +83,11 @@ export function ProverbView({ proverb }: { proverb: Proverb }) {
         <Link className="button" to={`/search_result?ethnic=${proverb.ethnic.slug}`}>
           More {proverb.ethnic.name} proverbs
         </Link>
+        {/* Last in the row: its label changes once the device says whether the proverb is in the deck, and moves nothing after it. */}
+        <DeckButton proverbId={proverb.id} onDone={setStatus} />
       </div>
       <p className="proverb-view__status" role="status" aria-live="polite">
-        {shareStatus}
+        {status}
       </p>
       <Cousins cousins={proverb.cousins} people={proverb.ethnic.name} />
       <footer className="proverb-view__provenance">
