@@ -32,6 +32,7 @@ export const STREAK_TEXTS = {
     `${formatLongDate(day)}${today ? ' (today)' : ''}: ${active ? 'active' : 'not active'}`,
   legendActive: 'Active',
   legendInactive: 'Not active',
+  legendToday: 'Today',
 } as const
 
 export const DECK_BUTTON_TEXTS = {
