@@ -19,7 +19,6 @@ export const LEARN_TEXTS = {
   offline: 'You’re offline. Reviews are kept on this device and sent when you’re back online.',
   showAnswer: 'Show answer',
   showAnswerKeys: 'Space or Enter',
-  gradeKeys: 'Keys 1 to 4',
   english: 'In English',
   meaning: 'Meaning',
   gradeGroup: 'How well did you remember it?',

@@ -96,6 +96,9 @@ export function ReviewCard({
               >
                 <span className="review-grade__label">{GRADE_LABELS[grade]}</span>
                 <span className="review-grade__when">{back[grade].short}</span>
+                <span className="review-grade__key" aria-hidden="true">
+                  {grade}
+                </span>
               </button>
             ))}
           </div>

@@ -66,7 +66,10 @@ test('a card shows the proverb in its own script first; "Show answer" adds its r
     'Good, back in 10 minutes',
     'Easy, back in 8 days',
   ])
-  expect(grades.map((button) => button.textContent)).toEqual(['Again1 min', 'Hard6 min', 'Good10 min', 'Easy8 days'])
+  const shown = (part: string) => grades.map((button) => button.querySelector(`.review-grade__${part}`)!.textContent)
+  expect(shown('label')).toEqual(['Again', 'Hard', 'Good', 'Easy'])
+  expect(shown('when')).toEqual(['1 min', '6 min', '10 min', '8 days'])
+  expect(shown('key')).toEqual(['1', '2', '3', '4'])
   expect(grades.map((button) => button.getAttribute('aria-keyshortcuts'))).toEqual(['1', '2', '3', '4'])
   expect(screen.queryByRole('button', { name: 'Show answer' })).toBeNull()
 })
