@@ -81,8 +81,8 @@ export default defineConfig(({ isSsrBuild }) =>
             injectManifest: {
               rollupFormat: 'iife',
               globPatterns: ['**/*.{js,css,html,woff2,svg,png,webmanifest}'],
-              // Chart.js draws only the console's Insights: no reader's device should fetch it at install. An admin
-              // offline still has the Insights' tables and each chart's text alternative.
+              // Chart.js draws only the console's Insights and Learn's progress (src/components/draw-chart.ts): no device
+              // should fetch it at install. Offline, both keep each chart's table and text alternative.
               globIgnores: ['**/draw-chart-*.js'],
               maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
             },
@@ -138,11 +138,14 @@ export default defineConfig(({ isSsrBuild }) =>
               // one file compresses better than ten (measured in tests/bench: initial JS for `/`). They must not
               // stay in the entry chunk either: a lazy chunk that imports from it also names the entry's
               // stylesheet, whose second copy lays every page out again (tests/e2e/phone-shell.spec.ts).
+              // src/core/proverbs/pages.ts is one: the first page names the search page from it and the lazy pages link
+              // proverbs with it (src/components/cousins.tsx); left out, the build split the first page into 14 files
+              // and two inlined stylesheets (measured: the start script's list and index.html's <style>s).
               codeSplitting: {
                 groups: [
                   {
                     name: 'shared',
-                    test: /\/src\/(core\/(http\/api-paths|shared\/(constants|texts|format))|offline\/messages|lib\/api-client)\.ts$|\/node_modules\/@tanstack\/query-core\//,
+                    test: /\/src\/(core\/(http\/api-paths|proverbs\/pages|shared\/(constants|texts|format))|offline\/messages|lib\/api-client)\.ts$|\/node_modules\/@tanstack\/query-core\//,
                   },
                 ],
               },

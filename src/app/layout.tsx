@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef } from 'react'
-import { Link, NavLink, Outlet, useLocation } from 'react-router-dom'
+import { Link, Outlet, useLocation } from 'react-router-dom'
 import { useQueryClient } from '@tanstack/react-query'
 import { ConnectionStatus } from '@/components/connection-status'
 import { InstallButton } from '@/components/install-button'
@@ -9,23 +9,15 @@ import { AccountMenu } from '@/features/account/components/account-menu'
 import { CookieBanner } from '@/features/consent/cookie-banner'
 import { privateKeys } from '@/lib/query-keys'
 import { useSession } from '@/lib/session'
+import { SiteNav } from './site-nav'
 import { TabBar } from './tab-bar'
 
-const NAV = [
-  { to: '/', label: 'Home', end: true },
-  { to: '/search_result', label: 'Search' },
-  { to: '/pricing', label: 'Pricing' },
-  { to: '/about', label: 'About' },
-]
 /** Signed-in users only, so loaded on demand: visitors never download it. */
 const NotificationBell = lazy(() => import('@/features/notifications/components/notification-bell'))
 /** Foreground pushes (a toast top-left) for a signed-in user with push on; Firebase loads only then. */
 const ForegroundPush = lazy(() => import('@/features/push/components/foreground-push'))
 /** Adverts (docs/requirements.md#r8-adverts) for signed-in users only, so loaded on demand like the bell. */
 const Adverts = lazy(() => import('@/features/ads/components/adverts'))
-
-/** Shown to signed-in users only: the quizzes need an account. */
-const SIGNED_IN_NAV = [{ to: '/quiz', label: 'Quiz', end: false }]
 
 /**
  * Every page is counted (src/lib/analytics.ts, asked for here: after the browser has painted the page,
@@ -63,7 +55,6 @@ function useDropPrivateDataOnSignOut() {
 
 export function Layout() {
   const signedIn = useSession() !== null
-  const nav = signedIn ? [...NAV.slice(0, 2), ...SIGNED_IN_NAV, ...NAV.slice(2)] : NAV
   const main = useOnNavigation()
   useDropPrivateDataOnSignOut()
   usePackRefresh()
@@ -77,17 +68,7 @@ export function Layout() {
           <img src="/favicon.svg" alt="" width={32} height={32} />
           <span>Òwe</span>
         </Link>
-        <nav aria-label="Main">
-          <ul>
-            {nav.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={item.end}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <SiteNav signedIn={signedIn} />
         <InstallButton />
         <div className="site-header__end">
           {signedIn && (

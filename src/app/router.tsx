@@ -177,6 +177,9 @@ export function AppRoutes() {
             <Route path="/quiz" element={page('Quizzes', () => import('./pages/quiz'))} />
             <Route path="/quiz/:batchId" element={page('Quiz', () => import('@/features/quiz/routes/quiz-player'))} />
             <Route path="/quiz/:batchId/submit" element={page('Quiz result', () => import('@/features/quiz/routes/quiz-result'))} />
+            {/* The deck and its progress bring ts-fsrs; Chart.js comes only when progress draws. Neither is the first page's. */}
+            <Route path="/learn" element={page('Learn', () => import('@/features/learning/routes/learn'))} />
+            <Route path="/learn/progress" element={page('Your learning progress', () => import('@/features/learning/routes/progress'))} />
             <Route path="/notifications" element={page('Notifications', notificationPages)} />
             {/* The message names itself. */}
             <Route path="/notifications/:id" element={page(null, notificationPages, 'NotificationDetail')} />

@@ -29,6 +29,8 @@ const OWN_ROUTES = [
   '/quiz',
   '/quiz/:batchId',
   '/quiz/:batchId/submit',
+  '/learn',
+  '/learn/progress',
   '/notifications',
   '/notifications/:id',
   '/admin/*',

@@ -25,6 +25,8 @@ export const privateKeys = {
   activePackage: (userId: number) => privateKey(userId, 'active-package'),
   /** Whether the user is an admin (src/entities/admin): the account menu and the console ask it. */
   isAdmin: (userId: number) => privateKey(userId, 'is-admin'),
+  /** The ids of the proverbs the reader hearted and liked (src/entities/marks): the proverbs' pages and Learn read them. */
+  marks: (userId: number) => privateKey(userId, 'proverb-marks'),
   /** The notifications' queries (list, unread count) share this prefix, which a push refreshes. */
   notifications: (userId: number) => privateKey(userId, 'notifications'),
 }

@@ -58,7 +58,7 @@ test('a visitor searches without tone marks, finds the proverb and opens it', as
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text)
   await expect(page.getByText('In English')).toBeVisible()
   await expect(page.getByText('Meaning', { exact: true })).toBeVisible()
-  await expect(page.locator('.proverb-view__scroll img')).toHaveAttribute('src', /\/img\/(yoruba|igbo)-scroll\.jpeg/)
+  await expect(page.locator('.proverb-scroll img')).toHaveAttribute('src', /\/img\/(yoruba|igbo)-scroll\.jpeg/)
   await expect(page).toHaveTitle(`${text} — Òwe`)
 
   // Headless Chromium has no share sheet: the link is copied instead.

@@ -78,5 +78,10 @@ test('a signed-in reader’s screens hold still while they load, cold and warm',
     .getAttribute('href')
   await context.close()
   expect(quiz).toMatch(/^\/quiz\/\d+$/)
-  await sweep(browser, baseURL!, ['/', '/quiz', quiz!, '/profile', '/favourites', '/notifications', '/offline'], account)
+  await sweep(
+    browser,
+    baseURL!,
+    ['/', '/quiz', quiz!, '/profile', '/favourites', '/notifications', '/offline', '/learn', '/learn/progress'],
+    account,
+  )
 })

@@ -8,14 +8,14 @@ import { waitForWorker } from './offline-support'
 import { expectInsideViewport, expectNoAxeViolations, PHONE_360, PHONE_390, PHONES } from './phone'
 
 /**
- * The shell on a phone: a one-row header, a bottom tab bar (Home, Search, Quiz, Saved, Me) and every
+ * The shell on a phone: a one-row header, a bottom tab bar (Home, Search, Quiz, Learn, Saved, Me) and every
  * menu, popover and dialog inside the screen; nothing that sits at the bottom is hidden by the bar.
  */
 
 const tabBar = (page: Page) => page.locator('nav.tab-bar')
 const tab = (page: Page, label: string) => tabBar(page).getByRole('link', { name: label, exact: true })
 const header = (page: Page) => page.locator('header.site-header')
-const TABS = ['Home', 'Search', 'Quiz', 'Saved', 'Me'] as const
+const TABS = ['Home', 'Search', 'Quiz', 'Learn', 'Saved', 'Me'] as const
 
 /** One row: the tallest thing in it (the 44 px avatar or bell) and a little padding. */
 const ONE_ROW_MAX = 64
@@ -104,11 +104,13 @@ for (const [name, phone] of PHONES) {
       const expected: Record<(typeof TABS)[number], RegExp> = {
         Search: /\/search_result$/,
         Quiz: /\/quiz$/,
+        // A new reader's deck is empty: nothing due, so the tab's name is just "Learn".
+        Learn: /\/learn$/,
         Saved: /\/favourites$/,
         Me: /\/profile$/,
         Home: /\/$/,
       }
-      for (const label of ['Search', 'Quiz', 'Saved', 'Me', 'Home'] as const) {
+      for (const label of ['Search', 'Quiz', 'Learn', 'Saved', 'Me', 'Home'] as const) {
         const box = (await tab(page, label).boundingBox())!
         expect(box.height).toBeGreaterThanOrEqual(48)
         expect(box.width).toBeGreaterThanOrEqual(48)
@@ -298,7 +300,7 @@ test('on a desktop the proverb’s banner is drawn from a picture at least as wi
   await page.setViewportSize({ width: 1280, height: 800 })
   await withConsent(page, baseURL!)
   await page.goto(`/search_result?proverb=${await firstProverbSlug(request)}`)
-  const banner = page.locator('.proverb-view__scroll img')
+  const banner = page.locator('.proverb-scroll img')
   await expect(banner).toBeVisible()
   await expect.poll(() => banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
   const { natural, shown, ratio } = await banner.evaluate((img: HTMLImageElement) => ({

@@ -18,7 +18,6 @@ export const INSIGHTS_TEXTS = {
     `A range covers at most ${max} days; this one covers ${days.toLocaleString('en')}. Choose a later first day or an earlier last day.`,
   empty: 'No visits in this range yet.',
   emptyDetail: 'Counts show here once readers open Òwe on these days. Try a longer range.',
-  chartFailed: 'The chart could not be drawn; its numbers are in the table.',
 } as const
 
 /** The sign-up funnel's steps as the console names them (the wizard's five steps, then the account made and activated). */

@@ -104,3 +104,6 @@ export function formatBytes(bytes: number): string {
   }
   return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`
 }
+
+/** A count in a badge (the bell's unread, Learn's due): past 99 it says "99+". */
+export const badgeCount = (n: number): string => (n > 99 ? '99+' : String(n))

@@ -10,3 +10,6 @@ export const NUMBER_OUT_OF_RANGE = 'Number out of range (0-999)'
 export const CLOSE_ADS_LABEL = 'Close Ads'
 export const QUIZ_FETCH_ERROR = 'An error occured fetching questions'
 export const DEVICE_TOKEN_SAVE_FAILED = 'Failed to save token to the server.'
+
+/** Òwe's own: a chart (src/components/chart-figure.tsx) whose drawing could not load, offline say. */
+export const CHART_FAILED = 'The chart could not be drawn; its numbers are in the table.'

@@ -1,14 +1,14 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { API } from '@/core/http/api-paths'
-import type { EthnicGroup, Proverb, ProverbMarks } from '@/core/proverbs/contract'
+import type { EthnicGroup, Proverb } from '@/core/proverbs/contract'
 import type { Paginated } from '@/core/http/contract'
 import { apiGet, apiGetPage, withQuery } from '@/lib/api-client'
-import { privateKey } from '@/lib/query-keys'
-import { useSession } from '@/lib/session'
+import { privateKey, privateKeys } from '@/lib/query-keys'
 
 /** Private data sits under `privateKeys.user(userId)`, so it is keyed by user and dropped at sign-out. */
 export const markKeys = {
-  marks: (userId: number) => privateKey(userId, 'proverb-marks'),
+  /** The marks themselves are shared (src/entities/marks): the toggles here change them. */
+  marks: (userId: number) => privateKeys.marks(userId),
   favourites: (userId: number, page: number) => [...markKeys.allFavourites(userId), page] as const,
   allFavourites: (userId: number) => privateKey(userId, 'favourites'),
   readableGroups: (userId: number) => privateKey(userId, 'ethnic-logged'),
@@ -23,23 +23,9 @@ export const readableGroupsQuery = (userId: number) =>
     meta: { persist: true },
   })
 
-export const marksQuery = (userId: number) =>
-  queryOptions({
-    queryKey: markKeys.marks(userId),
-    queryFn: ({ signal }) => apiGet<ProverbMarks>(API.marks, { signal, auth: true }),
-    meta: { persist: true },
-  })
-
 export const favouritesQuery = (userId: number, page: number, size: number) =>
   queryOptions({
     queryKey: markKeys.favourites(userId, page),
     queryFn: ({ signal }) => apiGetPage<Paginated<Proverb>>(withQuery(API.favourites, { page, size }), { signal, auth: true }),
     placeholderData: keepPreviousData,
   })
-
-/** The signed-in user's hearts and likes; empty for visitors. */
-export function useMarks() {
-  const session = useSession()
-  const marks = useQuery({ ...marksQuery(session?.user.id ?? 0), enabled: Boolean(session) })
-  return { signedIn: Boolean(session), userId: session?.user.id, marks: marks.data }
-}

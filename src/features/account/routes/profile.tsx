@@ -17,14 +17,20 @@ const SECTIONS: ProfileSection[] = [
 ]
 
 /**
- * /profile: personal info, address, picture, languages and password, each saved on its own, then the
- * sections the app adds (notifications).
+ * /profile: the sections the app puts first (the streak), then personal info, address, picture, languages and
+ * password, each saved on its own, then the sections the app adds after (subscription, adverts, notifications).
  */
-export default function ProfileRoute({ extraSections = [] }: { extraSections?: ProfileSection[] }) {
+export default function ProfileRoute({
+  leadingSections = [],
+  extraSections = [],
+}: {
+  leadingSections?: ProfileSection[]
+  extraSections?: ProfileSection[]
+}) {
   const session = useSession()
   if (!session) return null
   const { id } = session.user
-  const sections = [...SECTIONS, ...extraSections]
+  const sections = [...leadingSections, ...SECTIONS, ...extraSections]
   return (
     // Keyed by user: a different account signed in elsewhere starts from a clean slate, not the last one's edits.
     <div className="profile" key={id}>

@@ -4,14 +4,14 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { Insights, InsightsDay } from '@/core/analytics/contract'
 import { INSIGHTS_TEXTS } from '@/core/analytics/texts'
 import { json } from '@/lib/test-render'
-import type { ChartSpec } from '../insights/chart-config'
-import { drawChart } from '../insights/draw-chart'
+import type { ChartSpec } from '@/components/chart-config'
+import { drawChart } from '@/components/draw-chart'
 import { expectLoadFailure, renderAdmin, serveApi } from '../test-fixtures'
 import InsightsSection from './insights'
 
 vi.mock('@/lib/session', () => import('@/lib/test-session'))
 // jsdom has no canvas: the charts are checked by what they are handed and by their text alternatives.
-vi.mock('../insights/draw-chart', () => ({ drawChart: vi.fn(() => () => undefined) }))
+vi.mock('@/components/draw-chart', () => ({ drawChart: vi.fn(() => () => undefined) }))
 
 const NOVEMBER = '/admin/insights?from=2026-11-01&to=2026-11-30'
 const counts = {

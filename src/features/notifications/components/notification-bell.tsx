@@ -4,13 +4,14 @@ import { useEffect } from 'react'
 import { Link } from 'react-router-dom'
 import { ErrorState, Loading } from '@/components/query-state'
 import { useDisclosure } from '@/components/disclosure'
+import { badgeCount } from '@/core/shared/format'
 import { useSession } from '@/lib/session'
 import { applyPendingReads, latestNotificationsQuery, unreadCountQuery } from '../queries'
 import { NotificationSummary } from './notification-item'
 
 /** The button's name carries the count: the badge alone is not read out. */
 export const bellLabel = (unread: number) => (unread > 0 ? `Notifications, ${unread} unread` : 'Notifications')
-export const badgeText = (unread: number) => (unread > 99 ? '99+' : String(unread))
+export const badgeText = (unread: number) => badgeCount(unread)
 
 /**
  * The header's bell (signed-in users): the unread count and a dropdown of the latest seven, both polled.

@@ -2,7 +2,7 @@ import '../search.css'
 import type { Ref } from 'react'
 import type { Category, EthnicGroup } from '@/core/proverbs/contract'
 import { formatThousands } from '@/core/shared/format'
-import { ScrollImage } from './scroll-image'
+import { ScrollImage } from '@/components/scroll-image'
 
 const proverbCount = (n: number) => `${formatThousands(n)} ${n === 1 ? 'proverb' : 'proverbs'}`
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom'
 import type { EthnicGroup } from '@/core/proverbs/contract'
 import { formatThousands } from '@/core/shared/format'
-import { ScrollImage } from './scroll-image'
+import { ScrollImage } from '@/components/scroll-image'
 
 export function GroupCard({ group }: { group: EthnicGroup }) {
   return (

@@ -2,7 +2,7 @@ import { useCallback, useEffect } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { resumeAfterSignIn } from '@/core/shared/constants'
 import { formatThousands } from '@/core/shared/format'
-import { useMarks } from '../marks'
+import { useMarks } from '@/entities/marks/queries'
 import { useToggleFavourite, useToggleLike } from '../mutations'
 
 function useSignInFirst(favourite?: number) {

@@ -7,12 +7,15 @@ import { json, renderWithApp } from '@/lib/test-render'
 import { iwaLesin, onye, zomo } from '@/offline/test-fixtures'
 import { changeText } from './provenance'
 import { ProverbView } from './proverb-view'
-import { setTestSession } from '@/lib/test-session'
+import { ADA, setTestSession } from '@/lib/test-session'
 
 vi.mock('@/lib/session', () => import('@/lib/test-session'))
 // The card is drawn on a canvas jsdom lacks: its outcome is what the page acts on.
 const shareCard = vi.hoisted(() => vi.fn<() => Promise<string>>())
 vi.mock('../share-card', () => ({ shareCard }))
+// The Learn deck on this device (src/lib/learning.ts): in it or not, and what a tap writes.
+const deck = vi.hoisted(() => ({ addToDeck: vi.fn(async () => undefined), removeFromDeck: vi.fn(), useInDeck: vi.fn(() => false) }))
+vi.mock('@/lib/learning', () => deck)
 setTestSession(null)
 
 const PROVERB: Proverb = {
@@ -43,6 +46,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()
+  setTestSession(null)
 })
 
 test('the proverb says where it is recorded: pages linked (opening another site), books as author, title, year and number', () => {
@@ -132,4 +136,20 @@ test('a card shared or saved is counted as an image share of the proverb; a canc
     expect.objectContaining({ type: 'share', detail: 'image', slug: PROVERB.slug }),
   ])
   worker.remove()
+})
+
+test('the actions end with the proverb’s place in the Learn deck: a visitor is offered to sign in, a reader adds it and is told', async () => {
+  renderWithApp(<ProverbView proverb={PROVERB} />)
+  const actions = () => [...document.querySelectorAll('.proverb-view__actions > *')].map((action) => action.textContent)
+  expect(actions().at(-1)).toBe('Sign in to add to your deck')
+  expect(deck.useInDeck).not.toHaveBeenCalled()
+  cleanup()
+
+  setTestSession(ADA)
+  renderWithApp(<ProverbView proverb={PROVERB} />)
+  expect(actions().at(-1)).toBe('Add to deck')
+  expect(deck.useInDeck).toHaveBeenCalledWith(PROVERB.id)
+  fireEvent.click(screen.getByRole('button', { name: 'Add to deck' }))
+  expect(await screen.findByText('Added to your deck. It comes up in Learn.')).toBeTruthy()
+  expect(deck.addToDeck).toHaveBeenCalledExactlyOnceWith([PROVERB.id])
 })

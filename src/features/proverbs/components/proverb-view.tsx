@@ -1,15 +1,15 @@
 import '../search.css'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import { languageTag } from '@/core/shared/constants'
+import { Cousins } from '@/components/cousins'
+import { DeckButton } from '@/components/deck-button'
+import { ProverbScroll } from '@/components/proverb-scroll'
 import type { Proverb } from '@/core/proverbs/contract'
 import { track } from '@/lib/track'
 import { shareProverb, type ShareOutcome } from '../share'
 import type { CardShareOutcome } from '../share-card'
-import { Cousins } from './cousins'
 import { FavouriteButton, LikeButton } from './mark-buttons'
 import { CheckedBySpeaker, ProverbHistory, RecordedIn } from './provenance'
-import { ScrollImage } from './scroll-image'
 
 const SHARE_MESSAGES: Record<ShareOutcome, string> = {
   shared: 'Shared.',
@@ -26,46 +26,37 @@ const CARD_MESSAGES: Record<CardShareOutcome, string> = {
 }
 
 /**
- * One proverb, large in its own script on its group's scroll, with its rendering, meaning and a share
- * action; then its cousins among other peoples, where it is recorded, and a way to correct it.
+ * One proverb, large in its own script on its group's scroll, with its rendering, meaning, share actions and
+ * its place in the reader's Learn deck; then its cousins among other peoples, where it is recorded, and a way
+ * to correct it.
  */
 export function ProverbView({ proverb }: { proverb: Proverb }) {
-  const [shareStatus, setShareStatus] = useState('')
+  const [status, setStatus] = useState('')
   const [drawing, setDrawing] = useState(false)
   // A share is counted when it happened: shared, or the link copied, or the card saved; not when cancelled.
   async function shareLink() {
     const outcome = await shareProverb(proverb)
     if (outcome === 'shared' || outcome === 'copied') track('share', { detail: 'link', slug: proverb.slug })
-    setShareStatus(SHARE_MESSAGES[outcome])
+    setStatus(SHARE_MESSAGES[outcome])
   }
   async function shareAsImage() {
     setDrawing(true)
-    setShareStatus('')
+    setStatus('')
     try {
       // Loaded when asked for: the canvas drawing is not part of the page.
       const { shareCard } = await import('../share-card')
       const outcome = await shareCard(proverb)
       if (outcome === 'shared' || outcome === 'saved') track('share', { detail: 'image', slug: proverb.slug })
-      setShareStatus(CARD_MESSAGES[outcome])
+      setStatus(CARD_MESSAGES[outcome])
     } catch {
-      setShareStatus(CARD_MESSAGES.failed)
+      setStatus(CARD_MESSAGES.failed)
     } finally {
       setDrawing(false)
     }
   }
   return (
     <article className="proverb-view" aria-labelledby="proverb-text">
-      <div className="proverb-view__scroll">
-        <ScrollImage src={proverb.image} eager wide />
-        <div className="proverb-view__panel">
-          <p className="proverb-view__group">
-            {proverb.ethnic.name} · {proverb.language}
-          </p>
-          <h1 id="proverb-text" className="proverb-view__text" lang={languageTag(proverb.ethnic.slug)}>
-            {proverb.proverb}
-          </h1>
-        </div>
-      </div>
+      <ProverbScroll proverb={proverb} id="proverb-text" />
       <dl className="proverb-view__details">
         <dt>In English</dt>
         <dd>{proverb.transliteration}</dd>
@@ -92,9 +83,11 @@ export function ProverbView({ proverb }: { proverb: Proverb }) {
         <Link className="button" to={`/search_result?ethnic=${proverb.ethnic.slug}`}>
           More {proverb.ethnic.name} proverbs
         </Link>
+        {/* Last in the row: its label changes once the device says whether the proverb is in the deck, and moves nothing after it. */}
+        <DeckButton proverbId={proverb.id} onDone={setStatus} />
       </div>
       <p className="proverb-view__status" role="status" aria-live="polite">
-        {shareStatus}
+        {status}
       </p>
       <Cousins cousins={proverb.cousins} people={proverb.ethnic.name} />
       <footer className="proverb-view__provenance">

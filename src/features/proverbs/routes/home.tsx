@@ -1,11 +1,13 @@
 import '../proverbs.css'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
+import { LearningStreak } from '@/components/learning-streak'
 import { EmptyState, ErrorState, Loading } from '@/components/query-state'
+import { STREAK_TEXTS } from '@/core/learning/texts'
 import { formatLongDate } from '@/core/shared/format'
 import { GroupCard } from '../components/group-card'
 import { ProverbCard } from '../components/proverb-card'
-import { ScrollImage } from '../components/scroll-image'
+import { ScrollImage } from '@/components/scroll-image'
 import { SearchBox } from '../components/search-box'
 import { categoriesQuery, groupsQuery } from '@/entities/catalogue/queries'
 import { localDate, todayQuery, trendingQuery } from '../queries'
@@ -67,6 +69,8 @@ export function HomeRoute() {
         )}
       </section>
 
+      <YourStreak />
+
       <YourLanguages />
 
       <section aria-labelledby="trending-title">
@@ -118,6 +122,18 @@ export function HomeRoute() {
         )}
       </section>
     </>
+  )
+}
+
+/** Signed in: the streak and the calendar of active days (docs/requirements.md#r18-learning), from the device. */
+function YourStreak() {
+  const session = useSession()
+  if (!session) return null
+  return (
+    <section aria-labelledby="streak-title">
+      <h2 id="streak-title">{STREAK_TEXTS.title}</h2>
+      <LearningStreak />
+    </section>
   )
 }
 

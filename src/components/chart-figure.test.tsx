@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { INSIGHTS_TEXTS } from '@/core/analytics/texts'
+import { CHART_FAILED } from '@/core/shared/texts'
 import type { ChartSpec } from './chart-config'
 
 const SPEC: ChartSpec = {
@@ -33,7 +33,7 @@ test('the chart is drawn on the canvas named by its summary, and taken away with
   expect(screen.getByRole('figure', { name: 'Installs and push opt-ins per day' })).toBeTruthy()
   const canvas = screen.getByRole('img', { name: SUMMARY })
   await waitFor(() => expect(drawChart).toHaveBeenCalledWith(canvas, SPEC))
-  expect(screen.queryByText(INSIGHTS_TEXTS.chartFailed)).toBeNull()
+  expect(screen.queryByText(CHART_FAILED)).toBeNull()
   unmount()
   expect(erase).toHaveBeenCalledOnce()
 })
@@ -42,10 +42,10 @@ test('the legend names each series beside its colour and line', async () => {
   vi.doMock('./draw-chart', () => ({ drawChart: () => () => undefined }))
   const { ChartFigure } = await import('./chart-figure')
   const { container } = render(<ChartFigure caption="Installs" summary={SUMMARY} spec={{ ...SPEC, kind: 'line' }} />)
-  const items = [...container.querySelectorAll('.insights-legend li')]
+  const items = [...container.querySelectorAll('.chart-figure__legend li')]
   expect(items.map((item) => [item.textContent, item.firstElementChild?.className])).toEqual([
-    ['Installs', 'insights-swatch insights-swatch--1 insights-swatch--line'],
-    ['Push opt-ins', 'insights-swatch insights-swatch--2 insights-swatch--line'],
+    ['Installs', 'chart-figure__swatch chart-figure__swatch--1 chart-figure__swatch--line'],
+    ['Push opt-ins', 'chart-figure__swatch chart-figure__swatch--2 chart-figure__swatch--line'],
   ])
 })
 
@@ -55,6 +55,6 @@ test('when Chart.js cannot be loaded (offline, say), the figure keeps its text a
   })
   const { ChartFigure } = await import('./chart-figure')
   render(<ChartFigure caption="Installs and push opt-ins per day" summary={SUMMARY} spec={SPEC} />)
-  expect(await screen.findByText(INSIGHTS_TEXTS.chartFailed)).toBeTruthy()
+  expect(await screen.findByText(CHART_FAILED)).toBeTruthy()
   expect(screen.getByRole('img', { name: SUMMARY })).toBeTruthy()
 })

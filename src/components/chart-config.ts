@@ -1,7 +1,7 @@
 import type { ChartConfiguration, TooltipItem } from 'chart.js'
 
 /**
- * What a chart shows, as the Insights describe it: the kind, a label per point and one or more series.
+ * What a chart shows, as a page describes it: the kind, a label per point and one or more series.
  * draw-chart.ts hands it to Chart.js; the tests read it as it is handed over.
  */
 export type ChartSpec = {

@@ -1,15 +1,15 @@
 import { BarController, BarElement, CategoryScale, Chart, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js'
 import { chartConfig, type ChartSpec, type Palette } from './chart-config'
 
-// Loaded only when the Insights draw their first chart (chart-figure.tsx imports this module lazily), so
-// Chart.js travels with no other page. Only what the Insights draw is registered: lines and bars on a
-// category axis against a linear one, with tooltips; the legend is the figure's own HTML.
+// Loaded only when a page draws its first chart (chart-figure.tsx imports this module lazily: the console's
+// Insights, Learn's progress), so Chart.js travels with no other page. Only what they draw is registered: lines
+// and bars on a category axis against a linear one, with tooltips; the legend is the figure's own HTML.
 Chart.register(LineController, LineElement, PointElement, BarController, BarElement, CategoryScale, LinearScale, Tooltip)
 
 const darkMode = matchMedia('(prefers-color-scheme: dark)')
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)')
 
-/** The chart colours the canvas inherits (insights.css sets them for light and dark mode), and the page's font. */
+/** The chart colours the canvas inherits (chart-figure.css sets them for light and dark mode), and the page's font. */
 function paletteOf(canvas: HTMLCanvasElement): Palette {
   const style = getComputedStyle(canvas)
   const value = (name: string) => style.getPropertyValue(name).trim()

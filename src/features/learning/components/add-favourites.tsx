@@ -1,0 +1,62 @@
+import { useId } from 'react'
+import { LEARN_TEXTS } from '@/core/learning/review-texts'
+import { errorMessage } from '@/components/query-state'
+import { useMarks } from '@/entities/marks/queries'
+import { useAddToDeck } from '../mutations'
+
+/** What the button's hint says before anything is added. */
+function favouritesHint(state: { loading: boolean; unavailable: boolean; favourites: number; missing: number }): string {
+  if (state.loading) return LEARN_TEXTS.favouritesLoading
+  if (state.unavailable) return LEARN_TEXTS.favouritesUnavailable
+  if (state.favourites === 0) return LEARN_TEXTS.noFavourites
+  if (state.missing === 0) return LEARN_TEXTS.allFavouritesIn
+  return ''
+}
+
+/**
+ * "Add all favourites": every proverb the reader has hearted that is not in the deck yet, in one go. The hearts
+ * are the ids the device keeps (src/entities/marks), so this works offline with the last ones loaded. While it
+ * adds, it says how many; then how many were added. `inDeck`: the proverbs already in the deck.
+ */
+export function AddFavourites({ inDeck }: { inDeck: ReadonlySet<number> }) {
+  const status = useId()
+  const { marks, query } = useMarks()
+  const add = useAddToDeck()
+  const favourites = marks?.favourites ?? []
+  const missing = favourites.filter((id) => !inDeck.has(id))
+  const hint = favouritesHint({
+    loading: !marks && query.fetchStatus === 'fetching',
+    unavailable: !marks && query.fetchStatus !== 'fetching',
+    favourites: favourites.length,
+    missing: missing.length,
+  })
+  return (
+    <div className="add-favourites">
+      <button
+        type="button"
+        className="button"
+        disabled={add.isPending || missing.length === 0}
+        aria-describedby={status}
+        onClick={() => add.mutate(missing)}
+      >
+        {LEARN_TEXTS.addFavourites}
+      </button>
+      <div id={status} className="add-favourites__status" role="status">
+        {add.isPending ? (
+          <span className="progress">
+            <progress aria-hidden="true" />
+            <span>{LEARN_TEXTS.addingFavourites(add.variables.length)}</span>
+          </span>
+        ) : add.isSuccess ? (
+          <span className="add-favourites__done">{LEARN_TEXTS.added(add.data)}</span>
+        ) : add.isError ? (
+          <span className="field__error">
+            {LEARN_TEXTS.addFailed}: {errorMessage(add.error)}
+          </span>
+        ) : (
+          hint && <span className="field__hint">{hint}</span>
+        )}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,60 @@
+import '../learning.css'
+import { Link } from 'react-router-dom'
+import { Loading } from '@/components/query-state'
+import { LEARN_TEXTS } from '@/core/learning/review-texts'
+import { useReviewQueue } from '../deck'
+import { AddFavourites } from '../components/add-favourites'
+import { LearnHeader } from '../components/learn-header'
+import { Review } from '../components/review'
+
+/**
+ * /learn (docs/requirements.md#r18-learning): the reader's deck, reviewed one card at a time from the device's
+ * log, offline or not. An empty deck says what the deck is and how to fill it; below the review, the deck's size
+ * and "Add all favourites".
+ */
+export default function LearnRoute() {
+  const queue = useReviewQueue()
+  const inDeck = new Set(queue.deck.filter((card) => card.inDeck).map((card) => card.proverbId))
+  return (
+    <div className="learn">
+      <LearnHeader title={LEARN_TEXTS.title} />
+      {queue.status === 'loading' ? (
+        <div className="learn__loading">
+          <Loading label={LEARN_TEXTS.loading} lines={4} />
+        </div>
+      ) : queue.status === 'error' ? (
+        <div className="notice notice--error" role="alert">
+          <p className="notice__title">{LEARN_TEXTS.failed}</p>
+          <p>{LEARN_TEXTS.failedDetail}</p>
+          <button type="button" className="button" onClick={() => location.reload()}>
+            {LEARN_TEXTS.reload}
+          </button>
+        </div>
+      ) : inDeck.size === 0 ? (
+        <section className="learn-empty" aria-labelledby="learn-empty-title">
+          <h2 id="learn-empty-title">{LEARN_TEXTS.emptyTitle}</h2>
+          <p>{LEARN_TEXTS.emptyWhat}</p>
+          <p>{LEARN_TEXTS.emptyHow}</p>
+          <div className="learn-empty__actions">
+            <AddFavourites inDeck={inDeck} />
+            <Link className="button" to="/search_result">
+              {LEARN_TEXTS.findProverbs}
+            </Link>
+          </div>
+        </section>
+      ) : (
+        <>
+          <Review queue={queue} />
+          <section className="learn-deck" aria-labelledby="learn-deck-title">
+            <h2 id="learn-deck-title">{LEARN_TEXTS.deckTitle}</h2>
+            <p>{LEARN_TEXTS.deckCount(inDeck.size, queue.due.length)}</p>
+            <AddFavourites inDeck={inDeck} />
+            <p>
+              <Link to="/learn/progress">{LEARN_TEXTS.seeProgress}</Link>
+            </p>
+          </section>
+        </>
+      )}
+    </div>
+  )
+}
