@@ -154,6 +154,11 @@ export async function readLog(db: OfflineDb, userId: number): Promise<LearningEn
   return (await db.getAllFromIndex('learning', 'userId', userId)).map(entryOf)
 }
 
+/** How many entries the reader's log holds on this device (it only grows, but for entries the server refused). */
+export function countLog(db: OfflineDb, userId: number): Promise<number> {
+  return db.countFromIndex('learning', 'userId', userId)
+}
+
 /** The stored proverbs of these ids, by id (those the device lacks are left out). */
 export async function readProverbs(db: OfflineDb, ids: Iterable<number>): Promise<Map<number, Proverb>> {
   const tx = db.transaction('proverbs')
