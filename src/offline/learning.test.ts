@@ -233,6 +233,14 @@ test('a failed send keeps the entries and backs off (1 s doubling, Retry-After h
   expect(state).toMatchObject({ tries: 0, nextAttemptAt: 0 })
 })
 
+test('an answer that is not the server’s (a captive portal’s page) keeps the entries and backs off', async () => {
+  await record({ kind: 'read', proverbId: 1 })
+  server.fail(() => new Response('<html>Sign in to the Wi-Fi</html>', { headers: { 'Content-Type': 'text/html' } }))
+  expect(await sync()).toMatchObject({ sent: 0, waiting: 1, retryAt: T0 + 1000 })
+  server.fail((_path, method) => (method === 'GET' ? Response.json({ data: null }) : undefined))
+  expect(await sync({ retryNow: true })).toMatchObject({ sent: 1, waiting: 0, retryAt: clock + 2000 })
+})
+
 test('a token the server refuses is not tried again; another token of the same reader is', async () => {
   server = learningServer({ tokens: { 'token-7-new': 7 } })
   await record({ kind: 'read', proverbId: 1 })

@@ -277,6 +277,15 @@ async function call(deps: LearningSyncDeps, path: string, body?: LearningBatch):
   return { kind: 'retry', afterMs: retryAfterMs(response, deps.now()) }
 }
 
+/**
+ * The `data` of a 2xx answer when it has the shape asked for; undefined for anything else (a captive portal's
+ * page, a proxy's): the round then backs off rather than fail the same way at once, again and again.
+ */
+async function dataOf<T>(response: Response, shaped: (data: T) => boolean): Promise<T | undefined> {
+  const body = (await response.json().catch(() => undefined)) as { data?: T } | undefined
+  return body?.data !== undefined && body.data !== null && shaped(body.data) ? body.data : undefined
+}
+
 const changesDeck = (entry: Pick<LearningEntry, 'kind'>) => entry.kind === 'add' || entry.kind === 'remove' || entry.kind === 'review'
 
 /** What a round has seen so far. */
@@ -323,7 +332,8 @@ async function sendBatch(deps: LearningSyncDeps, round: Round, records: Learning
     const half = Math.ceil(records.length / 2)
     return (await sendBatch(deps, round, records.slice(0, half))) ?? sendBatch(deps, round, records.slice(half))
   }
-  const { data } = (await answer.json()) as { data: LearningBatchResult }
+  const data = await dataOf<LearningBatchResult>(answer, (result) => Array.isArray(result.refused))
+  if (!data) return { kind: 'retry' }
   round.accepted = true
   const refusedIds = new Map(data.refused.map((r) => [r.id, r.message]))
   const tx = deps.db.transaction('learning', 'readwrite')
@@ -366,8 +376,10 @@ async function pull(deps: LearningSyncDeps, round: Round, state: LearningSyncSta
   for (;;) {
     const answer = await call(deps, `${API.learningLog}?after=${state.cursor}`)
     if (!(answer instanceof Response)) return answer
-    if (!answer.ok) return { kind: 'retry' }
-    const { data: page } = (await answer.json()) as { data: LearningLogPage }
+    const page = answer.ok
+      ? await dataOf<LearningLogPage>(answer, (p) => Array.isArray(p.entries) && typeof p.cursor === 'number')
+      : undefined
+    if (!page) return { kind: 'retry' }
     const tx = deps.db.transaction(['learning', 'learningSync'], 'readwrite')
     const log = tx.objectStore('learning')
     const before = state.cursor
