@@ -227,6 +227,8 @@ export function useInDeck(proverbId: number): boolean | undefined {
   return userId === undefined ? undefined : inDeck.data
 }
 
+const NO_DAYS: LocalDay[] = []
+
 /** The streak and the active days of the last CALENDAR_DAYS days, in the reader's local days; undefined while loading or signed out. */
 export function useStreak(): { today: LocalDay; streak: Streak; days: LocalDay[] } | undefined {
   const userId = useSession()?.user.id
@@ -246,7 +248,8 @@ export function useStreak(): { today: LocalDay; streak: Streak; days: LocalDay[]
     networkMode: 'online',
     retry: false,
   })
-  const deviceDays = days.data
+  // A browser without IndexedDB keeps no log: the server's days alone.
+  const deviceDays = hasIndexedDb() ? days.data : NO_DAYS
   const server = summary.data
   return useMemo(
     () => (userId === undefined || deviceDays === undefined ? undefined : mergeStreak(deviceDays, server, today)),
