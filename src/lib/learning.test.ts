@@ -17,17 +17,7 @@ import { ADA, setTestSession } from './test-session'
 
 vi.mock('@/lib/session', () => import('@/lib/test-session'))
 
-const {
-  addToDeck,
-  onLocalDayChange,
-  recordQuizFinished,
-  recordRead,
-  removeFromDeck,
-  useInDeck,
-  useLearningCounts,
-  useLocalDay,
-  useStreak,
-} = await import('./learning')
+const { addToDeck, recordQuizFinished, recordRead, removeFromDeck, useInDeck, useLearningCounts, useStreak } = await import('./learning')
 
 let server: LearningServer
 let summary: LearningSummary | undefined
@@ -49,7 +39,6 @@ beforeEach(async () => {
 
 afterEach(() => {
   vi.unstubAllGlobals()
-  vi.useRealTimers()
   Reflect.deleteProperty(navigator, 'serviceWorker')
   Reflect.deleteProperty(navigator, 'onLine')
 })
@@ -158,21 +147,4 @@ test('the streak counts the device’s own days at once, and the server’s days
   act(() => onlineManager.setOnline(true))
   await waitFor(() => expect(result.current?.streak).toMatchObject({ current: 4, best: 4, activeToday: true }))
   expect(result.current?.days).toEqual([shiftDay(day, -3), shiftDay(day, -2), shiftDay(day, -1), day])
-})
-
-test('the local day changes at local midnight', () => {
-  vi.useFakeTimers({ now: new Date(2026, 10, 23, 23, 59, 0), toFake: ['setTimeout', 'clearTimeout', 'Date'] })
-  const heard = vi.fn()
-  const stop = onLocalDayChange(heard)
-  const { result } = renderHook(() => useLocalDay())
-  expect(result.current).toBe('2026-11-23')
-  act(() => vi.advanceTimersByTime(30_000))
-  expect(heard).not.toHaveBeenCalled()
-  act(() => vi.advanceTimersByTime(32_000))
-  expect(heard).toHaveBeenCalledTimes(1)
-  expect(result.current).toBe('2026-11-24')
-  // And the next night too.
-  act(() => vi.advanceTimersByTime(24 * 60 * 60_000))
-  expect(heard).toHaveBeenCalledTimes(2)
-  stop()
 })

@@ -1,14 +1,14 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { useEffect, useMemo, useSyncExternalStore } from 'react'
+import { useEffect, useMemo } from 'react'
 import { API } from '@/core/http/api-paths'
 import type { LearningSummary, LocalDay, Streak } from '@/core/learning/contract'
-import { localDayOf } from '@/core/learning/days'
 import { mergeStreak } from '@/core/learning/merge'
 import type { LearningAction } from '@/offline/learning'
 import { LEARNING_CHANNEL, type LearningChanged } from '@/offline/messages'
 import { apiGet, withQuery } from './api-client'
 import { env } from './env'
 import { useOnline } from './online'
+import { onLocalDayChange, useLocalDay } from './local-day'
 import { learningKeys } from './query-keys'
 import { getSession, useSession } from './session'
 
@@ -88,58 +88,6 @@ export function onLearningChanged(userId: number, callback: () => void): () => v
     channel?.close()
     window.removeEventListener(LEARNING_CHANNEL, onMessage as EventListener)
   }
-}
-
-const dayListeners = new Set<() => void>()
-let midnight: ReturnType<typeof setTimeout> | undefined
-let dayHeard = ''
-
-const localToday = (): LocalDay => localDayOf(new Date()).day
-
-/** Tells the listeners when the local day has changed since they last heard. */
-function checkDay(): void {
-  const today = localToday()
-  if (today === dayHeard) return
-  dayHeard = today
-  dayListeners.forEach((listener) => listener())
-}
-
-/** A timer to just past the next local midnight (then again); a device that slept through it checks when shown. */
-function armMidnight(): void {
-  clearTimeout(midnight)
-  if (dayListeners.size === 0) return
-  const now = new Date()
-  const next = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1)
-  midnight = setTimeout(
-    () => {
-      checkDay()
-      armMidnight()
-    },
-    next.getTime() - now.getTime() + 1000,
-  )
-}
-
-const onVisible = () => !document.hidden && checkDay()
-
-/** Calls back when the device's local day changes. */
-export function onLocalDayChange(listener: () => void): () => void {
-  if (dayListeners.size === 0) {
-    dayHeard = localToday()
-    document.addEventListener('visibilitychange', onVisible)
-  }
-  dayListeners.add(listener)
-  armMidnight()
-  return () => {
-    dayListeners.delete(listener)
-    if (dayListeners.size > 0) return
-    clearTimeout(midnight)
-    document.removeEventListener('visibilitychange', onVisible)
-  }
-}
-
-/** The device's local day now, changing at local midnight. */
-export function useLocalDay(): LocalDay {
-  return useSyncExternalStore(onLocalDayChange, localToday, localToday)
 }
 
 /** One watch per query client and reader, however many badges ask: a change to the log, or a new day, reads it again. */
