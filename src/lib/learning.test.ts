@@ -63,7 +63,7 @@ test('a signed-in reader’s proverb read is kept once a local day; a visitor’
 
 test('with no worker the page sends the log itself with the reader’s token, and keeps the deck’s proverbs on the device', async () => {
   await addToDeck([onye.id])
-  expect((await (await offlineDb()).get('proverbs', onye.id))?.proverb).toEqual(onye)
+  await waitFor(async () => expect((await (await offlineDb()).get('proverbs', onye.id))?.proverb).toEqual(onye))
   await waitFor(() => expect(server.log(7).map((e) => e.kind)).toEqual(['add']))
   expect(server.calls[0]).toMatchObject({ method: 'POST', token: ADA.token })
   await waitFor(async () => expect((await logOf()).every((e) => e.sent === 1)).toBe(true))

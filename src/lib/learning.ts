@@ -56,13 +56,19 @@ export function recordQuizFinished(batchId: number): void {
   record([{ kind: 'quiz', batchId }]).catch(warn)
 }
 
-/** Puts proverbs in the signed-in reader's deck (those already in it are left as they are). */
+/**
+ * Puts proverbs in the signed-in reader's deck (those already in it are left as they are); resolves once
+ * that is on the device. Their proverbs are then kept on the device too, fetched when online, so the cards
+ * read offline (a sync fetches any still missing).
+ */
 export async function addToDeck(proverbIds: number[]): Promise<void> {
   const ids = [...new Set(proverbIds)]
   await record(ids.map((proverbId) => ({ kind: 'add', proverbId })))
   const userId = getSession()?.user.id
-  if (userId === undefined || !hasIndexedDb() || navigator.onLine === false) return
-  // The cards are read offline: their proverbs are kept on the device (the sync fetches any still missing).
+  if (userId !== undefined && hasIndexedDb() && navigator.onLine !== false) keepProverbs(userId, ids).catch(warn)
+}
+
+async function keepProverbs(userId: number, ids: number[]): Promise<void> {
   const { db, log } = await openLog()
   const stored = await log.keepProverbs({ db, fetch: (input, init) => fetch(input, init), now: Date.now, apiBase: env.apiBase }, ids)
   if (stored > 0) log.announceLearning(userId)
