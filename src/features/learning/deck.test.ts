@@ -17,10 +17,17 @@ const { useProgress, useReviewQueue } = await import('./deck')
 const MINUTE = 60_000
 const DAY = 24 * 60 * MINUTE
 
+/**
+ * A reader of their own for each test: the deck's store in memory outlives a test by a while (it is kept
+ * between Learn pages), and would otherwise hold the last test's cards.
+ */
+let reader = 100
+
 beforeEach(async () => {
   const db = await offlineDb()
   for (const store of ['learning', 'learningCards', 'learningSync', 'proverbs', 'search'] as const) await db.clear(store)
-  setTestSession(ADA)
+  reader++
+  setTestSession({ ...ADA, user: { ...ADA.user, id: reader } })
   // The server cannot be reached: everything here is the device's.
   vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')))
 })
@@ -34,7 +41,7 @@ afterEach(() => {
 async function deckOf(ids: number[], ago = DAY) {
   const db = await offlineDb()
   for (const [i, proverbId] of ids.entries())
-    await recordEntry(db, 7, dateEntry({ kind: 'add', proverbId }, new Date(Date.now() - ago + i)))
+    await recordEntry(db, reader, dateEntry({ kind: 'add', proverbId }, new Date(Date.now() - ago + i)))
   return db
 }
 
@@ -61,11 +68,11 @@ test('a graded card leaves the queue at once; the review is then on the device, 
   expect(result.current.due.map((c) => c.proverbId)).toEqual([2])
   expect(result.current.nextDue).toBe(result.current.deck.find((c) => c.proverbId === 1)!.due)
 
-  await waitFor(async () => expect((await readLog(db, 7)).filter((e) => e.kind === 'review')).toHaveLength(1))
-  const replayed = replayDeck(await readLog(db, 7))
+  await waitFor(async () => expect((await readLog(db, reader)).filter((e) => e.kind === 'review')).toHaveLength(1))
+  const replayed = replayDeck(await readLog(db, reader))
   expect(replayed.get(1)!.due).toBe(result.current.deck.find((c) => c.proverbId === 1)!.due)
   await waitFor(async () =>
-    expect(await readCounts(db, 7, Date.now())).toMatchObject({ deck: 2, due: 1, nextDue: Date.parse(replayed.get(1)!.due) }),
+    expect(await readCounts(db, reader, Date.now())).toMatchObject({ deck: 2, due: 1, nextDue: Date.parse(replayed.get(1)!.due) }),
   )
   unmount()
 })
@@ -105,14 +112,14 @@ test('a change made elsewhere (another tab, the worker’s pull) reaches the que
   const { result, unmount } = renderHook(() => useReviewQueue())
   await waitFor(() => expect(result.current.deck).toHaveLength(1))
   // Written by another runtime, heard on the channel.
-  await db.put('learning', { ...dateEntry({ kind: 'add', proverbId: 2 }, new Date()), userId: 7, sent: 1, seq: 5 })
+  await db.put('learning', { ...dateEntry({ kind: 'add', proverbId: 2 }, new Date()), userId: reader, sent: 1, seq: 5 })
   const other = new BroadcastChannel(LEARNING_CHANNEL)
-  other.postMessage({ type: 'learning-changed', userId: 7 })
+  other.postMessage({ type: 'learning-changed', userId: reader })
   other.close()
   await waitFor(() => expect(result.current.deck.map((c) => c.proverbId).sort()).toEqual([1, 2]))
   // The deck's proverb arriving on the device is shown too.
   await saveProverbs(db, [onye], Date.now())
-  await recordEntry(db, 7, dateEntry({ kind: 'add', proverbId: onye.id }, new Date()))
+  await recordEntry(db, reader, dateEntry({ kind: 'add', proverbId: onye.id }, new Date()))
   await waitFor(() => expect(result.current.proverbs.get(onye.id)).toEqual(onye))
   unmount()
 })
