@@ -36,11 +36,6 @@ if (page) {
 const outbox = () => import('./features/quiz/outbox')
 void outbox().then(({ startOutboxDrains }) => startOutboxDrains())
 
-// The reader's learning log is synced after the first paint, whenever the browser is back online and after a sign-in,
-// by code loaded then (src/lib/learning-sync.ts).
-const learningSync = () => import('./lib/learning-sync')
-void learningSync().then(({ startLearningSync }) => startLearningSync())
-
 // The worker's registration (and its update prompt) loads apart from the first page's script: it waits for the page's load anyway.
 if (env.production)
   void import('./lib/service-worker').then(({ registerServiceWorker }) =>
@@ -49,7 +44,6 @@ if (env.production)
       onFirstControl: () => {
         void queryClient.refetchQueries({ type: 'active', queryKey: proverbKeys.all })
         void outbox().then(({ requestDrain }) => requestDrain())
-        void learningSync().then(({ requestLearningSync }) => requestLearningSync())
       },
     }),
   )

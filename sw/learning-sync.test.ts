@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import { API } from '../src/core/http/api-paths'
 import { dateEntry, readCounts, recordEntry } from '../src/offline/learning'
-import type { LearningRetryNotice } from '../src/offline/messages'
+import type { LearningRetryNotice } from '../src/offline/learning-messages'
 import type { OfflineDb } from '../src/offline/schema'
 import { setOwner, tokenDigest } from '../src/offline/store'
 import { freshDb, onye } from '../src/offline/test-fixtures'

@@ -1,6 +1,6 @@
 import { replayDeck } from '../src/core/learning/schedule'
 import { keepDeckProverbs, syncLearning, type LearningSyncSummary } from '../src/offline/learning'
-import { LEARNING_SYNC_TAG, type LearningRetryNotice, type SyncLearningCommand } from '../src/offline/messages'
+import { LEARNING_SYNC_TAG, type LearningRetryNotice, type SyncLearningCommand } from '../src/offline/learning-messages'
 import type { OfflineDb } from '../src/offline/schema'
 import { readOwner } from '../src/offline/store'
 import { ownerTokenFor, type OutboxSyncDeps, type SyncEventLike } from './outbox-sync'

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto'
 import { waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import type { LearningRetryNotice, SyncLearningCommand } from '@/offline/messages'
+import type { LearningRetryNotice, SyncLearningCommand } from '@/offline/learning-messages'
 import type { Session } from './session'
 
 const ADA: Session = { token: 'token-7', user: { id: 7, email: 'ada@example.com', firstName: 'Ada', lastName: 'Obi' } as Session['user'] }
@@ -47,7 +47,7 @@ test('changes made together are synced in one round', async () => {
   expect(posted).toEqual([{ type: 'SYNC_LEARNING', token: 'token-7', retryNow: false }])
 })
 
-test('at start, when the browser is back online and after a sign-in the log is synced; the worker’s retry time is kept', async () => {
+test('when first used, when the browser is back online and after a sign-in the log is synced; the worker’s retry time is kept', async () => {
   startLearningSync()
   await waitFor(() => expect(posted).toEqual([{ type: 'SYNC_LEARNING', token: 'token-7', retryNow: false }]), { timeout: 3000 })
   window.dispatchEvent(new Event('online'))

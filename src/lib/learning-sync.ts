@@ -1,4 +1,4 @@
-import { LEARNING_SYNC_TAG, type LearningRetryNotice, type SyncLearningCommand } from '@/offline/messages'
+import { LEARNING_SYNC_TAG, type LearningRetryNotice, type SyncLearningCommand } from '@/offline/learning-messages'
 import { env } from './env'
 import { getSession, onSignedIn } from './session'
 
@@ -6,8 +6,9 @@ import { getSession, onSignedIn } from './session'
  * Syncing the reader's learning log, from the page (the log and its rounds are src/offline/learning.ts):
  * the worker controlling the page runs the round (a SYNC_LEARNING message with the session's token);
  * offline, Background Sync (tag `owe-learning`) runs it once the browser is back online; with no worker the
- * page runs it itself, under the same lock. Asked for after each change to the log, at start, when the
- * browser is back online and after a sign-in. Loaded on first use, apart from the first page's script.
+ * page runs it itself, under the same lock. Asked for after each change to the log, when a page first uses
+ * learning, when the browser is back online and after a sign-in. Loaded on first use, apart from the first
+ * page's script.
  */
 
 type SyncCapable = ServiceWorkerRegistration & { sync?: { register: (tag: string) => Promise<void> } }
@@ -82,13 +83,12 @@ export function requestLearningSync({ retryNow = false }: { retryNow?: boolean }
   }, GATHER_MS)
 }
 
-/** At app start (after the first paint), whenever the browser is back online, and at once after a sign-in. */
+/**
+ * Once a page first uses learning (src/lib/learning.ts starts it then, well after the first paint): a round
+ * now, another whenever the browser is back online, and one at once after a sign-in.
+ */
 export function startLearningSync(): void {
-  const later =
-    typeof requestIdleCallback === 'function'
-      ? (work: () => void) => requestIdleCallback(work, { timeout: 3000 })
-      : (work: () => void) => setTimeout(work, 500)
-  later(() => requestLearningSync())
+  requestLearningSync()
   window.addEventListener('online', () => requestLearningSync({ retryNow: true }))
   // Entries that waited for this reader to sign in again go now, and their log comes back from the server.
   onSignedIn(() => requestLearningSync({ retryNow: true }))

@@ -11,7 +11,7 @@ import { dateEntry, recordEntry } from '@/offline/learning'
 import { offlineDb } from '@/offline/schema'
 import { onye } from '@/offline/test-fixtures'
 import { learningServer, type LearningServer } from '@/offline/test-learning-server'
-import { LEARNING_CHANNEL } from '@/offline/messages'
+import { LEARNING_CHANNEL } from '@/offline/learning-messages'
 import { testQueryClient } from './test-render'
 import { ADA, setTestSession } from './test-session'
 

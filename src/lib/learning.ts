@@ -4,7 +4,7 @@ import { API } from '@/core/http/api-paths'
 import type { LearningSummary, LocalDay, Streak } from '@/core/learning/contract'
 import { mergeStreak } from '@/core/learning/merge'
 import type { LearningAction } from '@/offline/learning'
-import { LEARNING_CHANNEL, type LearningChanged } from '@/offline/messages'
+import { LEARNING_CHANNEL, type LearningChanged } from '@/offline/learning-messages'
 import { apiGet, withQuery } from './api-client'
 import { env } from './env'
 import { useOnline } from './online'
@@ -28,9 +28,29 @@ export async function openLog() {
   return { db: await offlineDb(), log }
 }
 
+let syncStarted = false
+
+/**
+ * Loads the page's side of syncing (./learning-sync) and starts it once — its first round, and its listeners
+ * for the browser coming back online and for a sign-in — with the first use of learning on a page (a badge
+ * shown, something recorded), never with the first page's script; the worker syncs at each of its starts too.
+ * `request`: a round is wanted now as well.
+ */
+function sync(request: boolean): void {
+  import('./learning-sync')
+    .then((module) => {
+      if (!syncStarted) {
+        syncStarted = true
+        module.startLearningSync()
+      }
+      if (request) module.requestLearningSync()
+    })
+    .catch(warn)
+}
+
 /** Asks for the log to be synced soon (by the worker, or this page when none controls it). */
 export function requestSync(): void {
-  import('./learning-sync').then((sync) => sync.requestLearningSync()).catch(warn)
+  sync(true)
 }
 
 /** Records what the signed-in reader did just now; resolves with whether anything was kept. */
@@ -127,7 +147,11 @@ function watch(client: QueryClient, userId: number): () => void {
 
 function useWatch(userId: number | undefined): void {
   const client = useQueryClient()
-  useEffect(() => (userId === undefined ? undefined : watch(client, userId)), [client, userId])
+  useEffect(() => {
+    if (userId === undefined) return
+    sync(false)
+    return watch(client, userId)
+  }, [client, userId])
 }
 
 /** A read of the device's log: always allowed (offline too), read again only when the log changes. */

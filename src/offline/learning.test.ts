@@ -19,7 +19,7 @@ import {
   type LearningAction,
   type LearningSyncDeps,
 } from './learning'
-import { LEARNING_CHANNEL, type LearningChanged } from './messages'
+import { LEARNING_CHANNEL, type LearningChanged } from './learning-messages'
 import { OFFLINE_DB_NAME, openOfflineDb, type OfflineDb } from './schema'
 import { removeOtherUsersData, removeUserData, saveProverbs } from './store'
 import { freshDb, iwaLesin, onye, zomo } from './test-fixtures'

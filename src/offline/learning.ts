@@ -12,7 +12,7 @@ import {
 import { localDayOf } from '../core/learning/days'
 import type { Proverb } from '../core/proverbs/contract'
 import { withLock } from './lock'
-import { LEARNING_CHANNEL, type LearningChanged } from './messages'
+import { LEARNING_CHANNEL, type LearningChanged } from './learning-messages'
 import type { LearningRecord, LearningSyncState, OfflineDb, StoredLearningCard } from './schema'
 import { saveProverbs, tokenDigest } from './store'
 

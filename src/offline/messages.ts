@@ -59,20 +59,3 @@ export type OutboxRetryNotice = { type: 'OUTBOX_RETRY'; retryAt: number }
  * what waits, even while it pauses after a failure.
  */
 export type AnalyticsCommand = { type: 'ANALYTICS'; events: AnalyticsEvent[]; retryNow?: boolean }
-
-/**
- * A reader's learning log (src/offline/learning.ts): the BroadcastChannel announcing that it changed (a page
- * also hears its own changes through a window event of this name), and the Background Sync tag the worker
- * sends and pulls on.
- */
-export const LEARNING_CHANNEL = 'owe-learning'
-export const LEARNING_SYNC_TAG = 'owe-learning'
-export type LearningChanged = { type: 'learning-changed'; userId: number }
-/** Page → worker: send the log and pull what other devices sent (the token is checked against the owner, never stored). */
-export type SyncLearningCommand = {
-  type: 'SYNC_LEARNING'
-  token?: string
-  /** The connection just came back: try now even while backing off. */ retryNow?: boolean
-}
-/** Worker → the page that asked: the log is tried again at `retryAt` (the page sets a timer). */
-export type LearningRetryNotice = { type: 'LEARNING_RETRY'; retryAt: number }
