@@ -5,6 +5,7 @@ import type { PrecacheEntry } from 'workbox-precaching'
 import { firebaseConfig } from '../src/core/notifications/firebase-config'
 import { offlineDb } from '../src/offline/schema'
 import { createAnalyticsSync, isAnalyticsCommand } from './analytics'
+import { createLearningSync, isSyncLearningCommand } from './learning-sync'
 import { setupPrecache } from './precache'
 import { cookieTokenFrom, createOutboxSync, isDrainCommand, isSignedOutNotice, type SyncEventLike } from './outbox-sync'
 import { broadcastPacks, isPackCommand, runPackCommand } from './packs'
@@ -43,6 +44,18 @@ const analytics = createAnalyticsSync({
 self.addEventListener('sync', (event) => analytics.onSync(event as unknown as SyncEventLike))
 analytics.drain().catch((error: unknown) => console.warn('Sending analytics failed', error))
 
+// The reader's learning log: sent, and what their other devices sent pulled, on Background Sync, when a page
+// asks and once at every start; the deck's proverbs are then kept for offline review.
+const learning = createLearningSync({
+  db: offlineDb,
+  fetch: (input, init) => fetch(input, init),
+  now: Date.now,
+  cookieToken: cookieTokenFrom(self as { cookieStore?: CookieStore }),
+  registerSync: (tag) => (self.registration as { sync?: { register: (tag: string) => Promise<void> } }).sync?.register(tag),
+})
+self.addEventListener('sync', (event) => learning.onSync(event as unknown as SyncEventLike))
+learning.drain().catch((error: unknown) => console.warn('Syncing the learning log failed', error))
+
 // Push (Firebase Cloud Messaging) when the build has its config: system notifications while no app
 // window is visible, clicks that open the message's url, reminders' proverbs kept for offline reading.
 setupPush(self, firebaseConfig(import.meta.env), { db: offlineDb, fetch: (input) => fetch(input), now: Date.now, caches })
@@ -51,7 +64,16 @@ const broadcast = broadcastPacks()
 self.addEventListener('message', (event) => {
   const data: unknown = event.data
   if ((data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
-  if (isSignedOutNotice(data)) outbox.onSignedOut()
+  if (isSignedOutNotice(data)) {
+    outbox.onSignedOut()
+    learning.onSignedOut()
+  }
+  if (isSyncLearningCommand(data))
+    learning.onCommand(
+      data,
+      (work) => event.waitUntil(work),
+      (notice) => event.source?.postMessage(notice),
+    )
   if (isAnalyticsCommand(data)) analytics.onCommand(data, (work) => event.waitUntil(work))
   if (isDrainCommand(data))
     outbox.onCommand(

@@ -49,3 +49,16 @@ export const planKeys = {
 
 /** Whether a key is someone's private data (under `privateKeys.all`). */
 export const isPrivateKey = (queryKey: readonly unknown[]): boolean => queryKey[0] === privateKeys.all[0]
+
+/**
+ * A reader's learning (src/lib/learning.ts, src/features/learning/deck.ts): what the device's log says, read
+ * again whenever the log changes (no network), and the server's summary for a local day, kept apart so that
+ * a change on the device never asks the network.
+ */
+export const learningKeys = {
+  device: (userId: number) => privateKey(userId, 'learning'),
+  counts: (userId: number) => [...learningKeys.device(userId), 'counts'] as const,
+  inDeck: (userId: number, proverbId: number) => [...learningKeys.device(userId), 'in-deck', proverbId] as const,
+  days: (userId: number) => [...learningKeys.device(userId), 'days'] as const,
+  summary: (userId: number, today: string) => privateKey(userId, 'learning-summary', today),
+}

@@ -22,3 +22,5 @@ export const getSession = (): Session | null => testSession.current
 export const getToken = (): string | undefined => testSession.current?.token
 export const useSession = (): Session | null => testSession.current
 export const signOut = vi.fn()
+/** Nobody signs in during a unit test unless it calls the listener itself. */
+export const onSignedIn = vi.fn((_listener: (userId: number) => void) => () => undefined)

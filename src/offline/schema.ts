@@ -1,5 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
 import type { AnalyticsEvent } from '../core/analytics/contract'
+import type { LearningEntry } from '../core/learning/contract'
 import type { Category, EthnicGroup, Proverb } from '../core/proverbs/contract'
 
 /**
@@ -9,13 +10,14 @@ import type { Category, EthnicGroup, Proverb } from '../core/proverbs/contract'
  * and offline packs) is keyed by their id and removed when they sign out. The quiz answer outbox and the
  * answers it carries are keyed by user too, but stay at sign-out: they are delivered when that user signs
  * in again (src/offline/outbox.ts). Analytics events wait here until they are sent (src/offline/analytics.ts);
- * they name no one, so they stay at sign-out too.
+ * they name no one, so they stay at sign-out too. A reader's learning log (src/offline/learning.ts) is keyed by user:
+ * at sign-out what the server has goes, and what it has not yet stays for that user's next sign-in.
  *
  * Bump OFFLINE_DB_VERSION with every change here and add a step to `upgrade`; never edit a step that
  * has shipped.
  */
 export const OFFLINE_DB_NAME = 'owe-offline'
-export const OFFLINE_DB_VERSION = 3
+export const OFFLINE_DB_VERSION = 4
 
 /** The Cache Storage cache holding scroll images (cache-first in the worker; packs fill it too). */
 export const SCROLL_IMAGE_CACHE = 'owe-scroll-images'
@@ -120,6 +122,30 @@ export type QuizAnswerRecord = {
   updatedAt: number
 }
 
+/**
+ * One entry of a reader's learning log (src/core/learning/contract.ts) as the device holds it: whose it is,
+ * whether the server has it (`sent`: 0 not yet, 1 yes; a number, as IndexedDB cannot index booleans) and its
+ * `seq` once pulled from the server (null before).
+ */
+export type LearningRecord = LearningEntry & { userId: number; sent: 0 | 1; seq: number | null }
+
+/**
+ * A card of a reader's deck as the badges count it, rewritten whenever the log changes: in the deck or not
+ * (1 | 0) and when it is next due (ms since the epoch). Counting needs no scheduler.
+ */
+export type StoredLearningCard = { userId: number; proverbId: number; inDeck: 0 | 1; due: number }
+
+/** A reader's syncing state: the pull cursor (the last `seq` held) and the back-off of failed rounds. */
+export type LearningSyncState = {
+  userId: number
+  cursor: number
+  tries: number
+  /** Not tried before this time (back-off); 0 for at once. */
+  nextAttemptAt: number
+  /** The digest of the token the server answered 401 to: the log waits for another token of this user. */
+  rejectedToken: string | null
+}
+
 /** Who the device's signed-in data belongs to: the worker stores private answers only for this token. */
 export type Owner = { userId: number; tokenDigest: string }
 
@@ -135,6 +161,15 @@ export interface OfflineSchema extends DBSchema {
   quizAnswers: { key: [number, number, number]; value: QuizAnswerRecord; indexes: { batch: [number, number] } }
   /** Analytics events waiting to be sent, by id; `at` (ISO 8601, UTC) orders them oldest first. */
   analytics: { key: string; value: AnalyticsEvent; indexes: { at: string } }
+  /** A reader's learning log, by entry id: `unsent` orders what waits oldest first, `days` finds active days and today's reads. */
+  learning: {
+    key: string
+    value: LearningRecord
+    indexes: { userId: number; unsent: [number, number, string]; days: [number, string, string] }
+  }
+  /** Each reader's cards, by [userId, proverbId]; `due` counts the deck and what is due: [userId, inDeck, due]. */
+  learningCards: { key: [number, number]; value: StoredLearningCard; indexes: { due: [number, number, number] } }
+  learningSync: { key: number; value: LearningSyncState }
   /** 'owner': the Owner; 'searchVersion': bumped by every change to the search store. */
   meta: { key: string; value: Owner | number }
 }
@@ -164,6 +199,14 @@ export function openOfflineDb(): Promise<OfflineDb> {
       }
       if (oldVersion < 3) {
         db.createObjectStore('analytics', { keyPath: 'id' }).createIndex('at', 'at')
+      }
+      if (oldVersion < 4) {
+        const learning = db.createObjectStore('learning', { keyPath: 'id' })
+        learning.createIndex('userId', 'userId')
+        learning.createIndex('unsent', ['userId', 'sent', 'at'])
+        learning.createIndex('days', ['userId', 'kind', 'day'])
+        db.createObjectStore('learningCards', { keyPath: ['userId', 'proverbId'] }).createIndex('due', ['userId', 'inDeck', 'due'])
+        db.createObjectStore('learningSync', { keyPath: 'userId' })
       }
     },
     // A newer version opened in another tab: let it upgrade; this connection reopens on next use.

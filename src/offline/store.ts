@@ -343,22 +343,48 @@ export async function releasePackProverbs(db: OfflineDb, key: string, keep: Read
  * `quizAnswers`), which wait to be sent when that user signs in again.
  */
 export async function removeOtherUsersData(db: OfflineDb, userId: number): Promise<void> {
-  const [privateKeys, packKeys] = await Promise.all([db.getAllKeys('private'), db.getAllKeys('packs')])
-  const others = new Set([...privateKeys, ...packKeys].map(([owner]) => owner).filter((owner) => owner !== userId))
-  for (const other of others) await removeUserData(db, other)
+  const [privateKeys, packKeys, cardKeys, syncKeys] = await Promise.all([
+    db.getAllKeys('private'),
+    db.getAllKeys('packs'),
+    db.getAllKeys('learningCards'),
+    db.getAllKeys('learningSync'),
+  ])
+  const owners = [...[...privateKeys, ...packKeys, ...cardKeys].map(([owner]) => owner), ...syncKeys, ...(await learningUsers(db))]
+  for (const other of new Set(owners.filter((owner) => owner !== userId))) await removeUserData(db, other)
+}
+
+/** Every user with an entry in the learning log, each once (distinct index keys only). */
+async function learningUsers(db: OfflineDb): Promise<number[]> {
+  const users: number[] = []
+  let cursor = await db.transaction('learning').store.index('userId').openKeyCursor(null, 'nextunique')
+  while (cursor) {
+    users.push(cursor.key)
+    cursor = await cursor.continue()
+  }
+  return users
 }
 
 /**
- * Sign-out: everything of this user's goes — private answers, packs and what only packs held. Their
- * quiz outbox and the answers it carries stay (src/offline/outbox.ts): answers made offline must still
- * reach the server, and only this user's token will ever send them.
+ * Sign-out: everything of this user's goes — private answers, packs and what only packs held, their learning
+ * log as far as the server has it, their cards and their pull cursor. Their quiz outbox and the answers it
+ * carries stay (src/offline/outbox.ts), and so do the learning entries the server does not have yet
+ * (src/offline/learning.ts): what was done offline must still reach the server, and only this user's token
+ * will ever send it. Nobody else reads them: every read of the log is by user.
  */
 export async function removeUserData(db: OfflineDb, userId: number): Promise<void> {
   const packs = await db.getAllFromIndex('packs', 'userId', userId)
   for (const pack of packs) await releasePackProverbs(db, `${userId}:${pack.groupId}`)
-  const tx = db.transaction(['private', 'packs', 'meta'], 'readwrite')
+  const tx = db.transaction(['private', 'packs', 'learning', 'learningCards', 'learningSync', 'meta'], 'readwrite')
   for (const key of await tx.objectStore('private').index('userId').getAllKeys(userId)) await tx.objectStore('private').delete(key)
   for (const key of await tx.objectStore('packs').index('userId').getAllKeys(userId)) await tx.objectStore('packs').delete(key)
+  // What the server has comes back with the next sign-in's first pull, which also rebuilds the cards.
+  for (const key of await tx
+    .objectStore('learning')
+    .index('unsent')
+    .getAllKeys(IDBKeyRange.bound([userId, 1], [userId, 1, []])))
+    await tx.objectStore('learning').delete(key)
+  await tx.objectStore('learningCards').delete(IDBKeyRange.bound([userId], [userId, []]))
+  await tx.objectStore('learningSync').delete(userId)
   const owner = await tx.objectStore('meta').get('owner')
   if (typeof owner === 'object' && owner.userId === userId) await tx.objectStore('meta').delete('owner')
   await tx.done

@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, Loading } from '@/components/query-state'
 import { MAX_QUERY_LENGTH } from '@/core/shared/constants'
 import { formatThousands } from '@/core/shared/format'
 import { searchTerms } from '@/core/proverbs/search'
+import { recordRead } from '@/lib/learning'
 import { track } from '@/lib/track'
 import { usePageTitle } from '@/lib/page-title'
 import { CategoryIntro, PeopleIntro } from '../components/collection-intro'
@@ -26,11 +27,16 @@ export function SearchRoute() {
 function ProverbRoute({ slug }: { slug: string }) {
   const proverb = useQuery(proverbQuery(slug))
   usePageTitle(proverb.data?.proverb ?? 'Proverb')
-  // Counted once the proverb is on screen (from the server or this device), once per proverb opened.
+  // Counted once the proverb is on screen (from the server or this device), once per proverb opened; for a
+  // signed-in reader it is also a proverb read, towards their streak (kept once a proverb a day).
   const shown = proverb.data?.slug
+  const shownId = proverb.data?.id
   useEffect(() => {
     if (shown) track('proverb_view', { slug: shown })
   }, [shown])
+  useEffect(() => {
+    if (shownId !== undefined) recordRead(shownId)
+  }, [shownId])
   if (proverb.isPending) return <Loading label="Loading the proverb" />
   if (proverb.isError) {
     return (

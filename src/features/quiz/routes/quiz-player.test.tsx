@@ -9,6 +9,7 @@ import { QUIZ_FETCH_ERROR } from '@/core/shared/texts'
 import { Toasts } from '@/components/toasts'
 import { workerStandIn } from '@/lib/test-analytics'
 import { readBatchDelivery } from '@/offline/outbox'
+import { offlineDb } from '@/offline/schema'
 import { emptyOutboxEachTest, offline, refusal, sendOutbox, storeAnswer } from '../test-fixtures'
 import QuizPlayerRoute from './quiz-player'
 
@@ -190,5 +191,11 @@ test('a quiz is counted as started by its first answer (not by a later one) and 
   fireEvent.click(screen.getByRole('button', { name: 'Submit answers' }))
   await waitFor(() => expect(where()).toBe('/quiz/5/submit/'))
   expect((await worker.events()).map((event) => event.type)).toEqual(['quiz_start', 'quiz_finish'])
+  // And it counts towards the reader's streak, offline too.
+  await waitFor(async () =>
+    expect((await (await offlineDb()).getAll('learning')).map((e) => [e.userId, e.kind, 'batchId' in e ? e.batchId : null])).toContainEqual(
+      [7, 'quiz', 5],
+    ),
+  )
   worker.remove()
 })

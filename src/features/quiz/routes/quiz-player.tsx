@@ -9,6 +9,7 @@ import { EmptyState, errorMessage, Loading } from '@/components/query-state'
 import { notify } from '@/components/toasts'
 import { useSubmitAttempt } from '../mutations'
 import { saveAnswer, useBatchDelivery, type BatchDelivery } from '../outbox'
+import { recordQuizFinished } from '@/lib/learning'
 import { track } from '@/lib/track'
 import { useSession } from '@/lib/session'
 import { resultPath } from '../batch-status'
@@ -86,6 +87,7 @@ function Player({ userId, quiz, delivery, state, dispatch }: PlayerProps) {
 
   const submit = useSubmitAttempt(userId, batchId, () => {
     track('quiz_finish')
+    recordQuizFinished(batchId)
     // docs/requirements.md#r6-quizzes-and-leaderboard: on submit the index resets to 1, the answers are cleared, and
     // on to the result.
     dispatch({ type: 'submitted' })
