@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router-dom'
 import { LEARN_LINK } from '@/core/learning/texts'
-import { DueCount } from './due-count'
+import { LearnLabel } from './learn-label'
 
 const NAV = [
   { to: '/', label: 'Home', end: true },
@@ -26,7 +26,7 @@ export function SiteNav({ signedIn }: { signedIn: boolean }) {
         {nav.map((item) => (
           <li key={item.to}>
             <NavLink to={item.to} end={item.end} className={'due' in item ? 'site-nav__due' : undefined}>
-              {'due' in item ? <DueCount badgeClass="site-nav__badge" /> : item.label}
+              {'due' in item ? <LearnLabel signedIn={signedIn} badgeClass="site-nav__badge" /> : item.label}
             </NavLink>
           </li>
         ))}

@@ -25,44 +25,48 @@ const renderAt = (path: string, state?: unknown) =>
   )
 const bar = () => screen.getByRole('navigation', { name: 'Main' })
 
-test('six tabs in a row: Home, Search, Quiz, Learn, Saved, Me; Learn says how many cards are due', () => {
+test('six tabs in a row: Home, Search, Quiz, Learn, Saved, Me; Learn says how many cards are due', async () => {
   renderAt('/')
+  await within(bar()).findByRole('link', { name: 'Learn, 5 due' })
   const links = within(bar()).getAllByRole('link')
   expect(links.map((link) => link.getAttribute('href'))).toEqual(['/', '/search_result', '/quiz', '/learn', '/favourites', '/profile'])
   expect(links.map((link) => link.textContent)).toEqual(['Home', 'Search', 'Quiz', 'Learn, 5 due5', 'Saved', 'Me'])
-  const learn = within(bar()).getByRole('link', { name: 'Learn, 5 due' })
+  const learn = await within(bar()).findByRole('link', { name: 'Learn, 5 due' })
   const badge = learn.querySelector('.tab-bar__badge')!
   expect(badge.textContent).toBe('5')
   expect(badge.getAttribute('aria-hidden')).toBe('true')
 })
 
-test('past 99 cards due the badge says 99+, and the name the whole count', () => {
+test('past 99 cards due the badge says 99+, and the name the whole count', async () => {
   counts.current = { deck: 400, due: 150 }
   renderAt('/')
-  const learn = within(bar()).getByRole('link', { name: 'Learn, 150 due' })
+  const learn = await within(bar()).findByRole('link', { name: 'Learn, 150 due' })
   expect(learn.querySelector('.tab-bar__badge')!.textContent).toBe('99+')
 })
 
-test('with nothing due, or while the device counts, Learn is just "Learn", without a badge', () => {
+test('with nothing due, or while the device counts, Learn is just "Learn", without a badge', async () => {
   counts.current = { deck: 12, due: 0 }
   const { unmount } = renderAt('/')
+  await vi.waitFor(() => expect(useLearningCounts).toHaveBeenCalled())
   expect(within(bar()).getByRole('link', { name: 'Learn' }).querySelector('.tab-bar__badge')).toBeNull()
   unmount()
   counts.current = undefined
+  useLearningCounts.mockClear()
   renderAt('/')
+  await vi.waitFor(() => expect(useLearningCounts).toHaveBeenCalled())
   expect(within(bar()).getByRole('link', { name: 'Learn' }).querySelector('.tab-bar__badge')).toBeNull()
 })
 
-test('Learn is marked on the deck and on its progress', () => {
+test('Learn is marked on the deck and on its progress', async () => {
   const { unmount } = renderAt('/learn')
-  expect(within(bar()).getByRole('link', { name: 'Learn, 5 due' }).getAttribute('aria-current')).toBe('page')
+  expect((await within(bar()).findByRole('link', { name: 'Learn, 5 due' })).getAttribute('aria-current')).toBe('page')
   unmount()
   renderAt('/learn/progress')
-  expect(within(bar()).getByRole('link', { name: 'Learn, 5 due' }).getAttribute('aria-current')).toBe('page')
+  expect((await within(bar()).findByRole('link', { name: 'Learn, 5 due' })).getAttribute('aria-current')).toBe('page')
   expect(within(bar()).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull()
 })
 
-test('a visitor sees Learn without a count (the device is not asked); tapped, it meets sign-in with Learn still marked', () => {
+test('a visitor sees Learn without a count (the device is not asked); tapped, it meets sign-in with Learn still marked', async () => {
   setTestSession(null)
   renderAt('/auth/login', { from: { pathname: '/learn' } })
   const learn = within(bar()).getByRole('link', { name: 'Learn' })

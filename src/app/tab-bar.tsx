@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Link, useLocation, type Location } from 'react-router-dom'
 import { LEARN_LINK } from '@/core/learning/texts'
 import { useSession } from '@/lib/session'
-import { DueCount } from './due-count'
+import { LearnLabel } from './learn-label'
 
 type Tab = {
   label: string
@@ -74,7 +74,7 @@ export function TabBar() {
             <li key={tab.label}>
               <Link to={tab.to} className="tab-bar__tab" aria-current={current ? 'page' : undefined}>
                 {tab.icon}
-                {tab.due && signedIn ? <DueCount badgeClass="tab-bar__badge" /> : <span>{tab.label}</span>}
+                {tab.due ? <LearnLabel signedIn={signedIn} badgeClass="tab-bar__badge" /> : <span>{tab.label}</span>}
               </Link>
             </li>
           )

@@ -1,6 +1,6 @@
 import { CALENDAR_DAYS, type LocalDay } from '@/core/learning/contract'
 import { shiftDay } from '@/core/learning/days'
-import { STREAK_TEXTS } from '@/core/learning/texts'
+import { STREAK_TEXTS } from '@/core/learning/streak-texts'
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
 

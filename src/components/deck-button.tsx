@@ -1,6 +1,6 @@
 import { useOptimistic, useTransition } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
-import { DECK_BUTTON_TEXTS } from '@/core/learning/texts'
+import { DECK_BUTTON_TEXTS } from '@/core/learning/deck-texts'
 import { addToDeck, removeFromDeck, useInDeck } from '@/lib/learning'
 import { useSession } from '@/lib/session'
 

@@ -1,5 +1,5 @@
 import type { Streak } from '@/core/learning/contract'
-import { STREAK_TEXTS } from '@/core/learning/texts'
+import { STREAK_TEXTS } from '@/core/learning/streak-texts'
 
 /** What the card says of today: it counts already, a streak to keep, or one to start. */
 export function todayText(streak: Streak): string {

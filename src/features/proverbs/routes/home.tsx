@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { LearningStreak } from '@/components/learning-streak'
 import { EmptyState, ErrorState, Loading } from '@/components/query-state'
-import { STREAK_TEXTS } from '@/core/learning/texts'
+import { STREAK_INTRO } from '@/core/learning/texts'
 import { formatLongDate } from '@/core/shared/format'
 import { GroupCard } from '../components/group-card'
 import { ProverbCard } from '../components/proverb-card'
@@ -131,7 +131,7 @@ function YourStreak() {
   if (!session) return null
   return (
     <section aria-labelledby="streak-title">
-      <h2 id="streak-title">{STREAK_TEXTS.title}</h2>
+      <h2 id="streak-title">{STREAK_INTRO.title}</h2>
       <LearningStreak />
     </section>
   )
