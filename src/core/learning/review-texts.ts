@@ -120,10 +120,14 @@ export function formatInterval(ms: number): { short: string; long: string } {
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
-/** When a card is due, as the sentence "The next card is due …" ends: "in 8 minutes", "today at 18:30", "tomorrow", "on December 3rd, 2026". */
+/**
+ * When a card is due, as the sentence "The next card is due …" ends: "in 8 minutes", "today at 18:30", "tomorrow", "on
+ * December 3rd, 2026". Under a minute is "in 1 minute", not "now": "All done for now" says it just after a card graded
+ * Again (back in a minute), while nothing is due yet.
+ */
 export function dueWhen(due: Date, now: Date): string {
   const ms = due.getTime() - now.getTime()
-  if (ms <= MINUTE) return 'now'
+  if (ms <= 0) return 'now'
   if (ms < HOUR) return `in ${formatInterval(ms).long}`
   const day = localDayOf(due).day
   const today = localDayOf(now).day
