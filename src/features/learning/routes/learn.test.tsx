@@ -177,9 +177,14 @@ test('an empty deck says what the deck is and how to fill it; "Add all favourite
   await vi.waitFor(() => expect(screen.getByText('Adding 3 proverbs…')).toBeTruthy())
   expect((add as HTMLButtonElement).disabled).toBe(true)
   expect(addToDeck).toHaveBeenCalledExactlyOnceWith([iwaWithCousins.id, suuru.id, omoEni.id])
+  // The log changes (the deck fills, replacing the empty state and its button), then the adding is done.
+  act(() => queue.current.ready([iwaWithCousins, suuru, omoEni]))
   await act(async () => finish())
-  expect(await screen.findByText('3 proverbs added')).toBeTruthy()
-  expect(screen.getByText('3 proverbs added').closest('[role="status"]')).toBeTruthy()
+  const deck = screen.getByRole('region', { name: 'Your deck' })
+  expect(await within(deck).findByText('3 proverbs added')).toBeTruthy()
+  expect(within(deck).getByText('3 proverbs added').closest('[role="status"]')).toBeTruthy()
+  // The button pressed is gone: the first card takes focus.
+  expect(document.activeElement).toBe(cardHeading())
 })
 
 test('with cards in the deck, "Add all favourites" adds only the favourites not in it yet', async () => {
