@@ -25,8 +25,13 @@ export const LEARN_TEXTS = {
   left: (n: number) => count(n, 'card left', 'cards left'),
   /** Said after a grade: what was chosen and what is left. */
   graded: (grade: Grade, left: number) => `${GRADE_LABELS[grade]}. ${LEARN_TEXTS.left(left)}.`,
-  /** A grade button's name: "Good, back in 10 minutes". */
-  gradeName: (grade: Grade, back: string) => `${GRADE_LABELS[grade]}, back in ${back}`,
+  /**
+   * A grade button's name, the words it shows ("Good, 10 min"): speech input matches them (WCAG 2.5.3, which axe
+   * holds to). What they mean is its description: `gradeBack`.
+   */
+  gradeName: (grade: Grade, shown: string) => `${GRADE_LABELS[grade]}, ${shown}`,
+  /** A grade button's description: "Back in 10 minutes". */
+  gradeBack: (back: string) => `Back in ${back}`,
   missing: 'This proverb is not on this device yet',
   missingDetail: 'It will show once you are online. Skip it for now; it stays due.',
   skip: 'Skip for now',
