@@ -30,7 +30,9 @@
  *     daily roll-up of 1,000,000 raw events, and the console's Insights over a year of daily counts (budget:
  *     median < 100 ms) — see analytics.ts;
  *  29–30. learning: a device's sync of 1,000 offline reviews (batches of 100, then the log pulled back) on PGlite and
- *     PostgreSQL, and the daily reminder's learning queries for 1,000 reminders claimed at once — see learning.ts.
+ *     PostgreSQL, and the daily reminder's learning queries for 1,000 reminders claimed at once — see learning.ts;
+ *  31. learning on the device: grade a card → the next card shown, in Chromium on /learn with 50 cards due (budget:
+ *     median < 30 ms, also with the CPU slowed 4×) — see learning-review.ts.
  * Results are also written to tests/bench/results/latest.json.
  */
 import autocannon from 'autocannon'
@@ -52,6 +54,7 @@ import { operationsBench } from './operations'
 import { adminsBench } from './admins'
 import { analyticsBench } from './analytics'
 import { learningBench } from './learning'
+import { reviewBench } from './learning-review'
 import { previewsBench } from './previews'
 import { median } from './measure'
 import { paymentsBench } from './payments'
@@ -259,6 +262,9 @@ if (wanted('operations')) await operationsBench(results)
 if (wanted('corpus')) await corpusBench({ staticDir: outDir, results })
 if (wanted('previews')) await previewsBench({ staticDir: outDir, results })
 if (wanted('analytics')) await analyticsBench(results)
-if (wanted('learning')) await learningBench(results)
+if (wanted('learning')) {
+  await learningBench(results)
+  await reviewBench({ staticDir: outDir, results })
+}
 fs.mkdirSync(path.join(root, 'tests/bench/results'), { recursive: true })
 fs.writeFileSync(path.join(root, 'tests/bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`)
