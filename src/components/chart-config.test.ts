@@ -36,6 +36,12 @@ test('axes take the grid and text colours; values count from zero and read in th
   expect((scales.y.ticks as { color: string }).color).toBe('#5b5549')
 })
 
+test('a share ends its axis at 100 %, whatever the values', () => {
+  const spec: ChartSpec = { kind: 'line', labels: ['27 Nov'], series: [{ label: 'Remembered', values: [83] }], format: (n) => `${n}%`, max: 100 }
+  expect((chartConfig(spec, PALETTE, true).options?.scales as Record<string, { max?: number }>).y.max).toBe(100)
+  expect((chartConfig(DAYS, PALETTE, true).options?.scales as Record<string, { max?: number }>).y.max).toBeUndefined()
+})
+
 test('a horizontal chart lays its labels along the side and its values across', () => {
   const spec: ChartSpec = { kind: 'bar', horizontal: true, labels: ['Step 1: about you'], series: [{ label: 'Reached', values: [40] }] }
   const options = chartConfig(spec, PALETTE, true).options!

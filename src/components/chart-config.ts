@@ -12,6 +12,8 @@ export type ChartSpec = {
   series: { label: string; values: number[] }[]
   /** How a value reads on the axis and in the tooltip (money in its currency); counts by default. */
   format?: (value: number) => string
+  /** Where the value axis ends whatever the values (a share: 100), instead of just above the largest. */
+  max?: number
 }
 
 /** The colours a chart takes from the page (its CSS variables, so light and dark mode both hold), and its font. */
@@ -75,6 +77,7 @@ export function chartConfig(spec: ChartSpec, palette: Palette, reducedMotion: bo
         [valueAxis]: {
           ...axis,
           beginAtZero: true,
+          ...(spec.max === undefined ? {} : { max: spec.max }),
           ticks: { ...axis.ticks, precision: 0, callback: (value: string | number) => format(Number(value)) },
         },
       },

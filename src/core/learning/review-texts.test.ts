@@ -18,7 +18,10 @@ test('how long until a card comes back, short for its button and long for its na
 
 test('when the next card is due, as the sentence ends, in the reader’s own day', () => {
   const now = new Date(2026, 10, 27, 9, 0)
-  expect(dueWhen(new Date(2026, 10, 27, 9, 0, 30), now)).toBe('now')
+  expect(dueWhen(now, now)).toBe('now')
+  // Just after a card graded Again, the last one due: nothing is due yet.
+  expect(dueWhen(new Date(2026, 10, 27, 9, 0, 30), now)).toBe('in 1 minute')
+  expect(dueWhen(new Date(2026, 10, 27, 9, 1), now)).toBe('in 1 minute')
   expect(dueWhen(new Date(2026, 10, 27, 9, 8), now)).toBe('in 8 minutes')
   expect(dueWhen(new Date(2026, 10, 27, 18, 30), now)).toBe('today at 18:30')
   expect(dueWhen(new Date(2026, 10, 28, 7, 5), now)).toBe('tomorrow')

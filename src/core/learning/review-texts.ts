@@ -25,8 +25,13 @@ export const LEARN_TEXTS = {
   left: (n: number) => count(n, 'card left', 'cards left'),
   /** Said after a grade: what was chosen and what is left. */
   graded: (grade: Grade, left: number) => `${GRADE_LABELS[grade]}. ${LEARN_TEXTS.left(left)}.`,
-  /** A grade button's name: "Good, back in 10 minutes". */
-  gradeName: (grade: Grade, back: string) => `${GRADE_LABELS[grade]}, back in ${back}`,
+  /**
+   * A grade button's name, the words it shows ("Good, 10 min"): speech input matches them (WCAG 2.5.3, which axe
+   * holds to). What they mean is its description: `gradeBack`.
+   */
+  gradeName: (grade: Grade, shown: string) => `${GRADE_LABELS[grade]}, ${shown}`,
+  /** A grade button's description: "Back in 10 minutes". */
+  gradeBack: (back: string) => `Back in ${back}`,
   missing: 'This proverb is not on this device yet',
   missingDetail: 'It will show once you are online. Skip it for now; it stays due.',
   skip: 'Skip for now',
@@ -120,10 +125,14 @@ export function formatInterval(ms: number): { short: string; long: string } {
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
-/** When a card is due, as the sentence "The next card is due …" ends: "in 8 minutes", "today at 18:30", "tomorrow", "on December 3rd, 2026". */
+/**
+ * When a card is due, as the sentence "The next card is due …" ends: "in 8 minutes", "today at 18:30", "tomorrow", "on
+ * December 3rd, 2026". Under a minute is "in 1 minute", not "now": "All done for now" says it just after a card graded
+ * Again (back in a minute), while nothing is due yet.
+ */
 export function dueWhen(due: Date, now: Date): string {
   const ms = due.getTime() - now.getTime()
-  if (ms <= MINUTE) return 'now'
+  if (ms <= 0) return 'now'
   if (ms < HOUR) return `in ${formatInterval(ms).long}`
   const day = localDayOf(due).day
   const today = localDayOf(now).day

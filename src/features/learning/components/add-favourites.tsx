@@ -2,7 +2,7 @@ import { useId } from 'react'
 import { LEARN_TEXTS } from '@/core/learning/review-texts'
 import { errorMessage } from '@/components/query-state'
 import { useMarks } from '@/entities/marks/queries'
-import { useAddToDeck } from '../mutations'
+import type { useAddToDeck } from '../mutations'
 
 /** What the button's hint says before anything is added. */
 function favouritesHint(state: { loading: boolean; unavailable: boolean; favourites: number; missing: number }): string {
@@ -16,12 +16,12 @@ function favouritesHint(state: { loading: boolean; unavailable: boolean; favouri
 /**
  * "Add all favourites": every proverb the reader has hearted that is not in the deck yet, in one go. The hearts
  * are the ids the device keeps (src/entities/marks), so this works offline with the last ones loaded. While it
- * adds, it says how many; then how many were added. `inDeck`: the proverbs already in the deck.
+ * adds, it says how many; then how many were added. `inDeck`: the proverbs already in the deck. `add`: the page's one
+ * mutation, so that what it says outlives this button (an empty deck's is replaced by the deck's own once filled).
  */
-export function AddFavourites({ inDeck }: { inDeck: ReadonlySet<number> }) {
+export function AddFavourites({ inDeck, add }: { inDeck: ReadonlySet<number>; add: ReturnType<typeof useAddToDeck> }) {
   const status = useId()
   const { marks, query } = useMarks()
-  const add = useAddToDeck()
   const favourites = marks?.favourites ?? []
   const missing = favourites.filter((id) => !inDeck.has(id))
   const hint = favouritesHint({

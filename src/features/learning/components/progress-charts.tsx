@@ -76,6 +76,8 @@ export function ProgressCharts({ progress }: { progress: LearningProgress }) {
       labels: remembered.map((row) => shortDay(row.day)),
       series: [{ label: PROGRESS_TEXTS.share, values: remembered.map((row) => row.percent) }],
       format: (value: number) => `${value}%`,
+      // A share: the axis runs to 100 %, not to just above the best day (a single day at 83 % topped it at 90 %).
+      max: 100,
     }),
     [remembered],
   )

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { Cousins } from '@/components/cousins'
 import { ProverbScroll } from '@/components/proverb-scroll'
 import { GRADES, type Grade } from '@/core/learning/contract'
@@ -40,6 +40,7 @@ export function ReviewCard({
   const [shownAt] = useState(() => Date.now())
   const heading = useRef<HTMLHeadingElement>(null)
   const answer = useRef<HTMLDivElement>(null)
+  const id = useId()
 
   useEffect(() => {
     if (focusOnShow) heading.current?.focus()
@@ -90,14 +91,19 @@ export function ReviewCard({
                 key={grade}
                 type="button"
                 className={`button review-grade review-grade--${grade}`}
-                aria-label={LEARN_TEXTS.gradeName(grade, back[grade].long)}
+                aria-label={LEARN_TEXTS.gradeName(grade, back[grade].short)}
+                aria-describedby={`${id}-back-${grade}`}
                 aria-keyshortcuts={String(grade)}
                 onClick={() => onGrade(grade)}
               >
-                <span className="review-grade__label">{GRADE_LABELS[grade]}</span>
+                {/* Two words apart, in a column: what axe reads as shown ("Good 10 min") matches the name. */}
+                <span className="review-grade__label">{GRADE_LABELS[grade]}</span>{' '}
                 <span className="review-grade__when">{back[grade].short}</span>
                 <span className="review-grade__key" aria-hidden="true">
                   {grade}
+                </span>
+                <span id={`${id}-back-${grade}`} hidden>
+                  {LEARN_TEXTS.gradeBack(back[grade].long)}
                 </span>
               </button>
             ))}

@@ -10,12 +10,19 @@ import { MissingCard, ReviewCard } from './review-card'
  * goes to the device's log at once and the next card comes up with focus on it; what happened is said politely
  * to a screen reader ("Good. 4 cards left."). With none due: "All done for now" and when the next one is.
  */
-export function Review({ queue }: { queue: Pick<ReviewQueue, 'due' | 'nextDue' | 'proverbs' | 'grade'> }) {
+export function Review({
+  queue,
+  focusFirst = false,
+}: {
+  queue: Pick<ReviewQueue, 'due' | 'nextDue' | 'proverbs' | 'grade'>
+  /** The first card takes focus too (the deck was just filled from its empty state). */
+  focusFirst?: boolean
+}) {
   // Cards whose proverb is not on this device, passed over this session (they stay due).
   const [skipped, setSkipped] = useState<ReadonlySet<number>>(new Set())
   const [said, setSaid] = useState('')
   // Whether the reader has moved on from a card: the next one (or "All done") then takes focus. Not on arrival.
-  const [moved, setMoved] = useState(false)
+  const [moved, setMoved] = useState(focusFirst)
   const due = queue.due.filter((card) => !skipped.has(card.proverbId))
   const card = due[0]
   const { grade } = queue

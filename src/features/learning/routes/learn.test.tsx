@@ -60,11 +60,13 @@ test('a card shows the proverb in its own script first; "Show answer" adds its r
   )
   const grades = within(screen.getByRole('group', { name: 'How well did you remember it?' })).getAllByRole('button')
   // A new card: FSRS's learning steps (1 and 10 minutes) and, for Easy, straight to days.
-  expect(grades.map((button) => button.getAttribute('aria-label'))).toEqual([
-    'Again, back in 1 minute',
-    'Hard, back in 6 minutes',
-    'Good, back in 10 minutes',
-    'Easy, back in 8 days',
+  // Named by what they show (speech input says it), described by what it means.
+  expect(grades.map((button) => button.getAttribute('aria-label'))).toEqual(['Again, 1 min', 'Hard, 6 min', 'Good, 10 min', 'Easy, 8 days'])
+  expect(grades.map((button) => document.getElementById(button.getAttribute('aria-describedby')!)!.textContent)).toEqual([
+    'Back in 1 minute',
+    'Back in 6 minutes',
+    'Back in 10 minutes',
+    'Back in 8 days',
   ])
   const shown = (part: string) => grades.map((button) => button.querySelector(`.review-grade__${part}`)!.textContent)
   expect(shown('label')).toEqual(['Again', 'Hard', 'Good', 'Easy'])
@@ -88,7 +90,7 @@ test('a grade by button is recorded, said politely with what is left, and the ne
   queue.current.ready([iwaWithCousins, suuru])
   renderLearn()
   fireEvent.click(screen.getByRole('button', { name: 'Show answer' }))
-  fireEvent.click(screen.getByRole('button', { name: 'Good, back in 10 minutes' }))
+  fireEvent.click(screen.getByRole('button', { name: 'Good, 10 min' }))
   expect(queue.current.grade).toHaveBeenCalledExactlyOnceWith(iwaWithCousins.id, 3)
   // Said, not shown: a status region only a screen reader hears.
   const said = screen.getByText('Good. 1 card left.')
@@ -137,7 +139,7 @@ test('after the last card: "All done for now", when the next card is due, and a 
   queue.current.ready([iwaWithCousins], { nextDue: '2026-11-27T09:08:00.000Z', deck: [...newCards(iwaWithCousins.id), later] })
   renderLearn()
   fireEvent.click(screen.getByRole('button', { name: 'Show answer' }))
-  fireEvent.click(screen.getByRole('button', { name: 'Hard, back in 6 minutes' }))
+  fireEvent.click(screen.getByRole('button', { name: 'Hard, 6 min' }))
   const done = screen.getByRole('heading', { level: 2, name: 'All done for now' })
   expect(document.activeElement).toBe(done)
   expect(screen.getByText('The next card is due in 8 minutes.')).toBeTruthy()
@@ -177,9 +179,14 @@ test('an empty deck says what the deck is and how to fill it; "Add all favourite
   await vi.waitFor(() => expect(screen.getByText('Adding 3 proverbs…')).toBeTruthy())
   expect((add as HTMLButtonElement).disabled).toBe(true)
   expect(addToDeck).toHaveBeenCalledExactlyOnceWith([iwaWithCousins.id, suuru.id, omoEni.id])
+  // The log changes (the deck fills, replacing the empty state and its button), then the adding is done.
+  act(() => queue.current.ready([iwaWithCousins, suuru, omoEni]))
   await act(async () => finish())
-  expect(await screen.findByText('3 proverbs added')).toBeTruthy()
-  expect(screen.getByText('3 proverbs added').closest('[role="status"]')).toBeTruthy()
+  const deck = screen.getByRole('region', { name: 'Your deck' })
+  expect(await within(deck).findByText('3 proverbs added')).toBeTruthy()
+  expect(within(deck).getByText('3 proverbs added').closest('[role="status"]')).toBeTruthy()
+  // The button pressed is gone: the first card takes focus.
+  expect(document.activeElement).toBe(cardHeading())
 })
 
 test('with cards in the deck, "Add all favourites" adds only the favourites not in it yet', async () => {

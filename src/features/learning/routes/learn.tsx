@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom'
 import { Loading } from '@/components/query-state'
 import { LEARN_TEXTS } from '@/core/learning/review-texts'
 import { useReviewQueue } from '../deck'
+import { useAddToDeck } from '../mutations'
 import { AddFavourites } from '../components/add-favourites'
 import { LearnHeader } from '../components/learn-header'
 import { Review } from '../components/review'
@@ -14,6 +15,8 @@ import { Review } from '../components/review'
  */
 export default function LearnRoute() {
   const queue = useReviewQueue()
+  // One for the page: filling an empty deck replaces its button by the deck's own, which then says what was added.
+  const add = useAddToDeck()
   const inDeck = new Set(queue.deck.filter((card) => card.inDeck).map((card) => card.proverbId))
   return (
     <div className="learn">
@@ -36,7 +39,7 @@ export default function LearnRoute() {
           <p>{LEARN_TEXTS.emptyWhat}</p>
           <p>{LEARN_TEXTS.emptyHow}</p>
           <div className="learn-empty__actions">
-            <AddFavourites inDeck={inDeck} />
+            <AddFavourites inDeck={inDeck} add={add} />
             <Link className="button" to="/search_result">
               {LEARN_TEXTS.findProverbs}
             </Link>
@@ -44,11 +47,12 @@ export default function LearnRoute() {
         </section>
       ) : (
         <>
-          <Review queue={queue} />
+          {/* Filled from the empty deck just now: the button pressed is gone, so the first card takes focus. */}
+          <Review queue={queue} focusFirst={add.isPending || add.isSuccess} />
           <section className="learn-deck" aria-labelledby="learn-deck-title">
             <h2 id="learn-deck-title">{LEARN_TEXTS.deckTitle}</h2>
             <p>{LEARN_TEXTS.deckCount(inDeck.size, queue.due.length)}</p>
-            <AddFavourites inDeck={inDeck} />
+            <AddFavourites inDeck={inDeck} add={add} />
             <p>
               <Link to="/learn/progress">{LEARN_TEXTS.seeProgress}</Link>
             </p>
