@@ -7,7 +7,8 @@ import { preloadPage } from './app/router'
 import { proverbKeys } from './features/proverbs/queries'
 import { env } from './lib/env'
 import { captureInstallPrompt } from './lib/install'
-import { renderedPage, takePageData } from './lib/server-render'
+import { holdUntilSignedIn, renderedPage, takePageData } from './lib/server-render'
+import { getSession } from './lib/session'
 
 captureInstallPrompt()
 
@@ -25,6 +26,7 @@ if (page) {
   // With the page's code here first, hydration finishes in one pass and keeps every node the server sent.
   void Promise.all([restoreSavedQueries(), preloadPage(location.pathname).catch(() => {})]).then(() => {
     takePageData(queryClient, page)
+    holdUntilSignedIn(getSession() !== null)
     hydrateRoot(root, app)
   })
 } else {

@@ -8,6 +8,7 @@ import { usePackRefresh } from '@/features/proverbs/pack-refresh'
 import { AccountMenu } from '@/features/account/components/account-menu'
 import { CookieBanner } from '@/features/consent/cookie-banner'
 import { privateKeys } from '@/lib/query-keys'
+import { releaseSessionHold } from '@/lib/server-render'
 import { useSession } from '@/lib/session'
 import { SiteNav } from './site-nav'
 import { TabBar } from './tab-bar'
@@ -55,6 +56,10 @@ function useDropPrivateDataOnSignOut() {
 
 export function Layout() {
   const signedIn = useSession() !== null
+  // Rendered signed in: what the server drew below the reader's own sections shows again (src/lib/server-render.ts).
+  useEffect(() => {
+    if (signedIn) releaseSessionHold()
+  }, [signedIn])
   const main = useOnNavigation()
   useDropPrivateDataOnSignOut()
   usePackRefresh()

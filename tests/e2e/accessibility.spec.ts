@@ -17,7 +17,8 @@ const VISITOR_ROUTES = [
   '/404',
 ]
 
-const READER_ROUTES = ['/', '/profile', '/favourites', '/notifications', '/offline', '/quiz']
+// Learn's with an empty deck; its cards, answers and progress are swept in learning.spec.ts.
+const READER_ROUTES = ['/', '/profile', '/favourites', '/notifications', '/offline', '/quiz', '/learn', '/learn/progress']
 
 async function sweep(page: Page, routes: string[]) {
   for (const route of routes) {

@@ -17,7 +17,7 @@ async function signInHere(page: Page, email: string, password: string) {
 
 // docs/requirements.md#r3-accounts-and-sign-in
 test('a visitor opening a private or unknown route lands on /auth/login', async ({ page }) => {
-  for (const path of ['/profile', '/favourites', '/quiz', '/leaderboard', '/somewhere/else']) {
+  for (const path of ['/profile', '/favourites', '/quiz', '/learn', '/learn/progress', '/leaderboard', '/somewhere/else']) {
     await page.goto(path)
     await expect(page).toHaveURL(/\/auth\/login$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()

@@ -128,6 +128,8 @@ function createDeckStore(userId: number): DeckStore {
     if (snapshot.status !== 'ready') return load()
     const { db, log } = await openLog()
     if ((await log.countLog(db, userId)) !== snapshot.entries.length) return load()
+    // Every card's proverb is here already (as after each grade): nothing to read.
+    if (snapshot.proverbs.size >= snapshot.cards.size) return
     const proverbs = await log.readProverbs(db, snapshot.cards.keys())
     if (proverbs.size !== snapshot.proverbs.size) set({ proverbs })
   }
