@@ -145,7 +145,7 @@ export default defineConfig(({ isSsrBuild }) =>
                 groups: [
                   {
                     name: 'shared',
-                    test: /\/src\/(core\/(http\/api-paths|proverbs\/pages|shared\/(constants|texts|format))|offline\/messages|lib\/api-client)\.ts$|\/node_modules\/@tanstack\/query-core\//,
+                    test: /\/src\/(core\/(http\/api-paths|proverbs\/pages|shared\/(constants|texts|format))|offline\/messages|lib\/(api-client|query-keys))\.ts$|\/node_modules\/@tanstack\/(query-core\/|react-query\/build\/modern\/(useQuery|queryOptions)\.js)/,
                   },
                 ],
               },

@@ -1,6 +1,9 @@
-import { dueSuffix, LEARN_LINK } from '@/core/learning/texts'
+import { LEARN_LINK } from '@/core/learning/texts'
 import { badgeCount } from '@/core/shared/format'
 import { useLearningCounts } from '@/lib/learning'
+
+/** What the Learn tab's and link's name says after "Learn" while cards are due ("Learn, 5 due"): their badge is not read out. */
+export const dueSuffix = (due: number): string => (due > 0 ? `, ${due} due` : '')
 
 /**
  * Learn's label with how many cards are due, for a signed-in reader (the device's count, so offline too): the

@@ -37,7 +37,13 @@ test('axes take the grid and text colours; values count from zero and read in th
 })
 
 test('a share ends its axis at 100 %, whatever the values', () => {
-  const spec: ChartSpec = { kind: 'line', labels: ['27 Nov'], series: [{ label: 'Remembered', values: [83] }], format: (n) => `${n}%`, max: 100 }
+  const spec: ChartSpec = {
+    kind: 'line',
+    labels: ['27 Nov'],
+    series: [{ label: 'Remembered', values: [83] }],
+    format: (n) => `${n}%`,
+    max: 100,
+  }
   expect((chartConfig(spec, PALETTE, true).options?.scales as Record<string, { max?: number }>).y.max).toBe(100)
   expect((chartConfig(DAYS, PALETTE, true).options?.scales as Record<string, { max?: number }>).y.max).toBeUndefined()
 })

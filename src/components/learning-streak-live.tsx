@@ -1,5 +1,5 @@
 import { localDayOf } from '@/core/learning/days'
-import { STREAK_INTRO } from '@/core/learning/texts'
+import { STREAK_INTRO } from '@/core/learning/streak-texts'
 import { useStreak } from '@/lib/learning'
 import { ActivityCalendar } from './activity-calendar'
 import { StreakCard } from './streak-card'

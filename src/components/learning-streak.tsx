@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { STREAK_INTRO } from '@/core/learning/texts'
+import { STREAK_INTRO } from '@/core/learning/streak-texts'
 
 // The streak's code and the device's learning log behind it are not part of the first page (home): they load
 // once the page is up, and until then the streak's place is kept.

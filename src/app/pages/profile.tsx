@@ -3,7 +3,7 @@ import { NotificationSettings } from '@/features/push/components/notification-se
 import { SubscriptionSettings } from '@/features/subscriptions/components/subscription-settings'
 import { AdToggleSetting } from '@/features/ads/components/ad-toggle-setting'
 import { LearningStreak } from '@/components/learning-streak'
-import { STREAK_INTRO } from '@/core/learning/texts'
+import { STREAK_INTRO } from '@/core/learning/streak-texts'
 
 /** The streak and its calendar (docs/requirements.md#r18-learning), first: the profile is where a reader looks for it. */
 const STREAK: ProfileSection = { id: 'streak', nav: 'Streak', title: STREAK_INTRO.title, Body: LearningStreak }

@@ -1,7 +1,14 @@
 import { formatLongDate } from '../shared/format'
 import type { LocalDay } from './contract'
 
-/** The streak card's and the calendar's texts (src/components/streak-card.tsx, activity-calendar.tsx); their introduction is STREAK_INTRO in ./texts.ts. */
+/** The streak's texts: its introduction on home and the profile, its card and its calendar (src/components/streak-card.tsx, activity-calendar.tsx). */
+
+/** What home and the profile show of the streak around the card and calendar. */
+export const STREAK_INTRO = {
+  title: 'Your streak',
+  loading: 'Loading your streak',
+  explain: 'A day counts when you read a proverb, review your deck or finish a quiz — offline too.',
+} as const
 
 const days = (n: number) => (n === 1 ? '1 day' : `${n} days`)
 

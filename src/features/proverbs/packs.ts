@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef } from 'react'
+import { useEffect } from 'react'
 import { API } from '@/core/http/api-paths'
 import type { EthnicGroup, PackSize } from '@/core/proverbs/contract'
 import { apiGet } from '@/lib/api-client'
@@ -12,9 +12,7 @@ import {
   removeDevicePack,
   startPackDownload,
 } from '@/lib/device-data'
-import { useOnline } from '@/lib/online'
 import { privateKey } from '@/lib/query-keys'
-import { useSession } from '@/lib/session'
 
 /** Offline packs and the device's storage, read from IndexedDB and the Storage API (no server). */
 export const packKeys = {
@@ -62,16 +60,4 @@ export async function makeAvailableOffline(userId: number, token: string, group:
   await startPackDownload(userId, token, group)
 }
 
-export { askPersistentStorage, removeDevicePack }
-
-/** Once per app start, signed in and online, packs older than their refresh age are downloaded again. */
-export function usePackRefresh(): void {
-  const session = useSession()
-  const online = useOnline()
-  const done = useRef<number | null>(null)
-  useEffect(() => {
-    if (!session || !online || done.current === session.user.id) return
-    done.current = session.user.id
-    void refreshPacks(session.user.id, session.token)
-  }, [session, online])
-}
+export { askPersistentStorage, refreshPacks, removeDevicePack }

@@ -29,7 +29,5 @@ export const dayColumn = <T extends { day: string }>(): InsightsColumn<T> => ({
 /** A text as it is, on screen and in the CSV. */
 export const textColumn = <T>(header: string, value: (row: T) => string): InsightsColumn<T> => ({ header, cell: value, csv: value })
 
-export const proverbPath = (slug: string) => `/search_result?proverb=${encodeURIComponent(slug)}`
-export const groupPath = (slug: string) => `/search_result?ethnic=${encodeURIComponent(slug)}`
 /** The console's proverb editor with the search's words in the proverb field (routes/proverbs.tsx reads ?add=). */
 export const addProverbPath = (q: string) => `/admin/proverbs?${new URLSearchParams({ add: q })}`

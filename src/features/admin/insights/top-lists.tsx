@@ -1,17 +1,8 @@
+import { groupPagePath, proverbPagePath } from '@/core/proverbs/pages'
 import { Link } from 'react-router-dom'
 import type { Insights } from '@/core/analytics/contract'
 import type { DayRange } from '@/core/analytics/insights-range'
-import {
-  addProverbPath,
-  countColumn,
-  groupPath,
-  proverbPath,
-  textColumn,
-  type TopGroup,
-  type TopProverb,
-  type TopSearch,
-  type ZeroResultSearch,
-} from './columns'
+import { addProverbPath, countColumn, textColumn, type TopGroup, type TopProverb, type TopSearch, type ZeroResultSearch } from './columns'
 import { InsightsTable } from './insights-table'
 import { formatDay, formatRange } from './summaries'
 
@@ -28,7 +19,7 @@ export function TopLists({ insights, range }: { insights: Insights; range: DayRa
         columns={[
           {
             header: 'Proverb',
-            cell: (row: TopProverb) => <Link to={proverbPath(row.slug)}>{row.proverb ?? row.slug}</Link>,
+            cell: (row: TopProverb) => <Link to={proverbPagePath(row.slug)}>{row.proverb ?? row.slug}</Link>,
             csv: (row) => row.proverb ?? row.slug,
           },
           countColumn('Views', (row: TopProverb) => row.views),
@@ -45,7 +36,7 @@ export function TopLists({ insights, range }: { insights: Insights; range: DayRa
         columns={[
           {
             header: 'Group',
-            cell: (row: TopGroup) => <Link to={groupPath(row.slug)}>{row.name ?? row.slug}</Link>,
+            cell: (row: TopGroup) => <Link to={groupPagePath(row.slug)}>{row.name ?? row.slug}</Link>,
             csv: (row) => row.name ?? row.slug,
           },
           countColumn('Views', (row: TopGroup) => row.views),

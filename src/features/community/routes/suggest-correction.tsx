@@ -1,3 +1,4 @@
+import { proverbPagePath } from '@/core/proverbs/pages'
 import { Link } from 'react-router-dom'
 import { languageTag } from '@/core/shared/constants'
 import { CORRECTION_TEXTS, correctionSchema, type CorrectionInput } from '@/core/community/corrections'
@@ -8,8 +9,6 @@ import { useSession } from '@/lib/session'
 import { sendCorrection } from '../api'
 
 type Props = { slug: string | null }
-
-const proverbPath = (slug: string) => `/search_result?proverb=${encodeURIComponent(slug)}`
 
 /**
  * /suggest_correction?proverb=slug: a reader (visitor or signed in) corrects a proverb's spelling, tone
@@ -51,7 +50,7 @@ function CorrectionForm({ slug }: { slug: string }) {
       <h1 id="correction-title">Suggest a correction</h1>
       <p>
         To the {data.ethnic.name} proverb{' '}
-        <Link to={proverbPath(data.slug)} lang={languageTag(data.ethnic.slug)}>
+        <Link to={proverbPagePath(data.slug)} lang={languageTag(data.ethnic.slug)}>
           {data.proverb}
         </Link>
       </p>

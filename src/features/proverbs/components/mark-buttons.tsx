@@ -1,11 +1,11 @@
 import { useCallback, useEffect } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { resumeAfterSignIn } from '@/core/shared/constants'
-import { formatThousands } from '@/core/shared/format'
 import { useMarks } from '@/entities/marks/queries'
-import { useToggleFavourite, useToggleLike } from '../mutations'
+import { useToggleFavourite } from '../mutations'
 
-function useSignInFirst(favourite?: number) {
+/** A visitor's tap on a mark: the sign-in page, which brings them back here (with the heart to add, if one). */
+export function useSignInFirst(favourite?: number) {
   const navigate = useNavigate()
   const location = useLocation()
   return () => navigate('/auth/login', { state: { from: location, favourite } })
@@ -52,28 +52,6 @@ export function FavouriteButton({ proverbId, label }: { proverbId: number; label
       onClick={() => toggle.mutate({ proverbId, on: !on })}
     >
       <span aria-hidden="true">{on ? '♥' : '♡'}</span>
-    </button>
-  )
-}
-
-/** Likes feed trending; the count (the cached proverb's, moved by the like at once) follows the user's own like. */
-export function LikeButton({ proverbId, likes }: { proverbId: number; likes: number }) {
-  const { signedIn, marks } = useMarks()
-  const toggle = useToggleLike()
-  const signInFirst = useSignInFirst()
-  const on = Boolean(marks?.likes.includes(proverbId))
-  return (
-    <button
-      type="button"
-      className="button"
-      aria-pressed={signedIn ? on : undefined}
-      onClick={signedIn ? () => toggle.mutate({ proverbId, on: !on }) : signInFirst}
-    >
-      {signedIn ? (on ? 'Liked' : 'Like') : 'Sign in to like'}{' '}
-      <span className="tag tag--muted">
-        {formatThousands(Math.max(0, likes))}
-        <span className="visually-hidden"> {likes === 1 ? 'like' : 'likes'}</span>
-      </span>
     </button>
   )
 }

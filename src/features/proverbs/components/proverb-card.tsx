@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom'
 import { languageTag } from '@/core/shared/constants'
 import type { Proverb } from '@/core/proverbs/contract'
 import { shorten } from '@/core/shared/format'
-import { proverbPath } from '../share'
+import { proverbPagePath } from '@/core/proverbs/pages'
 import { FavouriteButton } from './mark-buttons'
 
 /**
@@ -26,7 +26,7 @@ export function ProverbCard({ proverb, toneVariant = false, marked }: Props) {
         <FavouriteButton proverbId={proverb.id} label={shorten(proverb.proverb)} />
       </div>
       <h3 className="proverb-card__text" lang={languageTag(proverb.ethnic.slug)}>
-        <Link to={proverbPath(proverb)}>{marked?.proverb ?? proverb.proverb}</Link>
+        <Link to={proverbPagePath(proverb.slug)}>{marked?.proverb ?? proverb.proverb}</Link>
       </h3>
       <p className="proverb-card__english">{marked?.english ?? proverb.transliteration}</p>
       {marked?.meaning && (

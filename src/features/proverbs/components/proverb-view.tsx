@@ -8,7 +8,8 @@ import type { Proverb } from '@/core/proverbs/contract'
 import { track } from '@/lib/track'
 import { shareProverb, type ShareOutcome } from '../share'
 import type { CardShareOutcome } from '../share-card'
-import { FavouriteButton, LikeButton } from './mark-buttons'
+import { LikeButton } from './like-button'
+import { FavouriteButton } from './mark-buttons'
 import { CheckedBySpeaker, ProverbHistory, RecordedIn } from './provenance'
 
 const SHARE_MESSAGES: Record<ShareOutcome, string> = {

@@ -1,9 +1,8 @@
 import '../proverbs.css'
 import { useQuery } from '@tanstack/react-query'
+import { lazy, Suspense } from 'react'
 import { Link } from 'react-router-dom'
-import { LearningStreak } from '@/components/learning-streak'
 import { EmptyState, ErrorState, Loading } from '@/components/query-state'
-import { STREAK_INTRO } from '@/core/learning/texts'
 import { formatLongDate } from '@/core/shared/format'
 import { GroupCard } from '../components/group-card'
 import { ProverbCard } from '../components/proverb-card'
@@ -17,7 +16,7 @@ import { useSession } from '@/lib/session'
 import { useDeviceValue } from '@/lib/server-render'
 import { FavouriteButton } from '../components/mark-buttons'
 import { readableGroupsQuery } from '../marks'
-import { proverbPath } from '../share'
+import { proverbPagePath } from '@/core/proverbs/pages'
 
 export function HomeRoute() {
   // The reader's calendar day; while a page the server rendered hydrates, the day it was rendered for.
@@ -57,7 +56,7 @@ export function HomeRoute() {
                     <FavouriteButton proverbId={proverb.id} label={shorten(proverb.proverb)} />
                   </span>
                 </div>
-                <Link className="today-card__body" to={proverbPath(proverb)}>
+                <Link className="today-card__body" to={proverbPagePath(proverb.slug)}>
                   <span className="today-card__text" lang={languageTag(proverb.ethnic.slug)}>
                     {proverb.proverb}
                   </span>
@@ -125,15 +124,17 @@ export function HomeRoute() {
   )
 }
 
+// The streak's section loads once a signed-in reader's home is up: no visitor's first page carries it.
+const StreakSection = lazy(() => import('../components/streak-section').then((module) => ({ default: module.StreakSection })))
+
 /** Signed in: the streak and the calendar of active days (docs/requirements.md#r18-learning), from the device. */
 function YourStreak() {
   const session = useSession()
   if (!session) return null
   return (
-    <section aria-labelledby="streak-title">
-      <h2 id="streak-title">{STREAK_INTRO.title}</h2>
-      <LearningStreak />
-    </section>
+    <Suspense fallback={<div className="streak-section-pending" aria-hidden="true" />}>
+      <StreakSection />
+    </Suspense>
   )
 }
 
