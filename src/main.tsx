@@ -7,7 +7,7 @@ import { preloadPage } from './app/router'
 import { proverbKeys } from './features/proverbs/queries'
 import { env } from './lib/env'
 import { captureInstallPrompt } from './lib/install'
-import { holdUntilSignedIn, renderedPage, takePageData } from './lib/server-render'
+import { renderedPage, takePageData } from './lib/server-render'
 import { getSession } from './lib/session'
 
 captureInstallPrompt()
@@ -26,7 +26,8 @@ if (page) {
   // With the page's code here first, hydration finishes in one pass and keeps every node the server sent.
   void Promise.all([restoreSavedQueries(), preloadPage(location.pathname).catch(() => {})]).then(() => {
     takePageData(queryClient, page)
-    holdUntilSignedIn(getSession() !== null)
+    // A signed-in reader's own sections come in after hydration: what follows them waits unseen (src/app/layout.tsx).
+    if (getSession()) document.documentElement.classList.add('session-pending')
     hydrateRoot(root, app)
   })
 } else {

@@ -66,31 +66,3 @@ export function useDeviceValue<T extends string>(device: () => T, server: (page:
     return page ? server(page) : device()
   })
 }
-
-/** On `<html>` while a signed-in reader's page, rendered by the server as a visitor's, is taken over (`holdUntilSignedIn`). */
-export const SESSION_PENDING_CLASS = 'session-pending'
-/** What waits unseen waits no longer than this, should the page never be taken over. */
-const SESSION_PENDING_MAX_MS = 5000
-
-/**
- * The server renders every page as a visitor's. A signed-in reader's own sections (home's streak and languages) come
- * in once React has taken the page over, above parts the server drew: those parts (`.after-session`) wait unseen from
- * then until the page is rendered signed in (`releaseSessionHold`). Hidden before they move and shown after, they
- * never jump in view: a layout shift is what moves while seen (home's streak moved Trending by 0.06 of a phone's screen).
- */
-export function holdUntilSignedIn(signedIn: boolean): void {
-  if (!signedIn) return
-  const html = document.documentElement
-  html.classList.add(SESSION_PENDING_CLASS)
-  setTimeout(() => html.classList.remove(SESSION_PENDING_CLASS), SESSION_PENDING_MAX_MS)
-}
-
-/**
- * Shows what waited for the signed-in reader's own sections (the page is rendered signed in), after a frame has been
- * painted without it: taken away and put back within one frame, it would be seen to move.
- */
-export function releaseSessionHold(): void {
-  const html = document.documentElement
-  if (!html.classList.contains(SESSION_PENDING_CLASS)) return
-  requestAnimationFrame(() => requestAnimationFrame(() => html.classList.remove(SESSION_PENDING_CLASS)))
-}

@@ -72,7 +72,7 @@ export function HomeRoute() {
 
       <YourLanguages />
 
-      <section className="after-session" aria-labelledby="trending-title">
+      <section aria-labelledby="trending-title">
         <h2 id="trending-title">Trending</h2>
         {trending.isPending ? (
           <Loading label="Loading trending proverbs" />
@@ -87,7 +87,7 @@ export function HomeRoute() {
         )}
       </section>
 
-      <section className="after-session" aria-labelledby="groups-title">
+      <section aria-labelledby="groups-title">
         <h2 id="groups-title">Peoples and languages</h2>
         {groups.isPending ? (
           <Loading label="Loading peoples and languages" />
@@ -102,7 +102,7 @@ export function HomeRoute() {
         )}
       </section>
 
-      <section className="after-session" aria-labelledby="categories-title">
+      <section aria-labelledby="categories-title">
         <h2 id="categories-title">Categories</h2>
         {categories.isPending ? (
           <Loading label="Loading categories" lines={1} />
