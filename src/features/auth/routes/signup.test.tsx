@@ -28,14 +28,19 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-test('the sign-up funnel counts each step the first time it is reached, not again on the way back', async () => {
-  const worker = await workerStandIn()
+/** Opens the wizard, fills step 1 and moves on to step 2. */
+async function openAtStepTwo() {
   renderWithApp(<SignupRoute />, { path: '/auth/signup' })
   expect(await screen.findByRole('heading', { name: 'Step 1 of 5: About you' })).toBeTruthy()
   fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Ada' } })
   fireEvent.change(screen.getByLabelText('Last name'), { target: { value: 'Obi' } })
   fireEvent.click(screen.getByRole('button', { name: 'Next' }))
   expect(await screen.findByRole('heading', { name: 'Step 2 of 5: Your account' })).toBeTruthy()
+}
+
+test('the sign-up funnel counts each step the first time it is reached, not again on the way back', async () => {
+  const worker = await workerStandIn()
+  await openAtStepTwo()
   fireEvent.click(screen.getByRole('button', { name: 'Back' }))
   expect(await screen.findByRole('heading', { name: 'Step 1 of 5: About you' })).toBeTruthy()
   fireEvent.click(screen.getByRole('button', { name: 'Next' }))
@@ -64,12 +69,7 @@ function signupServer(register: () => Response) {
 
 /** Fills the five steps and stops at the review, where “Create account” sends it. */
 async function walkToReview() {
-  renderWithApp(<SignupRoute />, { path: '/auth/signup' })
-  expect(await screen.findByRole('heading', { name: 'Step 1 of 5: About you' })).toBeTruthy()
-  fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Ada' } })
-  fireEvent.change(screen.getByLabelText('Last name'), { target: { value: 'Obi' } })
-  fireEvent.click(screen.getByRole('button', { name: 'Next' }))
-  expect(await screen.findByRole('heading', { name: 'Step 2 of 5: Your account' })).toBeTruthy()
+  await openAtStepTwo()
   fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } })
   fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Kola@nut2026' } })
   fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'Kola@nut2026' } })
