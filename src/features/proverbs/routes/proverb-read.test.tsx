@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto'
 import { cleanup, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { API } from '@/core/http/api-paths'
 import { localDayOf } from '@/core/learning/days'
 import { json, renderWithApp } from '@/lib/test-render'
 import { ADA, setTestSession } from '@/lib/test-session'
@@ -16,7 +17,11 @@ beforeEach(async () => {
   await (await offlineDb()).clear('learning')
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => (url === `/api/proverbs/public/${iwaLesin.slug}` ? json({ data: iwaLesin }) : json({ data: [] }))),
+    vi.fn(async (url: string) => {
+      if (url === `/api/proverbs/public/${iwaLesin.slug}`) return json({ data: iwaLesin })
+      if (url === API.marks) return json({ data: { favourites: [], likes: [] } })
+      return json({ data: [] })
+    }),
   )
 })
 afterEach(() => {
