@@ -26,7 +26,8 @@ export function ProverbScroll({
   const Heading = level === 1 ? 'h1' : 'h2'
   return (
     <div className="proverb-scroll">
-      <ScrollImage src={proverb.image} eager wide />
+      {/* Another proverb's art is another image: whether its AVIF failed starts afresh. */}
+      <ScrollImage key={proverb.image} src={proverb.image} eager wide />
       <div className="proverb-scroll__panel">
         <p className="proverb-scroll__group">
           {proverb.ethnic.name} · {proverb.language}

@@ -77,6 +77,33 @@ test('a graded card leaves the queue at once; the review is then on the device, 
   unmount()
 })
 
+test('a grade is written once the next card has had its frame, and within a tenth of a second where no frame comes (a hidden tab)', async () => {
+  const db = await deckOf([1, 2, 3])
+  const frames: FrameRequestCallback[] = []
+  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback))
+  const { result, unmount } = renderHook(() => useReviewQueue())
+  await waitFor(() => expect(result.current.status).toBe('ready'))
+  const reviews = async () =>
+    (await readLog(db, reader))
+      .filter((e) => e.kind === 'review')
+      .map((e) => e.proverbId)
+      .sort()
+
+  act(() => result.current.grade(1, 3))
+  await new Promise((resolve) => setTimeout(resolve, 20))
+  // The frame has not come: nothing written yet, while the queue has moved on.
+  expect(await reviews()).toEqual([])
+  expect(result.current.due.map((c) => c.proverbId)).toEqual([2, 3])
+  frames.splice(0).forEach((frame) => frame(performance.now()))
+  await waitFor(async () => expect(await reviews()).toEqual([1]))
+
+  // No frame ever (the tab was hidden as the reader graded): written all the same.
+  act(() => result.current.grade(2, 3))
+  await waitFor(async () => expect(await reviews()).toEqual([1, 2]), { timeout: 1000 })
+  expect(frames).toHaveLength(1)
+  unmount()
+})
+
 test('a card graded Again comes back the same session once it falls due', async () => {
   await deckOf([1, 2])
   const { result, unmount } = renderHook(() => useReviewQueue())

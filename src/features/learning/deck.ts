@@ -46,6 +46,26 @@ const MAX_TIMER_MS = 2 ** 31 - 1
 
 const warn = (error: unknown) => console.warn('The deck could not be read or saved', error)
 
+/** A write waits this long at most for the frame that shows the next card (none comes in a hidden tab). */
+const WRITE_AFTER_MS = 100
+
+/**
+ * Runs `work` once the frame after this one has been painted (a frame, then a task), or after
+ * WRITE_AFTER_MS when no frame comes: a grade's write and what it sets off (the worker's sync, the badges'
+ * counts, other tabs) then do not delay the next card.
+ */
+function afterNextPaint(work: () => void): void {
+  let done = false
+  const once = () => {
+    if (done) return
+    done = true
+    clearTimeout(fallback)
+    work()
+  }
+  const fallback = setTimeout(once, WRITE_AFTER_MS)
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(once, 0))
+}
+
 type DeckStore = {
   subscribe: (listener: () => void) => () => void
   getSnapshot: () => Snapshot
@@ -190,9 +210,9 @@ function createDeckStore(userId: number): DeckStore {
       const next = gradeCard(card, grade, entry.at)
       graded++
       writing++
-      // Shown first, written after.
+      // Shown first, written once shown.
       set({ cards: new Map(snapshot.cards).set(proverbId, next), entries: [...snapshot.entries, entry], now: moment.getTime() })
-      void save(entry, next.due)
+      afterNextPaint(() => void save(entry, next.due))
     },
   }
 }

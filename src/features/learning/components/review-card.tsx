@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { Cousins } from '@/components/cousins'
 import { ProverbScroll } from '@/components/proverb-scroll'
 import { GRADES, type Grade } from '@/core/learning/contract'
@@ -35,16 +35,21 @@ export function ReviewCard({
   focusOnShow: boolean
   onGrade: (grade: Grade) => void
 }) {
-  const [revealed, setRevealed] = useState(false)
-  // When the card came up: each grade's comeback is counted from then (a card is graded within moments).
-  const [shownAt] = useState(() => Date.now())
+  // The card on show (the same one back after a while is another showing), when it came up (each grade's
+  // comeback is counted from then: a card is graded within moments) and whether its answer shows. The
+  // next card takes this one's place in the page rather than a new one built: the step the reader waits for.
+  const showing = `${card.proverbId}@${card.lastReview ?? card.addedAt}`
+  const [shown, setShown] = useState(() => ({ showing, at: Date.now(), revealed: false }))
+  if (shown.showing !== showing) setShown({ showing, at: Date.now(), revealed: false })
+  const { revealed, at: shownAt } = shown
+  const reveal = useCallback(() => setShown((now) => ({ ...now, revealed: true })), [])
   const heading = useRef<HTMLHeadingElement>(null)
   const answer = useRef<HTMLDivElement>(null)
   const id = useId()
 
   useEffect(() => {
     if (focusOnShow) heading.current?.focus()
-  }, [focusOnShow])
+  }, [focusOnShow, showing])
   useEffect(() => {
     if (revealed) answer.current?.focus()
   }, [revealed])
@@ -54,7 +59,7 @@ export function ReviewCard({
       if (!revealed) {
         if ((event.key === ' ' || event.key === 'Enter') && !within(event.target, OWN_KEYS)) {
           event.preventDefault()
-          setRevealed(true)
+          reveal()
         }
         return
       }
@@ -66,7 +71,7 @@ export function ReviewCard({
     }
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)
-  }, [revealed, onGrade])
+  }, [revealed, reveal, onGrade])
 
   const back = revealed ? comebacks(card, shownAt) : null
   return (
@@ -113,7 +118,7 @@ export function ReviewCard({
             type="button"
             className="button button--primary review-card__show"
             aria-keyshortcuts="Space Enter"
-            onClick={() => setRevealed(true)}
+            onClick={reveal}
           >
             {LEARN_TEXTS.showAnswer}
             <span className="review-card__keys" aria-hidden="true">

@@ -45,8 +45,7 @@ export function Review({
           <p className="review__left">{LEARN_TEXTS.left(due.length)}</p>
           {proverb ? (
             <ReviewCard
-              // A new card (or the same one back after a while) starts hidden again.
-              key={`${card.proverbId}@${card.lastReview ?? card.addedAt}`}
+              // A new card (or the same one back after a while) starts hidden again (review-card.tsx).
               card={card}
               proverb={proverb}
               focusOnShow={moved}

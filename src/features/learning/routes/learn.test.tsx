@@ -127,6 +127,25 @@ test('Space or Enter shows the answer and keys 1 to 4 grade; a number before the
   expect(cardHeading().textContent).toBe(omoEni.proverb)
 })
 
+test('the same card back after a while (graded Again, due again) starts with its answer hidden, its proverb taking focus', () => {
+  queue.current.ready([iwaWithCousins])
+  const [card] = queue.current.get().due
+  queue.current.grade.mockImplementation(() =>
+    // Again: the card is back, reviewed just now (as the deck brings it back once it falls due).
+    queue.current.set({ due: [{ ...card!, lastReview: '2026-11-27T09:00:00.000Z', due: '2026-11-27T09:01:00.000Z' }] }),
+  )
+  renderLearn()
+  fireEvent.keyDown(document.body, { key: ' ' })
+  expect(screen.getByText(iwaWithCousins.transliteration)).toBeTruthy()
+  fireEvent.keyDown(document.body, { key: '1' })
+  expect(queue.current.grade).toHaveBeenCalledExactlyOnceWith(iwaWithCousins.id, 1)
+  expect(screen.queryByText(iwaWithCousins.transliteration)).toBeNull()
+  expect(screen.getByRole('button', { name: 'Show answer' })).toBeTruthy()
+  expect(document.activeElement).toBe(cardHeading())
+  fireEvent.keyDown(document.body, { key: ' ' })
+  expect(screen.getByText(iwaWithCousins.transliteration)).toBeTruthy()
+})
+
 test('Enter on a link or button is theirs, not "Show answer"', () => {
   queue.current.ready([iwaWithCousins])
   renderLearn()
