@@ -607,8 +607,12 @@ describe('the daily reminder', () => {
     const kept = await reminderOf(keeper)
     expect(kept.title).toBe('Keep your 12-day streak')
     expect(kept.body).toMatch(/^3 cards to review\. \S/)
+    // Cards due: the reminder opens the deck; without, the day's proverb.
+    expect(kept.url).toBe('/learn')
     const plain = await reminderOf(quiet)
     expect(plain.title).toBe('Today’s proverb')
+    expect(plain.url).toMatch(/^\/search_result\?proverb=/)
+    expect((await reminderOf(doneToday)).url).toBe(plain.url)
     expect(proverbLine(kept.body)).toBe(proverbLine(plain.body))
     // Done today already: nothing to keep; a one-day streak is not one to keep either.
     expect((await reminderOf(doneToday)).title).toBe('Today’s proverb')

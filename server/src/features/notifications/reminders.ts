@@ -30,6 +30,10 @@ export function reminderBody(proverb: Proverb, { due }: ReminderProgress = NO_PR
   return before + shorten(`${proverb.proverb} — ${proverb.transliteration}`, BODY_MAX - before.length)
 }
 
+/** Where the reminder opens: the deck when it says cards are due (their count comes first), else the day's proverb. */
+export const reminderUrl = (proverb: Proverb, { due }: ReminderProgress = NO_PROGRESS): string =>
+  due > 0 ? '/learn' : `/search_result?proverb=${encodeURIComponent(proverb.slug)}`
+
 /**
  * The proverb of a local day: that day's pick (todaysProverbs) from one of the user's chosen groups,
  * taking each group in turn day by day; from any group when they chose none.
@@ -112,7 +116,7 @@ export async function sendDailyReminders({ db, notifier }: JobContext, now: Date
         kind: 'reminder',
         title: reminderTitle(progress.get(userId)),
         body: reminderBody(proverb, progress.get(userId)),
-        url: `/search_result?proverb=${encodeURIComponent(proverb.slug)}`,
+        url: reminderUrl(proverb, progress.get(userId)),
         dedupeKey: `reminder:${localDate}`,
       },
       { now },
