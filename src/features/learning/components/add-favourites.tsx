@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { memo, useId } from 'react'
 import { LEARN_TEXTS } from '@/core/learning/review-texts'
 import { errorMessage } from '@/components/query-state'
 import { useMarks } from '@/entities/marks/queries'
@@ -19,7 +19,13 @@ function favouritesHint(state: { loading: boolean; unavailable: boolean; favouri
  * adds, it says how many; then how many were added. `inDeck`: the proverbs already in the deck. `add`: the page's one
  * mutation, so that what it says outlives this button (an empty deck's is replaced by the deck's own once filled).
  */
-export function AddFavourites({ inDeck, add }: { inDeck: ReadonlySet<number>; add: ReturnType<typeof useAddToDeck> }) {
+export const AddFavourites = memo(function AddFavourites({
+  inDeck,
+  add,
+}: {
+  inDeck: ReadonlySet<number>
+  add: ReturnType<typeof useAddToDeck>
+}) {
   const status = useId()
   const { marks, query } = useMarks()
   const favourites = marks?.favourites ?? []
@@ -58,5 +64,24 @@ export function AddFavourites({ inDeck, add }: { inDeck: ReadonlySet<number>; ad
         )}
       </div>
     </div>
+  )
+}, sameDeckAndAdding)
+
+/**
+ * Drawn again only when the deck's cards or the adding's state change, not with each grade (the mutation's
+ * result is a new object at every render of the page).
+ */
+function sameDeckAndAdding(
+  before: { inDeck: ReadonlySet<number>; add: ReturnType<typeof useAddToDeck> },
+  after: { inDeck: ReadonlySet<number>; add: ReturnType<typeof useAddToDeck> },
+): boolean {
+  const [a, b] = [before.add, after.add]
+  return (
+    before.inDeck === after.inDeck &&
+    a.status === b.status &&
+    a.variables === b.variables &&
+    a.data === b.data &&
+    a.error === b.error &&
+    a.mutate === b.mutate
   )
 }

@@ -1,9 +1,13 @@
+import { memo } from 'react'
 import { NavLink } from 'react-router-dom'
 import { LEARN_TEXTS } from '@/core/learning/review-texts'
 import { useOnline } from '@/lib/online'
 
-/** The Learn pages' heading, their two views (the review, progress), and a word when offline: all of it still works. */
-export function LearnHeader({ title }: { title: string }) {
+/**
+ * The Learn pages' heading, their two views (the review, progress), and a word when offline: all of it still works.
+ * Not drawn again with each grade (memo): the page's other parts wait for nothing but the next card.
+ */
+export const LearnHeader = memo(function LearnHeader({ title }: { title: string }) {
   const online = useOnline()
   return (
     <header className="learn-header">
@@ -17,4 +21,4 @@ export function LearnHeader({ title }: { title: string }) {
       {!online && <p className="learn-header__offline">{LEARN_TEXTS.offline}</p>}
     </header>
   )
-}
+})

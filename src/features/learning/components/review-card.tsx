@@ -114,12 +114,7 @@ export function ReviewCard({
             ))}
           </div>
         ) : (
-          <button
-            type="button"
-            className="button button--primary review-card__show"
-            aria-keyshortcuts="Space Enter"
-            onClick={reveal}
-          >
+          <button type="button" className="button button--primary review-card__show" aria-keyshortcuts="Space Enter" onClick={reveal}>
             {LEARN_TEXTS.showAnswer}
             <span className="review-card__keys" aria-hidden="true">
               {LEARN_TEXTS.showAnswerKeys}

@@ -1,4 +1,5 @@
 import '../learning.css'
+import { useMemo } from 'react'
 import { Link } from 'react-router-dom'
 import { Loading } from '@/components/query-state'
 import { LEARN_TEXTS } from '@/core/learning/review-texts'
@@ -17,7 +18,9 @@ export default function LearnRoute() {
   const queue = useReviewQueue()
   // One for the page: filling an empty deck replaces its button by the deck's own, which then says what was added.
   const add = useAddToDeck()
-  const inDeck = new Set(queue.deck.filter((card) => card.inDeck).map((card) => card.proverbId))
+  // The same set while the deck holds the same proverbs (a grade changes cards, not which): "Add all favourites" rests.
+  const deckIds = queue.deck.map((card) => card.proverbId).join(',')
+  const inDeck = useMemo(() => new Set(deckIds === '' ? [] : deckIds.split(',').map(Number)), [deckIds])
   return (
     <div className="learn">
       <LearnHeader title={LEARN_TEXTS.title} />
