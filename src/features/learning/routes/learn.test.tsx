@@ -43,6 +43,7 @@ test('a card shows the proverb in its own script first; "Show answer" adds its r
   renderLearn()
   expect(screen.getByRole('heading', { level: 1, name: 'Learn' })).toBeTruthy()
   expect(screen.getByText('2 cards left')).toBeTruthy()
+  expect(screen.getByRole('link', { name: 'See your progress' }).closest('.learn-deck')).not.toBeNull()
   const heading = cardHeading()
   expect(heading.textContent).toBe('Ìwà lẹ̀sìn.')
   expect(heading.getAttribute('lang')).toBe('yo')
@@ -163,7 +164,9 @@ test('after the last card: "All done for now", when the next card is due, and a 
   expect(document.activeElement).toBe(done)
   expect(screen.getByText('The next card is due in 8 minutes.')).toBeTruthy()
   expect(screen.getByText('Hard. 0 cards left.')).toBeTruthy()
-  expect(screen.getAllByRole('link', { name: 'See your progress' })[0].getAttribute('href')).toBe('/learn/progress')
+  // Once, there: the deck's part below does not say it again.
+  expect(screen.getByRole('link', { name: 'See your progress' }).closest('.review-done')).not.toBeNull()
+  expect(screen.getByRole('link', { name: 'See your progress' }).getAttribute('href')).toBe('/learn/progress')
 })
 
 test('nothing due on arrival: "All done for now" and the day the next card is due, without taking focus', () => {

@@ -56,9 +56,12 @@ export default function LearnRoute() {
             <h2 id="learn-deck-title">{LEARN_TEXTS.deckTitle}</h2>
             <p>{LEARN_TEXTS.deckCount(inDeck.size, queue.due.length)}</p>
             <AddFavourites inDeck={inDeck} add={add} />
-            <p>
-              <Link to="/learn/progress">{LEARN_TEXTS.seeProgress}</Link>
-            </p>
+            {/* With none due, "All done for now" above has the link. */}
+            {queue.due.length > 0 && (
+              <p>
+                <Link to="/learn/progress">{LEARN_TEXTS.seeProgress}</Link>
+              </p>
+            )}
           </section>
         </>
       )}
