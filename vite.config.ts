@@ -82,7 +82,7 @@ export default defineConfig(({ isSsrBuild }) =>
               rollupFormat: 'iife',
               globPatterns: ['**/*.{js,css,html,woff2,svg,png,webmanifest}'],
               // Chart.js draws only the console's Insights and Learn's progress (src/components/draw-chart.ts): no device
-              // should fetch it at install. Offline, both keep each chart's table and text alternative.
+              // should fetch it at install. The worker keeps it once a page has loaded it (sw/routes.ts).
               globIgnores: ['**/draw-chart-*.js'],
               maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
             },

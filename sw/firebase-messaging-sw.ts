@@ -10,7 +10,7 @@ import { setupPrecache } from './precache'
 import { cookieTokenFrom, createOutboxSync, isDrainCommand, isSignedOutNotice, type SyncEventLike } from './outbox-sync'
 import { broadcastPacks, isPackCommand, runPackCommand } from './packs'
 import { setupPush } from './push'
-import { registerDataRoutes, registerNavigationRoute, registerScrollImageRoute } from './routes'
+import { registerChartChunkRoute, registerDataRoutes, registerNavigationRoute, registerScrollImageRoute } from './routes'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] }
 
@@ -18,6 +18,7 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | Precac
 setupPrecache(self.__WB_MANIFEST)
 registerNavigationRoute()
 registerScrollImageRoute()
+registerChartChunkRoute()
 registerDataRoutes()
 
 // The first install takes control at once so the first visit is already offline-capable; later

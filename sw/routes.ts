@@ -3,10 +3,10 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { createHandlerBoundToURL } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst } from 'workbox-strategies'
-import { offlineDb, SCROLL_IMAGE_CACHE } from '../src/offline/schema'
+import { CHART_CACHE, offlineDb, SCROLL_IMAGE_CACHE } from '../src/offline/schema'
 import { answerData } from './data-store'
 import { answerNavigation } from './navigation'
-import { API_NAVIGATION_DENYLIST, isDataPath, isScrollImage } from './url-match'
+import { API_NAVIGATION_DENYLIST, isChartChunk, isDataPath, isScrollImage } from './url-match'
 
 /** How long a corpus read waits for the network before the stored copy answers. */
 export const NETWORK_TIMEOUT_MS = 800
@@ -35,6 +35,21 @@ export function registerScrollImageRoute(): void {
     new CacheFirst({
       cacheName: SCROLL_IMAGE_CACHE,
       plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 32, maxAgeSeconds: 90 * 86_400 })],
+    }),
+  )
+}
+
+/**
+ * Chart.js's chunk: not precached (no device should fetch it at install, vite.config.ts), but kept cache-first once
+ * a page has loaded it, so Learn's progress drawn once online draws its charts offline too. Its name changes with
+ * its content: the newest two are kept.
+ */
+export function registerChartChunkRoute(): void {
+  registerRoute(
+    ({ url, sameOrigin }) => sameOrigin && isChartChunk(url),
+    new CacheFirst({
+      cacheName: CHART_CACHE,
+      plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 2 })],
     }),
   )
 }

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { API_NAVIGATION_DENYLIST, isDataPath, isScrollImage } from './url-match'
+import { API_NAVIGATION_DENYLIST, isChartChunk, isDataPath, isScrollImage } from './url-match'
 
 test('scroll images are recognised by their path', () => {
   expect(isScrollImage(new URL('https://owe.test/img/yoruba-scroll.jpeg'))).toBe(true)
@@ -8,6 +8,14 @@ test('scroll images are recognised by their path', () => {
   expect(isScrollImage(new URL('https://owe.test/img/afan-oromo-scroll.png'))).toBe(false)
   expect(isScrollImage(new URL('https://owe.test/icons/icon-192.png'))).toBe(false)
   expect(isScrollImage(new URL('https://owe.test/api/img/x-scroll.jpeg'))).toBe(false)
+})
+
+test('Chart.js’s chunk is recognised by its built name, and nothing else is', () => {
+  expect(isChartChunk(new URL('https://owe.test/assets/draw-chart-C3x_9aZk.js'))).toBe(true)
+  expect(isChartChunk(new URL('https://owe.test/assets/draw-chart-C3x_9aZk.js.map'))).toBe(false)
+  expect(isChartChunk(new URL('https://owe.test/assets/index-C3x_9aZk.js'))).toBe(false)
+  expect(isChartChunk(new URL('https://owe.test/draw-chart-C3x_9aZk.js'))).toBe(false)
+  expect(isChartChunk(new URL('https://owe.test/assets/progress-draw-chart-C3x.js'))).toBe(false)
 })
 
 test('API paths are never answered with the app shell; app routes are', () => {

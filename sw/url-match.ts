@@ -5,6 +5,11 @@ export function isScrollImage(url: URL): boolean {
   return url.pathname.startsWith('/img/') && /-scroll\.(jpeg|avif)$/.test(url.pathname)
 }
 
+/** Chart.js's own chunk (src/components/draw-chart.ts), built as /assets/draw-chart-{hash}.js and not precached. */
+export function isChartChunk(url: URL): boolean {
+  return /^\/assets\/draw-chart-[\w-]+\.js$/.test(url.pathname)
+}
+
 /** Navigations under these are API calls or the server's own files for crawlers (`/sitemap.xml`, `/robots.txt`), never app routes. */
 export const API_NAVIGATION_DENYLIST = [
   ...API_PREFIXES.map((prefix) => new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)),

@@ -21,6 +21,8 @@ export const OFFLINE_DB_VERSION = 4
 
 /** The Cache Storage cache holding scroll images (cache-first in the worker; packs fill it too). */
 export const SCROLL_IMAGE_CACHE = 'owe-scroll-images'
+/** The worker's cache of Chart.js's chunk, once a page has drawn a chart online (sw/routes.ts). */
+export const CHART_CACHE = 'owe-charts'
 
 export { OFFLINE_HEADER } from './messages'
 

@@ -424,7 +424,7 @@ test.describe('across midnight, offline, on two devices', () => {
   }
 })
 
-test('Learn by keyboard, from an empty deck to "All done for now", and its screens have no accessibility violations in light or dark', async ({
+test('Learn by keyboard, from an empty deck to "All done for now", and its screens have no accessibility violations in light or dark; progress draws its charts offline once drawn online', async ({
   page,
   context,
   request,
@@ -449,6 +449,7 @@ test('Learn by keyboard, from an empty deck to "All done for now", and its scree
 
   // An empty deck says what the deck is and how to fill it.
   await page.goto('/learn')
+  await waitForWorker(page)
   await expect(page.getByRole('heading', { level: 2, name: 'Your deck is empty' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Find proverbs' })).toBeVisible()
   await expect(learnTab(page)).toHaveAccessibleName('Learn')
@@ -502,4 +503,11 @@ test('Learn by keyboard, from an empty deck to "All done for now", and its scree
   await expectProgress(page, { deck: 4, learned: 1, retention: null, days: [{ day: localDate(), reviews: 4, again: 1 }] })
   await expect(page.locator('canvas')).toHaveCount(3)
   await axe('progress')
+
+  // Progress drawn once online draws its charts offline too: the worker kept Chart.js's chunk.
+  await context.setOffline(true)
+  await page.reload()
+  await expectProgress(page, { deck: 4, learned: 1, retention: null, days: [{ day: localDate(), reviews: 4, again: 1 }] })
+  await expect(page.locator('canvas')).toHaveCount(3)
+  await context.setOffline(false)
 })
