@@ -1,6 +1,7 @@
 import { asc, inArray, sql } from 'drizzle-orm'
 import { LEARNING_REMINDER_TEXTS } from '@core/learning/api-texts'
 import type { Proverb } from '@core/proverbs/contract'
+import { proverbPagePath } from '@core/proverbs/pages'
 import { reminderSends, userLanguages } from '../../db/schema'
 import { reminderProgress, type ReminderProgress } from '../../services/learning'
 import { eachLimited, PUSH_CONCURRENCY } from '../../services/notify'
@@ -32,7 +33,7 @@ export function reminderBody(proverb: Proverb, { due }: ReminderProgress = NO_PR
 
 /** Where the reminder opens: the deck when it says cards are due (their count comes first), else the day's proverb. */
 export const reminderUrl = (proverb: Proverb, { due }: ReminderProgress = NO_PROGRESS): string =>
-  due > 0 ? '/learn' : `/search_result?proverb=${encodeURIComponent(proverb.slug)}`
+  due > 0 ? '/learn' : proverbPagePath(proverb.slug)
 
 /**
  * The proverb of a local day: that day's pick (todaysProverbs) from one of the user's chosen groups,
