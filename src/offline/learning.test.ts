@@ -2,7 +2,7 @@ import { IDBFactory } from 'fake-indexeddb'
 import { openDB } from 'idb'
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest'
 import { API } from '../core/http/api-paths'
-import { LEARNING_BATCH_SIZE, type LearningEntry } from '../core/learning/contract'
+import { LEARNING_BATCH_SIZE, LEARNING_CLOCK_AHEAD, type LearningEntry } from '../core/learning/contract'
 import { localDayOf } from '../core/learning/days'
 import { replayDeck } from '../core/learning/schedule'
 import {
@@ -163,7 +163,7 @@ test('unsent entries go oldest first in batches, with their reader’s token, as
   for (let i = count; i > 0; i--) await record({ kind: 'quiz', batchId: i }, 7, db, T0 - i * MINUTE)
   await record({ kind: 'quiz', batchId: 999 }, 8)
   const summary = await sync()
-  expect(summary).toEqual({ sent: count, refused: 0, pulled: 0, waiting: 0, retryAt: null, unauthorised: false })
+  expect(summary).toEqual({ sent: count, refused: 0, pulled: 0, waiting: 0, clockAheadMs: null, retryAt: null, unauthorised: false })
   expect(posts().map((c) => c.ids.length)).toEqual([LEARNING_BATCH_SIZE, LEARNING_BATCH_SIZE, 50])
   expect(posts().every((c) => c.token === 'token-7')).toBe(true)
   const order = server.log(7).map((e) => e.at)
@@ -202,6 +202,42 @@ test('a batch the server calls malformed is split until the entry at fault: the 
   expect(server.log(7)).toHaveLength(6)
   expect((await readLog(db, 7)).map((e) => e.id)).not.toContain(bad.id)
   expect(warn).toHaveBeenCalledTimes(1)
+})
+
+test('a device clock 12 minutes fast: entries the server calls early stay and go once its clock catches up, and the reader is told', async () => {
+  const AHEAD = 12 * MINUTE
+  server = learningServer({ tokens: { 'token-7': 7 }, now: () => clock - AHEAD })
+  await record({ kind: 'add', proverbId: 1 }, 7, db, T0 - 20 * MINUTE)
+  await record({ kind: 'review', proverbId: 1, grade: 3 }, 7, db, T0 - 3 * MINUTE)
+  await record({ kind: 'read', proverbId: 2 }, 7, db, T0)
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  // The server's clock is T0 - 12 min: the review (T0 - 3 min) is past it by more than five minutes, so is the read.
+  // Back when the review is five minutes ahead of the server, and a second for the Date header's rounding.
+  expect(await sync()).toMatchObject({ sent: 1, refused: 0, waiting: 2, clockAheadMs: AHEAD, retryAt: T0 + 4 * MINUTE + 1000 })
+  expect(server.log(7).map((e) => e.kind)).toEqual(['add'])
+  expect(await readLog(db, 7)).toHaveLength(3)
+  expect(warn).not.toHaveBeenCalled()
+  expect(await db.get('learningSync', 7)).toMatchObject({ clockAheadMs: AHEAD })
+  await tick()
+  expect(heard).toContainEqual({ type: 'learning-changed', userId: 7 })
+  // The batch is halved down to the first early entry; the read after it is never sent alone (it is later, so early too).
+  expect(posts().map((c) => c.ids.length)).toEqual([3, 2, 1, 1])
+
+  clock += 4 * MINUTE + 1000
+  expect(await sync()).toMatchObject({ sent: 1, waiting: 1, clockAheadMs: AHEAD, retryAt: clock + 3 * MINUTE })
+  clock += 3 * MINUTE
+  expect(await sync()).toMatchObject({ sent: 1, waiting: 0, clockAheadMs: null, retryAt: null })
+  expect(server.log(7).map((e) => e.kind)).toEqual(['add', 'review', 'read'])
+  expect(await db.get('learningSync', 7)).toMatchObject({ clockAheadMs: null, tries: 0 })
+  expect(warn).not.toHaveBeenCalled()
+})
+
+test('an early entry with no server time given (no Date header) stays too, on the usual back-off', async () => {
+  await record({ kind: 'read', proverbId: 1 })
+  const early = Response.json({ error: { code: LEARNING_CLOCK_AHEAD, message: 'Early' } }, { status: 400 })
+  server.fail((_path, method) => (method === 'POST' ? early.clone() : undefined))
+  expect(await sync()).toMatchObject({ sent: 0, refused: 0, waiting: 1, clockAheadMs: null, retryAt: T0 + 1000 })
+  expect(await readLog(db, 7)).toHaveLength(1)
 })
 
 test('when the server calls every batch malformed nothing is dropped: it backs off, and still pulls', async () => {

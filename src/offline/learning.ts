@@ -3,6 +3,8 @@ import { API } from '../core/http/api-paths'
 import {
   ACTIVE_KINDS,
   LEARNING_BATCH_SIZE,
+  LEARNING_CLOCK_AHEAD,
+  LEARNING_FUTURE_SKEW_MS,
   type LearningBatch,
   type LearningBatchResult,
   type LearningEntry,
@@ -28,6 +30,8 @@ import { saveProverbs, tokenDigest } from './store'
  * waits for another token of that user; 408/429/5xx/network back off (1 s doubling, at most a minute,
  * Retry-After honoured); one round at a time across the page and the worker (the Web Lock `owe-learning`).
  * Sign-out keeps a user's unsent entries (src/offline/store.ts removeUserData); nobody else reads them.
+ * An entry the server calls early (a device clock more than LEARNING_FUTURE_SKEW_MS fast) is kept with every
+ * later one and sent once the server's clock has caught up; the Learn pages tell the reader meanwhile.
  */
 
 export const LEARNING_LOCK = 'owe-learning'
@@ -149,6 +153,11 @@ export async function readActiveDays(db: OfflineDb, userId: number): Promise<Loc
   return [...days].sort()
 }
 
+/** How far this device's clock is ahead while entries wait for the server's to catch up (see syncLearning); null when none do. */
+export async function readClockAhead(db: OfflineDb, userId: number): Promise<number | null> {
+  return (await db.get('learningSync', userId))?.clockAheadMs ?? null
+}
+
 /** The reader's whole log on this device, sent or not (in no particular order). */
 export async function readLog(db: OfflineDb, userId: number): Promise<LearningEntry[]> {
   return (await db.getAllFromIndex('learning', 'userId', userId)).map(entryOf)
@@ -239,6 +248,11 @@ export type LearningSyncSummary = {
   pulled: number
   /** This user's entries still unsent. */
   waiting: number
+  /**
+   * How far this device's clock is ahead of the server's, while entries wait for the server's clock to catch
+   * up with them (the server calls them early); null when none do.
+   */
+  clockAheadMs: number | null
   /** When the log is tried again after a failure; null when nothing backs off. */
   retryAt: number | null
   /** The token was refused (401): the log waits for another of this user's tokens. */
@@ -252,6 +266,32 @@ function retryAfterMs(response: Response, now: number): number | undefined {
   if (!value) return undefined
   const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now
   return Number.isNaN(ms) ? undefined : Math.min(Math.max(0, ms), RETRY_AFTER_MAX_MS)
+}
+
+/** The server's clock as its answer gives it (the Date header, to the second); null without one. */
+function serverTimeOf(response: Response): number | null {
+  const time = Date.parse(response.headers.get('Date') ?? '')
+  return Number.isNaN(time) ? null : time
+}
+
+/**
+ * How long until the server takes an early entry: until its clock is within LEARNING_FUTURE_SKEW_MS of the
+ * entry's time, and a second more for the Date header's rounding. Unknown without the server's time: the
+ * usual back-off then.
+ */
+function earlyWaitMs({ record, serverNow }: NonNullable<Round['early']>): number | undefined {
+  if (serverNow === null) return undefined
+  const wait = Date.parse(record.at) - LEARNING_FUTURE_SKEW_MS - serverNow + RETRY_BASE_MS
+  return Math.min(Math.max(RETRY_BASE_MS, wait), RETRY_AFTER_MAX_MS)
+}
+
+/**
+ * How far this device's clock is ahead of the server's: by its clock now or, if more, by the early entry's
+ * time (a page whose clock differs from the worker's, as in a test, still gets an answer). Null when unknown.
+ */
+function clockAheadOf(deps: LearningSyncDeps, { record, serverNow }: NonNullable<Round['early']>): number | null {
+  if (serverNow === null) return null
+  return Math.max(deps.now() - serverNow, Date.parse(record.at) - serverNow)
 }
 
 /** The answer, or the failure that stops the round (a 400 is the caller's to judge). */
@@ -297,6 +337,11 @@ type Round = {
   malformed: { record: LearningRecord; message: string }[]
   /** Malformed entries kept (nothing else was taken to prove the server works): the round ends backing off. */
   heldBack: boolean
+  /**
+   * The first entry the server called early (dated past its clock: this device's clock is fast), with the
+   * server's time then. It and every later entry stay for a later round; nothing is wrong with them.
+   */
+  early: { record: LearningRecord; serverNow: number | null } | null
   deckChanged: boolean
   logChanged: boolean
 }
@@ -321,12 +366,15 @@ async function drop(deps: LearningSyncDeps, round: Round, refused: { record: Lea
  * others (the server keeps each id once, so a half sent twice does no harm).
  */
 async function sendBatch(deps: LearningSyncDeps, round: Round, records: LearningRecord[]): Promise<Failure | undefined> {
+  // Entries go oldest first: after an early one, the rest are early too.
+  if (round.early) return undefined
   const answer = await call(deps, API.learningLog, { entries: records.map(entryOf) })
   if (!(answer instanceof Response)) return answer
   if (answer.status === 400) {
     if (records.length === 1) {
       const error = (await answer.json().catch(() => null)) as ApiErrorBody | null
-      round.malformed.push({ record: records[0], message: error?.error?.message ?? 'The server answered 400.' })
+      if (error?.error?.code === LEARNING_CLOCK_AHEAD) round.early = { record: records[0], serverNow: serverTimeOf(answer) }
+      else round.malformed.push({ record: records[0], message: error?.error?.message ?? 'The server answered 400.' })
       return undefined
     }
     const half = Math.ceil(records.length / 2)
@@ -415,10 +463,11 @@ export function syncLearning(deps: LearningSyncDeps): Promise<LearningSyncSummar
 async function syncHeld(deps: LearningSyncDeps): Promise<LearningSyncSummary> {
   const { db, userId } = deps
   const round: Round = {
-    summary: { sent: 0, refused: 0, pulled: 0, waiting: 0, retryAt: null, unauthorised: false },
+    summary: { sent: 0, refused: 0, pulled: 0, waiting: 0, clockAheadMs: null, retryAt: null, unauthorised: false },
     accepted: false,
     malformed: [],
     heldBack: false,
+    early: null,
     deckChanged: false,
     logChanged: false,
   }
@@ -431,6 +480,7 @@ async function syncHeld(deps: LearningSyncDeps): Promise<LearningSyncSummary> {
     rejectedToken: null,
   }
   const digest = await tokenDigest(deps.token)
+  const clockBefore = state.clockAheadMs ?? null
   if (state.rejectedToken === digest) {
     summary.unauthorised = true
   } else if (!deps.retryNow && state.nextAttemptAt > deps.now()) {
@@ -438,21 +488,29 @@ async function syncHeld(deps: LearningSyncDeps): Promise<LearningSyncSummary> {
   } else {
     const firstPull = state.cursor === 0
     const failure: Failure | undefined =
-      (await sendUnsent(deps, round)) ?? (await pull(deps, round, state)) ?? (round.heldBack ? { kind: 'retry' } : undefined)
+      (await sendUnsent(deps, round)) ??
+      (await pull(deps, round, state)) ??
+      (round.heldBack ? { kind: 'retry' } : undefined) ??
+      (round.early ? { kind: 'retry', afterMs: earlyWaitMs(round.early) } : undefined)
+    // Known again only when the server called an entry early; a round that sent everything clears it.
+    const clockAheadMs = round.early ? clockAheadOf(deps, round.early) : failure ? clockBefore : null
     if (!failure) {
-      await db.put('learningSync', { ...state, tries: 0, nextAttemptAt: 0, rejectedToken: null })
+      await db.put('learningSync', { ...state, tries: 0, nextAttemptAt: 0, rejectedToken: null, clockAheadMs })
       if (firstPull) round.deckChanged = true
     } else if (failure.kind === 'unauthorised') {
-      await db.put('learningSync', { ...state, rejectedToken: digest })
+      await db.put('learningSync', { ...state, rejectedToken: digest, clockAheadMs })
       summary.unauthorised = true
     } else {
       const tries = state.tries + 1
       summary.retryAt = deps.now() + (failure.afterMs ?? learningBackoffMs(tries))
-      await db.put('learningSync', { ...state, tries, nextAttemptAt: summary.retryAt })
+      await db.put('learningSync', { ...state, tries, nextAttemptAt: summary.retryAt, clockAheadMs })
     }
+    // The Learn pages say so while entries wait for the server's clock.
+    if (clockAheadMs !== clockBefore) round.logChanged = true
     if (round.deckChanged) await replayLog(db, userId, await deps.loadReplay())
     if (round.logChanged) announceLearning(userId)
   }
+  summary.clockAheadMs = (await db.get('learningSync', userId))?.clockAheadMs ?? null
   summary.waiting = await countUnsent(db, userId)
   return summary
 }

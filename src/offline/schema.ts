@@ -146,6 +146,11 @@ export type LearningSyncState = {
   nextAttemptAt: number
   /** The digest of the token the server answered 401 to: the log waits for another token of this user. */
   rejectedToken: string | null
+  /**
+   * How far this device's clock was ahead of the server's when the server last called an entry early (dated
+   * past its clock: LEARNING_CLOCK_AHEAD); null or absent while no entry waits for that.
+   */
+  clockAheadMs?: number | null
 }
 
 /** Who the device's signed-in data belongs to: the worker stores private answers only for this token. */

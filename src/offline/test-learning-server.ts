@@ -1,6 +1,8 @@
 import { API } from '../core/http/api-paths'
 import {
   LEARNING_BATCH_MAX,
+  LEARNING_CLOCK_AHEAD,
+  LEARNING_FUTURE_SKEW_MS,
   LEARNING_KINDS,
   LEARNING_PAGE_SIZE,
   type LearningBatchResult,
@@ -12,7 +14,8 @@ import { dayMatches } from '../core/learning/days'
 
 // Test-only: a stand-in for the server's learning log as the contract describes it (src/core/learning/contract.ts):
 // each entry kept once by id per reader, in the order it arrived (`seq`); a malformed batch is a 400 and stores
-// nothing; an entry whose day is not its time at its offset, or of a proverb it does not publish, is refused.
+// nothing; an entry whose day is not its time at its offset, or of a proverb it does not publish, is refused;
+// given a clock, a batch with an entry dated past it by more than the skew is a 400 coded early, dated by it.
 
 export type LearningServer = {
   fetch: (url: string, init: RequestInit) => Promise<Response>
@@ -24,7 +27,8 @@ export type LearningServer = {
   fail: (answer: ((path: string, method: string) => Response | 'network' | undefined) | undefined) => void
 }
 
-const error = (status: number, message: string) => Response.json({ error: { code: 'x', message } }, { status })
+const error = (status: number, message: string, code = 'x', headers?: HeadersInit) =>
+  Response.json({ error: { code, message } }, { status, headers })
 
 const wellFormed = (entry: Partial<LearningEntry>) =>
   typeof entry.id === 'string' &&
@@ -36,18 +40,20 @@ const wellFormed = (entry: Partial<LearningEntry>) =>
 
 /**
  * `tokens` maps a bearer token to its reader; `unpublished` proverbs are refused; `pageSize` entries a GET
- * page; `malformed` ids make any batch holding them a 400.
+ * page; `malformed` ids make any batch holding them a 400; `now`, the server's clock (none: every time is fine).
  */
 export function learningServer({
   tokens,
   unpublished = [],
   pageSize = LEARNING_PAGE_SIZE,
   malformed = [],
+  now,
 }: {
   tokens: Record<string, number>
   unpublished?: number[]
   pageSize?: number
   malformed?: string[]
+  now?: () => number
 }): LearningServer {
   const logs = new Map<number, StoredLearningEntry[]>()
   const calls: LearningServer['calls'] = []
@@ -83,6 +89,8 @@ export function learningServer({
       entries.some((e) => malformed.includes(e.id))
     )
       return error(400, 'The batch is malformed.')
+    const ahead = now && entries.find((e) => Date.parse(e.at) > now() + LEARNING_FUTURE_SKEW_MS)
+    if (ahead) return error(400, `Entry ${ahead.id} is early.`, LEARNING_CLOCK_AHEAD, { Date: new Date(now!()).toUTCString() })
     const result: LearningBatchResult = { accepted: 0, duplicates: 0, refused: [] }
     for (const entry of entries) {
       if (!dayMatches(entry)) result.refused.push({ id: entry.id, message: 'The day does not match the time.' })

@@ -7,6 +7,7 @@ import {
   CALENDAR_DAYS,
   LEARNING_BATCH_MAX,
   LEARNING_BATCH_SIZE,
+  LEARNING_CLOCK_AHEAD,
   LEARNING_PAGE_SIZE,
   type Grade,
   type LearningEntry,
@@ -359,12 +360,15 @@ describe('what is refused', () => {
     expect(reply.body.data.refused).toHaveLength(LEARNING_BATCH_MAX)
   })
 
-  test('an entry dated more than five minutes ahead of the server makes the whole batch a 400; five minutes is fine', async () => {
+  test('an entry dated more than five minutes ahead of the server makes the whole batch a 400, coded early and dated by the server; five minutes is fine', async () => {
     clock.set('2026-12-08T12:00:00Z')
     const r = await reader()
     const ahead = read(proverbIds[1], { at: new Date(clock.now().getTime() + 5 * MINUTE + 1) })
     const reply = await send(r, { entries: [read(proverbIds[0]), ahead] })
     expect(reply.status).toBe(400)
+    // The device keeps an early entry and sends it when the server's clock, as this answer gives it, has caught up.
+    expect(reply.body.error.code).toBe(LEARNING_CLOCK_AHEAD)
+    expect(reply.headers.date).toBe('Tue, 08 Dec 2026 12:00:00 GMT')
     expect(reply.body.error.message).toBe(
       `Entry ${ahead.id} is dated more than 5 minutes after the server's clock, so the batch was not stored. Check the device's date and time.`,
     )

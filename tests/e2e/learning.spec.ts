@@ -1,4 +1,4 @@
-import { expect, test, whenInteractive, type Browser, type BrowserContext, type Page } from './fixtures'
+import { expect, expectProblems, test, whenInteractive, type Browser, type BrowserContext, type Page } from './fixtures'
 import type { LearningEntry, LearningLogPage, LearningSummary, LocalDay } from '../../src/core/learning/contract'
 import { activeDays, streakOf } from '../../src/core/learning/streak'
 import { dayInZone, shiftDay } from '../../src/core/learning/days'
@@ -14,6 +14,7 @@ import {
   accountOn,
   apiAs,
   deviceHasProverb,
+  deviceLearningLog,
   goOffline,
   groupProverbs,
   groupsOn,
@@ -517,4 +518,76 @@ test('Learn by keyboard, from an empty deck to "All done for now", and its scree
   for (const canvas of await canvases.all()) await expect(canvas).toHaveAttribute('style', /box-sizing: border-box/)
   await expect(page.getByText(CHART_FAILED)).toHaveCount(0)
   await context.setOffline(false)
+})
+
+test('a phone whose clock goes 20 minutes fast: a grade made then is kept on the phone while the one before it is sent, and both Learn pages say why it waits', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const account = await createAccount(request)
+  await useAccount(context, baseURL!, account)
+  const { data } = (await (await request.get('/api/proverbs/public?ethnic=yoruba&page=1&size=10')).json()) as Paginated<Proverb>
+  const deck = data.filter((p) => p.interpretation.trim()).slice(0, 2)
+  for (const proverb of deck)
+    expect(
+      (await request.put(`/api/proverbs/favourites/${proverb.id}`, { headers: { authorization: `Bearer ${account.token}` } })).ok(),
+    ).toBe(true)
+  const reviewsOnServer = async () => {
+    const log = (await (
+      await request.get('/api/learning/log?after=0', { headers: { authorization: `Bearer ${account.token}` } })
+    ).json()) as {
+      data: LearningLogPage
+    }
+    return log.data.entries.filter((entry) => entry.kind === 'review').length
+  }
+
+  // Two cards, on a clock that is right; the first graded offline, so its grade waits on the phone. (Easy: back in
+  // days, so not due again when the clock jumps.)
+  await page.goto('/learn')
+  await waitForWorker(page)
+  await page.getByRole('button', { name: 'Add all favourites' }).click()
+  await expect(cardsLeft(page)).toHaveText('2 cards left')
+  await context.setOffline(true)
+  await review(page, deck, { show: 'tap', grade: 4, by: 'tap' })
+
+  // Then the phone's clock goes 20 minutes fast (the page's clock only: the worker's and the server's are the real
+  // one), and the second card is graded: dated 20 minutes ahead, the server calls it early (a 400 coded clock_ahead)
+  // until its own clock catches up. The page's analytics events are dated ahead too; the collector refuses them.
+  expectProblems(/^answer: 400 POST \S+\/api\/(learning\/log|events)$/)
+  await context.clock.install({ time: Date.now() + 20 * MINUTE })
+  await review(page, deck, { show: 'tap', grade: 4, by: 'tap' })
+  await expect(page.getByRole('heading', { level: 2, name: 'All done for now' })).toBeVisible()
+  await context.setOffline(false)
+
+  // Back online, one round sends what it can: the first grade reaches the server; the second stays on the phone.
+  const word = page.locator('.learn-header__clock')
+  await expect(word).toHaveAttribute('role', 'status')
+  await expect(word.locator('.notice__title')).toHaveText('This device’s clock is about 20 minutes fast.')
+  await expect(word).toContainText(
+    'What you did in the last few minutes is kept on this device and saved to your account once the right time catches up with it.',
+  )
+  expect(await reviewsOnServer()).toBe(1)
+  const reviews = async () => (await deviceLearningLog(page, account.user.id)).filter((entry) => entry.kind === 'review')
+  expect(await reviews()).toEqual(
+    expect.arrayContaining([
+      { kind: 'review', sent: true },
+      { kind: 'review', sent: false },
+    ]),
+  )
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    await test.step(`the word on a fast clock in ${colorScheme}`, () => expectNoAxeViolations(page))
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+
+  // A reload loses nothing: both cards stay graded, and progress says the same word.
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 2, name: 'All done for now' })).toBeVisible()
+  expect(await reviews()).toHaveLength(2)
+  await page.getByRole('navigation', { name: 'Learn' }).getByRole('link', { name: 'Progress' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Your progress' })).toBeVisible()
+  await expect(page.locator('.learn-header__clock .notice__title')).toHaveText('This device’s clock is about 20 minutes fast.')
+  expect(await reviewsOnServer()).toBe(1)
 })

@@ -169,6 +169,24 @@ export async function readerWithPack(
   return { account, row }
 }
 
+/** The reader's learning log on the device (its IndexedDB): each entry's kind and whether the server has it. */
+export function deviceLearningLog(page: Page, userId: number): Promise<{ kind: string; sent: boolean }[]> {
+  return page.evaluate(async (reader) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('owe-offline')
+      open.onsuccess = () => resolve(open.result)
+      open.onerror = () => reject(open.error)
+    })
+    const records = await new Promise<{ userId: number; kind: string; sent: number }[]>((resolve, reject) => {
+      const req = db.transaction('learning').objectStore('learning').index('userId').getAll(reader)
+      req.onsuccess = () => resolve(req.result)
+      req.onerror = () => reject(req.error)
+    })
+    db.close()
+    return records.map((record) => ({ kind: record.kind, sent: record.sent === 1 }))
+  }, userId)
+}
+
 /** Whether the worker has kept this proverb on the device (its IndexedDB). */
 export function deviceHasProverb(page: Page, slug: string): Promise<boolean> {
   return page.evaluate(async (wanted) => {

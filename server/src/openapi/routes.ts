@@ -860,7 +860,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   [`POST ${API.learningLog}`]: {
     tag: 'Learning',
     summary:
-      "Stores a batch of the reader's learning entries (1 to 200), each once by its id. Entries the server will never take are refused one by one (a proverb not published, a quiz not the reader's, a day that is not the time at its offset) and the rest stored. 400 for a malformed or future-dated batch (nothing stored), 413 over 48 KB, 429 past the per-reader limit.",
+      "Stores a batch of the reader's learning entries (1 to 200), each once by its id. Entries the server will never take are refused one by one (a proverb not published, a quiz not the reader's, a day that is not the time at its offset) and the rest stored. 400 for a malformed or future-dated batch (nothing stored; future-dated is coded clock_ahead, with the server's clock in the Date header), 413 over 48 KB, 429 past the per-reader limit.",
     auth: 'user',
     body: ref('LearningBatch'),
     response: dataOf(ref('LearningBatchResult')),

@@ -36,3 +36,9 @@ test('what is left, and what a grade says', () => {
   expect(LEARN_TEXTS.added(1)).toBe('1 proverb added')
   expect(LEARN_TEXTS.added(12)).toBe('12 proverbs added')
 })
+
+test('how fast the device’s clock is, when the server calls what was done early', () => {
+  expect(LEARN_TEXTS.clockAhead(12 * MINUTE + 20_000)).toBe('This device’s clock is about 12 minutes fast.')
+  expect(LEARN_TEXTS.clockAhead(3 * 60 * MINUTE)).toBe('This device’s clock is about 3 hours fast.')
+  expect(LEARN_TEXTS.clockAhead(2 * DAY)).toBe('This device’s clock is about 2 days fast.')
+})

@@ -17,6 +17,10 @@ export const LEARN_TEXTS = {
   failedDetail: 'Your reviews are safe on this device. Reload the page to try again.',
   reload: 'Reload',
   offline: 'You’re offline. Reviews are kept on this device and sent when you’re back online.',
+  /** While the server calls entries early: `aheadMs`, how far the device's clock is ahead of the server's. */
+  clockAhead: (aheadMs: number) => `This device’s clock is about ${formatInterval(aheadMs).long} fast.`,
+  clockAheadDetail:
+    'What you did in the last few minutes is kept on this device and saved to your account once the right time catches up with it. Set the date and time to automatic so that new reviews are saved at once.',
   showAnswer: 'Show answer',
   showAnswerKeys: 'Space or Enter',
   english: 'In English',

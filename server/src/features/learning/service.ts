@@ -1,6 +1,7 @@
 import { LEARNING_API_TEXTS as T } from '@core/learning/api-texts'
 import {
   CALENDAR_DAYS,
+  LEARNING_CLOCK_AHEAD,
   LEARNING_FUTURE_SKEW_MS,
   LEARNING_PAGE_SIZE,
   MAX_OFFSET_MINUTES,
@@ -13,7 +14,7 @@ import {
 import { dayAtOffset, dayMatches, shiftDay } from '@core/learning/days'
 import { streakOf } from '@core/learning/streak'
 import type { Db } from '../../db/client'
-import { badRequest } from '../../http/errors'
+import { badRequest, HttpError } from '../../http/errors'
 import { activeDaysOf, deckCountsOf } from '../../services/learning'
 import { keepCards } from './cards'
 import { entriesAfter, holdersOf, insertEntries, lockLog, ownQuizzes, publishedProverbs, reminderDayOf, type EntryRow } from './repository'
@@ -44,7 +45,8 @@ function rowOf(userId: number, entry: LearningEntry, now: Date): EntryRow {
 
 /**
  * Stores a validated batch of the reader's entries (docs/decisions/019-learning.md), each once.
- * - An entry dated more than LEARNING_FUTURE_SKEW_MS after `now` makes the whole batch a 400: nothing is stored.
+ * - An entry dated more than LEARNING_FUTURE_SKEW_MS after `now` makes the whole batch a 400 coded
+ *   LEARNING_CLOCK_AHEAD: nothing is stored, and the device sends it again later (its clock is fast).
  * - Refused one by one, the rest stored: a day that is not the entry's time at its offset (or an offset no
  *   zone has), a proverb that is not published, a quiz that is not the reader's, an id another reader's
  *   entry holds (said without telling whose: a device makes its ids at random, so only a bug repeats one).
@@ -56,7 +58,9 @@ function rowOf(userId: number, entry: LearningEntry, now: Date): EntryRow {
 export async function storeBatch(db: Db, userId: number, entries: LearningEntry[], now: Date): Promise<LearningBatchResult> {
   const latest = now.getTime() + LEARNING_FUTURE_SKEW_MS
   const ahead = entries.find((entry) => Date.parse(entry.at) > latest)
-  if (ahead) throw badRequest(T.future(ahead.id), { entries: T.future(ahead.id) })
+  // Dated by the clock it was judged by, so the device can tell when to send the entry again.
+  if (ahead)
+    throw new HttpError(400, LEARNING_CLOCK_AHEAD, T.future(ahead.id), { entries: T.future(ahead.id) }, { Date: now.toUTCString() })
 
   const refused: Refusal[] = []
   const seen = new Set<string>()
