@@ -50,14 +50,3 @@ export function ConnectionStatus() {
     </div>
   )
 }
-
-/** For forms and buttons that need the server: says so while offline instead of failing silently. */
-export function NeedsNetwork({ what = 'This' }: { what?: string }) {
-  const online = useOnline()
-  if (online) return null
-  return (
-    <p className="needs-network" role="status">
-      {`You're offline. ${what} needs a connection; what you typed stays here until you're back.`}
-    </p>
-  )
-}

@@ -15,7 +15,6 @@ import { ApiError } from '@/lib/api-client'
 import { clearDraft, readDraft, writeDraft } from '@/lib/drafts'
 import { useOnline } from '@/lib/online'
 import { useHydrated } from '@/lib/server-render'
-import { NeedsNetwork } from './connection-status'
 
 /**
  * The form adapter: the one place that imports Formik. Forms validate with the shared yup schema from
@@ -23,6 +22,20 @@ import { NeedsNetwork } from './connection-status'
  * messages the same way, and can keep a draft of what was typed (never passwords) in session storage,
  * so a session that ends mid-edit loses nothing once the user signs in again.
  */
+
+/**
+ * For forms that need the server: says so while offline instead of failing silently. Here with the forms, not in
+ * ./connection-status (the first page's bar), so the first page's script does not carry it.
+ */
+function NeedsNetwork({ what = 'This' }: { what?: string }) {
+  const online = useOnline()
+  if (online) return null
+  return (
+    <p className="needs-network" role="status">
+      {`You're offline. ${what} needs a connection; what you typed stays here until you're back.`}
+    </p>
+  )
+}
 
 /**
  * Brings back a draft as unsaved changes (the form is dirty and says so, never passing the draft off as
