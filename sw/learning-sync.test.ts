@@ -107,7 +107,7 @@ test('a sync event fails while the log backs off, a timer tries again, and the p
     (n) => notices.push(n),
   )
   await Promise.all(work)
-  expect(notices).toEqual([{ type: 'LEARNING_RETRY', retryAt: T0 + 1000 }])
+  expect(notices).toEqual([{ type: 'LEARNING_RETRY', inMs: 1000 }])
   expect(registered).toEqual(['owe-learning'])
 
   // The timer fires once the round is due; the server is back.
@@ -120,6 +120,38 @@ test('a sync event fails while the log backs off, a timer tries again, and the p
   const second = syncEvent()
   sync.onSync(second.event)
   await expect(Promise.all(second.work)).resolves.toBeDefined()
+})
+
+test('entries waiting for the server’s clock are no failure: the sync event passes, the deck’s proverbs are kept, a timer tries them when due', async () => {
+  // This device's clock is 12 minutes fast: an add made now is 12 minutes ahead of the server's clock.
+  server = learningServer({ tokens: { [TOKEN_7]: 7 }, now: () => clock - 12 * 60_000 })
+  await record(7)
+  cookie = TOKEN_7
+  const sync = createLearningSync(deps())
+  const first = syncEvent()
+  sync.onSync(first.event)
+  await Promise.all(first.work)
+  // Due when the server's clock is five minutes from the add's time (and a second for the Date header's rounding).
+  expect(timers.map((t) => t.ms)).toEqual([7 * 60_000 + 1000])
+  expect(server.log(7)).toEqual([])
+  // A pull brought nothing, and the add is not on the server yet: its proverb is kept on the device all the same.
+  expect((await db.get('proverbs', onye.id))?.proverb).toEqual(onye)
+
+  const notices: LearningRetryNotice[] = []
+  const work: Promise<unknown>[] = []
+  sync.onCommand(
+    { type: 'SYNC_LEARNING', token: TOKEN_7 },
+    (p) => void work.push(p),
+    (n) => notices.push(n),
+  )
+  await Promise.all(work)
+  // The page hears when; no Background Sync is asked for (the connection is not the matter).
+  expect(notices).toEqual([{ type: 'LEARNING_RETRY', inMs: 7 * 60_000 + 1000 }])
+  expect(registered).toEqual([])
+
+  clock += 7 * 60_000 + 1000
+  timers.at(-1)!.work()
+  await expect.poll(() => server.log(7).length).toBe(1)
 })
 
 test('after a sign-out the token a page left is not used, though the owner record has not gone yet', async () => {

@@ -1,5 +1,5 @@
 import { replayDeck } from '../src/core/learning/schedule'
-import { keepDeckProverbs, syncLearning, type LearningSyncSummary } from '../src/offline/learning'
+import { keepDeckProverbs, nextRoundAt, syncLearning, type LearningSyncSummary } from '../src/offline/learning'
 import { LEARNING_SYNC_TAG, type LearningRetryNotice, type SyncLearningCommand } from '../src/offline/learning-messages'
 import type { OfflineDb } from '../src/offline/schema'
 import { readOwner } from '../src/offline/store'
@@ -8,7 +8,7 @@ import { ownerTokenFor, type OutboxSyncDeps, type SyncEventLike } from './outbox
 /**
  * The worker's side of the learning log (src/offline/learning.ts): it sends the owner's entries and pulls
  * what their other devices sent on Background Sync (tag `owe-learning`), when a page asks, at start, and
- * again when a round that failed is due while it lives; then it fetches the deck's proverbs the device
+ * again when a round that failed, or entries waiting for the server's clock, are due while it lives; then it fetches the deck's proverbs the device
  * lacks, so the deck reads offline. As with quiz answers it keeps no token of its own: a page's command's
  * (in memory, forgotten at SIGNED_OUT) or the session cookie, and only when it is the owner's.
  */
@@ -60,14 +60,15 @@ export function createLearningSync(deps: LearningSyncDeps): LearningSync {
       retryNow,
       loadReplay: async () => replayDeck,
     })
-    // Cards another device added (or this one, offline) are read offline too.
+    // Cards another device added (or this one, offline) are read offline too (entries waiting for the server's
+    // clock do not stop that: only a failed round does).
     if (summary.retryAt === null && !summary.unauthorised) await keepDeckProverbs({ db, fetch: deps.fetch, now: deps.now }, owner.userId)
     return summary
   }
 
   async function drain(token?: string, retryNow = false): Promise<LearningRound> {
     const result = await round(await deps.db(), token, retryNow)
-    schedule('retryAt' in result ? result.retryAt : null)
+    schedule('retryAt' in result ? nextRoundAt(result) : null)
     return result
   }
 
@@ -88,7 +89,8 @@ export function createLearningSync(deps: LearningSyncDeps): LearningSync {
     drain,
     onSync(event) {
       if (event.tag !== LEARNING_SYNC_TAG) return
-      // Still failing: the sync event fails too, and the browser tries it again later, page or no page.
+      // Still failing: the sync event fails too, and the browser tries it again later, page or no page. (Entries
+      // waiting for the server's clock are no failure: the timer above tries them.)
       event.waitUntil(
         drain(undefined, true).then((result) => {
           if ('retryAt' in result && result.retryAt !== null) throw new Error(`The learning log waits to be sent (${result.waiting})`)
@@ -99,10 +101,12 @@ export function createLearningSync(deps: LearningSyncDeps): LearningSync {
       waitUntil(
         drain(command.token, command.retryNow)
           .then(async (result) => {
-            if (!('retryAt' in result) || result.retryAt === null) return
-            reply?.({ type: 'LEARNING_RETRY', retryAt: result.retryAt })
-            // The browser's own retry, should the page close first (registered while it is open, as Chromium requires).
-            await deps.registerSync?.(LEARNING_SYNC_TAG)
+            const next = 'retryAt' in result ? nextRoundAt(result) : null
+            if (next === null) return
+            reply?.({ type: 'LEARNING_RETRY', inMs: Math.max(0, next - deps.now()) })
+            // The browser's own retry, should the page close first (registered while it is open, as Chromium
+            // requires): for a failure, which may be the connection's.
+            if ('retryAt' in result && result.retryAt !== null) await deps.registerSync?.(LEARNING_SYNC_TAG)
           })
           .catch(warn),
       )

@@ -57,7 +57,7 @@ test('when first used, when the browser is back online and after a sign-in the l
   await waitFor(() => expect(posted.at(-1)).toEqual({ type: 'SYNC_LEARNING', token: 'token-7-new', retryNow: true }))
   // The worker's round failed: the page asks again when it is due (the worker may be stopped by then).
   const count = posted.length
-  hear!(new MessageEvent('message', { data: { type: 'LEARNING_RETRY', retryAt: Date.now() + 100 } }))
+  hear!(new MessageEvent('message', { data: { type: 'LEARNING_RETRY', inMs: 100 } }))
   await waitFor(() => expect(posted).toHaveLength(count + 1), { timeout: 1000 })
 })
 

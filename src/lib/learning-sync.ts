@@ -23,9 +23,9 @@ let gatheredRetryNow = false
 let retryTimer: ReturnType<typeof setTimeout> | undefined
 let hearingWorker = false
 
-function scheduleRetry(retryAt: number | null): void {
+function scheduleRetry(inMs: number | null): void {
   clearTimeout(retryTimer)
-  retryTimer = retryAt === null ? undefined : setTimeout(() => requestLearningSync(), Math.max(0, retryAt - Date.now()))
+  retryTimer = inMs === null ? undefined : setTimeout(() => requestLearningSync(), Math.max(0, inMs))
 }
 
 /** The worker tells the page that asked when a failed round is due again (it may be stopped by then). */
@@ -33,7 +33,7 @@ function hearWorker(container: ServiceWorkerContainer): void {
   if (hearingWorker) return
   hearingWorker = true
   container.addEventListener('message', (event: MessageEvent<LearningRetryNotice | undefined>) => {
-    if (event.data?.type === 'LEARNING_RETRY') scheduleRetry(event.data.retryAt)
+    if (event.data?.type === 'LEARNING_RETRY') scheduleRetry(event.data.inMs)
   })
 }
 
@@ -67,7 +67,9 @@ async function sync(retryNow: boolean): Promise<void> {
     retryNow,
     loadReplay,
   })
-  scheduleRetry(summary.retryAt)
+  const next = log.nextRoundAt(summary)
+  scheduleRetry(next === null ? null : next - Date.now())
+  // Entries waiting for the server's clock do not stop this: only a failed round does.
   if (summary.retryAt === null && !summary.unauthorised)
     await log.keepDeckProverbs({ db, fetch: fetcher, now: Date.now, apiBase: env.apiBase }, session.user.id)
 }

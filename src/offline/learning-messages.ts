@@ -15,5 +15,8 @@ export type SyncLearningCommand = {
   token?: string
   /** The connection just came back: try now even while backing off. */ retryNow?: boolean
 }
-/** Worker → the page that asked: the log is tried again at `retryAt` (the page sets a timer). */
-export type LearningRetryNotice = { type: 'LEARNING_RETRY'; retryAt: number }
+/**
+ * Worker → the page that asked: the log is tried again in `inMs` (the page sets a timer). A delay, not a time:
+ * the page keeps its timer right whatever its clock says.
+ */
+export type LearningRetryNotice = { type: 'LEARNING_RETRY'; inMs: number }

@@ -10,6 +10,7 @@ import {
   keepDeckProverbs,
   keepProverbs,
   readActiveDays,
+  readClockState,
   readCounts,
   readInDeck,
   readLog,
@@ -163,7 +164,7 @@ test('unsent entries go oldest first in batches, with their reader’s token, as
   for (let i = count; i > 0; i--) await record({ kind: 'quiz', batchId: i }, 7, db, T0 - i * MINUTE)
   await record({ kind: 'quiz', batchId: 999 }, 8)
   const summary = await sync()
-  expect(summary).toEqual({ sent: count, refused: 0, pulled: 0, waiting: 0, clockAheadMs: null, retryAt: null, unauthorised: false })
+  expect(summary).toEqual({ sent: count, refused: 0, pulled: 0, waiting: 0, retryAt: null, clockRetryAt: null, unauthorised: false })
   expect(posts().map((c) => c.ids.length)).toEqual([LEARNING_BATCH_SIZE, LEARNING_BATCH_SIZE, 50])
   expect(posts().every((c) => c.token === 'token-7')).toBe(true)
   const order = server.log(7).map((e) => e.at)
@@ -204,40 +205,57 @@ test('a batch the server calls malformed is split until the entry at fault: the 
   expect(warn).toHaveBeenCalledTimes(1)
 })
 
-test('a device clock 12 minutes fast: entries the server calls early stay and go once its clock catches up, and the reader is told', async () => {
-  const AHEAD = 12 * MINUTE
-  server = learningServer({ tokens: { 'token-7': 7 }, now: () => clock - AHEAD })
+test('a device clock 12 minutes fast: entries the server calls early stay, the rest go, and they follow once its clock catches up', async () => {
+  let ahead = 12 * MINUTE
+  server = learningServer({ tokens: { 'token-7': 7 }, now: () => clock - ahead })
   await record({ kind: 'add', proverbId: 1 }, 7, db, T0 - 20 * MINUTE)
-  await record({ kind: 'review', proverbId: 1, grade: 3 }, 7, db, T0 - 3 * MINUTE)
+  const review = dateEntry({ kind: 'review', proverbId: 1, grade: 3 }, new Date(T0 - 3 * MINUTE))
+  await recordEntry(db, 7, review)
   await record({ kind: 'read', proverbId: 2 }, 7, db, T0)
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
   // The server's clock is T0 - 12 min: the review (T0 - 3 min) is past it by more than five minutes, so is the read.
-  // Back when the review is five minutes ahead of the server, and a second for the Date header's rounding.
-  expect(await sync()).toMatchObject({ sent: 1, refused: 0, waiting: 2, clockAheadMs: AHEAD, retryAt: T0 + 4 * MINUTE + 1000 })
+  // Not a failure: nothing backs off. A timer for when the review is five minutes ahead of the server's clock (and
+  // a second for the Date header's rounding).
+  expect(await sync()).toMatchObject({ sent: 1, refused: 0, waiting: 2, retryAt: null, clockRetryAt: T0 + 4 * MINUTE + 1000 })
   expect(server.log(7).map((e) => e.kind)).toEqual(['add'])
   expect(await readLog(db, 7)).toHaveLength(3)
   expect(warn).not.toHaveBeenCalled()
-  expect(await db.get('learningSync', 7)).toMatchObject({ clockAheadMs: AHEAD })
+  expect(await readClockState(db, 7)).toEqual({ aheadMs: 12 * MINUTE, waiting: true })
+  expect(await db.get('learningSync', 7)).toMatchObject({ tries: 0, nextAttemptAt: 0 })
   await tick()
   expect(heard).toContainEqual({ type: 'learning-changed', userId: 7 })
   // The batch is halved down to the first early entry; the read after it is never sent alone (it is later, so early too).
   expect(posts().map((c) => c.ids.length)).toEqual([3, 2, 1, 1])
+  expect(posts().at(-1)!.ids).toEqual([review.id])
+
+  // The reader sets the clock right and reads another proverb: dated before the waiting ones, it goes at once, and
+  // the first waiting entry is tried alone (one request), not the batch.
+  clock -= ahead
+  ahead = 0
+  const read = dateEntry({ kind: 'read', proverbId: 3 }, new Date(clock))
+  await recordEntry(db, 7, read)
+  server.calls.length = 0
+  expect(await sync()).toMatchObject({ sent: 1, waiting: 2, retryAt: null, clockRetryAt: clock + 4 * MINUTE + 1000 })
+  expect(posts().map((c) => c.ids)).toEqual([[read.id], [review.id]])
+  // The clock is right now: the Learn pages say entries wait, not that the clock is fast.
+  expect(await readClockState(db, 7)).toEqual({ aheadMs: null, waiting: true })
 
   clock += 4 * MINUTE + 1000
-  expect(await sync()).toMatchObject({ sent: 1, waiting: 1, clockAheadMs: AHEAD, retryAt: clock + 3 * MINUTE })
+  expect(await sync()).toMatchObject({ sent: 1, waiting: 1, clockRetryAt: clock + 3 * MINUTE })
   clock += 3 * MINUTE
-  expect(await sync()).toMatchObject({ sent: 1, waiting: 0, clockAheadMs: null, retryAt: null })
-  expect(server.log(7).map((e) => e.kind)).toEqual(['add', 'review', 'read'])
-  expect(await db.get('learningSync', 7)).toMatchObject({ clockAheadMs: null, tries: 0 })
+  expect(await sync()).toMatchObject({ sent: 1, waiting: 0, retryAt: null, clockRetryAt: null })
+  expect(server.log(7).map((e) => e.kind)).toEqual(['add', 'read', 'review', 'read'])
+  expect(await readClockState(db, 7)).toEqual({ aheadMs: null, waiting: false })
   expect(warn).not.toHaveBeenCalled()
 })
 
-test('an early entry with no server time given (no Date header) stays too, on the usual back-off', async () => {
+test('an early entry with no server time given (no Date header) stays too, tried again in a minute', async () => {
   await record({ kind: 'read', proverbId: 1 })
   const early = Response.json({ error: { code: LEARNING_CLOCK_AHEAD, message: 'Early' } }, { status: 400 })
   server.fail((_path, method) => (method === 'POST' ? early.clone() : undefined))
-  expect(await sync()).toMatchObject({ sent: 0, refused: 0, waiting: 1, clockAheadMs: null, retryAt: T0 + 1000 })
+  expect(await sync()).toMatchObject({ sent: 0, refused: 0, waiting: 1, retryAt: null, clockRetryAt: T0 + MINUTE })
   expect(await readLog(db, 7)).toHaveLength(1)
+  expect(await readClockState(db, 7)).toEqual({ aheadMs: null, waiting: true })
 })
 
 test('when the server calls every batch malformed nothing is dropped: it backs off, and still pulls', async () => {

@@ -31,7 +31,8 @@ import { saveProverbs, tokenDigest } from './store'
  * Retry-After honoured); one round at a time across the page and the worker (the Web Lock `owe-learning`).
  * Sign-out keeps a user's unsent entries (src/offline/store.ts removeUserData); nobody else reads them.
  * An entry the server calls early (a device clock more than LEARNING_FUTURE_SKEW_MS fast) is kept with every
- * later one and sent once the server's clock has caught up; the Learn pages tell the reader meanwhile.
+ * later one; entries dated before it still go at once, and it is tried alone each round, a timer set for when
+ * the server's clock will have caught up. The Learn pages tell the reader meanwhile (`readClockState`).
  */
 
 export const LEARNING_LOCK = 'owe-learning'
@@ -153,9 +154,10 @@ export async function readActiveDays(db: OfflineDb, userId: number): Promise<Loc
   return [...days].sort()
 }
 
-/** How far this device's clock is ahead while entries wait for the server's to catch up (see syncLearning); null when none do. */
-export async function readClockAhead(db: OfflineDb, userId: number): Promise<number | null> {
-  return (await db.get('learningSync', userId))?.clockAheadMs ?? null
+/** What the Learn pages say of the device's clock: see LearningClockState. */
+export async function readClockState(db: OfflineDb, userId: number): Promise<LearningClockState> {
+  const state = await db.get('learningSync', userId)
+  return { aheadMs: state?.clockAheadMs ?? null, waiting: !!state?.earlyAt }
 }
 
 /** The reader's whole log on this device, sent or not (in no particular order). */
@@ -248,11 +250,8 @@ export type LearningSyncSummary = {
   pulled: number
   /** This user's entries still unsent. */
   waiting: number
-  /**
-   * How far this device's clock is ahead of the server's, while entries wait for the server's clock to catch
-   * up with them (the server calls them early); null when none do.
-   */
-  clockAheadMs: number | null
+  /** Entries wait for the server's clock: when they are tried again (a timer, not a back-off); null when none do. */
+  clockRetryAt: number | null
   /** When the log is tried again after a failure; null when nothing backs off. */
   retryAt: number | null
   /** The token was refused (401): the log waits for another of this user's tokens. */
@@ -268,6 +267,16 @@ function retryAfterMs(response: Response, now: number): number | undefined {
   return Number.isNaN(ms) ? undefined : Math.min(Math.max(0, ms), RETRY_AFTER_MAX_MS)
 }
 
+/**
+ * Entries dated ahead of the server's clock wait (see the top): `aheadMs`, how far this device's clock is ahead
+ * of the server's when that is more than the server allows, else null (the clock was fast when they were made,
+ * and has been set right since); `waiting`, whether any entry waits.
+ */
+export type LearningClockState = { aheadMs: number | null; waiting: boolean }
+
+/** An early entry is not tried again sooner than this (a proxy that rewrites the Date header cannot make a loop). */
+const EARLY_RETRY_MIN_MS = 30_000
+
 /** The server's clock as its answer gives it (the Date header, to the second); null without one. */
 function serverTimeOf(response: Response): number | null {
   const time = Date.parse(response.headers.get('Date') ?? '')
@@ -276,22 +285,23 @@ function serverTimeOf(response: Response): number | null {
 
 /**
  * How long until the server takes an early entry: until its clock is within LEARNING_FUTURE_SKEW_MS of the
- * entry's time, and a second more for the Date header's rounding. Unknown without the server's time: the
- * usual back-off then.
+ * entry's time, and a second more for the Date header's rounding; at least EARLY_RETRY_MIN_MS, at most an hour
+ * (rounds come with what the reader does too). A minute when the server's time is unknown.
  */
-function earlyWaitMs({ record, serverNow }: NonNullable<Round['early']>): number | undefined {
-  if (serverNow === null) return undefined
+function earlyWaitMs({ record, serverNow }: NonNullable<Round['early']>): number {
+  if (serverNow === null) return RETRY_MAX_MS
   const wait = Date.parse(record.at) - LEARNING_FUTURE_SKEW_MS - serverNow + RETRY_BASE_MS
-  return Math.min(Math.max(RETRY_BASE_MS, wait), RETRY_AFTER_MAX_MS)
+  return Math.min(Math.max(EARLY_RETRY_MIN_MS, wait), RETRY_AFTER_MAX_MS)
 }
 
 /**
- * How far this device's clock is ahead of the server's: by its clock now or, if more, by the early entry's
- * time (a page whose clock differs from the worker's, as in a test, still gets an answer). Null when unknown.
+ * How far this device's clock is ahead of the server's, to the minute, when it is more than the server allows;
+ * null when it is not (or the server's time is unknown).
  */
-function clockAheadOf(deps: LearningSyncDeps, { record, serverNow }: NonNullable<Round['early']>): number | null {
+function clockAheadOf(deps: LearningSyncDeps, { serverNow }: NonNullable<Round['early']>): number | null {
   if (serverNow === null) return null
-  return Math.max(deps.now() - serverNow, Date.parse(record.at) - serverNow)
+  const ahead = deps.now() - serverNow
+  return ahead > LEARNING_FUTURE_SKEW_MS ? Math.round(ahead / 60_000) * 60_000 : null
 }
 
 /** The answer, or the failure that stops the round (a 400 is the caller's to judge). */
@@ -324,6 +334,12 @@ async function call(deps: LearningSyncDeps, path: string, body?: LearningBatch):
 async function dataOf<T>(response: Response, shaped: (data: T) => boolean): Promise<T | undefined> {
   const body = (await response.json().catch(() => undefined)) as { data?: T } | undefined
   return body?.data !== undefined && body.data !== null && shaped(body.data) ? body.data : undefined
+}
+
+/** When a round should run again, if the last one asked: after a failure (a back-off) or for early entries (a timer). */
+export function nextRoundAt(summary: Pick<LearningSyncSummary, 'retryAt' | 'clockRetryAt'>): number | null {
+  const times = [summary.retryAt, summary.clockRetryAt].filter((time): time is number => time !== null)
+  return times.length === 0 ? null : Math.min(...times)
 }
 
 const changesDeck = (entry: Pick<LearningEntry, 'kind'>) => entry.kind === 'add' || entry.kind === 'remove' || entry.kind === 'review'
@@ -403,11 +419,19 @@ async function sendBatch(deps: LearningSyncDeps, round: Round, records: Learning
   return undefined
 }
 
-/** Sends the user's unsent entries, oldest first, a batch at a time; stops at the first failure. */
-async function sendUnsent(deps: LearningSyncDeps, round: Round): Promise<Failure | undefined> {
+/**
+ * Sends the user's unsent entries, oldest first, a batch at a time; stops at the first failure. Entries from
+ * `earlyAt` on (the server called that one early last time) go after the others: the first of them alone, and
+ * the rest only if the server takes it, so waiting entries cost one request a round.
+ */
+async function sendUnsent(deps: LearningSyncDeps, round: Round, earlyAt: string | null): Promise<Failure | undefined> {
   const unsent = await deps.db.getAllFromIndex('learning', 'unsent', startingWith(deps.userId, 0))
-  for (let i = 0; i < unsent.length; i += LEARNING_BATCH_SIZE) {
-    const failure = await sendBatch(deps, round, unsent.slice(i, i + LEARNING_BATCH_SIZE))
+  const split = earlyAt === null ? unsent.length : unsent.findIndex((record) => record.at >= earlyAt)
+  const before = split === -1 ? unsent : unsent.slice(0, split)
+  const after = split === -1 ? [] : unsent.slice(split)
+  const batches = [...inBatches(before), ...after.slice(0, 1).map((record) => [record]), ...inBatches(after.slice(1))]
+  for (const batch of batches) {
+    const failure = await sendBatch(deps, round, batch)
     if (failure) return failure
   }
   if (round.malformed.length === 0) return undefined
@@ -417,6 +441,12 @@ async function sendUnsent(deps: LearningSyncDeps, round: Round): Promise<Failure
   if (round.accepted) await drop(deps, round, round.malformed)
   else round.heldBack = true
   return undefined
+}
+
+function inBatches(records: LearningRecord[]): LearningRecord[][] {
+  const batches: LearningRecord[][] = []
+  for (let i = 0; i < records.length; i += LEARNING_BATCH_SIZE) batches.push(records.slice(i, i + LEARNING_BATCH_SIZE))
+  return batches
 }
 
 /** Pulls what reached the server after the cursor, page by page, keeping the cursor with each page. */
@@ -463,7 +493,7 @@ export function syncLearning(deps: LearningSyncDeps): Promise<LearningSyncSummar
 async function syncHeld(deps: LearningSyncDeps): Promise<LearningSyncSummary> {
   const { db, userId } = deps
   const round: Round = {
-    summary: { sent: 0, refused: 0, pulled: 0, waiting: 0, clockAheadMs: null, retryAt: null, unauthorised: false },
+    summary: { sent: 0, refused: 0, pulled: 0, waiting: 0, retryAt: null, clockRetryAt: null, unauthorised: false },
     accepted: false,
     malformed: [],
     heldBack: false,
@@ -480,7 +510,7 @@ async function syncHeld(deps: LearningSyncDeps): Promise<LearningSyncSummary> {
     rejectedToken: null,
   }
   const digest = await tokenDigest(deps.token)
-  const clockBefore = state.clockAheadMs ?? null
+  const clockBefore = { earlyAt: state.earlyAt ?? null, clockAheadMs: state.clockAheadMs ?? null }
   if (state.rejectedToken === digest) {
     summary.unauthorised = true
   } else if (!deps.retryNow && state.nextAttemptAt > deps.now()) {
@@ -488,29 +518,33 @@ async function syncHeld(deps: LearningSyncDeps): Promise<LearningSyncSummary> {
   } else {
     const firstPull = state.cursor === 0
     const failure: Failure | undefined =
-      (await sendUnsent(deps, round)) ??
+      (await sendUnsent(deps, round, clockBefore.earlyAt)) ??
       (await pull(deps, round, state)) ??
-      (round.heldBack ? { kind: 'retry' } : undefined) ??
-      (round.early ? { kind: 'retry', afterMs: earlyWaitMs(round.early) } : undefined)
-    // Known again only when the server called an entry early; a round that sent everything clears it.
-    const clockAheadMs = round.early ? clockAheadOf(deps, round.early) : failure ? clockBefore : null
+      (round.heldBack ? { kind: 'retry' } : undefined)
+    // Waiting for the server's clock is not a failure: nothing backs off for it. What is known of it is kept
+    // until a round learns more: an early entry again, or everything sent.
+    const clock = round.early
+      ? { earlyAt: round.early.record.at, clockAheadMs: clockAheadOf(deps, round.early) }
+      : failure
+        ? clockBefore
+        : { earlyAt: null, clockAheadMs: null }
+    if (round.early) summary.clockRetryAt = deps.now() + earlyWaitMs(round.early)
     if (!failure) {
-      await db.put('learningSync', { ...state, tries: 0, nextAttemptAt: 0, rejectedToken: null, clockAheadMs })
+      await db.put('learningSync', { ...state, ...clock, tries: 0, nextAttemptAt: 0, rejectedToken: null })
       if (firstPull) round.deckChanged = true
     } else if (failure.kind === 'unauthorised') {
-      await db.put('learningSync', { ...state, rejectedToken: digest, clockAheadMs })
+      await db.put('learningSync', { ...state, ...clock, rejectedToken: digest })
       summary.unauthorised = true
     } else {
       const tries = state.tries + 1
       summary.retryAt = deps.now() + (failure.afterMs ?? learningBackoffMs(tries))
-      await db.put('learningSync', { ...state, tries, nextAttemptAt: summary.retryAt, clockAheadMs })
+      await db.put('learningSync', { ...state, ...clock, tries, nextAttemptAt: summary.retryAt })
     }
     // The Learn pages say so while entries wait for the server's clock.
-    if (clockAheadMs !== clockBefore) round.logChanged = true
+    if (clock.earlyAt !== clockBefore.earlyAt || clock.clockAheadMs !== clockBefore.clockAheadMs) round.logChanged = true
     if (round.deckChanged) await replayLog(db, userId, await deps.loadReplay())
     if (round.logChanged) announceLearning(userId)
   }
-  summary.clockAheadMs = (await db.get('learningSync', userId))?.clockAheadMs ?? null
   summary.waiting = await countUnsent(db, userId)
   return summary
 }

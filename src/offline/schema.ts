@@ -147,9 +147,11 @@ export type LearningSyncState = {
   /** The digest of the token the server answered 401 to: the log waits for another token of this user. */
   rejectedToken: string | null
   /**
-   * How far this device's clock was ahead of the server's when the server last called an entry early (dated
-   * past its clock: LEARNING_CLOCK_AHEAD); null or absent while no entry waits for that.
+   * The time (`at`) of the first entry the server called early (dated past its clock: LEARNING_CLOCK_AHEAD): it
+   * and later ones wait; null or absent while none do.
    */
+  earlyAt?: string | null
+  /** How far this device's clock was ahead of the server's then, when more than the server allows; else null. */
   clockAheadMs?: number | null
 }
 

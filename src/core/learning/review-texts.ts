@@ -17,10 +17,14 @@ export const LEARN_TEXTS = {
   failedDetail: 'Your reviews are safe on this device. Reload the page to try again.',
   reload: 'Reload',
   offline: 'You’re offline. Reviews are kept on this device and sent when you’re back online.',
-  /** While the server calls entries early: `aheadMs`, how far the device's clock is ahead of the server's. */
+  /** While the server calls entries early and the device's clock is still fast: `aheadMs`, by how much. */
   clockAhead: (aheadMs: number) => `This device’s clock is about ${formatInterval(aheadMs).long} fast.`,
   clockAheadDetail:
-    'What you did in the last few minutes is kept on this device and saved to your account once the right time catches up with it. Set the date and time to automatic so that new reviews are saved at once.',
+    'What you did while it was fast is kept on this device and saved to your account once the right time catches up with it. Set the date and time to automatic so that what you do next is saved at once.',
+  /** While entries made on a fast clock wait, the clock since set right. */
+  clockWaiting: 'Some of what you did waits on this device',
+  clockWaitingDetail:
+    'It was dated ahead of the right time, while this device’s clock was fast, and is saved to your account once the right time catches up with it.',
   showAnswer: 'Show answer',
   showAnswerKeys: 'Space or Enter',
   english: 'In English',

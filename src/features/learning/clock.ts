@@ -1,29 +1,35 @@
 import { useEffect, useState } from 'react'
 import { onLearningChanged, openLog } from '@/lib/learning'
 import { useSession } from '@/lib/session'
+import type { LearningClockState } from '@/offline/learning'
 
 /**
- * How far this device's clock is ahead of the server's while the server calls the reader's entries early
- * (src/offline/learning.ts keeps them and sends them later); null when nothing waits for that, while loading,
- * or signed out. Read again whenever the log's syncing changes it.
+ * Whether the reader's entries wait for the server's clock, and how fast this device's clock is
+ * (src/offline/learning.ts readClockState); null while loading, signed out or without IndexedDB. Read again
+ * whenever syncing changes it; a read that ends after a newer one is ignored.
  */
-export function useClockAhead(): number | null {
+export function useClockState(): LearningClockState | null {
   const userId = useSession()?.user.id
-  const [ahead, setAhead] = useState<{ userId: number; ms: number | null }>()
+  const [state, setState] = useState<{ userId: number; clock: LearningClockState }>()
   useEffect(() => {
     if (userId === undefined || typeof indexedDB === 'undefined') return
+    let latest = 0
     let live = true
-    const read = () =>
+    const read = () => {
+      const asked = ++latest
       openLog()
-        .then(({ db, log }) => log.readClockAhead(db, userId))
-        .then((ms) => live && setAhead({ userId, ms }))
+        .then(({ db, log }) => log.readClockState(db, userId))
+        .then((clock) => {
+          if (live && asked === latest) setState({ userId, clock })
+        })
         .catch((error: unknown) => console.warn('Learning: the clock check could not be read', error))
-    void read()
-    const stop = onLearningChanged(userId, () => void read())
+    }
+    read()
+    const stop = onLearningChanged(userId, read)
     return () => {
       live = false
       stop()
     }
   }, [userId])
-  return ahead !== undefined && ahead.userId === userId ? ahead.ms : null
+  return state !== undefined && state.userId === userId ? state.clock : null
 }

@@ -16,29 +16,41 @@ afterEach(cleanup)
 
 const MINUTE = 60_000
 
-test('while the server calls what was done early (the clock is 12 minutes fast) the Learn pages say so, and stop once it is sent', async () => {
+test('while the server calls what was done early the Learn pages say so: how fast the clock is, then, set right, that entries wait; then nothing', async () => {
   const db = await offlineDb()
   let clock = Date.UTC(2026, 10, 27, 9)
-  const server = learningServer({ tokens: { 'token-7': 7 }, now: () => clock - 12 * MINUTE })
+  let ahead = 12 * MINUTE
+  const server = learningServer({ tokens: { 'token-7': 7 }, now: () => clock - ahead })
   const sync = () =>
     syncLearning({ db, fetch: server.fetch, now: () => clock, userId: 7, token: 'token-7', loadReplay: async () => replayDeck })
   await recordEntry(db, 7, dateEntry({ kind: 'review', proverbId: 1, grade: 3 }, new Date(clock)))
 
   renderWithApp(<LearnHeader title="Learn" />, { path: '/learn' })
   expect(screen.getByRole('heading', { level: 1, name: 'Learn' })).toBeTruthy()
-  const clockWord = () => document.querySelector('.learn-header__clock')
-  expect(clockWord()).toBeNull()
+  const word = () => document.querySelector('.learn-header__clock')
+  expect(word()).toBeNull()
+  // The live region is there before anything is said in it, so what comes into it is heard.
+  const live = document.querySelector('.learn-header > [role="status"]')!
+  expect(live.textContent).toBe('')
 
-  expect(await sync()).toMatchObject({ sent: 0, waiting: 1, clockAheadMs: 12 * MINUTE })
-  const title = await screen.findByText('This device’s clock is about 12 minutes fast.')
-  // Said politely, once, in the header of both Learn pages.
-  const status = title.closest('[role="status"]')!
-  expect(status).toBe(clockWord())
-  expect(status.textContent).toContain(
-    'What you did in the last few minutes is kept on this device and saved to your account once the right time catches up with it. Set the date and time to automatic so that new reviews are saved at once.',
+  expect(await sync()).toMatchObject({ sent: 0, waiting: 1 })
+  await screen.findByText('This device’s clock is about 12 minutes fast.')
+  expect(live.contains(word())).toBe(true)
+  expect(live.textContent).toContain(
+    'What you did while it was fast is kept on this device and saved to your account once the right time catches up with it. Set the date and time to automatic so that what you do next is saved at once.',
+  )
+
+  // Set right: the review still waits, and the word says that instead.
+  clock -= ahead
+  ahead = 0
+  expect(await sync()).toMatchObject({ sent: 0, waiting: 1 })
+  await screen.findByText('Some of what you did waits on this device')
+  expect(live.textContent).toContain(
+    'It was dated ahead of the right time, while this device’s clock was fast, and is saved to your account once the right time catches up with it.',
   )
 
   clock += 7 * MINUTE + 1000
-  expect(await sync()).toMatchObject({ sent: 1, waiting: 0, clockAheadMs: null })
-  await vi.waitFor(() => expect(clockWord()).toBeNull())
+  expect(await sync()).toMatchObject({ sent: 1, waiting: 0 })
+  await vi.waitFor(() => expect(word()).toBeNull())
+  expect(live.textContent).toBe('')
 })

@@ -2,7 +2,7 @@ import { memo } from 'react'
 import { NavLink } from 'react-router-dom'
 import { LEARN_TEXTS } from '@/core/learning/review-texts'
 import { useOnline } from '@/lib/online'
-import { useClockAhead } from '../clock'
+import { useClockState } from '../clock'
 
 /**
  * The Learn pages' heading, their two views (the review, progress), a word when offline (all of it still works)
@@ -11,7 +11,7 @@ import { useClockAhead } from '../clock'
  */
 export const LearnHeader = memo(function LearnHeader({ title }: { title: string }) {
   const online = useOnline()
-  const clockAhead = useClockAhead()
+  const clock = useClockState()
   return (
     <header className="learn-header">
       <h1>{title}</h1>
@@ -22,12 +22,15 @@ export const LearnHeader = memo(function LearnHeader({ title }: { title: string 
         <NavLink to="/learn/progress">{LEARN_TEXTS.progress}</NavLink>
       </nav>
       {!online && <p className="learn-header__offline">{LEARN_TEXTS.offline}</p>}
-      {clockAhead !== null && (
-        <div className="notice learn-header__clock" role="status">
-          <p className="notice__title">{LEARN_TEXTS.clockAhead(clockAhead)}</p>
-          <p>{LEARN_TEXTS.clockAheadDetail}</p>
-        </div>
-      )}
+      {/* In the page from the start, so that what comes into it is heard. */}
+      <div role="status">
+        {clock?.waiting && (
+          <div className="notice learn-header__clock">
+            <p className="notice__title">{clock.aheadMs === null ? LEARN_TEXTS.clockWaiting : LEARN_TEXTS.clockAhead(clock.aheadMs)}</p>
+            <p>{clock.aheadMs === null ? LEARN_TEXTS.clockWaitingDetail : LEARN_TEXTS.clockAheadDetail}</p>
+          </div>
+        )}
+      </div>
     </header>
   )
 })
