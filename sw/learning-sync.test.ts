@@ -6,7 +6,7 @@ import type { OfflineDb } from '../src/offline/schema'
 import { setOwner, tokenDigest } from '../src/offline/store'
 import { freshDb, onye } from '../src/offline/test-fixtures'
 import { learningServer, type LearningServer } from '../src/offline/test-learning-server'
-import { createLearningSync, isSyncLearningCommand, type LearningSyncDeps } from './learning-sync'
+import { createLearningSync, isSyncLearningCommand, type LearningSync, type LearningSyncDeps } from './learning-sync'
 
 const T0 = Date.UTC(2026, 10, 23, 9)
 const TOKEN_7 = 'token-of-7'
@@ -56,6 +56,19 @@ function syncEvent(tag = 'owe-learning') {
   return { event: { tag, waitUntil: (p: Promise<unknown>) => void work.push(p) }, work }
 }
 
+/** A page's command to the worker, with the page's token: what the worker told the page back. */
+async function command(sync: LearningSync): Promise<LearningRetryNotice[]> {
+  const notices: LearningRetryNotice[] = []
+  const work: Promise<unknown>[] = []
+  sync.onCommand(
+    { type: 'SYNC_LEARNING', token: TOKEN_7 },
+    (p) => void work.push(p),
+    (n) => notices.push(n),
+  )
+  await Promise.all(work)
+  return notices
+}
+
 test('a page’s command sends the owner’s log with the page’s token, pulls, and keeps the deck’s proverbs', async () => {
   await record(7)
   await record(8, 5, 'read')
@@ -99,15 +112,7 @@ test('a sync event fails while the log backs off, a timer tries again, and the p
   await expect(Promise.all(first.work)).rejects.toThrow('waits to be sent')
   expect(timers.map((t) => t.ms)).toEqual([1000])
 
-  const notices: LearningRetryNotice[] = []
-  const work: Promise<unknown>[] = []
-  sync.onCommand(
-    { type: 'SYNC_LEARNING', token: TOKEN_7 },
-    (p) => void work.push(p),
-    (n) => notices.push(n),
-  )
-  await Promise.all(work)
-  expect(notices).toEqual([{ type: 'LEARNING_RETRY', inMs: 1000 }])
+  expect(await command(sync)).toEqual([{ type: 'LEARNING_RETRY', inMs: 1000 }])
   expect(registered).toEqual(['owe-learning'])
 
   // The timer fires once the round is due; the server is back.
@@ -137,16 +142,8 @@ test('entries waiting for the server’s clock are no failure: the sync event pa
   // A pull brought nothing, and the add is not on the server yet: its proverb is kept on the device all the same.
   expect((await db.get('proverbs', onye.id))?.proverb).toEqual(onye)
 
-  const notices: LearningRetryNotice[] = []
-  const work: Promise<unknown>[] = []
-  sync.onCommand(
-    { type: 'SYNC_LEARNING', token: TOKEN_7 },
-    (p) => void work.push(p),
-    (n) => notices.push(n),
-  )
-  await Promise.all(work)
   // The page hears when; no Background Sync is asked for (the connection is not the matter).
-  expect(notices).toEqual([{ type: 'LEARNING_RETRY', inMs: 7 * 60_000 + 1000 }])
+  expect(await command(sync)).toEqual([{ type: 'LEARNING_RETRY', inMs: 7 * 60_000 + 1000 }])
   expect(registered).toEqual([])
 
   clock += 7 * 60_000 + 1000
