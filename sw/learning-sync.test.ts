@@ -112,7 +112,7 @@ test('a sync event fails while the log backs off, a timer tries again, and the p
   await expect(Promise.all(first.work)).rejects.toThrow('waits to be sent')
   expect(timers.map((t) => t.ms)).toEqual([1000])
 
-  expect(await command(sync)).toEqual([{ type: 'LEARNING_RETRY', inMs: 1000 }])
+  expect(await command(sync)).toEqual([{ type: 'LEARNING_RETRY', inMs: 1000, retryAt: T0 + 1000 }])
   expect(registered).toEqual(['owe-learning'])
 
   // The timer fires once the round is due; the server is back.
@@ -143,7 +143,7 @@ test('entries waiting for the server’s clock are no failure: the sync event pa
   expect((await db.get('proverbs', onye.id))?.proverb).toEqual(onye)
 
   // The page hears when; no Background Sync is asked for (the connection is not the matter).
-  expect(await command(sync)).toEqual([{ type: 'LEARNING_RETRY', inMs: 7 * 60_000 + 1000 }])
+  expect(await command(sync)).toEqual([{ type: 'LEARNING_RETRY', inMs: 7 * 60_000 + 1000, retryAt: T0 + 7 * 60_000 + 1000 }])
   expect(registered).toEqual([])
 
   clock += 7 * 60_000 + 1000

@@ -103,7 +103,7 @@ export function createLearningSync(deps: LearningSyncDeps): LearningSync {
           .then(async (result) => {
             const next = 'retryAt' in result ? nextRoundAt(result) : null
             if (next === null) return
-            reply?.({ type: 'LEARNING_RETRY', inMs: Math.max(0, next - deps.now()) })
+            reply?.({ type: 'LEARNING_RETRY', inMs: Math.max(0, next - deps.now()), retryAt: next })
             // The browser's own retry, should the page close first (registered while it is open, as Chromium
             // requires): for a failure, which may be the connection's.
             if ('retryAt' in result && result.retryAt !== null) await deps.registerSync?.(LEARNING_SYNC_TAG)

@@ -19,7 +19,7 @@ vi.mock('@/lib/session', () => ({
 const { requestLearningSync, startLearningSync } = await import('./learning-sync')
 
 let posted: SyncLearningCommand[]
-let hear: ((event: MessageEvent<LearningRetryNotice>) => void) | undefined
+let hear: ((event: MessageEvent<Partial<LearningRetryNotice>>) => void) | undefined
 
 beforeEach(() => {
   session = ADA
@@ -29,7 +29,7 @@ beforeEach(() => {
     value: {
       controller: { postMessage: (message: SyncLearningCommand) => posted.push(message) },
       getRegistration: async () => undefined,
-      addEventListener: (_type: string, listener: (event: MessageEvent<LearningRetryNotice>) => void) => (hear = listener),
+      addEventListener: (_type: string, listener: (event: MessageEvent<Partial<LearningRetryNotice>>) => void) => (hear = listener),
     },
   })
 })
@@ -55,10 +55,20 @@ test('when first used, when the browser is back online and after a sign-in the l
   session = { ...ADA, token: 'token-7-new' }
   signedIn!(7)
   await waitFor(() => expect(posted.at(-1)).toEqual({ type: 'SYNC_LEARNING', token: 'token-7-new', retryNow: true }))
-  // The worker's round failed: the page asks again when it is due (the worker may be stopped by then).
-  const count = posted.length
-  hear!(new MessageEvent('message', { data: { type: 'LEARNING_RETRY', inMs: 100 } }))
-  await waitFor(() => expect(posted).toHaveLength(count + 1), { timeout: 1000 })
+  // The worker's round failed: the page asks again when it is due (the worker may be stopped by then), not before.
+  let count = posted.length
+  hear!(new MessageEvent('message', { data: { type: 'LEARNING_RETRY', inMs: 1200, retryAt: Date.now() + 1200 } }))
+  await new Promise((resolve) => setTimeout(resolve, 700))
+  expect(posted).toHaveLength(count)
+  await waitFor(() => expect(posted).toHaveLength(count + 1), { timeout: 1500 })
+  // A worker of the version before says only when, by its clock; a notice saying neither is not a round at once.
+  count = posted.length
+  hear!(new MessageEvent('message', { data: { type: 'LEARNING_RETRY', retryAt: Date.now() + 1000 } }))
+  await waitFor(() => expect(posted).toHaveLength(count + 1), { timeout: 2000 })
+  count = posted.length
+  hear!(new MessageEvent('message', { data: { type: 'LEARNING_RETRY' } }))
+  await new Promise((resolve) => setTimeout(resolve, 1300))
+  expect(posted).toHaveLength(count)
 })
 
 test('signed out nothing is synced', async () => {

@@ -23,17 +23,29 @@ let gatheredRetryNow = false
 let retryTimer: ReturnType<typeof setTimeout> | undefined
 let hearingWorker = false
 
+/** A round is asked for again no sooner than this after the last one said when (a back-off starts at 1 s). */
+const RETRY_MIN_MS = 1000
+
 function scheduleRetry(inMs: number | null): void {
   clearTimeout(retryTimer)
-  retryTimer = inMs === null ? undefined : setTimeout(() => requestLearningSync(), Math.max(0, inMs))
+  retryTimer = inMs === null ? undefined : setTimeout(() => requestLearningSync(), Math.max(RETRY_MIN_MS, inMs))
 }
 
-/** The worker tells the page that asked when a failed round is due again (it may be stopped by then). */
+/** How long until the round the worker asks for: `inMs`, or by `retryAt` from a worker of the version before; null for neither. */
+function retryDelay(notice: Partial<LearningRetryNotice>): number | null {
+  if (Number.isFinite(notice.inMs)) return notice.inMs!
+  return Number.isFinite(notice.retryAt) ? notice.retryAt! - Date.now() : null
+}
+
+/**
+ * The worker tells the page that asked when a round is due again (it may be stopped by then): after a failure,
+ * or for entries waiting for the server's clock.
+ */
 function hearWorker(container: ServiceWorkerContainer): void {
   if (hearingWorker) return
   hearingWorker = true
-  container.addEventListener('message', (event: MessageEvent<LearningRetryNotice | undefined>) => {
-    if (event.data?.type === 'LEARNING_RETRY') scheduleRetry(event.data.inMs)
+  container.addEventListener('message', (event: MessageEvent<Partial<LearningRetryNotice> | undefined>) => {
+    if (event.data?.type === 'LEARNING_RETRY') scheduleRetry(retryDelay(event.data))
   })
 }
 

@@ -17,6 +17,7 @@ export type SyncLearningCommand = {
 }
 /**
  * Worker → the page that asked: the log is tried again in `inMs` (the page sets a timer). A delay, not a time:
- * the page keeps its timer right whatever its clock says.
+ * the page keeps its timer right whatever its clock says. `retryAt` too, the same moment by the worker's clock,
+ * for a page of the version before, which reads only that.
  */
-export type LearningRetryNotice = { type: 'LEARNING_RETRY'; inMs: number }
+export type LearningRetryNotice = { type: 'LEARNING_RETRY'; inMs: number; retryAt: number }

@@ -249,6 +249,37 @@ test('a device clock 12 minutes fast: entries the server calls early stay, the r
   expect(warn).not.toHaveBeenCalled()
 })
 
+test('what is known of the clock stays while sending is cut short, and goes once the waiting entry is settled, even if the pull then fails', async () => {
+  server = learningServer({ tokens: { 'token-7': 7 }, unpublished: [9], now: () => clock - 12 * MINUTE })
+  await record({ kind: 'read', proverbId: 9 })
+  expect(await sync()).toMatchObject({ waiting: 1, clockRetryAt: T0 + 7 * MINUTE + 1000 })
+  expect(await readClockState(db, 7)).toEqual({ aheadMs: 12 * MINUTE, waiting: true })
+  // The connection goes: nothing is learnt, and what was known stays.
+  server.fail(() => 'network')
+  expect(await sync({ retryNow: true })).toMatchObject({ waiting: 1, retryAt: T0 + 1000 })
+  expect(await readClockState(db, 7)).toEqual({ aheadMs: 12 * MINUTE, waiting: true })
+  // Later the server's clock has caught up and it judges the read: its proverb is not published, so it leaves the
+  // device. Nothing waits for the clock any more, though the pull after it fails.
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  server.fail((_path, method) => (method === 'GET' ? 'network' : undefined))
+  clock += 8 * MINUTE
+  expect(await sync({ retryNow: true })).toMatchObject({ refused: 1, waiting: 0, clockRetryAt: null, retryAt: clock + 2000 })
+  expect(warn).toHaveBeenCalledTimes(1)
+  expect(await readClockState(db, 7)).toEqual({ aheadMs: null, waiting: false })
+})
+
+test('an entry the server calls malformed is dropped when the only other it judged was early: the server works', async () => {
+  const bad = dateEntry({ kind: 'read', proverbId: 3 }, new Date(T0 - 20 * MINUTE))
+  server = learningServer({ tokens: { 'token-7': 7 }, malformed: [bad.id], now: () => clock - 12 * MINUTE })
+  await recordEntry(db, 7, bad)
+  await record({ kind: 'read', proverbId: 4 })
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  // Not held back with a back-off (as when every batch is malformed): the early read waits for the clock alone.
+  expect(await sync()).toMatchObject({ sent: 0, refused: 1, waiting: 1, retryAt: null })
+  expect(warn).toHaveBeenCalledTimes(1)
+  expect((await readLog(db, 7)).map((e) => e.id)).not.toContain(bad.id)
+})
+
 test('an early entry with no server time given (no Date header) stays too, tried again in a minute', async () => {
   await record({ kind: 'read', proverbId: 1 })
   const early = Response.json({ error: { code: LEARNING_CLOCK_AHEAD, message: 'Early' } }, { status: 400 })

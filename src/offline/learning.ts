@@ -389,8 +389,11 @@ async function sendBatch(deps: LearningSyncDeps, round: Round, records: Learning
   if (answer.status === 400) {
     if (records.length === 1) {
       const error = (await answer.json().catch(() => null)) as ApiErrorBody | null
-      if (error?.error?.code === LEARNING_CLOCK_AHEAD) round.early = { record: records[0], serverNow: serverTimeOf(answer) }
-      else round.malformed.push({ record: records[0], message: error?.error?.message ?? 'The server answered 400.' })
+      if (error?.error?.code === LEARNING_CLOCK_AHEAD) {
+        round.early = { record: records[0], serverNow: serverTimeOf(answer) }
+        // The server judged the entry (it validated it first): it works, so an entry it calls malformed is.
+        round.accepted = true
+      } else round.malformed.push({ record: records[0], message: error?.error?.message ?? 'The server answered 400.' })
       return undefined
     }
     const half = Math.ceil(records.length / 2)
@@ -517,15 +520,14 @@ async function syncHeld(deps: LearningSyncDeps): Promise<LearningSyncSummary> {
     summary.retryAt = state.nextAttemptAt
   } else {
     const firstPull = state.cursor === 0
-    const failure: Failure | undefined =
-      (await sendUnsent(deps, round, clockBefore.earlyAt)) ??
-      (await pull(deps, round, state)) ??
-      (round.heldBack ? { kind: 'retry' } : undefined)
-    // Waiting for the server's clock is not a failure: nothing backs off for it. What is known of it is kept
-    // until a round learns more: an early entry again, or everything sent.
+    const sendFailure = await sendUnsent(deps, round, clockBefore.earlyAt)
+    const failure: Failure | undefined = sendFailure ?? (await pull(deps, round, state)) ?? (round.heldBack ? { kind: 'retry' } : undefined)
+    // Waiting for the server's clock is not a failure: nothing backs off for it. What sending learns of it is
+    // kept: an early entry again, or none (everything before it went and it was taken, or left for another
+    // reason); sending cut short learns nothing, and what was known stays.
     const clock = round.early
       ? { earlyAt: round.early.record.at, clockAheadMs: clockAheadOf(deps, round.early) }
-      : failure
+      : sendFailure
         ? clockBefore
         : { earlyAt: null, clockAheadMs: null }
     if (round.early) summary.clockRetryAt = deps.now() + earlyWaitMs(round.early)
