@@ -33,8 +33,8 @@ test('what is left, and what a grade says', () => {
   expect(LEARN_TEXTS.left(1)).toBe('1 card left')
   expect(LEARN_TEXTS.left(0)).toBe('0 cards left')
   expect(LEARN_TEXTS.graded(2, 3)).toBe('Hard. 3 cards left.')
-  expect(LEARN_TEXTS.added(1)).toBe('1 proverb added')
-  expect(LEARN_TEXTS.added(12)).toBe('12 proverbs added')
+  expect(LEARN_TEXTS.added(1)).toBe('1 proverb added.')
+  expect(LEARN_TEXTS.added(12)).toBe('12 proverbs added.')
 })
 
 test('how fast the device’s clock is, when the server calls what was done early', () => {

@@ -56,7 +56,7 @@ export const LEARN_TEXTS = {
   deckCount: (n: number, due: number) => `${count(n, 'proverb', 'proverbs')}, ${due} due now.`,
   addFavourites: 'Add all favourites',
   addingFavourites: (n: number) => `Adding ${count(n, 'proverb', 'proverbs')}…`,
-  added: (n: number) => `${count(n, 'proverb', 'proverbs')} added`,
+  added: (n: number) => `${count(n, 'proverb', 'proverbs')} added.`,
   allFavouritesIn: 'All your favourites are in your deck.',
   noFavourites: 'You have no favourites yet. Tap the heart on any proverb to keep it, then add them here.',
   favouritesLoading: 'Loading your favourites…',

@@ -16,7 +16,7 @@ function favouritesHint(state: { loading: boolean; unavailable: boolean; favouri
 /**
  * "Add all favourites": every proverb the reader has hearted that is not in the deck yet, in one go. The hearts
  * are the ids the device keeps (src/entities/marks), so this works offline with the last ones loaded. While it
- * adds, it says how many; then how many were added. `inDeck`: the proverbs already in the deck. `add`: the page's one
+ * adds, it says how many; then how many were added, and why the button now rests. `inDeck`: the proverbs already in the deck. `add`: the page's one
  * mutation, so that what it says outlives this button (an empty deck's is replaced by the deck's own once filled).
  */
 export const AddFavourites = memo(function AddFavourites({
@@ -54,7 +54,11 @@ export const AddFavourites = memo(function AddFavourites({
             <span>{LEARN_TEXTS.addingFavourites(add.variables.length)}</span>
           </span>
         ) : add.isSuccess ? (
-          <span className="add-favourites__done">{LEARN_TEXTS.added(add.data)}</span>
+          <>
+            <span className="add-favourites__done">{LEARN_TEXTS.added(add.data)}</span>
+            {/* Then why the button rests, as before adding (its description: heard with it). */}
+            {hint && <span className="field__hint"> {hint}</span>}
+          </>
         ) : add.isError ? (
           <span className="field__error">
             {LEARN_TEXTS.addFailed}: {errorMessage(add.error)}

@@ -207,8 +207,11 @@ test('an empty deck says what the deck is and how to fill it; "Add all favourite
   act(() => queue.current.ready([iwaWithCousins, suuru, omoEni]))
   await act(async () => finish())
   const deck = screen.getByRole('region', { name: 'Your deck' })
-  expect(await within(deck).findByText('3 proverbs added')).toBeTruthy()
-  expect(within(deck).getByText('3 proverbs added').closest('[role="status"]')).toBeTruthy()
+  expect(await within(deck).findByText('3 proverbs added.')).toBeTruthy()
+  const status = within(deck).getByText('3 proverbs added.').closest('[role="status"]')!
+  // Then why the deck's button rests, said with it (its description).
+  expect(status.textContent).toBe('3 proverbs added. All your favourites are in your deck.')
+  expect(within(deck).getByRole('button', { name: 'Add all favourites' }).getAttribute('aria-describedby')).toBe(status.id)
   // The button pressed is gone: the first card takes focus.
   expect(document.activeElement).toBe(cardHeading())
 })
@@ -222,7 +225,7 @@ test('with cards in the deck, "Add all favourites" adds only the favourites not 
   const add = within(deck).getByRole('button', { name: 'Add all favourites' })
   await vi.waitFor(() => expect((add as HTMLButtonElement).disabled).toBe(false))
   fireEvent.click(add)
-  expect(await within(deck).findByText('1 proverb added')).toBeTruthy()
+  expect(await within(deck).findByText('1 proverb added.')).toBeTruthy()
   expect(addToDeck).toHaveBeenCalledExactlyOnceWith([omoEni.id])
 })
 
