@@ -461,7 +461,9 @@ test('Learn by keyboard, from an empty deck to "All done for now", and its scree
   await expect(add).toBeEnabled()
   await add.focus()
   await page.keyboard.press('Enter')
-  await expect(page.getByRole('region', { name: 'Your deck' }).getByRole('status')).toHaveText('2 proverbs added')
+  await expect(page.getByRole('region', { name: 'Your deck' }).getByRole('status')).toHaveText(
+    '2 proverbs added. All your favourites are in your deck.',
+  )
   await expect(cardText(page)).toBeFocused()
   await expect(learnTab(page)).toHaveAccessibleName('Learn, 2 due')
 
@@ -504,6 +506,11 @@ test('Learn by keyboard, from an empty deck to "All done for now", and its scree
   await page.getByRole('navigation', { name: 'Learn' }).getByRole('link', { name: 'Progress' }).click()
   await expectProgress(page, { deck: 4, learned: 1, retention: null, days: [{ day: localDate(), reviews: 4, again: 1 }] })
   await expect(page.locator('canvas')).toHaveCount(3)
+  // The numbers line up side by side, though "Proverbs in your deck" takes two lines on a phone and "Learned" one.
+  const values = page.locator('.progress-stats__value')
+  const [deckValue, learnedValue] = [await values.nth(0).boundingBox(), await values.nth(1).boundingBox()]
+  expect(deckValue!.x).toBeLessThan(learnedValue!.x)
+  expect(Math.abs(deckValue!.y - learnedValue!.y)).toBeLessThan(1)
   await axe('progress')
 
   // Progress drawn once online draws its charts offline too: the worker kept Chart.js's chunk (the browser's own
