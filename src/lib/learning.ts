@@ -145,7 +145,8 @@ function watch(client: QueryClient, userId: number): () => void {
   }
 }
 
-function useWatch(userId: number | undefined): void {
+/** Keeps the reader's device reads fresh while mounted: a change to the log, or a new day, reads them again. */
+export function useWatch(userId: number | undefined): void {
   const client = useQueryClient()
   useEffect(() => {
     if (userId === undefined) return
@@ -155,7 +156,7 @@ function useWatch(userId: number | undefined): void {
 }
 
 /** A read of the device's log: always allowed (offline too), read again only when the log changes. */
-function useDeviceRead<T>(userId: number | undefined, queryKey: readonly unknown[], read: (userId: number) => Promise<T>) {
+export function useDeviceRead<T>(userId: number | undefined, queryKey: readonly unknown[], read: (userId: number) => Promise<T>) {
   return useQuery({
     queryKey,
     queryFn: () => read(userId!),

@@ -60,5 +60,6 @@ export const learningKeys = {
   counts: (userId: number) => [...learningKeys.device(userId), 'counts'] as const,
   inDeck: (userId: number, proverbId: number) => [...learningKeys.device(userId), 'in-deck', proverbId] as const,
   days: (userId: number) => [...learningKeys.device(userId), 'days'] as const,
+  clock: (userId: number) => [...learningKeys.device(userId), 'clock'] as const,
   summary: (userId: number, today: string) => privateKey(userId, 'learning-summary', today),
 }

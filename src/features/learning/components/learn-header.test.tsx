@@ -11,6 +11,8 @@ import { LearnHeader } from './learn-header'
 
 // The device's log is the real one (on fake-indexeddb), synced with a stand-in for the server's.
 vi.mock('@/lib/session', () => import('@/lib/test-session'))
+// The test runs the rounds itself; the page's own syncing (started by the header's device read) stays out of it.
+vi.mock('@/lib/learning-sync', () => ({ startLearningSync: vi.fn(), requestLearningSync: vi.fn() }))
 
 afterEach(cleanup)
 
