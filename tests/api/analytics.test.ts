@@ -5,6 +5,7 @@ import { EVENT_BATCH_MAX, SIGNUP_STEPS, type AnalyticsEvent, type Insights } fro
 import { ANALYTICS_API_TEXTS as T } from '../../src/core/analytics/texts'
 import { ADMIN_API } from '../../src/core/admin/api-paths'
 import { API } from '../../src/core/http/api-paths'
+import { CLOCK_AHEAD } from '../../src/core/http/contract'
 import type { Proverb } from '../../src/core/proverbs/contract'
 import { analyticsDaily, analyticsEvents, analyticsSecrets, jobRuns, payments, proverbs, rateLimits } from '../../server/src/db/schema'
 import { rollUpAnalytics } from '../../server/src/features/analytics/rollup'
@@ -194,13 +195,14 @@ describe('the collector', () => {
     expect(reply.body.data.accepted).toBe(EVENT_BATCH_MAX)
   })
 
-  test('an event dated more than five minutes ahead of the server makes the batch a 400, stored not at all; a little ahead is taken', async () => {
+  test('an event dated more than five minutes ahead of the server makes the batch a 400 coded clock_ahead, dated by the server’s clock, stored not at all; a little ahead is taken', async () => {
     collectorClock.set('2026-11-25T12:00:00Z')
     const before = await stored(collector)
     const ahead = event(collectorClock, { at: new Date(collectorClock.now().getTime() + 5 * MINUTE + 1000).toISOString() })
     const reply = await send(collector, { events: [event(collectorClock), ahead] })
     expect(reply.status).toBe(400)
-    expect(reply.body.error.message).toBe(T.future(ahead.id))
+    expect(reply.body.error).toEqual({ code: CLOCK_AHEAD, message: T.future(ahead.id), fields: { events: T.future(ahead.id) } })
+    expect(reply.headers.date).toBe('Wed, 25 Nov 2026 12:00:00 GMT')
     expect(await stored(collector)).toBe(before)
 
     const slightly = event(collectorClock, { at: new Date(collectorClock.now().getTime() + 4 * MINUTE).toISOString() })

@@ -2,7 +2,8 @@ import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { buildApp } from '../../server/src/app'
 import { loadConfig } from '../../server/src/config'
-import { deviceTokens, emailTokens, jobRuns, mailOutbox, payments, rateLimits, sessions } from '../../server/src/db/schema'
+import { deviceTokens, emailTokens, jobRuns, mailOutbox, payments, rateLimits, requestReceipts, sessions } from '../../server/src/db/schema'
+import { RECEIPT_DAYS } from '../../server/src/http/receipts'
 import { abandonStaleCheckouts } from '../../server/src/features/payments/abandon'
 import { createPaymentService } from '../../server/src/features/payments/service'
 import { CHECKOUT_EXPIRED_REASON } from '../../server/src/features/payments/rules'
@@ -89,7 +90,7 @@ function schedulers(count: number) {
   })
 }
 
-test('housekeeping deletes what counts for nothing — old rate-limit windows, ended sessions with their push tokens, spent links, old mail — and keeps the rest', async () => {
+test('housekeeping deletes what counts for nothing — old rate-limit windows, ended sessions with their push tokens, spent links, old mail, old receipts — and keeps the rest', async () => {
   const at = clock.now()
   const live = await memberOf(app, db())
   const ended = await memberOf(app, db())
@@ -152,8 +153,24 @@ test('housekeeping deletes what counts for nothing — old rate-limit windows, e
     ])
     .returning({ id: mailOutbox.id, to: mailOutbox.to })
 
+  await db()
+    .insert(requestReceipts)
+    .values([
+      {
+        scope: 'visitor',
+        key: 'old-receipt',
+        request: 'suggestion',
+        status: 201,
+        body: {},
+        receivedAt: new Date(at.getTime() - RECEIPT_DAYS * DAY - HOUR),
+      },
+      { scope: 'visitor', key: 'new-receipt', request: 'suggestion', status: 201, body: {}, receivedAt: new Date(at.getTime() - DAY) },
+    ])
+
   const done = await keepHouse(db(), at)
   expect(done).not.toBeNull()
+  expect(done!.receipts).toBe(1)
+  expect((await db().select({ key: requestReceipts.key }).from(requestReceipts)).map((row) => row.key)).toEqual(['new-receipt'])
   expect(done!.rateLimits).toBeGreaterThanOrEqual(1)
   expect(await db().select().from(rateLimits).where(eq(rateLimits.key, 'login:this-window'))).toHaveLength(1)
   expect(await db().select().from(rateLimits).where(eq(rateLimits.key, 'login:old-window'))).toEqual([])

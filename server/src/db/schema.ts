@@ -587,6 +587,25 @@ export const quizReceipts = pgTable(
 )
 
 /**
+ * Every Idempotency-Key sent with a request a device may send again from its queues (src/offline/queue.ts) — a
+ * favourite or a like, a suggestion, a correction — and the answer it got: a replay finds its receipt and gets the
+ * same answer back, changing nothing. `scope` is who sent it (`user:<id>`, or `visitor`); `request` names what the
+ * key was used on, so the key on another request is refused. Kept for RECEIPT_DAYS (server/src/http/receipts.ts).
+ */
+export const requestReceipts = pgTable(
+  'request_receipts',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    request: text('request').notNull(),
+    status: smallint('status').notNull(),
+    body: jsonb('body').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('request_receipts_received_at_idx').on(t.receivedAt)],
+)
+
+/**
  * Leaderboard totals, kept when an attempt closes: one row per user for each week ('2026-11-16') and one
  * for all time ('all'). `finishedAt` is when the points were reached (earlier ranks first on a tie).
  */

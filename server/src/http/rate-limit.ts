@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
-import type { Db } from '../db/client'
+import type { Db, Tx } from '../db/client'
 import { rateLimits } from '../db/schema'
 import { HttpError } from './errors'
 
@@ -20,7 +20,7 @@ function tooMany(limit: Limit, window: Window, now: Date): HttpError {
  * Counts one hit against a fixed window kept in the database (so every server instance shares it) and
  * returns the window after the hit.
  */
-export async function recordHit(db: Db, limit: Limit, key: string, now: Date): Promise<Window> {
+export async function recordHit(db: Db | Tx, limit: Limit, key: string, now: Date): Promise<Window> {
   const expired = new Date(now.getTime() - limit.windowMs).toISOString()
   const [row] = await db
     .insert(rateLimits)
@@ -42,7 +42,7 @@ export async function recordHit(db: Db, limit: Limit, key: string, now: Date): P
  * of parallel requests cannot all read "under the limit" first. Returns the window counted in, for
  * `giveBack`.
  */
-export async function takeHit(db: Db, limit: Limit, key: string, now: Date): Promise<Window> {
+export async function takeHit(db: Db | Tx, limit: Limit, key: string, now: Date): Promise<Window> {
   const window = await recordHit(db, limit, key, now)
   if (window.hits > limit.max) throw tooMany(limit, window, now)
   return window

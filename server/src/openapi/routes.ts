@@ -87,6 +87,11 @@ const logoutBody = fromYup(logoutSchema)
 // Bodies the features validate with yup schemas of their own files; written out here as they check them.
 const toggleBody = obj({ toggle: bool }, { open: true })
 const unsubscribeBody = obj({ email: { type: 'string', maxLength: 200 }, token: { type: 'string', maxLength: 200 } }, { open: true })
+/** The Idempotency-Key of a request a device may send again from its queue (server/src/http/receipts.ts). */
+const ONCE = described(
+  '1 to 100 visible characters, made on the device: the same key again gets the first answer back and changes nothing; on another request, 422.',
+  str,
+)
 const answerItemBody = obj({ batchId: int, answerOptionId: int, ethnicFactQuestionId: int })
 const fileUpload = (fields: JsonSchema = obj({}, { open: true })) => ({
   ...fields,
@@ -135,8 +140,9 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   [`POST ${ROUTES.proverbCorrections}`]: {
     tag: 'Community',
-    summary: "A reader's correction to a published proverb, pending an editor (visitors too).",
+    summary: "A reader's correction to a published proverb, pending an editor (visitors too); kept once per Idempotency-Key.",
     auth: 'optional',
+    headers: { 'idempotency-key': ONCE },
     body: fromYup(correctionSchema),
     status: 201,
     response: notice,
@@ -315,21 +321,30 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   [`PUT ${ROUTES.favourite}`]: {
     tag: 'Reading',
-    summary: 'Adds a favourite (idempotent).',
+    summary: 'Adds a favourite (idempotent); applied once per Idempotency-Key.',
     auth: 'user',
+    headers: { 'idempotency-key': ONCE },
     response: dataOf(ref('FavouriteResult')),
   },
   [`DELETE ${ROUTES.favourite}`]: {
     tag: 'Reading',
-    summary: 'Removes a favourite (idempotent).',
+    summary: 'Removes a favourite (idempotent); applied once per Idempotency-Key.',
     auth: 'user',
+    headers: { 'idempotency-key': ONCE },
     response: dataOf(ref('FavouriteResult')),
   },
-  [`PUT ${ROUTES.like}`]: { tag: 'Reading', summary: 'Likes a proverb (idempotent).', auth: 'user', response: dataOf(ref('LikeResult')) },
+  [`PUT ${ROUTES.like}`]: {
+    tag: 'Reading',
+    summary: 'Likes a proverb (idempotent); applied once per Idempotency-Key.',
+    auth: 'user',
+    headers: { 'idempotency-key': ONCE },
+    response: dataOf(ref('LikeResult')),
+  },
   [`DELETE ${ROUTES.like}`]: {
     tag: 'Reading',
-    summary: 'Unlikes a proverb (idempotent).',
+    summary: 'Unlikes a proverb (idempotent); applied once per Idempotency-Key.',
     auth: 'user',
+    headers: { 'idempotency-key': ONCE },
     response: dataOf(ref('LikeResult')),
   },
   [`GET ${API.packSizes}`]: {
@@ -606,8 +621,9 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   // Community
   [`POST ${API.suggestProverb}`]: {
     tag: 'Community',
-    summary: 'A proverb suggestion, pending moderation (visitors and users).',
+    summary: 'A proverb suggestion, pending moderation (visitors and users); kept once per Idempotency-Key.',
     auth: 'optional',
+    headers: { 'idempotency-key': ONCE },
     body: fromYup(suggestionSchema),
     status: 201,
     response: dataOf(ref('SuggestionResult')),
@@ -846,7 +862,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   [`POST ${API.events}`]: {
     tag: 'Analytics',
     summary:
-      'Takes a batch of events (1 to 50), each kept once by its id. With DNT: 1 or Sec-GPC: 1 nothing is stored. 400 for a malformed or future-dated batch (nothing stored), 413 over 80 KB, 429 past the per-address limit.',
+      'Takes a batch of events (1 to 50), each kept once by its id. With DNT: 1 or Sec-GPC: 1 nothing is stored. 400 for a malformed or future-dated batch (nothing stored; future-dated is coded clock_ahead, with the server’s clock in the Date header), 413 over 80 KB, 429 past the per-address limit.',
     headers: {
       dnt: described('1: Do Not Track; the batch is answered and not stored.', str),
       'sec-gpc': described('1: Global Privacy Control; the batch is answered and not stored.', str),

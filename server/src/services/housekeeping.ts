@@ -4,6 +4,7 @@ import { emailTokens, jobRuns, sessions } from '../db/schema'
 import { claimRun, hourOf } from './job-runs'
 import { deleteExpiredWindows } from '../http/rate-limit'
 import { deleteOldMail } from './mail-queue'
+import { deleteOldReceipts } from '../http/receipts'
 
 const HOUR_MS = 3_600_000
 const DAY_MS = 24 * HOUR_MS
@@ -18,12 +19,12 @@ export const MAIL_RETENTION_MS = 30 * DAY_MS
  */
 export const LINK_RETENTION_MS = 30 * DAY_MS
 
-export type Housekeeping = { rateLimits: number; sessions: number; emailTokens: number; mail: number }
+export type Housekeeping = { rateLimits: number; sessions: number; emailTokens: number; mail: number; receipts: number }
 
 /**
  * Deletes what no longer counts for anything, once an hour: rate-limit windows long over, sessions that
- * expired or were ended (their push tokens go with them), emailed links a month past their life, and old
- * mail. Null when another instance (or an earlier run) already did this hour.
+ * expired or were ended (their push tokens go with them), emailed links a month past their life, old
+ * mail, and requests' receipts past RECEIPT_DAYS. Null when another instance (or an earlier run) already did this hour.
  */
 export async function keepHouse(db: Db, now: Date): Promise<Housekeeping | null> {
   if (!(await claimRun(db, 'housekeeping', hourOf(now), now))) return null
@@ -37,7 +38,8 @@ export async function keepHouse(db: Db, now: Date): Promise<Housekeeping | null>
     .where(lt(emailTokens.expiresAt, new Date(now.getTime() - LINK_RETENTION_MS)))
     .returning({ id: emailTokens.id })
   const mail = await deleteOldMail(db, new Date(now.getTime() - MAIL_RETENTION_MS))
+  const receipts = await deleteOldReceipts(db, now)
   // Claims older than a week are kept no longer either.
   await db.delete(jobRuns).where(lt(jobRuns.ranAt, new Date(now.getTime() - 7 * DAY_MS)))
-  return { rateLimits, sessions: endedSessions.length, emailTokens: tokens.length, mail }
+  return { rateLimits, sessions: endedSessions.length, emailTokens: tokens.length, mail, receipts }
 }

@@ -5,6 +5,8 @@
  * its day's secret. Shared by the app, the worker and the server.
  */
 
+import { FUTURE_SKEW_MS } from '../http/contract'
+
 /** What is counted. */
 export const EVENT_TYPES = [
   'page_view',
@@ -60,8 +62,11 @@ export type AnalyticsEvent = {
 /** The collector takes at most this many events a request; the app sends batches of at most EVENT_BATCH_SIZE. */
 export const EVENT_BATCH_MAX = 50
 export const EVENT_BATCH_SIZE = 20
-/** An event dated later than this past the server's clock makes its batch a 400 (a device clock far ahead). */
-export const EVENT_FUTURE_SKEW_MS = 5 * 60_000
+/**
+ * An event dated later than this past the server's clock makes its batch a 400 coded CLOCK_AHEAD (a device clock
+ * far ahead): the device keeps it and sends it once the server's clock has caught up.
+ */
+export const EVENT_FUTURE_SKEW_MS = FUTURE_SKEW_MS
 
 /** POST body of the collector. */
 export type EventBatch = { events: AnalyticsEvent[] }

@@ -8,6 +8,8 @@
  * entries, in whatever order they arrived, reaches the same answer.
  */
 
+import { CLOCK_AHEAD, FUTURE_SKEW_MS } from '../http/contract'
+
 /** A reader's local calendar day, YYYY-MM-DD: the day on their device's clock at the moment it happened. */
 export type LocalDay = string
 
@@ -57,12 +59,12 @@ export const LEARNING_BATCH_SIZE = 100
 /** Entries a page of GET /api/learning/log holds. */
 export const LEARNING_PAGE_SIZE = 1000
 /** An entry dated later than this past the server's clock is refused (a device clock far ahead). */
-export const LEARNING_FUTURE_SKEW_MS = 5 * 60_000
+export const LEARNING_FUTURE_SKEW_MS = FUTURE_SKEW_MS
 /**
  * The error code of that 400: the entry is not at fault, only early. A device keeps it and sends it again once
  * the server's clock has caught up; any other 400 names an entry it will never take.
  */
-export const LEARNING_CLOCK_AHEAD = 'clock_ahead'
+export const LEARNING_CLOCK_AHEAD = CLOCK_AHEAD
 /** The furthest any zone is from UTC (Kiribati +14:00, Baker Island -12:00). */
 export const MAX_OFFSET_MINUTES = 14 * 60
 

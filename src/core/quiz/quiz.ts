@@ -1,3 +1,4 @@
+import { DELIVERY_TEXTS } from '../shared/delivery'
 import type { Medal, QuizOutcome } from './contract'
 
 /** Points a correct answer earns on the leaderboard. */
@@ -5,14 +6,14 @@ export const POINTS_PER_CORRECT = 10
 /** Quizzes a user may generate ("generate one") per week, so the leaderboard stays a weekly contest. */
 export const INSTANT_QUIZZES_PER_WEEK = 5
 /** Header carrying the client-generated id of an answer or a close: a replay is a no-op. */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
+export { IDEMPOTENCY_HEADER } from '../http/contract'
 
 /** The words of a quiz's outcome and of where an answer is, as readers see them. */
 export const QUIZ_TEXTS = {
   passed: 'Passed',
   notPassed: 'Not passed',
-  answerSent: 'Sent',
-  answerKept: 'Saved — will send when online',
+  answerSent: DELIVERY_TEXTS.sent,
+  answerKept: DELIVERY_TEXTS.saved,
 } as const
 
 export const outcomeText = (status: QuizOutcome) => (status === 'PASSED' ? QUIZ_TEXTS.passed : QUIZ_TEXTS.notPassed)

@@ -2,7 +2,8 @@ import { EVENT_FUTURE_SKEW_MS, type AnalyticsEvent, type EventBatchResult, type 
 import { ANALYTICS_API_TEXTS as T } from '@core/analytics/texts'
 import { cleanText } from '@core/shared/text'
 import type { Db } from '../../db/client'
-import { badRequest } from '../../http/errors'
+import { CLOCK_AHEAD } from '@core/http/contract'
+import { HttpError } from '../../http/errors'
 import { addDays, utcDay } from '../../services/analytics-daily'
 import { insertEvents, type EventRow } from './repository'
 import type { VisitorHasher } from './visitors'
@@ -63,8 +64,8 @@ function rowOf(event: AnalyticsEvent, day: string, visitor: string, now: Date): 
 
 /**
  * Stores a validated batch: every event once (by its id), dated when it happened. An event dated more than
- * EVENT_FUTURE_SKEW_MS after `now` makes the whole batch a 400 (a device clock far ahead would put its
- * events on days that have not come); an event of a day before the retention window is not stored and is
+ * EVENT_FUTURE_SKEW_MS after `now` makes the whole batch a 400 coded CLOCK_AHEAD (a device clock far ahead would
+ * put its events on days that have not come: the device sends them again once they are not); an event of a day before the retention window is not stored and is
  * counted as stale.
  */
 export async function collectEvents(
@@ -75,7 +76,8 @@ export async function collectEvents(
 ): Promise<EventBatchResult> {
   const latest = now.getTime() + EVENT_FUTURE_SKEW_MS
   const ahead = events.find((event) => Date.parse(event.at) > latest)
-  if (ahead) throw badRequest(T.future(ahead.id), { events: T.future(ahead.id) })
+  // Coded, and dated by the clock it was judged by: the device keeps the event and sends it once that clock has caught up.
+  if (ahead) throw new HttpError(400, CLOCK_AHEAD, T.future(ahead.id), { events: T.future(ahead.id) }, { Date: now.toUTCString() })
 
   const today = utcDay(now)
   const oldest = oldestKeptDay(today, retentionDays)

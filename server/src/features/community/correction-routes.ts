@@ -6,6 +6,7 @@ import type { Db } from '../../db/client'
 import { LONG_TEXT_BODY } from '../../http/body-limits'
 import { notFound } from '../../http/errors'
 import { rateLimit, type Limit } from '../../http/rate-limit'
+import { answerOnce, receiptScope } from '../../http/receipts'
 import { parseBody } from '../../http/validate'
 import { correctableProverb } from './repository'
 import { proposeCorrection } from './service'
@@ -14,7 +15,8 @@ type Deps = { db: Db; now: () => Date; limit: Limit; senderOf: (request: Fastify
 
 /**
  * A reader's correction to a published proverb (visitors too, with the suggestion form's rules and limit);
- * the service stores it for an admin to compare, accept or decline.
+ * the service stores it for an admin to compare, accept or decline. Sent again under its Idempotency-Key (from the
+ * device's queue), it is kept once.
  */
 export function correctionRoutes(app: FastifyInstance, { db, now, limit, senderOf }: Deps): void {
   app.post<{ Params: { idOrSlug: string } }>(
@@ -23,11 +25,13 @@ export function correctionRoutes(app: FastifyInstance, { db, now, limit, senderO
     async (request, reply): Promise<{ data: Notice }> => {
       const proverb = await correctableProverb(db, request.params.idOrSlug)
       if (!proverb) throw notFound(CORRECTION_TEXTS.notFound)
-      await rateLimit(db, limit, request, now())
-      const input = await parseBody(correctionSchema, request.body)
-      await proposeCorrection(db, proverb, input, () => senderOf(request), now())
-      reply.code(201)
-      return { data: { message: CORRECTION_TEXTS.thanks } }
+      const sender = await senderOf(request)
+      const scope = { scope: receiptScope(sender), what: `correction ${proverb.id}`, before: () => rateLimit(db, limit, request, now()) }
+      return answerOnce({ db, now }, request, reply, scope, async (tx) => {
+        const input = await parseBody(correctionSchema, request.body)
+        await proposeCorrection(tx, proverb, input, async () => sender, now())
+        return { status: 201, data: { message: CORRECTION_TEXTS.thanks } }
+      })
     },
   )
 }

@@ -1,15 +1,15 @@
 import { eq, inArray } from 'drizzle-orm'
-import type { Db } from '../../db/client'
+import type { Db, Tx } from '../../db/client'
 import { dailyReminders, proverbCorrections, proverbs, suggestions, unsubscribes, users } from '../../db/schema'
 import { hasControlCharacters, parseId } from '../../http/params'
 
 /** The published proverb with this tone key, if any (only published ones: pending repeats share the key). */
-export async function proverbWithToneKey(db: Db, toneKey: string): Promise<{ id: number } | undefined> {
+export async function proverbWithToneKey(db: Db | Tx, toneKey: string): Promise<{ id: number } | undefined> {
   const [same] = await db.select({ id: proverbs.id }).from(proverbs).where(eq(proverbs.toneKey, toneKey)).limit(1)
   return same
 }
 
-export async function insertSuggestion(db: Db, values: typeof suggestions.$inferInsert): Promise<void> {
+export async function insertSuggestion(db: Db | Tx, values: typeof suggestions.$inferInsert): Promise<void> {
   await db.insert(suggestions).values(values)
 }
 
@@ -30,7 +30,7 @@ export async function correctableProverb(db: Db, idOrSlug: string) {
   return row
 }
 
-export async function insertCorrection(db: Db, values: typeof proverbCorrections.$inferInsert): Promise<void> {
+export async function insertCorrection(db: Db | Tx, values: typeof proverbCorrections.$inferInsert): Promise<void> {
   await db.insert(proverbCorrections).values(values)
 }
 

@@ -10,6 +10,7 @@ import { rateLimit, type Limit } from '../../http/rate-limit'
 import { parseBody } from '../../http/validate'
 import type { Mailer } from '../../services/mail'
 import { authenticate } from '../../services/sessions'
+import { answerOnce, receiptScope } from '../../http/receipts'
 import { correctionRoutes } from './correction-routes'
 import { storeContactMessage, suggestProverb } from './service'
 import { LONG_TEXT_BODY } from '../../http/body-limits'
@@ -38,12 +39,16 @@ export function communityRoutes(app: FastifyInstance, { db, now, config, mailer 
         )
       : Promise.resolve(null)
 
+  // A suggestion or a correction written offline is sent later from the device's queue (src/offline/forms.ts) under
+  // its Idempotency-Key: sent again, it is kept once and answered as the first time, without spending the limit.
   app.post(API.suggestProverb, LONG_TEXT_BODY, async (request, reply): Promise<{ data: SuggestionResult }> => {
-    await rateLimit(db, limits.suggest, request, now())
-    const input = await parseBody(suggestionSchema, request.body)
-    const { duplicate } = await suggestProverb(db, input, await senderOf(request))
-    reply.code(201)
-    return { data: { message: COMMUNITY_TEXTS.suggestionThanks, duplicate } }
+    const sender = await senderOf(request)
+    const scope = { scope: receiptScope(sender), what: 'suggestion', before: () => rateLimit(db, limits.suggest, request, now()) }
+    return answerOnce({ db, now }, request, reply, scope, async (tx) => {
+      const input = await parseBody(suggestionSchema, request.body)
+      const { duplicate } = await suggestProverb(tx, input, sender)
+      return { status: 201, data: { message: COMMUNITY_TEXTS.suggestionThanks, duplicate } }
+    })
   })
 
   correctionRoutes(app, { db, now, limit: limits.correct, senderOf })

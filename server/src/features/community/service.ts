@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { changedFields, CORRECTION_TEXTS, type CorrectionInput } from '@core/community/corrections'
 import { foldForSearch } from '@core/proverbs/search'
 import type { ContactInput, SuggestionInput } from '@core/community/validation'
-import type { Db } from '../../db/client'
+import type { Db, Tx } from '../../db/client'
 import { contactMessages } from '../../db/schema'
 import { badRequest } from '../../http/errors'
 import type { Mailer } from '../../services/mail'
@@ -11,7 +11,7 @@ import { forwardContactMessage } from './contact-mail'
 import { correctableProverb, insertCorrection, insertSuggestion, proverbWithToneKey } from './repository'
 
 /** Stores a suggestion; `duplicate` when a published proverb already reads the same (by its tone-folded text). */
-export async function suggestProverb(db: Db, input: SuggestionInput, userId: number | null): Promise<{ duplicate: boolean }> {
+export async function suggestProverb(db: Db | Tx, input: SuggestionInput, userId: number | null): Promise<{ duplicate: boolean }> {
   const toneKey = foldForSearch(input.suggestedProverb)
   // Only published proverbs are checked: repeats among pending suggestions share a tone_key the moderator can group by.
   const same = toneKey ? await proverbWithToneKey(db, toneKey) : undefined
@@ -24,7 +24,7 @@ export async function suggestProverb(db: Db, input: SuggestionInput, userId: num
  * correction that changes nothing is refused, so the queue holds only real proposals.
  */
 export async function proposeCorrection(
-  db: Db,
+  db: Db | Tx,
   proverb: NonNullable<Awaited<ReturnType<typeof correctableProverb>>>,
   input: CorrectionInput,
   senderOf: () => Promise<number | null>,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { API, ROUTES } from '@core/http/api-paths'
 import type { ProverbMarks } from '@core/proverbs/contract'
 import { searchTerms } from '@core/proverbs/search'
@@ -7,6 +7,7 @@ import { authGuard, sessionOf } from '../../http/auth-guard'
 import type { Limit } from '../../http/rate-limit'
 import type { SendPublic } from '../../http/public-cache'
 import { notFound } from '../../http/errors'
+import { answerOnce, receiptScope } from '../../http/receipts'
 import { calendarDate, hasControlCharacters, optionalString, paging, positiveInt } from '../../http/params'
 import { favouriteProverbs } from '../../services/proverbs'
 import { paginated } from '../../http/paginated'
@@ -56,20 +57,22 @@ export function privateProverbRoutes(app: FastifyInstance, { db, now, sendPublic
     return { data: marks }
   })
 
-  app.put<{ Params: { id: string } }>(ROUTES.favourite, { preHandler: requireUser }, async (request) => ({
-    data: await markFavourite(db, sessionOf(request).userId, request.params.id, true, now()),
-  }))
-
-  app.delete<{ Params: { id: string } }>(ROUTES.favourite, { preHandler: requireUser }, async (request) => ({
-    data: await markFavourite(db, sessionOf(request).userId, request.params.id, false, now()),
-  }))
-
-  const likes = { db, sendPublic, limit: likeLimit }
-  app.put<{ Params: { id: string } }>(ROUTES.like, { preHandler: requireUser }, async (request) => ({
-    data: await markLike(likes, sessionOf(request).userId, request.params.id, true, now),
-  }))
-
-  app.delete<{ Params: { id: string } }>(ROUTES.like, { preHandler: requireUser }, async (request) => ({
-    data: await markLike(likes, sessionOf(request).userId, request.params.id, false, now),
-  }))
+  // Hearts and likes come from a device's queue (src/offline/queue.ts), each under its own Idempotency-Key: a
+  // resend gets its first answer back, so a choice taken back since is never undone by an old one arriving again.
+  const likes = { sendPublic, limit: likeLimit }
+  const mark = (kind: 'favourite' | 'like', on: boolean) => (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+    const { userId } = sessionOf(request)
+    const what = `${on ? 'PUT' : 'DELETE'} ${kind} ${request.params.id}`
+    return answerOnce({ db, now }, request, reply, { scope: receiptScope(userId), what }, async (tx) => ({
+      status: 200,
+      data:
+        kind === 'favourite'
+          ? await markFavourite(tx, userId, request.params.id, on, now())
+          : await markLike({ db: tx, ...likes }, userId, request.params.id, on, now),
+    }))
+  }
+  app.put<{ Params: { id: string } }>(ROUTES.favourite, { preHandler: requireUser }, mark('favourite', true))
+  app.delete<{ Params: { id: string } }>(ROUTES.favourite, { preHandler: requireUser }, mark('favourite', false))
+  app.put<{ Params: { id: string } }>(ROUTES.like, { preHandler: requireUser }, mark('like', true))
+  app.delete<{ Params: { id: string } }>(ROUTES.like, { preHandler: requireUser }, mark('like', false))
 }

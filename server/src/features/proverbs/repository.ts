@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm'
 import type { ProverbMarks } from '@core/proverbs/contract'
-import type { Db } from '../../db/client'
+import type { Db, Tx } from '../../db/client'
 import {
   categories,
   cousinClusters,
@@ -13,7 +13,7 @@ import {
 } from '../../db/schema'
 
 /** Whether a proverb has this id. */
-export async function proverbExists(db: Db, id: number): Promise<boolean> {
+export async function proverbExists(db: Db | Tx, id: number): Promise<boolean> {
   const [row] = await db.select({ id: proverbs.id }).from(proverbs).where(eq(proverbs.id, id))
   return Boolean(row)
 }
@@ -28,13 +28,13 @@ export async function marksOf(db: Db, userId: number): Promise<ProverbMarks> {
 }
 
 /** Idempotent both ways: keeping a kept favourite or dropping a dropped one changes nothing. */
-export async function setFavourite(db: Db, userId: number, proverbId: number, favourite: boolean, now: Date): Promise<void> {
+export async function setFavourite(db: Db | Tx, userId: number, proverbId: number, favourite: boolean, now: Date): Promise<void> {
   if (favourite) await db.insert(favourites).values({ userId, proverbId, createdAt: now }).onConflictDoNothing()
   else await db.delete(favourites).where(and(eq(favourites.userId, userId), eq(favourites.proverbId, proverbId)))
 }
 
 /** A like and the proverb's count change together; the count is recomputed, so replays cannot skew it. */
-export async function setLike(db: Db, userId: number, proverbId: number, liked: boolean, now: Date) {
+export async function setLike(db: Db | Tx, userId: number, proverbId: number, liked: boolean, now: Date) {
   return db.transaction(async (tx) => {
     // Locking the proverb first serialises likes of one proverb, so each count sees the one before.
     await tx.select({ id: proverbs.id }).from(proverbs).where(eq(proverbs.id, proverbId)).for('update')

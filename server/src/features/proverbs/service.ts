@@ -2,7 +2,7 @@ import type { Language } from '@core/account/contract'
 import type { Paginated } from '@core/http/contract'
 import type { Proverb, EthnicGroup } from '@core/proverbs/contract'
 import { PLAN_TEXTS } from '@core/payments/plans'
-import type { Db } from '../../db/client'
+import type { Db, Tx } from '../../db/client'
 import { forbidden, notFound } from '../../http/errors'
 import { paginated } from '../../http/paginated'
 import { parseId } from '../../http/params'
@@ -59,14 +59,14 @@ export async function readerProverbs(
 }
 
 /** The proverb id in a favourite or like path, or 404 when there is no such proverb. */
-export async function existingProverbId(db: Db, raw: string): Promise<number> {
+export async function existingProverbId(db: Db | Tx, raw: string): Promise<number> {
   const id = parseId(raw)
   if (id === undefined || !(await proverbExists(db, id))) throw notFound('No proverb has that id.')
   return id
 }
 
 /** Keeps or drops a favourite of a proverb that exists. */
-export async function markFavourite(db: Db, userId: number, rawId: string, favourite: boolean, now: Date) {
+export async function markFavourite(db: Db | Tx, userId: number, rawId: string, favourite: boolean, now: Date) {
   const proverbId = await existingProverbId(db, rawId)
   await setFavourite(db, userId, proverbId, favourite, now)
   return { proverbId, favourite }
@@ -74,7 +74,7 @@ export async function markFavourite(db: Db, userId: number, rawId: string, favou
 
 /** Likes or unlikes a proverb that exists, within the reader's limit. */
 export async function markLike(
-  { db, sendPublic, limit }: { db: Db; sendPublic: SendPublic; limit: Limit },
+  { db, sendPublic, limit }: { db: Db | Tx; sendPublic: SendPublic; limit: Limit },
   userId: number,
   rawId: string,
   liked: boolean,

@@ -1,25 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { API, ROUTES } from '@core/http/api-paths'
 import type { QuizAnswerItem } from '@core/quiz/contract'
-import { IDEMPOTENCY_HEADER } from '@core/quiz/quiz'
 import type { Db } from '../../db/client'
 import { authGuard, sessionOf } from '../../http/auth-guard'
+import { idempotencyKey } from '../../http/receipts'
 import { badRequest, forbidden } from '../../http/errors'
-import { calendarDate, hasControlCharacters, MAX_ID, paging, parseId } from '../../http/params'
+import { calendarDate, MAX_ID, paging, parseId } from '../../http/params'
 import { generateBatch, generatedBatches, listProperties, recentBatches, weekBatches } from './batch-service'
 import { closeAttempt, givenAnswer, quizData, quizResult, submitAnswer } from './service'
 
 type Deps = { db: Db; now: () => Date }
-
-/** The client's id for an answer or a close: 1–100 visible ASCII characters (a UUID in practice). */
-export function idempotencyKey(request: FastifyRequest): string | undefined {
-  const raw = request.headers[IDEMPOTENCY_HEADER.toLowerCase()]
-  if (raw === undefined) return undefined
-  if (typeof raw !== 'string' || !/^[\x21-\x7e]{1,100}$/.test(raw) || hasControlCharacters(raw)) {
-    throw badRequest(`The ${IDEMPOTENCY_HEADER} header must be 1 to 100 visible characters, sent once.`)
-  }
-  return raw
-}
 
 const ID_FIELDS = ['batchId', 'answerOptionId', 'ethnicFactQuestionId'] as const
 

@@ -17,6 +17,7 @@ import {
 } from '../../db/schema'
 import { badRequest, HttpError, notFound } from '../../http/errors'
 import { optionsOfQuestions } from '../../services/answer-options'
+import { keyReused } from '../../http/receipts'
 
 type Batch = typeof quizBatches.$inferSelect
 
@@ -134,9 +135,6 @@ async function seenReceipt(tx: Tx, userId: number, key: string | undefined) {
     .where(and(eq(quizReceipts.userId, userId), eq(quizReceipts.key, key)))
   return receipt
 }
-
-const keyReused = () =>
-  new HttpError(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for a different request. Send a new key.')
 
 /**
  * Stores an answer. The batch row is locked, so an answer and the close never cross: an answer either
