@@ -34,10 +34,18 @@ if (page) {
   void restoreSavedQueries().then(() => createRoot(root).render(app))
 }
 
-// Quiz answers waiting on this device are sent after the first paint and whenever the browser is back online.
-// The outbox's code loads then, apart from the first page's script (the quiz pages share it).
-const outbox = () => import('./features/quiz/outbox')
-void outbox().then(({ startOutboxDrains }) => startOutboxDrains())
+// What waits on this device to reach the server (quiz answers, the learning log, hearts and likes, forms sent offline,
+// analytics) is sent after the first paint and whenever the browser is back online; what the server refuses is told.
+// The queues' code loads then, apart from the first page's script.
+const queues = () => import('./lib/queues')
+void Promise.all([queues(), import('./components/toasts'), import('./core/shared/delivery')]).then(
+  ([{ startQueues }, { notify }, { refusedNotice }]) =>
+    startQueues({
+      onRefused: (queue, message) => {
+        if (queue !== 'analytics') void notify(refusedNotice(queue, message), { type: 'error' })
+      },
+    }),
+)
 
 // The worker's registration (and its update prompt) loads apart from the first page's script: it waits for the page's load anyway.
 if (env.production)
@@ -46,7 +54,7 @@ if (env.production)
       // The corpus on screen, fetched again through the worker that just took over, so it is kept.
       onFirstControl: () => {
         void queryClient.refetchQueries({ type: 'active', queryKey: proverbKeys.all })
-        void outbox().then(({ requestDrain }) => requestDrain())
+        void queues().then(({ requestSend }) => requestSend())
       },
     }),
   )

@@ -4,10 +4,10 @@ import { clientsClaim } from 'workbox-core'
 import type { PrecacheEntry } from 'workbox-precaching'
 import { firebaseConfig } from '../src/core/notifications/firebase-config'
 import { offlineDb } from '../src/offline/schema'
-import { createAnalyticsSync, isAnalyticsCommand } from './analytics'
-import { createLearningSync, isSyncLearningCommand } from './learning-sync'
+import { replayDeck } from '../src/core/learning/schedule'
+import { queuePolicies } from '../src/offline/queues'
 import { setupPrecache } from './precache'
-import { cookieTokenFrom, createOutboxSync, isDrainCommand, isSignedOutNotice, type SyncEventLike } from './outbox-sync'
+import { cookieTokenFrom, createQueueWorker, type SyncEventLike } from './queues'
 import { broadcastPacks, isPackCommand, runPackCommand } from './packs'
 import { setupPush } from './push'
 import { registerChartChunkRoute, registerDataRoutes, registerNavigationRoute, registerScrollImageRoute } from './routes'
@@ -25,37 +25,20 @@ registerDataRoutes()
 // versions wait until the user accepts the "new version — reload" prompt.
 clientsClaim()
 
-// Quiz answers: sent on Background Sync, when a page asks, and once at every start.
-const outbox = createOutboxSync({
+// The device's queues — quiz answers, the learning log, analytics, favourites and likes, forms sent offline: each
+// sent on Background Sync, when a page asks, once at every start and on a timer while a round waits. The learning
+// log's round pulls what the reader's other devices sent and keeps the deck's proverbs for offline review.
+const queues = createQueueWorker({
   db: offlineDb,
   fetch: (input, init) => fetch(input, init),
   now: Date.now,
+  policies: queuePolicies(async () => replayDeck),
   cookieToken: cookieTokenFrom(self as { cookieStore?: CookieStore }),
-})
-self.addEventListener('sync', (event) => outbox.onSync(event as unknown as SyncEventLike))
-outbox.drain().catch((error: unknown) => console.warn('Sending quiz answers failed', error))
-
-// Analytics events the pages hand over: kept on the device, sent when online, on Background Sync and at every start.
-const analytics = createAnalyticsSync({
-  db: offlineDb,
-  fetch: (input, init) => fetch(input, init),
   online: () => self.navigator.onLine,
   registerSync: (tag) => (self.registration as { sync?: { register: (tag: string) => Promise<void> } }).sync?.register(tag),
 })
-self.addEventListener('sync', (event) => analytics.onSync(event as unknown as SyncEventLike))
-analytics.drain().catch((error: unknown) => console.warn('Sending analytics failed', error))
-
-// The reader's learning log: sent, and what their other devices sent pulled, on Background Sync, when a page
-// asks and once at every start; the deck's proverbs are then kept for offline review.
-const learning = createLearningSync({
-  db: offlineDb,
-  fetch: (input, init) => fetch(input, init),
-  now: Date.now,
-  cookieToken: cookieTokenFrom(self as { cookieStore?: CookieStore }),
-  registerSync: (tag) => (self.registration as { sync?: { register: (tag: string) => Promise<void> } }).sync?.register(tag),
-})
-self.addEventListener('sync', (event) => learning.onSync(event as unknown as SyncEventLike))
-learning.drain().catch((error: unknown) => console.warn('Syncing the learning log failed', error))
+self.addEventListener('sync', (event) => queues.onSync(event as unknown as SyncEventLike))
+void queues.runAll()
 
 // Push (Firebase Cloud Messaging) when the build has its config: system notifications while no app
 // window is visible, clicks that open the message's url, reminders' proverbs kept for offline reading.
@@ -65,23 +48,11 @@ const broadcast = broadcastPacks()
 self.addEventListener('message', (event) => {
   const data: unknown = event.data
   if ((data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
-  if (isSignedOutNotice(data)) {
-    outbox.onSignedOut()
-    learning.onSignedOut()
-  }
-  if (isSyncLearningCommand(data))
-    learning.onCommand(
-      data,
-      (work) => event.waitUntil(work),
-      (notice) => event.source?.postMessage(notice),
-    )
-  if (isAnalyticsCommand(data)) analytics.onCommand(data, (work) => event.waitUntil(work))
-  if (isDrainCommand(data))
-    outbox.onCommand(
-      data,
-      (work) => event.waitUntil(work),
-      (notice) => event.source?.postMessage(notice),
-    )
+  queues.onMessage(
+    data,
+    (work) => event.waitUntil(work),
+    (notice) => event.source?.postMessage(notice),
+  )
   if (isPackCommand(data)) {
     event.waitUntil(
       runPackCommand(data, { db: offlineDb, fetch: (input, init) => fetch(input, init), caches, now: Date.now, broadcast }).catch(

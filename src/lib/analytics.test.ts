@@ -25,7 +25,7 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-const posted = () => worker.messages.flatMap((message) => message.events)
+const posted = () => worker.messages.flatMap((message) => (message.add ?? []) as AnalyticsEvent[])
 
 test('an address the router has no page for is not counted, nor is a signed-in page’s address with more in it', () => {
   for (const address of ['/nowhere', '/quiz/4711/answers', '/profile/7', '/notifications/4711/x', '/aboutus'])
@@ -128,7 +128,7 @@ test('Do Not Track and Global Privacy Control: nothing is recorded', () => {
 
 test('back online, the worker is asked to send what waits, pause or no pause', () => {
   dispatchEvent(new Event('online'))
-  expect(worker.messages).toEqual([{ type: 'ANALYTICS', events: [], retryNow: true }])
+  expect(worker.messages).toEqual([{ type: 'QUEUE_SEND', queue: 'analytics', add: [], retryNow: true }])
 })
 
 test('the browser’s install event is counted', () => {
@@ -155,12 +155,12 @@ test('with no worker controlling the page, the page keeps the events on the devi
   // The collector is down: the event waits on the device.
   await vi.waitFor(() => expect(sent).toHaveLength(1))
   const db = await offlineDb()
-  await vi.waitFor(async () => expect(await db.count('analytics')).toBe(1))
+  await vi.waitFor(async () => expect(await db.count('queue')).toBe(1))
 
   // Back online, it is sent again under its id, and leaves the device.
   status = 202
   dispatchEvent(new Event('online'))
-  await vi.waitFor(async () => expect(await db.count('analytics')).toBe(0))
+  await vi.waitFor(async () => expect(await db.count('queue')).toBe(0))
   expect(sent).toHaveLength(2)
   expect(sent[1].events).toEqual(sent[0].events)
   expect(sent[1].events).toMatchObject([{ type: 'proverb_view', slug: 'igbo-onye-wetara-oji', path: '/' }])

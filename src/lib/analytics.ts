@@ -1,13 +1,12 @@
 import type { AnalyticsEvent, EventType } from '@/core/analytics/contract'
 import { isPublicRoute, MAX_QUERY_LENGTH } from '@/core/shared/constants'
-import type { AnalyticsCommand } from '@/offline/messages'
-import { env } from './env'
+import type { QueueCommand } from '@/offline/messages'
 
 /**
  * Page-view analytics that identify no one (docs/requirements.md#r17-analytics), the page's side: `track`
  * makes an event (its own id, the time it happened, the route's pattern) and holds it a moment, then
  * hands what it holds to the worker controlling the page, which keeps it on the device and sends it when
- * online (sw/analytics.ts). With no worker the page stores and sends it itself, through the same queue
+ * online (sw/queues.ts). With no worker the page stores and sends it itself, through the same queue
  * (src/offline/analytics.ts). Do Not Track or Global Privacy Control: nothing is recorded.
  *
  * Small (well under 1 KB gzip), and off the first paint: the layout asks for it once a page has painted,
@@ -67,10 +66,10 @@ function handOver(now?: boolean): void {
   if (!events.length && !now) return
   const worker = navigator.serviceWorker?.controller
   if (worker) {
-    worker.postMessage({ type: 'ANALYTICS', events, retryNow: now } satisfies AnalyticsCommand)
+    worker.postMessage({ type: 'QUEUE_SEND', queue: 'analytics', add: events, retryNow: now } satisfies QueueCommand)
   } else {
-    import('@/offline/analytics')
-      .then((queue) => queue.addFromPage(events, now, env.apiBase))
+    import('./queues')
+      .then((queues) => queues.keepHere('analytics', events, !!now))
       .catch((error: unknown) => console.warn('Analytics could not be kept', error))
   }
 }

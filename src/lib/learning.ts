@@ -4,11 +4,11 @@ import { API } from '@/core/http/api-paths'
 import type { LearningSummary, LocalDay, Streak } from '@/core/learning/contract'
 import { mergeStreak } from '@/core/learning/merge'
 import type { LearningAction } from '@/offline/learning'
-import { LEARNING_CHANNEL, type LearningChanged } from '@/offline/learning-messages'
 import { apiGet, withQuery } from './api-client'
 import { env } from './env'
 import { useOnline } from './online'
 import { onLocalDayChange, useLocalDay } from './local-day'
+import { onQueueChanged } from './queue-events'
 import { learningKeys } from './query-keys'
 import { getSession, useSession } from './session'
 
@@ -16,7 +16,7 @@ import { getSession, useSession } from './session'
  * Learning on the page (docs/requirements.md#r18-learning, docs/decisions/019-learning.md): recording what
  * counts, and the small numbers every page may show (the due badge, the streak). Light: it never loads
  * ts-fsrs; the device's log (src/offline/learning.ts, with idb) loads on first use, and so does the code
- * that syncs it (./learning-sync). Everything is the signed-in reader's; a visitor records nothing.
+ * that sends it (./queues.ts). Everything is the signed-in reader's; a visitor records nothing.
  */
 
 const hasIndexedDb = () => typeof indexedDB !== 'undefined'
@@ -28,29 +28,9 @@ export async function openLog() {
   return { db: await offlineDb(), log }
 }
 
-let syncStarted = false
-
-/**
- * Loads the page's side of syncing (./learning-sync) and starts it once — its first round, and its listeners
- * for the browser coming back online and for a sign-in — with the first use of learning on a page (a badge
- * shown, something recorded), never with the first page's script; the worker syncs at each of its starts too.
- * `request`: a round is wanted now as well.
- */
-function sync(request: boolean): void {
-  import('./learning-sync')
-    .then((module) => {
-      if (!syncStarted) {
-        syncStarted = true
-        module.startLearningSync()
-      }
-      if (request) module.requestLearningSync()
-    })
-    .catch(warn)
-}
-
-/** Asks for the log to be synced soon (by the worker, or this page when none controls it). */
+/** Asks for the log to be synced soon (by the worker, or this page when none controls it: ./queues.ts). */
 export function requestSync(): void {
-  sync(true)
+  import('./queues').then(({ requestSend }) => requestSend('learning')).catch(warn)
 }
 
 /** Records what the signed-in reader did just now; resolves with whether anything was kept. */
@@ -102,19 +82,7 @@ export async function removeFromDeck(proverbId: number): Promise<void> {
 // ------------------------------------------------------------------------------------------- hearing
 
 /** Calls back whenever this reader's log changes: in this page, another tab or the worker. */
-export function onLearningChanged(userId: number, callback: () => void): () => void {
-  const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(LEARNING_CHANNEL)
-  const onMessage = (event: MessageEvent<LearningChanged> | CustomEvent<LearningChanged>) => {
-    const message = 'detail' in event ? event.detail : event.data
-    if (message?.type === 'learning-changed' && message.userId === userId) callback()
-  }
-  channel?.addEventListener('message', onMessage)
-  window.addEventListener(LEARNING_CHANNEL, onMessage as EventListener)
-  return () => {
-    channel?.close()
-    window.removeEventListener(LEARNING_CHANNEL, onMessage as EventListener)
-  }
-}
+export const onLearningChanged = (userId: number, callback: () => void) => onQueueChanged(['learning'], userId, callback)
 
 /** One watch per query client and reader, however many badges ask: a change to the log, or a new day, reads it again. */
 const watches = new WeakMap<QueryClient, Map<number, { users: number; stop: () => void }>>()
@@ -150,7 +118,6 @@ export function useWatch(userId: number | undefined): void {
   const client = useQueryClient()
   useEffect(() => {
     if (userId === undefined) return
-    sync(false)
     return watch(client, userId)
   }, [client, userId])
 }

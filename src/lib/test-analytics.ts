@@ -1,6 +1,6 @@
 import { vi } from 'vitest'
 import type { AnalyticsEvent } from '@/core/analytics/contract'
-import type { AnalyticsCommand } from '@/offline/messages'
+import type { QueueCommand } from '@/offline/messages'
 
 // Test-only: a stand-in for the worker controlling the page (jsdom has none), keeping what the analytics
 // client hands it, and the page hidden for a moment so the client hands over what it holds.
@@ -14,17 +14,17 @@ export function hidePage(): void {
 
 /**
  * Installs the stand-in worker (over `container`, a page's stand-in ServiceWorkerContainer, if given):
- * `messages` are the ANALYTICS messages the page posted to it, `events()` every event in them. What an
+ * `messages` are the analytics queue's messages the page posted to it, `events()` every event in them. What an
  * earlier test left held is handed over first, so it is not counted here.
  */
 export async function workerStandIn(container: object = navigator.serviceWorker ?? {}): Promise<{
-  messages: AnalyticsCommand[]
+  messages: QueueCommand[]
   events: () => Promise<AnalyticsEvent[]>
   remove: () => void
 }> {
   await import('./analytics')
   hidePage()
-  const messages: AnalyticsCommand[] = []
+  const messages: QueueCommand[] = []
   Object.defineProperty(navigator, 'serviceWorker', {
     configurable: true,
     value: {
@@ -32,8 +32,8 @@ export async function workerStandIn(container: object = navigator.serviceWorker 
       addEventListener: () => undefined,
       ...container,
       controller: {
-        postMessage: (message: { type?: string }) => {
-          if (message.type === 'ANALYTICS') messages.push(message as AnalyticsCommand)
+        postMessage: (message: Partial<QueueCommand>) => {
+          if (message.type === 'QUEUE_SEND' && message.queue === 'analytics') messages.push(message as QueueCommand)
         },
       },
     },
@@ -45,7 +45,7 @@ export async function workerStandIn(container: object = navigator.serviceWorker 
       await import('./analytics')
       await new Promise((resolve) => setTimeout(resolve, 0))
       hidePage()
-      return messages.flatMap((message) => message.events)
+      return messages.flatMap((message) => (message.add ?? []) as AnalyticsEvent[])
     },
     remove() {
       Reflect.deleteProperty(navigator, 'serviceWorker')

@@ -16,11 +16,11 @@ import {
   readLog,
   recordEntry,
   replayLog,
-  syncLearning,
+  learningQueue,
   type LearningAction,
-  type LearningSyncDeps,
 } from './learning'
-import { LEARNING_CHANNEL, type LearningChanged } from './learning-messages'
+import { QUEUE_CHANNEL, type QueueChanged } from './messages'
+import { readQueueState, runQueue } from './queue'
 import { OFFLINE_DB_NAME, openOfflineDb, type OfflineDb } from './schema'
 import { removeOtherUsersData, removeUserData, saveProverbs } from './store'
 import { freshDb, iwaLesin, onye, zomo } from './test-fixtures'
@@ -43,7 +43,7 @@ const DAY = 24 * HOUR
 let db: OfflineDb
 let clock: number
 let server: LearningServer
-let heard: LearningChanged[]
+let heard: QueueChanged[]
 let channel: BroadcastChannel
 
 beforeEach(async () => {
@@ -51,8 +51,8 @@ beforeEach(async () => {
   clock = T0
   server = learningServer({ tokens: { 'token-7': 7, 'token-7-new': 7, 'token-8': 8 } })
   heard = []
-  channel = new BroadcastChannel(LEARNING_CHANNEL)
-  channel.onmessage = (event: MessageEvent<LearningChanged>) => heard.push(event.data)
+  channel = new BroadcastChannel(QUEUE_CHANNEL)
+  channel.onmessage = (event: MessageEvent<QueueChanged>) => heard.push(event.data)
 })
 
 afterEach(() => {
@@ -63,16 +63,17 @@ afterEach(() => {
 
 const record = (action: LearningAction, userId = 7, on = db, at = clock) => recordEntry(on, userId, dateEntry(action, new Date(at)))
 const replay = async () => replayDeck
-const deps = (overrides: Partial<LearningSyncDeps> = {}): LearningSyncDeps => ({
-  db,
-  fetch: server.fetch,
-  now: () => clock,
-  userId: 7,
-  token: 'token-7',
-  loadReplay: replay,
-  ...overrides,
-})
-const sync = (overrides?: Partial<LearningSyncDeps>) => syncLearning(deps(overrides))
+type Round = { userId: number; token: string; retryNow?: boolean; on: OfflineDb }
+/** One round of the learning log's queue for a reader, with that reader's token (src/offline/queue.ts), on this device or another. */
+const sync = ({ userId = 7, token = 'token-7', retryNow, on = db }: Partial<Round> = {}) =>
+  runQueue(learningQueue(replay), {
+    db: on,
+    fetch: server.fetch,
+    now: () => clock,
+    tokenFor: async (user) => (user === userId ? token : undefined),
+    reader: userId,
+    retryNow,
+  })
 const posts = () => server.calls.filter((c) => c.method === 'POST')
 const gets = () => server.calls.filter((c) => c.method === 'GET').map((c) => c.path)
 const unsent = async (userId = 7) => (await db.getAllFromIndex('learning', 'userId', userId)).filter((r) => r.sent === 0).length
@@ -84,12 +85,12 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 20))
 test('a device on the version before learning keeps what it holds and gains the log', async () => {
   globalThis.indexedDB = new IDBFactory()
   const before = await openDB(OFFLINE_DB_NAME, 3, {
-    upgrade: (old) => void old.createObjectStore('analytics', { keyPath: 'id' }),
+    upgrade: (old) => void old.createObjectStore('analytics', { keyPath: 'id' }).createIndex('at', 'at'),
   })
   await before.put('analytics', { id: 'e1', at: 'x' })
   before.close()
   const after = await openOfflineDb()
-  expect(await after.get('analytics', 'e1')).toEqual({ id: 'e1', at: 'x' })
+  expect((await after.getFromIndex('queue', 'key', ['analytics', 'e1']))?.payload).toEqual({ id: 'e1', at: 'x' })
   await recordEntry(after, 7, dateEntry({ kind: 'add', proverbId: 1 }, new Date(T0)))
   expect(await readCounts(after, 7, T0)).toEqual({ deck: 1, due: 1, nextDue: null })
   after.close()
@@ -164,7 +165,8 @@ test('unsent entries go oldest first in batches, with their reader’s token, as
   for (let i = count; i > 0; i--) await record({ kind: 'quiz', batchId: i }, 7, db, T0 - i * MINUTE)
   await record({ kind: 'quiz', batchId: 999 }, 8)
   const summary = await sync()
-  expect(summary).toEqual({ sent: count, refused: 0, pulled: 0, waiting: 0, retryAt: null, clockRetryAt: null, unauthorised: false })
+  // Reader 8's entry waits for a token of theirs.
+  expect(summary).toEqual({ sent: count, refused: 0, pulled: 0, waiting: 1, retryAt: null, wakeAt: null, unauthorised: false })
   expect(posts().map((c) => c.ids.length)).toEqual([LEARNING_BATCH_SIZE, LEARNING_BATCH_SIZE, 50])
   expect(posts().every((c) => c.token === 'token-7')).toBe(true)
   const order = server.log(7).map((e) => e.at)
@@ -216,14 +218,14 @@ test('a device clock 12 minutes fast: entries the server calls early stay, the r
   // The server's clock is T0 - 12 min: the review (T0 - 3 min) is past it by more than five minutes, so is the read.
   // Not a failure: nothing backs off. A timer for when the review is five minutes ahead of the server's clock (and
   // a second for the Date header's rounding).
-  expect(await sync()).toMatchObject({ sent: 1, refused: 0, waiting: 2, retryAt: null, clockRetryAt: T0 + 4 * MINUTE + 1000 })
+  expect(await sync()).toMatchObject({ sent: 1, refused: 0, waiting: 2, retryAt: null, wakeAt: T0 + 4 * MINUTE + 1000 })
   expect(server.log(7).map((e) => e.kind)).toEqual(['add'])
   expect(await readLog(db, 7)).toHaveLength(3)
   expect(warn).not.toHaveBeenCalled()
   expect(await readClockState(db, 7)).toEqual({ aheadMs: 12 * MINUTE, waiting: true })
-  expect(await db.get('learningSync', 7)).toMatchObject({ tries: 0, nextAttemptAt: 0 })
+  expect(await readQueueState(db, 'learning', 7)).toMatchObject({ tries: 0, nextAttemptAt: 0 })
   await tick()
-  expect(heard).toContainEqual({ type: 'learning-changed', userId: 7 })
+  expect(heard).toContainEqual({ type: 'queue-changed', queue: 'learning', userId: 7 })
   // The batch is halved down to the first early entry; the read after it is never sent alone (it is later, so early too).
   expect(posts().map((c) => c.ids.length)).toEqual([3, 2, 1, 1])
   expect(posts().at(-1)!.ids).toEqual([review.id])
@@ -235,15 +237,15 @@ test('a device clock 12 minutes fast: entries the server calls early stay, the r
   const read = dateEntry({ kind: 'read', proverbId: 3 }, new Date(clock))
   await recordEntry(db, 7, read)
   server.calls.length = 0
-  expect(await sync()).toMatchObject({ sent: 1, waiting: 2, retryAt: null, clockRetryAt: clock + 4 * MINUTE + 1000 })
+  expect(await sync()).toMatchObject({ sent: 1, waiting: 2, retryAt: null, wakeAt: clock + 4 * MINUTE + 1000 })
   expect(posts().map((c) => c.ids)).toEqual([[read.id], [review.id]])
   // The clock is right now: the Learn pages say entries wait, not that the clock is fast.
   expect(await readClockState(db, 7)).toEqual({ aheadMs: null, waiting: true })
 
   clock += 4 * MINUTE + 1000
-  expect(await sync()).toMatchObject({ sent: 1, waiting: 1, clockRetryAt: clock + 3 * MINUTE })
+  expect(await sync()).toMatchObject({ sent: 1, waiting: 1, wakeAt: clock + 3 * MINUTE })
   clock += 3 * MINUTE
-  expect(await sync()).toMatchObject({ sent: 1, waiting: 0, retryAt: null, clockRetryAt: null })
+  expect(await sync()).toMatchObject({ sent: 1, waiting: 0, retryAt: null, wakeAt: null })
   expect(server.log(7).map((e) => e.kind)).toEqual(['add', 'read', 'review', 'read'])
   expect(await readClockState(db, 7)).toEqual({ aheadMs: null, waiting: false })
   expect(warn).not.toHaveBeenCalled()
@@ -252,7 +254,7 @@ test('a device clock 12 minutes fast: entries the server calls early stay, the r
 test('what is known of the clock stays while sending is cut short, and goes once the waiting entry is settled, even if the pull then fails', async () => {
   server = learningServer({ tokens: { 'token-7': 7 }, unpublished: [9], now: () => clock - 12 * MINUTE })
   await record({ kind: 'read', proverbId: 9 })
-  expect(await sync()).toMatchObject({ waiting: 1, clockRetryAt: T0 + 7 * MINUTE + 1000 })
+  expect(await sync()).toMatchObject({ waiting: 1, wakeAt: T0 + 7 * MINUTE + 1000 })
   expect(await readClockState(db, 7)).toEqual({ aheadMs: 12 * MINUTE, waiting: true })
   // The connection goes: nothing is learnt, and what was known stays.
   server.fail(() => 'network')
@@ -263,7 +265,7 @@ test('what is known of the clock stays while sending is cut short, and goes once
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
   server.fail((_path, method) => (method === 'GET' ? 'network' : undefined))
   clock += 8 * MINUTE
-  expect(await sync({ retryNow: true })).toMatchObject({ refused: 1, waiting: 0, clockRetryAt: null, retryAt: clock + 2000 })
+  expect(await sync({ retryNow: true })).toMatchObject({ refused: 1, waiting: 0, wakeAt: null, retryAt: clock + 2000 })
   expect(warn).toHaveBeenCalledTimes(1)
   expect(await readClockState(db, 7)).toEqual({ aheadMs: null, waiting: false })
 })
@@ -284,7 +286,7 @@ test('an early entry with no server time given (no Date header) stays too, tried
   await record({ kind: 'read', proverbId: 1 })
   const early = Response.json({ error: { code: LEARNING_CLOCK_AHEAD, message: 'Early' } }, { status: 400 })
   server.fail((_path, method) => (method === 'POST' ? early.clone() : undefined))
-  expect(await sync()).toMatchObject({ sent: 0, refused: 0, waiting: 1, retryAt: null, clockRetryAt: T0 + MINUTE })
+  expect(await sync()).toMatchObject({ sent: 0, refused: 0, waiting: 1, retryAt: null, wakeAt: T0 + MINUTE })
   expect(await readLog(db, 7)).toHaveLength(1)
   expect(await readClockState(db, 7)).toEqual({ aheadMs: null, waiting: true })
 })
@@ -314,7 +316,7 @@ test('a failed send keeps the entries and backs off (1 s doubling, Retry-After h
   // Back online: sent at once, and the back-off is over.
   server.fail(undefined)
   expect(await sync({ retryNow: true })).toMatchObject({ sent: 1, waiting: 0, retryAt: null })
-  const state = await db.get('learningSync', 7)
+  const state = await readQueueState(db, 'learning', 7)
   expect(state).toMatchObject({ tries: 0, nextAttemptAt: 0 })
 })
 
@@ -342,12 +344,12 @@ test('the log is pulled page by page after the cursor, which is kept for the nex
   // Another device sent five entries.
   const other = await otherDevice()
   for (let i = 1; i <= 5; i++) await record({ kind: 'read', proverbId: i }, 7, other, T0 - i * DAY)
-  await syncLearning(deps({ db: other }))
+  await sync({ on: other })
   server.calls.length = 0
 
   expect(await sync()).toMatchObject({ pulled: 5 })
   expect(gets()).toEqual([`${API.learningLog}?after=0`, `${API.learningLog}?after=2`, `${API.learningLog}?after=4`])
-  expect(await db.get('learningSync', 7)).toMatchObject({ cursor: 5 })
+  expect(await readQueueState(db, 'learning', 7)).toMatchObject({ cursor: 5 })
   expect(await readActiveDays(db, 7)).toHaveLength(5)
   expect(heard.filter((m) => m.userId === 7).length).toBeGreaterThan(0)
 
@@ -372,9 +374,9 @@ test('two devices exchanging through the server reach the same cards and due tim
   await record({ kind: 'review', proverbId: 2, grade: 4 }, 7, laptop, T0 + DAY + 10 * MINUTE)
   await record({ kind: 'remove', proverbId: 3 }, 7, laptop, T0 + 3 * DAY)
 
-  await syncLearning(deps({ db: laptop }))
-  await syncLearning(deps({ db: phone }))
-  await syncLearning(deps({ db: laptop }))
+  await sync({ on: laptop })
+  await sync({ on: phone })
+  await sync({ on: laptop })
 
   const cardsOf = (on: OfflineDb) => on.getAll('learningCards')
   const truth = replayDeck(server.log(7))
@@ -418,7 +420,7 @@ test('sign-out keeps a reader’s unsent entries and nothing else; another reade
   )
   expect(kept).toHaveLength(2)
   expect(await db.getAll('learningCards')).toEqual([])
-  expect(await db.get('learningSync', 7)).toBeUndefined()
+  expect(await db.get('queueState', ['learning', 7])).toBeUndefined()
 
   // Reader 8 signs in on this device: 7's unsent entries stay, unseen and unsent by 8.
   await removeOtherUsersData(db, 8)
@@ -450,7 +452,7 @@ test('another reader’s leftovers (a sign-out that never finished) go when a ne
   await removeOtherUsersData(db, 8)
   expect((await db.getAllFromIndex('learning', 'userId', 7)).map((r) => r.kind)).toEqual(['read'])
   expect(await db.getAll('learningCards')).toEqual([])
-  expect(await db.get('learningSync', 7)).toBeUndefined()
+  expect(await db.get('queueState', ['learning', 7])).toBeUndefined()
 })
 
 // ---------------------------------------------------------------------------------- proverbs, offline
@@ -470,7 +472,7 @@ test('the deck’s proverbs are kept on the device: those missing are fetched, a
   expect(fetched.sort()).toEqual([API.proverbPublic(404), API.proverbPublic(onye.id), API.proverbPublic(zomo.id)].sort())
   expect((await db.get('proverbs', onye.id))?.browsed).toBe(true)
   await tick()
-  expect(heard).toEqual([{ type: 'learning-changed', userId: 7 }])
+  expect(heard).toEqual([{ type: 'queue-changed', queue: 'learning', userId: 7 }])
   // Offline: nothing is stored, nothing breaks.
   expect(await keepProverbs({ db, fetch: () => Promise.reject(new TypeError('offline')), now: () => clock }, [505])).toBe(0)
 })
@@ -478,7 +480,7 @@ test('the deck’s proverbs are kept on the device: those missing are fetched, a
 test('a pull that brings cards from another device changes the deck here too', async () => {
   const other = await otherDevice()
   await record({ kind: 'add', proverbId: 1 }, 7, other)
-  await syncLearning(deps({ db: other }))
+  await sync({ on: other })
   await sync()
   expect(await readInDeck(db, 7, 1)).toBe(true)
   expect(await readCounts(db, 7, clock)).toEqual({ deck: 1, due: 1, nextDue: null })

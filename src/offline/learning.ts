@@ -1,10 +1,7 @@
-import type { ApiErrorBody } from '../core/http/contract'
 import { API } from '../core/http/api-paths'
 import {
   ACTIVE_KINDS,
   LEARNING_BATCH_SIZE,
-  LEARNING_CLOCK_AHEAD,
-  LEARNING_FUTURE_SKEW_MS,
   type LearningBatch,
   type LearningBatchResult,
   type LearningEntry,
@@ -13,55 +10,30 @@ import {
 } from '../core/learning/contract'
 import { localDayOf } from '../core/learning/days'
 import type { Proverb } from '../core/proverbs/contract'
-import { withLock } from './lock'
-import { LEARNING_CHANNEL, type LearningChanged } from './learning-messages'
-import type { LearningRecord, LearningSyncState, OfflineDb, StoredLearningCard } from './schema'
-import { saveProverbs, tokenDigest } from './store'
+import { announceQueue, readQueueState, type Failure, type QueuePolicy, type RoundContext } from './queue'
+import type { LearningRecord, OfflineDb, StoredLearningCard } from './schema'
+import { saveProverbs } from './store'
 
 /**
  * A reader's learning log on this device (src/core/learning/contract.ts, docs/decisions/019-learning.md),
  * shared by the page and the worker. Everything the reader does that learning counts is kept here at once,
- * online or not, under its own id; a round of `syncLearning` sends what the server lacks, oldest first, and
- * pulls what reached it from other devices. The deck's due times are kept beside the log (`learningCards`),
- * rewritten whenever it changes, so the badges count cards with no scheduler; the scheduler (ts-fsrs) is
- * loaded only when a pull or a refusal changed the deck (`loadReplay`), or by the Learn pages.
- *
- * The rules are the quiz outbox's (src/offline/outbox.ts): only ever the entries' own user's token; 401
- * waits for another token of that user; 408/429/5xx/network back off (1 s doubling, at most a minute,
- * Retry-After honoured); one round at a time across the page and the worker (the Web Lock `owe-learning`).
- * Sign-out keeps a user's unsent entries (src/offline/store.ts removeUserData); nobody else reads them.
- * An entry the server calls early (a device clock more than LEARNING_FUTURE_SKEW_MS fast) is kept with every
- * later one; entries dated before it still go at once, and it is tried alone each round, a timer set for when
- * the server's clock will have caught up. The Learn pages tell the reader meanwhile (`readClockState`).
+ * online or not, under its own id. The log is a queue of the one delivery engine (src/offline/queue.ts) with its
+ * own store: a round sends what the server lacks, oldest first, in batches (what the server has stays in the log,
+ * marked sent), then pulls what reached the server from the reader's other devices. The deck's due times are kept
+ * beside the log (`learningCards`), rewritten whenever it changes, so the badges count cards with no scheduler;
+ * the scheduler (ts-fsrs) is loaded only when a pull or a refusal changed the deck (`loadReplay`), or by the Learn
+ * pages. Sign-out keeps a reader's unsent entries (src/offline/store.ts removeUserData); nobody else reads them.
+ * While entries wait for the server's clock (this device's is fast), the Learn pages say so (`readClockState`).
  */
 
-export const LEARNING_LOCK = 'owe-learning'
-export const RETRY_BASE_MS = 1000
-export const RETRY_MAX_MS = 60_000
-const RETRY_AFTER_MAX_MS = 3_600_000
-/** A request still unanswered after this is treated as lost; its entries are sent again (the server keeps each id once). */
-const SEND_TIMEOUT_MS = 30_000
 /** Proverbs of the deck fetched at once when they are missing on the device. */
 const PROVERB_FETCHES = 4
-
-export const learningBackoffMs = (tries: number) => Math.min(RETRY_BASE_MS * 2 ** Math.max(0, tries - 1), RETRY_MAX_MS)
 
 /** Every key that starts with these parts (an array sorts after any number or string). */
 const startingWith = (...parts: (number | string)[]) => IDBKeyRange.bound(parts, [...parts, []])
 
-// ------------------------------------------------------------------------------------------ announcing
-
-/** Tells every page (the BroadcastChannel) and this page (a window event: a channel does not hear itself) that a reader's log changed. */
-export function announceLearning(userId: number): void {
-  const message: LearningChanged = { type: 'learning-changed', userId }
-  if (typeof BroadcastChannel !== 'undefined') {
-    const channel = new BroadcastChannel(LEARNING_CHANNEL)
-    channel.postMessage(message)
-    channel.close()
-  }
-  const page = (globalThis as { window?: EventTarget }).window
-  if (page && typeof CustomEvent !== 'undefined') page.dispatchEvent(new CustomEvent(LEARNING_CHANNEL, { detail: message }))
-}
+/** Tells every page and the worker that a reader's log changed. */
+export const announceLearning = (userId: number) => announceQueue('learning', userId)
 
 // ---------------------------------------------------------------------------------------------- writing
 
@@ -156,9 +128,16 @@ export async function readActiveDays(db: OfflineDb, userId: number): Promise<Loc
 
 /** What the Learn pages say of the device's clock: see LearningClockState. */
 export async function readClockState(db: OfflineDb, userId: number): Promise<LearningClockState> {
-  const state = await db.get('learningSync', userId)
-  return { aheadMs: state?.clockAheadMs ?? null, waiting: !!state?.earlyAt }
+  const state = await readQueueState(db, 'learning', userId)
+  return { aheadMs: state.clockAheadMs, waiting: state.earlyAt !== null }
 }
+
+/**
+ * Entries dated ahead of the server's clock wait (src/offline/queue.ts): `aheadMs`, how far this device's clock is
+ * ahead of the server's when that is more than the server allows, else null (the clock was fast when they were
+ * made, and has been set right since); `waiting`, whether any entry waits.
+ */
+export type LearningClockState = { aheadMs: number | null; waiting: boolean }
 
 /** The reader's whole log on this device, sent or not (in no particular order). */
 export async function readLog(db: OfflineDb, userId: number): Promise<LearningEntry[]> {
@@ -226,106 +205,7 @@ export async function replayLog<C extends CardSource>(
 
 // ------------------------------------------------------------------------------------ sending and pulling
 
-export type LearningSyncDeps = {
-  db: OfflineDb
-  fetch: (input: string, init: RequestInit) => Promise<Response>
-  now: () => number
-  /** Whose log: only their entries go, with their own token. */
-  userId: number
-  token: string
-  /** Where the API lives; empty for the same origin. */
-  apiBase?: string
-  /** The connection just came back (`online`, a Background Sync event): try now even while backing off. */
-  retryNow?: boolean
-  /** The scheduler's replay, loaded only when the deck changed (ts-fsrs stays off the page until then). */
-  loadReplay: () => Promise<Replay<CardSource>>
-}
-
-export type LearningSyncSummary = {
-  /** Entries the server now has (new to it or not). */
-  sent: number
-  /** Entries it will never take: they left the device. */
-  refused: number
-  /** Entries from the server that this device did not have. */
-  pulled: number
-  /** This user's entries still unsent. */
-  waiting: number
-  /** Entries wait for the server's clock: when they are tried again (a timer, not a back-off); null when none do. */
-  clockRetryAt: number | null
-  /** When the log is tried again after a failure; null when nothing backs off. */
-  retryAt: number | null
-  /** The token was refused (401): the log waits for another of this user's tokens. */
-  unauthorised: boolean
-}
-
-type Failure = { kind: 'unauthorised' } | { kind: 'retry'; afterMs?: number }
-
-function retryAfterMs(response: Response, now: number): number | undefined {
-  const value = response.headers.get('Retry-After')?.trim()
-  if (!value) return undefined
-  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now
-  return Number.isNaN(ms) ? undefined : Math.min(Math.max(0, ms), RETRY_AFTER_MAX_MS)
-}
-
-/**
- * Entries dated ahead of the server's clock wait (see the top): `aheadMs`, how far this device's clock is ahead
- * of the server's when that is more than the server allows, else null (the clock was fast when they were made,
- * and has been set right since); `waiting`, whether any entry waits.
- */
-export type LearningClockState = { aheadMs: number | null; waiting: boolean }
-
-/** An early entry is not tried again sooner than this (a proxy that rewrites the Date header cannot make a loop). */
-const EARLY_RETRY_MIN_MS = 30_000
-
-/** The server's clock as its answer gives it (the Date header, to the second); null without one. */
-function serverTimeOf(response: Response): number | null {
-  const time = Date.parse(response.headers.get('Date') ?? '')
-  return Number.isNaN(time) ? null : time
-}
-
-/**
- * How long until the server takes an early entry: until its clock is within LEARNING_FUTURE_SKEW_MS of the
- * entry's time, and a second more for the Date header's rounding; at least EARLY_RETRY_MIN_MS, at most an hour
- * (rounds come with what the reader does too). A minute when the server's time is unknown.
- */
-function earlyWaitMs({ record, serverNow }: NonNullable<Round['early']>): number {
-  if (serverNow === null) return RETRY_MAX_MS
-  const wait = Date.parse(record.at) - LEARNING_FUTURE_SKEW_MS - serverNow + RETRY_BASE_MS
-  return Math.min(Math.max(EARLY_RETRY_MIN_MS, wait), RETRY_AFTER_MAX_MS)
-}
-
-/**
- * How far this device's clock is ahead of the server's, to the minute, when it is more than the server allows;
- * null when it is not (or the server's time is unknown).
- */
-function clockAheadOf(deps: LearningSyncDeps, { serverNow }: NonNullable<Round['early']>): number | null {
-  if (serverNow === null) return null
-  const ahead = deps.now() - serverNow
-  return ahead > LEARNING_FUTURE_SKEW_MS ? Math.round(ahead / 60_000) * 60_000 : null
-}
-
-/** The answer, or the failure that stops the round (a 400 is the caller's to judge). */
-async function call(deps: LearningSyncDeps, path: string, body?: LearningBatch): Promise<Response | Failure> {
-  let response: Response
-  try {
-    response = await deps.fetch(`${deps.apiBase ?? ''}${path}`, {
-      method: body ? 'POST' : 'GET',
-      headers: {
-        Accept: 'application/json',
-        Authorization: `Bearer ${deps.token}`,
-        ...(body ? { 'Content-Type': 'application/json' } : {}),
-      },
-      body: body && JSON.stringify(body),
-      signal: typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(SEND_TIMEOUT_MS) : undefined,
-    })
-  } catch {
-    return { kind: 'retry' }
-  }
-  if (response.ok || response.status === 400) return response
-  if (response.status === 401) return { kind: 'unauthorised' }
-  // Anything else may pass (a server being deployed, a proxy, a rate limit): nothing is dropped for it.
-  return { kind: 'retry', afterMs: retryAfterMs(response, deps.now()) }
-}
+const changesDeck = (entry: Pick<LearningEntry, 'kind'>) => entry.kind === 'add' || entry.kind === 'remove' || entry.kind === 'review'
 
 /**
  * The `data` of a 2xx answer when it has the shape asked for; undefined for anything else (a captive portal's
@@ -336,219 +216,109 @@ async function dataOf<T>(response: Response, shaped: (data: T) => boolean): Prom
   return body?.data !== undefined && body.data !== null && shaped(body.data) ? body.data : undefined
 }
 
-/** When a round should run again, if the last one asked: after a failure (a back-off) or for early entries (a timer). */
-export function nextRoundAt(summary: Pick<LearningSyncSummary, 'retryAt' | 'clockRetryAt'>): number | null {
-  const times = [summary.retryAt, summary.clockRetryAt].filter((time): time is number => time !== null)
-  return times.length === 0 ? null : Math.min(...times)
-}
-
-const changesDeck = (entry: Pick<LearningEntry, 'kind'>) => entry.kind === 'add' || entry.kind === 'remove' || entry.kind === 'review'
-
-/** What a round has seen so far. */
-type Round = {
-  summary: LearningSyncSummary
-  /** Some batch was taken in this round: the server works, so an entry it calls malformed alone is. */
-  accepted: boolean
-  /** Entries the server answered 400 to one at a time. */
-  malformed: { record: LearningRecord; message: string }[]
-  /** Malformed entries kept (nothing else was taken to prove the server works): the round ends backing off. */
-  heldBack: boolean
-  /**
-   * The first entry the server called early (dated past its clock: this device's clock is fast), with the
-   * server's time then. It and every later entry stay for a later round; nothing is wrong with them.
-   */
-  early: { record: LearningRecord; serverNow: number | null } | null
-  deckChanged: boolean
-  logChanged: boolean
-}
-
-/** The entries leave the device (the server will never take them), said in the console for whoever looks. */
-async function drop(deps: LearningSyncDeps, round: Round, refused: { record: LearningRecord; message: string }[]): Promise<void> {
-  if (refused.length === 0) return
-  const tx = deps.db.transaction('learning', 'readwrite')
-  await Promise.all([...refused.map(({ record }) => tx.store.delete(record.id)), tx.done])
-  round.summary.refused += refused.length
-  round.logChanged = true
-  if (refused.some(({ record }) => changesDeck(record))) round.deckChanged = true
-  console.warn(
-    'Learning entries the server refused, removed from this device:',
-    refused.map(({ record, message }) => `${record.kind} ${record.id}: ${message}`),
-  )
-}
+const countUnsent = (db: OfflineDb, userId: number) => db.countFromIndex('learning', 'unsent', startingWith(userId, 0))
 
 /**
- * Sends one batch. A 400 means the server found something in it malformed and stored none of it: the
- * batch is split in two and each half sent, down to the entry at fault, so one bad entry never costs the
- * others (the server keeps each id once, so a half sent twice does no harm).
+ * The learning log's policy: batches of LEARNING_BATCH_SIZE, 1 s doubling to a minute; the server's refusals leave
+ * the device (with a word in the console), and a 4xx other than a refusal waits (the log must reach the server).
+ * After sending, the reader's round pulls `?after=<cursor>` page by page until `more` is false, the cursor kept with
+ * each page; when the deck changed (a pull, a refusal, a first pull) the log is replayed and the cards rewritten;
+ * then the deck's proverbs the device lacks are fetched, so cards added elsewhere read offline. `loadReplay` hands
+ * in the scheduler (loaded on demand in a page).
  */
-async function sendBatch(deps: LearningSyncDeps, round: Round, records: LearningRecord[]): Promise<Failure | undefined> {
-  // Entries go oldest first: after an early one, the rest are early too.
-  if (round.early) return undefined
-  const answer = await call(deps, API.learningLog, { entries: records.map(entryOf) })
-  if (!(answer instanceof Response)) return answer
-  if (answer.status === 400) {
-    if (records.length === 1) {
-      const error = (await answer.json().catch(() => null)) as ApiErrorBody | null
-      if (error?.error?.code === LEARNING_CLOCK_AHEAD) {
-        round.early = { record: records[0], serverNow: serverTimeOf(answer) }
-        // The server judged the entry (it validated it first): it works, so an entry it calls malformed is.
-        round.accepted = true
-      } else round.malformed.push({ record: records[0], message: error?.error?.message ?? 'The server answered 400.' })
-      return undefined
-    }
-    const half = Math.ceil(records.length / 2)
-    return (await sendBatch(deps, round, records.slice(0, half))) ?? sendBatch(deps, round, records.slice(half))
+export function learningQueue(loadReplay: () => Promise<Replay<CardSource>>): QueuePolicy<LearningRecord> {
+  /** Readers whose deck a refusal or a pull changed in this round (rounds of a queue never overlap). */
+  const deckChanged = new Set<number>()
+  return {
+    name: 'learning',
+    backoff: { baseMs: 1000, maxMs: 60_000 },
+    batchSize: LEARNING_BATCH_SIZE,
+    idempotent: false,
+    clientErrors: 'retry',
+    source: {
+      async users(db) {
+        const users: number[] = []
+        let cursor = await db.transaction('learning').store.index('unsent').openKeyCursor()
+        while (cursor) {
+          const [userId, sent] = cursor.key
+          if (sent === 0) users.push(userId)
+          cursor = await cursor.continue((sent === 0 ? [userId, 1] : [userId + 1]) as unknown as [number, number, string])
+        }
+        return users
+      },
+      pending: (db, userId) => db.getAllFromIndex('learning', 'unsent', startingWith(userId, 0)),
+      count: countUnsent,
+      key: (record) => record.id,
+      at: (record) => record.at,
+      async taken(db, _userId, records) {
+        const tx = db.transaction('learning', 'readwrite')
+        await Promise.all([
+          ...records.map(async (record) => {
+            // Pulled meanwhile? Then it already says so (and holds its seq).
+            const current = await tx.store.get(record.id)
+            if (current && current.sent === 0) await tx.store.put({ ...current, sent: 1 })
+          }),
+          tx.done,
+        ])
+      },
+      async refused(db, userId, refusals) {
+        const tx = db.transaction('learning', 'readwrite')
+        await Promise.all([...refusals.map(({ entry }) => tx.store.delete(entry.id)), tx.done])
+        if (refusals.some(({ entry }) => changesDeck(entry))) deckChanged.add(userId)
+        // Said in the console for whoever looks: the entries left the device.
+        console.warn(
+          'Learning entries the server refused, removed from this device:',
+          refusals.map(({ entry, message }) => `${entry.kind} ${entry.id}: ${message}`),
+        )
+      },
+      drops: true,
+    },
+    request: (records) => ({ method: 'POST', path: API.learningLog, body: { entries: records.map(entryOf) } satisfies LearningBatch }),
+    async refusedIn(response) {
+      const data = await dataOf<LearningBatchResult>(response, (result) => Array.isArray(result.refused))
+      return data && new Map(data.refused.map((refusal) => [refusal.id, refusal.message]))
+    },
+    pull: (context) => pull(context, deckChanged),
+    async after({ db, userId, failed, fetch, now, apiBase }) {
+      if (deckChanged.delete(userId)) await replayLog(db, userId, await loadReplay())
+      // Cards another device added (or this one, offline) are read offline too (entries waiting for the server's
+      // clock do not stop that: only a failed round does).
+      if (!failed) await keepDeckProverbs({ db, fetch, now, apiBase }, userId)
+    },
   }
-  const data = await dataOf<LearningBatchResult>(answer, (result) => Array.isArray(result.refused))
-  if (!data) return { kind: 'retry' }
-  round.accepted = true
-  const refusedIds = new Map(data.refused.map((r) => [r.id, r.message]))
-  const tx = deps.db.transaction('learning', 'readwrite')
-  const taken = records.filter((record) => !refusedIds.has(record.id))
-  await Promise.all([
-    ...taken.map(async (record) => {
-      // Pulled meanwhile? Then it already says so (and holds its seq).
-      const current = await tx.store.get(record.id)
-      if (current && current.sent === 0) await tx.store.put({ ...current, sent: 1 })
-    }),
-    tx.done,
-  ])
-  round.summary.sent += taken.length
-  await drop(
-    deps,
-    round,
-    records.filter((record) => refusedIds.has(record.id)).map((record) => ({ record, message: refusedIds.get(record.id)! })),
-  )
-  return undefined
-}
-
-/**
- * Sends the user's unsent entries, oldest first, a batch at a time; stops at the first failure. Entries from
- * `earlyAt` on (the server called that one early last time) go after the others: the first of them alone, and
- * the rest only if the server takes it, so waiting entries cost one request a round.
- */
-async function sendUnsent(deps: LearningSyncDeps, round: Round, earlyAt: string | null): Promise<Failure | undefined> {
-  const unsent = await deps.db.getAllFromIndex('learning', 'unsent', startingWith(deps.userId, 0))
-  const split = earlyAt === null ? unsent.length : unsent.findIndex((record) => record.at >= earlyAt)
-  const before = split === -1 ? unsent : unsent.slice(0, split)
-  const after = split === -1 ? [] : unsent.slice(split)
-  const batches = [...inBatches(before), ...after.slice(0, 1).map((record) => [record]), ...inBatches(after.slice(1))]
-  for (const batch of batches) {
-    const failure = await sendBatch(deps, round, batch)
-    if (failure) return failure
-  }
-  if (round.malformed.length === 0) return undefined
-  // Malformed alone, while the server took other entries: it never will take these. Refused with
-  // everything else, the fault may be the server's (a version that refuses every batch): they stay, and
-  // the round backs off once it has pulled.
-  if (round.accepted) await drop(deps, round, round.malformed)
-  else round.heldBack = true
-  return undefined
-}
-
-function inBatches(records: LearningRecord[]): LearningRecord[][] {
-  const batches: LearningRecord[][] = []
-  for (let i = 0; i < records.length; i += LEARNING_BATCH_SIZE) batches.push(records.slice(i, i + LEARNING_BATCH_SIZE))
-  return batches
 }
 
 /** Pulls what reached the server after the cursor, page by page, keeping the cursor with each page. */
-async function pull(deps: LearningSyncDeps, round: Round, state: LearningSyncState): Promise<Failure | undefined> {
+async function pull(context: RoundContext, deckChanged: Set<number>): Promise<Failure | undefined> {
+  const { db, userId, state, summary } = context
+  // A first pull (a new device, or after a sign-out) always replays: the cards are made from the whole log.
+  if (state.cursor === 0) deckChanged.add(userId)
   for (;;) {
-    const answer = await call(deps, `${API.learningLog}?after=${state.cursor}`)
+    const answer = await context.call(`${API.learningLog}?after=${state.cursor}`)
     if (!(answer instanceof Response)) return answer
     const page = answer.ok
       ? await dataOf<LearningLogPage>(answer, (p) => Array.isArray(p.entries) && typeof p.cursor === 'number')
       : undefined
     if (!page) return { kind: 'retry' }
-    const tx = deps.db.transaction(['learning', 'learningSync'], 'readwrite')
+    const tx = db.transaction(['learning', 'queueState'], 'readwrite')
     const log = tx.objectStore('learning')
     const before = state.cursor
     state.cursor = Math.max(state.cursor, page.cursor)
     await Promise.all([
       ...page.entries.map(async ({ seq, ...entry }) => {
         const held = await log.get(entry.id)
-        await log.put({ ...(entry as LearningEntry), userId: deps.userId, sent: 1, seq })
+        await log.put({ ...(entry as LearningEntry), userId, sent: 1, seq })
         if (held) return
-        round.summary.pulled++
-        round.logChanged = true
-        if (changesDeck(entry)) round.deckChanged = true
+        summary.pulled++
+        context.changed()
+        if (changesDeck(entry)) deckChanged.add(userId)
       }),
-      tx.objectStore('learningSync').put({ ...state }),
+      tx.objectStore('queueState').put({ ...state }),
       tx.done,
     ])
     // A server that says "more" without moving on would keep this loop going.
     if (!page.more || state.cursor <= before) return undefined
   }
-}
-
-const countUnsent = (db: OfflineDb, userId: number) => db.countFromIndex('learning', 'unsent', startingWith(userId, 0))
-
-/**
- * One round for one reader, under the learning lock: send their unsent entries, pull what is new on the
- * server until it has no more, then replay the log when the deck changed and rewrite the cards. A first
- * pull (cursor 0: a new device, or after a sign-out) always replays.
- */
-export function syncLearning(deps: LearningSyncDeps): Promise<LearningSyncSummary> {
-  return withLock(LEARNING_LOCK, () => syncHeld(deps))
-}
-
-async function syncHeld(deps: LearningSyncDeps): Promise<LearningSyncSummary> {
-  const { db, userId } = deps
-  const round: Round = {
-    summary: { sent: 0, refused: 0, pulled: 0, waiting: 0, retryAt: null, clockRetryAt: null, unauthorised: false },
-    accepted: false,
-    malformed: [],
-    heldBack: false,
-    early: null,
-    deckChanged: false,
-    logChanged: false,
-  }
-  const { summary } = round
-  const state: LearningSyncState = (await db.get('learningSync', userId)) ?? {
-    userId,
-    cursor: 0,
-    tries: 0,
-    nextAttemptAt: 0,
-    rejectedToken: null,
-  }
-  const digest = await tokenDigest(deps.token)
-  const clockBefore = { earlyAt: state.earlyAt ?? null, clockAheadMs: state.clockAheadMs ?? null }
-  if (state.rejectedToken === digest) {
-    summary.unauthorised = true
-  } else if (!deps.retryNow && state.nextAttemptAt > deps.now()) {
-    summary.retryAt = state.nextAttemptAt
-  } else {
-    const firstPull = state.cursor === 0
-    const sendFailure = await sendUnsent(deps, round, clockBefore.earlyAt)
-    const failure: Failure | undefined = sendFailure ?? (await pull(deps, round, state)) ?? (round.heldBack ? { kind: 'retry' } : undefined)
-    // Waiting for the server's clock is not a failure: nothing backs off for it. What sending learns of it is
-    // kept: an early entry again, or none (everything before it went and it was taken, or left for another
-    // reason); sending cut short learns nothing, and what was known stays.
-    const clock = round.early
-      ? { earlyAt: round.early.record.at, clockAheadMs: clockAheadOf(deps, round.early) }
-      : sendFailure
-        ? clockBefore
-        : { earlyAt: null, clockAheadMs: null }
-    if (round.early) summary.clockRetryAt = deps.now() + earlyWaitMs(round.early)
-    if (!failure) {
-      await db.put('learningSync', { ...state, ...clock, tries: 0, nextAttemptAt: 0, rejectedToken: null })
-      if (firstPull) round.deckChanged = true
-    } else if (failure.kind === 'unauthorised') {
-      await db.put('learningSync', { ...state, ...clock, rejectedToken: digest })
-      summary.unauthorised = true
-    } else {
-      const tries = state.tries + 1
-      summary.retryAt = deps.now() + (failure.afterMs ?? learningBackoffMs(tries))
-      await db.put('learningSync', { ...state, ...clock, tries, nextAttemptAt: summary.retryAt })
-    }
-    // The Learn pages say so while entries wait for the server's clock.
-    if (clock.earlyAt !== clockBefore.earlyAt || clock.clockAheadMs !== clockBefore.clockAheadMs) round.logChanged = true
-    if (round.deckChanged) await replayLog(db, userId, await deps.loadReplay())
-    if (round.logChanged) announceLearning(userId)
-  }
-  summary.waiting = await countUnsent(db, userId)
-  return summary
 }
 
 // ------------------------------------------------------------------------------ the deck's proverbs, offline

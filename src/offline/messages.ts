@@ -1,4 +1,3 @@
-import type { AnalyticsEvent } from '../core/analytics/contract'
 import type { EthnicGroup } from '../core/proverbs/contract'
 
 /** What the page and the worker say to each other (no code, no idb: safe for the first paint). */
@@ -29,33 +28,31 @@ export const PACKS_CHANNEL = 'owe-packs'
 export type PacksChanged = { type: 'packs-changed'; userId: number; groupId: number }
 
 /**
- * The quiz answer outbox (src/offline/outbox.ts): one name for the Web Lock the page and the worker
- * drain under, the Background Sync tag and the BroadcastChannel announcing changes. A page also hears
- * its own changes through a window event of this name.
+ * The device's queues (src/offline/queue.ts): what a reader does that the server must hear, kept here first and
+ * sent exactly once. Each queue's name is also its Web Lock, its Background Sync tag (`owe-<name>`) and what its
+ * changes are announced under on QUEUE_CHANNEL.
  */
-export const OUTBOX_CHANNEL = 'owe-outbox'
-export const OUTBOX_LOCK = 'owe-outbox'
-export const OUTBOX_SYNC_TAG = 'owe-outbox'
-export type OutboxChanged = { type: 'outbox-changed'; userId: number; batchId: number }
+export type QueueName = 'outbox' | 'learning' | 'analytics' | 'marks' | 'forms'
+/** The BroadcastChannel announcing a queue's changes (a page also hears its own through a window event of this name). */
+export const QUEUE_CHANNEL = 'owe-queue'
+/** A queue's entries changed for a user (0: nobody's: analytics, a visitor's forms); `refused`: the server refused some just now. */
+export type QueueChanged = { type: 'queue-changed'; queue: QueueName; userId: number; refused?: string }
 
-/** Page → worker: send what the outbox holds now (the token is checked against the owner, never stored). */
-export type DrainOutboxCommand = {
-  type: 'DRAIN_OUTBOX'
-  token?: string
-  /** The connection just came back: send what is backing off now. */ retryNow?: boolean
-}
+/**
+ * Page → worker: send what a queue holds (every queue when none is named). The token is checked against the owner
+ * and kept in memory only while the worker lives; `retryNow`: the connection just came back, so what backs off goes
+ * now; `add`: entries the page hands over to keep first (analytics events: the page's script never loads idb).
+ */
+export type QueueCommand = { type: 'QUEUE_SEND'; queue?: QueueName; token?: string; retryNow?: boolean; add?: unknown[] }
+/**
+ * Worker → the page that asked: the queue is tried again in `inMs` (a back-off, or entries waiting for the server's
+ * clock); the page sets a timer, as the worker may be stopped by then. A delay, not a time: the page's timer is right
+ * whatever its clock says.
+ */
+export type QueueRetryNotice = { type: 'QUEUE_RETRY'; queue: QueueName; inMs: number }
 /**
  * Page → worker at sign-out: forget the token a page's command left in the worker's memory. The owner
  * record leaves the device a moment later (src/lib/device-data.ts); until then a sync event must not
- * send the signed-out user's answers with the token they just gave up.
+ * send the signed-out user's entries with the token they just gave up.
  */
 export type SignedOutNotice = { type: 'SIGNED_OUT' }
-/** Worker → the page that asked: entries wait for a retry at `retryAt` (the page sets a timer). */
-export type OutboxRetryNotice = { type: 'OUTBOX_RETRY'; retryAt: number }
-
-/**
- * Page → worker: keep these analytics events and send them when online (src/offline/analytics.ts).
- * `events` may be empty: `retryNow` alone (sent when the browser is back online) asks the worker to send
- * what waits, even while it pauses after a failure.
- */
-export type AnalyticsCommand = { type: 'ANALYTICS'; events: AnalyticsEvent[]; retryNow?: boolean }

@@ -1,19 +1,9 @@
 import { IDBFactory } from 'fake-indexeddb'
 import { openDB } from 'idb'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { OUTBOX_CHANNEL, OUTBOX_LOCK, type OutboxChanged } from './messages'
-import {
-  backoffMs,
-  discardFailed,
-  drainOutbox,
-  enqueueAnswer,
-  enqueueClose,
-  readBatchDelivery,
-  readFailed,
-  retryFailed,
-  RETRY_MAX_MS,
-  type DrainDeps,
-} from './outbox'
+import { QUEUE_CHANNEL, type QueueChanged } from './messages'
+import { discardFailed, enqueueAnswer, enqueueClose, outboxQueue, readBatchDelivery, readFailed, retryFailed } from './outbox'
+import { backoffMs, readQueueState, runQueue, type QueueSummary, type RoundDeps } from './queue'
 import { OFFLINE_DB_NAME, openOfflineDb, type OfflineDb } from './schema'
 import { readPrivate, removeOtherUsersData, removeUserData, savePrivate, setOwner, tokenDigest } from './store'
 import { freshDb } from './test-fixtures'
@@ -28,7 +18,7 @@ let clock: number
 let calls: Call[]
 /** The server's answer to each request; by default it takes everything. */
 let respond: (call: Call) => Response | Promise<Response>
-let heard: OutboxChanged[]
+let heard: QueueChanged[]
 let channel: BroadcastChannel
 
 beforeEach(async () => {
@@ -37,8 +27,8 @@ beforeEach(async () => {
   calls = []
   respond = () => Response.json({ data: {} })
   heard = []
-  channel = new BroadcastChannel(OUTBOX_CHANNEL)
-  channel.onmessage = (event: MessageEvent<OutboxChanged>) => heard.push(event.data)
+  channel = new BroadcastChannel(QUEUE_CHANNEL)
+  channel.onmessage = (event: MessageEvent<QueueChanged>) => heard.push(event.data)
 })
 
 afterEach(() => {
@@ -47,7 +37,7 @@ afterEach(() => {
   db.close()
 })
 
-const fetchStub: DrainDeps['fetch'] = async (url, init) => {
+const fetchStub: RoundDeps['fetch'] = async (url, init) => {
   const headers = new Headers(init.headers)
   const call: Call = {
     url,
@@ -60,13 +50,18 @@ const fetchStub: DrainDeps['fetch'] = async (url, init) => {
 }
 
 const tokensOf = (tokens: Record<number, string>) => async (userId: number) => tokens[userId]
-const deps = (tokens: Record<number, string> = { 7: 'token-of-7' }): DrainDeps => ({
+const deps = (tokens: Record<number, string> = { 7: 'token-of-7' }): RoundDeps => ({
   db,
   fetch: fetchStub,
   now: () => clock,
   tokenFor: tokensOf(tokens),
 })
-const drain = (tokens?: Record<number, string>) => drainOutbox(deps(tokens))
+/** What a round did, as the quiz sees it: sent, refused (now in "could not send"), still waiting, and when due again. */
+const short = ({ sent, refused, waiting, retryAt }: QueueSummary) => ({ sent, failed: refused, waiting, retryAt })
+const drain = async (tokens?: Record<number, string>) => short(await runQueue(outboxQueue, deps(tokens)))
+const drainNow = async () => short(await runQueue(outboxQueue, { ...deps(), retryNow: true }))
+const entries = async () => (await db.getAll('queue')).map(({ payload, ...entry }) => ({ ...entry, ...(payload as object) }))
+const BACKOFF = outboxQueue.backoff
 
 const answer = (questionId: number, answerOptionId: number, userId = 7, batchId = BATCH) =>
   enqueueAnswer(db, { userId, batchId, questionId, answerOptionId }, clock)
@@ -84,13 +79,13 @@ const errorBody = (status: number, message: string, headers: Record<string, stri
 test('an answer is stored with its own key and shown as saved, in one step', async () => {
   const key = await answer(1, 11)
   expect(key).toMatch(/^[0-9a-f-]{36}$/)
-  const [entry] = await db.getAll('outbox')
+  const [entry] = await entries()
   expect(entry).toMatchObject({
+    queue: 'outbox',
     key,
     kind: 'answer',
     state: 'pending',
-    tries: 0,
-    nextAttemptAt: 0,
+    at: new Date(T0).toISOString(),
     userId: 7,
     batchId: BATCH,
     questionId: 1,
@@ -103,7 +98,7 @@ test('an answer is stored with its own key and shown as saved, in one step', asy
     closeQueued: false,
     synced: false,
   })
-  expect(heard).toEqual([{ type: 'outbox-changed', userId: 7, batchId: BATCH }])
+  expect(heard).toEqual([{ type: 'queue-changed', queue: 'outbox', userId: 7 }])
 })
 
 test('entries are sent in the order made, the close after the answers, each with its key and its user’s token', async () => {
@@ -119,7 +114,7 @@ test('entries are sent in the order made, the close after the answers, each with
   expect(calls[0].body).toEqual({ batchId: BATCH, answerOptionId: 11, ethnicFactQuestionId: 1 })
   expect(calls.map((c) => c.key)).toEqual(keys)
   expect(calls.every((c) => c.authorization === 'Bearer token-of-7')).toBe(true)
-  expect(await db.count('outbox')).toBe(0)
+  expect(await db.count('queue')).toBe(0)
   expect(await readBatchDelivery(db, 7, BATCH)).toEqual({
     answers: {
       1: { answerOptionId: 12, delivery: 'delivered', error: null },
@@ -136,7 +131,7 @@ test('entries are sent in the order made, the close after the answers, each with
 test('a close already waiting is not queued twice', async () => {
   const first = await enqueueClose(db, { userId: 7, batchId: BATCH }, clock)
   expect(await enqueueClose(db, { userId: 7, batchId: BATCH }, clock)).toBe(first)
-  expect(await db.count('outbox')).toBe(1)
+  expect(await db.count('queue')).toBe(1)
 })
 
 test('an entry whose answer was lost is sent again with the same key, and a replay counts as delivered', async () => {
@@ -175,7 +170,7 @@ test('5xx, 408, 429 and network errors back off (1 s doubling, at most a minute)
   let expected = T0
   for (const tries of [1, 2, 3, 4, 5]) {
     const summary = await drain()
-    expected = clock + backoffMs(tries)
+    expected = clock + backoffMs(BACKOFF, tries)
     expect(summary).toEqual({ sent: 0, failed: 0, waiting: 2, retryAt: expected })
     expect(calls).toHaveLength(tries) // the second answer is never sent before the first
     // Not sent again before its time.
@@ -184,10 +179,8 @@ test('5xx, 408, 429 and network errors back off (1 s doubling, at most a minute)
     expect(calls).toHaveLength(tries)
     clock = expected
   }
-  expect([backoffMs(1), backoffMs(2), backoffMs(3)]).toEqual([1000, 2000, 4000])
-  expect(backoffMs(20)).toBe(RETRY_MAX_MS)
-  const [first] = await db.getAll('outbox')
-  expect(first).toMatchObject({ tries: 5, nextAttemptAt: expected, state: 'pending' })
+  expect([1, 2, 3, 20].map((tries) => backoffMs(BACKOFF, tries))).toEqual([1000, 2000, 4000, 60_000])
+  expect(await readQueueState(db, 'outbox', 7)).toMatchObject({ tries: 5, nextAttemptAt: expected })
   respond = () => Response.json({ data: {} })
   expect(await drain()).toEqual({ sent: 2, failed: 0, waiting: 0, retryAt: null })
   expect(sentAnswers().slice(-2)).toEqual([
@@ -196,23 +189,16 @@ test('5xx, 408, 429 and network errors back off (1 s doubling, at most a minute)
   ])
 })
 
-test('Retry-After is honoured', async () => {
-  respond = () => errorBody(429, 'busy', { 'Retry-After': '7' })
-  await answer(1, 11)
-  expect((await drain()).retryAt).toBe(T0 + 7000)
-  expect((await db.getAll('outbox'))[0].nextAttemptAt).toBe(T0 + 7000)
-})
-
 test('when the connection comes back, entries backing off are sent at once', async () => {
   respond = () => Promise.reject(new TypeError('Failed to fetch'))
   await answer(1, 11)
   await answer(2, 21)
-  for (let i = 0; i < 6; i++) await drainOutbox({ ...deps(), retryNow: true })
-  expect((await db.getAll('outbox'))[0]).toMatchObject({ tries: 6, nextAttemptAt: T0 + backoffMs(6) })
+  for (let i = 0; i < 6; i++) await drainNow()
+  expect(await readQueueState(db, 'outbox', 7)).toMatchObject({ tries: 6, nextAttemptAt: T0 + backoffMs(BACKOFF, 6) })
   respond = () => Response.json({ data: {} })
   // Not yet due: an ordinary drain waits; the one an `online` or sync event asks for sends.
   expect(await drain()).toMatchObject({ sent: 0, waiting: 2 })
-  expect(await drainOutbox({ ...deps(), retryNow: true })).toEqual({ sent: 2, failed: 0, waiting: 0, retryAt: null })
+  expect(await drainNow()).toEqual({ sent: 2, failed: 0, waiting: 0, retryAt: null })
 })
 
 test('a backing-off user does not hold another user’s entries back', async () => {
@@ -227,7 +213,7 @@ test('a 401 waits until the same user has another token', async () => {
   await answer(1, 11)
   await answer(2, 21)
   expect(await drain({ 7: 'old-token' })).toEqual({ sent: 0, failed: 0, waiting: 2, retryAt: null })
-  expect((await db.getAll('outbox'))[0].rejectedToken).toBe(await tokenDigest('old-token'))
+  expect((await readQueueState(db, 'outbox', 7)).rejectedToken).toBe(await tokenDigest('old-token'))
   clock += 3_600_000
   expect(await drain({ 7: 'old-token' })).toMatchObject({ sent: 0, waiting: 2 })
   expect(calls).toHaveLength(1)
@@ -247,7 +233,15 @@ test('other 4xx go to the "could not send" list with the server’s message, and
   await answer(2, 21)
   expect(await drain()).toEqual({ sent: 1, failed: 1, waiting: 0, retryAt: null })
   expect(await readFailed(db, 7)).toEqual([
-    { key, kind: 'answer', batchId: BATCH, questionId: 1, answerOptionId: 11, error: 'This quiz is closed.', createdAt: T0 },
+    {
+      key,
+      kind: 'answer',
+      batchId: BATCH,
+      questionId: 1,
+      answerOptionId: 11,
+      error: 'This quiz is closed.',
+      at: new Date(T0).toISOString(),
+    },
   ])
   const delivery = await readBatchDelivery(db, 7, BATCH)
   expect(delivery.answers[1]).toEqual({ answerOptionId: 11, delivery: 'failed', error: 'This quiz is closed.' })
@@ -278,7 +272,7 @@ test('retry puts refused entries back in their place; discard forgets them', asy
   expect((await readBatchDelivery(db, 7, BATCH)).answers[2]).toBeUndefined()
 
   expect(await retryFailed(db, 7)).toBe(1)
-  expect((await db.getAll('outbox'))[0]).toMatchObject({ key: a, state: 'pending', tries: 0, nextAttemptAt: 0, error: null })
+  expect((await entries())[0]).toMatchObject({ key: a, state: 'pending', error: null })
   expect((await readBatchDelivery(db, 7, BATCH)).answers[1]).toEqual({ answerOptionId: 11, delivery: 'saved', error: null })
   respond = () => Response.json({ data: {} })
   expect(await drain()).toMatchObject({ sent: 1 })
@@ -312,41 +306,6 @@ test('a user’s entries are never sent while only another user’s token is her
   expect(calls.slice(1).map((c) => c.authorization)).toEqual(['Bearer token-of-7', 'Bearer token-of-7'])
 })
 
-test('two drains at once never send an entry twice', async () => {
-  respond = () => new Promise((resolve) => setTimeout(() => resolve(Response.json({ data: {} })), 5))
-  await answer(1, 11)
-  await answer(2, 21)
-  await answer(3, 31)
-  const summaries = await Promise.all([drain(), drain(), drain()])
-  expect(calls.map((c) => c.key)).toHaveLength(3)
-  expect(new Set(calls.map((c) => c.key)).size).toBe(3)
-  expect(summaries.map((s) => s.sent).sort()).toEqual([0, 0, 3])
-})
-
-test('drains hold the shared Web Lock when there is one', async () => {
-  const held: string[] = []
-  let inside = 0
-  let most = 0
-  const locks = {
-    request: async (name: string, work: () => Promise<unknown>) => {
-      held.push(name)
-      inside++
-      most = Math.max(most, inside)
-      try {
-        return await work()
-      } finally {
-        inside--
-      }
-    },
-  }
-  vi.stubGlobal('navigator', { locks })
-  await answer(1, 11)
-  await Promise.all([drain(), drain()])
-  expect(held).toEqual([OUTBOX_LOCK, OUTBOX_LOCK])
-  expect(most).toBe(1)
-  expect(calls).toHaveLength(1)
-})
-
 test('entries queued while a drain runs are sent by it', async () => {
   respond = async (call) => {
     if ((call.body as { ethnicFactQuestionId: number }).ethnicFactQuestionId === 1) await answer(2, 21)
@@ -356,13 +315,13 @@ test('entries queued while a drain runs are sent by it', async () => {
   expect(await drain()).toMatchObject({ sent: 2 })
 })
 
-test('every change is announced on the outbox channel', async () => {
+test('every change is announced on the queue channel', async () => {
   await answer(1, 11)
   await drain()
   await new Promise((resolve) => setTimeout(resolve, 20))
   expect(heard).toEqual([
-    { type: 'outbox-changed', userId: 7, batchId: BATCH },
-    { type: 'outbox-changed', userId: 7, batchId: BATCH },
+    { type: 'queue-changed', queue: 'outbox', userId: 7 },
+    { type: 'queue-changed', queue: 'outbox', userId: 7 },
   ])
 })
 
@@ -374,7 +333,7 @@ test('sign-out and a new owner keep a user’s outbox and answers; their private
   await removeUserData(db, 7)
   await removeOtherUsersData(db, 8)
   expect(await readPrivate(db, 7, '/quiz-batch/user/recent/all')).toBeUndefined()
-  expect(await db.count('outbox')).toBe(2)
+  expect(await db.count('queue')).toBe(2)
   expect(await readBatchDelivery(db, 7, BATCH)).toMatchObject({
     pending: 2,
     closeQueued: true,
@@ -384,7 +343,7 @@ test('sign-out and a new owner keep a user’s outbox and answers; their private
   expect(await drain({ 7: 'token-of-7-again' })).toMatchObject({ sent: 2 })
 })
 
-test('a device on the first schema gains the outbox and keeps what it had', async () => {
+test('a device on the first schema gains the queues and keeps what it had', async () => {
   db.close()
   globalThis.indexedDB = new IDBFactory()
   const v1 = await openDB(OFFLINE_DB_NAME, 1, {
@@ -393,8 +352,9 @@ test('a device on the first schema gains the outbox and keeps what it had', asyn
   await v1.put('private', { userId: 7, url: '/api/proverbs/marks', body: 1, savedAt: T0 })
   v1.close()
   db = await openOfflineDb()
-  expect([...db.objectStoreNames]).toEqual(expect.arrayContaining(['outbox', 'quizAnswers', 'private']))
+  expect([...db.objectStoreNames]).toEqual(expect.arrayContaining(['queue', 'queueState', 'quizAnswers', 'private']))
+  expect([...db.objectStoreNames]).not.toContain('outbox')
   expect(await readPrivate(db, 7, '/api/proverbs/marks')).toEqual({ data: 1, savedAt: T0 })
   await answer(1, 11)
-  expect(await db.count('outbox')).toBe(1)
+  expect(await db.count('queue')).toBe(1)
 })

@@ -1,34 +1,28 @@
 import { API } from '../core/http/api-paths'
-import type { ApiErrorBody } from '../core/http/contract'
 import type { QuizAnswerItem } from '../core/quiz/contract'
-import { IDEMPOTENCY_HEADER } from '../core/quiz/quiz'
-import { withLock } from './lock'
-import { OUTBOX_CHANNEL, OUTBOX_LOCK, type OutboxChanged } from './messages'
-import { CLOSE_QUESTION_ID, type AnswerDelivery, type OfflineDb, type OutboxEntry } from './schema'
-import { tokenDigest } from './store'
+import { announceQueue, newRecord, scope, storedQueue, userRecords, type QueuePolicy } from './queue'
+import { CLOSE_QUESTION_ID, type AnswerDelivery, type OfflineDb, type QueueRecord } from './schema'
 
 /**
- * The quiz answer outbox: every answer (and the close of an attempt) is written here before the screen
- * calls it saved, then sent in the order made, exactly once as the server sees it — each entry carries
- * its own Idempotency-Key, so a request whose answer was lost is simply sent again.
- *
- * The page and the worker both drain it, under one Web Lock, so no entry is ever in flight twice. An
- * entry is only ever sent with the token of the user who made it (`tokenFor`). Sign-out keeps a user's
- * entries: they go when that user signs in again.
+ * The quiz answer outbox, a queue of the one delivery engine (src/offline/queue.ts): every answer, and the close of
+ * an attempt ("submit"), is written here before the screen calls it saved, then sent in the order made, one request
+ * each under its own Idempotency-Key. Beside it, `quizAnswers` holds each question's latest choice made here and
+ * where it is, changed in the same transaction as the entry carrying it. What the server refuses stays in the
+ * "could not send" list with its message until the reader sends it again or lets it go.
  */
 
 export type { AnswerDelivery } from './schema'
 
-/** An entry the server refused (a 4xx other than 401/408/429): shown in "could not send". */
-export type FailedEntry = {
+/** What an outbox entry carries. */
+export type OutboxPayload = { batchId: number; kind: 'answer' | 'close'; questionId: number | null; answerOptionId: number | null }
+type OutboxRecord = QueueRecord & { payload: OutboxPayload }
+
+/** An entry the server refused: shown in "could not send". */
+export type FailedEntry = OutboxPayload & {
   key: string
-  kind: 'answer' | 'close'
-  batchId: number
-  questionId: number | null
-  answerOptionId: number | null
   /** The server's message, shown as is. */
   error: string
-  createdAt: number
+  at: string
 }
 
 export type BatchDelivery = {
@@ -44,120 +38,104 @@ export type BatchDelivery = {
   synced: boolean
 }
 
-export type DrainDeps = {
-  db: OfflineDb
-  fetch: (input: string, init: RequestInit) => Promise<Response>
-  now: () => number
-  /** The session token of this user, if this runtime has it; their entries wait without one. */
-  tokenFor: (userId: number) => Promise<string | undefined>
-  /** Where the API lives; empty for the same origin. */
-  apiBase?: string
-  /**
-   * The connection just came back (`online`, a Background Sync event): entries backing off are sent now
-   * rather than when their back-off ends — it was counting failures of a network that was not there.
-   */
-  retryNow?: boolean
+const recordKey = (userId: number, { batchId, questionId }: OutboxPayload): [number, number, number] => [
+  userId,
+  batchId,
+  questionId ?? CLOSE_QUESTION_ID,
+]
+
+/** The quiz outbox's policy: one request an entry, 1 s doubling to a minute, a refusal kept for the reader. */
+export const outboxQueue: QueuePolicy<OutboxRecord> = {
+  name: 'outbox',
+  backoff: { baseMs: 1000, maxMs: 60_000 },
+  batchSize: 1,
+  idempotent: true,
+  clientErrors: 'refuse',
+  source: storedQueue('outbox', {
+    onRefused: 'keep',
+    also: ['quizAnswers'],
+    async settle(tx, record, outcome) {
+      const answers = tx.objectStore('quizAnswers')
+      const key = recordKey(record.userId, record.payload as OutboxPayload)
+      const choice = await answers.get(key)
+      // Only the choice this entry carried: a later choice for the question keeps its own state.
+      if (choice?.key !== record.key) return
+      await answers.put(
+        outcome.sent ? { ...choice, delivery: 'delivered', error: null } : { ...choice, delivery: 'failed', error: outcome.message },
+      )
+    },
+  }) as QueuePolicy<OutboxRecord>['source'],
+  request([{ payload }]) {
+    if (payload.kind === 'close') return { method: 'POST', path: API.quizUpdateAttempt(payload.batchId) }
+    const item: QuizAnswerItem = {
+      batchId: payload.batchId,
+      answerOptionId: payload.answerOptionId!,
+      ethnicFactQuestionId: payload.questionId!,
+    }
+    return { method: 'POST', path: API.quizSubmitSingle, body: item }
+  },
 }
-
-export type DrainSummary = {
-  sent: number
-  /** Refused by the server in this round (now in "could not send"). */
-  failed: number
-  /** Still pending: backing off, behind an entry that is, or waiting for their user's token. */
-  waiting: number
-  /** The earliest time a backing-off entry may be sent; null when none is backing off. */
-  retryAt: number | null
-}
-
-/** Back-off after a retryable failure: 1 s, doubling, at most a minute (or what Retry-After asks). */
-export const RETRY_BASE_MS = 1000
-export const RETRY_MAX_MS = 60_000
-/** A Retry-After longer than this is not believed. */
-export const RETRY_AFTER_MAX_MS = 3_600_000
-/** A request still unanswered after this is treated as lost (and sent again later with the same key). */
-export const SEND_TIMEOUT_MS = 30_000
-
-export const backoffMs = (tries: number) => Math.min(RETRY_BASE_MS * 2 ** Math.max(0, tries - 1), RETRY_MAX_MS)
-
-// ------------------------------------------------------------------------------------------ announcing
-
-/**
- * Tells every page (the BroadcastChannel) and this page (a window event; the channel object that posts
- * does not hear itself) that a batch's entries changed.
- */
-export function announceOutbox(message: OutboxChanged): void {
-  if (typeof BroadcastChannel !== 'undefined') {
-    const channel = new BroadcastChannel(OUTBOX_CHANNEL)
-    channel.postMessage(message)
-    channel.close()
-  }
-  const page = (globalThis as { window?: EventTarget }).window
-  if (page && typeof CustomEvent !== 'undefined') page.dispatchEvent(new CustomEvent(OUTBOX_CHANNEL, { detail: message }))
-}
-
-const changed = (userId: number, batchId: number) => announceOutbox({ type: 'outbox-changed', userId, batchId })
 
 // --------------------------------------------------------------------------------------------- writing
 
 export type AnswerInput = { userId: number; batchId: number; questionId: number; answerOptionId: number }
 
-const newEntry = (
-  fields: Pick<OutboxEntry, 'userId' | 'batchId' | 'kind' | 'questionId' | 'answerOptionId'>,
-  now: number,
-): OutboxEntry => ({
-  ...fields,
-  key: crypto.randomUUID(),
-  state: 'pending',
-  tries: 0,
-  nextAttemptAt: 0,
-  createdAt: now,
-  error: null,
-  rejectedToken: null,
-})
+/** The user's outbox entries of one batch, pending and refused, in the order made. */
+async function batchRecords(db: OfflineDb, userId: number, batchId: number): Promise<OutboxRecord[]> {
+  return ((await userRecords(db, 'outbox', userId)) as OutboxRecord[]).filter((record) => record.payload.batchId === batchId)
+}
 
 /**
- * Queues a chosen answer and records it as the question's latest choice, in one transaction; resolves
- * once both are stored (only then may the screen say "saved"). Returns the entry's key. A refused entry
- * for the same question is dropped: this choice replaces it.
+ * Queues a chosen answer and records it as the question's latest choice, in one transaction; resolves once both
+ * are stored (only then may the screen say "saved"). Returns the entry's key. A refused entry for the same
+ * question is dropped: this choice replaces it.
  */
 export async function enqueueAnswer(db: OfflineDb, input: AnswerInput, now: number): Promise<string> {
   const { userId, batchId, questionId, answerOptionId } = input
-  const entry = newEntry({ userId, batchId, kind: 'answer', questionId, answerOptionId }, now)
-  const tx = db.transaction(['outbox', 'quizAnswers'], 'readwrite')
-  const outbox = tx.objectStore('outbox')
-  const superseded = (await outbox.index('batch').getAll([userId, batchId])).filter(
-    (e) => e.kind === 'answer' && e.questionId === questionId && e.state === 'failed',
+  const entry = newRecord<OutboxPayload>(
+    'outbox',
+    userId,
+    { batchId, kind: 'answer', questionId, answerOptionId },
+    undefined,
+    new Date(now),
+  )
+  const tx = db.transaction(['queue', 'quizAnswers'], 'readwrite')
+  const queue = tx.objectStore('queue')
+  const superseded = ((await queue.index('scope').getAll(scope('outbox', userId, 'failed'))) as OutboxRecord[]).filter(
+    (e) => e.payload.batchId === batchId && e.payload.kind === 'answer' && e.payload.questionId === questionId,
   )
   await Promise.all([
-    ...superseded.map((e) => outbox.delete(e.seq!)),
-    outbox.add(entry),
+    ...superseded.map((e) => queue.delete(e.seq!)),
+    queue.add(entry),
     tx
       .objectStore('quizAnswers')
       .put({ userId, batchId, questionId, answerOptionId, key: entry.key, delivery: 'saved', error: null, updatedAt: now }),
     tx.done,
   ])
-  changed(userId, batchId)
+  announceQueue('outbox', userId)
   return entry.key
 }
 
 /**
- * Queues the close of an attempt ("submit"), after every answer queued before it. A close already
- * waiting to be sent is not queued twice; a refused one is replaced. Returns the entry's key.
+ * Queues the close of an attempt ("submit"), after every answer queued before it. A close already waiting to be
+ * sent is not queued twice; a refused one is replaced. Returns the entry's key.
  */
 export async function enqueueClose(db: OfflineDb, input: { userId: number; batchId: number }, now: number): Promise<string> {
   const { userId, batchId } = input
-  const tx = db.transaction(['outbox', 'quizAnswers'], 'readwrite')
-  const outbox = tx.objectStore('outbox')
-  const closes = (await outbox.index('batch').getAll([userId, batchId])).filter((e) => e.kind === 'close')
+  const closes = (await batchRecords(db, userId, batchId)).filter((e) => e.payload.kind === 'close')
   const waiting = closes.find((e) => e.state === 'pending')
-  if (waiting) {
-    await tx.done
-    return waiting.key
-  }
-  const entry = newEntry({ userId, batchId, kind: 'close', questionId: null, answerOptionId: null }, now)
+  if (waiting) return waiting.key
+  const entry = newRecord<OutboxPayload>(
+    'outbox',
+    userId,
+    { batchId, kind: 'close', questionId: null, answerOptionId: null },
+    undefined,
+    new Date(now),
+  )
+  const tx = db.transaction(['queue', 'quizAnswers'], 'readwrite')
   await Promise.all([
-    ...closes.map((e) => outbox.delete(e.seq!)),
-    outbox.add(entry),
+    ...closes.map((e) => tx.objectStore('queue').delete(e.seq!)),
+    tx.objectStore('queue').add(entry),
     tx.objectStore('quizAnswers').put({
       userId,
       batchId,
@@ -170,74 +148,65 @@ export async function enqueueClose(db: OfflineDb, input: { userId: number; batch
     }),
     tx.done,
   ])
-  changed(userId, batchId)
+  announceQueue('outbox', userId)
   return entry.key
 }
 
-const recordKey = (entry: OutboxEntry): [number, number, number] => [entry.userId, entry.batchId, entry.questionId ?? CLOSE_QUESTION_ID]
-
 /**
- * Refused entries go back to the queue (all of the user's, or those named), in their first place. One
- * superseded by a later choice for its question is dropped instead: sending it would undo that choice.
+ * Refused entries go back to the queue (all of the user's, or those named), in their first place. One superseded
+ * by a later choice for its question is dropped instead: sending it would undo that choice.
  */
 export async function retryFailed(db: OfflineDb, userId: number, keys?: readonly string[]): Promise<number> {
-  const tx = db.transaction(['outbox', 'quizAnswers'], 'readwrite')
-  const outbox = tx.objectStore('outbox')
+  const tx = db.transaction(['queue', 'quizAnswers'], 'readwrite')
+  const queue = tx.objectStore('queue')
   const answers = tx.objectStore('quizAnswers')
-  const chosen = (await outbox.index('userId').getAll(userId)).filter((e) => e.state === 'failed' && (!keys || keys.includes(e.key)))
+  const chosen = ((await queue.index('scope').getAll(scope('outbox', userId, 'failed'))) as OutboxRecord[]).filter(
+    (e) => !keys || keys.includes(e.key),
+  )
   let requeued = 0
   for (const entry of chosen) {
-    const record = await answers.get(recordKey(entry))
-    if (record?.key !== entry.key) {
-      await outbox.delete(entry.seq!)
+    const choice = await answers.get(recordKey(userId, entry.payload))
+    if (choice?.key !== entry.key) {
+      await queue.delete(entry.seq!)
       continue
     }
-    await outbox.put({ ...entry, state: 'pending', tries: 0, nextAttemptAt: 0, error: null, rejectedToken: null })
-    await answers.put({ ...record, delivery: 'saved', error: null })
+    await queue.put({ ...entry, state: 'pending', error: null })
+    await answers.put({ ...choice, delivery: 'saved', error: null })
     requeued++
   }
   await tx.done
-  for (const batchId of new Set(chosen.map((e) => e.batchId))) changed(userId, batchId)
+  if (chosen.length > 0) announceQueue('outbox', userId)
   return requeued
 }
 
 /** The user gives up on a refused entry: it leaves the list, and the choice it carried is forgotten. */
 export async function discardFailed(db: OfflineDb, userId: number, key: string): Promise<boolean> {
-  const tx = db.transaction(['outbox', 'quizAnswers'], 'readwrite')
-  const entry = (await tx.objectStore('outbox').index('userId').getAll(userId)).find((e) => e.key === key && e.state === 'failed')
-  if (!entry) {
+  const tx = db.transaction(['queue', 'quizAnswers'], 'readwrite')
+  const entry = (await tx.objectStore('queue').index('key').get(['outbox', key])) as OutboxRecord | undefined
+  if (!entry || entry.userId !== userId || entry.state !== 'failed') {
     await tx.done
     return false
   }
   const answers = tx.objectStore('quizAnswers')
-  const record = await answers.get(recordKey(entry))
+  const choice = await answers.get(recordKey(userId, entry.payload))
   await Promise.all([
-    tx.objectStore('outbox').delete(entry.seq!),
-    ...(record?.key === entry.key ? [answers.delete(recordKey(entry))] : []),
+    tx.objectStore('queue').delete(entry.seq!),
+    ...(choice?.key === entry.key ? [answers.delete(recordKey(userId, entry.payload))] : []),
     tx.done,
   ])
-  changed(userId, entry.batchId)
+  announceQueue('outbox', userId)
   return true
 }
 
 // --------------------------------------------------------------------------------------------- reading
 
-const failedOf = (entry: OutboxEntry): FailedEntry => ({
-  key: entry.key,
-  kind: entry.kind,
-  batchId: entry.batchId,
-  questionId: entry.questionId,
-  answerOptionId: entry.answerOptionId,
-  error: entry.error ?? '',
-  createdAt: entry.createdAt,
-})
+const failedOf = (entry: OutboxRecord): FailedEntry => ({ ...entry.payload, key: entry.key, error: entry.error ?? '', at: entry.at })
 
 /** Where a batch's answers and close are on this device, for its user. */
 export async function readBatchDelivery(db: OfflineDb, userId: number, batchId: number): Promise<BatchDelivery> {
-  const tx = db.transaction(['outbox', 'quizAnswers'])
   const [entries, records] = await Promise.all([
-    tx.objectStore('outbox').index('batch').getAll([userId, batchId]),
-    tx.objectStore('quizAnswers').index('batch').getAll([userId, batchId]),
+    batchRecords(db, userId, batchId),
+    db.getAllFromIndex('quizAnswers', 'batch', [userId, batchId]),
   ])
   const answers: BatchDelivery['answers'] = {}
   let close: (typeof records)[number] | undefined
@@ -247,10 +216,7 @@ export async function readBatchDelivery(db: OfflineDb, userId: number, batchId: 
       answers[record.questionId] = { answerOptionId: record.answerOptionId, delivery: record.delivery, error: record.error }
   }
   const pending = entries.filter((e) => e.state === 'pending').length
-  const failed = entries
-    .filter((e) => e.state === 'failed')
-    .sort((a, b) => a.seq! - b.seq!)
-    .map(failedOf)
+  const failed = entries.filter((e) => e.state === 'failed').map(failedOf)
   return {
     answers,
     pending,
@@ -263,157 +229,5 @@ export async function readBatchDelivery(db: OfflineDb, userId: number, batchId: 
 
 /** The user's "could not send" list, oldest first. */
 export async function readFailed(db: OfflineDb, userId: number): Promise<FailedEntry[]> {
-  const entries = await db.getAllFromIndex('outbox', 'userId', userId)
-  return entries
-    .filter((e) => e.state === 'failed')
-    .sort((a, b) => a.seq! - b.seq!)
-    .map(failedOf)
-}
-
-// -------------------------------------------------------------------------------------------- the lock
-
-/**
- * Runs `work` holding the outbox lock: one drain at a time in this runtime and across the page and the
- * worker.
- */
-export function withOutboxLock<T>(work: () => Promise<T>): Promise<T> {
-  return withLock(OUTBOX_LOCK, work)
-}
-
-// ------------------------------------------------------------------------------------------- the drain
-
-type Outcome =
-  { kind: 'sent' } | { kind: 'unauthorised' } | { kind: 'retry'; afterMs: number | undefined } | { kind: 'refused'; message: string }
-
-function retryAfterMs(response: Response, now: number): number | undefined {
-  const value = response.headers.get('Retry-After')?.trim()
-  if (!value) return undefined
-  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now
-  return Number.isNaN(ms) ? undefined : Math.min(Math.max(0, ms), RETRY_AFTER_MAX_MS)
-}
-
-function requestOf(entry: OutboxEntry): { path: string; body?: string } {
-  if (entry.kind === 'close') return { path: API.quizUpdateAttempt(entry.batchId) }
-  const item: QuizAnswerItem = { batchId: entry.batchId, answerOptionId: entry.answerOptionId!, ethnicFactQuestionId: entry.questionId! }
-  return { path: API.quizSubmitSingle, body: JSON.stringify(item) }
-}
-
-async function send(entry: OutboxEntry, token: string, deps: DrainDeps): Promise<Outcome> {
-  const { path, body } = requestOf(entry)
-  let response: Response
-  try {
-    response = await deps.fetch(`${deps.apiBase ?? ''}${path}`, {
-      method: 'POST',
-      headers: {
-        Accept: 'application/json',
-        Authorization: `Bearer ${token}`,
-        [IDEMPOTENCY_HEADER]: entry.key,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body,
-      signal: typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(SEND_TIMEOUT_MS) : undefined,
-    })
-  } catch {
-    // Offline, or no answer in time: the server may have it or not; the same key makes a resend safe.
-    return { kind: 'retry', afterMs: undefined }
-  }
-  const { status } = response
-  if (response.ok) return { kind: 'sent' }
-  if (status === 401) return { kind: 'unauthorised' }
-  if (status < 400 || status >= 500 || status === 408 || status === 429)
-    return { kind: 'retry', afterMs: retryAfterMs(response, deps.now()) }
-  const error = (await response.json().catch(() => null)) as ApiErrorBody | null
-  return { kind: 'refused', message: error?.error?.message || `The server answered ${status}.` }
-}
-
-/** Applies what the server said to the entry and the choice it carries, in one transaction. */
-async function settle(db: OfflineDb, entry: OutboxEntry, outcome: Outcome, change: Partial<OutboxEntry>): Promise<void> {
-  const tx = db.transaction(['outbox', 'quizAnswers'], 'readwrite')
-  const outbox = tx.objectStore('outbox')
-  const answers = tx.objectStore('quizAnswers')
-  const current = await outbox.get(entry.seq!)
-  if (current) {
-    if (outcome.kind === 'sent') await outbox.delete(entry.seq!)
-    else await outbox.put({ ...current, ...change })
-  }
-  if (outcome.kind === 'sent' || outcome.kind === 'refused') {
-    const record = await answers.get(recordKey(entry))
-    // Only the choice this entry carried: a later choice for the question keeps its own state.
-    if (record?.key === entry.key) {
-      await answers.put(
-        outcome.kind === 'sent'
-          ? { ...record, delivery: 'delivered', error: null }
-          : { ...record, delivery: 'failed', error: outcome.message },
-      )
-    }
-  }
-  await tx.done
-}
-
-/**
- * Sends the pending entries in the order made, under the outbox lock. Per user: an entry that must wait
- * (backing off, no token, its token refused) holds that user's later entries back, so the last answer
- * to a question is the last the server hears and the close follows the answers. Entries queued while
- * it runs are sent in the same drain.
- */
-export function drainOutbox(deps: DrainDeps): Promise<DrainSummary> {
-  return withOutboxLock(() => drainHeld(deps))
-}
-
-async function drainHeld(deps: DrainDeps): Promise<DrainSummary> {
-  const { db } = deps
-  const summary: DrainSummary = { sent: 0, failed: 0, waiting: 0, retryAt: null }
-  const held = new Set<number>()
-  const tokens = new Map<number, { token: string; digest: string } | undefined>()
-  const wait = (entry: OutboxEntry, retryAt?: number) => {
-    held.add(entry.userId)
-    summary.waiting++
-    if (retryAt !== undefined) summary.retryAt = summary.retryAt === null ? retryAt : Math.min(summary.retryAt, retryAt)
-  }
-
-  let after = 0
-  for (;;) {
-    const entries = await db.getAll('outbox', IDBKeyRange.lowerBound(after, true))
-    if (entries.length === 0) break
-    after = entries[entries.length - 1].seq!
-    for (const entry of entries) {
-      if (entry.state !== 'pending') continue
-      if (held.has(entry.userId)) {
-        summary.waiting++
-        continue
-      }
-      if (!deps.retryNow && entry.nextAttemptAt > deps.now()) {
-        wait(entry, entry.nextAttemptAt)
-        continue
-      }
-      if (!tokens.has(entry.userId)) {
-        const token = await deps.tokenFor(entry.userId)
-        tokens.set(entry.userId, token ? { token, digest: await tokenDigest(token) } : undefined)
-      }
-      const auth = tokens.get(entry.userId)
-      // No token of this user's here, or only the one the server already refused: wait for a sign-in.
-      if (!auth || entry.rejectedToken === auth.digest) {
-        wait(entry)
-        continue
-      }
-      const outcome = await send(entry, auth.token, deps)
-      if (outcome.kind === 'sent') {
-        await settle(db, entry, outcome, {})
-        summary.sent++
-      } else if (outcome.kind === 'unauthorised') {
-        await settle(db, entry, outcome, { rejectedToken: auth.digest })
-        wait(entry)
-      } else if (outcome.kind === 'retry') {
-        const tries = entry.tries + 1
-        const nextAttemptAt = deps.now() + (outcome.afterMs ?? backoffMs(tries))
-        await settle(db, entry, outcome, { tries, nextAttemptAt })
-        wait(entry, nextAttemptAt)
-      } else {
-        await settle(db, entry, outcome, { state: 'failed', error: outcome.message })
-        summary.failed++
-      }
-      changed(entry.userId, entry.batchId)
-    }
-  }
-  return summary
+  return ((await db.getAllFromIndex('queue', 'scope', scope('outbox', userId, 'failed'))) as OutboxRecord[]).map(failedOf)
 }

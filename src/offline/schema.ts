@@ -1,23 +1,23 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
-import type { AnalyticsEvent } from '../core/analytics/contract'
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb'
 import type { LearningEntry } from '../core/learning/contract'
 import type { Category, EthnicGroup, Proverb } from '../core/proverbs/contract'
+import type { QueueName } from './messages'
 
 /**
  * The device's copy of the corpus, shared by the page and the service worker: one versioned IndexedDB
  * schema. Public records (groups, categories, proverbs, daily lists) are normalised so that every list
  * and search can be answered from them offline; what belongs to a signed-in user (their private answers
- * and offline packs) is keyed by their id and removed when they sign out. The quiz answer outbox and the
- * answers it carries are keyed by user too, but stay at sign-out: they are delivered when that user signs
- * in again (src/offline/outbox.ts). Analytics events wait here until they are sent (src/offline/analytics.ts);
- * they name no one, so they stay at sign-out too. A reader's learning log (src/offline/learning.ts) is keyed by user:
- * at sign-out what the server has goes, and what it has not yet stays for that user's next sign-in.
+ * and offline packs) is keyed by their id and removed when they sign out. What waits to reach the server —
+ * quiz answers, analytics events, favourites and likes, suggestions and corrections — is in the one queue store
+ * (src/offline/queue.ts), keyed by user (0 for nobody's) and kept at sign-out: it is sent when that user signs in
+ * again. A reader's learning log (src/offline/learning.ts) is keyed by user: at sign-out what the server has goes,
+ * and what it has not yet stays for that user's next sign-in.
  *
  * Bump OFFLINE_DB_VERSION with every change here and add a step to `upgrade`; never edit a step that
- * has shipped.
+ * has shipped, except to stop making a store that a later step folds away (a new device skips both).
  */
 export const OFFLINE_DB_NAME = 'owe-offline'
-export const OFFLINE_DB_VERSION = 4
+export const OFFLINE_DB_VERSION = 5
 
 /** The Cache Storage cache holding scroll images (cache-first in the worker; packs fill it too). */
 export const SCROLL_IMAGE_CACHE = 'owe-scroll-images'
@@ -78,30 +78,47 @@ export type PackRecord = {
 export type AnswerDelivery = 'saved' | 'delivered' | 'failed'
 
 /**
- * One request waiting to reach the server, in the order made (`seq`): an answer to a question, or the
- * close of an attempt ("submit"). `key` is its Idempotency-Key, so a request whose answer was lost can be
- * sent again safely.
+ * One thing waiting to reach the server, in a queue (src/offline/queue.ts), in the order made (`seq`): a quiz answer
+ * or close, an analytics event, a favourite or a like, a suggestion or a correction. `key` is its Idempotency-Key
+ * (an analytics event's id), so a request whose answer was lost can be sent again safely; what it carries
+ * (`payload`) is the queue's own.
  */
-export type OutboxEntry = {
+export type QueueRecord = {
   /** Given by IndexedDB on insert; absent only on a new entry. */
   seq?: number
+  queue: QueueName
   key: string
+  /** Whose it is: only ever sent with their token. 0 for nobody's (analytics, a visitor's suggestion), sent with none. */
   userId: number
-  batchId: number
-  kind: 'answer' | 'close'
-  /** The question answered; null for a close. */
-  questionId: number | null
-  answerOptionId: number | null
-  /** 'pending': to send (now or after `nextAttemptAt`); 'failed': refused, shown in "could not send". */
+  /** When it was made, by this device's clock (ISO 8601). */
+  at: string
+  payload: unknown
+  /** 'pending': to send; 'failed': refused by the server, kept with its message (`error`) for the reader to see. */
   state: 'pending' | 'failed'
-  tries: number
-  /** Not sent before this time (back-off); 0 for at once. */
-  nextAttemptAt: number
-  createdAt: number
-  /** The server's message for a refused entry. */
   error: string | null
-  /** The digest of the token the server answered 401 to: the entry waits for another token of its user. */
+}
+
+/**
+ * A queue's sending state for one user (0: nobody's entries): the back-off of failed rounds, the token the server
+ * refused, the entries waiting for the server's clock, and a pulling queue's cursor (the learning log's).
+ */
+export type QueueState = {
+  queue: QueueName
+  userId: number
+  tries: number
+  /** Not tried before this time (back-off); 0 for at once. */
+  nextAttemptAt: number
+  /** The digest of the token the server answered 401 to: the entries wait for another token of this user. */
   rejectedToken: string | null
+  /**
+   * The time (`at`) of the first entry the server called early (dated past its clock: CLOCK_AHEAD): it and later
+   * ones wait; null while none do.
+   */
+  earlyAt: string | null
+  /** How far this device's clock was ahead of the server's then, when more than the server allows; else null. */
+  clockAheadMs: number | null
+  /** What a pulling queue holds of the server's side (the learning log: the last `seq` pulled); 0 before the first pull. */
+  cursor: number
 }
 
 /** The question id of a batch's close in `quizAnswers` (question ids start at 1). */
@@ -137,24 +154,6 @@ export type LearningRecord = LearningEntry & { userId: number; sent: 0 | 1; seq:
  */
 export type StoredLearningCard = { userId: number; proverbId: number; inDeck: 0 | 1; due: number }
 
-/** A reader's syncing state: the pull cursor (the last `seq` held) and the back-off of failed rounds. */
-export type LearningSyncState = {
-  userId: number
-  cursor: number
-  tries: number
-  /** Not tried before this time (back-off); 0 for at once. */
-  nextAttemptAt: number
-  /** The digest of the token the server answered 401 to: the log waits for another token of this user. */
-  rejectedToken: string | null
-  /**
-   * The time (`at`) of the first entry the server called early (dated past its clock: LEARNING_CLOCK_AHEAD): it
-   * and later ones wait; null or absent while none do.
-   */
-  earlyAt?: string | null
-  /** How far this device's clock was ahead of the server's then, when more than the server allows; else null. */
-  clockAheadMs?: number | null
-}
-
 /** Who the device's signed-in data belongs to: the worker stores private answers only for this token. */
 export type Owner = { userId: number; tokenDigest: string }
 
@@ -166,10 +165,7 @@ export interface OfflineSchema extends DBSchema {
   lists: { key: string; value: StoredList; indexes: { kind: string } }
   private: { key: [number, string]; value: StoredPrivate; indexes: { userId: number } }
   packs: { key: [number, number]; value: PackRecord; indexes: { userId: number } }
-  outbox: { key: number; value: OutboxEntry; indexes: { userId: number; batch: [number, number] } }
   quizAnswers: { key: [number, number, number]; value: QuizAnswerRecord; indexes: { batch: [number, number] } }
-  /** Analytics events waiting to be sent, by id; `at` (ISO 8601, UTC) orders them oldest first. */
-  analytics: { key: string; value: AnalyticsEvent; indexes: { at: string } }
   /** A reader's learning log, by entry id: `unsent` orders what waits oldest first, `days` finds active days and today's reads. */
   learning: {
     key: string
@@ -178,7 +174,12 @@ export interface OfflineSchema extends DBSchema {
   }
   /** Each reader's cards, by [userId, proverbId]; `due` counts the deck and what is due: [userId, inDeck, due]. */
   learningCards: { key: [number, number]; value: StoredLearningCard; indexes: { due: [number, number, number] } }
-  learningSync: { key: number; value: LearningSyncState }
+  /**
+   * Every queue's entries by `seq` (the order made): `key` finds one by its key, `scope` a user's pending or failed
+   * entries of a queue in order ([queue, userId, state]).
+   */
+  queue: { key: number; value: QueueRecord; indexes: { key: [QueueName, string]; scope: [QueueName, number, string] } }
+  queueState: { key: [QueueName, number]; value: QueueState }
   /** 'owner': the Owner; 'searchVersion': bumped by every change to the search store. */
   meta: { key: string; value: Owner | number }
 }
@@ -187,7 +188,7 @@ export type OfflineDb = IDBPDatabase<OfflineSchema>
 
 export function openOfflineDb(): Promise<OfflineDb> {
   return openDB<OfflineSchema>(OFFLINE_DB_NAME, OFFLINE_DB_VERSION, {
-    upgrade(db, oldVersion) {
+    upgrade(db, oldVersion, _newVersion, transaction) {
       if (oldVersion < 1) {
         db.createObjectStore('groups', { keyPath: 'id' })
         db.createObjectStore('categories', { keyPath: 'id' })
@@ -201,13 +202,7 @@ export function openOfflineDb(): Promise<OfflineDb> {
         db.createObjectStore('meta')
       }
       if (oldVersion < 2) {
-        const outbox = db.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true })
-        outbox.createIndex('userId', 'userId')
-        outbox.createIndex('batch', ['userId', 'batchId'])
         db.createObjectStore('quizAnswers', { keyPath: ['userId', 'batchId', 'questionId'] }).createIndex('batch', ['userId', 'batchId'])
-      }
-      if (oldVersion < 3) {
-        db.createObjectStore('analytics', { keyPath: 'id' }).createIndex('at', 'at')
       }
       if (oldVersion < 4) {
         const learning = db.createObjectStore('learning', { keyPath: 'id' })
@@ -215,7 +210,15 @@ export function openOfflineDb(): Promise<OfflineDb> {
         learning.createIndex('unsent', ['userId', 'sent', 'at'])
         learning.createIndex('days', ['userId', 'kind', 'day'])
         db.createObjectStore('learningCards', { keyPath: ['userId', 'proverbId'] }).createIndex('due', ['userId', 'inDeck', 'due'])
-        db.createObjectStore('learningSync', { keyPath: 'userId' })
+      }
+      if (oldVersion < 5) {
+        const queue = db.createObjectStore('queue', { keyPath: 'seq', autoIncrement: true })
+        queue.createIndex('key', ['queue', 'key'], { unique: true })
+        queue.createIndex('scope', ['queue', 'userId', 'state'])
+        db.createObjectStore('queueState', { keyPath: ['queue', 'userId'] })
+        // The open resolves once this is done: the upgrade's transaction lives while its requests do.
+        if (oldVersion >= 2)
+          void moveIntoQueues(db as unknown as IDBPDatabase, transaction as unknown as IDBPTransaction<unknown, string[], 'versionchange'>)
       }
     },
     // A newer version opened in another tab: let it upgrade; this connection reopens on next use.
@@ -224,6 +227,49 @@ export function openOfflineDb(): Promise<OfflineDb> {
       ;(event.target as IDBDatabase).close()
     },
   })
+}
+
+/**
+ * Version 5 put the three queues a device had — the quiz outbox (version 2), the analytics queue (3) and the learning
+ * log's sending state (4) — into the one queue store: what waited keeps waiting, in its order, and the old stores go.
+ * (A back-off or a refused token starts afresh: the next round tries once and learns it again.)
+ */
+async function moveIntoQueues(db: IDBPDatabase, tx: IDBPTransaction<unknown, string[], 'versionchange'>): Promise<void> {
+  const queue = tx.objectStore('queue')
+  const old = (name: string) => (db.objectStoreNames.contains(name) ? tx.objectStore(name).getAll() : Promise.resolve([]))
+  const [outbox, analytics, learningSync] = await Promise.all([old('outbox'), old('analytics'), old('learningSync')])
+  for (const entry of outbox as { key: string; userId: number; createdAt: number; state: 'pending' | 'failed'; error: string | null }[]) {
+    const { batchId, kind, questionId, answerOptionId } = entry as unknown as Record<string, unknown>
+    await queue.add({
+      queue: 'outbox',
+      key: entry.key,
+      userId: entry.userId,
+      at: new Date(entry.createdAt).toISOString(),
+      payload: { batchId, kind, questionId, answerOptionId },
+      state: entry.state,
+      error: entry.error,
+    } satisfies QueueRecord)
+  }
+  const events = (analytics as { id: string; at: string }[]).sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0))
+  for (const event of events)
+    await queue.add({
+      queue: 'analytics',
+      key: event.id,
+      userId: 0,
+      at: event.at,
+      payload: event,
+      state: 'pending',
+      error: null,
+    } satisfies QueueRecord)
+  for (const state of learningSync as (Omit<QueueState, 'queue' | 'earlyAt' | 'clockAheadMs'> & Partial<QueueState>)[]) {
+    await tx.objectStore('queueState').put({
+      ...state,
+      queue: 'learning',
+      earlyAt: state.earlyAt ?? null,
+      clockAheadMs: state.clockAheadMs ?? null,
+    } satisfies QueueState)
+  }
+  for (const name of ['outbox', 'analytics', 'learningSync']) if (db.objectStoreNames.contains(name)) db.deleteObjectStore(name)
 }
 
 let shared: Promise<OfflineDb> | undefined

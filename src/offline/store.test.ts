@@ -314,18 +314,17 @@ test('the shared connection is opened once per runtime', async () => {
   expect(a).toBe(b)
   expect(await offlineDb()).toBe(a)
   expect([...a.objectStoreNames].sort()).toEqual([
-    'analytics',
     'categories',
     'groups',
     'learning',
     'learningCards',
-    'learningSync',
     'lists',
     'meta',
-    'outbox',
     'packs',
     'private',
     'proverbs',
+    'queue',
+    'queueState',
     'quizAnswers',
     'search',
   ])

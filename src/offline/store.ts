@@ -343,13 +343,17 @@ export async function releasePackProverbs(db: OfflineDb, key: string, keep: Read
  * `quizAnswers`), which wait to be sent when that user signs in again.
  */
 export async function removeOtherUsersData(db: OfflineDb, userId: number): Promise<void> {
-  const [privateKeys, packKeys, cardKeys, syncKeys] = await Promise.all([
+  const [privateKeys, packKeys, cardKeys, stateKeys] = await Promise.all([
     db.getAllKeys('private'),
     db.getAllKeys('packs'),
     db.getAllKeys('learningCards'),
-    db.getAllKeys('learningSync'),
+    db.getAllKeys('queueState'),
   ])
-  const owners = [...[...privateKeys, ...packKeys, ...cardKeys].map(([owner]) => owner), ...syncKeys, ...(await learningUsers(db))]
+  const owners = [
+    ...[...privateKeys, ...packKeys, ...cardKeys].map(([owner]) => owner),
+    ...stateKeys.map(([, user]) => user).filter((user) => user !== 0),
+    ...(await learningUsers(db)),
+  ]
   for (const other of new Set(owners.filter((owner) => owner !== userId))) await removeUserData(db, other)
 }
 
@@ -366,15 +370,16 @@ async function learningUsers(db: OfflineDb): Promise<number[]> {
 
 /**
  * Sign-out: everything of this user's goes — private answers, packs and what only packs held, their learning
- * log as far as the server has it, their cards and their pull cursor. Their quiz outbox and the answers it
- * carries stay (src/offline/outbox.ts), and so do the learning entries the server does not have yet
- * (src/offline/learning.ts): what was done offline must still reach the server, and only this user's token
- * will ever send it. Nobody else reads them: every read of the log is by user.
+ * log as far as the server has it, their cards and their queues' sending state (the pull cursor among it). What
+ * waits in their queues stays (src/offline/queue.ts: quiz answers and the choices they carry, favourites, likes,
+ * forms), and so do the learning entries the server does not have yet (src/offline/learning.ts): what was done
+ * offline must still reach the server, and only this user's token will ever send it. Nobody else reads them:
+ * every read is by user.
  */
 export async function removeUserData(db: OfflineDb, userId: number): Promise<void> {
   const packs = await db.getAllFromIndex('packs', 'userId', userId)
   for (const pack of packs) await releasePackProverbs(db, `${userId}:${pack.groupId}`)
-  const tx = db.transaction(['private', 'packs', 'learning', 'learningCards', 'learningSync', 'meta'], 'readwrite')
+  const tx = db.transaction(['private', 'packs', 'learning', 'learningCards', 'queueState', 'meta'], 'readwrite')
   for (const key of await tx.objectStore('private').index('userId').getAllKeys(userId)) await tx.objectStore('private').delete(key)
   for (const key of await tx.objectStore('packs').index('userId').getAllKeys(userId)) await tx.objectStore('packs').delete(key)
   // What the server has comes back with the next sign-in's first pull, which also rebuilds the cards.
@@ -384,7 +389,8 @@ export async function removeUserData(db: OfflineDb, userId: number): Promise<voi
     .getAllKeys(IDBKeyRange.bound([userId, 1], [userId, 1, []])))
     await tx.objectStore('learning').delete(key)
   await tx.objectStore('learningCards').delete(IDBKeyRange.bound([userId], [userId, []]))
-  await tx.objectStore('learningSync').delete(userId)
+  // Every queue's sending state (the learning log's pull cursor among them); the entries themselves stay.
+  for (const key of await tx.objectStore('queueState').getAllKeys()) if (key[1] === userId) await tx.objectStore('queueState').delete(key)
   const owner = await tx.objectStore('meta').get('owner')
   if (typeof owner === 'object' && owner.userId === userId) await tx.objectStore('meta').delete('owner')
   await tx.done

@@ -87,8 +87,8 @@ const OUTBOX_SIZE = `new Promise((resolve) => {
   const open = indexedDB.open('owe-offline')
   open.onsuccess = () => {
     const db = open.result
-    if (!db.objectStoreNames.contains('outbox')) return resolve(0)
-    const count = db.transaction('outbox').objectStore('outbox').count()
+    if (!db.objectStoreNames.contains('queue')) return resolve(0)
+    const count = db.transaction('queue').objectStore('queue').index('key').count(IDBKeyRange.bound(['outbox'], ['outbox', []]))
     count.onsuccess = () => { db.close(); resolve(count.result) }
   }
   open.onerror = () => resolve(-1)

@@ -57,7 +57,7 @@ async function countsOn(day: number) {
 }
 
 /** Events waiting on this device to be sent (the worker's IndexedDB queue). */
-const waiting = async (page: Page) => (await deviceRecords(page)).stores.analytics ?? 0
+const waiting = async (page: Page) => (await deviceRecords(page)).queued.analytics ?? 0
 
 /** Page requests to the collector (those the worker makes are read on the server instead). */
 function collectorRequests(context: BrowserContext): string[] {

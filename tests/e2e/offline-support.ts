@@ -114,10 +114,14 @@ export function toneFreeWord(proverb: Proverb): string {
   return marked[0].folded
 }
 
-/** Counts the records of each store of the device's copy (IndexedDB "owe-offline"). */
-export function deviceRecords(
-  page: Page,
-): Promise<{ stores: Record<string, number>; privateUsers: number[]; packUsers: number[]; owner: unknown }> {
+/** Counts the records of each store of the device's copy (IndexedDB "owe-offline"), and what waits in each queue. */
+export function deviceRecords(page: Page): Promise<{
+  stores: Record<string, number>
+  queued: Record<string, number>
+  privateUsers: number[]
+  packUsers: number[]
+  owner: unknown
+}> {
   return page.evaluate(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const open = indexedDB.open('owe-offline')
@@ -132,6 +136,8 @@ export function deviceRecords(
       })
     const stores: Record<string, number> = {}
     for (const name of Array.from(db.objectStoreNames)) stores[name] = (await all(name)).length
+    const queued: Record<string, number> = {}
+    for (const { queue } of (await all('queue')) as { queue: string }[]) queued[queue] = (queued[queue] ?? 0) + 1
     const privateUsers = [...new Set(((await all('private')) as { userId: number }[]).map((r) => r.userId))]
     const packUsers = [...new Set(((await all('packs')) as { userId: number }[]).map((r) => r.userId))]
     const owner = await new Promise((resolve) => {
@@ -139,7 +145,7 @@ export function deviceRecords(
       req.onsuccess = () => resolve(req.result ?? null)
     })
     db.close()
-    return { stores, privateUsers, packUsers, owner }
+    return { stores, queued, privateUsers, packUsers, owner }
   })
 }
 

@@ -1,6 +1,6 @@
 import { expect, SIGNING_OUT, expectProblems, test, type BrowserContext, type Page } from './fixtures'
 import type { QuizBatchSummary, QuizResult } from '../../src/core/quiz/contract'
-import { RETRY_MAX_MS } from '../../src/offline/outbox'
+import { outboxQueue } from '../../src/offline/outbox'
 import type { RunningServer } from '../support/server-process'
 import { useAccount, withoutAdverts, type Account } from './accounts'
 import { accountOn, apiAs, groupsOn, localDate, ownServer, waitForWorker } from './offline-support'
@@ -122,7 +122,7 @@ test('answers given offline survive a reload and a worker restart, and reach a s
 
   // The retry reaches the server that came back; the result replaces the wait. The failures while it was
   // down backed off (1 s doubling, at most a minute), so the next try comes within a minute of its return.
-  await expect(page.getByText('Waiting to sync')).toBeHidden({ timeout: RETRY_MAX_MS + 15_000 })
+  await expect(page.getByText('Waiting to sync')).toBeHidden({ timeout: outboxQueue.backoff.maxMs + 15_000 })
   const { result, chosen: stored, correct } = await serverSide(account, batch.batchId)
   await expect(page.locator('dt:text-is("Correct") + dd')).toHaveText(String(result.correct))
   expect(stored).toEqual(chosen)

@@ -4,7 +4,7 @@ import { act, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { replayDeck } from '@/core/learning/schedule'
 import { dateEntry, readCounts, readLog, recordEntry } from '@/offline/learning'
-import { LEARNING_CHANNEL } from '@/offline/learning-messages'
+import { QUEUE_CHANNEL } from '@/offline/messages'
 import { offlineDb } from '@/offline/schema'
 import { saveProverbs } from '@/offline/store'
 import { iwaLesin, onye, zomo } from '@/offline/test-fixtures'
@@ -25,7 +25,7 @@ let reader = 100
 
 beforeEach(async () => {
   const db = await offlineDb()
-  for (const store of ['learning', 'learningCards', 'learningSync', 'proverbs', 'search'] as const) await db.clear(store)
+  for (const store of ['learning', 'learningCards', 'queue', 'queueState', 'proverbs', 'search'] as const) await db.clear(store)
   reader++
   setTestSession({ ...ADA, user: { ...ADA.user, id: reader } })
   // The server cannot be reached: everything here is the device's.
@@ -140,8 +140,8 @@ test('a change made elsewhere (another tab, the worker’s pull) reaches the que
   await waitFor(() => expect(result.current.deck).toHaveLength(1))
   // Written by another runtime, heard on the channel.
   await db.put('learning', { ...dateEntry({ kind: 'add', proverbId: 2 }, new Date()), userId: reader, sent: 1, seq: 5 })
-  const other = new BroadcastChannel(LEARNING_CHANNEL)
-  other.postMessage({ type: 'learning-changed', userId: reader })
+  const other = new BroadcastChannel(QUEUE_CHANNEL)
+  other.postMessage({ type: 'queue-changed', queue: 'learning', userId: reader })
   other.close()
   await waitFor(() => expect(result.current.deck.map((c) => c.proverbId).sort()).toEqual([1, 2]))
   // The deck's proverb arriving on the device is shown too.

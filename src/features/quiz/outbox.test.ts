@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, renderHook, waitFor } from '@testing-library/react'
+import { createElement, type ReactNode } from 'react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { offlineDb } from '@/offline/schema'
 import type { Session } from '@/lib/session'
@@ -15,8 +17,8 @@ vi.mock('@/lib/session', () => ({
   },
 }))
 
-const { requestDrain, saveAnswer, startOutboxDrains, submitAttempt, useBatchDelivery, useFailedEntries, retryFailed, discardFailed } =
-  await import('./outbox')
+const { requestDrain, saveAnswer, submitAttempt, useBatchDelivery, useFailedEntries, retryFailed, discardFailed } = await import('./outbox')
+const { startQueues } = await import('@/lib/queues')
 
 type Sent = { url: string; authorization: string | null; key: string | null }
 let sent: Sent[]
@@ -24,7 +26,8 @@ let status: number
 
 beforeEach(async () => {
   const db = await offlineDb()
-  await db.clear('outbox')
+  await db.clear('queue')
+  await db.clear('queueState')
   await db.clear('quizAnswers')
   session = { token: 'token-of-7', user: { id: 7, email: 'ada@example.com', firstName: 'Ada', lastName: 'Eze' } as Session['user'] }
   sent = []
@@ -39,7 +42,12 @@ beforeEach(async () => {
 afterEach(() => {
   vi.unstubAllGlobals()
   Reflect.deleteProperty(navigator, 'serviceWorker')
+  Reflect.deleteProperty(navigator, 'onLine')
 })
+
+const waitingAnswers = async () => (await offlineDb()).countFromIndex('queue', 'scope', IDBKeyRange.bound(['outbox'], ['outbox', []]))
+const withQueries = ({ children }: { children: ReactNode }) =>
+  createElement(QueryClientProvider, { client: new QueryClient({ defaultOptions: { queries: { retry: false } } }) }, children)
 
 const answer = { userId: 7, batchId: 41, questionId: 1, answerOptionId: 11 }
 
@@ -50,7 +58,7 @@ test('an answer is stored before saveAnswer resolves; with no worker the page se
   expect(await db.count('quizAnswers')).toBe(1)
   await waitFor(() => expect(sent).toHaveLength(1))
   expect(sent[0]).toMatchObject({ url: '/quiz_attempt/submit-single', authorization: 'Bearer token-of-7' })
-  await waitFor(async () => expect(await db.count('outbox')).toBe(0))
+  await waitFor(async () => expect(await waitingAnswers()).toBe(0))
 })
 
 test('the page never sends another user’s entries with the session’s token', async () => {
@@ -60,10 +68,10 @@ test('the page never sends another user’s entries with the session’s token',
   requestDrain()
   await new Promise((resolve) => setTimeout(resolve, 50))
   expect(sent).toEqual([])
-  expect(await (await offlineDb()).count('outbox')).toBe(2)
+  expect(await waitingAnswers()).toBe(2)
 })
 
-test('a worker controlling the page is asked to send, with Background Sync and a message carrying the token', async () => {
+test('a worker controlling the page is asked to send, with a message carrying the token; offline, Background Sync instead', async () => {
   const posted: unknown[] = []
   const tags: string[] = []
   Object.defineProperty(navigator, 'serviceWorker', {
@@ -75,14 +83,18 @@ test('a worker controlling the page is asked to send, with Background Sync and a
     },
   })
   await saveAnswer(answer)
-  await waitFor(() => expect(posted).toEqual([{ type: 'DRAIN_OUTBOX', token: 'token-of-7', retryNow: false }]))
-  expect(tags).toEqual(['owe-outbox'])
+  await waitFor(() => expect(posted).toEqual([{ type: 'QUEUE_SEND', queue: 'outbox', token: 'token-of-7', retryNow: false }]))
+  expect(tags).toEqual([])
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false })
+  await saveAnswer({ ...answer, questionId: 2 })
+  await waitFor(() => expect(tags).toEqual(['owe-outbox']))
+  expect(posted).toHaveLength(1)
   expect(sent).toEqual([])
 })
 
 test('the hooks follow the outbox: saved, then delivered; refused, retried and discarded', async () => {
-  const batch = renderHook(() => useBatchDelivery(7, 41))
-  const failed = renderHook(() => useFailedEntries(7))
+  const batch = renderHook(() => useBatchDelivery(7, 41), { wrapper: withQueries })
+  const failed = renderHook(() => useFailedEntries(7), { wrapper: withQueries })
   await waitFor(() => expect(batch.result.current).toMatchObject({ synced: true, answers: {} }))
 
   status = 409
@@ -106,15 +118,17 @@ test('the hooks follow the outbox: saved, then delivered; refused, retried and d
 })
 
 test('answers that waited for their reader to sign in again are sent as soon as the sign-in is done', async () => {
-  startOutboxDrains()
+  startQueues()
   // Signed out (the session ended): the answer is kept and waits.
   session = null
   await saveAnswer(answer)
-  await new Promise((resolve) => setTimeout(resolve, 50))
-  expect(sent).toEqual([])
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  expect(sent.filter((s) => s.url.startsWith('/quiz'))).toEqual([])
 
   session = { token: 'new-token-of-7', user: { id: 7, email: 'ada@example.com', firstName: 'Ada', lastName: 'Eze' } as Session['user'] }
   signedIn!(7)
-  await waitFor(() => expect(sent).toHaveLength(1))
-  expect(sent[0]).toMatchObject({ url: '/quiz_attempt/submit-single', authorization: 'Bearer new-token-of-7' })
+  // Every queue goes then (the learning log is pulled too): the answer among them.
+  const answers = () => sent.filter((s) => s.url === '/quiz_attempt/submit-single')
+  await waitFor(() => expect(answers()).toHaveLength(1))
+  expect(answers()[0]).toMatchObject({ authorization: 'Bearer new-token-of-7' })
 })

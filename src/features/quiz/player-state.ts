@@ -1,6 +1,7 @@
 import { QUIZ_FIRST_QUESTION_INDEX } from '@/core/shared/constants'
 import type { QuizQuestion } from '@/core/quiz/contract'
 import { QUIZ_TEXTS } from '@/core/quiz/quiz'
+import { DELIVERY_TEXTS } from '@/core/shared/delivery'
 import type { BatchDelivery } from './outbox'
 
 /**
@@ -129,14 +130,14 @@ export function answerStatusText(status: AnswerStatus): string {
     case 'none':
       return ''
     case 'saving':
-      return 'Saving on this device…'
+      return DELIVERY_TEXTS.saving
     case 'save-failed':
-      return `Could not save on this device: ${status.message}`
+      return DELIVERY_TEXTS.couldNotSave(status.message)
     case 'saved':
       return QUIZ_TEXTS.answerKept
     case 'delivered':
       return QUIZ_TEXTS.answerSent
     case 'failed':
-      return `Could not send: ${status.message}`
+      return DELIVERY_TEXTS.failed(status.message)
   }
 }

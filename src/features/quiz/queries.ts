@@ -20,6 +20,9 @@ export const quizKeys = {
   properties: (userId: number, page: number, size: number) => [...quizKeys.all(userId), 'properties', page, size] as const,
   batch: (userId: number, batchId: number) => [...quizKeys.all(userId), 'batch', batchId] as const,
   result: (userId: number, batchId: number) => [...quizKeys.all(userId), 'result', batchId] as const,
+  /** What the device's outbox holds (src/offline/outbox.ts): read again whenever it changes, never from the network. */
+  delivery: (userId: number, batchId: number) => [...quizKeys.all(userId), 'device', 'delivery', batchId] as const,
+  failed: (userId: number) => [...quizKeys.all(userId), 'device', 'failed'] as const,
 }
 
 /**

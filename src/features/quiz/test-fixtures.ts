@@ -1,7 +1,8 @@
 import { cleanup } from '@testing-library/react'
 import { afterEach, beforeEach, vi } from 'vitest'
 import type { QuizBatchSummary } from '@/core/quiz/contract'
-import { drainOutbox, enqueueAnswer, enqueueClose } from '@/offline/outbox'
+import { enqueueAnswer, enqueueClose, outboxQueue, type OutboxPayload } from '@/offline/outbox'
+import { runQueue } from '@/offline/queue'
 import { offlineDb, type OfflineDb } from '@/offline/schema'
 
 /** A batch as the week's list gives it: "Quiz {id}", weekly, not started, unless changed. */
@@ -25,7 +26,8 @@ export const batchSummary = (batchId: number, changes: Partial<QuizBatchSummary>
 /** The outbox, emptied (answers queued and choices recorded). */
 export async function emptyOutbox(): Promise<OfflineDb> {
   const db = await offlineDb()
-  await db.clear('outbox')
+  await db.clear('queue')
+  await db.clear('queueState')
   await db.clear('quizAnswers')
   return db
 }
@@ -47,6 +49,12 @@ export function emptyOutboxEachTest(): () => OfflineDb {
   return () => db
 }
 
+/** What the outbox holds (pending or refused), in the order it will send it. */
+export const outboxEntries = async (db: OfflineDb) =>
+  (await db.getAll('queue'))
+    .filter((record) => record.queue === 'outbox')
+    .map(({ payload, state }) => ({ ...(payload as OutboxPayload), state }))
+
 /** Ada's (user 7) answer to a question of a batch, stored on the device as the player stores it. */
 export const storeAnswer = (db: OfflineDb, batchId: number, questionId: number, answerOptionId: number) =>
   enqueueAnswer(db, { userId: 7, batchId, questionId, answerOptionId }, Date.now())
@@ -62,7 +70,7 @@ export type OutboxSend = { path: string; questionId?: number }
  * refused with its message; a 5xx: kept to try again).
  */
 export async function sendOutbox(db: OfflineDb, answer: (send: OutboxSend) => Response): Promise<void> {
-  await drainOutbox({
+  await runQueue(outboxQueue, {
     db,
     fetch: async (url, init) => {
       const body = typeof init.body === 'string' ? (JSON.parse(init.body) as { ethnicFactQuestionId?: number }) : undefined

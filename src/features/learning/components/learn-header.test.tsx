@@ -4,7 +4,8 @@ import { cleanup, screen } from '@testing-library/react'
 import { afterEach, expect, test, vi } from 'vitest'
 import { replayDeck } from '@/core/learning/schedule'
 import { renderWithApp } from '@/lib/test-render'
-import { dateEntry, recordEntry, syncLearning } from '@/offline/learning'
+import { dateEntry, learningQueue, recordEntry } from '@/offline/learning'
+import { runQueue } from '@/offline/queue'
 import { offlineDb } from '@/offline/schema'
 import { learningServer } from '@/offline/test-learning-server'
 import { LearnHeader } from './learn-header'
@@ -12,7 +13,7 @@ import { LearnHeader } from './learn-header'
 // The device's log is the real one (on fake-indexeddb), synced with a stand-in for the server's.
 vi.mock('@/lib/session', () => import('@/lib/test-session'))
 // The test runs the rounds itself; the page's own syncing (started by the header's device read) stays out of it.
-vi.mock('@/lib/learning-sync', () => ({ startLearningSync: vi.fn(), requestLearningSync: vi.fn() }))
+vi.mock('@/lib/queues', () => ({ startQueues: vi.fn(), requestSend: vi.fn() }))
 
 afterEach(cleanup)
 
@@ -24,7 +25,16 @@ test('while the server calls what was done early the Learn pages say so: how fas
   let ahead = 12 * MINUTE
   const server = learningServer({ tokens: { 'token-7': 7 }, now: () => clock - ahead })
   const sync = () =>
-    syncLearning({ db, fetch: server.fetch, now: () => clock, userId: 7, token: 'token-7', loadReplay: async () => replayDeck })
+    runQueue(
+      learningQueue(async () => replayDeck),
+      {
+        db,
+        fetch: server.fetch,
+        now: () => clock,
+        tokenFor: async (userId) => (userId === 7 ? 'token-7' : undefined),
+        reader: 7,
+      },
+    )
   await recordEntry(db, 7, dateEntry({ kind: 'review', proverbId: 1, grade: 3 }, new Date(clock)))
 
   renderWithApp(<LearnHeader title="Learn" />, { path: '/learn' })

@@ -8,7 +8,7 @@ import type { Paginated } from '@/core/http/contract'
 import type { QuestionProperty } from '@/core/quiz/contract'
 import { localDate } from '../queries'
 import { QuizHome } from './quiz-home'
-import { batchSummary, emptyOutboxEachTest, offline, refusal, sendOutbox, storeAnswer } from '../test-fixtures'
+import { batchSummary, emptyOutboxEachTest, offline, refusal, sendOutbox, storeAnswer, outboxEntries } from '../test-fixtures'
 
 // The device's outbox is the real one (on fake-indexeddb): each test stores what the device holds.
 vi.mock('@/lib/session', () => import('@/lib/test-session'))
@@ -123,7 +123,7 @@ test('what the server refused is listed with its message, and can be retried or 
   fireEvent.click(within(item('That is not one of the choices.')).getByRole('button', { name: 'Discard' }))
   await waitFor(() => expect(screen.queryByRole('region', { name: 'Could not send' })).toBeNull())
   // The first is queued again (to go once online); the second is gone.
-  const held = await outbox().getAll('outbox')
+  const held = await outboxEntries(outbox())
   expect(held.map(({ questionId, answerOptionId, state }) => ({ questionId, answerOptionId, state }))).toEqual([
     { questionId: 11, answerOptionId: 111, state: 'pending' },
   ])

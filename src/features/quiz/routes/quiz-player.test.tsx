@@ -10,7 +10,7 @@ import { Toasts } from '@/components/toasts'
 import { workerStandIn } from '@/lib/test-analytics'
 import { readBatchDelivery } from '@/offline/outbox'
 import { offlineDb } from '@/offline/schema'
-import { emptyOutboxEachTest, offline, refusal, sendOutbox, storeAnswer } from '../test-fixtures'
+import { emptyOutboxEachTest, offline, refusal, sendOutbox, storeAnswer, outboxEntries } from '../test-fixtures'
 import QuizPlayerRoute from './quiz-player'
 
 // The device's outbox is the real one (on fake-indexeddb): the tests read what the player stored in it.
@@ -85,7 +85,7 @@ const where = () => screen.getByTestId('where').textContent
 const outbox = emptyOutboxEachTest()
 
 /** What the outbox holds, in the order it will send it. */
-const queued = async () => (await outbox().getAll('outbox')).map((entry) => ({ kind: entry.kind, answerOptionId: entry.answerOptionId }))
+const queued = async () => (await outboxEntries(outbox())).map((entry) => ({ kind: entry.kind, answerOptionId: entry.answerOptionId }))
 
 // docs/requirements.md#r6-quizzes-and-leaderboard
 test('when the questions cannot be fetched, the toast says so and the user is back on /quiz', async () => {

@@ -5,7 +5,7 @@ import { render, screen, within } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { expect, test, vi } from 'vitest'
 import type { QuizResult } from '@/core/quiz/contract'
-import { emptyOutboxEachTest, offline, sendOutbox, storeAnswer, storeClose } from '../test-fixtures'
+import { emptyOutboxEachTest, offline, sendOutbox, storeAnswer, storeClose, outboxEntries } from '../test-fixtures'
 import QuizResultRoute from './quiz-result'
 
 // The device's outbox is the real one (on fake-indexeddb): each test stores what the device holds.
@@ -113,7 +113,7 @@ test('while answers wait on this device, it says how many and asks the server no
   expect(screen.getByText(/sent when you are back online/)).toBeTruthy()
   expect(fetch).not.toHaveBeenCalled()
   // Still all there, to go once online.
-  expect(await outbox().count('outbox')).toBe(3)
+  expect(await outboxEntries(outbox())).toHaveLength(3)
 })
 
 test('once synced, the result: counts, points, the verdict in words once with the pass mark, and a review', async () => {
