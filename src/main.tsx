@@ -34,18 +34,9 @@ if (page) {
   void restoreSavedQueries().then(() => createRoot(root).render(app))
 }
 
-// What waits on this device to reach the server (quiz answers, the learning log, hearts and likes, forms sent offline,
-// analytics) is sent after the first paint and whenever the browser is back online; what the server refuses is told.
-// The queues' code loads then, apart from the first page's script.
-const queues = () => import('./lib/queues')
-void Promise.all([queues(), import('./components/toasts'), import('./core/shared/delivery')]).then(
-  ([{ startQueues }, { notify }, { refusedNotice }]) =>
-    startQueues({
-      onRefused: (queue, message) => {
-        if (queue !== 'analytics') void notify(refusedNotice(queue, message), { type: 'error' })
-      },
-    }),
-)
+// What waits on this device to reach the server is sent after the first paint and whenever the browser is back online
+// (src/app/queues.ts, loaded then, apart from the first page's script).
+void import('./app/queues').then(({ startSending }) => startSending(queryClient))
 
 // The worker's registration (and its update prompt) loads apart from the first page's script: it waits for the page's load anyway.
 if (env.production)
@@ -54,7 +45,7 @@ if (env.production)
       // The corpus on screen, fetched again through the worker that just took over, so it is kept.
       onFirstControl: () => {
         void queryClient.refetchQueries({ type: 'active', queryKey: proverbKeys.all })
-        void queues().then(({ requestSend }) => requestSend())
+        void import('./lib/queues').then(({ requestSend }) => requestSend())
       },
     }),
   )

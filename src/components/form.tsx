@@ -24,15 +24,18 @@ import { useHydrated } from '@/lib/server-render'
  */
 
 /**
- * For forms that need the server: says so while offline instead of failing silently. Here with the forms, not in
- * ./connection-status (the first page's bar), so the first page's script does not carry it.
+ * While offline, says what sending does: a form that needs the server says so instead of failing silently; one kept
+ * on the device to send later says that. Here with the forms, not in ./connection-status (the first page's bar), so
+ * the first page's script does not carry it.
  */
-function NeedsNetwork({ what = 'This' }: { what?: string }) {
+function OfflineWord({ keptOffline }: { keptOffline: boolean }) {
   const online = useOnline()
   if (online) return null
   return (
     <p className="needs-network" role="status">
-      {`You're offline. ${what} needs a connection; what you typed stays here until you're back.`}
+      {keptOffline
+        ? "You're offline. Send it anyway: it is kept on this device and sent when you're back online."
+        : "You're offline. Sending this form needs a connection; what you typed stays here until you're back."}
     </p>
   )
 }
@@ -88,6 +91,8 @@ type FormProps<V extends FormikValues> = {
    * was refused for (else the refusal's message). For forms whose confirmation is out of sight on a phone.
    */
   focusOutcome?: boolean
+  /** Sending works offline too (the form is kept on the device and sent later): the button stays on, and says so. */
+  keptOffline?: boolean
 }
 
 /** Server answers on the form: field messages under their fields, the message at the top. */
@@ -137,6 +142,7 @@ export function Form<V extends FormikValues>(props: FormProps<V>) {
     label,
     actions,
     focusOutcome,
+    keptOffline = false,
   } = props
   const [status, setStatus] = useState<{ kind: 'error' | 'success'; text: string } | null>(null)
   const [restored, setRestored] = useState(false)
@@ -200,12 +206,12 @@ export function Form<V extends FormikValues>(props: FormProps<V>) {
               </p>
             )}
             {children}
-            <NeedsNetwork what="Sending this form" />
+            <OfflineWord keptOffline={keptOffline} />
             {actions ? (
               actions({ isSubmitting })
             ) : (
               <div className="form__actions">
-                <button type="submit" className="button button--primary" disabled={isSubmitting || !online}>
+                <button type="submit" className="button button--primary" disabled={isSubmitting || (!online && !keptOffline)}>
                   {isSubmitting ? (busyLabel ?? 'Saving…') : submitLabel}
                 </button>
                 {footer}

@@ -27,6 +27,8 @@ export const privateKeys = {
   isAdmin: (userId: number) => privateKey(userId, 'is-admin'),
   /** The ids of the proverbs the reader hearted and liked (src/entities/marks): the proverbs' pages and Learn read them. */
   marks: (userId: number) => privateKey(userId, 'proverb-marks'),
+  /** The reader's favourites, page by page (the proverbs feature lists them): read again once a heart kept offline is sent. */
+  favourites: (userId: number) => privateKey(userId, 'favourites'),
   /** The notifications' queries (list, unread count) share this prefix, which a push refreshes. */
   notifications: (userId: number) => privateKey(userId, 'notifications'),
 }

@@ -114,18 +114,32 @@ async function runHere(queue: QueueName, retryNow: boolean, items?: readonly unk
   scheduleRetry(queue, next === null ? null : next - Date.now())
 }
 
+/** How many of the reader's doings wait on this device to be sent (quiz answers, learning, hearts and likes, forms). */
+export async function countWaiting(userId: number): Promise<number> {
+  if (typeof indexedDB === 'undefined') return 0
+  const [{ offlineDb }, { readWaiting }] = await Promise.all([import('@/offline/schema'), import('@/offline/queues')])
+  const counts = await readWaiting(await offlineDb(), userId)
+  return Object.values(counts).reduce((sum, count) => sum + count, 0)
+}
+
+type Hearing = {
+  /** A queue of the signed-in reader's (or nobody's) changed: sent, refused, kept — wherever it was sent from. */
+  onChanged?: (queue: QueueName, userId: number) => void
+  /** The server refused something of the signed-in reader's: what it said. */
+  onRefused?: (queue: QueueName, message: string) => void
+}
+
 /**
  * At app start (after the first paint): what waits is sent, again whenever the browser is back online, and at once
- * after a sign-in (what waited for that reader's token). `onRefused` hears what the server refused of the signed-in
- * reader's, wherever it was sent from.
+ * after a sign-in (what waited for that reader's token). The app hears the queues' changes and refusals meanwhile.
  */
-export function startQueues({ onRefused }: { onRefused?: (queue: QueueName, message: string) => void } = {}): void {
+export function startQueues({ onChanged, onRefused }: Hearing = {}): void {
   requestSend()
   window.addEventListener('online', () => requestSend(undefined, { retryNow: true }))
   onSignedIn(() => requestSend(undefined, { retryNow: true }))
-  if (onRefused)
-    onQueueChanged(QUEUES, undefined, (message) => {
-      const userId = getSession()?.user.id ?? 0
-      if (message.refused !== undefined && message.userId === userId) onRefused(message.queue, message.refused)
-    })
+  onQueueChanged(QUEUES, undefined, (message) => {
+    if (message.userId !== (getSession()?.user.id ?? 0)) return
+    onChanged?.(message.queue, message.userId)
+    if (message.refused !== undefined) onRefused?.(message.queue, message.refused)
+  })
 }

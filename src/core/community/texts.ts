@@ -11,6 +11,10 @@ export const COMMUNITY_TEXTS = {
   unsubscribeIncomplete: 'This unsubscribe link is incomplete. Open it again from the email, in full.',
   turnBackOn:
     'Changed your mind? Sign in and choose a time for your daily proverb under Notifications in your profile: that turns reminders and optional emails back on.',
+  /** A suggestion or correction kept on the device while offline (src/offline/forms.ts), until the server has it. */
+  keptOffline: 'It is kept on this device and sent as soon as you are back online, even if you close Òwe meanwhile.',
+  sendAgain: 'Send again',
+  letGo: 'Let it go',
   /** The footer of every email we send. */
   mailFooter: 'Don’t want daily reminders or optional emails from Òwe? Unsubscribe',
 } as const

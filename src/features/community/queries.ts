@@ -3,6 +3,8 @@ import { unsubscribe } from './api'
 
 export const communityKeys = {
   unsubscribe: (email: string, token: string) => ['community', 'unsubscribe', email, token] as const,
+  /** A form kept on this device to send (src/offline/forms.ts), read again whenever the forms' queue changes. */
+  kept: (key: string) => ['community', 'kept', key] as const,
 }
 
 /**

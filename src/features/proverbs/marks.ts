@@ -10,7 +10,7 @@ export const markKeys = {
   /** The marks themselves are shared (src/entities/marks): the toggles here change them. */
   marks: (userId: number) => privateKeys.marks(userId),
   favourites: (userId: number, page: number) => [...markKeys.allFavourites(userId), page] as const,
-  allFavourites: (userId: number) => privateKey(userId, 'favourites'),
+  allFavourites: (userId: number) => privateKeys.favourites(userId),
   readableGroups: (userId: number) => privateKey(userId, 'ethnic-logged'),
   /** Hearts or likes: toggles of one kind reach the server in the order tapped. */
   toggle: (kind: 'favourites' | 'likes') => [kind] as const,

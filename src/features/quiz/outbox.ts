@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import type { AnswerDelivery, BatchDelivery, FailedEntry } from '@/offline/outbox'
-import { useQueueRead } from '@/lib/queue-events'
+import { useQueueRead } from '@/lib/queue-read'
 import { quizKeys } from './queries'
 
 /**

@@ -3,6 +3,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from 'react-router-dom'
 import { useDisclosure } from '@/components/disclosure'
 import { useIsAdmin } from '@/entities/admin/queries'
+import { waitingAtSignOut } from '@/core/shared/delivery'
+import { notify } from '@/components/toasts'
 import { clearAllDrafts } from '@/lib/drafts'
 import { privateKeys } from '@/lib/query-keys'
 import { signOut, type Session } from '@/lib/session'
@@ -11,18 +13,21 @@ import { Avatar } from './avatar'
 
 /**
  * Logout clears the token cookie and local storage and goes to /auth/login
- * (docs/requirements.md#r3-accounts-and-sign-in).
+ * (docs/requirements.md#r3-accounts-and-sign-in). What the reader did on this device and is not sent yet stays for
+ * their next sign-in here, and the login page says how much.
  */
-export function useLogout() {
+export function useLogout(session: Session) {
   const navigate = useNavigate()
   const client = useQueryClient()
   return async () => {
+    const waiting = await import('@/lib/queues').then(({ countWaiting }) => countWaiting(session.user.id)).catch(() => 0)
     // Tell the server first so the token dies there too; sign out here whatever it answers.
     await logout().catch(() => undefined)
     navigate('/auth/login', { replace: true })
     signOut('signed-out')
     clearAllDrafts()
     client.removeQueries({ queryKey: privateKeys.all })
+    if (waiting > 0) void notify(waitingAtSignOut(waiting), { autoClose: 10_000 })
   }
 }
 
@@ -32,7 +37,7 @@ export function useLogout() {
  */
 export default function UserMenu({ session }: { session: Session }) {
   const { open, setOpen, id, root, button: toggle } = useDisclosure()
-  const doLogout = useLogout()
+  const doLogout = useLogout(session)
   const admin = useIsAdmin(session.user.id, open)
 
   return (

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import 'fake-indexeddb/auto'
 import { onlineManager } from '@tanstack/react-query'
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
@@ -6,6 +7,7 @@ import { COMMUNITY_TEXTS } from '@/core/community/texts'
 import type { Category, EthnicGroup } from '@/core/proverbs/contract'
 import { categoriesQuery, groupsQuery } from '@/entities/catalogue/queries'
 import { json, renderWithApp, testQueryClient } from '@/lib/test-render'
+import { startQueues } from '@/lib/queues'
 import { AddProverbRoute } from './add-proverb'
 import { setTestSession } from '@/lib/test-session'
 
@@ -20,20 +22,25 @@ const CATEGORIES: Category[] = [
   { id: 2, name: 'Patience', slug: 'patience', proverbCount: 5 },
 ]
 
-let sent: { body: Record<string, string>; authorization: string | null }[]
+let sent: { body: Record<string, string>; authorization: string | null; key: string | null }[]
 let duplicate: boolean
+/** The network: up, or down (fetch fails as it does with no connection). */
+let networkUp: boolean
 beforeEach(() => {
   setTestSession(null)
   sent = []
   duplicate = false
+  networkUp = true
   sessionStorage.clear()
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
+      if (!networkUp) throw new TypeError('Failed to fetch')
       if (url !== '/api/suggest-proverb') return json({ error: { code: 'not_found', message: url } }, 404)
       sent.push({
         body: JSON.parse(String(init?.body)) as Record<string, string>,
         authorization: new Headers(init?.headers).get('Authorization'),
+        key: new Headers(init?.headers).get('Idempotency-Key'),
       })
       return json({ data: { message: COMMUNITY_TEXTS.suggestionThanks, duplicate } }, 201)
     }),
@@ -42,6 +49,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup()
   onlineManager.setOnline(true)
+  Reflect.deleteProperty(navigator, 'onLine')
   vi.unstubAllGlobals()
 })
 
@@ -112,6 +120,7 @@ test('a visitor’s suggestion is sent without a session, thanked, and the form 
   expect(sent).toEqual([
     {
       authorization: null,
+      key: expect.stringMatching(/^[0-9a-f-]{36}$/),
       body: {
         email: 'ada@example.com',
         name: 'Ada Obi',
@@ -145,9 +154,47 @@ test('a signed-in user has email and name filled in, is named to the server, and
   expect(field('The proverb').value).toBe('')
 })
 
-test('offline, the form says it needs a connection and cannot be sent', async () => {
+test('offline, the suggestion is saved on this device and sent, under its key, once the connection is back', async () => {
   onlineManager.setOnline(false)
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false })
+  networkUp = false
   render()
-  expect(screen.getByText(/You're offline\. Sending this form needs a connection/)).toBeTruthy()
-  expect((screen.getByRole('button', { name: 'Send suggestion' }) as HTMLButtonElement).disabled).toBe(true)
+  expect(screen.getByText("You're offline. Send it anyway: it is kept on this device and sent when you're back online.")).toBeTruthy()
+  await fillIn()
+  send()
+  expect(await screen.findByText('Saved — will send when online.')).toBeTruthy()
+  expect(screen.getByText(COMMUNITY_TEXTS.keptOffline)).toBeTruthy()
+  expect(field('The proverb').value).toBe('')
+  expect(sent).toEqual([])
+
+  // Back online: what waits is sent (the app asks on `online`), and the page says so.
+  onlineManager.setOnline(true)
+  Reflect.deleteProperty(navigator, 'onLine')
+  networkUp = true
+  startQueues()
+  dispatchEvent(new Event('online'))
+  expect(await screen.findByText(COMMUNITY_TEXTS.suggestionThanks, { exact: false })).toBeTruthy()
+  expect(screen.getByText('Sent.')).toBeTruthy()
+  expect(sent).toEqual([
+    expect.objectContaining({ authorization: null, body: expect.objectContaining({ suggestedProverb: 'Ìwà l’ẹ̀sìn' }) }),
+  ])
+})
+
+test('a send that gets no answer is kept under the same key and sent once from the device', async () => {
+  render()
+  await fillIn()
+  // The request leaves, but no answer comes back (the bus went into a cutting).
+  const lost = vi.fn(async () => {
+    throw new TypeError('Failed to fetch')
+  })
+  const network = globalThis.fetch
+  vi.stubGlobal('fetch', lost)
+  send()
+  expect(await screen.findByText('Saved — will send when online.')).toBeTruthy()
+  const firstTry = new Headers((lost.mock.calls[0] as unknown as [string, RequestInit])[1].headers).get('Idempotency-Key')
+  vi.stubGlobal('fetch', network)
+  const { requestSend } = await import('@/lib/queues')
+  requestSend('forms', { retryNow: true })
+  await waitFor(() => expect(sent.map((s) => s.key)).toEqual([firstTry]))
+  expect(await screen.findByText('Sent.')).toBeTruthy()
 })

@@ -1,12 +1,17 @@
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { COMMUNITY_TEXTS } from '@/core/community/texts'
+import { API } from '@/core/http/api-paths'
+import { DELIVERY_TEXTS } from '@/core/shared/delivery'
 import { languageTag } from '@/core/shared/constants'
 import type { EthnicGroup } from '@/core/proverbs/contract'
 import { suggestionSchema, type SuggestionInput } from '@/core/community/validation'
 import { Form, SelectField, TextAreaField, TextField, useFormikContext } from '@/components/form'
 import { useCategories, useGroups } from '@/entities/catalogue/queries'
+import { useOnline } from '@/lib/online'
 import { useSession } from '@/lib/session'
 import { suggestProverb } from '../api'
+import { KeptForm } from '../components/kept-form'
+import { sendOrKeep } from '../kept-forms'
 
 const EMPTY: SuggestionInput = {
   email: '',
@@ -46,9 +51,11 @@ function GroupAndProverb({ groups }: { groups: EthnicGroup[] }) {
   )
 }
 
-/** /add_proverb: anyone may suggest a proverb; editors review it before it appears. */
+/** /add_proverb: anyone may suggest a proverb; editors review it before it appears. Offline too: it is sent once back online. */
 export function AddProverbRoute() {
   const session = useSession()
+  const online = useOnline()
+  const [kept, setKept] = useState<string | null>(null)
   const groups = useGroups()
   const categories = useCategories()
   const categoryList = useId()
@@ -62,6 +69,7 @@ export function AddProverbRoute() {
         Know a proverb that belongs in Òwe? Tell us the proverb, a word-for-word English rendering and what it means. Our editors check
         every suggestion before it appears.
       </p>
+      {kept && <KeptForm key={kept} formKey={kept} sentText={COMMUNITY_TEXTS.suggestionThanks} onGone={() => setKept(null)} />}
       <Form<SuggestionInput>
         // Started again when the session is known (after the server's page is taken over), to fill in who sends it.
         key={session?.user.id ?? 'visitor'}
@@ -72,9 +80,14 @@ export function AddProverbRoute() {
         resetOnSuccess
         focusOutcome
         submitLabel="Send suggestion"
-        busyLabel="Sending…"
+        busyLabel={online ? 'Sending…' : DELIVERY_TEXTS.saving}
+        keptOffline
         onSubmit={async (values) => {
-          const result = await suggestProverb(values)
+          const submission = { kind: 'suggestion' as const, path: API.suggestProverb, body: values, title: values.suggestedProverb }
+          const outcome = await sendOrKeep(submission, (key) => suggestProverb(values, key))
+          setKept('kept' in outcome ? outcome.kept : null)
+          if ('kept' in outcome) return
+          const result = outcome.sent
           return { notice: result.duplicate ? `${result.message} ${COMMUNITY_TEXTS.suggestionDuplicate}` : result.message }
         }}
       >

@@ -1,12 +1,18 @@
+import { useState } from 'react'
 import { proverbPagePath } from '@/core/proverbs/pages'
 import { Link } from 'react-router-dom'
+import { API } from '@/core/http/api-paths'
+import { DELIVERY_TEXTS } from '@/core/shared/delivery'
 import { languageTag } from '@/core/shared/constants'
 import { CORRECTION_TEXTS, correctionSchema, type CorrectionInput } from '@/core/community/corrections'
 import { Form, TextAreaField, TextField } from '@/components/form'
 import { ErrorState, Loading } from '@/components/query-state'
 import { useProverb } from '@/entities/catalogue/queries'
+import { useOnline } from '@/lib/online'
 import { useSession } from '@/lib/session'
 import { sendCorrection } from '../api'
+import { KeptForm } from '../components/kept-form'
+import { sendOrKeep } from '../kept-forms'
 
 type Props = { slug: string | null }
 
@@ -31,6 +37,8 @@ export function SuggestCorrectionRoute({ slug }: Props) {
 
 function CorrectionForm({ slug }: { slug: string }) {
   const session = useSession()
+  const online = useOnline()
+  const [kept, setKept] = useState<string | null>(null)
   const proverb = useProverb(slug)
   if (proverb.isPending) return <Loading label="Loading the proverb" />
   if (proverb.isError)
@@ -55,6 +63,7 @@ function CorrectionForm({ slug }: { slug: string }) {
         </Link>
       </p>
       <p>{CORRECTION_TEXTS.intro}</p>
+      {kept && <KeptForm key={kept} formKey={kept} sentText={CORRECTION_TEXTS.thanks} onGone={() => setKept(null)} />}
       <Form<CorrectionInput>
         label="Suggest a correction"
         schema={correctionSchema}
@@ -62,8 +71,15 @@ function CorrectionForm({ slug }: { slug: string }) {
         draftKey={`correct-proverb:${data.slug}`}
         focusOutcome
         submitLabel="Send correction"
-        busyLabel="Sending…"
-        onSubmit={async (values) => ({ notice: (await sendCorrection(data.slug, values)).message })}
+        busyLabel={online ? 'Sending…' : DELIVERY_TEXTS.saving}
+        keptOffline
+        onSubmit={async (values) => {
+          const submission = { kind: 'correction' as const, path: API.proverbCorrections(data.slug), body: values, title: data.proverb }
+          const outcome = await sendOrKeep(submission, (key) => sendCorrection(data.slug, values, key))
+          setKept('kept' in outcome ? outcome.kept : null)
+          if ('kept' in outcome) return
+          return { notice: outcome.sent.message }
+        }}
       >
         <TextField name="email" label="Email" type="email" autoComplete="email" />
         <TextField name="name" label="Your name" autoComplete="name" />

@@ -12,6 +12,7 @@ import { readableGroupsQuery } from '../marks'
 import { useDownloadPack, usePersistStorage, useRemovePack } from '../pack-mutations'
 import { packSizesQuery, usePacks, useStorageState } from '../packs'
 import { groupsQuery } from '@/entities/catalogue/queries'
+import { WaitingHere } from '../components/waiting-here'
 
 /**
  * Settings → Offline reading: the peoples the reader has under their plan, each one action away from being
@@ -83,6 +84,7 @@ export default function OfflinePacksRoute() {
           {others.length > 0 && <OtherPeoples groups={others} />}
         </>
       )}
+      <WaitingHere userId={session.user.id} />
     </section>
   )
 }

@@ -1,3 +1,4 @@
+import '@/components/failed-list.css'
 import { errorMessage } from '@/components/query-state'
 import { useDiscardFailed, useRetryFailed } from '../mutations'
 import { useFailedEntries, type FailedEntry } from '../outbox'
