@@ -154,7 +154,7 @@ test('a sync event fails while its queue backs off (the browser tries again late
   expect(timers.map((t) => t.ms)).toEqual([1000])
 
   expect(await command(queues, { type: 'QUEUE_SEND', queue: 'outbox', token: TOKEN_7, retryNow: true })).toEqual([
-    { type: 'QUEUE_RETRY', queue: 'outbox', inMs: 2000 },
+    { type: 'QUEUE_RETRY', queue: 'outbox', inMs: 2000, failed: true },
   ])
   expect(registered).toEqual(['owe-outbox'])
 
@@ -193,7 +193,7 @@ test('a sync event passes when entries only wait for their user’s sign-in, or 
   expect((await db.get('proverbs', onye.id))?.proverb).toEqual(onye)
   // The page hears when; no Background Sync is asked for (the connection is not the matter).
   expect(await command(queues, { type: 'QUEUE_SEND', queue: 'learning', token: TOKEN_7 })).toEqual([
-    { type: 'QUEUE_RETRY', queue: 'learning', inMs: 7 * 60_000 + 1000 },
+    { type: 'QUEUE_RETRY', queue: 'learning', inMs: 7 * 60_000 + 1000, failed: false },
   ])
   expect(registered).toEqual([])
   clock += 7 * 60_000 + 1000

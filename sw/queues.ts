@@ -130,7 +130,7 @@ export function createQueueWorker(deps: QueueWorkerDeps): QueueWorker {
     }
     const summary = await run(queue, { token: data.token, retryNow: data.retryNow })
     const next = nextRoundAt(summary)
-    if (next !== null) reply?.({ type: 'QUEUE_RETRY', queue, inMs: Math.max(0, next - deps.now()) })
+    if (next !== null) reply?.({ type: 'QUEUE_RETRY', queue, inMs: Math.max(0, next - deps.now()), failed: summary.retryAt !== null })
     // The browser's own retry, should the page close first (registered while it is open, as Chromium requires):
     // for a failure, which may be the connection's.
     if (summary.retryAt !== null) await deps.registerSync?.(`owe-${queue}`)

@@ -2,8 +2,7 @@ import { QUEUE_CHANNEL, type QueueChanged, type QueueName } from '@/offline/mess
 
 /**
  * Hearing the device's queues (src/offline/queue.ts) from a page: every change — a thing kept, sent or refused —
- * is announced on one BroadcastChannel by whichever runtime made it (and as a window event in the page that made
- * it, as a channel does not hear itself). Small, for the first page's script; reading the queues is ./queue-read.ts, the
+ * is announced on one BroadcastChannel by whichever runtime made it, this page included. Small, for the first page's script; reading the queues is ./queue-read.ts, the
  * sending side ./queues.ts.
  */
 
@@ -13,16 +12,11 @@ export function onQueueChanged(
   userId: number | undefined,
   callback: (message: QueueChanged) => void,
 ): () => void {
-  const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(QUEUE_CHANNEL)
-  const onMessage = (event: MessageEvent<QueueChanged> | CustomEvent<QueueChanged>) => {
-    const message = 'detail' in event ? event.detail : event.data
+  if (typeof BroadcastChannel === 'undefined') return () => undefined
+  const channel = new BroadcastChannel(QUEUE_CHANNEL)
+  channel.onmessage = ({ data: message }: MessageEvent<QueueChanged>) => {
     if (message?.type === 'queue-changed' && queues.includes(message.queue) && (userId === undefined || message.userId === userId))
       callback(message)
   }
-  channel?.addEventListener('message', onMessage)
-  window.addEventListener(QUEUE_CHANNEL, onMessage as EventListener)
-  return () => {
-    channel?.close()
-    window.removeEventListener(QUEUE_CHANNEL, onMessage as EventListener)
-  }
+  return () => channel.close()
 }

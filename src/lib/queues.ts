@@ -21,6 +21,9 @@ const RETRY_MIN_MS = 1000
 
 const warn = (error: unknown) => console.warn('Sending what waits on this device failed', error)
 
+/** Hears that a queue's round could not reach the server (its entries wait on this device): the app may say so. */
+let onFailed: ((queue: QueueName) => void) | undefined
+
 const gathering = new Map<QueueName | 'all', { timer: ReturnType<typeof setTimeout>; retryNow: boolean }>()
 const retryTimers = new Map<QueueName, ReturnType<typeof setTimeout>>()
 let hearingWorker = false
@@ -65,7 +68,9 @@ function hearWorker(container: ServiceWorkerContainer): void {
   hearingWorker = true
   container.addEventListener('message', (event: MessageEvent<Partial<QueueRetryNotice> | undefined>) => {
     const notice = event.data
-    if (notice?.type === 'QUEUE_RETRY' && notice.queue && Number.isFinite(notice.inMs)) scheduleRetry(notice.queue, notice.inMs!)
+    if (notice?.type !== 'QUEUE_RETRY' || !notice.queue || !Number.isFinite(notice.inMs)) return
+    scheduleRetry(notice.queue, notice.inMs!)
+    if (notice.failed) onFailed?.(notice.queue)
   })
 }
 
@@ -112,6 +117,7 @@ async function runHere(queue: QueueName, retryNow: boolean, items?: readonly unk
   })
   const next = nextRoundAt(summary)
   scheduleRetry(queue, next === null ? null : next - Date.now())
+  if (summary.retryAt !== null) onFailed?.(queue)
 }
 
 /** How many of the reader's doings wait on this device to be sent (quiz answers, learning, hearts and likes, forms). */
@@ -127,13 +133,16 @@ type Hearing = {
   onChanged?: (queue: QueueName, userId: number) => void
   /** The server refused something of the signed-in reader's: what it said. */
   onRefused?: (queue: QueueName, message: string) => void
+  /** A round this page asked for could not reach the server: what it sent waits on this device. */
+  onWaiting?: (queue: QueueName) => void
 }
 
 /**
  * At app start (after the first paint): what waits is sent, again whenever the browser is back online, and at once
  * after a sign-in (what waited for that reader's token). The app hears the queues' changes and refusals meanwhile.
  */
-export function startQueues({ onChanged, onRefused }: Hearing = {}): void {
+export function startQueues({ onChanged, onRefused, onWaiting }: Hearing = {}): void {
+  onFailed = onWaiting
   requestSend()
   window.addEventListener('online', () => requestSend(undefined, { retryNow: true }))
   onSignedIn(() => requestSend(undefined, { retryNow: true }))

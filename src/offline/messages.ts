@@ -33,7 +33,7 @@ export type PacksChanged = { type: 'packs-changed'; userId: number; groupId: num
  * changes are announced under on QUEUE_CHANNEL.
  */
 export type QueueName = 'outbox' | 'learning' | 'analytics' | 'marks' | 'forms'
-/** The BroadcastChannel announcing a queue's changes (a page also hears its own through a window event of this name). */
+/** The BroadcastChannel announcing a queue's changes, to every page and the worker (the page that made one too). */
 export const QUEUE_CHANNEL = 'owe-queue'
 /** A queue's entries changed for a user (0: nobody's: analytics, a visitor's forms); `refused`: the server refused some just now. */
 export type QueueChanged = { type: 'queue-changed'; queue: QueueName; userId: number; refused?: string }
@@ -45,11 +45,12 @@ export type QueueChanged = { type: 'queue-changed'; queue: QueueName; userId: nu
  */
 export type QueueCommand = { type: 'QUEUE_SEND'; queue?: QueueName; token?: string; retryNow?: boolean; add?: unknown[] }
 /**
- * Worker → the page that asked: the queue is tried again in `inMs` (a back-off, or entries waiting for the server's
- * clock); the page sets a timer, as the worker may be stopped by then. A delay, not a time: the page's timer is right
+ * Worker → the page that asked: the queue is tried again in `inMs` (after a failure — `failed`: the server could not
+ * be reached or asked to wait — or for entries waiting for the server's clock); the page sets a timer, as the worker
+ * may be stopped by then. A delay, not a time: the page's timer is right
  * whatever its clock says.
  */
-export type QueueRetryNotice = { type: 'QUEUE_RETRY'; queue: QueueName; inMs: number }
+export type QueueRetryNotice = { type: 'QUEUE_RETRY'; queue: QueueName; inMs: number; failed: boolean }
 /**
  * Page → worker at sign-out: forget the token a page's command left in the worker's memory. The owner
  * record leaves the device a moment later (src/lib/device-data.ts); until then a sync event must not

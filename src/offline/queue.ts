@@ -25,7 +25,7 @@ import { tokenDigest } from './store'
  * - An entry the server calls early (CLOCK_AHEAD: this device's clock is fast) is kept with every later one.
  *   Entries dated before it still go; it is tried alone each round, on a timer set for when the server's clock
  *   will have caught up. That is no failure: nothing backs off for it.
- * Every change is announced on QUEUE_CHANNEL (and a window event in a page).
+ * Every change is announced on QUEUE_CHANNEL.
  */
 
 /** A request still unanswered after this is treated as lost; its entries are sent again (under the same keys). */
@@ -120,16 +120,16 @@ export type AnyPolicy = QueuePolicy<any>
 
 // ------------------------------------------------------------------------------------------ announcing
 
-/** Tells every page (the BroadcastChannel) and this page (a window event: a channel does not hear itself) that a queue changed. */
+/**
+ * Tells every page and the worker that a queue changed, once each: the message goes to every other BroadcastChannel
+ * of the name, this page's listeners among them (only the sending object itself does not hear it).
+ */
 export function announceQueue(queue: QueueName, userId: number, refused?: string): void {
+  if (typeof BroadcastChannel === 'undefined') return
   const message: QueueChanged = { type: 'queue-changed', queue, userId, ...(refused === undefined ? {} : { refused }) }
-  if (typeof BroadcastChannel !== 'undefined') {
-    const channel = new BroadcastChannel(QUEUE_CHANNEL)
-    channel.postMessage(message)
-    channel.close()
-  }
-  const page = (globalThis as { window?: EventTarget }).window
-  if (page && typeof CustomEvent !== 'undefined') page.dispatchEvent(new CustomEvent(QUEUE_CHANNEL, { detail: message }))
+  const channel = new BroadcastChannel(QUEUE_CHANNEL)
+  channel.postMessage(message)
+  channel.close()
 }
 
 // ----------------------------------------------------------------------------------------- the store

@@ -26,7 +26,7 @@ export async function keepMark(userId: number, change: MarkChange): Promise<void
   } catch (error) {
     throw new Error(DELIVERY_TEXTS.couldNotSave(error instanceof Error ? error.message : String(error)))
   }
-  if (navigator.onLine === false) void notify(DELIVERY_TEXTS.saved, { toastId: 'mark-kept' })
+  if (navigator.onLine === false) void notify(DELIVERY_TEXTS.saved, { toastId: 'marks-waiting' })
   const { requestSend } = await import('@/lib/queues')
   requestSend('marks')
 }

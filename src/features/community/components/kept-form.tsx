@@ -1,3 +1,4 @@
+import '../kept-form.css'
 import { useEffect, useRef, useState } from 'react'
 import { COMMUNITY_TEXTS } from '@/core/community/texts'
 import { DELIVERY_TEXTS } from '@/core/shared/delivery'

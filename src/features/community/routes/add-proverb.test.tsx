@@ -198,3 +198,40 @@ test('a send that gets no answer is kept under the same key and sent once from t
   await waitFor(() => expect(sent.map((s) => s.key)).toEqual([firstTry]))
   expect(await screen.findByText('Sent.')).toBeTruthy()
 })
+
+test('a kept suggestion the server refuses says what it said, and goes again or is let go as the reader chooses', async () => {
+  onlineManager.setOnline(false)
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false })
+  networkUp = false
+  render()
+  await fillIn()
+  send()
+  expect(await screen.findByText('Saved — will send when online.')).toBeTruthy()
+
+  // Back online, the server refuses it (a rule it holds that the form could not check).
+  onlineManager.setOnline(true)
+  Reflect.deleteProperty(navigator, 'onLine')
+  networkUp = true
+  let refuse = true
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (refuse) return json({ error: { code: 'bad_request', message: 'That proverb is too long.' } }, 400)
+      sent.push({
+        body: JSON.parse(String(init?.body)) as Record<string, string>,
+        authorization: null,
+        key: new Headers(init?.headers).get('Idempotency-Key'),
+      })
+      return json({ data: { message: COMMUNITY_TEXTS.suggestionThanks, duplicate: false } }, 201)
+    }),
+  )
+  const { requestSend } = await import('@/lib/queues')
+  requestSend('forms', { retryNow: true })
+  expect(await screen.findByText('Could not send: That proverb is too long.')).toBeTruthy()
+
+  // Sent again (the rule has changed meanwhile): taken.
+  refuse = false
+  fireEvent.click(screen.getByRole('button', { name: COMMUNITY_TEXTS.sendAgain }))
+  expect(await screen.findByText('Sent.')).toBeTruthy()
+  expect(sent).toHaveLength(1)
+})
