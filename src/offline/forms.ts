@@ -1,5 +1,5 @@
-import { newRecord, storedQueue, announceQueue, type QueuePolicy } from './queue'
-import type { OfflineDb, QueueRecord } from './schema'
+import { announceQueue, newRecord, oneByOne } from './queue'
+import type { OfflineDb } from './schema'
 
 /**
  * Forms sent offline — a suggested proverb, a correction — a queue of the one delivery engine
@@ -18,7 +18,6 @@ export type FormSubmission = {
   /** What the reader would call it ("Your suggestion: Ìwà lẹ̀sìn"). */
   title: string
 }
-type FormRecord = QueueRecord & { payload: FormSubmission }
 
 /** Keeps a form to send under its key; resolves once stored. */
 export async function enqueueForm(db: OfflineDb, userId: number, key: string, submission: FormSubmission): Promise<void> {
@@ -39,13 +38,5 @@ export async function readFormState(
   return record.state === 'failed' ? { state: 'failed', error: record.error ?? '' } : { state: 'waiting' }
 }
 
-/** The policy: one request a form, 1 s doubling to a minute, a refusal kept with its message for the reader. */
-export const formsQueue: QueuePolicy<FormRecord> = {
-  name: 'forms',
-  backoff: { baseMs: 1000, maxMs: 60_000 },
-  batchSize: 1,
-  idempotent: true,
-  clientErrors: 'refuse',
-  source: storedQueue('forms', { onRefused: 'keep' }) as QueuePolicy<FormRecord>['source'],
-  request: ([{ payload }]) => ({ method: 'POST', path: payload.path, body: payload.body }),
-}
+/** The policy: one request a form, its refusal kept with its message for the reader. */
+export const formsQueue = oneByOne<FormSubmission>('forms', ({ path, body }) => ({ method: 'POST', path, body }))

@@ -1,6 +1,6 @@
 import { API } from '../core/http/api-paths'
-import { announceQueue, newRecord, storedQueue, type QueuePolicy } from './queue'
-import type { OfflineDb, QueueRecord } from './schema'
+import { announceQueue, newRecord, oneByOne } from './queue'
+import type { OfflineDb } from './schema'
 
 /**
  * Favourites and likes, a queue of the one delivery engine (src/offline/queue.ts): a heart or a like is written
@@ -12,7 +12,6 @@ import type { OfflineDb, QueueRecord } from './schema'
 
 export type MarkKind = 'favourites' | 'likes'
 export type MarkChange = { kind: MarkKind; proverbId: number; on: boolean }
-type MarkRecord = QueueRecord & { payload: MarkChange }
 
 const sameMark = (a: MarkChange, b: MarkChange) => a.kind === b.kind && a.proverbId === b.proverbId
 
@@ -20,27 +19,18 @@ const sameMark = (a: MarkChange, b: MarkChange) => a.kind === b.kind && a.prover
 export async function enqueueMark(db: OfflineDb, userId: number, change: MarkChange): Promise<void> {
   const tx = db.transaction('queue', 'readwrite')
   const mine = IDBKeyRange.bound(['marks', userId], ['marks', userId, []])
-  const older = ((await tx.store.index('scope').getAll(mine)) as MarkRecord[]).filter((record) => sameMark(record.payload, change))
+  const older = (await tx.store.index('scope').getAll(mine)).filter((record) => sameMark(record.payload as MarkChange, change))
   await Promise.all([...older.map((record) => tx.store.delete(record.seq!)), tx.store.add(newRecord('marks', userId, change)), tx.done])
   announceQueue('marks', userId)
 }
 
 /** The reader's choices still waiting to be sent, in the order made. */
 export async function readMarkChanges(db: OfflineDb, userId: number): Promise<MarkChange[]> {
-  const records = (await marksQueue.source.pending(db, userId)) as MarkRecord[]
-  return records.map((record) => record.payload)
+  return (await marksQueue.source.pending(db, userId)).map((record) => record.payload)
 }
 
-/** The policy: one request a choice, 1 s doubling to a minute, a refusal kept with its message for the reader. */
-export const marksQueue: QueuePolicy<MarkRecord> = {
-  name: 'marks',
-  backoff: { baseMs: 1000, maxMs: 60_000 },
-  batchSize: 1,
-  idempotent: true,
-  clientErrors: 'refuse',
-  source: storedQueue('marks', { onRefused: 'keep' }) as QueuePolicy<MarkRecord>['source'],
-  request: ([{ payload }]) => ({
-    method: payload.on ? 'PUT' : 'DELETE',
-    path: payload.kind === 'favourites' ? API.favourite(payload.proverbId) : API.like(payload.proverbId),
-  }),
-}
+/** The policy: one request a choice, its refusal kept with its message for the reader. */
+export const marksQueue = oneByOne<MarkChange>('marks', ({ kind, proverbId, on }) => ({
+  method: on ? 'PUT' : 'DELETE',
+  path: kind === 'favourites' ? API.favourite(proverbId) : API.like(proverbId),
+}))

@@ -1,6 +1,6 @@
 import { API } from '../core/http/api-paths'
 import type { QuizAnswerItem } from '../core/quiz/contract'
-import { announceQueue, newRecord, scope, storedQueue, userRecords, type QueuePolicy } from './queue'
+import { announceQueue, newRecord, oneByOne, scope, userRecords } from './queue'
 import { CLOSE_QUESTION_ID, type AnswerDelivery, type OfflineDb, type QueueRecord } from './schema'
 
 /**
@@ -44,15 +44,19 @@ const recordKey = (userId: number, { batchId, questionId }: OutboxPayload): [num
   questionId ?? CLOSE_QUESTION_ID,
 ]
 
-/** The quiz outbox's policy: one request an entry, 1 s doubling to a minute, a refusal kept for the reader. */
-export const outboxQueue: QueuePolicy<OutboxRecord> = {
-  name: 'outbox',
-  backoff: { baseMs: 1000, maxMs: 60_000 },
-  batchSize: 1,
-  idempotent: true,
-  clientErrors: 'refuse',
-  source: storedQueue('outbox', {
-    onRefused: 'keep',
+/** The quiz outbox's policy: one request an entry; an entry's outcome changes the choice it carried, in the same transaction. */
+export const outboxQueue = oneByOne<OutboxPayload>(
+  'outbox',
+  (payload) => {
+    if (payload.kind === 'close') return { method: 'POST', path: API.quizUpdateAttempt(payload.batchId) }
+    const item: QuizAnswerItem = {
+      batchId: payload.batchId,
+      answerOptionId: payload.answerOptionId!,
+      ethnicFactQuestionId: payload.questionId!,
+    }
+    return { method: 'POST', path: API.quizSubmitSingle, body: item }
+  },
+  {
     also: ['quizAnswers'],
     async settle(tx, record, outcome) {
       const answers = tx.objectStore('quizAnswers')
@@ -64,17 +68,8 @@ export const outboxQueue: QueuePolicy<OutboxRecord> = {
         outcome.sent ? { ...choice, delivery: 'delivered', error: null } : { ...choice, delivery: 'failed', error: outcome.message },
       )
     },
-  }) as QueuePolicy<OutboxRecord>['source'],
-  request([{ payload }]) {
-    if (payload.kind === 'close') return { method: 'POST', path: API.quizUpdateAttempt(payload.batchId) }
-    const item: QuizAnswerItem = {
-      batchId: payload.batchId,
-      answerOptionId: payload.answerOptionId!,
-      ethnicFactQuestionId: payload.questionId!,
-    }
-    return { method: 'POST', path: API.quizSubmitSingle, body: item }
   },
-}
+)
 
 // --------------------------------------------------------------------------------------------- writing
 

@@ -212,6 +212,27 @@ export function storedQueue(
   }
 }
 
+/**
+ * A queue of requests made one by one, each under its entry's key as its Idempotency-Key, 1 s doubling to a minute,
+ * a refusal kept with the server's message for the reader (quiz answers, favourites and likes, forms): `request`
+ * makes an entry's request from what it carries.
+ */
+export function oneByOne<P>(
+  name: QueueName,
+  request: (payload: P) => ReturnType<QueuePolicy<unknown>['request']>,
+  store: Omit<Parameters<typeof storedQueue>[1], 'onRefused'> = {},
+): QueuePolicy<QueueRecord & { payload: P }> {
+  return {
+    name,
+    backoff: { baseMs: 1000, maxMs: 60_000 },
+    batchSize: 1,
+    idempotent: true,
+    clientErrors: 'refuse',
+    source: storedQueue(name, { ...store, onRefused: 'keep' }) as QueuePolicy<QueueRecord & { payload: P }>['source'],
+    request: ([{ payload }]) => request(payload),
+  }
+}
+
 /** A user's refused entries of a queue (the "could not send" list), oldest first. */
 export async function readFailed(db: OfflineDb, queue: QueueName, userId: number): Promise<QueueRecord[]> {
   return db.getAllFromIndex('queue', 'scope', scope(queue, userId, 'failed'))

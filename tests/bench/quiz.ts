@@ -19,6 +19,7 @@ import { seed } from '../../server/src/db/seed/seed'
 import { median, p95, timeGets, withBenchDatabase } from './measure'
 import { createSession } from '../../server/src/services/sessions'
 import { weekStartOf } from '../../src/core/quiz/quiz'
+import { DELIVERY_TEXTS } from '../../src/core/shared/delivery'
 
 const PLAYERS = 10_000
 const RUNS = 40
@@ -64,7 +65,8 @@ const DRAIN_BUDGET_MS = 5000
 
 /**
  * Installed before the app's scripts (a string: see offline.ts on tsx's `__name`): the time from a click on
- * an answer to the status line reading "Saved on this device" with no choice still pending.
+ * an answer to the status line reading "Saved — will send when online" (the words every screen that writes says)
+ * with no choice still pending.
  */
 const TAP_PROBE = `(() => {
   window.__oweTaps = []
@@ -74,7 +76,7 @@ const TAP_PROBE = `(() => {
   }, true)
   const settle = () => {
     const status = document.querySelector('.quiz-answer-status')
-    if (started === null || !status || status.textContent !== 'Saved on this device') return
+    if (started === null || !status || status.textContent !== ${JSON.stringify(DELIVERY_TEXTS.saved)}) return
     if (document.querySelector('.choice[data-pending="true"]')) return
     window.__oweTaps.push(performance.now() - started)
     started = null

@@ -1,5 +1,5 @@
 import { refusedNotice } from '../../src/core/shared/delivery'
-import { expect, expectProblems, test, whenInteractive, type Page, type Route } from './fixtures'
+import { expect, expectProblems, refuseHearts, test, whenInteractive, type Page, type Route } from './fixtures'
 import { PUBLIC_ROUTES } from '../../src/core/shared/constants'
 import { createAccount, useAccount, withoutAdverts } from './accounts'
 import { E2E_MAIL_DIR } from '../support/e2e-env'
@@ -183,20 +183,9 @@ test('a favourite the server refuses is rolled back, and the reader told what it
   request,
   baseURL,
 }) => {
-  expectProblems(/^answer: 404 PUT \S+\/api\/proverbs\/favourites\//)
   const account = await createAccount(request)
   await useAccount(context, baseURL!, account)
-  // The heart is kept on the device and sent from there (the worker, once it controls the page): the server's
-  // refusal is made up on the way, for the worker's requests as for the page's.
-  await context.route('**/api/proverbs/favourites/*', (route) =>
-    route.request().method() === 'PUT'
-      ? route.fulfill({
-          status: 404,
-          contentType: 'application/json',
-          body: JSON.stringify({ error: { code: 'not_found', message: 'No proverb has that id.' } }),
-        })
-      : route.fallback(),
-  )
+  await refuseHearts(context, 'No proverb has that id.')
   await page.goto('/search_result?ethnic=zulu')
   const heart = page
     .locator('.result-list .proverb-card')

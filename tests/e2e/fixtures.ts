@@ -109,6 +109,20 @@ export async function whenInteractive(locator: Locator): Promise<void> {
     .toBe(true)
 }
 
+/**
+ * The server refuses a reader's heart (PUT to a favourite) with 404 and this message, as it would for a proverb gone:
+ * for the worker's requests as for the page's (a heart is sent from the device's queue, by the worker once it controls
+ * the page). The journey expects the refusal among its problems.
+ */
+export async function refuseHearts(context: BrowserContext, message: string): Promise<void> {
+  expectProblems(/^answer: 404 PUT \S+\/api\/proverbs\/favourites\//)
+  await context.route('**/api/proverbs/favourites/*', (route) =>
+    route.request().method() === 'PUT'
+      ? route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ error: { code: 'not_found', message } }) })
+      : route.fallback(),
+  )
+}
+
 // The rest of Playwright's API, so a spec imports from one place; `test` above shadows Playwright's own.
 export * from '@playwright/test'
 export { expect }

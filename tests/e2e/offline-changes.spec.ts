@@ -1,14 +1,14 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { expect, expectProblems, request as apiRequest, test, type BrowserContext, type Page } from './fixtures'
+import { expect, expectProblems, request as apiRequest, test } from './fixtures'
 import { ADMIN_API } from '../../src/core/admin/api-paths'
 import type { AdminCorrection } from '../../src/core/admin/contract'
 import { COMMUNITY_TEXTS } from '../../src/core/community/texts'
 import type { Proverb, ProverbMarks } from '../../src/core/proverbs/contract'
 import { DELIVERY_TEXTS, countOf } from '../../src/core/shared/delivery'
 import type { RunningServer } from '../support/server-process'
-import { createAccount, useAccount, withoutAdverts, type Account } from './accounts'
-import { accountOn, apiAs, groupProverbs, groupsOn, ownServer, waitForWorker } from './offline-support'
+import { createAccount, useAccount, withoutAdverts } from './accounts'
+import { accountOn, apiAs, groupProverbs, groupsOn, ownServer, signInThroughForm, stopWorker, waitForWorker } from './offline-support'
 import { expectNoAxeViolations, PHONE_390 } from './phone'
 
 /**
@@ -38,21 +38,6 @@ const received = (method: string, path: string) =>
     .output()
     .split('\n')
     .filter((line) => line.includes('incoming request') && line.includes(`"method":"${method}","url":"${path}"`)).length
-
-async function stopWorker(context: BrowserContext, page: Page): Promise<void> {
-  const cdp = await context.newCDPSession(page)
-  await cdp.send('ServiceWorker.enable')
-  await cdp.send('ServiceWorker.stopAllWorkers')
-  await cdp.detach()
-}
-
-async function signInThroughForm(page: Page, account: Account): Promise<void> {
-  await page.goto(`${server.url}/auth/login`)
-  await page.getByLabel('Email').fill(account.email)
-  await page.getByLabel('Password').fill(account.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('button', { name: /^Account:/ })).toBeVisible()
-}
 
 test('hearts, a like and a correction made with the server gone are kept through a reload and a sign-out, and reach it once', async ({
   page,
@@ -143,7 +128,7 @@ test('hearts, a like and a correction made with the server gone are kept through
   server = await ownServer({ env: { LOG_LEVEL: 'debug' }, port, dataDir: server.dataDir })
 
   // The reader signs in again, and does nothing else: everything goes, once.
-  await signInThroughForm(page, reader)
+  await signInThroughForm(page, server, reader)
   await expect
     .poll(async () => apiAs<ProverbMarks>(server, reader, 'GET', '/api/proverbs/marks'), { timeout: 30_000 })
     .toEqual({ favourites: [proverb.id], likes: [proverb.id] })

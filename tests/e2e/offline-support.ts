@@ -78,6 +78,23 @@ export async function goOffline(mode: OfflineMode, context: BrowserContext, serv
   await server.stop()
 }
 
+/** Stops the page's service worker (as the browser does to an idle one): the next event starts it afresh. */
+export async function stopWorker(context: BrowserContext, page: Page): Promise<void> {
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('ServiceWorker.enable')
+  await cdp.send('ServiceWorker.stopAllWorkers')
+  await cdp.detach()
+}
+
+/** Signs in through the form on a journey's server (a session from an init script would come back after a logout). */
+export async function signInThroughForm(page: Page, server: RunningServer, account: Account): Promise<void> {
+  await page.goto(`${server.url}/auth/login`)
+  await page.getByLabel('Email').fill(account.email)
+  await page.getByLabel('Password').fill(account.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('button', { name: /^Account:/ })).toBeVisible()
+}
+
 /** The first visit is offline-capable once the worker has installed and claimed the page. */
 export async function waitForWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })

@@ -1,4 +1,4 @@
-import { expect, expectProblems, test, type Locator, type Page } from './fixtures'
+import { expect, refuseHearts, test, type Locator, type Page } from './fixtures'
 import { PNG } from 'pngjs'
 import type { Paginated } from '../../src/core/http/contract'
 import type { Proverb } from '../../src/core/proverbs/contract'
@@ -148,7 +148,6 @@ for (const [name, phone] of PHONES) {
 
     test('the cookie banner, a toast and the end of the page sit above the tab bar', async ({ page, baseURL, request }) => {
       // The toast comes from a favourite the server is made to refuse.
-      expectProblems(/^answer: 404 PUT \S+\/api\/proverbs\/favourites\//)
       await page.goto('/')
       const banner = page.getByRole('region', { name: 'Cookie consent' })
       await expect(banner).toContainText(COOKIE_BANNER_TEXT)
@@ -157,16 +156,7 @@ for (const [name, phone] of PHONES) {
       await banner.getByRole('button').first().click()
 
       await signedIn(page, baseURL!, request)
-      // The heart is sent from the device's queue, by the worker too: refused for the worker's requests as the page's.
-      await page.context().route('**/api/proverbs/favourites/*', (route) =>
-        route.request().method() === 'PUT'
-          ? route.fulfill({
-              status: 404,
-              contentType: 'application/json',
-              body: JSON.stringify({ error: { code: 'not_found', message: 'No proverb has that id.' } }),
-            })
-          : route.fallback(),
-      )
+      await refuseHearts(page.context(), 'No proverb has that id.')
       await page.goto('/')
       await page
         .locator('.today-card')

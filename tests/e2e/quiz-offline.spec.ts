@@ -3,7 +3,7 @@ import type { QuizBatchSummary, QuizResult } from '../../src/core/quiz/contract'
 import { outboxQueue } from '../../src/offline/outbox'
 import type { RunningServer } from '../support/server-process'
 import { useAccount, withoutAdverts, type Account } from './accounts'
-import { accountOn, apiAs, groupsOn, localDate, ownServer, waitForWorker } from './offline-support'
+import { accountOn, apiAs, groupsOn, localDate, ownServer, signInThroughForm, stopWorker, waitForWorker } from './offline-support'
 
 /**
  * The exactly-once matrix (docs/decisions/007-quizzes-exactly-once.md): answers given offline are kept on the device,
@@ -54,14 +54,6 @@ async function playerWithQuiz(page: Page, context: BrowserContext, slug = 'yorub
   return { account, batch }
 }
 
-async function signInThroughForm(page: Page, account: Account): Promise<void> {
-  await page.goto(`${server.url}/auth/login`)
-  await page.getByLabel('Email').fill(account.email)
-  await page.getByLabel('Password').fill(account.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('button', { name: /^Account:/ })).toBeVisible()
-}
-
 const status = (page: Page) => page.locator('.quiz-answer-status')
 
 /** Answers every question with the option at `pick(i)`, each shown as saved before the next; returns the option texts. */
@@ -83,13 +75,6 @@ async function serverSide(account: Account, batchId: number) {
   const result = await api<QuizResult>(account, `/quiz_attempt/calculate/${batchId}`)
   const chosen = result.review.map((r) => r.answerOptions.find((o) => o.id === r.chosenOptionId)?.text ?? null)
   return { result, chosen, correct: result.review.filter((r) => r.chosenOptionId === r.correctOptionId).length }
-}
-
-async function stopWorker(context: BrowserContext, page: Page): Promise<void> {
-  const cdp = await context.newCDPSession(page)
-  await cdp.send('ServiceWorker.enable')
-  await cdp.send('ServiceWorker.stopAllWorkers')
-  await cdp.detach()
 }
 
 test('answers given offline survive a reload and a worker restart, and reach a server that comes back exactly once', async ({
@@ -179,7 +164,7 @@ test("user A's queued answers are not sent while user B is signed in, and are wh
   await expect(page).toHaveURL(/\/auth\/login/)
   await context.setOffline(false)
   const b = await accountOn(server, [(await groupsOn(server)).find((g) => g.slug === 'zulu')!.id])
-  await signInThroughForm(page, b)
+  await signInThroughForm(page, server, b)
   await page.goto(`${server.url}/quiz`)
   await expect(page.getByRole('heading', { name: /This week/ })).toBeVisible()
   await page.evaluate(() => window.dispatchEvent(new Event('online')))
@@ -198,7 +183,7 @@ test("user A's queued answers are not sent while user B is signed in, and are wh
   await page.getByRole('button', { name: /^Account:/ }).click()
   expectProblems(SIGNING_OUT)
   await page.getByRole('button', { name: 'Log out' }).click()
-  await signInThroughForm(page, a)
+  await signInThroughForm(page, server, a)
   await page.goto(`${server.url}/quiz/${batch.batchId}`)
   await expect(status(page)).toHaveText('Sent', { timeout: 30_000 })
   const quiz = (

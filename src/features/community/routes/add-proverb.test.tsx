@@ -215,7 +215,7 @@ test('a kept suggestion the server refuses says what it said, and goes again or 
   let refuse = true
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
+    vi.fn(async (_url: string, init?: RequestInit) => {
       if (refuse) return json({ error: { code: 'bad_request', message: 'That proverb is too long.' } }, 400)
       sent.push({
         body: JSON.parse(String(init?.body)) as Record<string, string>,

@@ -1,7 +1,6 @@
-import '@/components/failed-list.css'
+import { FailedItem } from '@/components/failed-item'
 import { countOf, QUEUE_WORDS } from '@/core/shared/delivery'
 import { COMMUNITY_TEXTS } from '@/core/community/texts'
-import { errorMessage } from '@/components/query-state'
 import { useQueueRead } from '@/lib/queue-read'
 import { readRefusedHere, readWaitingHere, REFUSING_QUEUES, WAITING_QUEUES, waitingKeys, type Refused } from '../waiting'
 import { useLetGo, useSendAgain } from '../waiting-mutations'
@@ -51,27 +50,15 @@ export function WaitingHere({ userId }: { userId: number }) {
 function RefusedItem({ item }: { item: Refused }) {
   const again = useSendAgain()
   const go = useLetGo()
-  const busy = again.isPending || go.isPending
-  const failure = again.error ?? go.error
   return (
-    <li className="failed-item">
-      <p className="failed-item__what">{item.what}</p>
-      <p className="failed-item__error">{item.record.error}</p>
-      <div className="failed-item__actions">
-        <button type="button" className="button button--small" disabled={busy} onClick={() => again.mutate(item.record)}>
-          {COMMUNITY_TEXTS.sendAgain}
-          <span className="visually-hidden">: {item.what}</span>
-        </button>
-        <button type="button" className="button button--small" disabled={busy} onClick={() => go.mutate(item.record)}>
-          {COMMUNITY_TEXTS.letGo}
-          <span className="visually-hidden">: {item.what}</span>
-        </button>
-      </div>
-      {failure && (
-        <p className="field__error" role="alert">
-          {errorMessage(failure)}
-        </p>
-      )}
-    </li>
+    <FailedItem
+      what={item.what}
+      error={item.record.error ?? ''}
+      actions={[COMMUNITY_TEXTS.sendAgain, COMMUNITY_TEXTS.letGo]}
+      onAgain={() => again.mutate(item.record)}
+      onGo={() => go.mutate(item.record)}
+      busy={again.isPending || go.isPending}
+      failure={again.error ?? go.error ?? undefined}
+    />
   )
 }

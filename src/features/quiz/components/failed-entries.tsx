@@ -1,5 +1,4 @@
-import '@/components/failed-list.css'
-import { errorMessage } from '@/components/query-state'
+import { FailedItem } from '@/components/failed-item'
 import { useDiscardFailed, useRetryFailed } from '../mutations'
 import { useFailedEntries, type FailedEntry } from '../outbox'
 
@@ -16,36 +15,26 @@ export function FailedEntries({ userId, names }: { userId: number; names: Map<nu
       <p className="subtle">The server did not accept these. Try again, or discard them.</p>
       <ul className="failed-list">
         {entries.map((entry) => (
-          <FailedItem key={entry.key} userId={userId} entry={entry} name={names.get(entry.batchId)} />
+          <Refused key={entry.key} userId={userId} entry={entry} name={names.get(entry.batchId)} />
         ))}
       </ul>
     </section>
   )
 }
 
-function FailedItem({ userId, entry, name }: { userId: number; entry: FailedEntry; name: string | undefined }) {
+function Refused({ userId, entry, name }: { userId: number; entry: FailedEntry; name: string | undefined }) {
   const retry = useRetryFailed(userId)
   const discard = useDiscardFailed(userId)
   const quiz = name ? `“${name}”` : `quiz ${entry.batchId}`
-  const busy = retry.isPending || discard.isPending
-  const failure = retry.error ?? discard.error
   return (
-    <li className="failed-item">
-      <p className="failed-item__what">{entry.kind === 'close' ? `Submitting ${quiz}` : `An answer in ${quiz}`}</p>
-      <p className="failed-item__error">{entry.error}</p>
-      <div className="failed-item__actions">
-        <button type="button" className="button button--small" disabled={busy} onClick={() => retry.mutate([entry.key])}>
-          Retry
-        </button>
-        <button type="button" className="button button--small" disabled={busy} onClick={() => discard.mutate(entry.key)}>
-          Discard
-        </button>
-      </div>
-      {failure && (
-        <p className="field__error" role="alert">
-          {errorMessage(failure)}
-        </p>
-      )}
-    </li>
+    <FailedItem
+      what={entry.kind === 'close' ? `Submitting ${quiz}` : `An answer in ${quiz}`}
+      error={entry.error}
+      actions={['Retry', 'Discard']}
+      onAgain={() => retry.mutate([entry.key])}
+      onGo={() => discard.mutate(entry.key)}
+      busy={retry.isPending || discard.isPending}
+      failure={retry.error ?? discard.error ?? undefined}
+    />
   )
 }

@@ -118,9 +118,9 @@ test('what the server refused is listed with its message, and can be retried or 
   expect(within(section).getByText('That is not one of the choices.')).toBeTruthy()
   const item = (message: string) => within(section).getByText(message).closest('li')!
 
-  fireEvent.click(within(item('This quiz is closed.')).getByRole('button', { name: 'Retry' }))
+  fireEvent.click(within(item('This quiz is closed.')).getByRole('button', { name: /^Retry/ }))
   await waitFor(() => expect(within(section).queryByText('This quiz is closed.')).toBeNull())
-  fireEvent.click(within(item('That is not one of the choices.')).getByRole('button', { name: 'Discard' }))
+  fireEvent.click(within(item('That is not one of the choices.')).getByRole('button', { name: /^Discard/ }))
   await waitFor(() => expect(screen.queryByRole('region', { name: 'Could not send' })).toBeNull())
   // The first is queued again (to go once online); the second is gone.
   const held = await outboxEntries(outbox())
