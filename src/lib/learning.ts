@@ -81,8 +81,14 @@ export async function removeFromDeck(proverbId: number): Promise<void> {
 
 // ------------------------------------------------------------------------------------------- hearing
 
-/** Calls back whenever this reader's log changes: in this page, another tab or the worker. */
-export const onLearningChanged = (userId: number, callback: () => void) => onQueueChanged(['learning'], userId, callback)
+/**
+ * Calls back whenever this reader's log changes: in this page, another tab or the worker (entries merely sent change
+ * nothing the log's pages show).
+ */
+export const onLearningChanged = (userId: number, callback: () => void) =>
+  onQueueChanged(['learning'], userId, ({ sentOnly }) => {
+    if (!sentOnly) callback()
+  })
 
 /** One watch per query client and reader, however many badges ask: a change to the log, or a new day, reads it again. */
 const watches = new WeakMap<QueryClient, Map<number, { users: number; stop: () => void }>>()

@@ -14,8 +14,11 @@ import { getSession, onSignedIn } from './session'
 type SyncCapable = ServiceWorkerRegistration & { sync?: { register: (tag: string) => Promise<void> } }
 
 const QUEUES: QueueName[] = ['outbox', 'learning', 'analytics', 'marks', 'forms']
-/** Asks made together (a whole list put in the deck, a quick run of hearts) share one round. */
-const GATHER_MS = 50
+/**
+ * Asks made together share one round: for the learning log a moment longer (a review sent at once would be sent while
+ * the next card is drawn; a run of reviews goes together), for the others what one task asks.
+ */
+const gatherMs = (queue: QueueName | 'all') => (queue === 'learning' ? 200 : 0)
 /** A queue is asked for again no sooner than this after the last round said when (a back-off starts at 1 s). */
 const RETRY_MIN_MS = 1000
 
@@ -41,7 +44,7 @@ export function requestSend(queue?: QueueName, { retryNow = false }: { retryNow?
     timer: setTimeout(() => {
       gathering.delete(name)
       send(queue, ask.retryNow).catch(warn)
-    }, GATHER_MS),
+    }, gatherMs(name)),
   }
   gathering.set(name, ask)
 }

@@ -35,8 +35,11 @@ export type PacksChanged = { type: 'packs-changed'; userId: number; groupId: num
 export type QueueName = 'outbox' | 'learning' | 'analytics' | 'marks' | 'forms'
 /** The BroadcastChannel announcing a queue's changes, to every page and the worker (the page that made one too). */
 export const QUEUE_CHANNEL = 'owe-queue'
-/** A queue's entries changed for a user (0: nobody's: analytics, a visitor's forms); `refused`: the server refused some just now. */
-export type QueueChanged = { type: 'queue-changed'; queue: QueueName; userId: number; refused?: string }
+/**
+ * A queue's entries changed for a user (0: nobody's: analytics, a visitor's forms): `refused`, the server refused some
+ * just now and said this; `sentOnly`, nothing changed but that some were sent (what waits is all a page may redraw).
+ */
+export type QueueChanged = { type: 'queue-changed'; queue: QueueName; userId: number; refused?: string; sentOnly?: true }
 
 /**
  * Page → worker: send what a queue holds (every queue when none is named). The token is checked against the owner

@@ -321,7 +321,7 @@ test('every change is announced on the queue channel', async () => {
   await new Promise((resolve) => setTimeout(resolve, 20))
   expect(heard).toEqual([
     { type: 'queue-changed', queue: 'outbox', userId: 7 },
-    { type: 'queue-changed', queue: 'outbox', userId: 7 },
+    { type: 'queue-changed', queue: 'outbox', userId: 7, sentOnly: true },
   ])
 })
 

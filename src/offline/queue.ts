@@ -124,9 +124,19 @@ export type AnyPolicy = QueuePolicy<any>
  * Tells every page and the worker that a queue changed, once each: the message goes to every other BroadcastChannel
  * of the name, this page's listeners among them (only the sending object itself does not hear it).
  */
-export function announceQueue(queue: QueueName, userId: number, refused?: string): void {
+export function announceQueue(
+  queue: QueueName,
+  userId: number,
+  { refused, sentOnly }: { refused?: string; sentOnly?: boolean } = {},
+): void {
   if (typeof BroadcastChannel === 'undefined') return
-  const message: QueueChanged = { type: 'queue-changed', queue, userId, ...(refused === undefined ? {} : { refused }) }
+  const message: QueueChanged = {
+    type: 'queue-changed',
+    queue,
+    userId,
+    ...(refused === undefined ? {} : { refused }),
+    ...(sentOnly ? { sentOnly: true as const } : {}),
+  }
   const channel = new BroadcastChannel(QUEUE_CHANNEL)
   channel.postMessage(message)
   channel.close()
@@ -321,6 +331,8 @@ type Round<E> = {
   /** The first entry the server called early, with the server's time then (from its Date header). */
   early: { entry: E; serverNow: number | null } | null
   changed: boolean
+  /** Entries were taken: only what waits changed, unless `changed` says more did. */
+  sent: boolean
   /** The first refusal's message, for a page to tell the reader. */
   refused?: string
 }
@@ -364,7 +376,7 @@ async function runUser<E>(policy: QueuePolicy<E>, deps: RoundDeps, userId: numbe
     return finish()
   }
 
-  const round: Round<E> = { accepted: false, malformed: [], heldBack: false, early: null, changed: false }
+  const round: Round<E> = { accepted: false, malformed: [], heldBack: false, early: null, changed: false, sent: false }
   const context: RoundContext = {
     db,
     userId,
@@ -407,8 +419,10 @@ async function runUser<E>(policy: QueuePolicy<E>, deps: RoundDeps, userId: numbe
   }
   if (JSON.stringify(state) !== before) await db.put('queueState', state)
   await policy.after?.({ ...context, failed: failure !== undefined })
-  // A refusal the reader keeps is told them; what a queue drops names no one or is made again.
-  if (round.changed) announceQueue(policy.name, userId, source.drops ? undefined : round.refused)
+  // A refusal the reader keeps is told them; what a queue drops names no one or is made again. Entries only sent
+  // say so, for pages that show no more than what waits (the learning log's pages then read nothing again).
+  if (round.changed || round.sent)
+    announceQueue(policy.name, userId, { refused: source.drops ? undefined : round.refused, sentOnly: !round.changed })
   await finish()
 }
 
@@ -499,7 +513,7 @@ async function sendBatch<E>(policy: QueuePolicy<E>, context: RoundContext, round
   if (taken.length > 0) {
     await source.taken(context.db, context.userId, taken)
     context.summary.sent += taken.length
-    round.changed = true
+    round.sent = true
   }
   await refuse(
     policy,
