@@ -30,6 +30,7 @@ let onFailed: ((queue: QueueName) => void) | undefined
 const gathering = new Map<QueueName | 'all', { timer: ReturnType<typeof setTimeout>; retryNow: boolean }>()
 const retryTimers = new Map<QueueName, ReturnType<typeof setTimeout>>()
 let hearingWorker = false
+const sending = new Set<Promise<void>>()
 
 /** Asks for a queue (every queue when none is named) to be sent soon; `retryNow`: the connection is back. */
 export function requestSend(queue?: QueueName, { retryNow = false }: { retryNow?: boolean } = {}): void {
@@ -43,10 +44,21 @@ export function requestSend(queue?: QueueName, { retryNow = false }: { retryNow?
     retryNow,
     timer: setTimeout(() => {
       gathering.delete(name)
-      send(queue, ask.retryNow).catch(warn)
+      const round = send(queue, ask.retryNow)
+        .catch(warn)
+        .finally(() => sending.delete(round))
+      sending.add(round)
     }, gatherMs(name)),
   }
   gathering.set(name, ask)
+}
+
+/** Resolves once nothing is gathering and every send this page asked for has ended (a test ends on it). */
+export async function settled(): Promise<void> {
+  while (gathering.size > 0 || sending.size > 0) {
+    await Promise.all(sending)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+  }
 }
 
 /** Keeps what the page hands over (analytics' events) and sends the queue, with no worker to do it. */

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, vi } from 'vitest'
 import type { QuizBatchSummary } from '@/core/quiz/contract'
 import { enqueueAnswer, enqueueClose, outboxQueue, type OutboxPayload } from '@/offline/outbox'
 import { runQueue } from '@/offline/queue'
+import { sendsSettled } from '@/lib/test-queues'
 import { offlineDb, type OfflineDb } from '@/offline/schema'
 
 /** A batch as the week's list gives it: "Quiz {id}", weekly, not started, unless changed. */
@@ -41,8 +42,10 @@ export function emptyOutboxEachTest(): () => OfflineDb {
   beforeEach(async () => {
     db = await emptyOutbox()
   })
-  afterEach(() => {
+  afterEach(async () => {
     cleanup()
+    // A send the page asked for ends in its own test, not under the next one's fetch.
+    await sendsSettled()
     vi.unstubAllGlobals()
     online()
   })

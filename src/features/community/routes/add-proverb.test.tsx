@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto'
 import { onlineManager } from '@tanstack/react-query'
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { sendsSettled } from '@/lib/test-queues'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { COMMUNITY_TEXTS } from '@/core/community/texts'
 import type { Category, EthnicGroup } from '@/core/proverbs/contract'
@@ -46,8 +47,9 @@ beforeEach(() => {
     }),
   )
 })
-afterEach(() => {
+afterEach(async () => {
   cleanup()
+  await sendsSettled()
   onlineManager.setOnline(true)
   Reflect.deleteProperty(navigator, 'onLine')
   vi.unstubAllGlobals()

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { sendsSettled } from '@/lib/test-queues'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { Proverb } from '@/core/proverbs/contract'
 import { CORRECTION_TEXTS } from '@/core/community/corrections'
@@ -36,8 +37,9 @@ beforeEach(() => {
     }),
   )
 })
-afterEach(() => {
+afterEach(async () => {
   cleanup()
+  await sendsSettled()
   vi.unstubAllGlobals()
 })
 

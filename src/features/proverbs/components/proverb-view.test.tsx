@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { sendsSettled } from '@/lib/test-queues'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { Proverb, ProverbChange } from '@/core/proverbs/contract'
 import { workerStandIn } from '@/lib/test-analytics'
@@ -43,8 +44,9 @@ beforeEach(() => {
     vi.fn(async (url: string) => (url.endsWith('/history') ? json({ data: changes }) : json({ data: { favourites: [], likes: [] } }))),
   )
 })
-afterEach(() => {
+afterEach(async () => {
   cleanup()
+  await sendsSettled()
   vi.unstubAllGlobals()
   setTestSession(null)
 })
