@@ -8,7 +8,7 @@ import { createAnalyticsSync, isAnalyticsCommand } from './analytics'
 import { createLearningSync, isSyncLearningCommand } from './learning-sync'
 import { setupPrecache } from './precache'
 import { cookieTokenFrom, createOutboxSync, isDrainCommand, isSignedOutNotice, type SyncEventLike } from './outbox-sync'
-import { broadcastPacks, isPackCommand, runPackCommand } from './packs'
+import { setupKeeping } from './packs'
 import { setupPush } from './push'
 import { registerChartChunkRoute, registerDataRoutes, registerNavigationRoute, registerScrollImageRoute } from './routes'
 
@@ -61,7 +61,14 @@ learning.drain().catch((error: unknown) => console.warn('Syncing the learning lo
 // window is visible, clicks that open the message's url, reminders' proverbs kept for offline reading.
 setupPush(self, firebaseConfig(import.meta.env), { db: offlineDb, fetch: (input) => fetch(input), now: Date.now, caches })
 
-const broadcast = broadcastPacks()
+// The reader's plan's peoples and home's lists, kept on the device without being asked for; packs refreshed in the background.
+const keeping = setupKeeping(self as unknown as Parameters<typeof setupKeeping>[0], {
+  db: offlineDb,
+  fetch: (input, init) => fetch(input, init),
+  caches,
+  now: Date.now,
+  cookieToken: cookieTokenFrom(self as { cookieStore?: CookieStore }),
+})
 self.addEventListener('message', (event) => {
   const data: unknown = event.data
   if ((data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
@@ -82,11 +89,5 @@ self.addEventListener('message', (event) => {
       (work) => event.waitUntil(work),
       (notice) => event.source?.postMessage(notice),
     )
-  if (isPackCommand(data)) {
-    event.waitUntil(
-      runPackCommand(data, { db: offlineDb, fetch: (input, init) => fetch(input, init), caches, now: Date.now, broadcast }).catch(
-        (error: unknown) => console.error('Offline pack failed', error),
-      ),
-    )
-  }
+  keeping.onMessage(event)
 })
