@@ -5,7 +5,8 @@ import { listPacks } from '../src/offline/packs'
 import type { OfflineDb } from '../src/offline/schema'
 import { readList, setOwner, tokenDigest } from '../src/offline/store'
 import { freshDb, hausa, igbo, onye, readyPack, yoruba, yorubaProverbs, zomo } from '../src/offline/test-fixtures'
-import { isPackCommand, keepInBackground, PACKS_PERIODIC_TAG, runPackCommand, setupKeeping } from './packs'
+import { PACKS_PERIODIC_TAG } from '../src/offline/messages'
+import { isPackCommand, keepInBackground, runPackCommand, setupKeeping } from './packs'
 import type { SyncEventLike } from './outbox-sync'
 
 const NOW = Date.UTC(2026, 11, 7, 9)

@@ -1,4 +1,4 @@
-import { PACKS_CHANNEL, type PackCommand, type PacksChanged, type PacksKeepingNotice } from '../src/offline/messages'
+import { PACKS_CHANNEL, PACKS_PERIODIC_TAG, type PackCommand, type PacksChanged, type PacksKeepingNotice } from '../src/offline/messages'
 import { isMetered, type ConnectionInfo } from '../src/core/shared/connection'
 import { keepPlanPacks, runPackCommand as run, type KeepPlan } from '../src/offline/pack-keeping'
 import type { PackDeps } from '../src/offline/packs'
@@ -16,9 +16,6 @@ type PackWorkerDeps = {
   /** The session cookie's value where the worker can read it (cookieStore, Chromium), else undefined. */
   cookieToken: () => Promise<string | undefined>
 }
-
-/** Periodic Background Sync's tag: an installed app's packs are brought up to date while it is closed. */
-export const PACKS_PERIODIC_TAG = 'owe-packs'
 
 export function isPackCommand(data: unknown): data is PackCommand {
   const type = (data as { type?: unknown } | null)?.type

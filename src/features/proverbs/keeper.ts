@@ -5,7 +5,13 @@ import { isMetered, type ConnectionInfo } from '@/core/shared/connection'
 import { askPersistentStorage, deviceDataSettled } from '@/lib/device-data'
 import { renderedPage } from '@/lib/server-render'
 import type { Session } from '@/lib/session'
-import type { KeepPacksCommand, KeepReadsCommand, PacksKeepingNotice } from '@/offline/messages'
+import {
+  PACKS_PERIODIC_MS,
+  PACKS_PERIODIC_TAG,
+  type KeepPacksCommand,
+  type KeepReadsCommand,
+  type PacksKeepingNotice,
+} from '@/offline/messages'
 import { readKeepChoice } from './keep-choice'
 import { markKeys } from './marks'
 import { HOME_TRENDING_LIMIT, localDate } from './queries'
@@ -26,8 +32,15 @@ export function startKeeping(client: QueryClient, session: Session | null): () =
     if (session) void keepPlan(session)
   }
   const onNotice = (event: MessageEvent<PacksKeepingNotice | undefined>) => {
-    // The worker starts keeping this reader's peoples: the browser is asked to keep them under storage pressure.
-    if (event.data?.type === 'PACKS_KEEPING' && event.data.userId === session?.user.id) void askPersistentStorage().catch(() => false)
+    if (event.data?.type !== 'PACKS_KEEPING' || event.data.userId !== session?.user.id) return
+    // The worker starts keeping this reader's peoples: the browser is asked to keep them under storage pressure, and
+    // (an installed app, in Chromium) to wake the worker now and then to bring them up to date.
+    void askPersistentStorage().catch(() => false)
+    void container.ready
+      .then((registration) =>
+        (registration as PeriodicRegistration).periodicSync?.register(PACKS_PERIODIC_TAG, { minInterval: PACKS_PERIODIC_MS }),
+      )
+      .catch(() => undefined)
   }
   // Off mobile data (onto Wi-Fi, say), what waited for an unmetered connection can come.
   const onConnection = () => {
@@ -44,6 +57,11 @@ export function startKeeping(client: QueryClient, session: Session | null): () =
     connection()?.removeEventListener?.('change', onConnection)
     stopWatching()
   }
+}
+
+/** Periodic Background Sync (Chromium; not in TypeScript's DOM lib). */
+type PeriodicRegistration = ServiceWorkerRegistration & {
+  periodicSync?: { register: (tag: string, options: { minInterval: number }) => Promise<void> }
 }
 
 /** Home's reads for the reader's calendar day (and tomorrow's pick, so the next day opens right offline too). */
