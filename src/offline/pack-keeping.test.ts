@@ -167,13 +167,17 @@ test('a people the plan no longer has leaves the device with what only its pack 
   expect(await db.get('proverbs', onye.id)).toMatchObject({ packs: [], browsed: true })
 })
 
-test('when the plan cannot be asked for, nothing on the device changes', async () => {
+test('when the plan cannot be asked for (a 5xx, no network), nothing on the device changes', async () => {
   const { server, fetch } = fakeServer({ 1: yorubaProverbs }, [yoruba])
   await db.put('packs', readyPack(7, igbo, { version: 'old' }))
   server.status = 503
   expect(await keep(fetch)).toEqual({ remove: [], download: [], failed: true })
   expect((await listPacks(db, 7)).map((p) => p.groupId)).toEqual([igbo.id])
   expect(server.calls).toHaveLength(1)
+
+  const unreachable = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch
+  expect(await keep(unreachable)).toEqual({ remove: [], download: [], failed: true })
+  expect((await listPacks(db, 7)).map((p) => p.groupId)).toEqual([igbo.id])
 })
 
 test('a command runs for the device’s owner only; a pack kept by hand is the reader’s', async () => {

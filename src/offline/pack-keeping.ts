@@ -52,11 +52,13 @@ export async function keepPlanPacks(
   { userId, token, ...choice }: { userId: number; token: string } & KeepChoice,
   onStart?: (plan: KeepPlan) => void,
 ): Promise<KeepOutcome> {
-  const response = await deps.fetch(`${deps.apiBase ?? ''}${API.packSizes}`, {
-    headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
-    cache: 'no-store',
-  })
-  if (!response.ok) return { remove: [], download: [], failed: true }
+  const response = await deps
+    .fetch(`${deps.apiBase ?? ''}${API.packSizes}`, {
+      headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+      cache: 'no-store',
+    })
+    .catch(() => undefined)
+  if (!response?.ok) return { remove: [], download: [], failed: true }
   const plan = ((await response.json()) as { data: PackSize[] }).data
   const decided = planKeeping(plan, await listPacks(deps.db, userId), choice)
   onStart?.(decided)
