@@ -5,7 +5,7 @@ import { listPacks } from '../src/offline/packs'
 import type { OfflineDb } from '../src/offline/schema'
 import { readList, setOwner, tokenDigest } from '../src/offline/store'
 import { freshDb, hausa, igbo, onye, readyPack, yoruba, yorubaProverbs, zomo } from '../src/offline/test-fixtures'
-import { PACKS_PERIODIC_TAG } from '../src/offline/messages'
+import { PACKS_PERIODIC_TAG } from '../src/offline/periodic-sync'
 import { isPackCommand, keepInBackground, runPackCommand, setupKeeping } from './packs'
 import type { SyncEventLike } from './outbox-sync'
 

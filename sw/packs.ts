@@ -1,4 +1,5 @@
-import { PACKS_CHANNEL, PACKS_PERIODIC_TAG, type PackCommand, type PacksChanged, type PacksKeepingNotice } from '../src/offline/messages'
+import { PACKS_CHANNEL, type PackCommand, type PacksChanged, type PacksKeepingNotice } from '../src/offline/messages'
+import { PACKS_PERIODIC_TAG } from '../src/offline/periodic-sync'
 import { isMetered, type ConnectionInfo } from '../src/core/shared/connection'
 import { keepPlanPacks, runPackCommand as run, type KeepPlan } from '../src/offline/pack-keeping'
 import type { PackDeps } from '../src/offline/packs'

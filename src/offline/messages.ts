@@ -31,13 +31,6 @@ export type PackDownloadCommand = { type: 'PACK_DOWNLOAD'; userId: number; group
  * reader removed (`declined`). The page says `download: false` on a metered connection until the reader agrees.
  */
 export type KeepPacksCommand = { type: 'KEEP_PACKS'; userId: number; token: string; download: boolean; declined: number[] }
-/**
- * Periodic Background Sync's tag (Chromium, an installed app): the worker brings the kept packs up to date while the
- * app is closed. The page registers it once packs are being kept.
- */
-export const PACKS_PERIODIC_TAG = 'owe-packs'
-/** How often, at most, the browser is asked to wake the worker for it. */
-export const PACKS_PERIODIC_MS = 12 * 60 * 60_000
 /** Worker → the page that asked: it started keeping these peoples (the page then asks for persistent storage). */
 export type PacksKeepingNotice = { type: 'PACKS_KEEPING'; userId: number; groupIds: number[] }
 /**

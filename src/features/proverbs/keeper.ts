@@ -5,13 +5,8 @@ import { isMetered, type ConnectionInfo } from '@/core/shared/connection'
 import { askPersistentStorage, deviceDataSettled } from '@/lib/device-data'
 import { renderedPage } from '@/lib/server-render'
 import type { Session } from '@/lib/session'
-import {
-  PACKS_PERIODIC_MS,
-  PACKS_PERIODIC_TAG,
-  type KeepPacksCommand,
-  type KeepReadsCommand,
-  type PacksKeepingNotice,
-} from '@/offline/messages'
+import type { KeepPacksCommand, KeepReadsCommand, PacksKeepingNotice } from '@/offline/messages'
+import { PACKS_PERIODIC_MS, PACKS_PERIODIC_TAG } from '@/offline/periodic-sync'
 import { readKeepChoice } from './keep-choice'
 import { markKeys } from './marks'
 import { HOME_TRENDING_LIMIT, localDate } from './queries'
