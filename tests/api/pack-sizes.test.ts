@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
+import { brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { proverbs } from '../../server/src/db/schema'
 import type { AdminCorrection } from '../../src/core/admin/contract'
@@ -80,6 +81,7 @@ test('a pack stays current while its corpus does — likes aside — and only th
     const res = await packPage(reader.token, 'kiswahili', page)
     expect(res.status).toBe(200)
     expect(res.headers['cache-control']).toBe('private, no-cache')
+    expect(res.headers['content-encoding']).toBeUndefined()
     expect(res.headers.etag).toMatch(/^W\/"[\w-]{27}"$/)
     kept.push({ etag: String(res.headers.etag), proverbs: res.body.data })
   }
@@ -91,6 +93,16 @@ test('a pack stays current while its corpus does — likes aside — and only th
     }
   }
   await unchanged()
+  // What the device asks with (Accept-Encoding) comes compressed: the same proverbs in a fraction of the bytes.
+  const compressed = await ctx.app.inject({
+    method: 'GET',
+    url: `${API.proverbsLogged('kiswahili')}?page=1&size=${PAGE_SIZE_MAX}`,
+    headers: { authorization: `Bearer ${reader.token}`, 'accept-encoding': 'gzip, deflate, br' },
+  })
+  expect(compressed.headers['content-encoding']).toBe('br')
+  expect(compressed.headers.vary).toBe('Accept-Encoding')
+  expect(compressed.rawPayload.length).toBeLessThan((await packPage(reader.token, 'kiswahili', 1)).raw.length / 3)
+  expect(JSON.parse(brotliDecompressSync(compressed.rawPayload).toString()).data).toEqual(kept[0].proverbs)
   const v1 = await versionOf(reader.token, kiswahili)
   expect(await versionOf(reader.token, kiswahili)).toBe(v1)
   // A validator the server never gave, or a list of them, is simply not a match.

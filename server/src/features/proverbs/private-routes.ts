@@ -5,7 +5,7 @@ import { searchTerms } from '@core/proverbs/search'
 import type { Db } from '../../db/client'
 import { authGuard, sessionOf } from '../../http/auth-guard'
 import type { Limit } from '../../http/rate-limit'
-import { etagMatches, type SendPublic } from '../../http/public-cache'
+import { etagMatches, sendCompressedJson, type SendPublic } from '../../http/public-cache'
 import { notFound } from '../../http/errors'
 import { calendarDate, hasControlCharacters, optionalString, paging, positiveInt } from '../../http/params'
 import { favouriteProverbs } from '../../services/proverbs'
@@ -38,7 +38,8 @@ export function privateProverbRoutes(app: FastifyInstance, { db, now, sendPublic
   })
 
   // A page carries a validator of what the device keeps of it (likes aside): a pack's refresh sends it back and a
-  // page that has not changed is answered 304, with no body (docs/decisions/021-keep-by-default.md).
+  // page that has not changed is answered 304, with no body; one that has is compressed, as the public reads are
+  // (docs/decisions/021-keep-by-default.md).
   app.get<{ Params: { group: string } }>(ROUTES.proverbsLogged, { preHandler: requireUser }, async (request, reply) => {
     const query = request.query as Record<string, unknown>
     const { page, size } = paging(query)
@@ -49,7 +50,7 @@ export function privateProverbRoutes(app: FastifyInstance, { db, now, sendPublic
     const tag = packPageTag(body.data)
     reply.header('ETag', tag).header('Cache-Control', 'private, no-cache')
     if (etagMatches(request.headers['if-none-match'], tag)) return reply.code(304).send()
-    return body
+    return sendCompressedJson(request, reply, JSON.stringify(body))
   })
 
   app.get(API.favourites, { preHandler: requireUser }, async (request) => {
