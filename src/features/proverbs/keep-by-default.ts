@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useOnline } from '@/lib/online'
-import { useSession } from '@/lib/session'
+import { getSession, useSession } from '@/lib/session'
 
 /**
  * Keep by default (docs/decisions/021-keep-by-default.md): online, home's reads and a signed-in reader's peoples are
@@ -12,16 +12,18 @@ export function useKeepByDefault(): void {
   const session = useSession()
   const online = useOnline()
   const client = useQueryClient()
+  // A new session, not a change to the reader's name (the session's user is rewritten then).
+  const token = session?.token
   useEffect(() => {
     if (!online) return
     let stop: (() => void) | undefined
     let live = true
     void import('./keeper').then(({ startKeeping }) => {
-      if (live) stop = startKeeping(client, session)
+      if (live) stop = startKeeping(client, getSession())
     })
     return () => {
       live = false
       stop?.()
     }
-  }, [client, session, online])
+  }, [client, token, online])
 }

@@ -37,9 +37,13 @@ export function startKeeping(client: QueryClient, session: Session | null): () =
       )
       .catch(() => undefined)
   }
-  // Off mobile data (onto Wi-Fi, say), what waited for an unmetered connection can come.
+  // Off mobile data (onto Wi-Fi, say), what waited for an unmetered connection can come. (The browser says "change"
+  // for every new estimate of its speed too: only the move off a metered connection counts.)
+  let metered = isMetered(connection())
   const onConnection = () => {
-    if (session && container.controller && !isMetered(connection())) void keepPlan(session)
+    const was = metered
+    metered = isMetered(connection())
+    if (was && !metered && session && container.controller) void keepPlan(session)
   }
   keep()
   container.addEventListener('controllerchange', keep)
@@ -113,9 +117,10 @@ function watchPlan(client: QueryClient, session: Session): () => void {
     if (event.action.type === 'invalidate') return again()
     if (event.action.type !== 'success') return
     const now = groupIds(event.query.state.data as EthnicGroup[] | undefined)
-    if (now === last) return
+    const changed = last !== '' && now !== last
     last = now
-    again()
+    // The first the page learns of them (a new reader) tells the worker nothing: it asked the server as the keeper started.
+    if (changed) again()
   })
   return () => {
     clearTimeout(timer)
