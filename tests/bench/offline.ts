@@ -243,21 +243,21 @@ export async function throttleWorker(
   const sessions = new Set<string>()
   const pending = new Map<number, { resolve: () => void; reject: (e: Error) => void }>()
   const traffic: WorkerTraffic[] = []
-  const responses = new Map<string, { url: string; status: number }>()
+  const responses = new Map<string, { url: string; status: number; encodedDataLength: number }>()
   let current = conditions
   pageCdp.on('Target.receivedMessageFromTarget', (event) => {
     const message = JSON.parse(event.message) as {
       id?: number
       error?: { message: string }
       method?: string
-      params?: { requestId: string; response?: { url: string; status: number }; encodedDataLength?: number }
+      params?: { requestId: string; response?: { url: string; status: number; encodedDataLength: number }; encodedDataLength?: number }
     }
-    if (message.method === 'Network.responseReceived' && message.params?.response)
-      responses.set(message.params.requestId, { url: message.params.response.url, status: message.params.response.status })
-    if (message.method === 'Network.loadingFinished' && message.params) {
-      const response = responses.get(message.params.requestId)
-      if (response) traffic.push({ ...response, bytes: message.params.encodedDataLength ?? 0 })
-    }
+    const { method, params } = message
+    if (method === 'Network.responseReceived' && params?.response) responses.set(params.requestId, params.response)
+    const response = params && responses.get(params.requestId)
+    // A 304 whose empty body the worker never reads ends "aborted": its headers were what crossed the network.
+    if (response && (method === 'Network.loadingFinished' || method === 'Network.loadingFailed'))
+      traffic.push({ url: response.url, status: response.status, bytes: params?.encodedDataLength ?? response.encodedDataLength })
     const waiter = message.id === undefined ? undefined : pending.get(message.id)
     if (!waiter) return
     pending.delete(message.id!)

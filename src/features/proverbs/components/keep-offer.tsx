@@ -17,16 +17,20 @@ import { packSizesQuery, usePacks } from '../packs'
  * It stands on the tab bar like the cookie banner, so nothing on the page moves when it comes or goes.
  */
 export default function KeepOffer({ session }: { session: Session }) {
-  const userId = session.user.id
-  const choice = useKeepChoice(userId)
-  const sizes = useQuery(packSizesQuery(userId))
-  const packs = usePacks(userId)
+  const choice = useKeepChoice(session.user.id)
   // Read once: the question is about the connection the reader is on as home opens.
   const [connection] = useState(() => (navigator as Navigator & { connection?: ConnectionInfo }).connection)
-  if (!isMetered(connection) || choice.metered !== null || !sizes.data || !packs.data) return null
-  const missing = sizes.data.filter(
-    (size) => !packs.data.some((pack) => pack.groupId === size.groupId) && !choice.declined.includes(size.groupId),
-  )
+  // Off a metered connection, or once answered, nothing is asked (nor read: the sizes come from the server).
+  if (!isMetered(connection) || choice.metered !== null) return null
+  return <KeepQuestion session={session} declined={choice.declined} saveData={connection?.saveData === true} />
+}
+
+function KeepQuestion({ session, declined, saveData }: { session: Session; declined: number[]; saveData: boolean }) {
+  const userId = session.user.id
+  const sizes = useQuery(packSizesQuery(userId))
+  const packs = usePacks(userId)
+  if (!sizes.data || !packs.data) return null
+  const missing = sizes.data.filter((size) => !packs.data.some((pack) => pack.groupId === size.groupId) && !declined.includes(size.groupId))
   if (missing.length === 0) return null
   const names = joinWithAnd(missing.map((size) => size.group.name))
   const bytes = missing.reduce((sum, size) => sum + size.bytes, 0)
@@ -44,8 +48,8 @@ export default function KeepOffer({ session }: { session: Session }) {
   return (
     <section className="keep-offer" aria-labelledby="keep-offer-title">
       <p id="keep-offer-title" className="keep-offer__text">
-        <strong>Read them with no signal.</strong> {connection?.saveData ? 'Data Saver is on' : 'You’re on mobile data'}, so Òwe asks before
-        it downloads your peoples’ proverbs.
+        <strong>Read them with no signal.</strong> {saveData ? 'Data Saver is on' : 'You’re on mobile data'}, so Òwe asks before it
+        downloads your peoples’ proverbs.
       </p>
       <div className="keep-offer__actions">
         <button type="button" className="button button--primary" onClick={keep}>
