@@ -7,16 +7,12 @@
  * nothing changed, and again after a correction of one proverb: what a refresh round costs. Once unthrottled, once with
  * the page and the worker on DevTools' Slow 3G.
  */
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { asc, eq, sql } from 'drizzle-orm'
 import { chromium, type Page } from 'playwright-core'
 import { buildApp } from '../../server/src/app'
 import { loadConfig } from '../../server/src/config'
-import { openDatabase } from '../../server/src/db/client'
+import type { Database } from '../../server/src/db/client'
 import { ethnicGroups, packages, proverbs, userLanguages, users } from '../../server/src/db/schema'
-import { seed } from '../../server/src/db/seed/seed'
 import { hashPassword } from '../../server/src/services/passwords'
 import type { LoginResult } from '../../src/core/account/contract'
 import { API } from '../../src/core/http/api-paths'
@@ -24,6 +20,7 @@ import { newPaymentReference, paymentType } from '../../src/core/payments/paymen
 import { PAGE_SIZE_MAX } from '../../src/core/shared/constants'
 import { findChromium } from '../../scripts/find-chromium.mjs'
 import { CHROMIUM_ARGS } from '../../playwright.config'
+import { withBenchDatabase } from './measure'
 import { firstVisit, NO_THROTTLING, pageSession, SLOW_3G, throttleWorker, type WorkerTraffic } from './offline'
 
 type Conditions = typeof SLOW_3G
@@ -73,11 +70,10 @@ function packTraffic(traffic: WorkerTraffic[]) {
 }
 
 export async function keepByDefault(options: { staticDir: string; results: Results }): Promise<void> {
-  const browser = await chromium.launch({ executablePath: findChromium({ install: false }), args: CHROMIUM_ARGS })
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'owe-bench-keep-'))
-  const database = await openDatabase({ kind: 'pglite', dataDir })
-  await database.migrate()
-  await seed(database.db)
+  await withBenchDatabase('keep', (database) => measure(database, options))
+}
+
+async function measure(database: Database, options: { staticDir: string; results: Results }): Promise<void> {
   await database.analyze()
   const app = await buildApp(
     // The corpus is changed straight in the database below: nothing of it kept in memory (an admin's change clears it anyway).
@@ -91,6 +87,7 @@ export async function keepByDefault(options: { staticDir: string; results: Resul
     { database, logger: false },
   )
   const base = await app.listen({ port: 0, host: '127.0.0.1' })
+  const browser = await chromium.launch({ executablePath: findChromium({ install: false }), args: CHROMIUM_ARGS })
   try {
     const [silver] = await database.db.select().from(packages).where(eq(packages.name, 'Silver'))
     const peoples = await database.db.select({ id: ethnicGroups.id, slug: ethnicGroups.slug }).from(ethnicGroups)
@@ -228,7 +225,5 @@ export async function keepByDefault(options: { staticDir: string; results: Resul
   } finally {
     await browser.close()
     await app.close()
-    await database.close()
-    fs.rmSync(dataDir, { recursive: true, force: true })
   }
 }

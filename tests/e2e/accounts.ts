@@ -72,3 +72,24 @@ export async function useAccount(
     }
   }, account.user)
 }
+
+/**
+ * What the sign-up form keeps for the tab when it succeeds (the form itself: account-journey.spec.ts), so that the end
+ * of sign-up (`/register_payment_success`) offers to pay for the plan chosen. Set in the tab's first page only, as the
+ * form does once.
+ */
+export async function signedUpInThisTab(
+  context: BrowserContext,
+  email: string,
+  payment: { token: string; packageId: number; promoCode?: string },
+): Promise<void> {
+  await context.addInitScript(
+    ([address, chosen]) => {
+      if (!location.protocol.startsWith('http') || sessionStorage.getItem('owe:e2e-signed-up')) return
+      sessionStorage.setItem('owe:e2e-signed-up', '1')
+      sessionStorage.setItem('owe:registered-email', address)
+      sessionStorage.setItem('owe:registration-payment', chosen)
+    },
+    [email, JSON.stringify(payment)],
+  )
+}

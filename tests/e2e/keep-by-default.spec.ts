@@ -2,7 +2,7 @@ import { expect, expectProblems, test, type Page } from './fixtures'
 import type { Proverb } from '../../src/core/proverbs/contract'
 import { foldForSearch } from '../../src/core/proverbs/search'
 import type { RunningServer } from '../support/server-process'
-import { activationLink, PASSWORD, uniqueEmail, useAccount } from './accounts'
+import { activationLink, PASSWORD, signedUpInThisTab, uniqueEmail, useAccount } from './accounts'
 import {
   accountOn,
   deviceRecords,
@@ -62,15 +62,7 @@ test('a new reader of a two-people plan has both peoples on the phone within a m
   })
   expect(registered.status).toBe(201)
   const { paymentToken } = ((await registered.json()) as { data: { paymentToken: string } }).data
-  await context.addInitScript(
-    ([address, payment]) => {
-      if (!location.protocol.startsWith('http') || sessionStorage.getItem('owe:e2e-registered')) return
-      sessionStorage.setItem('owe:e2e-registered', '1')
-      sessionStorage.setItem('owe:registered-email', address)
-      sessionStorage.setItem('owe:registration-payment', payment)
-    },
-    [email, JSON.stringify({ token: paymentToken, packageId: 2 })],
-  )
+  await signedUpInThisTab(context, email, { token: paymentToken, packageId: 2 })
   await page.goto(`${server.url}/register_payment_success`)
   await page.getByRole('button', { name: 'Pay $17.99' }).click()
   await expect(page).toHaveURL(/\/api\/payments\/test-checkout\//)

@@ -16,14 +16,7 @@ export function useKeepByDefault(): void {
   const token = session?.token
   useEffect(() => {
     if (!online) return
-    let stop: (() => void) | undefined
-    let live = true
-    void import('./keeper').then(({ startKeeping }) => {
-      if (live) stop = startKeeping(client, getSession())
-    })
-    return () => {
-      live = false
-      stop?.()
-    }
+    const keeping = import('./keeper').then(({ startKeeping }) => startKeeping(client, getSession()))
+    return () => void keeping.then((stop) => stop())
   }, [client, token, online])
 }

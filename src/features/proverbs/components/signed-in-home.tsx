@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import type { Session } from '@/lib/session'
+import { useSession } from '@/lib/session'
 import { StreakSection } from './streak-section'
 
 // Only on a metered connection does it show anything: its code loads apart.
@@ -8,14 +8,18 @@ const KeepOffer = lazy(() => import('./keep-offer'))
 /**
  * What home adds for a signed-in reader once it is up (no visitor's first page carries it): their streak, and on a
  * metered connection the question of keeping their peoples on the phone (fixed on the tab bar, wherever it sits here).
+ * A default export: home's lazy import then needs no wrapper.
  */
-export function SignedInHome({ session }: { session: Session }) {
+export default function SignedInHome() {
+  const session = useSession()
   return (
     <>
       <StreakSection />
-      <Suspense fallback={null}>
-        <KeepOffer session={session} />
-      </Suspense>
+      {session && (
+        <Suspense fallback={null}>
+          <KeepOffer session={session} />
+        </Suspense>
+      )}
     </>
   )
 }

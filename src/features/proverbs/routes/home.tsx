@@ -126,7 +126,7 @@ export function HomeRoute() {
 
 // The streak's section (and, on a metered connection, the question of keeping the reader's peoples) loads once a
 // signed-in reader's home is up: no visitor's first page carries it.
-const SignedInHome = lazy(() => import('../components/signed-in-home').then((module) => ({ default: module.SignedInHome })))
+const SignedInHome = lazy(() => import('../components/signed-in-home'))
 
 /** Signed in: the streak and the calendar of active days (docs/requirements.md#r18-learning), from the device. */
 function YourStreak() {
@@ -134,7 +134,7 @@ function YourStreak() {
   if (!session) return null
   return (
     <Suspense fallback={<div className="streak-section-pending" aria-hidden="true" />}>
-      <SignedInHome session={session} />
+      <SignedInHome />
     </Suspense>
   )
 }
