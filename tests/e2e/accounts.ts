@@ -15,13 +15,21 @@ export async function activationLink(email: string): Promise<string> {
   return linkIn(await waitForMailFile(E2E_MAIL_DIR, email, /Activate/), '/auth/activate')
 }
 
+/** What the sign-up form sends (POST /accounts/register), on the Free plan unless told. */
+export function signUpBody(
+  email: string,
+  overrides: { firstName?: string; lastName?: string; packageId?: number; languages?: number[]; promoCode?: string } = {},
+) {
+  return { firstName: 'Amaka', lastName: 'Obi', email, password1: PASSWORD, password2: PASSWORD, packageId: 1, ...overrides }
+}
+
 /** A fresh, activated and signed-in account, made through the API (its own journey is tested elsewhere). */
 export async function createAccount(
   request: APIRequestContext,
   overrides: { languages?: number[]; packageId?: number } = {},
 ): Promise<Account> {
   const email = uniqueEmail('reader')
-  const body = { firstName: 'Chidi', lastName: 'Nwosu', email, password1: PASSWORD, password2: PASSWORD, packageId: 1, ...overrides }
+  const body = signUpBody(email, { firstName: 'Chidi', lastName: 'Nwosu', ...overrides })
   expect((await request.post('/accounts/register', { data: body })).status()).toBe(201)
   const token = new URL(await activationLink(email)).searchParams.get('token')
   expect((await request.post('/accounts/activate', { data: { token } })).ok()).toBe(true)

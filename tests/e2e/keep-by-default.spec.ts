@@ -2,7 +2,7 @@ import { expect, expectProblems, test, type Page } from './fixtures'
 import type { Proverb } from '../../src/core/proverbs/contract'
 import { foldForSearch } from '../../src/core/proverbs/search'
 import type { RunningServer } from '../support/server-process'
-import { activationLink, PASSWORD, signedUpInThisTab, uniqueEmail, useAccount } from './accounts'
+import { activationLink, PASSWORD, signedUpInThisTab, signUpBody, uniqueEmail, useAccount } from './accounts'
 import {
   accountOn,
   deviceRecords,
@@ -50,15 +50,7 @@ test('a new reader of a two-people plan has both peoples on the phone within a m
   const registered = await fetch(`${server.url}/accounts/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      firstName: 'Amaka',
-      lastName: 'Obi',
-      email,
-      password1: PASSWORD,
-      password2: PASSWORD,
-      packageId: 2,
-      languages: [yoruba.id, igbo.id],
-    }),
+    body: JSON.stringify(signUpBody(email, { packageId: 2, languages: [yoruba.id, igbo.id] })),
   })
   expect(registered.status).toBe(201)
   const { paymentToken } = ((await registered.json()) as { data: { paymentToken: string } }).data

@@ -4,7 +4,7 @@ import type { ActivePackage } from '../../src/core/payments/contract'
 import { PAYMENT_TEXTS } from '../../src/core/payments/payment'
 import { startPaystackStandIn, type PaystackStandIn } from '../support/paystack-stand-in'
 import type { RunningServer } from '../support/server-process'
-import { activationLink, createAccount, PASSWORD, signedUpInThisTab, uniqueEmail, useAccount, type Account } from './accounts'
+import { activationLink, createAccount, PASSWORD, signedUpInThisTab, signUpBody, uniqueEmail, useAccount, type Account } from './accounts'
 import { ownServer } from './offline-support'
 import { PHONES } from './phone'
 
@@ -118,16 +118,7 @@ test('a new account pays for its plan at the end of sign-up, before activating',
   await context.addCookies([{ name: 'cookieConsent', value: 'true', url: baseURL! }])
   const email = uniqueEmail('newcomer')
   const registered = await request.post('/accounts/register', {
-    data: {
-      firstName: 'Amaka',
-      lastName: 'Obi',
-      email,
-      password1: PASSWORD,
-      password2: PASSWORD,
-      packageId: 2,
-      languages: [1, 2],
-      promoCode: 'WELCOME10',
-    },
+    data: signUpBody(email, { packageId: 2, languages: [1, 2], promoCode: 'WELCOME10' }),
   })
   expect(registered.status()).toBe(201)
   const { paymentToken } = ((await registered.json()) as { data: { paymentToken: string } }).data
