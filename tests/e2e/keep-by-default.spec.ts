@@ -18,7 +18,7 @@ import {
   toneFreeWord,
   waitForWorker,
 } from './offline-support'
-import { PHONE_390 } from './phone'
+import { expectNoAxeViolations, PHONE_390 } from './phone'
 
 // Keep by default (docs/decisions/021-keep-by-default.md), on a phone, with the server stopped for the offline parts.
 let server: RunningServer
@@ -116,9 +116,11 @@ test('on a metered connection home asks once before keeping the reader’s peopl
   await waitForWorker(page)
   const keep = page.getByRole('button', { name: /^Keep Yoruba on this phone — [\d.]+ KB$/ })
   await expect(keep).toBeVisible()
+  const question = page.getByRole('region', { name: 'Keeping your peoples on this phone' })
   await expect(
-    page.getByText('Read them with no signal. Data Saver is on, so Òwe asks before it downloads your peoples’ proverbs.'),
+    question.getByText('Read your proverbs with no signal. Data Saver is on, so Òwe asks before it downloads them.'),
   ).toBeVisible()
+  await expectNoAxeViolations(page)
   // Unanswered, nothing downloads: the question is still there after a reload, and the device holds no pack.
   await page.reload()
   await expect(keep).toBeVisible()

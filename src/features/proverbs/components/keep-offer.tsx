@@ -46,10 +46,10 @@ function KeepQuestion({ session, declined, saveData }: { session: Session; decli
     void notify(`${names} stay online for now. You can keep them at any time from Offline reading.`)
   }
   return (
-    <section className="keep-offer bottom-bar" aria-labelledby="keep-offer-title">
-      <p id="keep-offer-title" className="keep-offer__text">
-        <strong>Read them with no signal.</strong> {saveData ? 'Data Saver is on' : 'You’re on mobile data'}, so Òwe asks before it
-        downloads your peoples’ proverbs.
+    <section className="keep-offer bottom-bar" aria-label="Keeping your peoples on this phone">
+      <p className="keep-offer__text">
+        <strong>Read your proverbs with no signal.</strong> {saveData ? 'Data Saver is on' : 'You’re on mobile data'}, so Òwe asks before it
+        downloads them.
       </p>
       <div className="keep-offer__actions">
         <button type="button" className="button button--primary" onClick={keep}>
