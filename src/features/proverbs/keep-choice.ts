@@ -17,34 +17,43 @@ const storageKey = (userId: number) => `owe-keep:${userId}`
 const NONE: KeepChoice = { metered: null, declined: [] }
 
 const listeners = new Set<() => void>()
-// Read once per change, so a component's snapshot is the same object until the choice changes.
-const cache = new Map<number, KeepChoice>()
+// The last reading of each reader's entry, so a component's snapshot is the same object until the entry changes.
+const read = new Map<number, { raw: string | null; choice: KeepChoice }>()
+
+const stored = (userId: number): string | null => {
+  try {
+    return localStorage.getItem(storageKey(userId))
+  } catch {
+    return null
+  }
+}
 
 export function readKeepChoice(userId: number): KeepChoice {
-  const kept = cache.get(userId)
-  if (kept) return kept
+  const raw = stored(userId)
+  const last = read.get(userId)
+  if (last && last.raw === raw) return last.choice
   let choice = NONE
   try {
-    const stored = JSON.parse(localStorage.getItem(storageKey(userId)) ?? 'null') as Partial<KeepChoice> | null
-    if (stored)
+    const parsed = JSON.parse(raw ?? 'null') as Partial<KeepChoice> | null
+    if (parsed)
       choice = {
-        metered: stored.metered === 'yes' || stored.metered === 'no' ? stored.metered : null,
-        declined: Array.isArray(stored.declined) ? stored.declined.filter((id) => Number.isInteger(id)) : [],
+        metered: parsed.metered === 'yes' || parsed.metered === 'no' ? parsed.metered : null,
+        declined: Array.isArray(parsed.declined) ? parsed.declined.filter((id) => Number.isInteger(id)) : [],
       }
   } catch {
-    // Unreadable (or no storage): as if nothing was said.
+    // Unreadable: as if nothing was said.
   }
-  cache.set(userId, choice)
+  read.set(userId, { raw, choice })
   return choice
 }
 
 function writeKeepChoice(userId: number, change: (choice: KeepChoice) => KeepChoice): void {
   const next = change(readKeepChoice(userId))
-  cache.set(userId, next)
   try {
     localStorage.setItem(storageKey(userId), JSON.stringify(next))
   } catch {
     // Storage full or blocked: the choice holds for this visit.
+    read.set(userId, { raw: stored(userId), choice: next })
   }
   listeners.forEach((listener) => listener())
 }
@@ -66,9 +75,7 @@ export function useKeepChoice(userId: number): KeepChoice {
     (listener) => {
       // Another tab's answer counts here too.
       const onStorage = (event: StorageEvent) => {
-        if (event.key !== storageKey(userId)) return
-        cache.delete(userId)
-        listener()
+        if (event.key === storageKey(userId)) listener()
       }
       listeners.add(listener)
       window.addEventListener('storage', onStorage)
