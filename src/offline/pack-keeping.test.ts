@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, expect, test } from 'vitest'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { EthnicGroup, PackSize, Proverb } from '../core/proverbs/contract'
 import { keepPlanPacks, planKeeping, runPackCommand, type KeepPlan } from './pack-keeping'
 import { listPacks, type PackDeps } from './packs'
 import type { OfflineDb, PackRecord } from './schema'
-import { saveProverbs, setOwner, tokenDigest } from './store'
+import { removeUserData, saveProverbs, setOwner, tokenDigest } from './store'
 import { freshDb, hausa, igbo, onye, readyPack, suuru, yoruba, yorubaProverbs, zomo } from './test-fixtures'
 
 const NOW = Date.UTC(2026, 11, 7, 9)
@@ -194,4 +194,27 @@ test('a command runs for the device’s owner only; a pack kept by hand is the r
     [1, 'plan'],
     [2, 'reader'],
   ])
+})
+
+test('signing out in the middle of a round keeps nothing more for the reader', async () => {
+  const { server, fetch } = fakeServer({ 1: yorubaProverbs, 2: [onye] }, [yoruba, igbo])
+  // The first people's page is held until the reader has signed out.
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  let asked = false
+  const held: typeof globalThis.fetch = async (input, init) => {
+    if (String(input).includes('proverbs_logged/1/')) {
+      asked = true
+      await released
+    }
+    return fetch(input, init)
+  }
+  const round = keep(held)
+  await vi.waitFor(() => expect(asked).toBe(true))
+  await removeUserData(db, 7)
+  release()
+  await round
+  expect(await listPacks(db, 7)).toEqual([])
+  expect(server.calls.filter((c) => c.url.includes('proverbs_logged/2/'))).toEqual([])
+  expect(await db.count('proverbs')).toBe(0)
 })

@@ -67,6 +67,8 @@ export async function keepPlanPacks(
     deps.onChange(pack)
   }
   for (const { size, pack } of decided.download) {
+    // Signed out meanwhile (the owner record goes first): nothing more is kept for them.
+    if ((await ownerOfToken(deps.db, token)) !== userId) break
     await downloadPack(deps, userId, size.group, token, { origin: pack ? undefined : 'plan', expected: size })
   }
   return { ...decided, failed: false }
