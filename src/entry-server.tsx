@@ -35,7 +35,12 @@ export async function renderPage(
 ): Promise<{ html: string; data: string | null; module: string | null }> {
   const url = new URL(address, 'http://page.invalid')
   const rendered = isServerRendered(url.pathname)
-  setApiTransport(api)
+  // What the page is rendered from, for the browser's worker to keep (the data reaches the page in the HTML).
+  const reads: string[] = []
+  setApiTransport((path, init) => {
+    if ((init.method ?? 'GET') === 'GET') reads.push(path)
+    return api(path, init)
+  })
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
   const date = localDate()
   if (rendered) await loadPageData(client, url, date)
@@ -56,7 +61,7 @@ export async function renderPage(
   // A page that failed to render in part is not sent half made: the server sends the shell instead.
   if (errors.length) throw errors[0]
   const html = await new Response(prelude).text()
-  const data = rendered ? pageDataJson({ state: dehydrate(client), date }) : null
+  const data = rendered ? pageDataJson({ state: dehydrate(client), date, reads }) : null
   client.clear()
   return { html, data, module: (rendered && pageModule(url.pathname)) || null }
 }

@@ -20,7 +20,7 @@ import {
   yorubaProverbs,
   zomo,
 } from '../src/offline/test-fixtures'
-import { answerData, dataRouteFor, type DataDeps } from './data-store'
+import { answerData, dataRouteFor, keepReads, type DataDeps } from './data-store'
 
 const ORIGIN = 'https://owe.test'
 const T1 = Date.UTC(2026, 10, 20, 9)
@@ -443,4 +443,57 @@ test('the quiz reads are kept for the owner by exact URL, answered offline, and 
   expect(await dataRouteFor(get('/api/quiz/all/41'), db)).toBeUndefined()
   await removeUserData(db, 7)
   expect(await db.count('private')).toBe(0)
+})
+
+test('keeping reads asks the server only for what the device does not hold, and answers them offline after', async () => {
+  const asked: string[] = []
+  const server = async (request: Request) => {
+    const url = new URL(request.url)
+    asked.push(url.pathname + url.search)
+    if (url.pathname === '/api/proverbs/today')
+      return Response.json({ data: url.searchParams.get('date') === '2026-12-07' ? [omoEni, onye] : [suuru] })
+    if (url.pathname === '/api/proverbs/trending/public') return Response.json({ data: [zomo, boru] })
+    if (url.pathname === '/api/proverbs/ethnic/public') return Response.json({ data: [yoruba, igbo] })
+    if (url.pathname === '/api/proverbs/category/public') return Response.json({ data: { content: [category(1, 'Wisdom')] } })
+    return new Response('not found', { status: 404 })
+  }
+  const home = [
+    '/api/proverbs/today?date=2026-12-07',
+    '/api/proverbs/trending/public?date=2026-12-07&limit=6',
+    '/api/proverbs/ethnic/public?q=all',
+    '/api/proverbs/category/public',
+    '/api/proverbs/today?date=2026-12-08',
+  ]
+  // Not the corpus's public reads, or not this origin: left alone.
+  const others = ['/api/notifications/', 'https://elsewhere.test/api/proverbs/today?date=2026-12-07']
+  await keepReads([...home, ...others, home[0]], { db: async () => db, fetch: server, now: () => clock }, ORIGIN)
+  expect(asked).toEqual(home)
+
+  for (const path of home.slice(0, 2)) expect((await answerOffline(get(path))).status).toBe(200)
+  expect(((await (await answerOffline(get(home[0]))).json()) as { data: Proverb[] }).data.map((p) => p.id)).toEqual([omoEni.id, onye.id])
+  expect(((await (await answerOffline(get(home[4]))).json()) as { data: Proverb[] }).data.map((p) => p.id)).toEqual([suuru.id])
+  expect((await readGroups(db))?.data.map((g) => g.id)).toEqual([yoruba.id, igbo.id])
+
+  // Held now: a second round asks nothing.
+  asked.length = 0
+  await keepReads(home, { db: async () => db, fetch: server, now: () => clock }, ORIGIN)
+  expect(asked).toEqual([])
+})
+
+test('a read that fails to be kept leaves the others to be kept', async () => {
+  const server = async (request: Request) =>
+    new URL(request.url).pathname === '/api/proverbs/today'
+      ? Promise.reject(new TypeError('Failed to fetch'))
+      : Response.json({ data: [zomo] })
+  await keepReads(
+    ['/api/proverbs/today?date=2026-12-07', '/api/proverbs/trending/public?date=2026-12-07&limit=6'],
+    {
+      db: async () => db,
+      fetch: server,
+      now: () => clock,
+    },
+    ORIGIN,
+  )
+  expect(await db.get('lists', 'today:2026-12-07')).toBeUndefined()
+  expect(await db.get('lists', 'trending:2026-12-07:6')).toMatchObject({ ids: [zomo.id] })
 })

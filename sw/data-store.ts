@@ -1,7 +1,7 @@
 import { API, ROUTES, routePattern } from '../src/core/http/api-paths'
 import type { CategoryPage, EthnicGroup, Proverb } from '../src/core/proverbs/contract'
 import type { Paginated } from '../src/core/http/contract'
-import { OFFLINE_HEADER, SOURCE_HEADER, type DeviceCoverage } from '../src/offline/messages'
+import { OFFLINE_HEADER, SOURCE_HEADER, type DeviceCoverage, type KeepReadsCommand } from '../src/offline/messages'
 import type { OfflineDb } from '../src/offline/schema'
 import {
   deviceCoverage,
@@ -51,6 +51,8 @@ type Route = {
    * once, before the network, which refreshes it in the background.
    */
   readCurrent?: (db: OfflineDb) => Promise<Saved<unknown> | undefined>
+  /** Whether the device holds this very answer (home's lists, the peoples, the categories): keepReads skips it then. */
+  held?: (db: OfflineDb) => Promise<boolean>
 }
 
 const param = (url: URL, name: string) => url.searchParams.get(name)?.trim() || undefined
@@ -69,6 +71,7 @@ function publicRoute(url: URL): Route | undefined {
     const q = param(url, 'q') ?? 'all'
     return {
       save: (db, body, now) => (q === 'all' ? saveGroups(db, (body as { data: EthnicGroup[] }).data, now) : Promise.resolve()),
+      held: async (db) => q !== 'all' || (await db.count('groups')) > 0,
       read: async (db) => {
         const all = await readGroups(db)
         if (!all || q === 'all') return all && { data: { data: all.data }, savedAt: all.savedAt }
@@ -81,6 +84,7 @@ function publicRoute(url: URL): Route | undefined {
     return {
       save: (db, body, now) => saveCategories(db, (body as { data: CategoryPage }).data.content, now),
       read: async (db) => wrap(await readCategories(db)),
+      held: async (db) => (await db.count('categories')) > 0,
     }
   }
   if (path === API.proverbsPublic) {
@@ -103,6 +107,7 @@ function publicRoute(url: URL): Route | undefined {
     return {
       save: (db, body, now) => saveList(db, { key, kind }, (body as { data: Proverb[] }).data, now),
       read: async (db) => wrap(await readList(db, key, kind, numberParam(url, 'limit'))),
+      held: async (db) => (await db.get('lists', key)) !== undefined,
       // Today's pick for a named date is fixed (the server's daily order), so the device's copy of it is
       // current: the first proverb shows at once, however slow the network.
       readCurrent:
@@ -265,4 +270,31 @@ export async function answerData(request: Request, deps: DataDeps): Promise<Resp
   } finally {
     clearTimeout(timer)
   }
+}
+
+/**
+ * Keeps public reads the page names (KEEP_READS): each one the device does not hold is asked of the server and
+ * stored as if the page had read it through the worker. Home's lists for the reader's day come this way whether or
+ * not home's own requests passed the worker (a page the server rendered brings its data in the HTML; a page read
+ * before the worker took control kept it in the page's memory), so home opened once online opens offline. Only the
+ * corpus's public reads; one at a time; a failure leaves the rest to the next round.
+ */
+export async function keepReads(urls: string[], deps: Pick<DataDeps, 'db' | 'fetch' | 'now'>, origin: string): Promise<void> {
+  const db = await deps.db()
+  for (const address of new Set(urls)) {
+    const url = new URL(address, origin)
+    const route = url.origin === origin ? publicRoute(url) : undefined
+    if (!route || (await route.held?.(db))) continue
+    try {
+      const response = await deps.fetch(new Request(url, { headers: { Accept: 'application/json' } }))
+      if (response.ok) await route.save(db, await response.json(), deps.now())
+    } catch (error) {
+      console.warn('Could not keep', url.pathname, error)
+    }
+  }
+}
+
+export function isKeepReadsCommand(data: unknown): data is KeepReadsCommand {
+  const message = data as { type?: unknown; urls?: unknown } | null
+  return message?.type === 'KEEP_READS' && Array.isArray(message.urls) && message.urls.every((url) => typeof url === 'string')
 }

@@ -7,8 +7,8 @@ import { offlineDb } from '../src/offline/schema'
 import { replayDeck } from '../src/core/learning/schedule'
 import { queuePolicies } from '../src/offline/queues'
 import { setupPrecache } from './precache'
+import { setupKeeping } from './packs'
 import { cookieTokenFrom, createQueueWorker, type SyncEventLike } from './queues'
-import { broadcastPacks, isPackCommand, runPackCommand } from './packs'
 import { setupPush } from './push'
 import { registerChartChunkRoute, registerDataRoutes, registerNavigationRoute, registerScrollImageRoute } from './routes'
 
@@ -44,7 +44,14 @@ void queues.runAll()
 // window is visible, clicks that open the message's url, reminders' proverbs kept for offline reading.
 setupPush(self, firebaseConfig(import.meta.env), { db: offlineDb, fetch: (input) => fetch(input), now: Date.now, caches })
 
-const broadcast = broadcastPacks()
+// The reader's plan's peoples and home's lists, kept on the device without being asked for; packs refreshed in the background.
+const keeping = setupKeeping(self as unknown as Parameters<typeof setupKeeping>[0], {
+  db: offlineDb,
+  fetch: (input, init) => fetch(input, init),
+  caches,
+  now: Date.now,
+  cookieToken: cookieTokenFrom(self as { cookieStore?: CookieStore }),
+})
 self.addEventListener('message', (event) => {
   const data: unknown = event.data
   if ((data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
@@ -53,11 +60,5 @@ self.addEventListener('message', (event) => {
     (work) => event.waitUntil(work),
     (notice) => event.source?.postMessage(notice),
   )
-  if (isPackCommand(data)) {
-    event.waitUntil(
-      runPackCommand(data, { db: offlineDb, fetch: (input, init) => fetch(input, init), caches, now: Date.now, broadcast }).catch(
-        (error: unknown) => console.error('Offline pack failed', error),
-      ),
-    )
-  }
+  keeping.onMessage(event)
 })

@@ -5,7 +5,6 @@ import { useEffect } from 'react'
 import { BrowserRouter } from 'react-router-dom'
 import { createQueryClient, PERSIST_BUSTER, PERSIST_KEY, PERSIST_MAX_AGE } from '@/lib/query-client'
 import { isPrivateKey } from '@/lib/query-keys'
-import { renderedPage } from '@/lib/server-render'
 import { getSession } from '@/lib/session'
 import { AppRoutes } from './router'
 
@@ -46,24 +45,8 @@ function useSaveQueries() {
   useEffect(() => persistQueryClientSubscribe({ ...persistOptions, queryClient }), [])
 }
 
-/**
- * A page the server rendered brought its data in the HTML, so the worker never saw it. Under a worker, that
- * data is asked for again once the page is the app's: the worker keeps it on the device, so what was read
- * opens offline (docs/decisions/017-server-rendered-pages.md). Before a worker controls the page, its first
- * control does the same (src/main.tsx).
- */
-function useKeepRenderedData() {
-  useEffect(() => {
-    const page = renderedPage()
-    if (!page || !navigator.serviceWorker?.controller) return
-    const rendered = new Set(page.state.queries.map((query) => query.queryHash))
-    void queryClient.refetchQueries({ predicate: (query) => rendered.has(query.queryHash) })
-  }, [])
-}
-
 export function App() {
   useSaveQueries()
-  useKeepRenderedData()
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>

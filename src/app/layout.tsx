@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { ConnectionStatus } from '@/components/connection-status'
 import { InstallButton } from '@/components/install-button'
 import { Toasts } from '@/components/toasts'
-import { usePackRefresh } from '@/features/proverbs/pack-refresh'
+import { useKeepByDefault } from '@/features/proverbs/keep-by-default'
 import { AccountMenu } from '@/features/account/components/account-menu'
 import { CookieBanner } from '@/features/consent/cookie-banner'
 import { privateKeys } from '@/lib/query-keys'
@@ -65,7 +65,7 @@ export function Layout() {
   }, [signedIn])
   const main = useOnNavigation()
   useDropPrivateDataOnSignOut()
-  usePackRefresh()
+  useKeepByDefault()
   return (
     <>
       <a className="skip-link" href="#main">

@@ -1,6 +1,6 @@
 import { API } from '@/core/http/api-paths'
 import type { EthnicGroup } from '@/core/proverbs/contract'
-import { PACKS_CHANNEL, type PackCommand, type PacksChanged, type SignedOutNotice } from '@/offline/messages'
+import { PACKS_CHANNEL, type PackDownloadCommand, type PacksChanged, type SignedOutNotice } from '@/offline/messages'
 
 /**
  * What this device keeps for the signed-in user, seen from the page: who owns it (so the worker stores
@@ -84,10 +84,10 @@ function announcePackChange(userId: number, groupId: number): void {
 }
 
 /**
- * A pack command goes to the worker when one controls the page (it goes on in the background), else it
+ * A pack's download goes to the worker when one controls the page (it goes on in the background), else it
  * runs in the page (the same code; it stops if the page closes).
  */
-async function sendPackCommand(command: PackCommand): Promise<void> {
+async function sendPackCommand(command: PackDownloadCommand): Promise<void> {
   await deviceDataSettled()
   const worker = navigator.serviceWorker?.controller
   if (worker) {
@@ -95,7 +95,7 @@ async function sendPackCommand(command: PackCommand): Promise<void> {
     return
   }
   const [{ offlineDb }, packs] = await offlinePacks()
-  await packs.runPackCommand(command, {
+  await packs.runPackDownload(command, {
     db: await offlineDb(),
     fetch: (input, init) => fetch(input, init),
     caches: typeof caches === 'undefined' ? undefined : caches,
@@ -106,11 +106,6 @@ async function sendPackCommand(command: PackCommand): Promise<void> {
 
 export function startPackDownload(userId: number, token: string, group: EthnicGroup): Promise<void> {
   return sendPackCommand({ type: 'PACK_DOWNLOAD', userId, group, token })
-}
-
-/** Brings packs due for it up to date, and resumes downloads cut short (once per app start, online). */
-export function refreshPacks(userId: number, token: string): Promise<void> {
-  return sendPackCommand({ type: 'PACKS_REFRESH', userId, token })
 }
 
 export async function removeDevicePack(userId: number, groupId: number): Promise<void> {

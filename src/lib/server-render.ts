@@ -7,7 +7,11 @@ import { useSyncExternalStore } from 'react'
  */
 export const PAGE_DATA_ID = 'owe-page-data'
 
-export type PageData = { state: DehydratedState; date: string }
+/**
+ * `reads`: the API reads the page was rendered from (paths), so the worker can keep them on the device: data that came
+ * in the HTML never passed through it (docs/decisions/021-keep-by-default.md).
+ */
+export type PageData = { state: DehydratedState; date: string; reads?: string[] }
 
 let rendered: PageData | null | undefined
 

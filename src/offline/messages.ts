@@ -20,8 +20,23 @@ export type DeviceCoverage = {
 }
 
 /** Page → worker. The token travels only with a command and is never stored. */
-export type PackCommand =
-  { type: 'PACK_DOWNLOAD'; userId: number; group: EthnicGroup; token: string } | { type: 'PACKS_REFRESH'; userId: number; token: string }
+export type PackCommand = PackDownloadCommand | KeepPacksCommand
+/** Page → worker (or the page itself, with no worker): keep this people, at the reader's tap. */
+export type PackDownloadCommand = { type: 'PACK_DOWNLOAD'; userId: number; group: EthnicGroup; token: string }
+
+/**
+ * Page → worker: keep the peoples of the reader's plan (src/offline/pack-keeping.ts) — packs of peoples no longer in it
+ * go; with `download`, the plan's other peoples are downloaded and kept packs brought up to date, except those the
+ * reader removed (`declined`). The page says `download: false` on a metered connection until the reader agrees.
+ */
+export type KeepPacksCommand = { type: 'KEEP_PACKS'; userId: number; token: string; download: boolean; declined: number[] }
+/** Worker → the page that asked: it started keeping these peoples (the page then asks for persistent storage). */
+export type PacksKeepingNotice = { type: 'PACKS_KEEPING'; userId: number; groupIds: number[] }
+/**
+ * Page → worker: keep these public reads on the device (the worker asks the server for what it does not hold): home's
+ * for the reader's day, and what a page the server rendered brought in its HTML, which never passed the worker.
+ */
+export type KeepReadsCommand = { type: 'KEEP_READS'; urls: string[] }
 
 /** Worker (or page) → every open page, on a BroadcastChannel. */
 export const PACKS_CHANNEL = 'owe-packs'

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import type { Proverb } from '../core/proverbs/contract'
-import { downloadPack, listPacks, PACK_REFRESH_MS, packsToRefresh, removePack, type PackDeps } from './packs'
+import { downloadPack, listPacks, removePack, type PackDeps } from './packs'
 import { SCROLL_IMAGE_CACHE, type OfflineDb, type PackRecord } from './schema'
 import { queryProverbs, removeUserData, saveProverbs } from './store'
-import { agbaLoja, freshDb, igbo, iwaLesin, omoEni, onye, yoruba, yorubaProverbs } from './test-fixtures'
+import { agbaLoja, freshDb, igbo, iwaLesin, omodeSubu, omoEni, onye, suuru, yoruba, yorubaProverbs } from './test-fixtures'
 
 const T1 = Date.UTC(2026, 10, 20, 9)
 const T2 = Date.UTC(2026, 10, 22, 9)
@@ -26,6 +26,9 @@ afterEach(() => {
   db.close()
 })
 
+/** A short digest of a text (djb2), for the stand-in's validators. */
+const digest = (text: string) => [...text].reduce((hash, ch) => (hash * 33 + ch.codePointAt(0)!) >>> 0, 5381).toString(36)
+
 /** A stand-in API: the group's proverbs two to a page (whatever size is asked), and scroll images. */
 function fakeApi(proverbs: Proverb[]) {
   const api = {
@@ -43,7 +46,10 @@ function fakeApi(proverbs: Proverb[]) {
       if (!page) return Response.json({ error: { code: 'not_found', message: 'Not found.' } }, { status: 404 })
       const data = api.proverbs.slice((page - 1) * 2, page * 2)
       const total = api.proverbs.length
-      return Response.json({ data, page, size: 2, totalPages: Math.ceil(total / 2), totalElements: total })
+      // As the server: a page's validator is its proverbs, likes aside; the device's copy of it answers 304.
+      const etag = `W/"${digest(JSON.stringify(data.map(({ likes: _likes, ...kept }) => kept)))}"`
+      if (new Headers(init?.headers).get('If-None-Match') === etag) return new Response(null, { status: 304, headers: { ETag: etag } })
+      return Response.json({ data, page, size: 2, totalPages: Math.ceil(total / 2), totalElements: total }, { headers: { ETag: etag } })
     }) as typeof fetch,
   }
   return api
@@ -226,9 +232,9 @@ test('two calls for the same pack share one download', async () => {
   // Three pages and the image's two files.
   expect(api.calls).toHaveLength(5)
 
-  // Once it has finished, a new call downloads again.
+  // Once it has finished, a new call downloads again (the scroll image is on the device already).
   await downloadPack(deps, 7, yoruba, TOKEN)
-  expect(api.calls).toHaveLength(10)
+  expect(api.calls).toHaveLength(8)
 })
 
 test('downloads of different packs run on their own', async () => {
@@ -283,27 +289,61 @@ test('a user’s packs are listed without anyone else’s', async () => {
   expect(await listPacks(db, 9)).toEqual([])
 })
 
-test('packs due for a refresh are stale ready ones and ones that never finished', () => {
-  const now = T2
-  const base: PackRecord = {
-    userId: 7,
-    groupId: 1,
-    groupSlug: 'yoruba',
-    groupName: 'Yoruba',
-    language: 'Yoruba',
-    status: 'ready',
-    done: 5,
-    total: 5,
-    bytes: 4000,
-    updatedAt: now - 60_000,
-    error: null,
-  }
-  const fresh = base
-  const justInTime = { ...base, groupId: 2, updatedAt: now - PACK_REFRESH_MS }
-  const stale = { ...base, groupId: 3, updatedAt: now - PACK_REFRESH_MS - 1 }
-  const failed = { ...base, groupId: 4, status: 'failed' as const, updatedAt: null, error: NOT_IN_PLAN }
-  const cutShort = { ...base, groupId: 5, status: 'downloading' as const, updatedAt: now - 60_000 }
-  const failedRefresh = { ...base, groupId: 6, error: 'Failed to fetch', updatedAt: now - 60_000 }
+test('a refresh to the server’s version sends back each page’s validator: unchanged pages answer 304 and stay, changed ones download', async () => {
+  const api = fakeApi(yorubaProverbs)
+  const caches = memoryCaches()
+  const first = await downloadPack(depsFor(api, { caches }), 7, yoruba, TOKEN, { origin: 'plan', expected: { version: 'v1', proverbs: 5 } })
+  expect(first).toMatchObject({ status: 'ready', version: 'v1', origin: 'plan' })
+  expect(first.pages?.map((page) => page.ids)).toEqual([[11, 12], [13, 14], [15]])
+  // The first download had nothing to send back.
+  expect(api.calls.filter((c) => c.headers.has('If-None-Match'))).toEqual([])
 
-  expect(packsToRefresh([fresh, justInTime, stale, failed, cutShort, failedRefresh], now).map((p) => p.groupId)).toEqual([3, 4, 5])
+  // A correction accepted on the second page, and the last proverb gone.
+  clock = T2
+  api.calls = []
+  const corrected = { ...suuru, transliteration: 'Patience is the father of good character.' }
+  api.proverbs = [omoEni, iwaLesin, corrected, omodeSubu]
+  const pack = await downloadPack(depsFor(api, { caches }), 7, yoruba, TOKEN, { expected: { version: 'v2', proverbs: 4 } })
+
+  expect(api.calls.map((c) => [c.url, c.headers.get('If-None-Match') !== null])).toEqual([
+    ['/api/proverbs/proverbs_logged/1/?page=1&size=100', true],
+    // It says there are two pages now: the third is not asked for.
+    ['/api/proverbs/proverbs_logged/1/?page=2&size=100', true],
+  ])
+  expect(pack).toMatchObject({ status: 'ready', version: 'v2', origin: 'plan', done: 4, updatedAt: T2, error: null })
+  expect(pack.pages?.[0]).toEqual(first.pages?.[0])
+  expect(pack.pages?.[1].etag).not.toBe(first.pages?.[1].etag)
+  expect(pack.pages).toHaveLength(2)
+  expect((await db.get('proverbs', suuru.id))?.proverb.transliteration).toBe(corrected.transliteration)
+  // The page that no longer exists lets go of its proverb; the unchanged page's proverbs stay.
+  expect(await db.get('proverbs', agbaLoja.id)).toBeUndefined()
+  expect(await storedIds()).toEqual([11, 12, 13, 14])
+  expect(pack.bytes).toBe(pack.pages!.reduce((sum, page) => sum + page.bytes, 0) + IMAGE.byteLength + AVIF.byteLength)
+})
+
+test('a refresh that finds every page unchanged downloads nothing and takes the new version', async () => {
+  const api = fakeApi(yorubaProverbs)
+  const caches = memoryCaches()
+  const first = await downloadPack(depsFor(api, { caches }), 7, yoruba, TOKEN, { expected: { version: 'v1', proverbs: 5 } })
+  api.calls = []
+  const pack = await downloadPack(depsFor(api, { caches }), 7, yoruba, TOKEN, { expected: { version: 'v1b', proverbs: 5 } })
+  expect(api.calls).toHaveLength(3)
+  expect(api.calls.every((c) => c.headers.has('If-None-Match'))).toBe(true)
+  expect(pack).toMatchObject({ status: 'ready', version: 'v1b', done: 5, bytes: first.bytes, origin: 'reader' })
+  expect(await storedIds()).toEqual([11, 12, 13, 14, 15])
+})
+
+test('a pack that never finished is downloaded whole, sending back nothing', async () => {
+  const api = fakeApi(yorubaProverbs)
+  await db.put('packs', {
+    ...(await downloadPack(depsFor(api), 7, yoruba, TOKEN, { expected: { version: 'v1', proverbs: 5 } })),
+    status: 'downloading',
+  })
+  api.calls = []
+  await downloadPack(depsFor(api), 7, yoruba, TOKEN, { expected: { version: 'v1', proverbs: 5 } })
+  expect(api.calls.filter((c) => c.url.includes('proverbs_logged')).map((c) => c.headers.has('If-None-Match'))).toEqual([
+    false,
+    false,
+    false,
+  ])
 })

@@ -72,7 +72,20 @@ export type PackRecord = {
   /** When the last complete download finished; null before the first. */
   updatedAt: number | null
   error: string | null
+  /**
+   * Why it is here: it came with the reader's plan (kept without being asked, docs/decisions/021-keep-by-default.md)
+   * or the reader kept it. Absent on packs kept before there was a reason to tell.
+   */
+  origin?: PackOrigin
+  /** The pack's version (pack-sizes) when its last complete download finished. */
+  version?: string | null
+  /** Each page as the server gave it, for a refresh to send back (an unchanged page answers 304 and is kept). */
+  pages?: PackPage[]
 }
+
+export type PackOrigin = 'plan' | 'reader'
+/** One page of a pack: the server's validator of it, its proverbs' ids and the bytes it took. */
+export type PackPage = { etag: string | null; ids: number[]; bytes: number }
 
 /** Where one chosen answer is: written on this device, received by the server, or refused by it. */
 export type AnswerDelivery = 'saved' | 'delivered' | 'failed'

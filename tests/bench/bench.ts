@@ -9,6 +9,8 @@
  *     CLS ≤ 0.05, LCP ≤ 2.0 s);
  *  4–6. offline: a repeat visit with the server stopped (budget: median ≤ 1 s), search over 10,000 proverbs on
  *     the device (budget: median < 50 ms) and a repeat visit on Slow 3G (budget: ≤ 1.2 × offline) — see offline.ts;
+ *  6b. keep by default: first sign-in → a two-people plan's packs on the device, unthrottled (budget: a minute) and on
+ *     Slow 3G, with the bytes the worker downloaded, and a refresh round with nothing changed — see keep-by-default.ts;
  *  7–9. quiz: the leaderboard over 10,000 players (server time, budget < 50 ms), tap an answer → shown as saved
  *     (budget: median < 50 ms) and 100 queued answers drained after reconnecting (budget < 5 s) — see quiz.ts;
  *  10–11. notifications: the bell's polled calls over 200,000 messages (budget < 20 ms) and the per-minute
@@ -48,6 +50,7 @@ import { ANALYTICS_CLIENT_CHUNK } from '../../vite.config'
 import { PUBLIC_CONTENT_ROUTES } from '../support/public-routes'
 import { startServer } from '../support/server-process'
 import { corpusBench } from './corpus'
+import { keepByDefault } from './keep-by-default'
 import { offline } from './offline'
 import { notificationsBench } from './notifications'
 import { operationsBench } from './operations'
@@ -250,7 +253,10 @@ const wanted = (name: string) => only.length === 0 || only.includes(name)
 await bundleWeight()
 if (wanted('throughput')) await throughput()
 if (wanted('lighthouse')) await lighthouse()
-if (wanted('offline')) await offline({ staticDir: outDir, results })
+if (wanted('offline')) {
+  await offline({ staticDir: outDir, results })
+  await keepByDefault({ staticDir: outDir, results })
+}
 if (wanted('quiz')) {
   await leaderboardBench(results)
   await outboxBench({ staticDir: outDir, results })

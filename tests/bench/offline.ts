@@ -34,7 +34,7 @@ export const SLOW_3G = {
   downloadThroughput: ((500 * 1000) / 8) * 0.8,
   uploadThroughput: ((500 * 1000) / 8) * 0.8,
 }
-const NO_THROTTLING = { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 }
+export const NO_THROTTLING = { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 }
 
 const VISITS = 5
 const REPEAT_VISIT_BUDGET_MS = 1000
@@ -140,7 +140,7 @@ async function countRecords(page: Page, store: string): Promise<number> {
 }
 
 /** The first visit, online: the worker installs and claims the page, and today's list reaches IndexedDB. */
-export async function firstVisit(page: Page, server: RunningServer): Promise<void> {
+export async function firstVisit(page: Page, server: Pick<RunningServer, 'url'>): Promise<void> {
   await page.goto(`${server.url}/`)
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
   const deadline = Date.now() + 30_000
@@ -194,7 +194,7 @@ async function repeatVisits(page: Page, coldWorker?: CDPSession): Promise<Visit[
   return visits
 }
 
-async function pageSession(page: Page): Promise<CDPSession> {
+export async function pageSession(page: Page): Promise<CDPSession> {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Network.enable')
   await cdp.send('ServiceWorker.enable')
@@ -225,19 +225,39 @@ async function pageFetchMs(page: Page): Promise<number> {
   )
 }
 
+/** A response the worker received: its address, status and bytes on the wire (CDP's encodedDataLength). */
+export type WorkerTraffic = { url: string; status: number; bytes: number }
+
 /**
  * Throttles the service worker's own network: page-level `Network.emulateNetworkConditions` does not reach
  * it. The page's CDP session auto-attaches to the worker (unflattened: Playwright's sessions cannot address
  * a flattened child) and sets the conditions there, through Target.sendMessageToTarget. The attachment
- * outlives worker restarts (ServiceWorker.stopAllWorkers), and so do the conditions.
+ * outlives worker restarts (ServiceWorker.stopAllWorkers), and so do the conditions. `traffic` lists what the
+ * worker received meanwhile (empty it to measure from a moment on).
  */
-async function throttleWorker(pageCdp: CDPSession, conditions: typeof SLOW_3G): Promise<{ set: (c: typeof SLOW_3G) => Promise<void> }> {
+export async function throttleWorker(
+  pageCdp: CDPSession,
+  conditions: typeof SLOW_3G,
+): Promise<{ set: (c: typeof SLOW_3G) => Promise<void>; traffic: WorkerTraffic[] }> {
   let nextId = 1
   const sessions = new Set<string>()
   const pending = new Map<number, { resolve: () => void; reject: (e: Error) => void }>()
+  const traffic: WorkerTraffic[] = []
+  const responses = new Map<string, { url: string; status: number; encodedDataLength: number }>()
   let current = conditions
   pageCdp.on('Target.receivedMessageFromTarget', (event) => {
-    const message = JSON.parse(event.message) as { id?: number; error?: { message: string } }
+    const message = JSON.parse(event.message) as {
+      id?: number
+      error?: { message: string }
+      method?: string
+      params?: { requestId: string; response?: { url: string; status: number; encodedDataLength: number }; encodedDataLength?: number }
+    }
+    const { method, params } = message
+    if (method === 'Network.responseReceived' && params?.response) responses.set(params.requestId, params.response)
+    const response = params && responses.get(params.requestId)
+    // A 304 whose empty body the worker never reads ends "aborted": its headers were what crossed the network.
+    if (response && (method === 'Network.loadingFinished' || method === 'Network.loadingFailed'))
+      traffic.push({ url: response.url, status: response.status, bytes: params?.encodedDataLength ?? response.encodedDataLength })
     const waiter = message.id === undefined ? undefined : pending.get(message.id)
     if (!waiter) return
     pending.delete(message.id!)
@@ -272,6 +292,7 @@ async function throttleWorker(pageCdp: CDPSession, conditions: typeof SLOW_3G): 
       current = c
       for (const sessionId of sessions) await send(sessionId, 'Network.emulateNetworkConditions', c)
     },
+    traffic,
   }
 }
 

@@ -15,13 +15,21 @@ export async function activationLink(email: string): Promise<string> {
   return linkIn(await waitForMailFile(E2E_MAIL_DIR, email, /Activate/), '/auth/activate')
 }
 
+/** What the sign-up form sends (POST /accounts/register), on the Free plan unless told. */
+export function signUpBody(
+  email: string,
+  overrides: { firstName?: string; lastName?: string; packageId?: number; languages?: number[]; promoCode?: string } = {},
+) {
+  return { firstName: 'Amaka', lastName: 'Obi', email, password1: PASSWORD, password2: PASSWORD, packageId: 1, ...overrides }
+}
+
 /** A fresh, activated and signed-in account, made through the API (its own journey is tested elsewhere). */
 export async function createAccount(
   request: APIRequestContext,
   overrides: { languages?: number[]; packageId?: number } = {},
 ): Promise<Account> {
   const email = uniqueEmail('reader')
-  const body = { firstName: 'Chidi', lastName: 'Nwosu', email, password1: PASSWORD, password2: PASSWORD, packageId: 1, ...overrides }
+  const body = signUpBody(email, { firstName: 'Chidi', lastName: 'Nwosu', ...overrides })
   expect((await request.post('/accounts/register', { data: body })).status()).toBe(201)
   const token = new URL(await activationLink(email)).searchParams.get('token')
   expect((await request.post('/accounts/activate', { data: { token } })).ok()).toBe(true)
@@ -71,4 +79,25 @@ export async function useAccount(
       sessionStorage.setItem('owe:e2e-session-set', '1')
     }
   }, account.user)
+}
+
+/**
+ * What the sign-up form keeps for the tab when it succeeds (the form itself: account-journey.spec.ts), so that the end
+ * of sign-up (`/register_payment_success`) offers to pay for the plan chosen. Set in the tab's first page only, as the
+ * form does once.
+ */
+export async function signedUpInThisTab(
+  context: BrowserContext,
+  email: string,
+  payment: { token: string; packageId: number; promoCode?: string },
+): Promise<void> {
+  await context.addInitScript(
+    ([address, chosen]) => {
+      if (!location.protocol.startsWith('http') || sessionStorage.getItem('owe:e2e-signed-up')) return
+      sessionStorage.setItem('owe:e2e-signed-up', '1')
+      sessionStorage.setItem('owe:registered-email', address)
+      sessionStorage.setItem('owe:registration-payment', chosen)
+    },
+    [email, JSON.stringify(payment)],
+  )
 }

@@ -47,6 +47,9 @@ for (const mode of OFFLINE_MODES) {
       await expect(page.getByRole('status').filter({ hasText: savedCopyNotice })).toBeVisible()
       if (mode === 'browser offline') await expect(page.getByRole('status').filter({ hasText: "You're offline." })).toBeVisible()
       await expect(page.locator('.today-card')).toHaveCount(8)
+      await expect(page.locator('section', { has: page.getByRole('heading', { name: 'Trending' }) }).locator('.proverb-card')).toHaveCount(
+        6,
+      )
       await expect(page.locator('.group-card')).toHaveCount(8)
 
       // Browse a group: what this device has seen of it is there.
@@ -69,7 +72,7 @@ for (const mode of OFFLINE_MODES) {
       await expect(page.locator('.result-list .proverb-card', { hasText: yoruba.proverb })).toBeVisible()
     })
 
-    test('a downloaded pack is readable offline, every proverb of the group', async ({ page, context }) => {
+    test('the reader’s people, kept without being asked, is readable offline, every proverb of the group', async ({ page, context }) => {
       const igbo = (await groupsOn(server)).find((g) => g.slug === 'igbo')!
       const account = await accountOn(server, [igbo.id])
       await useAccount(context, server.url, account)
@@ -79,8 +82,7 @@ for (const mode of OFFLINE_MODES) {
       await page.goto(`${server.url}/offline`)
       await waitForWorker(page)
       const row = packRow(page, 'Igbo')
-      await expect(row.getByText('Not on this device.')).toBeVisible()
-      await row.getByRole('button', { name: /^Keep Igbo offline/ }).click()
+      await expect(row.getByText('Came with your plan')).toBeVisible({ timeout: 30_000 })
       await expect(row.getByText(new RegExp(`^Ready offline · ${expected.length} proverbs · [\\d.]+ KB · updated just now`))).toBeVisible({
         timeout: 30_000,
       })
@@ -220,11 +222,17 @@ test('offline, forms and hearts say they need the network, and a pack can still 
   await expect(row.getByRole('button', { name: 'Update now' })).toBeDisabled()
   await row.getByRole('button', { name: 'Remove Zulu' }).click()
   await expect(page.getByText('Zulu is no longer kept on this device.')).toBeVisible()
-  await expect(row.getByText('Not on this device.')).toBeVisible()
+  await expect(row.getByText('Not on this device: you removed it.')).toBeVisible()
   await expect(row.getByRole('button', { name: /^Keep Zulu offline/ })).toBeDisabled()
   expect((await deviceRecords(page)).packUsers).toEqual([])
 
   await context.setOffline(false)
   await expect(page.getByText("You're offline.", { exact: false })).toHaveCount(0)
   await expect(row.getByRole('button', { name: /^Keep Zulu offline/ })).toBeEnabled()
+  // Removed by the reader, it is not kept again on its own when the app opens online.
+  await page.reload()
+  await expect(row.getByText('Not on this device: you removed it.')).toBeVisible()
+  await waitForWorker(page)
+  await page.waitForTimeout(1000)
+  expect((await deviceRecords(page)).packUsers).toEqual([])
 })

@@ -174,7 +174,7 @@ export async function groupsOn(server: RunningServer): Promise<EthnicGroup[]> {
 export const packRow = (page: Page, name: string): Locator =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) })
 
-/** A signed-in reader of one group who has made it available offline (on the Offline reading screen). */
+/** A signed-in reader of one group, whose pack the device keeps without being asked (seen on the Offline reading screen). */
 export async function readerWithPack(
   page: Page,
   context: BrowserContext,
@@ -187,7 +187,7 @@ export async function readerWithPack(
   await page.goto(`${server.url}/offline`)
   await waitForWorker(page)
   const row = packRow(page, group.name)
-  await row.getByRole('button', { name: new RegExp(`^Keep ${group.name} offline`) }).click()
+  await expect(row.getByText('Came with your plan')).toBeVisible({ timeout: 30_000 })
   await expect(row.getByText(/^Ready offline/)).toBeVisible({ timeout: 30_000 })
   return { account, row }
 }
@@ -225,3 +225,45 @@ export function deviceHasProverb(page: Page, slug: string): Promise<boolean> {
     })
   }, slug)
 }
+
+/**
+ * Holds back the worker's script until `release` is called: the page runs without a worker meanwhile, as on a phone
+ * whose first install takes a while (the reader moves on before the worker takes control).
+ */
+export async function holdWorkerInstall(context: BrowserContext): Promise<() => void> {
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await context.route('**/firebase-messaging-sw.js', async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
+
+/** Each offline pack on the device: its people's id, status, why it is there and how many proverbs it holds. */
+export function devicePacks(page: Page): Promise<{ groupId: number; status: string; origin?: string; done: number }[]> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('owe-offline')
+      open.onsuccess = () => resolve(open.result)
+      open.onerror = () => reject(open.error)
+    })
+    const packs = await new Promise<{ groupId: number; status: string; origin?: string; done: number }[]>((resolve, reject) => {
+      const req = db.transaction('packs').objectStore('packs').getAll()
+      req.onsuccess = () => resolve(req.result)
+      req.onerror = () => reject(req.error)
+    })
+    db.close()
+    return packs.map(({ groupId, status, origin, done }) => ({ groupId, status, origin, done })).sort((a, b) => a.groupId - b.groupId)
+  })
+}
+
+/**
+ * Counts the page's asks for persistent storage (`window.__owePersistAsked`) and answers them no, as a browser that
+ * has not decided would: the journey sees that the app asked, whatever this browser would say.
+ */
+export const PERSIST_SPY = `{
+  window.__owePersistAsked = 0
+  if (navigator.storage) navigator.storage.persist = async () => (window.__owePersistAsked++, false)
+}`
+export const persistAsked = (page: Page): Promise<number> => page.evaluate('window.__owePersistAsked ?? 0') as Promise<number>

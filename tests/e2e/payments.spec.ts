@@ -4,7 +4,7 @@ import type { ActivePackage } from '../../src/core/payments/contract'
 import { PAYMENT_TEXTS } from '../../src/core/payments/payment'
 import { startPaystackStandIn, type PaystackStandIn } from '../support/paystack-stand-in'
 import type { RunningServer } from '../support/server-process'
-import { activationLink, createAccount, PASSWORD, uniqueEmail, useAccount, type Account } from './accounts'
+import { activationLink, createAccount, PASSWORD, signedUpInThisTab, signUpBody, uniqueEmail, useAccount, type Account } from './accounts'
 import { ownServer } from './offline-support'
 import { PHONES } from './phone'
 
@@ -118,28 +118,11 @@ test('a new account pays for its plan at the end of sign-up, before activating',
   await context.addCookies([{ name: 'cookieConsent', value: 'true', url: baseURL! }])
   const email = uniqueEmail('newcomer')
   const registered = await request.post('/accounts/register', {
-    data: {
-      firstName: 'Amaka',
-      lastName: 'Obi',
-      email,
-      password1: PASSWORD,
-      password2: PASSWORD,
-      packageId: 2,
-      languages: [1, 2],
-      promoCode: 'WELCOME10',
-    },
+    data: signUpBody(email, { packageId: 2, languages: [1, 2], promoCode: 'WELCOME10' }),
   })
   expect(registered.status()).toBe(201)
   const { paymentToken } = ((await registered.json()) as { data: { paymentToken: string } }).data
-  // What the sign-up form keeps for this tab when it succeeds (the form itself: account-journey.spec.ts).
-  await context.addInitScript(
-    ([address, payment]) => {
-      if (!location.protocol.startsWith('http')) return
-      sessionStorage.setItem('owe:registered-email', address)
-      sessionStorage.setItem('owe:registration-payment', payment)
-    },
-    [email, JSON.stringify({ token: paymentToken, packageId: 2, promoCode: 'WELCOME10' })],
-  )
+  await signedUpInThisTab(context, email, { token: paymentToken, packageId: 2, promoCode: 'WELCOME10' })
   await page.goto('/register_payment_success')
   await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Pay for your plan now' })).toBeVisible()

@@ -109,8 +109,14 @@ test('a visitor signs up on the Free plan at 390 px: no payment, then the profil
   await page.goto('/profile')
   await expect(page.getByTestId('free-plan')).toHaveText(PLAN_TEXTS.noPackage)
 
-  // Offline reading: one obvious action for the people they have, its size measured from the pack.
+  // Offline reading: the people they have is kept without their asking; removed, it waits for one obvious action, its
+  // size measured from the pack.
   await page.goto('/offline')
+  const yoruba = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Yoruba' }) })
+  await expect(yoruba.getByText('Came with your plan')).toBeVisible({ timeout: 30_000 })
+  await expect(yoruba.getByText(/^Ready offline · \d+ proverbs · [\d.]+ KB/)).toBeVisible({ timeout: 30_000 })
+  await yoruba.getByRole('button', { name: 'Remove Yoruba' }).click()
+  await expect(yoruba.getByText('Not on this device: you removed it.')).toBeVisible()
   const keep = page.getByRole('button', { name: /^Keep Yoruba offline — [\d.]+ KB$/ })
   await expect(keep).toBeVisible()
   const sizes = (await (await request.get('/api/proverbs/pack-sizes', { headers: { authorization: `Bearer ${login.token}` } })).json()) as {

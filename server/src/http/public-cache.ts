@@ -34,6 +34,23 @@ function encode(entry: Entry, acceptEncoding: string | undefined): { encoding?: 
 }
 
 /**
+ * A JSON body sent once (not kept), compressed as the client accepts: a page of an offline pack is about 120 KB of
+ * text and a fifth of that on the wire.
+ */
+export function sendCompressedJson(request: FastifyRequest, reply: FastifyReply, json: string): FastifyReply {
+  const { encoding, payload } = encode({ body: json, etag: '', expires: 0 }, request.headers['accept-encoding'])
+  reply.header('Vary', 'Accept-Encoding')
+  if (encoding) reply.header('Content-Encoding', encoding)
+  return reply.type('application/json; charset=utf-8').send(payload)
+}
+
+/** Whether an If-None-Match header names this (weak) validator, or any (`*`): weak comparison, as for a GET. */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  const tags = ifNoneMatch?.split(',').map((tag) => tag.trim().replace(/^W\//, '')) ?? []
+  return tags.includes('*') || tags.includes(etag.replace(/^W\//, ''))
+}
+
+/**
  * Public corpus reads, and the app's pages with their heads (server/src/features/previews): the serialised body with a weak ETag, answered 304 when the client already has
  * it, compressed (br or gzip) when the client accepts it. Bodies are reused in memory for `ttlMs` (the corpus changes rarely and a short stale window is
  * harmless); it is a pure cache, so several server instances still agree within that window.
@@ -65,18 +82,24 @@ export function createPublicCache(ttlMs: number, maxEntries = 1000) {
       }
     }
     reply.header('ETag', entry.etag).header('Cache-Control', 'public, no-cache').header('Vary', 'Accept-Encoding')
-    const ifNoneMatch = request.headers['if-none-match']
-    const tags = ifNoneMatch?.split(',').map((tag) => tag.trim().replace(/^W\//, '')) ?? []
-    if (tags.includes('*') || tags.includes(entry.etag.slice(2))) {
-      return reply.code(304).send()
-    }
+    if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send()
     const { encoding, payload } = encode(entry, request.headers['accept-encoding'])
     if (encoding) reply.header('Content-Encoding', encoding)
     return reply.type(as === 'html' ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8').send(payload)
   }
 
-  // Admins' corpus changes clear it, so this instance answers with them at once (others within ttlMs).
-  return Object.assign(sendPublic, { clear: () => entries.clear() })
+  // Admins' corpus changes clear it, so this instance answers with them at once (others within ttlMs). What else is
+  // kept for the corpus's sake (the offline packs' sizes and versions) follows the same window and the same clears.
+  let generation = 0
+  return Object.assign(sendPublic, {
+    clear: () => {
+      entries.clear()
+      generation++
+    },
+    ttlMs,
+    /** Counts the clears, so a cache of its own can tell it is out of date. */
+    generation: () => generation,
+  })
 }
 
 export type SendPublic = ReturnType<typeof createPublicCache>

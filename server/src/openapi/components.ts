@@ -168,7 +168,16 @@ export const COMPONENTS: Record<string, JsonSchema> = {
     readable: list(int),
   }),
   Language: obj({ id: int, name: str, slug: str, ethnic: ref('ProverbRef'), readable: bool }),
-  PackSize: obj({ groupId: int, proverbs: int, bytes: int }),
+  PackSize: obj({
+    groupId: int,
+    proverbs: int,
+    bytes: int,
+    version: described(
+      'Changes whenever what the pack holds changes (a correction, a proverb added or removed, a cousin, a source); not with likes. A device whose pack has this version has nothing to download.',
+      str,
+    ),
+    group: ref('EthnicGroup'),
+  }),
   ProverbMarks: obj({ favourites: list(int), likes: list(int) }),
   LikeResult: obj({ proverbId: int, liked: bool, likes: int }),
   FavouriteResult: obj({ proverbId: int, favourite: bool }),

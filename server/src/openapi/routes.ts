@@ -301,8 +301,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   [`GET ${ROUTES.proverbsLogged}`]: {
     tag: 'Reading',
-    summary: 'Proverbs of one group the user may read (id or slug), paged.',
+    summary:
+      'Proverbs of one group the user may read (id or slug), paged. Each page carries a weak ETag of its proverbs, likes aside: sent back in If-None-Match, an unchanged page is answered 304 with no body (how an offline pack is refreshed).',
     auth: 'user',
+    headers: { 'if-none-match': described('The ETag of the page this device holds.', str) },
     query: { q: str, ...page },
     response: pageOf(ref('Proverb')),
   },
@@ -349,7 +351,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   [`GET ${API.packSizes}`]: {
     tag: 'Reading',
-    summary: "What keeping each of the user's peoples offline takes.",
+    summary: "The user's peoples as offline packs: what keeping each takes and its version (compared with the device's to refresh it).",
     auth: 'user',
     response: dataOf(list(ref('PackSize'))),
   },

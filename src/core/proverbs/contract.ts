@@ -12,8 +12,12 @@ export type EthnicGroup = {
   about?: GroupAbout
 }
 
-/** What keeping one of the reader's peoples offline takes: its proverbs and the bytes the download stores. */
-export type PackSize = { groupId: number; proverbs: number; bytes: number }
+/**
+ * One of the reader's peoples as an offline pack: what keeping it takes (its proverbs and the bytes the download
+ * stores) and its version, which changes whenever what the pack holds changes — a correction, a proverb added or
+ * removed, a cousin or a source — and not when a like is counted (src/offline/pack-keeping.ts).
+ */
+export type PackSize = { groupId: number; proverbs: number; bytes: number; version: string; group: EthnicGroup }
 
 /** A short introduction to a people, in our own words, with a public source a reader can check. */
 export type GroupAbout = {

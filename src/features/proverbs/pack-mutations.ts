@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { EthnicGroup } from '@/core/proverbs/contract'
 import { notify } from '@/components/toasts'
 import type { Session } from '@/lib/session'
+import { acceptPeople, declinePeople } from './keep-choice'
 import { askPersistentStorage, makeAvailableOffline, packKeys, removeDevicePack } from './packs'
 
 // The offline page's mutations, apart from mutations.ts: the hearts and likes there load with the first
@@ -14,22 +15,34 @@ function useRefreshPacks(userId: number) {
     Promise.all([client.invalidateQueries({ queryKey: packKeys.packs(userId) }), client.invalidateQueries({ queryKey: packKeys.storage })])
 }
 
-/** Keeps a people's proverbs on this device (a first download, a retry or an update); a failure is told in a toast. */
+/**
+ * Keeps a people's proverbs on this device (a first download, a retry or an update), and by default from now on if the
+ * reader had removed it; a failure is told in a toast.
+ */
 export function useDownloadPack(session: Session, group: EthnicGroup) {
   const userId = session.user.id
   const refresh = useRefreshPacks(userId)
   return useMutation({
-    mutationFn: () => makeAvailableOffline(userId, session.token, group),
+    mutationFn: () => {
+      acceptPeople(userId, group.id)
+      return makeAvailableOffline(userId, session.token, group)
+    },
     onSettled: refresh,
     onError: () => void notify(`${group.name} could not be downloaded. Please try again.`, { type: 'error' }),
   })
 }
 
-/** Removes a people's pack from this device (or cancels its download); the outcome is told in a toast. */
+/**
+ * Removes a people's pack from this device (or cancels its download), and it is not kept by default again until the
+ * reader keeps it; the outcome is told in a toast.
+ */
 export function useRemovePack(userId: number, group: EthnicGroup) {
   const refresh = useRefreshPacks(userId)
   return useMutation({
-    mutationFn: () => removeDevicePack(userId, group.id),
+    mutationFn: () => {
+      declinePeople(userId, group.id)
+      return removeDevicePack(userId, group.id)
+    },
     onSettled: refresh,
     onSuccess: () => void notify(`${group.name} is no longer kept on this device.`),
     onError: () => void notify(`${group.name} could not be removed. Please try again.`, { type: 'error' }),

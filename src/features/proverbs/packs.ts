@@ -8,7 +8,6 @@ import {
   onPacksChanged,
   readDevicePacks,
   readStorageState,
-  refreshPacks,
   removeDevicePack,
   startPackDownload,
 } from '@/lib/device-data'
@@ -60,4 +59,4 @@ export async function makeAvailableOffline(userId: number, token: string, group:
   await startPackDownload(userId, token, group)
 }
 
-export { askPersistentStorage, refreshPacks, removeDevicePack }
+export { askPersistentStorage, removeDevicePack }

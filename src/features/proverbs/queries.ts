@@ -43,7 +43,10 @@ export const searchQuery = (params: SearchParams) =>
 export const todayQuery = (date: string) =>
   queryOptions({ queryKey: proverbKeys.today(date), queryFn: ({ signal }) => fetchToday(date, signal), staleTime: DAY })
 
-export const trendingQuery = (date: string, limit = 6) =>
+/** How many trending proverbs home shows: what the worker keeps for home too (./keeper.ts). */
+export const HOME_TRENDING_LIMIT = 6
+
+export const trendingQuery = (date: string, limit = HOME_TRENDING_LIMIT) =>
   queryOptions({ queryKey: proverbKeys.trending(date, limit), queryFn: ({ signal }) => fetchTrending(date, limit, signal) })
 
 /** A proverb's published changes: asked of the server only, and not retried (the page shows nothing without them). */

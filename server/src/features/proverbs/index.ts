@@ -21,9 +21,9 @@ type Deps = {
 
 /** Proverbs and peoples, public and signed-in, the open-data export and offline pack sizes. */
 export function proverbsFeature(app: FastifyInstance, deps: Deps): void {
-  const { db, now, publicUrl, staticDir } = deps
+  const { db, now, publicUrl, staticDir, sendPublic } = deps
   proverbRoutes(app, deps)
   exportRoutes(app, { db, now, publicUrl })
   privateProverbRoutes(app, deps)
-  packSizeRoutes(app, { db, now, packSizes: createPackSizes({ db, staticDir }) })
+  packSizeRoutes(app, { db, now, packSizes: createPackSizes({ db, staticDir, corpus: sendPublic }) })
 }

@@ -1,42 +1,64 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { PAGE_SIZE_MAX } from '@core/shared/constants'
-import type { EthnicGroup, PackSize } from '@core/proverbs/contract'
+import type { EthnicGroup, PackSize, Proverb } from '@core/proverbs/contract'
 import type { Db } from '../../db/client'
 import { paginated } from '../../http/paginated'
 import { entitlementOf } from '../../services/entitlements'
 import { listGroups, searchProverbs } from '../../services/proverbs'
 
-/** How long a measured size is reused: a size is a guide ("about 100 KB"), not a count to the byte. */
-const MEASURE_FOR_MS = 10 * 60_000
+const digest = (text: string) => createHash('sha1').update(text).digest('base64url')
 
 /**
- * How much keeping each of the reader's peoples offline takes, measured the way the device's download
- * counts it: the bytes of every page of `proverbsLogged` it fetches (at the largest page size), and the
- * scroll image. So "Keep Yoruba offline — 100 KB" says what the download will store.
+ * The validator of one page of a people's proverbs as the device keeps it (`proverbsLogged`'s ETag): the page's
+ * proverbs without their likes, a count that moves all day while the corpus stands still. A device whose copy of
+ * the page carries it is answered 304 and downloads nothing.
  */
-export function createPackSizes({ db, staticDir }: { db: Db; staticDir: string }) {
-  // A people's size changes only with its corpus: measured once, then reused for a while by every reader.
-  const measured = new Map<number, PackSize & { until: number }>()
+export function packPageTag(items: Proverb[]): string {
+  return `W/"${digest(JSON.stringify(items.map(({ likes: _likes, ...kept }) => kept)))}"`
+}
+
+/** A pack's version: the tags of its pages at the largest page size, in order. */
+const packVersion = (pageTags: string[]) => digest(pageTags.join(','))
+
+type Measured = PackSize & { until: number; generation: number }
+
+/** What the corpus cache says of staleness: its window and a count of its clears (server/src/http/public-cache.ts). */
+type CorpusCache = { ttlMs: number; generation: () => number }
+
+/**
+ * How much keeping each of the reader's peoples offline takes, measured the way the device's download counts it —
+ * the bytes of every page of `proverbsLogged` it fetches (at the largest page size) and the scroll image, so "Keep
+ * Yoruba offline — 100 KB" says what the download will store — and the version the device compares with its own to
+ * know whether its pack is current.
+ */
+export function createPackSizes({ db, staticDir, corpus }: { db: Db; staticDir: string; corpus: CorpusCache }) {
+  // A people's pack changes only with its corpus: measured once, then reused by every reader for as long as the
+  // public reads are (a few seconds' staleness, none on this instance after an admin's change).
+  const measured = new Map<number, Measured>()
 
   async function measure(group: EthnicGroup): Promise<PackSize> {
     const kept = measured.get(group.id)
-    if (kept && kept.until > Date.now()) return { groupId: kept.groupId, proverbs: kept.proverbs, bytes: kept.bytes }
+    if (kept && kept.until > Date.now() && kept.generation === corpus.generation()) return packSize(kept, group)
+    const generation = corpus.generation()
     let bytes = 0
     let proverbs = 0
+    const tags: string[] = []
     for (let page = 1, pages = 1; page <= pages; page++) {
       const { items, total } = await searchProverbs(db, { terms: [], ethnicId: group.id }, page, PAGE_SIZE_MAX)
       pages = Math.ceil(total / PAGE_SIZE_MAX)
       proverbs = total
-      const body = paginated(items, total, { page, size: PAGE_SIZE_MAX })
-      bytes += Buffer.byteLength(JSON.stringify(body))
+      bytes += Buffer.byteLength(JSON.stringify(paginated(items, total, { page, size: PAGE_SIZE_MAX })))
+      tags.push(packPageTag(items))
     }
     bytes += group.image ? await fileSize(staticDir, group.image) : 0
-    measured.set(group.id, { groupId: group.id, proverbs, bytes, until: Date.now() + MEASURE_FOR_MS })
-    return { groupId: group.id, proverbs, bytes }
+    const size = { groupId: group.id, proverbs, bytes, version: packVersion(tags), group }
+    if (corpus.ttlMs > 0) measured.set(group.id, { ...size, until: Date.now() + corpus.ttlMs, generation })
+    return size
   }
 
-  /** The size of each people the user may read. */
+  /** The pack of each people the user may read, in the order of their choice. */
   async function sizesFor(userId: number, now: Date): Promise<PackSize[]> {
     const [{ readable }, groups] = await Promise.all([entitlementOf(db, userId, now), listGroups(db)])
     const sizes: PackSize[] = []
@@ -49,6 +71,14 @@ export function createPackSizes({ db, staticDir }: { db: Db; staticDir: string }
 
   return { sizesFor }
 }
+
+const packSize = ({ groupId, proverbs, bytes, version }: Measured, group: EthnicGroup): PackSize => ({
+  groupId,
+  proverbs,
+  bytes,
+  version,
+  group,
+})
 
 export type PackSizes = ReturnType<typeof createPackSizes>
 

@@ -5,12 +5,13 @@ import { searchTerms } from '@core/proverbs/search'
 import type { Db } from '../../db/client'
 import { authGuard, sessionOf } from '../../http/auth-guard'
 import type { Limit } from '../../http/rate-limit'
-import type { SendPublic } from '../../http/public-cache'
+import { etagMatches, sendCompressedJson, type SendPublic } from '../../http/public-cache'
 import { notFound } from '../../http/errors'
 import { answerOnce, receiptScope } from '../../http/receipts'
 import { calendarDate, hasControlCharacters, optionalString, paging, positiveInt } from '../../http/params'
 import { favouriteProverbs } from '../../services/proverbs'
 import { paginated } from '../../http/paginated'
+import { packPageTag } from './pack-size-service'
 import { marksOf } from './repository'
 import { GROUP_NOT_FOUND, markFavourite, markLike, readerGroups, readerLanguages, readerProverbs, readerTrending } from './service'
 
@@ -37,13 +38,20 @@ export function privateProverbRoutes(app: FastifyInstance, { db, now, sendPublic
     return { data: await readerTrending(db, sessionOf(request).userId, date, limit, now()) }
   })
 
-  app.get<{ Params: { group: string } }>(ROUTES.proverbsLogged, { preHandler: requireUser }, async (request) => {
+  // A page carries a validator of what the device keeps of it (likes aside): a pack's refresh sends it back and a
+  // page that has not changed is answered 304, with no body; one that has is compressed, as the public reads are
+  // (docs/decisions/021-keep-by-default.md).
+  app.get<{ Params: { group: string } }>(ROUTES.proverbsLogged, { preHandler: requireUser }, async (request, reply) => {
     const query = request.query as Record<string, unknown>
     const { page, size } = paging(query)
     const terms = searchTerms(optionalString(query, 'q') ?? '')
     const { group } = request.params
     if (group.length > 100 || hasControlCharacters(group)) throw notFound(GROUP_NOT_FOUND)
-    return readerProverbs(db, sessionOf(request).userId, group, terms, { page, size }, now())
+    const body = await readerProverbs(db, sessionOf(request).userId, group, terms, { page, size }, now())
+    const tag = packPageTag(body.data)
+    reply.header('ETag', tag).header('Cache-Control', 'private, no-cache')
+    if (etagMatches(request.headers['if-none-match'], tag)) return reply.code(304).send()
+    return sendCompressedJson(request, reply, JSON.stringify(body))
   })
 
   app.get(API.favourites, { preHandler: requireUser }, async (request) => {

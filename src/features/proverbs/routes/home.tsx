@@ -124,8 +124,9 @@ export function HomeRoute() {
   )
 }
 
-// The streak's section loads once a signed-in reader's home is up: no visitor's first page carries it.
-const StreakSection = lazy(() => import('../components/streak-section').then((module) => ({ default: module.StreakSection })))
+// The streak's section (and, on a metered connection, the question of keeping the reader's peoples) loads once a
+// signed-in reader's home is up: no visitor's first page carries it.
+const SignedInHome = lazy(() => import('../components/signed-in-home'))
 
 /** Signed in: the streak and the calendar of active days (docs/requirements.md#r18-learning), from the device. */
 function YourStreak() {
@@ -133,7 +134,7 @@ function YourStreak() {
   if (!session) return null
   return (
     <Suspense fallback={<div className="streak-section-pending" aria-hidden="true" />}>
-      <StreakSection />
+      <SignedInHome />
     </Suspense>
   )
 }

@@ -9,6 +9,8 @@ import { EmptyState, ErrorState, Loading } from '@/components/query-state'
 import { useOnline } from '@/lib/online'
 import { useSession, type Session } from '@/lib/session'
 import { readableGroupsQuery } from '../marks'
+import { isMetered, type ConnectionInfo } from '@/core/shared/connection'
+import { useKeepChoice, type KeepChoice } from '../keep-choice'
 import { useDownloadPack, usePersistStorage, useRemovePack } from '../pack-mutations'
 import { packSizesQuery, usePacks, useStorageState } from '../packs'
 import { groupsQuery } from '@/entities/catalogue/queries'
@@ -40,8 +42,9 @@ export default function OfflinePacksRoute() {
     <section aria-labelledby="offline-title" className="offline-packs">
       <h1 id="offline-title">Offline reading</h1>
       <p className="lead">
-        Everyone reads every people online. The peoples you have under your plan can also be kept on this device — every proverb and its
-        scroll — to read and search with no signal; they update themselves when you open Òwe online.
+        Everyone reads every people online. The peoples of your plan are kept on this device without your asking — every proverb and its
+        scroll — to read and search with no signal, and they update themselves when their proverbs change. Remove one you would rather not
+        keep: it stays off this device until you keep it again.
       </p>
       <StorageMeter />
       {!online && (
@@ -118,6 +121,7 @@ type RowProps = { group: EthnicGroup; pack?: PackRecord; inPlan: boolean; size?:
 function PackRow({ group, pack, inPlan, size, session, online }: RowProps) {
   const download = useDownloadPack(session, group)
   const remove = useRemovePack(session.user.id, group)
+  const choice = useKeepChoice(session.user.id)
   const titleId = `pack-${group.id}-title`
   const downloading = pack?.status === 'downloading'
   const named = <span className="visually-hidden"> {group.name}</span>
@@ -129,8 +133,9 @@ function PackRow({ group, pack, inPlan, size, session, online }: RowProps) {
           {group.language} · {group.proverbCount} {group.proverbCount === 1 ? 'proverb' : 'proverbs'}
           {!inPlan && ' · no longer among the peoples you have: read it online'}
         </p>
+        {pack && inPlan && <p className="tag pack__origin">{pack.origin === 'plan' ? 'Came with your plan' : 'Kept by you'}</p>}
       </div>
-      <PackState pack={pack} />
+      <PackState pack={pack} waiting={!pack && inPlan ? waitingFor(choice.declined.includes(group.id), choice.metered) : undefined} />
       <p className="visually-hidden" role="status">
         {announcement(group.name, pack)}
       </p>
@@ -171,8 +176,16 @@ function PackRow({ group, pack, inPlan, size, session, online }: RowProps) {
   )
 }
 
-function PackState({ pack }: { pack?: PackRecord }) {
-  if (!pack) return <p className="pack__state">Not on this device.</p>
+/** Why a people of the plan is not on the device (yet). */
+function waitingFor(declined: boolean, metered: KeepChoice['metered']): string {
+  if (declined) return 'Not on this device: you removed it.'
+  const connection = (navigator as Navigator & { connection?: ConnectionInfo }).connection
+  if (isMetered(connection) && metered !== 'yes') return 'Not on this device yet: on mobile data, Òwe asks you first (on home).'
+  return 'Not on this device yet: it comes with your plan and downloads on its own.'
+}
+
+function PackState({ pack, waiting }: { pack?: PackRecord; waiting?: string }) {
+  if (!pack) return <p className="pack__state">{waiting ?? 'Not on this device.'}</p>
   if (pack.status === 'downloading') {
     return (
       <div className="pack__state">
