@@ -63,5 +63,6 @@ export const learningKeys = {
   inDeck: (userId: number, proverbId: number) => [...learningKeys.device(userId), 'in-deck', proverbId] as const,
   days: (userId: number) => [...learningKeys.device(userId), 'days'] as const,
   clock: (userId: number) => [...learningKeys.device(userId), 'clock'] as const,
+  unsent: (userId: number) => [...learningKeys.device(userId), 'unsent'] as const,
   summary: (userId: number, today: string) => privateKey(userId, 'learning-summary', today),
 }

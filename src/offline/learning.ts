@@ -133,6 +133,15 @@ export async function readClockState(db: OfflineDb, userId: number): Promise<Lea
 }
 
 /**
+ * What the Learn pages say of sending: how many of the reader's entries wait to be sent, and whether the last round
+ * could not reach the server (it backs off until the next).
+ */
+export async function readUnsent(db: OfflineDb, userId: number): Promise<{ count: number; failing: boolean }> {
+  const [count, state] = await Promise.all([countUnsent(db, userId), readQueueState(db, 'learning', userId)])
+  return { count, failing: state.tries > 0 }
+}
+
+/**
  * Entries dated ahead of the server's clock wait (src/offline/queue.ts): `aheadMs`, how far this device's clock is
  * ahead of the server's when that is more than the server allows, else null (the clock was fast when they were
  * made, and has been set right since); `waiting`, whether any entry waits.

@@ -52,7 +52,8 @@ export type QueueName = 'outbox' | 'learning' | 'analytics' | 'marks' | 'forms'
 export const QUEUE_CHANNEL = 'owe-queue'
 /**
  * A queue's entries changed for a user (0: nobody's: analytics, a visitor's forms): `refused`, the server refused some
- * just now and said this; `sentOnly`, nothing changed but that some were sent (what waits is all a page may redraw).
+ * just now and said this; `sentOnly`, nothing kept changed: some were sent, or sending started or stopped failing
+ * (what waits, and whether it can go, is all a page may redraw).
  */
 export type QueueChanged = { type: 'queue-changed'; queue: QueueName; userId: number; refused?: string; sentOnly?: true }
 

@@ -357,6 +357,7 @@ async function runUser<E>(policy: QueuePolicy<E>, deps: RoundDeps, userId: numbe
   const { source } = policy
   const state = await readQueueState(db, policy.name, userId)
   const before = JSON.stringify(state)
+  const failingBefore = state.tries > 0
   const finish = async () => {
     summary.waiting += await source.count(db, userId)
   }
@@ -419,9 +420,11 @@ async function runUser<E>(policy: QueuePolicy<E>, deps: RoundDeps, userId: numbe
   }
   if (JSON.stringify(state) !== before) await db.put('queueState', state)
   await policy.after?.({ ...context, failed: failure !== undefined })
-  // A refusal the reader keeps is told them; what a queue drops names no one or is made again. Entries only sent
-  // say so, for pages that show no more than what waits (the learning log's pages then read nothing again).
-  if (round.changed || round.sent)
+  // A refusal the reader keeps is told them; what a queue drops names no one or is made again. A round that changed
+  // nothing kept (entries only sent) says so, for pages that show no more than what the log holds (the learning
+  // log's pages then read nothing again).
+  // A round that starts or stops failing says so too, for the pages that tell whether what waits can be sent.
+  if (round.changed || round.sent || state.tries > 0 !== failingBefore)
     announceQueue(policy.name, userId, { refused: source.drops ? undefined : round.refused, sentOnly: !round.changed })
   await finish()
 }

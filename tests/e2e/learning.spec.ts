@@ -1,3 +1,4 @@
+import { DELIVERY_TEXTS, countOf } from '../../src/core/shared/delivery'
 import { expect, expectProblems, test, whenInteractive, type Browser, type BrowserContext, type Page } from './fixtures'
 import type { LearningEntry, LearningLogPage, LearningSummary, LocalDay } from '../../src/core/learning/contract'
 import { activeDays, streakOf } from '../../src/core/learning/streak'
@@ -313,6 +314,8 @@ test.describe('across midnight, offline, on two devices', () => {
       graded.push(await review(page, proverbs, { show: 'tap', grade: 4, by: 'tap' }))
       await expect(cardsLeft(page)).toHaveText('3 cards left')
       await expect(learnTab(page)).toHaveAccessibleName('Learn, 3 due')
+      // Said saved on the phone, with how much, while it cannot be sent.
+      await expect(page.locator('.learn-header__delivery')).toHaveText(`${DELIVERY_TEXTS.saved}: ${countOf('learning', 2)}`)
 
       // The streak, offline: the day counts (reads and reviews, none of it sent).
       await tabBar(page).getByRole('link', { name: 'Home' }).click()
@@ -358,6 +361,7 @@ test.describe('across midnight, offline, on two devices', () => {
       if (mode === 'browser offline') await first.setOffline(false)
       else server = await ownServer({ port: Number(new URL(server.url).port), dataDir: server.dataDir })
       await expect.poll(async () => reviewsIn((await serverSide(account, zone.today)).entries).length, { timeout: 90_000 }).toBe(5)
+      await expect(page.locator('.learn-header__delivery')).toHaveText(DELIVERY_TEXTS.sent)
 
       // What the server holds: the five reviews, each on the local day it was made at the zone's offset.
       const { entries, summary } = await serverSide(account, zone.today)

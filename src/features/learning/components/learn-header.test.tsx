@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto'
-import { cleanup, screen } from '@testing-library/react'
+import { act, cleanup, screen } from '@testing-library/react'
+import { onlineManager } from '@tanstack/react-query'
 import { afterEach, expect, test, vi } from 'vitest'
 import { replayDeck } from '@/core/learning/schedule'
 import { renderWithApp } from '@/lib/test-render'
@@ -65,4 +66,40 @@ test('while the server calls what was done early the Learn pages say so: how fas
   expect(await sync()).toMatchObject({ sent: 1, waiting: 0 })
   await vi.waitFor(() => expect(word()).toBeNull())
   expect(live.textContent).toBe('')
+})
+
+test('what cannot be sent yet is said saved, with how much, until it is sent: offline, then with the server out of reach', async () => {
+  const db = await offlineDb()
+  const clock = Date.UTC(2026, 10, 28, 9)
+  const server = learningServer({ tokens: { 'token-7': 7 }, now: () => clock })
+  let serverUp = false
+  const sync = () =>
+    runQueue(
+      learningQueue(async () => replayDeck),
+      {
+        db,
+        fetch: (input, init) => (serverUp ? server.fetch(input, init) : Promise.reject(new TypeError('Failed to fetch'))),
+        now: () => clock,
+        tokenFor: async (userId) => (userId === 7 ? 'token-7' : undefined),
+        reader: 7,
+        retryNow: true,
+      },
+    )
+  act(() => onlineManager.setOnline(false))
+  await recordEntry(db, 7, dateEntry({ kind: 'review', proverbId: 2, grade: 3 }, new Date(clock)))
+  await recordEntry(db, 7, dateEntry({ kind: 'read', proverbId: 3 }, new Date(clock)))
+
+  renderWithApp(<LearnHeader title="Learn" />, { path: '/learn' })
+  const live = document.querySelector('.learn-header > [role="status"]')!
+  await vi.waitFor(() => expect(live.textContent).toBe('Saved — will send when online: 2 readings and reviews'))
+  expect(screen.getByText('You’re offline. Reviews are kept on this device and sent when you’re back online.')).toBeTruthy()
+
+  // Online again, but the server cannot be reached: still saved, not sent.
+  act(() => onlineManager.setOnline(true))
+  expect(await sync()).toMatchObject({ sent: 0 })
+  await vi.waitFor(() => expect(live.textContent).toBe('Saved — will send when online: 2 readings and reviews'))
+
+  serverUp = true
+  expect(await sync()).toMatchObject({ sent: 2, waiting: 0 })
+  await vi.waitFor(() => expect(live.textContent).toBe('Sent'))
 })
