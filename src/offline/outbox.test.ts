@@ -1,12 +1,12 @@
 import { IDBFactory } from 'fake-indexeddb'
 import { openDB } from 'idb'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { QUEUE_CHANNEL, type QueueChanged } from './messages'
+import type { QueueChanged } from './messages'
 import { discardFailed, enqueueAnswer, enqueueClose, outboxQueue, readBatchDelivery, readFailed, retryFailed } from './outbox'
 import { backoffMs, readQueueState, runQueue, type QueueSummary, type RoundDeps } from './queue'
 import { OFFLINE_DB_NAME, openOfflineDb, type OfflineDb } from './schema'
 import { readPrivate, removeOtherUsersData, removeUserData, savePrivate, setOwner, tokenDigest } from './store'
-import { freshDb } from './test-fixtures'
+import { freshDb, hearQueues } from './test-fixtures'
 
 const T0 = Date.UTC(2026, 10, 23, 9)
 const BATCH = 41
@@ -19,20 +19,19 @@ let calls: Call[]
 /** The server's answer to each request; by default it takes everything. */
 let respond: (call: Call) => Response | Promise<Response>
 let heard: QueueChanged[]
-let channel: BroadcastChannel
+let hearing: ReturnType<typeof hearQueues>
 
 beforeEach(async () => {
   db = await freshDb()
   clock = T0
   calls = []
   respond = () => Response.json({ data: {} })
-  heard = []
-  channel = new BroadcastChannel(QUEUE_CHANNEL)
-  channel.onmessage = (event: MessageEvent<QueueChanged>) => heard.push(event.data)
+  hearing = hearQueues()
+  heard = hearing.heard
 })
 
 afterEach(() => {
-  channel.close()
+  hearing.close()
   vi.unstubAllGlobals()
   db.close()
 })

@@ -2,7 +2,7 @@ import { IDBFactory } from 'fake-indexeddb'
 import { openDB } from 'idb'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { CLOCK_AHEAD } from '../core/http/contract'
-import { QUEUE_CHANNEL, type QueueChanged } from './messages'
+import type { QueueChanged } from './messages'
 import {
   backoffMs,
   discardFailed,
@@ -17,7 +17,7 @@ import {
   type RoundDeps,
 } from './queue'
 import { OFFLINE_DB_NAME, openOfflineDb, type OfflineDb, type QueueRecord } from './schema'
-import { freshDb } from './test-fixtures'
+import { freshDb, hearQueues } from './test-fixtures'
 
 // The one delivery engine with a made-up policy, against a scripted server and a clock the test moves: what every
 // queue (quiz answers, the learning log, analytics, marks, forms) gets from it.
@@ -38,7 +38,7 @@ let calls: Call[]
 let respond: (call: Call) => Response | Promise<Response>
 let tokens: Record<number, string | undefined>
 let heard: QueueChanged[]
-let channel: BroadcastChannel
+let hearing: ReturnType<typeof hearQueues>
 
 beforeEach(async () => {
   db = await freshDb()
@@ -46,13 +46,12 @@ beforeEach(async () => {
   calls = []
   respond = () => Response.json({ data: {} })
   tokens = { 7: 'token-of-7', 8: 'token-of-8' }
-  heard = []
-  channel = new BroadcastChannel(QUEUE_CHANNEL)
-  channel.onmessage = (event: MessageEvent<QueueChanged>) => heard.push(event.data)
+  hearing = hearQueues()
+  heard = hearing.heard
 })
 
 afterEach(() => {
-  channel.close()
+  hearing.close()
   vi.unstubAllGlobals()
   db.close()
 })

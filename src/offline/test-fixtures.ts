@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto'
 import { IDBFactory } from 'fake-indexeddb'
 import type { Category, EthnicGroup, Proverb, ProverbRef } from '../core/proverbs/contract'
 import { toneKey } from '../core/proverbs/search'
+import { QUEUE_CHANNEL, type QueueChanged } from './messages'
 import { openOfflineDb, type OfflineDb, type PackRecord } from './schema'
 
 // Test-only: a fresh in-memory IndexedDB per test and a few real proverbs from the seed corpus (their
@@ -140,3 +141,11 @@ export const readyPack = (userId: number, group: EthnicGroup, changes: Partial<P
   error: null,
   ...changes,
 })
+
+/** What the queues announce on their channel from now on (`heard`), until `close`. */
+export function hearQueues(): { heard: QueueChanged[]; close: () => void } {
+  const heard: QueueChanged[] = []
+  const channel = new BroadcastChannel(QUEUE_CHANNEL)
+  channel.onmessage = (event: MessageEvent<QueueChanged>) => heard.push(event.data)
+  return { heard, close: () => channel.close() }
+}
