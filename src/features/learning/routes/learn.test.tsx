@@ -16,7 +16,7 @@ vi.mock('../deck', async () => {
 const addToDeck = vi.hoisted(() => vi.fn<(ids: number[]) => Promise<void>>())
 vi.mock('@/lib/learning', () => ({ addToDeck }))
 // The header's word on a fast clock has its own test (components/learn-header.test.tsx).
-vi.mock('../clock', () => ({ useClockState: () => null }))
+vi.mock('../clock', () => ({ useClockState: () => null, useUnsent: () => null }))
 
 let favourites: number[]
 beforeEach(() => {
