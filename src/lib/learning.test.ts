@@ -111,6 +111,21 @@ test('the badges count the deck and what is due, and follow changes from this pa
   await waitFor(() => expect(result.current.counts).toEqual({ deck: 1, due: 1 }), { timeout: 2000 })
 })
 
+test('a change made while no badge listened is counted when one shows again, though the count is cached', async () => {
+  const client = testQueryClient()
+  const shared = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client }, children)
+  const first = renderHook(() => useLearningCounts(), { wrapper: shared })
+  await waitFor(() => expect(first.result.current).toEqual({ deck: 0, due: 0 }))
+  first.unmount()
+  // The worker pulls a card added on another device while no badge is drawn, and says so: nobody hears it.
+  await (await offlineDb()).put('learningCards', { userId: 7, proverbId: 2, inDeck: 1, due: Date.now() - 1000 })
+  const other = new BroadcastChannel(QUEUE_CHANNEL)
+  other.postMessage({ type: 'queue-changed', queue: 'learning', userId: 7 })
+  other.close()
+  const again = renderHook(() => useLearningCounts(), { wrapper: shared })
+  await waitFor(() => expect(again.result.current).toEqual({ deck: 1, due: 1 }))
+})
+
 test('signed out there is nothing to show, and another reader sees none of it', async () => {
   await addToDeck([2])
   setTestSession({ ...ADA, token: 'token-8', user: { ...ADA.user, id: 8 } })

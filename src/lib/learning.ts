@@ -109,6 +109,8 @@ function watch(client: QueryClient, userId: number): () => void {
       },
     }
     byUser.set(userId, held)
+    // What changed before this hearing began (while the first reads were under way) is read again.
+    refresh()
   }
   held.users++
   const watching = held
