@@ -1,4 +1,4 @@
-import { expect, request as apiRequest, test, type Page } from './fixtures'
+import { expect, request as apiRequest, test, whenInteractive, type Page } from './fixtures'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { API } from '../../src/core/http/api-paths'
@@ -44,7 +44,10 @@ test.describe('on a 390 px phone', () => {
     await page.goto('/search_result?ethnic=hausa')
     const card = page.locator('.result-list .proverb-card').first()
     const title = (await card.locator('.proverb-card__text').innerText()).trim()
-    await card.getByRole('button', { name: /^Sign in to add/ }).tap()
+    const signInToAdd = card.getByRole('button', { name: /^Sign in to add/ })
+    // The page came rendered by the server: a tap before the app takes it over would press its HTML.
+    await whenInteractive(signInToAdd)
+    await signInToAdd.tap()
     await expect(page).toHaveURL(/\/auth\/login$/)
     await page.getByLabel('Email').fill(account.email)
     await page.getByLabel('Password').fill(account.password)

@@ -89,6 +89,8 @@ export async function stopWorker(context: BrowserContext, page: Page): Promise<v
 /** Signs in through the form on a journey's server (a session from an init script would come back after a logout). */
 export async function signInThroughForm(page: Page, server: RunningServer, account: Account): Promise<void> {
   await page.goto(`${server.url}/auth/login`)
+  // Still signed in (a sign-out not finished), the form would send the reader home instead: say so at once.
+  await expect(page, 'signed out before signing in').toHaveURL(/\/auth\/login$/)
   await page.getByLabel('Email').fill(account.email)
   await page.getByLabel('Password').fill(account.password)
   await page.getByRole('button', { name: 'Sign in' }).click()

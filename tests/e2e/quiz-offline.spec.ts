@@ -183,6 +183,7 @@ test("user A's queued answers are not sent while user B is signed in, and are wh
   await page.getByRole('button', { name: /^Account:/ }).click()
   expectProblems(SIGNING_OUT)
   await page.getByRole('button', { name: 'Log out' }).click()
+  await expect(page).toHaveURL(/\/auth\/login/)
   await signInThroughForm(page, server, a)
   await page.goto(`${server.url}/quiz/${batch.batchId}`)
   await expect(status(page)).toHaveText('Sent', { timeout: 30_000 })
