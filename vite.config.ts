@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { API_PREFIXES } from './src/core/http/api-paths'
-import { CONSENT_SCRIPT } from './src/core/shared/consent-script'
+import { HEAD_SCRIPT } from './src/core/shared/head-script'
 import { PAGE_MODULE_META } from './src/core/shared/constants'
 import { startAfterPaint } from './scripts/start-after-paint.mjs'
 
@@ -42,11 +42,11 @@ function firstPaint(): Plugin {
   }
 }
 
-/** index.html's first script: whether the cookie banner shows, decided before the first paint (the server allows it by its hash). */
-function consentCheck(): Plugin {
+/** index.html's first script (the server allows it by its hash): whether the cookie banner shows, decided before the first paint, and the buttons pressed before the app takes the page over. */
+function headScript(): Plugin {
   return {
-    name: 'owe-consent-check',
-    transformIndexHtml: () => [{ tag: 'script', children: CONSENT_SCRIPT, injectTo: 'head-prepend' }],
+    name: 'owe-head-script',
+    transformIndexHtml: () => [{ tag: 'script', children: HEAD_SCRIPT, injectTo: 'head-prepend' }],
   }
 }
 
@@ -70,7 +70,7 @@ export default defineConfig(({ isSsrBuild }) =>
     : {
         plugins: [
           react(),
-          consentCheck(),
+          headScript(),
           firstPaint(),
           VitePWA({
             strategies: 'injectManifest',

@@ -1,7 +1,7 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify'
 import { createHash } from 'node:crypto'
 import { API } from '@core/http/api-paths'
-import { CONSENT_SCRIPT } from '@core/shared/consent-script'
+import { HEAD_SCRIPT } from '@core/shared/head-script'
 import { describePayments, type Config } from './config'
 import { openDatabase, type Database } from './db/client'
 import { BODY_LIMITS } from './http/body-limits'
@@ -68,8 +68,8 @@ export type AppOptions = {
   onRoute?: (route: RouteOptions) => void
 }
 
-/** The one inline script allowed: index.html's cookie-banner check, by its hash (src/core/shared/consent-script.ts). */
-const CONSENT_SCRIPT_HASH = `sha256-${createHash('sha256').update(CONSENT_SCRIPT).digest('base64')}`
+/** The one inline script allowed: index.html's head script, by its hash (src/core/shared/head-script.ts). */
+const HEAD_SCRIPT_HASH = `sha256-${createHash('sha256').update(HEAD_SCRIPT).digest('base64')}`
 
 /**
  * Same-origin only (fonts and images are self-hosted), except the two Firebase services the messaging
@@ -77,7 +77,7 @@ const CONSENT_SCRIPT_HASH = `sha256-${createHash('sha256').update(CONSENT_SCRIPT
  */
 const SECURITY_HEADERS = {
   'Content-Security-Policy':
-    `default-src 'self'; script-src 'self' '${CONSENT_SCRIPT_HASH}'; style-src 'self' 'unsafe-inline'; ` +
+    `default-src 'self'; script-src 'self' '${HEAD_SCRIPT_HASH}'; style-src 'self' 'unsafe-inline'; ` +
     "img-src 'self' data: blob:; media-src 'self' blob:; " +
     "font-src 'self'; connect-src 'self' https://firebaseinstallations.googleapis.com https://fcmregistrations.googleapis.com; " +
     "worker-src 'self'; manifest-src 'self'; base-uri 'self'; " +

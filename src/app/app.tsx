@@ -5,6 +5,7 @@ import { useEffect } from 'react'
 import { BrowserRouter } from 'react-router-dom'
 import { createQueryClient, PERSIST_BUSTER, PERSIST_KEY, PERSIST_MAX_AGE } from '@/lib/query-client'
 import { isPrivateKey } from '@/lib/query-keys'
+import { replayEarlyTaps } from '@/lib/server-render'
 import { getSession } from '@/lib/session'
 import { AppRoutes } from './router'
 
@@ -47,6 +48,7 @@ function useSaveQueries() {
 
 export function App() {
   useSaveQueries()
+  useEffect(replayEarlyTaps, [])
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>

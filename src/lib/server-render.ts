@@ -1,5 +1,6 @@
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
+import { EARLY_TAPS_KEY, LIVE_ATTRIBUTE } from '@/core/shared/head-script'
 
 /**
  * A page the server rendered (docs/decisions/017-server-rendered-pages.md) carries what it was rendered
@@ -69,4 +70,17 @@ export function useDeviceValue<T extends string>(device: () => T, server: (page:
     const page = renderedPage()
     return page ? server(page) : device()
   })
+}
+
+/**
+ * Called once the app has taken the page over: from now on React answers taps, and the buttons pressed before
+ * (kept by index.html's head script, src/core/shared/head-script.ts) are pressed again, those still on screen
+ * and enabled.
+ */
+export function replayEarlyTaps(): void {
+  document.documentElement.setAttribute(LIVE_ATTRIBUTE, '')
+  const holder = window as unknown as Record<string, HTMLButtonElement[] | undefined>
+  const taps = holder[EARLY_TAPS_KEY] ?? []
+  holder[EARLY_TAPS_KEY] = []
+  for (const button of taps) if (button.isConnected && !button.disabled) button.click()
 }

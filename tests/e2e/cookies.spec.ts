@@ -30,6 +30,25 @@ test('Allow cookies sets cookieConsent=true for 30 days and the banner stays awa
   await expect(banner(page)).toBeHidden()
 })
 
+test('Allow pressed before the app’s code has arrived is done once it has: a slow phone’s first tap is not lost', async ({
+  page,
+  context,
+}) => {
+  // The app's code is held back, as on a slow connection; the server's page with its banner is already on screen.
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released
+    await route.fallback()
+  })
+  await page.goto('/', { waitUntil: 'commit' })
+  await banner(page).getByRole('button', { name: 'Allow cookies' }).click()
+  expect((await context.cookies()).find((c) => c.name === 'cookieConsent')).toBeUndefined()
+  release()
+  await expect(banner(page)).toBeHidden()
+  await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'cookieConsent')?.value).toBe('true')
+})
+
 test('Decline hides the banner for the session only and sets no cookie', async ({ page, context, browser, baseURL }) => {
   await page.goto('/')
   await banner(page).getByRole('button', { name: 'Decline' }).click()

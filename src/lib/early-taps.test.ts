@@ -1,0 +1,41 @@
+// @vitest-environment jsdom
+/** A button pressed before the app took over a server-rendered page: kept by the head script, pressed again after. */
+import { expect, test, vi } from 'vitest'
+import { EARLY_TAPS_SCRIPT, LIVE_ATTRIBUTE } from '@/core/shared/head-script'
+import { replayEarlyTaps } from './server-render'
+
+test('a press before the app takes over is held, done once after, and later presses reach the app directly', () => {
+  new Function(EARLY_TAPS_SCRIPT)()
+  document.body.innerHTML =
+    '<form><button id="allow" type="submit"><span>Allow</span></button></form>' +
+    '<button id="off" disabled>Off</button><button id="gone">Gone</button><a id="link" href="#next">Next</a>'
+  const pressed: string[] = []
+  document.body.addEventListener('click', (event) => pressed.push((event.target as Element).closest('[id]')!.id))
+  const submitted = vi.fn((event: Event) => event.preventDefault())
+  document.querySelector('form')!.addEventListener('submit', submitted)
+  const press = (id: string) =>
+    (document.getElementById(id)!.firstElementChild ?? document.getElementById(id)!).dispatchEvent(
+      new MouseEvent('click', { bubbles: true, cancelable: true }),
+    )
+
+  press('allow')
+  press('allow')
+  press('off')
+  press('gone')
+  press('link')
+  // Only the link went on its way: the buttons' presses were held, and the form was not sent the browser's way.
+  expect(pressed).toEqual(['off', 'link'])
+  expect(submitted).not.toHaveBeenCalled()
+
+  document.getElementById('gone')!.remove()
+  replayEarlyTaps()
+  expect(document.documentElement.hasAttribute(LIVE_ATTRIBUTE)).toBe(true)
+  // Pressed twice early, done once; the button that left the page is not pressed.
+  expect(pressed).toEqual(['off', 'link', 'allow'])
+  expect(submitted).toHaveBeenCalledTimes(1)
+
+  press('allow')
+  expect(pressed).toEqual(['off', 'link', 'allow', 'allow'])
+  replayEarlyTaps()
+  expect(pressed).toHaveLength(4)
+})
