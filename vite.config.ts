@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
@@ -5,6 +7,8 @@ import { API_PREFIXES } from './src/core/http/api-paths'
 import { HEAD_SCRIPT } from './src/core/shared/head-script'
 import { PAGE_MODULE_META } from './src/core/shared/constants'
 import { startAfterPaint } from './scripts/start-after-paint.mjs'
+import { PUBLIC_PAGE_MODULES } from './src/app/public-page-modules'
+import { markFirstInstall, type AssetEntry } from './sw/install-set'
 
 const apiTarget = process.env.OWE_DEV_API ?? 'http://localhost:8080'
 
@@ -50,6 +54,20 @@ function headScript(): Plugin {
   }
 }
 
+/** Where this build writes (set once Vite has resolved its config): its manifest says what the worker's first install holds. */
+let outDir = 'dist'
+function rememberOutDir(): Plugin {
+  return { name: 'owe-out-dir', configResolved: (config) => void (outDir = path.resolve(config.root, config.build.outDir)) }
+}
+
+/** Marks the worker's first install in its manifest (sw/install-set.ts), from the build's own manifest. */
+function firstInstall<T extends AssetEntry>(entries: T[]): { manifest: T[] } {
+  const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Parameters<
+    typeof markFirstInstall
+  >[1]
+  return { manifest: markFirstInstall(entries, manifest, Object.values(PUBLIC_PAGE_MODULES)) }
+}
+
 /**
  * `vite build --ssr src/entry-server.tsx` builds the server's renderer of the public pages
  * (docs/decisions/017-server-rendered-pages.md) into <outDir>-ssr beside the app: the same code, for Node.
@@ -72,6 +90,7 @@ export default defineConfig(({ isSsrBuild }) =>
           react(),
           headScript(),
           firstPaint(),
+          rememberOutDir(),
           VitePWA({
             strategies: 'injectManifest',
             srcDir: 'sw',
@@ -85,6 +104,8 @@ export default defineConfig(({ isSsrBuild }) =>
               // should fetch it at install. The worker keeps it once a page has loaded it (sw/routes.ts).
               globIgnores: ['**/draw-chart-*.js'],
               maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+              // What the first install fetches; the rest is filled in once the connection is idle (sw/app-cache.ts).
+              manifestTransforms: [firstInstall],
             },
             includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
             manifest: {

@@ -2,9 +2,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
+import { writeInstallBundle } from './install-bundle.mjs'
 
 const root = path.resolve(process.argv[2] ?? 'dist')
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|map)$/
+// The worker's first install in one file (scripts/install-bundle.mjs), compressed below with the rest.
+if (fs.existsSync(path.join(root, 'firebase-messaging-sw.js'))) writeInstallBundle(root)
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|map|bin)$/
 
 function* files(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {

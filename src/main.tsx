@@ -7,6 +7,7 @@ import { preloadPage } from './app/router'
 import { proverbKeys } from './features/proverbs/queries'
 import { env } from './lib/env'
 import { captureInstallPrompt } from './lib/install'
+import { refreshSavedCopies } from './lib/saved-copies'
 import { renderedPage, takePageData } from './lib/server-render'
 import { getSession } from './lib/session'
 
@@ -47,5 +48,6 @@ if (env.production)
         void queryClient.refetchQueries({ type: 'active', queryKey: proverbKeys.all })
         void import('./lib/queues').then(({ requestSend }) => requestSend())
       },
+      onFreshData: () => void refreshSavedCopies(queryClient),
     }),
   )

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, expect, test } from 'vitest'
+import { createNetworkHealth } from './network-health'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { Paginated } from '../src/core/http/contract'
 import type { Proverb } from '../src/core/proverbs/contract'
 import { packKey, type OfflineDb, type PackRecord } from '../src/offline/schema'
@@ -231,6 +232,37 @@ test('a slow network is answered from the device, and its late answer is still s
   answer(Response.json({ data: { ...iwaLesin, likes: 5 } }))
   await settle()
   expect(await readProverb(db, '12')).toEqual({ data: { ...iwaLesin, likes: 5 }, savedAt: T2 })
+})
+
+test('a read that outlasts the bound marks the server hanging: the next is answered from the device at once, and the page is told when the server’s answer comes', async () => {
+  await visitOnline(get('/api/proverbs/public/12'), { data: iwaLesin })
+  await visitOnline(get('/api/proverbs/public?q=omo'), page([omoEni]))
+  const health = createNetworkHealth()
+  const fresh = vi.fn()
+  const answers: ((response: Response) => void)[] = []
+  const hanging = () => new Promise<Response>((resolve) => answers.push(resolve))
+
+  const first = await answerData(get('/api/proverbs/public/12'), { ...depsWith(hanging, 20), health, fresh })
+  await expectFromDevice(first, T1, { data: iwaLesin })
+  expect(health.hanging()).toBe(true)
+  // Marked: a search typed now is not made to wait for the bound at all (a bound of a minute would fail the test).
+  const search = await answerData(get('/api/proverbs/public?q=omo'), { ...depsWith(hanging, 60_000), health, fresh })
+  await expectFromDevice(search, T1, { ...page([omoEni]), device: expect.anything() })
+  // Nothing on the device matches: that is the answer now, saying what the device holds — never a wait on the server.
+  const none = await answerData(get('/api/proverbs/public?q=zzz'), { ...depsWith(hanging, 60_000), health, fresh })
+  expect(none.headers.get(OFFLINE_HEADER)).not.toBeNull()
+  expect(((await none.json()) as { totalElements: number }).totalElements).toBe(0)
+  expect(fresh).not.toHaveBeenCalled()
+
+  answers[1](Response.json(page([omoEni, omodeSubu])))
+  answers[0](Response.json({ data: iwaLesin }))
+  answers[2](Response.json(page([])))
+  await settle()
+  expect(health.hanging()).toBe(false)
+  expect(fresh).toHaveBeenCalledWith(`${ORIGIN}/api/proverbs/public?q=omo`)
+  // The server answers again: reads go to it first.
+  const after = await answerData(get('/api/proverbs/public?q=omo'), { ...depsWith(online(page([omodeSubu])), 60_000), health, fresh })
+  expect(after.headers.has(OFFLINE_HEADER)).toBe(false)
 })
 
 test('a slow network with nothing stored is waited for', async () => {

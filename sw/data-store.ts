@@ -1,3 +1,4 @@
+import type { NetworkHealth } from './network-health'
 import { API, ROUTES, routePattern } from '../src/core/http/api-paths'
 import type { CategoryPage, EthnicGroup, Proverb } from '../src/core/proverbs/contract'
 import type { Paginated } from '../src/core/http/contract'
@@ -36,6 +37,10 @@ export type DataDeps = {
   timeoutMs: number
   /** Keeps the worker alive for background work (ExtendableEvent.waitUntil). */
   waitUntil: (work: Promise<unknown>) => void
+  /** Whether the server hangs, shared with navigations (network-health.ts): while it does, the device answers at once. */
+  health?: NetworkHealth
+  /** Told of a read the device answered whose server's answer came later, so the page can read it again. */
+  fresh?: (url: string) => void
 }
 
 type Route = {
@@ -208,11 +213,16 @@ export function offlineResponse(saved: Saved<unknown>, kind: 'fallback' | 'curre
 
 const TIMED_OUT = Symbol('timed out')
 
-/** Network first; stored records when it fails, errs or outlasts `timeoutMs`. */
+/**
+ * Network first; stored records when it fails, errs or outlasts `timeoutMs` — at once while the server is known to hang.
+ * A stored answer given while the network was only slow or hanging is followed by `fresh` once the server's answer came.
+ */
 export async function answerData(request: Request, deps: DataDeps): Promise<Response> {
   // The network starts at once: finding the route (opening IndexedDB, hashing a token) runs alongside.
   const started = Date.now()
-  const network = deps.fetch(request)
+  // What is left of the bound another request already waits on (network-health.ts), before this one joins the wait.
+  const timeoutMs = deps.health ? Math.min(deps.timeoutMs, deps.health.remaining()) : deps.timeoutMs
+  const network = deps.health ? deps.health.watch(deps.fetch(request)) : deps.fetch(request)
   network.catch(() => undefined)
   let db: OfflineDb
   let route: Route | undefined
@@ -246,9 +256,20 @@ export async function answerData(request: Request, deps: DataDeps): Promise<Resp
     return offlineResponse(current, 'current')
   }
   const fromDevice = (final: boolean) => read(db, deps.now(), final).catch(() => undefined)
+  /** The device's answer, the network's still to come: stored, then told of. */
+  const answerForNow = (saved: Saved<unknown>) => {
+    deps.waitUntil(stored.then((response) => response.ok && deps.fresh?.(request.url)).catch(() => undefined))
+    return offlineResponse(saved)
+  }
+  // While the server hangs, what the device holds is the answer — even none, which then says what the device holds: a
+  // reader is never left waiting on a server that does not answer.
+  if (deps.health?.hanging()) {
+    const saved = await fromDevice(true)
+    if (saved) return answerForNow(saved)
+  }
 
   let timer: ReturnType<typeof setTimeout> | undefined
-  const wait = Math.max(0, deps.timeoutMs - (Date.now() - started))
+  const wait = Math.max(0, timeoutMs - (Date.now() - started))
   const timeout = new Promise<typeof TIMED_OUT>((resolve) => (timer = setTimeout(() => resolve(TIMED_OUT), wait)))
   try {
     const first = await Promise.race([stored, timeout])
@@ -258,11 +279,9 @@ export async function answerData(request: Request, deps: DataDeps): Promise<Resp
       return saved ? offlineResponse(saved) : first
     }
     // Slow network: answer from the device if it can, and let the network answer refresh the records.
-    const saved = await fromDevice(false)
-    if (saved) {
-      deps.waitUntil(stored.catch(() => undefined))
-      return offlineResponse(saved)
-    }
+    deps.health?.timedOut()
+    const saved = await fromDevice(deps.health !== undefined)
+    if (saved) return answerForNow(saved)
     return await stored
   } catch {
     const saved = await fromDevice(true)

@@ -1,25 +1,52 @@
 /// <reference lib="webworker" />
 /// <reference types="vite/client" />
 import { clientsClaim } from 'workbox-core'
-import type { PrecacheEntry } from 'workbox-precaching'
 import { firebaseConfig } from '../src/core/notifications/firebase-config'
 import { offlineDb } from '../src/offline/schema'
 import { replayDeck } from '../src/core/learning/schedule'
 import { queuePolicies } from '../src/offline/queues'
-import { setupPrecache } from './precache'
+import { createAppCache } from './app-cache'
+import type { AssetEntry } from './install-set'
+import { createPageStore, keepPage } from './navigation'
+import { createNetworkHealth } from './network-health'
 import { setupKeeping } from './packs'
 import { cookieTokenFrom, createQueueWorker, type SyncEventLike } from './queues'
 import { setupPush } from './push'
-import { registerChartChunkRoute, registerDataRoutes, registerNavigationRoute, registerScrollImageRoute } from './routes'
+import {
+  registerAppFilesRoute,
+  registerChartChunkRoute,
+  registerDataRoutes,
+  registerNavigationRoute,
+  registerScrollImageRoute,
+} from './routes'
 
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] }
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: AssetEntry[] }
 
 // Wiring only; each concern lives in its own module (see sw/README.md).
-setupPrecache(self.__WB_MANIFEST)
-registerNavigationRoute()
+const health = createNetworkHealth()
+const app = createAppCache(self.__WB_MANIFEST, {
+  caches,
+  fetch: (request) => fetch(request),
+  origin: self.location.origin,
+  idle: () => health.idle(),
+})
+
+// Installing fetches what the first offline visit of any public page needs, in parallel, and home as the server renders
+// it; the rest of the build's files are filled in once the connection is idle (docs/decisions/022-device-first.md).
+const pages = createPageStore(caches, app.pagesName, Date.now, (html) => app.ownsPage(html))
+self.addEventListener('install', (event) => event.waitUntil(Promise.all([app.install(), keepPage(pages, '/')])))
+self.addEventListener('activate', (event) => event.waitUntil(app.activate().then(() => void app.fill())))
+
+registerAppFilesRoute(app)
+registerNavigationRoute(app, pages, health)
 registerScrollImageRoute()
 registerChartChunkRoute()
-registerDataRoutes()
+registerDataRoutes(health, (url) => void tellPages({ type: 'DATA_FRESH', url }))
+
+/** Posts to every window of the app. */
+async function tellPages(message: unknown): Promise<void> {
+  for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage(message)
+}
 
 // The first install takes control at once so the first visit is already offline-capable; later
 // versions wait until the user accepts the "new version — reload" prompt.
@@ -61,4 +88,6 @@ self.addEventListener('message', (event) => {
     (notice) => event.source?.postMessage(notice),
   )
   keeping.onMessage(event)
+  // A page that speaks to the worker keeps it alive while the build's remaining files are filled in.
+  event.waitUntil(app.fill())
 })

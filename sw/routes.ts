@@ -1,25 +1,40 @@
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { ExpirationPlugin } from 'workbox-expiration'
-import { createHandlerBoundToURL } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst } from 'workbox-strategies'
 import { CHART_CACHE, offlineDb, SCROLL_IMAGE_CACHE } from '../src/offline/schema'
+import type { AppCache } from './app-cache'
 import { answerData } from './data-store'
-import { answerNavigation } from './navigation'
+import { answerNavigation, type PageStore } from './navigation'
+import { HANG_BOUND_MS, type NetworkHealth } from './network-health'
 import { API_NAVIGATION_DENYLIST, isChartChunk, isDataPath, isScrollImage } from './url-match'
 
-/** How long a corpus read waits for the network before the stored copy answers. */
-export const NETWORK_TIMEOUT_MS = 800
+/**
+ * The app's own files (sw/app-cache.ts): from this build's cache, else from the network and kept.
+ */
+export function registerAppFilesRoute(app: AppCache): void {
+  registerRoute(
+    ({ url, sameOrigin, request }) => sameOrigin && request.method === 'GET' && app.handles(url),
+    ({ request }) => app.answer(request),
+  )
+}
 
 /**
- * Navigations: the server's rendered page when it answers in time, else the precached shell, so every app
- * route opens offline (navigation.ts).
+ * Navigations: the server's page kept on the device, the server's page when it answers within the bound, else the
+ * shell, so every app route opens offline (navigation.ts).
  */
-export function registerNavigationRoute(): void {
-  const shell = createHandlerBoundToURL('/index.html')
+export function registerNavigationRoute(app: AppCache, pages: PageStore, health: NetworkHealth): void {
   registerRoute(
     new NavigationRoute(
-      (options) => answerNavigation(options.request, { fetch: (request) => fetch(request), shell: () => shell(options) }),
+      ({ request, event }) =>
+        answerNavigation(request, {
+          fetch: (r) => fetch(r),
+          shell: () => app.shell(),
+          pages,
+          health,
+          now: Date.now,
+          waitUntil: (work) => (event as ExtendableEvent).waitUntil(work),
+        }),
       { denylist: API_NAVIGATION_DENYLIST },
     ),
   )
@@ -54,8 +69,11 @@ export function registerChartChunkRoute(): void {
   )
 }
 
-/** Corpus reads, public and signed-in: network first, IndexedDB when offline or slow (data-store.ts). */
-export function registerDataRoutes(): void {
+/**
+ * Corpus reads, public and signed-in: network first within the bound shared with pages, IndexedDB when offline, slow
+ * or hanging (data-store.ts). `fresh` is told of a read the device answered whose server's answer came later.
+ */
+export function registerDataRoutes(health: NetworkHealth, fresh: (url: string) => void): void {
   registerRoute(
     ({ url, sameOrigin, request }) => sameOrigin && request.method === 'GET' && isDataPath(url),
     ({ request, event }) =>
@@ -63,8 +81,10 @@ export function registerDataRoutes(): void {
         db: offlineDb,
         fetch: (r) => fetch(r),
         now: Date.now,
-        timeoutMs: NETWORK_TIMEOUT_MS,
+        timeoutMs: HANG_BOUND_MS,
         waitUntil: (work) => (event as ExtendableEvent).waitUntil(work),
+        health,
+        fresh,
       }),
   )
 }

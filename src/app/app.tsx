@@ -5,7 +5,7 @@ import { useEffect } from 'react'
 import { BrowserRouter } from 'react-router-dom'
 import { createQueryClient, PERSIST_BUSTER, PERSIST_KEY, PERSIST_MAX_AGE } from '@/lib/query-client'
 import { isPrivateKey } from '@/lib/query-keys'
-import { replayEarlyTaps } from '@/lib/server-render'
+import { refreshKeptPage, replayEarlyTaps } from '@/lib/server-render'
 import { getSession } from '@/lib/session'
 import { AppRoutes } from './router'
 
@@ -48,7 +48,10 @@ function useSaveQueries() {
 
 export function App() {
   useSaveQueries()
-  useEffect(replayEarlyTaps, [])
+  useEffect(() => {
+    replayEarlyTaps()
+    refreshKeptPage(queryClient)
+  }, [])
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>

@@ -35,3 +35,8 @@ export function useOldestSavedCopy(): number | null {
     () => null,
   )
 }
+
+/** Reads again every query whose data on screen is a copy from the device (the server's answer has come since). */
+export function refreshSavedCopies(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({ predicate: (query) => savedCopyTime(query.state.data) !== undefined })
+}

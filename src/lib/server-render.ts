@@ -1,18 +1,25 @@
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
+import { KEPT_AT_ATTRIBUTE, PAGE_DATA_ID } from '@/core/shared/constants'
 import { EARLY_TAPS_KEY, LIVE_ATTRIBUTE } from '@/core/shared/head-script'
 
 /**
  * A page the server rendered (docs/decisions/017-server-rendered-pages.md) carries what it was rendered
  * with in this element: the query cache's data, so hydration starts warm, and the day it was rendered for.
  */
-export const PAGE_DATA_ID = 'owe-page-data'
+export { PAGE_DATA_ID }
 
 /**
  * `reads`: the API reads the page was rendered from (paths), so the worker can keep them on the device: data that came
  * in the HTML never passed through it (docs/decisions/021-keep-by-default.md).
  */
-export type PageData = { state: DehydratedState; date: string; reads?: string[] }
+export type PageData = {
+  state: DehydratedState
+  date: string
+  reads?: string[]
+  /** When the worker kept this copy of the page on the device (docs/decisions/022-device-first.md); absent on the server's own answer. */
+  keptAt?: number
+}
 
 let rendered: PageData | null | undefined
 
@@ -22,6 +29,8 @@ export function renderedPage(): PageData | null {
     const element = typeof document === 'undefined' ? null : document.getElementById(PAGE_DATA_ID)
     try {
       rendered = element?.textContent ? (JSON.parse(element.textContent) as PageData) : null
+      const keptAt = Number(element?.getAttribute(KEPT_AT_ATTRIBUTE))
+      if (rendered && keptAt > 0) rendered.keptAt = keptAt
     } catch {
       rendered = null
     }
@@ -83,4 +92,16 @@ export function replayEarlyTaps(): void {
   const taps = holder[EARLY_TAPS_KEY] ?? []
   holder[EARLY_TAPS_KEY] = []
   for (const button of taps) if (button.isConnected && !button.disabled) button.click()
+}
+
+/**
+ * A page the worker answered with its kept copy (docs/decisions/022-device-first.md): once the app has taken it over, its
+ * data is read again — from the server when it answers, else from the device, and then the bar says what is shown.
+ */
+export function refreshKeptPage(client: QueryClient): void {
+  const page = renderedPage()
+  // Offline, the kept page is the newest copy there is; a read that cannot reach the server would only show an error.
+  if (!page?.keptAt || !navigator.onLine) return
+  const hashes = new Set(page.state.queries.map((query) => query.queryHash))
+  void client.invalidateQueries({ predicate: (query) => hashes.has(query.queryHash) })
 }

@@ -7,8 +7,12 @@ import { createElement } from 'react'
  * itself (a form could lose its input): the user gets one "new version — reload" toast. A failed registration is logged
  * only (docs/requirements.md#r11-offline-and-installing).
  */
-export function registerServiceWorker({ onFirstControl }: { onFirstControl: () => void }): void {
+export function registerServiceWorker({ onFirstControl, onFreshData }: { onFirstControl: () => void; onFreshData: () => void }): void {
   if (!('serviceWorker' in navigator)) return
+  // A read the worker answered from the device while the server was slow or hanging has had the server's answer since.
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<unknown>) => {
+    if ((event.data as { type?: unknown } | null)?.type === 'DATA_FRESH') onFreshData()
+  })
   const register = async () => {
     try {
       const { Workbox } = await import('workbox-window')

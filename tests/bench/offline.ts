@@ -152,7 +152,7 @@ export async function firstVisit(page: Page, server: Pick<RunningServer, 'url'>)
 }
 
 /** One visit of `/` in the same tab: the in-page times, and where the worker got today's list. */
-async function repeatVisit(page: Page): Promise<Visit> {
+export async function repeatVisit(page: Page): Promise<Visit> {
   let todayFromDevice: boolean | null = null
   const onResponse = (response: import('playwright-core').Response) => {
     if (new URL(response.url()).pathname === '/api/proverbs/today') todayFromDevice = response.headers()['x-owe-source'] === 'device'
@@ -238,6 +238,8 @@ export type WorkerTraffic = { url: string; status: number; bytes: number }
 export async function throttleWorker(
   pageCdp: CDPSession,
   conditions: typeof SLOW_3G,
+  /** How long a worker may take to start (a first visit registers one only after its page has loaded). */
+  attachWithinMs = 10_000,
 ): Promise<{ set: (c: typeof SLOW_3G) => Promise<void>; traffic: WorkerTraffic[] }> {
   let nextId = 1
   const sessions = new Set<string>()
@@ -285,7 +287,7 @@ export async function throttleWorker(
   await pageCdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: false })
   await Promise.race([
     attached,
-    new Promise((_, reject) => setTimeout(() => reject(new Error('The service worker was not attached')), 10_000)),
+    new Promise((_, reject) => setTimeout(() => reject(new Error('The service worker was not attached')), attachWithinMs)),
   ])
   return {
     set: async (c) => {

@@ -8,7 +8,8 @@ import type { RunningServer } from '../support/server-process'
 /**
  * Public pages come from the server rendered, with their data (docs/decisions/017-server-rendered-pages.md):
  * readable before any script runs, then taken over by the app without being drawn again. Once the worker is
- * installed, a navigation online still gets the server's page; offline, the worker's shell renders it.
+ * installed, a navigation online still gets the server's page, which the worker keeps; offline, the kept page answers,
+ * else the worker's shell renders it (docs/decisions/022-device-first.md).
  */
 test.use(PHONE_390)
 
@@ -115,29 +116,43 @@ test.describe('with the worker installed', () => {
   let server: RunningServer
   serverPerJourney((started) => (server = started))
 
-  test('a navigation online gets the server’s page; offline the shell renders it on the device', async ({ page, context }) => {
+  test('under the worker, pages come from the server, home included, and are kept; offline a kept page answers, else the shell', async ({
+    page,
+    context,
+  }) => {
     await page.goto(`${server.url}/`)
     await expect(page.locator('.today-card')).toHaveCount(8)
     await waitForWorker(page)
     const pageData = () => page.evaluate(() => document.getElementById('owe-page-data') !== null)
+    const keptAt = () => page.evaluate(() => document.getElementById('owe-page-data')?.getAttribute('data-kept-at') ?? null)
 
-    // Online, under the worker: the server's page, data and all.
+    // Home under the worker is the server's page, data and all (kept by the install), never the bare shell.
+    const home = await page.goto(`${server.url}/`)
+    expect(await home!.text()).toContain('id="owe-page-data"')
+    await expect(page.locator('.today-card')).toHaveCount(8)
+
+    // Online, a page not kept yet: the server's page, data and all, as the server sent it.
     const online = await page.goto(`${server.url}/pricing`)
     expect(await online!.text()).toContain('id="owe-page-data"')
-    expect(await pageData()).toBe(true)
+    expect(await keptAt()).toBeNull()
     await expect(page.locator('.plan-card')).toHaveCount(5)
 
     // A reader's own page is the shell at once: the server has nothing more to send for it.
     const own = await page.goto(`${server.url}/quiz`)
     expect(await own!.text()).not.toContain('id="owe-page-data"')
 
-    // Offline: the shell answers and the page is drawn from what the device keeps.
+    // Offline: a page read before answers as the server rendered it, saying it is a kept copy...
     await context.setOffline(true)
+    await page.goto(`${server.url}/pricing`)
+    expect(await keptAt()).not.toBeNull()
+    await expect(page.locator('.plan-card')).toHaveCount(5)
     await page.goto(`${server.url}/`)
-    expect(await pageData()).toBe(false)
+    expect(await pageData()).toBe(true)
     await expect(page.getByRole('heading', { level: 1, name: 'Proverbs of eight African peoples' })).toBeVisible()
     await expect(page.locator('.today-card')).toHaveCount(8)
+    // ...and one never read is drawn by the shell from what the device keeps.
     await page.goto(`${server.url}/about`)
+    expect(await pageData()).toBe(false)
     await expect(page.getByRole('heading', { level: 1, name: 'About Òwe' })).toBeVisible()
     await context.setOffline(false)
   })

@@ -8,6 +8,9 @@ export type RunningServer = {
   dataDir: string
   /** SIGTERM, then the exit code once the process has ended. */
   stop(): Promise<number | null>
+  /** SIGSTOP: the server hangs (connections open, nothing answers), as on a bus between masts; `resume` undoes it. */
+  pause(): void
+  resume(): void
   output(): string
 }
 
@@ -46,16 +49,22 @@ export async function startServer(options: {
   const url = `http://127.0.0.1:${options.port}`
 
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+    if (child.exitCode === null && child.signalCode === null) {
+      // A paused process would keep the signal pending.
+      child.kill('SIGCONT')
+      child.kill('SIGTERM')
+    }
     return exited
   }
+  const pause = () => void child.kill('SIGSTOP')
+  const resume = () => void child.kill('SIGCONT')
   const deadline = Date.now() + 90_000
   let lastError: unknown
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${log}`)
     try {
       // Ready: migrated and seeded (before that the server answers 503 here).
-      if ((await fetch(`${url}/api/health/ready`)).ok) return { url, dataDir, stop, output: () => log }
+      if ((await fetch(`${url}/api/health/ready`)).ok) return { url, dataDir, stop, pause, resume, output: () => log }
     } catch (error) {
       lastError = (error as Error).cause ?? error // not listening yet
     }

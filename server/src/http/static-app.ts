@@ -7,7 +7,7 @@ import { isApiPath } from '@core/http/api-paths'
 /** Files, not app routes: a missing one is a 404, never the app shell served as if it were the file. */
 const FILE_PATH = /^\/(assets|img|icons)\/|\.[a-z0-9]{1,12}$/i
 
-const NO_CACHE = /(?:^|[/\\])(index\.html|firebase-messaging-sw\.js|manifest\.webmanifest)(\.br|\.gz)?$/
+const NO_CACHE = /(?:^|[/\\])(index\.html|firebase-messaging-sw\.js|manifest\.webmanifest|install\.bin)(\.br|\.gz)?$/
 
 /** Cache policy by file: hashed assets forever, the shell and the worker always revalidated. */
 export function cacheControlFor(filePath: string): string {

@@ -131,3 +131,10 @@ export function resumeAfterSignIn(state: unknown): ResumeAfterSignIn | null {
   const favourite = (state as { favourite?: unknown }).favourite
   return { resumedAfterSignIn: true, ...(typeof favourite === 'number' && Number.isInteger(favourite) ? { favourite } : {}) }
 }
+
+/**
+ * The element of a server-rendered page that carries its data (docs/decisions/017-server-rendered-pages.md); a copy the
+ * worker kept on the device says when it kept it in KEPT_AT_ATTRIBUTE (docs/decisions/022-device-first.md).
+ */
+export const PAGE_DATA_ID = 'owe-page-data'
+export const KEPT_AT_ATTRIBUTE = 'data-kept-at'

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import fs from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import { assetLinks, manifestReader, pageAssets, styleReader } from './page-assets'
+import { PAGE_DATA_ID } from '@core/shared/constants'
 
 /** What `src/entry-server.tsx` exports (built into `<staticDir>-ssr` by `npm run build`). */
 type Renderer = {
@@ -21,7 +22,7 @@ const ROOT = /<div id="root">[\s\S]*?<\/div>(?=\s*<noscript>)/
  * to its own styles and code (`links`, from the build's manifest) in the head.
  */
 export function withBody(shell: string, page: RenderedPage, links = ''): string {
-  const data = page.data === null ? '' : `\n    <script type="application/json" id="owe-page-data">${page.data}</script>`
+  const data = page.data === null ? '' : `\n    <script type="application/json" id="${PAGE_DATA_ID}">${page.data}</script>`
   const body = shell.replace(ROOT, () => `<div id="root">${page.html}</div>${data}`)
   return links ? body.replace('</head>', () => `  ${links}\n  </head>`) : body
 }
