@@ -129,15 +129,16 @@ export function createAppCache(entries: AssetEntry[], deps: Deps) {
       )
     },
     /**
-     * The files the first install left out, fetched while the connection is idle; one round at a time. Resolves with how
+     * The files the first install left out, fetched two at a time once the connection is idle; one round at a time. Resolves with how
      * many were added; a file that cannot be had now is tried at the next round.
      */
     fill(): Promise<number> {
       filling ??= (async () => {
         const cache = await deps.caches.open(name)
         let added = 0
-        await inParallel(await missing(cache, false), FILL_CONCURRENCY, async (href) => {
-          await deps.idle()
+        const rest = await missing(cache, false)
+        if (rest.length) await deps.idle()
+        await inParallel(rest, FILL_CONCURRENCY, async (href) => {
           if (await cache.match(href)) return
           try {
             await keep(cache, href)

@@ -2,6 +2,7 @@ import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react
 import { useSyncExternalStore } from 'react'
 import { KEPT_AT_ATTRIBUTE, PAGE_DATA_ID } from '@/core/shared/constants'
 import { EARLY_TAPS_KEY, LIVE_ATTRIBUTE } from '@/core/shared/head-script'
+import { markSavedCopy, savedCopyTime } from './saved-copies'
 
 /**
  * A page the server rendered (docs/decisions/017-server-rendered-pages.md) carries what it was rendered
@@ -95,13 +96,21 @@ export function replayEarlyTaps(): void {
 }
 
 /**
- * A page the worker answered with its kept copy (docs/decisions/022-device-first.md): once the app has taken it over, its
- * data is read again — from the server when it answers, else from the device, and then the bar says what is shown.
+ * A page the worker answered with its kept copy (docs/decisions/022-device-first.md), once the app has taken it over.
+ * Online, its data is read again: the server's answers replace it, or — the server hanging — the device's, and the bar
+ * says so. Offline the kept page is the newest copy there is: its data is marked as saved when the page was kept, as
+ * the device's answers are, and not asked again (a read that cannot reach the server would only show an error).
  */
 export function refreshKeptPage(client: QueryClient): void {
   const page = renderedPage()
-  // Offline, the kept page is the newest copy there is; a read that cannot reach the server would only show an error.
-  if (!page?.keptAt || !navigator.onLine) return
+  if (!page?.keptAt) return
   const hashes = new Set(page.state.queries.map((query) => query.queryHash))
-  void client.invalidateQueries({ predicate: (query) => hashes.has(query.queryHash) })
+  if (navigator.onLine) {
+    void client.invalidateQueries({ predicate: (query) => hashes.has(query.queryHash) })
+    return
+  }
+  for (const query of client.getQueryCache().getAll()) {
+    if (!hashes.has(query.queryHash) || savedCopyTime(query.state.data) !== undefined) continue
+    markSavedCopy(query.state.data, page.keptAt)
+  }
 }

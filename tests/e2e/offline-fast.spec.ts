@@ -1,7 +1,7 @@
 import type { Proverb } from '../../src/core/proverbs/contract'
 import { SLOW_3G, throttleWorker } from '../bench/offline'
 import { expect, expectProblems, test } from './fixtures'
-import { serverPerJourney, toneFreeWord, waitForWorker } from './offline-support'
+import { deviceHoldsProverb, serverPerJourney, toneFreeWord, waitForWorker } from './offline-support'
 import { PHONE_390 } from './phone'
 import type { RunningServer } from '../support/server-process'
 
@@ -42,7 +42,8 @@ test('a first visit on Slow 3G is controlled by the worker within a minute, and 
   await page.goto(`${server.url}/`)
   await expect(page.getByRole('heading', { level: 1, name: 'Proverbs of eight African peoples' })).toBeVisible()
   await expect(page.locator('.today-card')).toHaveCount(8)
-  await expect(bar(page)).toHaveText(/You're offline/)
+  // The browser is online; the server is not there.
+  await expect(bar(page)).toHaveText(/The server could not be reached\. Showing proverbs saved on this device/)
   // A public page never opened before opens from the files of the first install, drawn on the device.
   await page.goto(`${server.url}/about`)
   await expect(page.getByRole('heading', { level: 1, name: 'About Òwe' })).toBeVisible()
@@ -58,6 +59,8 @@ test('with the server hanging, a visited proverb page and a search show the devi
   await page.goto(`${server.url}/search_result?proverb=${proverb.slug}`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(proverb.proverb)
   await expect(bar(page)).toHaveAttribute('data-state', 'online')
+  // The device keeps what the page was rendered from (its data came in the HTML).
+  await expect.poll(() => deviceHoldsProverb(page, proverb.slug)).toBe(true)
 
   // The connection opens and nothing answers.
   server.pause()

@@ -133,6 +133,26 @@ export function toneFreeWord(proverb: Proverb): string {
   return marked[0].folded
 }
 
+/** Whether the device's copy (IndexedDB "owe-offline") holds the proverb of this slug. */
+export function deviceHoldsProverb(page: Page, slug: string): Promise<boolean> {
+  return page.evaluate(async (slug) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('owe-offline')
+      open.onsuccess = () => resolve(open.result)
+      open.onerror = () => reject(open.error)
+    })
+    try {
+      return await new Promise<boolean>((resolve, reject) => {
+        const req = db.transaction('proverbs').objectStore('proverbs').index('slug').count(slug)
+        req.onsuccess = () => resolve(req.result > 0)
+        req.onerror = () => reject(req.error)
+      })
+    } finally {
+      db.close()
+    }
+  }, slug)
+}
+
 /** Counts the records of each store of the device's copy (IndexedDB "owe-offline"), and what waits in each queue. */
 export function deviceRecords(page: Page): Promise<{
   stores: Record<string, number>
