@@ -17,7 +17,7 @@ import type { QueueName } from './messages'
  * has shipped, except to stop making a store that a later step folds away (a new device skips both).
  */
 export const OFFLINE_DB_NAME = 'owe-offline'
-export const OFFLINE_DB_VERSION = 5
+export const OFFLINE_DB_VERSION = 6
 
 /** The Cache Storage cache holding scroll images (cache-first in the worker; packs fill it too). */
 export const SCROLL_IMAGE_CACHE = 'owe-scroll-images'
@@ -47,6 +47,26 @@ export type SearchEntry = {
   categorySlugs: string[]
   toneKey: string
   englishKey: string
+}
+
+/**
+ * Every search entry at one `searchVersion`, packed into a few columns (src/offline/search-index.ts): a worker that
+ * starts afresh reads this one record instead of every entry. Entries are in id order; a people or a category is a
+ * position in `peoples` / `categories` (id and slug as the entries had them); the keys are joined with '\n', which
+ * folded text never holds.
+ */
+export type SearchSnapshot = {
+  version: number
+  count: number
+  ids: Float64Array
+  toneKeys: string
+  englishKeys: string
+  people: Uint32Array
+  peoples: { id: number; slug: string }[]
+  /** The entry i's categories are `entryCategories[categoryStart[i] … categoryStart[i + 1]]`. */
+  categoryStart: Uint32Array
+  entryCategories: Uint32Array
+  categories: { id: number; slug: string }[]
 }
 
 export type StoredGroup = { id: number; group: EthnicGroup; position: number; savedAt: number }
@@ -175,6 +195,8 @@ export interface OfflineSchema extends DBSchema {
   categories: { key: number; value: StoredCategory }
   proverbs: { key: number; value: StoredProverb; indexes: { slug: string; packs: string } }
   search: { key: number; value: SearchEntry }
+  /** 'snapshot': the search entries packed as of one searchVersion. */
+  searchIndex: { key: string; value: SearchSnapshot }
   lists: { key: string; value: StoredList; indexes: { kind: string } }
   private: { key: [number, string]; value: StoredPrivate; indexes: { userId: number } }
   packs: { key: [number, number]; value: PackRecord; indexes: { userId: number } }
@@ -233,6 +255,8 @@ export function openOfflineDb(): Promise<OfflineDb> {
         if (oldVersion >= 2)
           void moveIntoQueues(db as unknown as IDBPDatabase, transaction as unknown as IDBPTransaction<unknown, string[], 'versionchange'>)
       }
+      // Version 6: the search entries' snapshot, made at the first search.
+      if (oldVersion < 6) db.createObjectStore('searchIndex')
     },
     // A newer version opened in another tab: let it upgrade; this connection reopens on next use.
     blocking(_current, _blocked, event) {

@@ -327,6 +327,7 @@ test('the shared connection is opened once per runtime', async () => {
     'queueState',
     'quizAnswers',
     'search',
+    'searchIndex',
   ])
   a.close()
 })

@@ -1,10 +1,11 @@
 import type { Category, CategoryPage, EthnicGroup, Proverb } from '../core/proverbs/contract'
 import type { Paginated } from '../core/http/contract'
-import { englishKey, searchRank, searchTerms, toneKey } from '../core/proverbs/search'
+import { englishKey, searchTerms, toneKey } from '../core/proverbs/search'
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../core/shared/constants'
 import type { IDBPObjectStore } from 'idb'
 import type { DeviceCoverage } from './messages'
 import type { OfflineDb, OfflineSchema, Owner, SearchEntry, StoredList, StoredProverb } from './schema'
+import { SEARCH_VERSION, searchIndex, topEntries } from './search-index'
 
 /**
  * Reading and writing the device's copy. Every reader returns the data in the API's own shape together
@@ -95,24 +96,6 @@ type MetaStore = IDBPObjectStore<OfflineSchema, ('proverbs' | 'search' | 'meta')
 async function bumpSearchVersion(meta: MetaStore): Promise<void> {
   const version = await meta.get(SEARCH_VERSION)
   await meta.put((typeof version === 'number' ? version : 0) + 1, SEARCH_VERSION)
-}
-
-const SEARCH_VERSION = 'searchVersion'
-let searchCache: { db: OfflineDb; version: number; entries: SearchEntry[] } | undefined
-
-/**
- * All search entries, kept in memory between searches (reading 10,000 records from IndexedDB takes
- * ~100 ms; ranking them in memory a few). A change by the page or the worker bumps the stored version,
- * and the next search reads them again.
- */
-async function searchEntries(db: OfflineDb): Promise<SearchEntry[]> {
-  const tx = db.transaction(['search', 'meta'])
-  const stored = await tx.objectStore('meta').get(SEARCH_VERSION)
-  const version = typeof stored === 'number' ? stored : 0
-  if (searchCache?.db === db && searchCache.version === version) return searchCache.entries
-  const entries = await tx.objectStore('search').getAll()
-  searchCache = { db, version, entries }
-  return entries
 }
 
 /** Lists of one kind kept (a fortnight of days; the latest stands in for a day never seen). */
@@ -217,40 +200,39 @@ const byIdOrSlug = (value: string, id: number, slug: string) => (/^\d+$/.test(va
 
 /**
  * The list and search endpoint over what is stored, with the server's order: with terms, by rank (see
- * searchRank), then tone key, then id; without, by group order, then id.
+ * searchRank), then tone key, then id; without, by group order, then id. Only the entries up to the page asked
+ * for are kept while ranking (src/offline/search-index.ts).
  */
 export async function queryProverbs(db: OfflineDb, query: ProverbQuery, now: number): Promise<Saved<Paginated<Proverb>>> {
   const size = Math.min(Math.max(1, Math.floor(query.size ?? PAGE_SIZE_DEFAULT)), PAGE_SIZE_MAX)
   const page = Math.max(1, Math.floor(query.page ?? 1))
   const terms = searchTerms(query.q ?? '')
-  const [entries, groups] = await Promise.all([searchEntries(db), db.getAll('groups')])
-  const groupOrder = new Map(groups.map((g) => [g.id, g.position]))
-  const ranked: { entry: SearchEntry; rank: number }[] = []
-  for (const entry of entries) {
-    if (query.ethnic && !byIdOrSlug(query.ethnic, entry.ethnicId, entry.ethnicSlug)) continue
-    if (query.category && !entry.categoryIds.some((id, i) => byIdOrSlug(query.category!, id, entry.categorySlugs[i]))) continue
-    const rank = terms.length ? searchRank(entry.toneKey, entry.englishKey, terms) : 0
-    if (rank !== undefined) ranked.push({ entry, rank })
-  }
-  ranked.sort((a, b) =>
-    terms.length
-      ? a.rank - b.rank || compareText(a.entry.toneKey, b.entry.toneKey) || a.entry.id - b.entry.id
-      : (groupOrder.get(a.entry.ethnicId) ?? a.entry.ethnicId) - (groupOrder.get(b.entry.ethnicId) ?? b.entry.ethnicId) ||
-        a.entry.id - b.entry.id,
+  const [index, groups] = await Promise.all([searchIndex(db), db.getAll('groups')])
+  const { ethnic, category } = query
+  // A page past the end (the device holds fewer than the server did) shows the last one there is: it is among
+  // the first page × size, since there are fewer matches than that.
+  const { positions, total } = topEntries(
+    index,
+    {
+      terms,
+      people: ethnic ? (id, slug) => byIdOrSlug(ethnic, id, slug) : undefined,
+      category: category ? (id, slug) => byIdOrSlug(category, id, slug) : undefined,
+      groupOrder: new Map(groups.map((g) => [g.id, g.position])),
+    },
+    page * size,
   )
-  // A page past the end (the device holds fewer than the server did) shows the last one there is.
-  const shownPage = Math.min(page, Math.max(1, Math.ceil(ranked.length / size)))
-  const slice = ranked.slice((shownPage - 1) * size, shownPage * size)
+  const shownPage = Math.min(page, Math.max(1, Math.ceil(total / size)))
+  const slice = positions.slice((shownPage - 1) * size, shownPage * size)
   const tx = db.transaction('proverbs')
-  const records = await Promise.all(slice.map(({ entry }) => tx.store.get(entry.id)))
+  const records = await Promise.all(slice.map((at) => tx.store.get(index.ids[at])))
   const present = records.filter((r): r is StoredProverb => r !== undefined)
   return {
     data: {
       data: present.map(proverbOf),
       page: shownPage,
       size,
-      totalPages: Math.ceil(ranked.length / size),
-      totalElements: ranked.length,
+      totalPages: Math.ceil(total / size),
+      totalElements: total,
     },
     savedAt: oldest(
       present.map((r) => r.savedAt),
@@ -264,23 +246,27 @@ export async function queryProverbs(db: OfflineDb, query: ProverbQuery, now: num
  * people's count from the stored groups list, or the sum of every group's.
  */
 export async function deviceCoverage(db: OfflineDb, ethnic?: string): Promise<DeviceCoverage> {
-  const [entries, groups] = await Promise.all([searchEntries(db), db.getAll('groups')])
+  const [index, groups] = await Promise.all([searchIndex(db), db.getAll('groups')])
   if (!ethnic) {
     const total = groups.length ? groups.reduce((sum, g) => sum + g.group.proverbCount, 0) : null
-    return { held: entries.length, total, group: null }
+    return { held: index.ids.length, total, group: null }
   }
-  const held = entries.filter((e) => byIdOrSlug(ethnic, e.ethnicId, e.ethnicSlug))
+  const theirs = index.peoples.map((p) => byIdOrSlug(ethnic, p.id, p.slug))
+  let held = 0
+  let first: number | undefined
+  for (let i = 0; i < index.ids.length; i++) {
+    if (!theirs[index.people[i]]) continue
+    held++
+    first ??= index.ids[i]
+  }
   const stored = groups.find((g) => byIdOrSlug(ethnic, g.group.id, g.group.slug))?.group
-  const group = stored ?? (held[0] && (await db.get('proverbs', held[0].id))?.proverb.ethnic)
+  const group = stored ?? (first !== undefined ? (await db.get('proverbs', first))?.proverb.ethnic : undefined)
   return {
-    held: held.length,
+    held,
     total: stored?.proverbCount ?? null,
     group: group ? { id: group.id, slug: group.slug, name: group.name } : null,
   }
 }
-
-/** Byte order, as PostgreSQL's C collation sorts the folded keys. */
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 export async function readPrivate(db: OfflineDb, userId: number, url: string): Promise<Saved<unknown> | undefined> {
   const row = await db.get('private', [userId, url])

@@ -1,6 +1,6 @@
 /**
  * One table of search cases for both rankings: the server's (SQL in server/src/features/proverbs/repository.ts)
- * and the device's (searchRank in ./search.ts, sorted by src/offline/store.ts). A unit test runs every case
+ * and the device's (searchRank in ./search.ts, ordered by src/offline/search-index.ts). A unit test runs every case
  * through the device's search and an API test through the real search route on a fresh database; both
  * expect the same order from this table, so the two cannot drift apart.
  *

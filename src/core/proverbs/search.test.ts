@@ -83,6 +83,28 @@ test('a whole word in the English outranks the same letters inside a word of the
   expect(whole).toBe(1)
 })
 
+test('searchRank ranks as the rule reads, word by word: whole words of the proverb, of either, word starts, inside', () => {
+  // The rule as written, over the texts with a space either side; searchRank reads the texts in place.
+  const byRule = (proverb: string, english: string, terms: string[]) => {
+    const [p, e] = [` ${proverb} `, ` ${english} `]
+    if (!terms.every((t) => proverb.includes(t) || english.includes(t))) return undefined
+    if (terms.every((t) => p.includes(` ${t} `))) return 0
+    if (terms.every((t) => p.includes(` ${t} `) || e.includes(` ${t} `))) return 1
+    if (terms.every((t) => p.includes(` ${t}`) || e.includes(` ${t}`))) return 2
+    return 3
+  }
+  let seed = 12345
+  const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32
+  // Folded text: words of a, b and ab runs, single spaces; terms are words without spaces.
+  const word = () => Array.from({ length: 1 + Math.floor(next() * 3) }, () => (next() < 0.5 ? 'a' : 'b')).join('')
+  const text = () => Array.from({ length: Math.floor(next() * 4) }, word).join(' ')
+  for (let i = 0; i < 5000; i++) {
+    const [proverb, english] = [text(), text()]
+    const terms = Array.from({ length: Math.floor(next() * 3) }, word)
+    expect(searchRank(proverb, english, terms), JSON.stringify({ proverb, english, terms })).toBe(byRule(proverb, english, terms))
+  }
+})
+
 test('englishKey folds the transliteration and the meaning together', () => {
   expect(englishKey({ transliteration: 'Òwe is the horse', interpretation: "of words' speed" })).toBe('owe is the horse of words speed')
 })

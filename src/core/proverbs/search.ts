@@ -75,15 +75,39 @@ export function englishKey(proverb: { transliteration: string; interpretation: s
  * "water" before one that has the letters inside another word.
  */
 export function searchRank(foldedProverb: string, foldedEnglish: string, terms: readonly string[]): number | undefined {
-  if (!terms.every((term) => foldedProverb.includes(term) || foldedEnglish.includes(term))) return undefined
-  const proverb = ` ${foldedProverb} `
-  const english = ` ${foldedEnglish} `
-  const whole = (text: string, term: string) => text.includes(` ${term} `)
-  const start = (text: string, term: string) => text.includes(` ${term}`)
-  if (terms.every((term) => whole(proverb, term))) return 0
-  if (terms.every((term) => whole(proverb, term) || whole(english, term))) return 1
-  if (terms.every((term) => start(proverb, term) || start(english, term))) return 2
-  return 3
+  let rank = 0
+  for (const term of terms) {
+    const inProverb = placeOf(foldedProverb, term)
+    if (inProverb === WHOLE) continue
+    const place = Math.min(inProverb, placeOf(foldedEnglish, term))
+    if (place === ABSENT) return undefined
+    rank = Math.max(rank, place === WHOLE ? 1 : place === START ? 2 : 3)
+  }
+  return rank
+}
+
+const WHOLE = 0
+const START = 1
+const INSIDE = 2
+const ABSENT = 3
+const SPACE = 32
+
+/**
+ * Where a term sits in folded text (single spaces between words): a whole word, the start of one, inside one, or
+ * nowhere. Read in place, as the device ranks every proverb it holds for each search.
+ */
+function placeOf(text: string, term: string): number {
+  let place = ABSENT
+  for (let at = text.indexOf(term); at !== -1; at = text.indexOf(term, at + 1)) {
+    if (at > 0 && text.charCodeAt(at - 1) !== SPACE) {
+      if (place === ABSENT) place = INSIDE
+      continue
+    }
+    const end = at + term.length
+    if (end === text.length || text.charCodeAt(end) === SPACE) return WHOLE
+    place = START
+  }
+  return place
 }
 
 /** What a device holds of the people searched (`name`), or of every people when `name` is null. */
