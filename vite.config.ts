@@ -1,5 +1,3 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
@@ -7,7 +5,6 @@ import { API_PREFIXES } from './src/core/http/api-paths'
 import { HEAD_SCRIPT } from './src/core/shared/head-script'
 import { PAGE_MODULE_META } from './src/core/shared/constants'
 import { startAfterPaint } from './scripts/start-after-paint.mjs'
-import { PUBLIC_PAGE_MODULES } from './src/app/public-page-modules'
 import { markFirstInstall, type AssetEntry } from './sw/install-set'
 
 const apiTarget = process.env.OWE_DEV_API ?? 'http://localhost:8080'
@@ -54,18 +51,9 @@ function headScript(): Plugin {
   }
 }
 
-/** Where this build writes (set once Vite has resolved its config): its manifest says what the worker's first install holds. */
-let outDir = 'dist'
-function rememberOutDir(): Plugin {
-  return { name: 'owe-out-dir', configResolved: (config) => void (outDir = path.resolve(config.root, config.build.outDir)) }
-}
-
-/** Marks the worker's first install in its manifest (sw/install-set.ts), from the build's own manifest. */
+/** Marks the worker's first install in its manifest (sw/install-set.ts). */
 function firstInstall<T extends AssetEntry>(entries: T[]): { manifest: T[] } {
-  const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Parameters<
-    typeof markFirstInstall
-  >[1]
-  return { manifest: markFirstInstall(entries, manifest, Object.values(PUBLIC_PAGE_MODULES)) }
+  return { manifest: markFirstInstall(entries) }
 }
 
 /**
@@ -90,7 +78,6 @@ export default defineConfig(({ isSsrBuild }) =>
           react(),
           headScript(),
           firstPaint(),
-          rememberOutDir(),
           VitePWA({
             strategies: 'injectManifest',
             srcDir: 'sw',

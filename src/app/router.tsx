@@ -9,7 +9,6 @@ import { Layout } from './layout'
 import { RequireSession } from './require-session'
 import { usePageTitle } from '@/lib/page-title'
 import { PUBLIC_PAGE_TITLES } from '@/core/shared/pages'
-import { PUBLIC_PAGE_MODULES } from './public-page-modules'
 
 /**
  * Pages other than home load their code on demand, so `/` ships only what it shows: a feature's route
@@ -57,39 +56,49 @@ const publicPage = <K extends string = 'default'>(
 /** The pages the server renders (src/core/shared/pages.ts `isServerRendered`), home aside (its code is the first script). */
 const PUBLIC_PAGES = {
   '/search_result': publicPage(
-    PUBLIC_PAGE_MODULES['/search_result'],
+    'src/features/proverbs/routes/search.tsx',
     null,
     () => import('@/features/proverbs/routes/search'),
     'SearchRoute',
   ),
-  '/pricing': publicPage(PUBLIC_PAGE_MODULES['/pricing'], PUBLIC_PAGE_TITLES['/pricing'], () => import('./pages/pricing')),
-  '/about': publicPage(PUBLIC_PAGE_MODULES['/about'], PUBLIC_PAGE_TITLES['/about'], () => import('@/features/pages/routes'), 'AboutRoute'),
-  '/terms': publicPage(PUBLIC_PAGE_MODULES['/terms'], PUBLIC_PAGE_TITLES['/terms'], () => import('@/features/pages/routes'), 'TermsRoute'),
+  '/pricing': publicPage('src/app/pages/pricing.tsx', PUBLIC_PAGE_TITLES['/pricing'], () => import('./pages/pricing')),
+  '/about': publicPage(
+    'src/features/pages/routes.tsx',
+    PUBLIC_PAGE_TITLES['/about'],
+    () => import('@/features/pages/routes'),
+    'AboutRoute',
+  ),
+  '/terms': publicPage(
+    'src/features/pages/routes.tsx',
+    PUBLIC_PAGE_TITLES['/terms'],
+    () => import('@/features/pages/routes'),
+    'TermsRoute',
+  ),
   '/privacy_policy': publicPage(
-    PUBLIC_PAGE_MODULES['/privacy_policy'],
+    'src/features/pages/routes.tsx',
     PUBLIC_PAGE_TITLES['/privacy_policy'],
     () => import('@/features/pages/routes'),
     'PrivacyRoute',
   ),
   '/auth/login': publicPage(
-    PUBLIC_PAGE_MODULES['/auth/login'],
+    'src/features/auth/routes/login.tsx',
     PUBLIC_PAGE_TITLES['/auth/login'],
     () => import('@/features/auth/routes/login'),
   ),
   '/auth/signup': publicPage(
-    PUBLIC_PAGE_MODULES['/auth/signup'],
+    'src/features/auth/routes/signup.tsx',
     PUBLIC_PAGE_TITLES['/auth/signup'],
     () => import('@/features/auth/routes/signup'),
     'SignupRoute',
   ),
   '/add_proverb': publicPage(
-    PUBLIC_PAGE_MODULES['/add_proverb'],
+    'src/features/community/routes/add-proverb.tsx',
     PUBLIC_PAGE_TITLES['/add_proverb'],
     () => import('@/features/community/routes/add-proverb'),
     'AddProverbRoute',
   ),
   '/contact': publicPage(
-    PUBLIC_PAGE_MODULES['/contact'],
+    'src/features/community/routes/contact.tsx',
     PUBLIC_PAGE_TITLES['/contact'],
     () => import('@/features/community/routes/contact'),
     'ContactRoute',

@@ -39,3 +39,16 @@ test('a press before the app takes over is held, done once after, and later pres
   replayEarlyTaps()
   expect(pressed).toHaveLength(4)
 })
+
+test('a button the app drew anew as it took the page over is found by its name and place, and pressed', () => {
+  document.documentElement.removeAttribute(LIVE_ATTRIBUTE)
+  document.body.innerHTML = '<button aria-label="Favourite: Ọmọ">♡</button><button aria-label="Favourite: Ìwà">♡</button>'
+  const pressed: string[] = []
+  document.body.addEventListener('click', (event) => pressed.push((event.target as Element).getAttribute('aria-label') ?? ''))
+  document.querySelectorAll('button')[1].dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }))
+  expect(pressed).toEqual([])
+  // The app replaces both buttons with its own, named the same.
+  document.body.innerHTML = '<button aria-label="Favourite: Ọmọ">♡</button><button aria-label="Favourite: Ìwà">♡</button>'
+  replayEarlyTaps()
+  expect(pressed).toEqual(['Favourite: Ìwà'])
+})

@@ -6,14 +6,9 @@ import { useCallback, useSyncExternalStore } from 'react'
  * identity, with the time it was saved; the layout shows how old the oldest copy on screen is.
  */
 const savedAt = new WeakMap<object, number>()
-/** Told when data already in the cache is marked (a kept page's, offline): the cache itself has not changed. */
-const markListeners = new Set<() => void>()
 
 export function markSavedCopy(data: unknown, time: number): void {
-  if (typeof data === 'object' && data !== null && Number.isFinite(time)) {
-    savedAt.set(data, time)
-    for (const listener of markListeners) listener()
-  }
+  if (typeof data === 'object' && data !== null && Number.isFinite(time)) savedAt.set(data, time)
 }
 
 export function savedCopyTime(data: unknown): number | undefined {
@@ -33,17 +28,7 @@ export function oldestSavedCopyOnScreen(client: QueryClient): number | null {
 
 export function useOldestSavedCopy(): number | null {
   const client = useQueryClient()
-  const subscribe = useCallback(
-    (listener: () => void) => {
-      markListeners.add(listener)
-      const unsubscribe = client.getQueryCache().subscribe(listener)
-      return () => {
-        markListeners.delete(listener)
-        unsubscribe()
-      }
-    },
-    [client],
-  )
+  const subscribe = useCallback((listener: () => void) => client.getQueryCache().subscribe(listener), [client])
   return useSyncExternalStore(
     subscribe,
     () => oldestSavedCopyOnScreen(client),

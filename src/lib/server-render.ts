@@ -2,7 +2,7 @@ import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react
 import { useSyncExternalStore } from 'react'
 import { KEPT_AT_ATTRIBUTE, PAGE_DATA_ID } from '@/core/shared/constants'
 import { EARLY_TAPS_KEY, LIVE_ATTRIBUTE } from '@/core/shared/head-script'
-import { markSavedCopy, savedCopyTime } from './saved-copies'
+import { markSavedCopy } from './saved-copies'
 
 /**
  * A page the server rendered (docs/decisions/017-server-rendered-pages.md) carries what it was rendered
@@ -82,6 +82,17 @@ export function useDeviceValue<T extends string>(device: () => T, server: (page:
   })
 }
 
+/** A button pressed early (index.html's head script keeps it): itself, and its name and place among the page's buttons of that name. */
+type EarlyTap = { button: HTMLButtonElement; label: string; index: number }
+
+const nameOf = (button: HTMLButtonElement) => button.getAttribute('aria-label') || button.textContent
+
+/** The button to press again: the same one, or the one in its place by name when the app drew it anew (TAP_LABEL). */
+function tapTarget(tap: EarlyTap): HTMLButtonElement | undefined {
+  if (tap.button.isConnected) return tap.button
+  return [...document.querySelectorAll('button')].filter((button) => nameOf(button) === tap.label)[tap.index]
+}
+
 /**
  * Called once the app has taken the page over: from now on React answers taps, and the buttons pressed before
  * (kept by index.html's head script, src/core/shared/head-script.ts) are pressed again, those still on screen
@@ -89,28 +100,33 @@ export function useDeviceValue<T extends string>(device: () => T, server: (page:
  */
 export function replayEarlyTaps(): void {
   document.documentElement.setAttribute(LIVE_ATTRIBUTE, '')
-  const holder = window as unknown as Record<string, HTMLButtonElement[] | undefined>
-  const taps = holder[EARLY_TAPS_KEY] ?? []
-  holder[EARLY_TAPS_KEY] = []
-  for (const button of taps) if (button.isConnected && !button.disabled) button.click()
+  const holder = window as unknown as Record<string, EarlyTap[] | undefined>
+  // Emptied in place: the head script holds the same list.
+  const taps = holder[EARLY_TAPS_KEY]?.splice(0) ?? []
+  for (const tap of taps) {
+    const button = tapTarget(tap)
+    if (button && !button.disabled) button.click()
+  }
 }
 
 /**
- * A page the worker answered with its kept copy (docs/decisions/022-device-first.md), once the app has taken it over.
- * Online, its data is read again: the server's answers replace it, or — the server hanging — the device's, and the bar
- * says so. Offline the kept page is the newest copy there is: its data is marked as saved when the page was kept, as
- * the device's answers are, and not asked again (a read that cannot reach the server would only show an error).
+ * A page the worker answered with its kept copy (docs/decisions/022-device-first.md), once the app has taken it over:
+ * its data is read again. The server's answers replace it; offline or with the server hanging, the worker answers the
+ * corpus from the device (and the bar says what is shown). A read that fails keeps the kept data, marked as saved when
+ * the page was kept, rather than showing an error in its place.
  */
 export function refreshKeptPage(client: QueryClient): void {
   const page = renderedPage()
   if (!page?.keptAt) return
-  const hashes = new Set(page.state.queries.map((query) => query.queryHash))
-  if (navigator.onLine) {
-    void client.invalidateQueries({ predicate: (query) => hashes.has(query.queryHash) })
-    return
-  }
-  for (const query of client.getQueryCache().getAll()) {
-    if (!hashes.has(query.queryHash) || savedCopyTime(query.state.data) !== undefined) continue
-    markSavedCopy(query.state.data, page.keptAt)
-  }
+  const keptAt = page.keptAt
+  const kept = new Map(page.state.queries.map((query) => [query.queryHash, client.getQueryCache().get(query.queryHash)?.state.data]))
+  client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'error' || !kept.has(event.query.queryHash)) return
+    const data = kept.get(event.query.queryHash)
+    // Only while the kept data is still what the page shows: a newer answer is never replaced by it.
+    if (data === undefined || event.query.state.data !== data) return
+    markSavedCopy(data, keptAt)
+    client.setQueryData(event.query.queryKey, data)
+  })
+  void client.invalidateQueries({ predicate: (query) => kept.has(query.queryHash) })
 }

@@ -39,7 +39,15 @@ function useToggleMark(kind: 'favourites' | 'likes') {
     onMutate: async ({ proverbId, on }: Toggle) => {
       await client.cancelQueries({ queryKey: key })
       setMark(proverbId, on)
-      if (kind === 'likes') setCount(proverbId, (likes) => likes + (on ? 1 : -1))
+      if (kind === 'likes') {
+        // A read of the proverb still on its way would put the count back as it was before the tap.
+        await Promise.all(
+          [proverbKeys.all, markKeys.allFavourites(userId)].map((queryKey) =>
+            client.cancelQueries({ queryKey, predicate: (query) => holdsProverb(query.state.data, proverbId) }),
+          ),
+        )
+        setCount(proverbId, (likes) => likes + (on ? 1 : -1))
+      }
     },
     onError: (error, { proverbId, on }) => {
       // Only this proverb goes back; hearts toggled meanwhile on others stay as they are.
