@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /** A button pressed before the app took over a server-rendered page: kept by the head script, pressed again after. */
-import { expect, test, vi } from 'vitest'
+import { expect, onTestFinished, test, vi } from 'vitest'
 import { EARLY_TAPS_SCRIPT, LIVE_ATTRIBUTE } from '@/core/shared/head-script'
 import { replayEarlyTaps } from './server-render'
 
@@ -10,7 +10,9 @@ test('a press before the app takes over is held, done once after, and later pres
     '<form><button id="allow" type="submit"><span>Allow</span></button></form>' +
     '<button id="off" disabled>Off</button><button id="gone">Gone</button><a id="link" href="#next">Next</a>'
   const pressed: string[] = []
-  document.body.addEventListener('click', (event) => pressed.push((event.target as Element).closest('[id]')!.id))
+  const listener = (event: Event) => pressed.push((event.target as Element).closest('[id]')!.id)
+  document.body.addEventListener('click', listener)
+  onTestFinished(() => document.body.removeEventListener('click', listener))
   const submitted = vi.fn((event: Event) => event.preventDefault())
   document.querySelector('form')!.addEventListener('submit', submitted)
   const press = (id: string) =>
