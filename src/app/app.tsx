@@ -5,7 +5,7 @@ import { useEffect } from 'react'
 import { BrowserRouter } from 'react-router-dom'
 import { createQueryClient, PERSIST_BUSTER, PERSIST_KEY, PERSIST_MAX_AGE } from '@/lib/query-client'
 import { isPrivateKey } from '@/lib/query-keys'
-import { refreshKeptPage, replayEarlyTaps } from '@/lib/server-render'
+import { renderedPage, replayEarlyTaps } from '@/lib/server-render'
 import { getSession } from '@/lib/session'
 import { AppRoutes } from './router'
 
@@ -50,7 +50,8 @@ export function App() {
   useSaveQueries()
   useEffect(() => {
     replayEarlyTaps()
-    refreshKeptPage(queryClient)
+    // Only a page the worker kept has its data read again: that code loads apart from the first page's.
+    if (renderedPage()?.keptAt) void import('@/lib/kept-page').then(({ refreshKeptPage }) => refreshKeptPage(queryClient))
   }, [])
   return (
     <QueryClientProvider client={queryClient}>
