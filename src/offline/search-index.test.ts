@@ -5,6 +5,7 @@ import { openOfflineDb, type OfflineDb, type SearchEntry } from './schema'
 import { indexOf, topEntries } from './search-index'
 import { queryProverbs, saveGroups, saveProverbs, searchEntryOf } from './store'
 import { character, family, freshDb, group, hausa, igbo, makeProverb, patience, wisdom, yoruba } from './test-fixtures'
+import { seededRandom } from './seeded-random'
 
 let db: OfflineDb
 
@@ -15,17 +16,6 @@ beforeEach(async () => {
 afterEach(() => {
   db.close()
 })
-
-/** mulberry32: the same cases on every run. */
-function seeded(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 // A small vocabulary, so many proverbs share words, whole tone keys and ranks: ties are common.
 const WORDS = ['omo', 'omode', 'ile', 'ilu', 'owo', 'owe', 'iwa', 'agba', 'oju', 'ona']
@@ -88,7 +78,7 @@ function randomQuery(rnd: () => number): Query {
 }
 
 test('the best entries kept while ranking are the first of every match sorted, page by page, with the same count', () => {
-  const rnd = seeded(20261123)
+  const rnd = seededRandom(20261123)
   const entries = randomProverbs(rnd, 600)
     .map(searchEntryOf)
     .sort((a, b) => a.id - b.id)
@@ -120,7 +110,7 @@ test('the best entries kept while ranking are the first of every match sorted, p
 })
 
 test('every page the device answers is that page of every match sorted, and says how many there are', async () => {
-  const rnd = seeded(7)
+  const rnd = seededRandom(7)
   const proverbs = randomProverbs(rnd, 250)
   await saveGroups(db, [igbo, yoruba, hausa], 1)
   await saveProverbs(db, proverbs, 1)
@@ -229,7 +219,7 @@ test('a snapshot of another version is never used, even one claiming to be newer
 })
 
 test('a search after a restart answers as one before it, for every page and filter', async () => {
-  const rnd = seeded(99)
+  const rnd = seededRandom(99)
   await saveGroups(db, [yoruba, igbo, hausa], 1)
   await saveProverbs(db, randomProverbs(rnd, 120), 1)
   const queries = Array.from({ length: 30 }, () => ({ ...randomQuery(rnd), page: 1 + Math.floor(rnd() * 3), size: 7 }))

@@ -24,6 +24,7 @@ import { CHROMIUM_ARGS } from '../../playwright.config'
 import { OFFLINE_DB_NAME, type SearchEntry, type StoredProverb } from '../../src/offline/schema'
 import { searchEntryOf } from '../../src/offline/store'
 import { startServer, type RunningServer } from '../support/server-process'
+import { seededRandom } from '../../src/offline/seeded-random'
 
 /**
  * DevTools' preset, as in devtools-frontend front_end/core/sdk/NetworkManager.ts (Slow3GConditions, titled
@@ -327,17 +328,6 @@ const visitSummary = (visits: Visit[]) => ({
 
 // ------------------------------------------------------------------------------------ synthetic corpus
 
-/** A small deterministic generator (mulberry32), so every run stores the same 10,000 proverbs. */
-function random(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 type Style = { common: string[]; onsets: string[]; vowels: string[]; syllables: [number, number] }
 
 /** Per language: real frequent words first, then invented words from its sounds and marks. */
@@ -503,7 +493,7 @@ export function syntheticCorpus(unordered: EthnicGroup[], unorderedCategories: C
   const bySlug = <T extends { slug: string }>(xs: T[]) => [...xs].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0))
   const groups = bySlug(unordered)
   const categories = bySlug(unorderedCategories)
-  const rnd = random(20261122)
+  const rnd = seededRandom(20261122)
   const pickers = new Map(groups.map((g) => [g.id, wordPicker(STYLES[g.slug] ?? STYLES.yoruba, rnd)]))
   const proverbs: Proverb[] = []
   for (let i = 0; i < count; i++) {
