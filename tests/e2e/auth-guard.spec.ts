@@ -115,7 +115,7 @@ test('a session that ends mid-edit keeps what was typed: sign in again and it is
   request,
   baseURL,
 }) => {
-  expectProblems(/^answer: 401 (GET|POST) \S+\/api\/user\//)
+  expectProblems(/^answer: 401 (GET|POST) \S+\/api\//)
   const account = await createAccount(request)
   await useAccount(context, baseURL!, account)
   // The bell asks every 5 s and would notice the ended session first on a slow machine; here it is the
