@@ -8,7 +8,7 @@ const TOKEN = 'a'.repeat(43)
 const session = {
   token: TOKEN,
   expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-  user: { id: 3, email: 'kofi@example.com', firstName: 'Kofi', lastName: 'Mensah' },
+  user: { id: 3, email: 'kofi@example.com', firstName: 'Kofi', lastName: 'Mensah', admin: false },
 }
 
 const json = (status: number, body: unknown) =>

@@ -7,7 +7,7 @@ import { getSession, onSignedIn, signIn, signOut, takeEndReason, updateSessionUs
 const result = {
   token: 'a'.repeat(43),
   expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-  user: { id: 7, email: 'ada@example.com', firstName: 'Ada', lastName: 'Eze' },
+  user: { id: 7, email: 'ada@example.com', firstName: 'Ada', lastName: 'Eze', admin: false },
 }
 
 beforeEach(() => signOut())
@@ -52,7 +52,7 @@ test("signing out, however the session ended, leaves the device's push token to 
   signIn({
     token: 'b'.repeat(43),
     expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-    user: { id: 9, email: 'amina@example.com', firstName: 'Amina', lastName: 'Bello' },
+    user: { id: 9, email: 'amina@example.com', firstName: 'Amina', lastName: 'Bello', admin: false },
   })
   localStorage.setItem(FCM_TOKEN_KEY, 'fcm-device-token')
   localStorage.setItem(FCM_TOKEN_USER_KEY, '9')

@@ -9,7 +9,7 @@ import type { Session } from './session'
  * It answers with `testSession.current`: Ada Obi (id 7, token-7) unless a test signs someone else in, or
  * nobody, with `setTestSession`.
  */
-export const ADA: Session = { token: 'token-7', user: { id: 7, email: 'ada@example.com', firstName: 'Ada', lastName: 'Obi' } }
+export const ADA: Session = { token: 'token-7', user: { id: 7, email: 'ada@example.com', firstName: 'Ada', lastName: 'Obi', admin: false } }
 
 export const testSession: { current: Session | null } = { current: ADA }
 

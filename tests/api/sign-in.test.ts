@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import {
+  adminOf,
   DAY,
+  get,
   HOUR,
   MINUTE,
   lastMailToken,
@@ -142,10 +144,29 @@ test('signing in returns a token, its expiry and the user', async () => {
     data: {
       token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       expiresAt: new Date(clock.now().getTime() + 30 * DAY).toISOString(),
-      user: { id: user.user.id, email: user.email, firstName: 'Kwame', lastName: 'Mensah' },
+      user: { id: user.user.id, email: user.email, firstName: 'Kwame', lastName: 'Mensah', admin: false },
     },
   })
   expect(res.body.data.token).not.toBe(user.token)
+})
+
+test("the session's own user says whether they are an admin today: 200 for everyone, 401 without a session", async () => {
+  const reader = await signedInUser(ctx.app, ctx.database.db, { firstName: 'Ama', lastName: 'Owusu' })
+  const mine = await get(ctx.app, '/accounts/session', reader.token)
+  expect(mine).toMatchObject({
+    status: 200,
+    body: { data: { user: { id: reader.user.id, email: reader.email, firstName: 'Ama', lastName: 'Owusu', admin: false } } },
+  })
+  // Promoted while signed in (npm run admin:create): the same session is told at once, and a new sign-in carries it.
+  const admin = await adminOf(ctx.app, ctx.database.db)
+  expect((await get(ctx.app, '/accounts/session', admin.token)).body.data.user.admin).toBe(true)
+  expect((await login(admin.email, PASSWORD)).body.data.user.admin).toBe(true)
+
+  const none = await get(ctx.app, '/accounts/session')
+  expect(none.status).toBe(401)
+  const ended = await post(ctx.app, '/accounts/logout', {}, reader.token)
+  expect(ended.status).toBe(200)
+  expect((await get(ctx.app, '/accounts/session', reader.token)).status).toBe(401)
 })
 
 test('a wrong password and an unknown email get the same 401 invalid_credentials', async () => {

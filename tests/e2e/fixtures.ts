@@ -26,8 +26,6 @@ const EXPECTED: RegExp[] = [
   new RegExp(`^failed: [A-Z]+ http://(127\\.0\\.0\\.1|localhost):(?!${E2E_PORT}/)\\d+/\\S* net::ERR_CONNECTION_RESET$`),
   // A reader without a paid plan: the API answers 404 for "no active package" (docs/decisions/012-what-a-plan-buys.md).
   /^answer: 404 GET \S+\/api\/userPackage\/(activeUserPackage|last_active_UserPackage)$/,
-  // The app learns whether a signed-in reader is an admin by asking for one line of the audit log.
-  /^answer: 403 GET \S+\/api\/admin\/audit\?page=1&size=1$/,
 ]
 
 export type Problem = string

@@ -142,7 +142,7 @@ export const COMPONENTS: Record<string, JsonSchema> = {
   ExchangeRates: obj({ base: oneOf('USD'), rates: obj({ USD: num, NGN: num }) }),
   ExistsFlag: obj({ exists: bool }),
   PromoCodeCheck: obj({ code: str, valid: bool, percentOff: num }),
-  SessionUser: obj({ id: int, email: str, firstName: str, lastName: str }),
+  SessionUser: obj({ id: int, email: str, firstName: str, lastName: str, admin: bool }),
   LoginResult: obj({ token: str, expiresAt: dateTime, user: ref('SessionUser') }),
   RegisterResult: obj({ message: str, email: str, paymentToken: nullable(str) }),
   PersonalInfo: obj({ content: obj({ firstName: str, lastName: str, email: str, phoneNumber: nullable(str) }) }),

@@ -210,6 +210,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: dataOf(ref('LoginResult')),
   },
   [`POST ${API.logout}`]: { tag: 'Accounts', summary: 'Ends the calling session.', auth: 'user', body: logoutBody, response: notice },
+  [`GET ${API.session}`]: {
+    tag: 'Accounts',
+    summary: "The calling session's user, read afresh: whether they are an admin today.",
+    auth: 'user',
+    response: dataOf(obj({ user: ref('SessionUser') })),
+  },
   [`POST ${API.resetPasswordRequest}`]: {
     tag: 'Accounts',
     summary: 'Emails a password reset link.',

@@ -7,7 +7,8 @@ import type { Plan } from '../payments/contract'
  */
 
 /** The signed-in user as kept in local storage (with its id, docs/requirements.md#r3-accounts-and-sign-in). */
-export type SessionUser = { id: number; email: string; firstName: string; lastName: string }
+/** `admin`: whether the user may open the admin console, as the server knew it when it answered. */
+export type SessionUser = { id: number; email: string; firstName: string; lastName: string; admin: boolean }
 
 export type LoginResult = { token: string; expiresAt: string; user: SessionUser }
 

@@ -50,6 +50,8 @@ export const API = {
   login: '/accounts/login',
   /** Ends the calling session. */
   logout: '/accounts/logout',
+  /** The calling session's user, read afresh (whether they are an admin today). */
+  session: '/accounts/session',
 
   // Specified paths: authenticated
   passwordUpdate: '/accounts/password-update/',

@@ -1,12 +1,10 @@
-import { ADMIN_API } from '@/core/admin/api-paths'
-import { ApiError, apiGetPage, withQuery } from '@/lib/api-client'
+import type { SessionUser } from '@/core/account/contract'
+import { API } from '@/core/http/api-paths'
+import { apiGet } from '@/lib/api-client'
 
-/** Whether the signed-in user is an admin: the smallest admin list is asked, and a 403 means not one. */
+/**
+ * Whether the signed-in user is an admin, asked of the session itself (read afresh by the server), so a reader who is
+ * not one is never sent to a route that refuses them.
+ */
 export const fetchIsAdmin = (signal?: AbortSignal) =>
-  apiGetPage(withQuery(ADMIN_API.audit, { page: 1, size: 1 }), { auth: true, signal }).then(
-    () => true,
-    (error: unknown) => {
-      if (error instanceof ApiError && error.status === 403) return false
-      throw error
-    },
-  )
+  apiGet<{ user: SessionUser }>(API.session, { auth: true, signal }).then(({ user }) => user.admin === true)

@@ -7,7 +7,7 @@ import { logout } from './api'
 const session = {
   token: 'a'.repeat(43),
   expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-  user: { id: 3, email: 'kofi@example.com', firstName: 'Kofi', lastName: 'Mensah' },
+  user: { id: 3, email: 'kofi@example.com', firstName: 'Kofi', lastName: 'Mensah', admin: false },
 }
 
 let bodies: (string | undefined)[] = []

@@ -1,4 +1,5 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import type { SessionUser } from '@core/account/contract'
 import type { Db, Tx } from '../../db/client'
 import { deviceTokens, packages, payments, userLanguages, users } from '../../db/schema'
 
@@ -66,6 +67,17 @@ export async function addresseeByEmail(db: Db, email: string): Promise<(Addresse
     .from(users)
     .where(eq(users.email, normaliseEmail(email)))
   return user
+}
+
+/** What a session's user is told about themselves (docs/requirements.md#r3-accounts-and-sign-in). */
+export function sessionUserOf(user: UserRow): SessionUser {
+  return { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, admin: user.role === 'admin' }
+}
+
+/** The session's user as the database holds them now; undefined once the account is gone. */
+export async function sessionUserById(db: Db, userId: number): Promise<SessionUser | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId))
+  return user && sessionUserOf(user)
 }
 
 export async function userByEmail(db: Db, email: string): Promise<UserRow | undefined> {

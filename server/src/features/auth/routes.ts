@@ -16,14 +16,14 @@ import { MESSAGES, PHONE_PATTERN } from '@core/shared/validation'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
 import { authGuard, sessionOf } from '../../http/auth-guard'
-import { badRequest } from '../../http/errors'
+import { badRequest, notFound } from '../../http/errors'
 import { hasControlCharacters } from '../../http/params'
 import { rateLimit, takeHit, type Limit } from '../../http/rate-limit'
 import { parseBody } from '../../http/validate'
 import { consumeEmailToken } from '../../services/email-tokens'
 import { findPromoCode } from '../../services/promo-codes'
 import { revokeSession } from '../../services/sessions'
-import { emailExists, forgetDevice, phoneExists } from './repository'
+import { emailExists, forgetDevice, phoneExists, sessionUserById } from './repository'
 import { type AuthService } from './service'
 
 type Deps = { db: Db; now: () => Date; config: Config; auth: AuthService }
@@ -101,6 +101,13 @@ export function authRoutes(app: FastifyInstance, { db, now, config, auth }: Deps
     await revokeSession(db, sessionId, now())
     if (deviceToken) await forgetDevice(db, userId, deviceToken)
     return { data: { message: AUTH_TEXTS.signedOut } satisfies Notice }
+  })
+
+  // The account menu asks whether to offer the console here: a plain answer for everyone, never a forbidden route.
+  app.get(API.session, { preHandler: requireUser }, async (request) => {
+    const user = await sessionUserById(db, sessionOf(request).userId)
+    if (!user) throw notFound('This account no longer exists.')
+    return { data: { user } }
   })
 
   app.post(API.resetPasswordRequest, async (request) => {

@@ -30,6 +30,7 @@ import {
   passwordHashOf,
   planById,
   releaseStaleSignUps,
+  sessionUserOf,
   setPassword,
   userByEmail,
   type Addressee,
@@ -134,7 +135,7 @@ export function createAuthService({ db, now, config, mailer }: Deps) {
     const result: LoginResult = {
       token: session.token,
       expiresAt: session.expiresAt.toISOString(),
-      user: { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName },
+      user: sessionUserOf(user),
     }
     return result
   }

@@ -140,7 +140,7 @@ test('a visitor’s suggestion is sent without a session, thanked, and the form 
 })
 
 test('a signed-in user has email and name filled in, is named to the server, and hears of a likely duplicate', async () => {
-  setTestSession({ token: 'token-7', user: { id: 7, email: 'kemi@example.com', firstName: 'Kemi', lastName: 'Adé' } })
+  setTestSession({ token: 'token-7', user: { id: 7, email: 'kemi@example.com', firstName: 'Kemi', lastName: 'Adé', admin: false } })
   duplicate = true
   render()
   expect(field('Email').value).toBe('kemi@example.com')

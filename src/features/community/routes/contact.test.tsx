@@ -84,7 +84,7 @@ test('a message is sent, thanked, and the form is cleared', async () => {
 })
 
 test('a signed-in user whose profile cannot be had has email and names filled in from the session', async () => {
-  setTestSession({ token: 'token-7', user: { id: 7, email: 'kemi@example.com', firstName: 'Kemi', lastName: 'Adé' } })
+  setTestSession({ token: 'token-7', user: { id: 7, email: 'kemi@example.com', firstName: 'Kemi', lastName: 'Adé', admin: false } })
   renderWithApp(<ContactRoute />)
   await waitFor(() => expect(field('Email').value).toBe('kemi@example.com'))
   expect(field('First name').value).toBe('Kemi')
@@ -101,7 +101,7 @@ test('a refusal from the server is shown, and what was typed stays', async () =>
 })
 
 test('a signed-in reader has what their profile knows filled in, phone number too', async () => {
-  setTestSession({ token: 'token-7', user: { id: 7, email: 'kemi@example.com', firstName: 'Kemi', lastName: 'Adé' } })
+  setTestSession({ token: 'token-7', user: { id: 7, email: 'kemi@example.com', firstName: 'Kemi', lastName: 'Adé', admin: false } })
   profile = {
     id: 7,
     email: 'kemi@example.com',

@@ -93,7 +93,7 @@ test('a visitor’s correction is sent for that proverb and the thanks is shown'
 test('a signed-in reader’s name and email are filled in, and the server’s refusal shows on the form', async () => {
   setTestSession({
     token: 'token-7',
-    user: { id: 7, email: 'ada@example.com', firstName: 'Ada', lastName: 'Obi' },
+    user: { id: 7, email: 'ada@example.com', firstName: 'Ada', lastName: 'Obi', admin: false },
     expiresAt: '2030-01-01T00:00:00Z',
   } as Session)
   answer = () =>
