@@ -6,11 +6,17 @@ import type { ProverbCousins } from '@/core/proverbs/contract'
 import { proverbPagePath } from '@/core/proverbs/pages'
 import { joinWithAnd } from '@/core/shared/lists'
 
-/** "the Igbo, the Akan and the Zulu": the other peoples of a cluster, each named once, in the corpus's order. */
-export function cousinPeoples(cousins: ProverbCousins, own: string): string {
+/**
+ * The list's heading, naming every people it holds, each once, in the corpus's order: "The same thought among the
+ * Igbo, the Akan and the Zulu". A cousin from the proverb's own people is named as such, never hidden under another
+ * people's name: "… among the Yoruba, and elsewhere among the Igbo"; "… elsewhere among the Igbo" when all are.
+ */
+export function cousinsHeading(cousins: ProverbCousins, own: string): string {
   const names = [...new Set(cousins.proverbs.map((p) => p.ethnic.name))]
-  const others = names.filter((name) => name !== own)
-  return joinWithAnd((others.length ? others : names).map((name) => `the ${name}`))
+  const others = joinWithAnd(names.filter((name) => name !== own).map((name) => `the ${name}`))
+  if (!names.includes(own)) return `The same thought among ${others}`
+  if (!others) return `The same thought elsewhere among the ${own}`
+  return `The same thought among ${others}, and elsewhere among the ${own}`
 }
 
 /**
@@ -24,7 +30,7 @@ export function Cousins({ cousins, people, level = 2 }: { cousins: ProverbCousin
   const Heading = level === 2 ? 'h2' : 'h3'
   return (
     <section className="cousins" aria-labelledby={id}>
-      <Heading id={id}>The same thought among {cousinPeoples(cousins, people)}</Heading>
+      <Heading id={id}>{cousinsHeading(cousins, people)}</Heading>
       <p className="cousins__note">{cousins.note}</p>
       <ul className="cousins__list">
         {cousins.proverbs.map((cousin) => (

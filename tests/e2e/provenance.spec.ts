@@ -6,13 +6,21 @@ import type { RunningServer } from '../support/server-process'
 import { deviceHasProverb, goOffline, OFFLINE_MODES, serverPerJourney, waitForWorker } from './offline-support'
 import { expectNoAxeViolations, PHONES } from './phone'
 
-/** A proverb with cousins among other peoples, and the first of them (asked of the server, before anything else). */
+/**
+ * A proverb with cousins among other peoples and among its own, and the first other people's (asked of the server,
+ * before anything else).
+ */
 async function cousinPair(baseURL: string): Promise<{ proverb: Proverb; cousin: NonNullable<Proverb['cousins']>['proverbs'][number] }> {
   for (let page = 1; ; page++) {
     const { data } = (await (await fetch(`${baseURL}/api/proverbs/public?ethnic=yoruba&size=100&page=${page}`)).json()) as {
       data: Proverb[]
     }
-    const proverb = data.find((p) => p.cousins && p.cousins.proverbs.some((c) => c.ethnic.slug !== 'yoruba'))
+    const proverb = data.find(
+      (p) =>
+        p.cousins &&
+        p.cousins.proverbs.some((c) => c.ethnic.slug !== 'yoruba') &&
+        p.cousins.proverbs.some((c) => c.ethnic.slug === 'yoruba'),
+    )
     if (proverb) return { proverb, cousin: proverb.cousins!.proverbs.find((c) => c.ethnic.slug !== 'yoruba')! }
     if (data.length === 0) throw new Error('no Yoruba proverb has a cousin')
   }
@@ -36,6 +44,10 @@ for (const [width, phone] of PHONES) {
       const cousins = page.getByRole('region', { name: /^The same thought among the / })
       await expect(cousins).toContainText(proverb.cousins!.note)
       await expect(cousins.getByRole('heading')).toContainText(`the ${cousin.ethnic.name}`)
+      // Every proverb listed belongs to a people the heading names: one of the proverb's own is named as such.
+      await expect(cousins.getByRole('heading')).toContainText(', and elsewhere among the Yoruba')
+      const heading = await cousins.getByRole('heading').textContent()
+      for (const tag of await cousins.locator('.tag').allTextContents()) expect(heading).toContain(`the ${tag}`)
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme })
         await expectNoAxeViolations(page)
