@@ -1,6 +1,7 @@
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb'
 import type { LearningEntry } from '../core/learning/contract'
 import type { Category, EthnicGroup, Proverb } from '../core/proverbs/contract'
+import { markedForm } from '../core/proverbs/search'
 import type { QueueName } from './messages'
 
 /**
@@ -17,7 +18,7 @@ import type { QueueName } from './messages'
  * has shipped, except to stop making a store that a later step folds away (a new device skips both).
  */
 export const OFFLINE_DB_NAME = 'owe-offline'
-export const OFFLINE_DB_VERSION = 6
+export const OFFLINE_DB_VERSION = 7
 
 /** The Cache Storage cache holding scroll images (cache-first in the worker; packs fill it too). */
 export const SCROLL_IMAGE_CACHE = 'owe-scroll-images'
@@ -47,6 +48,8 @@ export type SearchEntry = {
   categorySlugs: string[]
   toneKey: string
   englishKey: string
+  /** The proverb in marked form (markedForm): a query typed with tone marks puts exact matches first (version 7). */
+  markedKey: string
 }
 
 /**
@@ -61,6 +64,7 @@ export type SearchSnapshot = {
   ids: Float64Array
   toneKeys: string
   englishKeys: string
+  markedKeys: string
   people: Uint32Array
   peoples: { id: number; slug: string }[]
   /** The entry i's categories are `entryCategories[categoryStart[i] … categoryStart[i + 1]]`. */
@@ -257,6 +261,11 @@ export function openOfflineDb(): Promise<OfflineDb> {
       }
       // Version 6: the search entries' snapshot, made at the first search.
       if (oldVersion < 6) db.createObjectStore('searchIndex')
+      // Version 7: each search entry gains its proverb's marked form, and the snapshot is made again with them.
+      if (oldVersion >= 1 && oldVersion < 7 && db.objectStoreNames.contains('search') && db.objectStoreNames.contains('proverbs'))
+        void addMarkedKeys(
+          transaction as unknown as IDBPTransaction<OfflineSchema, ('search' | 'proverbs' | 'searchIndex')[], 'versionchange'>,
+        )
     },
     // A newer version opened in another tab: let it upgrade; this connection reopens on next use.
     blocking(_current, _blocked, event) {
@@ -264,6 +273,18 @@ export function openOfflineDb(): Promise<OfflineDb> {
       ;(event.target as IDBDatabase).close()
     },
   })
+}
+
+/** Version 7: every search entry gets the marked form of its stored proverb; the old snapshot goes (it lacks them). */
+async function addMarkedKeys(
+  tx: IDBPTransaction<OfflineSchema, ('search' | 'proverbs' | 'searchIndex')[], 'versionchange'>,
+): Promise<void> {
+  await tx.objectStore('searchIndex').clear()
+  const proverbs = tx.objectStore('proverbs')
+  for (let cursor = await tx.objectStore('search').openCursor(); cursor; cursor = await cursor.continue()) {
+    const stored = await proverbs.get(cursor.value.id)
+    await cursor.update({ ...cursor.value, markedKey: stored ? markedForm(stored.proverb.proverb) : '' })
+  }
 }
 
 /**

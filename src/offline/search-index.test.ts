@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { EthnicGroup, Proverb } from '../core/proverbs/contract'
 import { searchRank, searchTerms } from '../core/proverbs/search'
-import { openOfflineDb, type OfflineDb, type SearchEntry } from './schema'
+import { openDB } from 'idb'
+import { IDBFactory } from 'fake-indexeddb'
+import { OFFLINE_DB_NAME, openOfflineDb, type OfflineDb, type SearchEntry } from './schema'
 import { indexOf, topEntries } from './search-index'
 import { queryProverbs, saveGroups, saveProverbs, searchEntryOf } from './store'
 import { character, family, freshDb, group, hausa, igbo, makeProverb, patience, wisdom, yoruba } from './test-fixtures'
@@ -236,4 +238,47 @@ test('an empty device searches and keeps an empty snapshot', async () => {
   expect(await snapshotVersion()).toBe(0)
   const store = await restarted()
   expect((await store.queryProverbs(db, {}, 1)).data).toMatchObject({ data: [], totalElements: 0 })
+})
+
+test('a device from before tone-exact search gains each entry’s marked form, and a marked query puts exact words first', async () => {
+  db.close()
+  globalThis.indexedDB = new IDBFactory()
+  const hoe = { ...makeProverb(21, yoruba, 'Ọkọ́ ni ọ̀kọ̀ oko', ['A hoe is a spear on the farm.', 'One tool serves two ends.']), slug: 'hoe' }
+  const husband = {
+    ...makeProverb(22, yoruba, 'Ọkọ ni ọkọ̀ oko', ['A husband is the boat of the farm.', 'He carries the household.']),
+    slug: 'husband',
+  }
+  // The schema as version 6 left it: entries without a marked form, and a snapshot made of them.
+  const v6 = await openDB(OFFLINE_DB_NAME, 6, {
+    upgrade(raw) {
+      const stored = raw.createObjectStore('proverbs', { keyPath: 'id' })
+      stored.createIndex('slug', 'slug', { unique: true })
+      stored.createIndex('packs', 'packs', { multiEntry: true })
+      raw.createObjectStore('search', { keyPath: 'id' })
+      raw.createObjectStore('groups', { keyPath: 'id' })
+      raw.createObjectStore('meta')
+      raw.createObjectStore('searchIndex')
+    },
+  })
+  for (const proverb of [hoe, husband]) {
+    await v6.put('proverbs', { id: proverb.id, slug: proverb.slug, proverb, savedAt: 1, browsed: true, packs: [] })
+    const entry: Partial<SearchEntry> = searchEntryOf(proverb)
+    delete entry.markedKey
+    await v6.put('search', entry)
+  }
+  await v6.put('meta', 1, 'searchVersion')
+  await v6.put('searchIndex', { version: 1, count: 2 }, 'snapshot')
+  v6.close()
+
+  db = await openOfflineDb()
+  expect((await db.getAll('search')).map((e) => e.markedKey)).toEqual([
+    'ọkọ́ ni ọ̀kọ̀ oko'.normalize('NFD'),
+    'ọkọ ni ọkọ̀ oko'.normalize('NFD'),
+  ])
+  expect(await db.count('searchIndex')).toBe(0)
+  const ids = async (q: string) => (await queryProverbs(db, { q }, 1)).data.data.map((p) => p.id)
+  expect(await ids('ọkọ̀')).toEqual([22, 21])
+  expect(await ids('ọkọ́')).toEqual([21, 22])
+  // A bare query keeps the tone-blind order: the same rank, then the tone key, then the id.
+  expect(await ids('oko')).toEqual([21, 22])
 })

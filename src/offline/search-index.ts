@@ -1,4 +1,4 @@
-import { searchRank } from '../core/proverbs/search'
+import { holdsExactly, searchRank, TONE_MISS } from '../core/proverbs/search'
 import type { OfflineDb, SearchEntry, SearchSnapshot } from './schema'
 
 /**
@@ -13,6 +13,7 @@ export type SearchIndex = {
   ids: Float64Array
   toneKeys: string[]
   englishKeys: string[]
+  markedKeys: string[]
   people: Uint32Array
   peoples: { id: number; slug: string }[]
   categoryStart: Uint32Array
@@ -42,6 +43,7 @@ export function indexOf(entries: SearchEntry[], version: number): SearchIndex {
     ids: Float64Array.from(entries, (e) => e.id),
     toneKeys: entries.map((e) => e.toneKey),
     englishKeys: entries.map((e) => e.englishKey),
+    markedKeys: entries.map((e) => e.markedKey ?? ''),
     people,
     peoples: peoples.list,
     categoryStart,
@@ -65,17 +67,21 @@ class Dictionary {
   }
 }
 
-/** The snapshot of an index; undefined when a key holds the joiner (never for folded keys: nothing is kept then). */
+/**
+ * The snapshot of an index; undefined when a key holds the joiner (never for folded keys, nor marked ones, whose
+ * spaces are single: nothing is kept then).
+ */
 export function snapshotOf(index: SearchIndex): SearchSnapshot | undefined {
-  if (index.toneKeys.some((k) => k.includes(JOIN)) || index.englishKeys.some((k) => k.includes(JOIN))) return undefined
-  const { toneKeys, englishKeys, ...columns } = index
-  return { ...columns, count: index.ids.length, toneKeys: toneKeys.join(JOIN), englishKeys: englishKeys.join(JOIN) }
+  const { toneKeys, englishKeys, markedKeys, ...columns } = index
+  if ([toneKeys, englishKeys, markedKeys].some((keys) => keys.some((k) => k.includes(JOIN)))) return undefined
+  const join = (keys: string[]) => keys.join(JOIN)
+  return { ...columns, count: index.ids.length, toneKeys: join(toneKeys), englishKeys: join(englishKeys), markedKeys: join(markedKeys) }
 }
 
 export function indexOfSnapshot(snapshot: SearchSnapshot): SearchIndex {
-  const { count, toneKeys, englishKeys, ...columns } = snapshot
+  const { count, toneKeys, englishKeys, markedKeys, ...columns } = snapshot
   const split = (joined: string) => (count === 0 ? [] : joined.split(JOIN))
-  return { ...columns, toneKeys: split(toneKeys), englishKeys: split(englishKeys) }
+  return { ...columns, toneKeys: split(toneKeys), englishKeys: split(englishKeys), markedKeys: split(markedKeys) }
 }
 
 const versionOf = (stored: unknown) => (typeof stored === 'number' ? stored : 0)
@@ -125,6 +131,8 @@ async function keepSnapshot(db: OfflineDb, index: SearchIndex): Promise<void> {
 
 export type IndexQuery = {
   terms: readonly string[]
+  /** The query's words that carry marks (markedTerms): proverbs holding them exactly come first. */
+  markedTerms?: readonly string[]
   /** Which peoples and categories to keep (an entry in one of its categories); asked once per (id, slug) held. */
   people?: (id: number, slug: string) => boolean
   category?: (id: number, slug: string) => boolean
@@ -140,6 +148,7 @@ export type IndexQuery = {
  */
 export function topEntries(index: SearchIndex, query: IndexQuery, limit: number): { positions: number[]; total: number } {
   const { terms, groupOrder } = query
+  const marked = query.markedTerms ?? []
   const peopleOk = query.people && index.peoples.map((p) => query.people!(p.id, p.slug))
   const categoryOk = query.category && index.categories.map((c) => query.category!(c.id, c.slug))
   const groupRank = terms.length ? undefined : index.peoples.map((p) => groupOrder.get(p.id) ?? p.id)
@@ -164,7 +173,7 @@ export function topEntries(index: SearchIndex, query: IndexQuery, limit: number)
     if (terms.length) {
       const rank = searchRank(index.toneKeys[i], index.englishKeys[i], terms)
       if (rank === undefined) continue
-      ranks[i] = rank
+      ranks[i] = marked.length && !holdsExactly(index.markedKeys[i], marked) ? rank + TONE_MISS : rank
     }
     total++
     if (heap.length < limit) push(heap, i, before)

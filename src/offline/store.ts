@@ -1,6 +1,6 @@
 import type { Category, CategoryPage, EthnicGroup, Proverb } from '../core/proverbs/contract'
 import type { Paginated } from '../core/http/contract'
-import { englishKey, searchTerms, toneKey } from '../core/proverbs/search'
+import { englishKey, markedForm, markedTerms, searchTerms, toneKey } from '../core/proverbs/search'
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../core/shared/constants'
 import type { IDBPObjectStore } from 'idb'
 import type { DeviceCoverage } from './messages'
@@ -44,6 +44,7 @@ export function searchEntryOf(proverb: Proverb): SearchEntry {
     categorySlugs: proverb.categories.map((c) => c.slug),
     toneKey: proverb.toneKey || toneKey(proverb.proverb),
     englishKey: englishKey(proverb),
+    markedKey: markedForm(proverb.proverb),
   }
 }
 
@@ -215,6 +216,7 @@ export async function queryProverbs(db: OfflineDb, query: ProverbQuery, now: num
     index,
     {
       terms,
+      markedTerms: markedTerms(query.q ?? ''),
       people: ethnic ? (id, slug) => byIdOrSlug(ethnic, id, slug) : undefined,
       category: category ? (id, slug) => byIdOrSlug(category, id, slug) : undefined,
       groupOrder: new Map(groups.map((g) => [g.id, g.position])),

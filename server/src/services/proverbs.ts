@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, exists, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { isLanguageSlug, scrollImagePath } from '@core/shared/constants'
 import type { Category, CousinProverb, EthnicGroup, Proverb, ProverbChange, ProverbCousins } from '@core/proverbs/contract'
+import { COMBINING_MARKS, markedTerms, searchTerms, TONE_MISS } from '@core/proverbs/search'
 import type { Db } from '../db/client'
 import { CATEGORY_DESCRIPTIONS, GROUP_ABOUT } from '../db/seed/about'
 import { parseId } from '../http/params'
@@ -17,7 +18,13 @@ import {
 } from '../db/schema'
 import { addDays, dailyRows, utcDay } from './analytics-daily'
 
-export type ProverbFilters = { terms: string[]; ethnicId?: number; categoryId?: number }
+/** `markedTerms`: the query's words typed with marks (markedTerms in src/core/proverbs/search.ts); exact ones come first. */
+export type ProverbFilters = { terms: string[]; markedTerms?: string[]; ethnicId?: number; categoryId?: number }
+
+/** What a reader's query asks: its folded words, and those typed with tone marks. */
+export function searchOf(q: string): Pick<ProverbFilters, 'terms' | 'markedTerms'> {
+  return { terms: searchTerms(q), markedTerms: markedTerms(q) }
+}
 
 const proverbCount = sql<number>`count(${proverbs.id})::int`
 
@@ -201,9 +208,22 @@ function selectProverbs(db: Db) {
 
 /**
  * searchRank (src/core/proverbs/search.ts) in SQL: 0 when every term is a whole word of the proverb, 1 when each is
- * a whole word of the proverb or its English, 2 when each starts a word of either, 3 otherwise.
+ * a whole word of the proverb or its English, 2 when each starts a word of either, 3 otherwise; TONE_MISS more when
+ * the query has marked words the proverb does not hold exactly (holdsExactly: the marked form of the proverb holds
+ * the word, not followed by a further mark). PostgreSQL's lower() folds only what its locale knows: the letters under
+ * the marks of the languages here decompose to ASCII, which every locale folds.
  */
-function relevance(terms: string[]): SQL {
+function relevance(terms: string[], marked: string[]): SQL {
+  const rank = tonelessRank(terms)
+  if (!marked.length) return rank
+  const text = sql`translate(lower(normalize(${proverbs.proverb}, NFD)), ${"'’ʼ`‘"}, '')`
+  const exact = and(...marked.map((t) => sql`${text} ~ ${`${escapeRegex(t)}(?![${COMBINING_MARKS}])`}`))
+  return sql`(${rank}) + case when ${exact} then 0 else ${TONE_MISS} end`
+}
+
+const escapeRegex = (term: string) => term.replace(/[\\^$.|?*+()[\]{}]/g, (ch) => `\\${ch}`)
+
+function tonelessRank(terms: string[]): SQL {
   const proverb = sql`(' ' || ${proverbs.toneKey} || ' ')`
   const english = sql`(' ' || ${proverbs.englishFolded} || ' ')`
   const whole = (t: string) => `% ${escapeLike(t)} %`
@@ -230,7 +250,7 @@ export async function searchProverbs(db: Db, filters: ProverbFilters, page: numb
   const where = filterCondition(filters)
   const total = await countProverbs(db, filters)
   const order = filters.terms.length
-    ? [asc(relevance(filters.terms)), asc(sql`${proverbs.toneKey} collate "C"`), asc(proverbs.id)]
+    ? [asc(relevance(filters.terms, filters.markedTerms ?? [])), asc(sql`${proverbs.toneKey} collate "C"`), asc(proverbs.id)]
     : [asc(ethnicGroups.position), asc(proverbs.id)]
   const rows = await selectProverbs(db)
     .where(where)

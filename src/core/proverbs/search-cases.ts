@@ -5,8 +5,9 @@
  * expect the same order from this table, so the two cannot drift apart.
  *
  * The proverbs are test entries (the seeded corpus does not hold these exact texts). Results are compared
- * among these proverbs only, in the order written: by rank (whole words of the proverb, whole words of any
- * field, word starts, inside words), then tone key, then the order in which they are added here.
+ * among these proverbs only, in the order written: with a query typed with marks, the proverbs holding its marked words
+ * exactly first; then by rank (whole words of the proverb, whole words of any field, word starts, inside words), then
+ * tone key, then the order in which they are added here.
  */
 
 export type SearchCaseProverb = {
@@ -140,6 +141,22 @@ export const SEARCH_CASES: readonly SearchCase[] = [
     why: 'texts differing only in tone marks share a rank and a tone key, then keep the order added; "Nkoko" holds it inside',
   },
   { query: 'ọkọ́ oko', expected: ['oko-hoe', 'oko-husband', 'nkoko'], why: 'a two-word query folds each word' },
+  {
+    query: 'ọkọ̀',
+    expected: ['oko-husband', 'oko-hoe', 'nkoko'],
+    why: 'typed with tones: the proverb holding "ọkọ̀" (boat) exactly comes first; "ọ̀kọ̀" (spear) and "ọkọ́" (hoe) are other words',
+  },
+  {
+    query: 'ọkọ',
+    expected: ['oko-husband', 'oko-hoe', 'nkoko'],
+    why: 'marks typed without a tone mark are exact too: "ọkọ" (husband) is held where no tone follows it, not in "ọkọ́"',
+  },
+  { query: 'Ọkọ́', expected: ['oko-hoe', 'oko-husband', 'nkoko'], why: 'an exact match ignores case: "Ọkọ́" (hoe) opens its proverb' },
+  {
+    query: 'ọkọ̀ farm',
+    expected: ['oko-husband', 'oko-hoe'],
+    why: 'a bare word beside a marked one: only the marked one is asked for exactly',
+  },
   {
     query: 'give',
     expected: ['kwaterekwa', 'nkoko'],

@@ -1,5 +1,9 @@
 import { expect, test } from 'vitest'
 import {
+  COMBINING_MARKS,
+  holdsExactly,
+  markedForm,
+  markedTerms,
   englishKey,
   foldForSearch,
   matchesAllTerms,
@@ -125,4 +129,24 @@ test('offline, the device says what it holds of the people searched, or of every
   expect(savedOnlyText({ held: 21, total: 57, name: 'Yoruba' })).toBe(
     'Offline, only saved proverbs are shown — 21 of 57 Yoruba proverbs are on this device.',
   )
+})
+
+test('the words typed with marks are asked for exactly: a further mark makes another letter', () => {
+  expect(markedTerms('omo ile')).toEqual([])
+  expect(markedTerms('ọmọ ile')).toEqual(['ọmọ'.normalize('NFD')])
+  expect(markedTerms('Ọ̀MỌ̀, ilé')).toEqual(['ọ̀mọ̀'.normalize('NFD'), 'ilé'.normalize('NFD')])
+  // Letters of their own (ɔ, ɛ, ƙ) are not marks: an Akan or Hausa query keeps the tone-blind order.
+  expect(markedTerms('ɔbɛma ƙasa')).toEqual([])
+  const text = markedForm('Ọkọ́ ni ọ̀kọ̀ oko; Ọmọdé gbọ́n')
+  expect(holdsExactly(text, markedTerms('ọkọ́'))).toBe(true)
+  expect(holdsExactly(text, markedTerms('ọkọ'))).toBe(false)
+  expect(holdsExactly(text, markedTerms('ọkọ̀'))).toBe(false)
+  expect(holdsExactly(text, markedTerms('ọ̀kọ̀ ọmọ'))).toBe(true)
+  expect(holdsExactly(text, markedTerms('ọ̀kọ̀ ọ̀mọ̀'))).toBe(false)
+})
+
+test('the server reads the same marks: its character class is the device’s ranges', () => {
+  const marks = new RegExp(`^[${COMBINING_MARKS}]$`, 'u')
+  for (const mark of ['\u0300', '\u0301', '\u0323', '\u1dc4', '\ufe20']) expect(marks.test(mark)).toBe(true)
+  for (const letter of ['a', 'ɔ', 'ɛ', 'ƙ', 'ሀ']) expect(marks.test(letter)).toBe(false)
 })

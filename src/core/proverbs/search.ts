@@ -62,6 +62,52 @@ export function matchesAllTerms(foldedText: string, terms: readonly string[]): b
   return terms.every((term) => foldedText.includes(term))
 }
 
+/** Combining marks (tones, dots below, diacritics): the code point ranges a tone-exact search reads as marks. */
+const MARK_RANGES: readonly (readonly [number, number])[] = [
+  [0x0300, 0x036f],
+  [0x1ab0, 0x1aff],
+  [0x1dc0, 0x1dff],
+  [0x20d0, 0x20ff],
+  [0xfe20, 0xfe2f],
+]
+const isMark = (code: number) => MARK_RANGES.some(([from, to]) => code >= from && code <= to)
+const hex = (code: number) => `\\u${code.toString(16).padStart(4, '0')}`
+/** The same ranges as a regular expression's character class contents, for the server's (PostgreSQL's has no \p{M}). */
+export const COMBINING_MARKS = MARK_RANGES.map(([from, to]) => `${hex(from)}-${hex(to)}`).join('')
+
+/** A text as a tone-exact search reads it: decomposed (marks kept, each after its letter), lower case, no apostrophes. */
+export function markedForm(text: string): string {
+  return text
+    .normalize('NFD')
+    .toLowerCase()
+    .replace(/['’ʼ`‘]/g, '')
+    .replace(/\s+/g, ' ')
+}
+
+/**
+ * The words of a query that carry marks, in marked form: a reader who typed "ọkọ̀" (boat) wants it before "ọkọ"
+ * (husband) and "ọkọ́" (hoe). Empty for a bare query, which keeps the tone-blind ranking alone.
+ */
+export function markedTerms(query: string): string[] {
+  return markedForm(query)
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
+    .filter((word) => [...word].some((char) => isMark(char.charCodeAt(0))))
+}
+
+/**
+ * Does a text (in marked form) hold every marked term with exactly its marks? A term followed by further marks is
+ * another letter ("ọkọ" is not in "ọkọ́"); where it sits in a word does not matter, as in the tone-blind match.
+ */
+export function holdsExactly(markedText: string, terms: readonly string[]): boolean {
+  return terms.every((term) => {
+    for (let at = markedText.indexOf(term); at !== -1; at = markedText.indexOf(term, at + 1)) {
+      const next = at + term.length
+      if (next === markedText.length || !isMark(markedText.charCodeAt(next))) return true
+    }
+    return false
+  })
+}
+
 /** The folded English side of a proverb (transliteration and meaning), as the server stores it. */
 export function englishKey(proverb: { transliteration: string; interpretation: string }): string {
   return foldForSearch(`${proverb.transliteration} ${proverb.interpretation}`)
@@ -72,7 +118,8 @@ export function englishKey(proverb: { transliteration: string; interpretation: s
  * when some term is in neither the proverb nor its English; otherwise 0 when every term is a whole word
  * of the proverb, 1 when each is a whole word of the proverb or its English, 2 when each starts a word
  * of either, 3 when some term only sits inside a word. So "water" finds a proverb whose English says
- * "water" before one that has the letters inside another word.
+ * "water" before one that has the letters inside another word. A query with marks puts the proverbs holding its marked
+ * words exactly (holdsExactly) before the rest, each part ranked so: `TONE_MISS` is added to the others' rank.
  */
 export function searchRank(foldedProverb: string, foldedEnglish: string, terms: readonly string[]): number | undefined {
   let rank = 0
@@ -85,6 +132,9 @@ export function searchRank(foldedProverb: string, foldedEnglish: string, terms: 
   }
   return rank
 }
+
+/** Added to the rank of a proverb that does not hold a marked query's words exactly: they come after all that do. */
+export const TONE_MISS = 4
 
 const WHOLE = 0
 const START = 1

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { API, ROUTES } from '@core/http/api-paths'
 import type { ProverbMarks } from '@core/proverbs/contract'
-import { searchTerms } from '@core/proverbs/search'
 import type { Db } from '../../db/client'
 import { authGuard, sessionOf } from '../../http/auth-guard'
 import type { Limit } from '../../http/rate-limit'
@@ -9,7 +8,7 @@ import { etagMatches, sendCompressedJson, type SendPublic } from '../../http/pub
 import { notFound } from '../../http/errors'
 import { answerOnce, receiptScope } from '../../http/receipts'
 import { calendarDate, hasControlCharacters, optionalString, paging, positiveInt } from '../../http/params'
-import { favouriteProverbs } from '../../services/proverbs'
+import { favouriteProverbs, searchOf } from '../../services/proverbs'
 import { paginated } from '../../http/paginated'
 import { packPageTag } from './pack-size-service'
 import { marksOf } from './repository'
@@ -44,10 +43,10 @@ export function privateProverbRoutes(app: FastifyInstance, { db, now, sendPublic
   app.get<{ Params: { group: string } }>(ROUTES.proverbsLogged, { preHandler: requireUser }, async (request, reply) => {
     const query = request.query as Record<string, unknown>
     const { page, size } = paging(query)
-    const terms = searchTerms(optionalString(query, 'q') ?? '')
+    const search = searchOf(optionalString(query, 'q') ?? '')
     const { group } = request.params
     if (group.length > 100 || hasControlCharacters(group)) throw notFound(GROUP_NOT_FOUND)
-    const body = await readerProverbs(db, sessionOf(request).userId, group, terms, { page, size }, now())
+    const body = await readerProverbs(db, sessionOf(request).userId, group, search, { page, size }, now())
     const tag = packPageTag(body.data)
     reply.header('ETag', tag).header('Cache-Control', 'private, no-cache')
     if (etagMatches(request.headers['if-none-match'], tag)) return reply.code(304).send()

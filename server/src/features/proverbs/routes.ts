@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify'
 import { API, ROUTES } from '@core/http/api-paths'
-import { searchTerms } from '@core/proverbs/search'
 import type { Db } from '../../db/client'
 import { badRequest, notFound } from '../../http/errors'
 import { calendarDate, hasControlCharacters, optionalString, paging, positiveInt } from '../../http/params'
@@ -13,6 +12,7 @@ import {
   listCategories,
   listGroups,
   proverbHistory,
+  searchOf,
   searchProverbs,
   todaysProverbs,
   trendingProverbs,
@@ -46,7 +46,7 @@ export function proverbRoutes(app: FastifyInstance, { db, sendPublic, now }: Dep
     sendPublic(request, reply, async () => {
       const query = request.query as Record<string, unknown>
       const { page, size } = paging(query)
-      const terms = searchTerms(optionalString(query, 'q') ?? '')
+      const search = searchOf(optionalString(query, 'q') ?? '')
       const ethnic = optionalString(query, 'ethnic')
       const category = optionalString(query, 'category')
       const ethnicId = ethnic === undefined ? undefined : await findGroupId(db, ethnic)
@@ -57,7 +57,7 @@ export function proverbRoutes(app: FastifyInstance, { db, sendPublic, now }: Dep
       if (category !== undefined && categoryId === undefined) {
         throw badRequest(`Unknown category "${category}".`, { category: 'Unknown category' })
       }
-      const { items, total } = await searchProverbs(db, { terms, ethnicId, categoryId }, page, size)
+      const { items, total } = await searchProverbs(db, { ...search, ethnicId, categoryId }, page, size)
       return paginated(items, total, { page, size })
     }),
   )

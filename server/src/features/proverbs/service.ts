@@ -9,7 +9,7 @@ import { parseId } from '../../http/params'
 import type { SendPublic } from '../../http/public-cache'
 import { takeHit, type Limit } from '../../http/rate-limit'
 import { entitlementOf } from '../../services/entitlements'
-import { findGroupId, listGroups, searchProverbs, trendingProverbs } from '../../services/proverbs'
+import { findGroupId, listGroups, searchProverbs, trendingProverbs, type ProverbFilters } from '../../services/proverbs'
 import { proverbExists, setFavourite, setLike } from './repository'
 
 export const GROUP_NOT_FOUND = 'No ethnic group has that id or slug.'
@@ -44,7 +44,7 @@ export async function readerProverbs(
   db: Db,
   userId: number,
   group: string,
-  terms: string[],
+  search: Pick<ProverbFilters, 'terms' | 'markedTerms'>,
   { page, size }: { page: number; size: number },
   now: Date,
 ): Promise<Paginated<Proverb>> {
@@ -54,7 +54,7 @@ export async function readerProverbs(
   if (!readable.includes(groupId)) {
     throw forbidden(hasActivePackage ? PLAN_TEXTS.notChosen : PLAN_TEXTS.beyondFree, 'not_in_plan')
   }
-  const { items, total } = await searchProverbs(db, { terms, ethnicId: groupId }, page, size)
+  const { items, total } = await searchProverbs(db, { ...search, ethnicId: groupId }, page, size)
   return paginated(items, total, { page, size })
 }
 
