@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest'
+import { corpusRows } from '../../db/seed/corpus'
 import { makeCousinQuestion, makeQuestion, seededRandom, shuffled, splitProverb } from './compose'
 
 test('the same seed gives the same sequence; another seed another', () => {
@@ -18,9 +19,27 @@ test('a proverb is cut at the clause nearest its middle, else at the middle word
   expect(splitProverb('Haba na haba hujaza kibaba.')).toEqual({ head: 'Haba na haba', tail: 'hujaza kibaba' })
   expect(splitProverb('Ilé labọ̀ sinmi oko')).toEqual({ head: 'Ilé labọ̀', tail: 'sinmi oko' })
   // A comma that would leave one word on a side is not a cut.
-  expect(splitProverb('Ọ̀rọ̀, ẹnu ni a fi ń sọ ọ́')).toEqual({ head: 'Ọ̀rọ̀, ẹnu ni a', tail: 'fi ń sọ ọ́' })
+  expect(splitProverb('Ọ̀rọ̀, ẹnu ni a fi ń sọ ọ́')).toEqual({ head: 'Ọ̀rọ̀, ẹnu', tail: 'ni a fi ń sọ ọ́' })
   expect(splitProverb('Ìwọ̀n eku nìwọ̀n ìtẹ́.')).toEqual({ head: 'Ìwọ̀n eku', tail: 'nìwọ̀n ìtẹ́' })
   expect(splitProverb('Umuntu ngumuntu ngabantu.')).toBeNull()
+})
+
+test('a cut never parts a word of one letter from its neighbours, so the stem and every choice end and open on whole phrases', () => {
+  // Cut at the middle, the stem would end "kì …" and the answer open "í …", while other proverbs' endings open "kì í …".
+  expect(splitProverb('Ọ̀nà irọ́ kì í pẹ́ẹ́ pin.')).toEqual({ head: 'Ọ̀nà irọ́', tail: 'kì í pẹ́ẹ́ pin' })
+  // Every proverb of the corpus that can be cut is cut so, where any such cut exists.
+  const oneLetter = (word: string | undefined) => word !== undefined && word.normalize('NFD').replace(/[^\p{L}\p{N}]/gu, '').length === 1
+  for (const { proverb } of corpusRows()) {
+    const split = splitProverb(proverb)
+    if (!split || /[,;:፣፤]$/u.test(split.head)) continue
+    const words = proverb
+      .replace(/[.!?።]+$/u, '')
+      .trim()
+      .split(/\s+/)
+    const possible = words.some((_, cut) => cut >= 2 && words.length - cut >= 2 && !oneLetter(words[cut - 1]) && !oneLetter(words[cut]))
+    if (!possible) continue
+    expect([oneLetter(split.head.split(' ').at(-1)), oneLetter(split.tail.split(' ')[0])], proverb).toEqual([false, false])
+  }
 })
 
 const groups = ['Yoruba', 'Igbo', 'Hausa', 'Akan', 'Swahili'].map((name, i) => ({ id: i + 1, name, slug: name.toLowerCase() }))

@@ -44,8 +44,10 @@ type ProverbRow = { id: number; slug: string; ethnicGroupId: number; proverb: st
 
 /**
  * Where a "how does it end" question cuts a proverb: at a clause boundary (comma, semicolon, colon, the
- * Ethiopic comma) nearest the middle when both sides keep two words, else at the middle word. Null when
- * the proverb is too short to cut.
+ * Ethiopic comma) nearest the middle when both sides keep two words, else at the word nearest the middle. A cut there
+ * never sits beside a word of one letter ("kì í", "ń", "a"): such a word is bound to its neighbours, and a stem ending
+ * "kì …" beside a choice opening "í …" would give the answer away by grammar alone, since every other choice is cut
+ * at a whole phrase. Null when the proverb is too short to cut.
  */
 export function splitProverb(text: string): { head: string; tail: string } | null {
   const words = text
@@ -54,12 +56,19 @@ export function splitProverb(text: string): { head: string; tail: string } | nul
     .split(/\s+/)
   if (words.length < 4) return null
   const middle = words.length / 2
-  const clauses = words
+  const loose = (cut: number) => !isBound(words[cut - 1]) && !isBound(words[cut])
+  const cuts = words
     .map((word, i) => ({ cut: i + 1, boundary: /[,;:፣፤]$/u.test(word) }))
-    .filter(({ cut, boundary }) => boundary && cut >= 2 && words.length - cut >= 2)
-    .sort((a, b) => Math.abs(a.cut - middle) - Math.abs(b.cut - middle))
-  const cut = clauses[0]?.cut ?? Math.ceil(middle)
+    .filter(({ cut }) => cut >= 2 && words.length - cut >= 2)
+    // Nearest the middle; of two as near, the later (the head is the longer).
+    .sort((a, b) => Math.abs(a.cut - middle) - Math.abs(b.cut - middle) || b.cut - a.cut)
+  const cut = cuts.find(({ boundary }) => boundary)?.cut ?? cuts.find(({ cut }) => loose(cut))?.cut ?? Math.ceil(middle)
   return { head: words.slice(0, cut).join(' '), tail: words.slice(cut).join(' ') }
+}
+
+/** A word of one letter (its marks and punctuation aside): a particle or pronoun bound to the words beside it. */
+function isBound(word: string): boolean {
+  return word.normalize('NFD').replace(/[^\p{L}\p{N}]/gu, '').length === 1
 }
 
 /**
