@@ -21,9 +21,19 @@ const renderer = path.join(root, 'dist-ssr', 'entry-server.js')
 const builtAt = Math.min(...[built, renderer].map((file) => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0))
 const sourcesAt = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))))
 if (builtAt < sourcesAt) {
-  console.log(builtAt ? 'The app changed since the last build; building…' : 'Building the app (first start)…')
+  // A first build takes a minute or two on a small machine: say so before the builder's own output begins.
+  console.log(
+    builtAt
+      ? 'Òwe: the app changed since the last build; building it again before the server starts (up to a minute or two)…'
+      : 'Òwe: building the app before its first start. This takes a minute or two on a small machine; the server starts on http://localhost:8080 once it is built.',
+  )
+  const started = Date.now()
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
-  if (result.status !== 0) process.exit(result.status ?? 1)
+  if (result.status !== 0) {
+    console.error('Òwe: the build failed (its errors are above); the server was not started.')
+    process.exit(result.status ?? 1)
+  }
+  console.log(`Òwe: built in ${Math.round((Date.now() - started) / 1000)} s; starting the server…`)
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], { cwd: root, stdio: 'inherit' })
