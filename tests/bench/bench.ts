@@ -5,8 +5,8 @@
  *  2. requests per second of the public list and search endpoints against a static file of the same size
  *     served by the same server (autocannon, 50 connections, on 127.0.0.1; budget ≥ 50 %), and the same
  *     endpoints with the in-memory reuse off (docs/decisions/002);
- *  3. Lighthouse 12 mobile scores for each public route, median of 3 (budget: performance ≥ 95, the others 100,
- *     CLS ≤ 0.05, LCP ≤ 2.0 s);
+ *  3. Lighthouse 12 mobile scores for each public route and, signed in, /quiz and /learn, median of 3 (budget:
+ *     performance ≥ 95, the others 100, CLS ≤ 0.05, LCP ≤ 2.0 s);
  *  4–6. offline: a repeat visit with the server stopped (budget: median ≤ 1 s), search over 10,000 proverbs on
  *     the device (budget: median < 50 ms) and over 100,000 (budget: p95 ≤ 50 ms; the first search after the worker
  *     stopped ≤ 300 ms), and a repeat visit on Slow 3G (budget: ≤ 1.2 × offline) — see offline.ts;
@@ -42,7 +42,7 @@
  * Results are also written to tests/bench/results/latest.json.
  */
 import autocannon from 'autocannon'
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
@@ -51,6 +51,7 @@ import { copyBuild } from './build-copy'
 import { findChromium } from '../../scripts/find-chromium.mjs'
 import { CHROMIUM_ARGS } from '../../playwright.config'
 import { ANALYTICS_CLIENT_CHUNK } from '../../vite.config'
+import type { LoginResult } from '../../src/core/account/contract'
 import { PUBLIC_CONTENT_ROUTES } from '../support/public-routes'
 import { startServer } from '../support/server-process'
 import { corpusBench } from './corpus'
@@ -69,6 +70,8 @@ import { paymentsBench } from './payments'
 import { leaderboardBench, outboxBench } from './quiz'
 
 const root = path.resolve(import.meta.dirname, '../..')
+/** Pages a signed-in reader lands on, measured as that reader (Lighthouse). */
+const SIGNED_IN_ROUTES = ['/quiz', '/learn']
 const outDir = path.join(root, '.tmp/bench-dist')
 const results: Record<string, unknown> = {}
 
@@ -185,21 +188,109 @@ async function throughput() {
   }
 }
 
-/** Lighthouse 12, mobile, on each public route: the median of three runs per route (a run varies by a few points). */
+/**
+ * A reader signed up, activated and signed in through the API of a running server (its log, at `info`, holds the
+ * activation link), and a Chromium holding their session as the app keeps it (cookie and local storage) on a debugging
+ * port Lighthouse connects to. An advert counts as just shown: the pages are measured, not the overlay (itself measured
+ * by the journeys).
+ */
+async function signedInChromium(server: { url: string; output(): string }, chromium: string, port: number) {
+  const email = `lighthouse${Date.now()}@bench.owe`
+  const password = 'Proverb#1'
+  const send = (route: string, body: unknown) =>
+    fetch(`${server.url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const registered = await send('/accounts/register', {
+    firstName: 'Bench',
+    lastName: 'Reader',
+    email,
+    password1: password,
+    password2: password,
+    packageId: 1,
+  })
+  if (!registered.ok) throw new Error(`sign-up: ${registered.status} ${await registered.text()}`)
+  let token: string | undefined
+  for (let tries = 0; !token && tries < 300; tries++) {
+    token = new RegExp(`"to":"${email}".*?"link":"[^"]*activate\\?token=([^"]+)"`).exec(server.output())?.[1]
+    if (!token) await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  if (!token) throw new Error(`activation: no link in the log:\n${server.output().slice(-2000)}`)
+  const activated = await send('/accounts/activate', { token })
+  if (!activated.ok) throw new Error(`activation: ${activated.status} ${await activated.text()}`)
+  const { data: session } = (await (await send('/accounts/login', { email, password })).json()) as { data: LoginResult }
+  // The profile is made with Playwright, then opened by a Chromium of its own on a debugging port: Lighthouse drives
+  // that one alone (a browser Playwright holds pauses the tabs Lighthouse opens).
+  const { chromium: playwright } = await import('playwright-core')
+  const profile = fs.mkdtempSync(path.join(root, '.tmp/lighthouse-profile-'))
+  const making = await playwright.launchPersistentContext(profile, { executablePath: chromium, args: CHROMIUM_ARGS })
+  const expires = Date.now() / 1000 + 86_400
+  await making.addCookies([
+    { name: 'cookieConsent', value: 'true', url: server.url, expires },
+    { name: 'userToken', value: session.token, url: server.url, expires },
+  ])
+  const page = making.pages()[0] ?? (await making.newPage())
+  await page.goto(`${server.url}/about`)
+  await page.evaluate((user) => {
+    localStorage.setItem('isAuthenticated', 'true')
+    localStorage.setItem('user', JSON.stringify(user))
+    // src/features/ads/rules.ts lastShownKey: an advert was "just shown".
+    localStorage.setItem(`owe-ads-last-shown:${user.id}`, JSON.stringify({ at: Date.now() + 3_600_000, advertId: 0 }))
+  }, session.user)
+  await making.close()
+  const browser = spawn(
+    chromium,
+    [...CHROMIUM_ARGS, '--headless=new', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
+    {
+      stdio: 'ignore',
+    },
+  )
+  for (let tries = 0; tries < 100; tries++) {
+    if (
+      await fetch(`http://127.0.0.1:${port}/json/version`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  const exited = new Promise((resolve) => browser.once('exit', resolve))
+  return {
+    close: async () => {
+      browser.kill()
+      await exited
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 })
+    },
+  }
+}
+
+/**
+ * Lighthouse 12, mobile, on each public route and on two a signed-in reader lands on (/quiz, /learn): the median of
+ * three runs per route (a run varies by a few points).
+ */
 async function lighthouse() {
   const chromium = findChromium({ install: false })
-  const server = await startServer({ port: 4301, env: { OWE_STATIC_DIR: outDir, LOG_LEVEL: 'error' } })
+  // `info`: the activation link of the signed-in reader is read off the log.
+  const server = await startServer({ port: 4301, env: { OWE_STATIC_DIR: outDir, LOG_LEVEL: 'info' } })
+  const debugPort = 9334
+  const reader = await signedInChromium(server, chromium, debugPort)
   try {
     const { data } = (await (await fetch(`${server.url}/api/proverbs/public?ethnic=yoruba&size=1`)).json()) as { data: { slug: string }[] }
-    const routes = [...PUBLIC_CONTENT_ROUTES, `/search_result?proverb=${encodeURIComponent(data[0].slug)}`]
+    // OWE_LIGHTHOUSE_ROUTES=/quiz,/learn measures only those.
+    const only = process.env.OWE_LIGHTHOUSE_ROUTES?.split(',')
+    const routes = [...PUBLIC_CONTENT_ROUTES, `/search_result?proverb=${encodeURIComponent(data[0].slug)}`, ...SIGNED_IN_ROUTES].filter(
+      (route) => !only || only.includes(route),
+    )
     const report = path.join(root, '.tmp/lighthouse.json')
     const run = (url: string) => {
+      // A signed-in route runs in the reader's Chromium, its storage kept; the others in a fresh one each time.
+      const browser = SIGNED_IN_ROUTES.some((route) => url.endsWith(route))
+        ? [`--port=${debugPort}`, '--disable-storage-reset']
+        : [`--chrome-path=${chromium}`, `--chrome-flags=--headless=new ${CHROMIUM_ARGS.join(' ')}`]
       execFileSync(
         path.join(root, 'node_modules/.bin/lighthouse'),
         [
           url,
-          `--chrome-path=${chromium}`,
-          `--chrome-flags=--headless=new ${CHROMIUM_ARGS.join(' ')}`,
+          ...browser,
           '--only-categories=performance,accessibility,best-practices,seo',
           '--output=json',
           `--output-path=${report}`,
@@ -248,7 +339,7 @@ async function lighthouse() {
     }
     results.lighthouse = rows
   } finally {
-    await server.stop()
+    await reader.close().finally(() => server.stop())
   }
 }
 
