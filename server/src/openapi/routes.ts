@@ -22,7 +22,7 @@ import { reminderSchema } from '@core/notifications/reminder'
 import { deviceSchema } from '../features/notifications/schemas'
 import { paymentStateSchema, verifySchema } from '../features/payments/schemas'
 import { eventBatchSchema } from '../features/analytics/schemas'
-import { bool, dataOf, day, described, int, list, obj, oneOf, pageOf, ref, str, type JsonSchema } from './schema-kit'
+import { bool, dataOf, day, described, int, list, nullable, obj, oneOf, pageOf, ref, str, type JsonSchema } from './schema-kit'
 
 /**
  * What each route takes and answers, keyed by method and route template ("GET /api/faq/"). A route
@@ -570,6 +570,23 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     auth: 'optional',
     body: fromYup(verifySchema),
     response: dataOf(ref('PaymentOutcome')),
+  },
+  [`GET ${ROUTES.paymentReceipt}`]: {
+    tag: 'Plans and payments',
+    summary: 'Public: whether the payment went through and for which plan, for a checkout that returns to a tab with no session.',
+    response: dataOf(ref('PaymentReceipt')),
+  },
+  [`GET ${API.planToPay}`]: {
+    tag: 'Plans and payments',
+    summary: 'The paid plan chosen at sign-up and not paid for yet; null when none.',
+    auth: 'user',
+    response: dataOf(nullable(ref('Plan'))),
+  },
+  [`DELETE ${API.planToPay}`]: {
+    tag: 'Plans and payments',
+    summary: 'Stay on the Free plan: the plan chosen at sign-up is no longer offered.',
+    auth: 'user',
+    response: obj({ data: { type: 'null' }, message: str }),
   },
   [`GET ${API.paymentHistory}`]: {
     tag: 'Plans and payments',

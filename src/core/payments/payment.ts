@@ -81,4 +81,6 @@ export const PAYMENT_TEXTS = {
   paymentTypeMismatch: 'The payment type does not match the payment option.',
   currencyUnavailable: 'This payment option cannot charge in that currency.',
   registrationExpired: 'The time to pay at sign-up has run out. Sign in to pay for your plan.',
+  referenceInvalid: 'This is not a payment reference: it starts with owe_ and comes from the checkout’s return link.',
+  stayOnFree: 'You are on the Free plan. You can choose a paid plan from the pricing page at any time.',
 } as const
