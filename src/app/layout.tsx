@@ -7,6 +7,7 @@ import { Toasts } from '@/components/toasts'
 import { useKeepByDefault } from '@/features/proverbs/keep-by-default'
 import { AccountMenu } from '@/features/account/components/account-menu'
 import { CookieBanner } from '@/features/consent/cookie-banner'
+import { resumeAfterSignIn } from '@/core/shared/constants'
 import { privateKeys } from '@/lib/query-keys'
 import { useSession } from '@/lib/session'
 import { SiteNav } from './site-nav'
@@ -18,6 +19,8 @@ const NotificationBell = lazy(() => import('@/features/notifications/components/
 const ForegroundPush = lazy(() => import('@/features/push/components/foreground-push'))
 /** Adverts (docs/requirements.md#r8-adverts) for signed-in users only, so loaded on demand like the bell. */
 const Adverts = lazy(() => import('@/features/ads/components/adverts'))
+/** The first screen after a sign-in offers to finish paying for the plan chosen at sign-up: loaded only then. */
+const FirstScreenOffer = lazy(() => import('@/features/subscriptions/components/first-screen-offer'))
 
 /**
  * Every page is counted (src/lib/analytics.ts, asked for here: after the browser has painted the page,
@@ -64,6 +67,9 @@ export function Layout() {
     if (signedIn) requestAnimationFrame(() => requestAnimationFrame(() => document.documentElement.classList.remove('session-pending')))
   }, [signedIn])
   const main = useOnNavigation()
+  const { pathname, state } = useLocation()
+  // Pricing and the profile make the same offer in their own place.
+  const firstScreen = signedIn && resumeAfterSignIn(state) !== null && !/^\/(pricing|profile)(\/|$)/.test(pathname)
   useDropPrivateDataOnSignOut()
   useKeepByDefault()
   return (
@@ -122,6 +128,11 @@ export function Layout() {
       {signedIn && (
         <Suspense fallback={null}>
           <ForegroundPush />
+        </Suspense>
+      )}
+      {firstScreen && (
+        <Suspense fallback={null}>
+          <FirstScreenOffer />
         </Suspense>
       )}
       {signedIn && (

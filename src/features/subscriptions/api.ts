@@ -3,8 +3,10 @@ import type {
   ActivePackage,
   PaymentOutcome,
   PaymentQuote,
+  PaymentReceipt,
   PaymentStart,
   PaymentState,
+  Plan,
   PromoCodeCheck,
   ReferralCode,
 } from '@/core/payments/contract'
@@ -31,6 +33,14 @@ export const initializePayment = (state: PaymentState) =>
 
 export const verifyPayment = (reference: string, body: { cancelled?: boolean; registrationToken?: string }) =>
   apiSend<PaymentOutcome>('POST', API.paymentVerify(reference), body, { auth: !body.registrationToken })
+
+/** A tab with no session, and no sign-up token, reads only what the reference's holder may learn. */
+export const paymentReceipt = (reference: string, signal?: AbortSignal) => apiGet<PaymentReceipt>(API.paymentReceipt(reference), { signal })
+
+/** The paid plan chosen at sign-up and not paid for yet (null when none). */
+export const fetchPlanToPay = (signal?: AbortSignal) => apiGet<Plan | null>(API.planToPay, { signal, auth: true })
+
+export const stayOnFree = () => apiSend<null>('DELETE', API.planToPay, undefined, { auth: true })
 
 export const cancelAutoRenewal = () => apiSend<ActivePackage>('POST', API.cancelAutoRenewal, {}, { auth: true })
 
