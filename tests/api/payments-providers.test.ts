@@ -157,6 +157,30 @@ test('Paystack in dollars, with no webhook arriving: the return verify settles i
   }
 })
 
+test('a return with no session (another browser), with no webhook arriving: the receipt asks Paystack and Stripe, settles the payment and says only that it went through, for Silver', async () => {
+  paystack.setWebhookUrl(null)
+  stripe.setWebhookUrl(null)
+  const appUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`
+  try {
+    for (const way of [
+      { option: 'paystack', currency: 'NGN' },
+      { option: 'stripe', currency: 'USD' },
+    ] satisfies Way[]) {
+      const m = await member()
+      const started = await start(m, way)
+      await press(started.redirectUrl, 'pay')
+      expect(await paymentOf(started.reference)).toMatchObject({ status: 'pending' })
+      const res = await get(ctx.app, API.paymentReceipt(started.reference))
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+      expect(res.body).toEqual({ data: { reference: started.reference, status: 'success', planName: 'Silver' } })
+      expect(await packagesOf(m.user.id), way.option).toHaveLength(1)
+    }
+  } finally {
+    paystack.setWebhookUrl(`${appUrl}${API.paystackWebhook}`)
+    stripe.setWebhookUrl(`${appUrl}${API.stripeWebhook}`)
+  }
+})
+
 test('a replayed Paystack webhook changes nothing: one package, one notification', async () => {
   const m = await member()
   const started = await start(m, { option: 'paystack', currency: 'NGN' })
