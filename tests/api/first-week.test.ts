@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { API } from '../../src/core/http/api-paths'
+import { PAYMENT_API } from '../../src/core/payments/api-paths'
 import type { PaymentReceipt, Plan } from '../../src/core/payments/contract'
 import { newPaymentReference, PAYMENT_TEXTS } from '../../src/core/payments/payment'
 import { del, get, groupsBySlug, lastMailToken, memberOf, nextClient, plansByName, post, signupBody, testClock } from '../support/accounts'
@@ -23,11 +24,11 @@ afterAll(() => ctx.close())
 const db = () => ctx.database.db
 const member = (overrides: Parameters<typeof memberOf>[2] = {}) => memberOf(ctx.app, db(), overrides)
 const planToPay = async (token: string) => {
-  const res = await get(ctx.app, API.planToPay, token)
+  const res = await get(ctx.app, PAYMENT_API.planToPay, token)
   expect(res.status, JSON.stringify(res.body)).toBe(200)
   return res.body.data as Plan | null
 }
-const receipt = (reference: string) => get(ctx.app, API.paymentReceipt(reference), undefined, nextClient())
+const receipt = (reference: string) => get(ctx.app, PAYMENT_API.paymentReceipt(reference), undefined, nextClient())
 
 test('the paid plan chosen at sign-up waits on the account, through activation and any sign-in, until it is paid for', async () => {
   const groups = await groupsBySlug(ctx.app)
@@ -64,24 +65,24 @@ test('a reader who chose Free has nothing to pay; one who chose a paid plan may 
   expect(await planToPay(free.token)).toBeNull()
 
   const reader = await member({ packageId: plans.Gold.id })
-  const dropped = await del(ctx.app, API.planToPay, reader.token)
+  const dropped = await del(ctx.app, PAYMENT_API.planToPay, reader.token)
   expect(dropped.status).toBe(200)
   expect(dropped.body).toEqual({ data: null, message: PAYMENT_TEXTS.stayOnFree })
   expect(await planToPay(reader.token)).toBeNull()
   // Said twice, it is still so; the active package is untouched (there is none).
-  expect((await del(ctx.app, API.planToPay, reader.token)).status).toBe(200)
+  expect((await del(ctx.app, PAYMENT_API.planToPay, reader.token)).status).toBe(200)
   expect((await get(ctx.app, API.activePackage, reader.token)).status).toBe(404)
 })
 
 test('staying on Free after paying leaves the plan bought as it is', async () => {
   const reader = await member({ packageId: plans.Bronze.id })
   await payWithTestMode(ctx.app, reader.token, plans.Bronze)
-  expect((await del(ctx.app, API.planToPay, reader.token)).status).toBe(200)
+  expect((await del(ctx.app, PAYMENT_API.planToPay, reader.token)).status).toBe(200)
   expect((await get(ctx.app, API.activePackage, reader.token)).body.data).toMatchObject({ plan: { name: 'Bronze' }, active: true })
 })
 
 test('the plan to pay for is the caller’s own and needs a session', async () => {
-  for (const res of [await get(ctx.app, API.planToPay), await del(ctx.app, API.planToPay)]) {
+  for (const res of [await get(ctx.app, PAYMENT_API.planToPay), await del(ctx.app, PAYMENT_API.planToPay)]) {
     expect(res.status).toBe(401)
     expect(res.body.error.code).toBe('unauthorized')
   }
@@ -116,7 +117,7 @@ test('a declined checkout reads as not gone through; reading it never cancels a 
 
   const open = paymentState(plans.Bronze)
   expect((await initialize(ctx.app, open, reader.token)).status).toBe(200)
-  const asked = await get(ctx.app, `${API.paymentReceipt(open.reference)}?cancelled=1`, undefined, nextClient())
+  const asked = await get(ctx.app, `${PAYMENT_API.paymentReceipt(open.reference)}?cancelled=1`, undefined, nextClient())
   expect(asked.body.data.status).toBe('pending')
 })
 

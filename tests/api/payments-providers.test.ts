@@ -10,6 +10,7 @@ import { PAYMENT_NOTICES } from '../../server/src/features/payments/settle'
 import { createNotifier } from '../../server/src/services/notify'
 import { createPaymentProviders } from '../../server/src/services/payments'
 import { API } from '../../src/core/http/api-paths'
+import { PAYMENT_API } from '../../src/core/payments/api-paths'
 import type { PaymentStart, Plan } from '../../src/core/payments/contract'
 import { PAYMENT_TEXTS } from '../../src/core/payments/payment'
 import { call, get, HOUR, memberOf, plansByName, testClock } from '../support/accounts'
@@ -170,7 +171,7 @@ test('a return with no session (another browser), with no webhook arriving: the 
       const started = await start(m, way)
       await press(started.redirectUrl, 'pay')
       expect(await paymentOf(started.reference)).toMatchObject({ status: 'pending' })
-      const res = await get(ctx.app, API.paymentReceipt(started.reference))
+      const res = await get(ctx.app, PAYMENT_API.paymentReceipt(started.reference))
       expect(res.status, JSON.stringify(res.body)).toBe(200)
       expect(res.body).toEqual({ data: { reference: started.reference, status: 'success', planName: 'Silver' } })
       expect(await packagesOf(m.user.id), way.option).toHaveLength(1)

@@ -1,6 +1,7 @@
 import { convertSchema } from '@sodaru/yup-to-json-schema'
 import type { AnyObjectSchema } from 'yup'
 import { API, ROUTES } from '@core/http/api-paths'
+import { PAYMENT_API, PAYMENT_ROUTES } from '@core/payments/api-paths'
 import { ADMIN_API, ADMIN_ROUTES } from '@core/admin/api-paths'
 import { acceptCorrectionSchema, correctionSchema } from '@core/community/corrections'
 import { categoryInputSchema, faqInputSchema, proverbInputSchema, rejectSuggestionSchema, speakerCheckSchema } from '@core/admin/validation'
@@ -571,18 +572,18 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     body: fromYup(verifySchema),
     response: dataOf(ref('PaymentOutcome')),
   },
-  [`GET ${ROUTES.paymentReceipt}`]: {
+  [`GET ${PAYMENT_ROUTES.paymentReceipt}`]: {
     tag: 'Plans and payments',
     summary: 'Public: whether the payment went through and for which plan, for a checkout that returns to a tab with no session.',
     response: dataOf(ref('PaymentReceipt')),
   },
-  [`GET ${API.planToPay}`]: {
+  [`GET ${PAYMENT_API.planToPay}`]: {
     tag: 'Plans and payments',
     summary: 'The paid plan chosen at sign-up and not paid for yet; null when none.',
     auth: 'user',
     response: dataOf(nullable(ref('Plan'))),
   },
-  [`DELETE ${API.planToPay}`]: {
+  [`DELETE ${PAYMENT_API.planToPay}`]: {
     tag: 'Plans and payments',
     summary: 'Stay on the Free plan: the plan chosen at sign-up is no longer offered.',
     auth: 'user',

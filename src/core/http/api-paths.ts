@@ -143,13 +143,6 @@ export const API = {
   paymentVerify: (reference: string) => `/api/payments/verify/${encodeURIComponent(reference)}`,
   /** The caller's payments, newest first: ?page&size */
   paymentHistory: '/api/payments/history',
-  /**
-   * GET, public: what the holder of a checkout's reference may learn without a session (whether it went through, and
-   * for which plan).
-   */
-  paymentReceipt: (reference: string) => `/api/payments/receipt/${encodeURIComponent(reference)}`,
-  /** GET: the paid plan chosen at sign-up and not paid yet (null when none); DELETE: stay on Free instead. */
-  planToPay: '/api/payments/plan-to-pay',
   /** The caller's referral promo code (made on first request). */
   referralCode: '/api/user/profile/referral-code',
   /** Providers' webhooks (signed; no session). */
@@ -206,7 +199,6 @@ export const ROUTES = {
   notification: '/user/notification/fetch/:id',
   advert: '/api/ads/:idOrName',
   paymentVerify: '/api/payments/verify/:reference',
-  paymentReceipt: '/api/payments/receipt/:reference',
   testCheckout: '/api/payments/test-checkout/:reference',
 } as const
 

@@ -97,7 +97,7 @@ export type PaymentOutcome = {
 }
 
 /**
- * What a checkout's return may show a tab with no session (GET API.paymentReceipt): only what the reference's holder
+ * What a checkout's return may show a tab with no session (GET PAYMENT_API.paymentReceipt): only what the reference's holder
  * may learn safely — no amount, no name, no package (docs/decisions/009-payments-and-renewals.md).
  */
 export type PaymentReceipt = { reference: string; status: PaymentStatus; planName: string }

@@ -1,4 +1,5 @@
 import { API } from '@/core/http/api-paths'
+import { PAYMENT_API } from '@/core/payments/api-paths'
 import type {
   ActivePackage,
   PaymentOutcome,
@@ -35,12 +36,13 @@ export const verifyPayment = (reference: string, body: { cancelled?: boolean; re
   apiSend<PaymentOutcome>('POST', API.paymentVerify(reference), body, { auth: !body.registrationToken })
 
 /** A tab with no session, and no sign-up token, reads only what the reference's holder may learn. */
-export const paymentReceipt = (reference: string, signal?: AbortSignal) => apiGet<PaymentReceipt>(API.paymentReceipt(reference), { signal })
+export const paymentReceipt = (reference: string, signal?: AbortSignal) =>
+  apiGet<PaymentReceipt>(PAYMENT_API.paymentReceipt(reference), { signal })
 
 /** The paid plan chosen at sign-up and not paid for yet (null when none). */
-export const fetchPlanToPay = (signal?: AbortSignal) => apiGet<Plan | null>(API.planToPay, { signal, auth: true })
+export const fetchPlanToPay = (signal?: AbortSignal) => apiGet<Plan | null>(PAYMENT_API.planToPay, { signal, auth: true })
 
-export const stayOnFree = () => apiSend<null>('DELETE', API.planToPay, undefined, { auth: true })
+export const stayOnFree = () => apiSend<null>('DELETE', PAYMENT_API.planToPay, undefined, { auth: true })
 
 export const cancelAutoRenewal = () => apiSend<ActivePackage>('POST', API.cancelAutoRenewal, {}, { auth: true })
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { API, ROUTES } from '@core/http/api-paths'
+import { PAYMENT_ROUTES } from '@core/payments/api-paths'
 import type { Paginated } from '@core/http/contract'
 import type { PaymentOptionInfo, PaymentOutcome, PaymentQuote, PaymentReceipt, PaymentRecord, PaymentStart } from '@core/payments/contract'
 import { isPaymentOption, PAYMENT_REFERENCE_PATTERN, PAYMENT_TEXTS } from '@core/payments/payment'
@@ -100,7 +101,7 @@ export function paymentRoutes(app: FastifyInstance, { db, now, payments, checkRa
   })
 
   // Public: a checkout may come back to a tab with no session (another browser, the sign-up's tab closed).
-  app.get<{ Params: { reference: string } }>(ROUTES.paymentReceipt, async (request): Promise<{ data: PaymentReceipt }> => {
+  app.get<{ Params: { reference: string } }>(PAYMENT_ROUTES.paymentReceipt, async (request): Promise<{ data: PaymentReceipt }> => {
     const { reference } = request.params
     if (!PAYMENT_REFERENCE_PATTERN.test(reference))
       throw badRequest(PAYMENT_TEXTS.referenceInvalid, { reference: PAYMENT_TEXTS.referenceInvalid })

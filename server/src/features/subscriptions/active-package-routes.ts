@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { API } from '@core/http/api-paths'
+import { PAYMENT_API } from '@core/payments/api-paths'
 import type { ActivePackage, Plan, ReferralCode } from '@core/payments/contract'
 import { PAYMENT_TEXTS } from '@core/payments/payment'
 import type { Db } from '../../db/client'
@@ -36,11 +37,11 @@ export function activePackageRoutes(app: FastifyInstance, { db, now }: Deps): vo
     message: PAYMENT_TEXTS.autoRenewCancelled,
   }))
 
-  app.get(API.planToPay, { preHandler: requireUser }, async (request): Promise<{ data: Plan | null }> => ({
+  app.get(PAYMENT_API.planToPay, { preHandler: requireUser }, async (request): Promise<{ data: Plan | null }> => ({
     data: await planToPayOf(db, sessionOf(request).userId),
   }))
 
-  app.delete(API.planToPay, { preHandler: requireUser }, async (request): Promise<{ data: null; message: string }> => {
+  app.delete(PAYMENT_API.planToPay, { preHandler: requireUser }, async (request): Promise<{ data: null; message: string }> => {
     // Once a package was paid for, the plan is the one bought: leave it as it is.
     const userId = sessionOf(request).userId
     if (await planToPayOf(db, userId)) await stayOnFree(db, userId)
