@@ -7,7 +7,6 @@ import { Toasts } from '@/components/toasts'
 import { useKeepByDefault } from '@/features/proverbs/keep-by-default'
 import { AccountMenu } from '@/features/account/components/account-menu'
 import { CookieBanner } from '@/features/consent/cookie-banner'
-import { resumeAfterSignIn } from '@/core/shared/constants'
 import { privateKeys } from '@/lib/query-keys'
 import { useSession } from '@/lib/session'
 import { SiteNav } from './site-nav'
@@ -15,12 +14,8 @@ import { TabBar } from './tab-bar'
 
 /** Signed-in users only, so loaded on demand: visitors never download it. */
 const NotificationBell = lazy(() => import('@/features/notifications/components/notification-bell'))
-/** Foreground pushes (a toast top-left) for a signed-in user with push on; Firebase loads only then. */
-const ForegroundPush = lazy(() => import('@/features/push/components/foreground-push'))
-/** Adverts (docs/requirements.md#r8-adverts) for signed-in users only, so loaded on demand like the bell. */
-const Adverts = lazy(() => import('@/features/ads/components/adverts'))
-/** The first screen after a sign-in offers to finish paying for the plan chosen at sign-up: loaded only then. */
-const FirstScreenOffer = lazy(() => import('@/features/subscriptions/components/first-screen-offer'))
+/** Foreground pushes, adverts and the first screen's offer, for signed-in users only, so loaded on demand like the bell. */
+const SignedInLayers = lazy(() => import('./signed-in-layers'))
 
 /**
  * Every page is counted (src/lib/analytics.ts, asked for here: after the browser has painted the page,
@@ -67,9 +62,6 @@ export function Layout() {
     if (signedIn) requestAnimationFrame(() => requestAnimationFrame(() => document.documentElement.classList.remove('session-pending')))
   }, [signedIn])
   const main = useOnNavigation()
-  const { pathname, state } = useLocation()
-  // Pricing and the profile make the same offer in their own place.
-  const firstScreen = signedIn && resumeAfterSignIn(state) !== null && !/^\/(pricing|profile)(\/|$)/.test(pathname)
   useDropPrivateDataOnSignOut()
   useKeepByDefault()
   return (
@@ -127,17 +119,7 @@ export function Layout() {
       <Toasts />
       {signedIn && (
         <Suspense fallback={null}>
-          <ForegroundPush />
-        </Suspense>
-      )}
-      {firstScreen && (
-        <Suspense fallback={null}>
-          <FirstScreenOffer />
-        </Suspense>
-      )}
-      {signedIn && (
-        <Suspense fallback={null}>
-          <Adverts />
+          <SignedInLayers />
         </Suspense>
       )}
     </>
