@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { Link, useLocation } from 'react-router-dom'
-import { ErrorState, Loading } from '@/components/query-state'
+import { Loading } from '@/components/query-state'
 import { receiptMessage } from '@/core/payments/payment'
 import { paymentReceipt } from '../api'
 import { subscriptionKeys } from '../queries'
-import { PAYMENT_HEADINGS, PENDING_POLL_MS, PENDING_POLLS } from './payment-headings'
+import { PAYMENT_HEADINGS, PaymentCheckFailed, PENDING_POLL_MS, PENDING_POLLS } from './payment-states'
 
 /**
  * A checkout's return in a tab with no session: the payment is read by its reference, and the page says whether it
@@ -31,15 +31,7 @@ export function PaymentReceiptView({ reference, cancelled }: { reference: string
   }, [status])
 
   if (receipt.isPending) return <Loading label="Checking your payment" />
-  if (receipt.isError) {
-    return (
-      <section aria-labelledby="payment-title">
-        <h1 id="payment-title">We could not check your payment</h1>
-        <ErrorState error={receipt.error} onRetry={() => void receipt.refetch()} title="The payment's outcome is not known yet" />
-        <p>If you paid, your package will appear in your profile as soon as the payment provider confirms it.</p>
-      </section>
-    )
-  }
+  if (receipt.isError) return <PaymentCheckFailed error={receipt.error} onRetry={() => void receipt.refetch()} />
   const { planName } = receipt.data
   const leftCheckout = cancelled && status === 'pending'
   return (

@@ -2,14 +2,14 @@ import '../subscriptions.css'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
-import { ErrorState, Loading } from '@/components/query-state'
+import { Loading } from '@/components/query-state'
 import { formatCurrency } from '@/core/shared/money'
 import { track } from '@/lib/track'
 import { privateKeys } from '@/lib/query-keys'
 import { useSession } from '@/lib/session'
 import { verifyPayment } from '../api'
 import { PackageCard } from '../components/package-card'
-import { PAYMENT_HEADINGS, PENDING_POLL_MS, PENDING_POLLS } from '../components/payment-headings'
+import { PAYMENT_HEADINGS, PaymentCheckFailed, PENDING_POLL_MS, PENDING_POLLS } from '../components/payment-states'
 import { PaymentReceiptView } from '../components/payment-receipt'
 import { subscriptionKeys } from '../queries'
 
@@ -83,15 +83,7 @@ function PaymentOutcomeView({
     )
   }
   if (outcome.isPending) return <Loading label="Checking your payment" />
-  if (outcome.isError) {
-    return (
-      <section aria-labelledby="payment-title">
-        <h1 id="payment-title">We could not check your payment</h1>
-        <ErrorState error={outcome.error} onRetry={() => void outcome.refetch()} title="The payment's outcome is not known yet" />
-        <p>If you paid, your package will appear in your profile as soon as the payment provider confirms it.</p>
-      </section>
-    )
-  }
+  if (outcome.isError) return <PaymentCheckFailed error={outcome.error} onRetry={() => void outcome.refetch()} />
   const result = outcome.data
   return (
     <section aria-labelledby="payment-title" className="payment-result" data-status={result.status}>
