@@ -5,7 +5,7 @@ import { PAYMENT_TEXTS, receiptMessage } from '../../src/core/payments/payment'
 import { PLAN_TEXTS } from '../../src/core/payments/plans'
 import { activationLink, createAccount, PASSWORD, signedUpInThisTab, signUpBody, uniqueEmail, useAccount } from './accounts'
 import { waitForWorker } from './offline-support'
-import { PHONES } from './phone'
+import { PHONE_360, PHONES } from './phone'
 
 // A reader's first week on a phone: the first screen after signing in is theirs (no advert), the paid plan they chose
 // at sign-up is offered until it is paid for, and a checkout that comes back to another browser still says how it went.
@@ -193,3 +193,33 @@ for (const [name, phone] of PHONES) {
     })
   })
 }
+
+test.describe('on a 360 px phone on mobile data', () => {
+  test.use(PHONE_360)
+
+  test('the first screen asks one thing at a time: the plan to pay for first, then keeping the reader’s people', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const account = await createAccount(request, { packageId: SILVER, languages: [1] })
+    await context.addCookies([{ name: 'cookieConsent', value: 'true', url: baseURL! }])
+    // Chromium's Network Information on a phone with Data Saver on: home asks before keeping anything.
+    await context.addInitScript(`{
+      const connection = { saveData: true, type: 'cellular', effectiveType: '4g', addEventListener() {}, removeEventListener() {} }
+      Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => connection })
+    }`)
+    await page.goto('/auth/login')
+    await page.getByLabel('Email').fill(account.email)
+    await page.getByLabel('Password').fill(account.password)
+    await page.getByRole('button', { name: 'Sign in' }).tap()
+
+    await expect(offer(page)).toContainText('Silver')
+    const keepQuestion = page.getByRole('region', { name: 'Keeping your peoples on this phone' })
+    await expect(keepQuestion).toHaveCount(0)
+    await offer(page).getByRole('button', { name: 'Not now' }).tap()
+    await expect(offer(page)).toHaveCount(0)
+    await expect(keepQuestion).toBeVisible()
+  })
+})
