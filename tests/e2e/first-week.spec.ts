@@ -81,7 +81,9 @@ for (const [name, phone] of PHONES) {
 
       // Afterwards the spec's rule stands: a reader without a package has an advert on the next page.
       await page.goto('/profile#subscription')
-      await expect(overlay(page)).toBeVisible()
+      await expect(overlay(page).getByRole('img', { name: /^Keep your peoples offline and ad-free/ })).toBeVisible()
+      // An advert for the plans remembers the one chosen at sign-up: it leads to its checkout.
+      await expect(overlay(page).getByRole('link', { name: 'Pay for Silver' })).toHaveAttribute('href', '/pricing?plan=2')
       await overlay(page).getByRole('button', { name: CLOSE_ADS_LABEL }).tap()
       const section = page.locator('#subscription')
       await expect(offer(page)).toHaveCount(1)

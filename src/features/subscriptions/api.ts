@@ -7,7 +7,6 @@ import type {
   PaymentReceipt,
   PaymentStart,
   PaymentState,
-  Plan,
   PromoCodeCheck,
   ReferralCode,
 } from '@/core/payments/contract'
@@ -38,9 +37,6 @@ export const verifyPayment = (reference: string, body: { cancelled?: boolean; re
 /** A tab with no session, and no sign-up token, reads only what the reference's holder may learn. */
 export const paymentReceipt = (reference: string, signal?: AbortSignal) =>
   apiGet<PaymentReceipt>(PAYMENT_API.paymentReceipt(reference), { signal })
-
-/** The paid plan chosen at sign-up and not paid for yet (null when none). */
-export const fetchPlanToPay = (signal?: AbortSignal) => apiGet<Plan | null>(PAYMENT_API.planToPay, { signal, auth: true })
 
 export const stayOnFree = () => apiSend<null>('DELETE', PAYMENT_API.planToPay, undefined, { auth: true })
 

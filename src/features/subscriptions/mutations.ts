@@ -3,7 +3,8 @@ import type { ActivePackage, PaymentStart, PaymentState } from '@/core/payments/
 import { activePackageQuery } from '@/entities/subscription/queries'
 import { ApiError } from '@/lib/api-client'
 import { cancelAutoRenewal, initializePayment, stayOnFree } from './api'
-import { planToPayQuery, subscriptionKeys } from './queries'
+import { planToPayQuery } from '@/entities/subscription/plan-to-pay'
+import { subscriptionKeys } from './queries'
 
 /**
  * Starts a payment: `onStarted` with where the provider takes the payer, `onFailed` with the state that

@@ -5,7 +5,7 @@ import type { Paginated } from '@/core/http/contract'
 import { packageOrNone } from '@/entities/subscription/api'
 import { apiGet, apiGetPage, withQuery } from '@/lib/api-client'
 import { privateKey } from '@/lib/query-keys'
-import { fetchPlanToPay, getQuote, getReferralCode, type QuoteInput } from './api'
+import { getQuote, getReferralCode, type QuoteInput } from './api'
 
 /** The plans and the active package are shared with other features: src/entities/plans and src/entities/subscription. */
 export const subscriptionKeys = {
@@ -18,21 +18,7 @@ export const subscriptionKeys = {
   lastPackage: (userId: number) => privateKey(userId, 'last-package'),
   referralCode: (userId: number) => privateKey(userId, 'referral-code'),
   payments: (userId: number) => privateKey(userId, 'payments'),
-  planToPay: (userId: number) => privateKey(userId, 'plan-to-pay'),
 }
-
-/**
- * The paid plan chosen at sign-up and not paid for yet. Kept on the device like the package, so the profile opened
- * offline still says it; asked again whenever it is shown online (paid or dropped on another device, or a moment ago
- * on this one before the device's copy was written), and a payment's success refreshes everything of the reader's.
- */
-export const planToPayQuery = (userId: number) =>
-  queryOptions({
-    queryKey: subscriptionKeys.planToPay(userId),
-    queryFn: ({ signal }) => fetchPlanToPay(signal),
-    meta: { persist: true },
-    staleTime: 0,
-  })
 
 export const exchangeRateQuery = () =>
   queryOptions({

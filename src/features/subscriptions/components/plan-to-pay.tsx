@@ -6,7 +6,7 @@ import { errorMessage } from '@/components/query-state'
 import { PLAN_TEXTS } from '@/core/payments/plans'
 import { formatCurrency } from '@/core/shared/money'
 import { useStayOnFree } from '../mutations'
-import { planToPayQuery } from '../queries'
+import { planToPayQuery } from '@/entities/subscription/plan-to-pay'
 
 /**
  * The paid plan chosen at sign-up and not paid for yet: its name, its price and one tap to its checkout. On the first
