@@ -5,7 +5,7 @@ import { PAYMENT_TEXTS, receiptMessage } from '../../src/core/payments/payment'
 import { PLAN_TEXTS } from '../../src/core/payments/plans'
 import { activationLink, createAccount, PASSWORD, signedUpInThisTab, signUpBody, uniqueEmail, useAccount } from './accounts'
 import { waitForWorker } from './offline-support'
-import { PHONE_360, PHONES } from './phone'
+import { expectInsideViewport, expectNoAxeViolations, PHONE_360, PHONES } from './phone'
 
 // A reader's first week on a phone: the first screen after signing in is theirs (no advert), the paid plan they chose
 // at sign-up is offered until it is paid for, and a checkout that comes back to another browser still says how it went.
@@ -71,6 +71,8 @@ for (const [name, phone] of PHONES) {
       await page.waitForLoadState('networkidle')
       await expect(overlay(page)).toHaveCount(0)
       expect(calls).toEqual([])
+      await expectInsideViewport(page, offer(page))
+      await expectNoAxeViolations(page)
       await screenshots(page, `offer-${name.replace(' ', '')}`)
 
       // One tap to the checkout of that plan.
@@ -153,6 +155,7 @@ for (const [name, phone] of PHONES) {
       await expect(elsewhere.locator('main')).not.toContainText('$17.99')
       await expect(elsewhere.getByTestId('package-card')).toHaveCount(0)
       await expect(elsewhere.locator('main')).not.toContainText(account.firstName)
+      await expectNoAxeViolations(elsewhere)
       await screenshots(elsewhere, `receipt-${name.replace(' ', '')}`)
 
       await elsewhere.getByRole('main').getByRole('link', { name: 'Sign in' }).tap()
