@@ -14,10 +14,8 @@ import { TabBar } from './tab-bar'
 
 /** Signed-in users only, so loaded on demand: visitors never download it. */
 const NotificationBell = lazy(() => import('@/features/notifications/components/notification-bell'))
-/** Foreground pushes (a toast top-left) for a signed-in user with push on; Firebase loads only then. */
-const ForegroundPush = lazy(() => import('@/features/push/components/foreground-push'))
-/** Adverts (docs/requirements.md#r8-adverts) for signed-in users only, so loaded on demand like the bell. */
-const Adverts = lazy(() => import('@/features/ads/components/adverts'))
+/** Foreground pushes, adverts and the first screen's offer, for signed-in users only, so loaded on demand like the bell. */
+const SignedInLayers = lazy(() => import('./signed-in-layers'))
 
 /**
  * Every page is counted (src/lib/analytics.ts, asked for here: after the browser has painted the page,
@@ -121,12 +119,7 @@ export function Layout() {
       <Toasts />
       {signedIn && (
         <Suspense fallback={null}>
-          <ForegroundPush />
-        </Suspense>
-      )}
-      {signedIn && (
-        <Suspense fallback={null}>
-          <Adverts />
+          <SignedInLayers />
         </Suspense>
       )}
     </>

@@ -10,6 +10,7 @@ import { PAYMENT_NOTICES } from '../../server/src/features/payments/settle'
 import { createNotifier } from '../../server/src/services/notify'
 import { createPaymentProviders } from '../../server/src/services/payments'
 import { API } from '../../src/core/http/api-paths'
+import { PAYMENT_API } from '../../src/core/payments/api-paths'
 import type { PaymentStart, Plan } from '../../src/core/payments/contract'
 import { PAYMENT_TEXTS } from '../../src/core/payments/payment'
 import { call, get, HOUR, memberOf, plansByName, testClock } from '../support/accounts'
@@ -154,6 +155,30 @@ test('Paystack in dollars, with no webhook arriving: the return verify settles i
     expect(await cardsOf(m.user.id)).toEqual([])
   } finally {
     paystack.setWebhookUrl(`http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}${API.paystackWebhook}`)
+  }
+})
+
+test('a return with no session (another browser), with no webhook arriving: the receipt asks Paystack and Stripe, settles the payment and says only that it went through, for Silver', async () => {
+  paystack.setWebhookUrl(null)
+  stripe.setWebhookUrl(null)
+  const appUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`
+  try {
+    for (const way of [
+      { option: 'paystack', currency: 'NGN' },
+      { option: 'stripe', currency: 'USD' },
+    ] satisfies Way[]) {
+      const m = await member()
+      const started = await start(m, way)
+      await press(started.redirectUrl, 'pay')
+      expect(await paymentOf(started.reference)).toMatchObject({ status: 'pending' })
+      const res = await get(ctx.app, PAYMENT_API.paymentReceipt(started.reference))
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+      expect(res.body).toEqual({ data: { reference: started.reference, status: 'success', planName: 'Silver' } })
+      expect(await packagesOf(m.user.id), way.option).toHaveLength(1)
+    }
+  } finally {
+    paystack.setWebhookUrl(`${appUrl}${API.paystackWebhook}`)
+    stripe.setWebhookUrl(`${appUrl}${API.stripeWebhook}`)
   }
 })
 

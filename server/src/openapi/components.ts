@@ -287,6 +287,7 @@ export const COMPONENTS: Record<string, JsonSchema> = {
     registration: bool,
     package: nullable(ref('ActivePackage')),
   }),
+  PaymentReceipt: obj({ reference: str, status: paymentStatus, planName: str }),
   PaymentRecord: obj({
     reference: str,
     planName: str,

@@ -1,6 +1,7 @@
 import { convertSchema } from '@sodaru/yup-to-json-schema'
 import type { AnyObjectSchema } from 'yup'
 import { API, ROUTES } from '@core/http/api-paths'
+import { PAYMENT_API, PAYMENT_ROUTES } from '@core/payments/api-paths'
 import { ADMIN_API, ADMIN_ROUTES } from '@core/admin/api-paths'
 import { acceptCorrectionSchema, correctionSchema } from '@core/community/corrections'
 import { categoryInputSchema, faqInputSchema, proverbInputSchema, rejectSuggestionSchema, speakerCheckSchema } from '@core/admin/validation'
@@ -22,7 +23,7 @@ import { reminderSchema } from '@core/notifications/reminder'
 import { deviceSchema } from '../features/notifications/schemas'
 import { paymentStateSchema, verifySchema } from '../features/payments/schemas'
 import { eventBatchSchema } from '../features/analytics/schemas'
-import { bool, dataOf, day, described, int, list, obj, oneOf, pageOf, ref, str, type JsonSchema } from './schema-kit'
+import { bool, dataOf, day, described, int, list, nullable, obj, oneOf, pageOf, ref, str, type JsonSchema } from './schema-kit'
 
 /**
  * What each route takes and answers, keyed by method and route template ("GET /api/faq/"). A route
@@ -576,6 +577,23 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     auth: 'optional',
     body: fromYup(verifySchema),
     response: dataOf(ref('PaymentOutcome')),
+  },
+  [`GET ${PAYMENT_ROUTES.paymentReceipt}`]: {
+    tag: 'Plans and payments',
+    summary: 'Public: whether the payment went through and for which plan, for a checkout that returns to a tab with no session.',
+    response: dataOf(ref('PaymentReceipt')),
+  },
+  [`GET ${PAYMENT_API.planToPay}`]: {
+    tag: 'Plans and payments',
+    summary: 'The paid plan chosen at sign-up and not paid for yet; null when none.',
+    auth: 'user',
+    response: dataOf(nullable(ref('Plan'))),
+  },
+  [`DELETE ${PAYMENT_API.planToPay}`]: {
+    tag: 'Plans and payments',
+    summary: 'Stay on the Free plan: the plan chosen at sign-up is no longer offered.',
+    auth: 'user',
+    response: obj({ data: { type: 'null' }, message: str }),
   },
   [`GET ${API.paymentHistory}`]: {
     tag: 'Plans and payments',

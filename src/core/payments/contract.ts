@@ -96,6 +96,12 @@ export type PaymentOutcome = {
   package: ActivePackage | null
 }
 
+/**
+ * What a checkout's return may show a tab with no session (GET PAYMENT_API.paymentReceipt): only what the reference's holder
+ * may learn safely — no amount, no name, no package (docs/decisions/009-payments-and-renewals.md).
+ */
+export type PaymentReceipt = { reference: string; status: PaymentStatus; planName: string }
+
 /** A payment in the user's history. */
 export type PaymentRecord = {
   reference: string

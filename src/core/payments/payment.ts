@@ -60,6 +60,19 @@ export function newPaymentReference(): string {
   return `owe_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`
 }
 
+/**
+ * What a checkout's return says to a tab with no session (another browser, the sign-up's tab closed): only whether it
+ * went through and for which plan (docs/decisions/009-payments-and-renewals.md).
+ */
+export function receiptMessage(status: 'pending' | 'success' | 'failed' | 'abandoned', planName: string, leftCheckout = false): string {
+  if (status === 'success') return `Your payment for the ${planName} plan went through. Sign in to see it.`
+  if (status === 'pending' && leftCheckout)
+    return `You left the checkout before paying for the ${planName} plan. Sign in to pay or to see your payments.`
+  if (status === 'pending')
+    return `We are waiting for the payment provider to confirm your payment for the ${planName} plan. Sign in to see it.`
+  return `Your payment for the ${planName} plan did not go through. Nothing was charged. Sign in to try again.`
+}
+
 export const PAYMENT_TEXTS = {
   priceChanged: 'The price has changed. Check the new amount and try again.',
   nairaOnlyPaystack: 'Only Paystack can charge in naira; other options charge in dollars.',
@@ -81,4 +94,6 @@ export const PAYMENT_TEXTS = {
   paymentTypeMismatch: 'The payment type does not match the payment option.',
   currencyUnavailable: 'This payment option cannot charge in that currency.',
   registrationExpired: 'The time to pay at sign-up has run out. Sign in to pay for your plan.',
+  referenceInvalid: 'This is not a payment reference: it starts with owe_ and comes from the checkout’s return link.',
+  stayOnFree: 'You are on the Free plan. You can choose a paid plan from the pricing page at any time.',
 } as const

@@ -15,6 +15,9 @@ export const PLAN_TEXTS = {
   noPackage:
     'You are on the Free plan: you read every people online, and your first chosen language is kept offline, quizzed weekly and shown first. Adverts are shown. A paid plan adds more peoples and removes adverts.',
   freeIsFree: 'The Free plan needs no payment.',
+  /** The offer of the paid plan chosen at sign-up and not paid for yet (the first screen after sign-in, the profile). */
+  finishPayingTitle: 'Finish paying for your plan',
+  finishPayingNote: 'Until it is paid you are on the Free plan, with adverts.',
   /** The end of a renewal or expiry notice. */
   renewToKeep: 'to keep all your peoples offline and quizzed, with no adverts.',
   /** The refusals of the offline-pack and quiz routes for a people the reader does not have. */

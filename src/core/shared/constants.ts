@@ -121,8 +121,9 @@ export function isPublicRoute(pathname: string): boolean {
 }
 
 /**
- * Navigation state of the page a sign-in returns to when it interrupted something: no advert covers that
- * page, and the heart the visitor tapped (`favourite`, a proverb id) is added once they are signed in.
+ * Navigation state of the first page after a sign-in — the page it interrupted, or home: no advert covers it, it
+ * offers to finish paying for a plan chosen at sign-up, and the heart the visitor tapped (`favourite`, a proverb id)
+ * is added once they are signed in.
  */
 export type ResumeAfterSignIn = { resumedAfterSignIn: true; favourite?: number }
 

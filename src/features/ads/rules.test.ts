@@ -2,7 +2,7 @@
 import { afterEach, expect, test, vi } from 'vitest'
 import { ADS_MIN_INTERVAL_MS } from '@/core/shared/constants'
 import type { AdvertFile } from '@/core/adverts/contract'
-import { isAdFreeRoute, isDue, lastShowing, lastShownKey, linkLabel, nextAdvert, recordShowing, wantsAdverts } from './rules'
+import { advertLink, isAdFreeRoute, isDue, lastShowing, lastShownKey, linkLabel, nextAdvert, recordShowing, wantsAdverts } from './rules'
 
 afterEach(() => {
   localStorage.clear()
@@ -91,4 +91,13 @@ test('the link button says where it leads', () => {
   expect(linkLabel('/quiz')).toBe('Play the quiz')
   expect(linkLabel('/profile#notifications')).toBe('Set a reminder')
   expect(linkLabel('/about')).toBe('Find out more')
+})
+
+test('an advert for the plans leads a reader with a plan chosen at sign-up and not paid for to that plan’s checkout', () => {
+  const silver = { id: 2, name: 'Silver' }
+  expect(advertLink('/pricing', silver)).toEqual({ to: '/pricing?plan=2', label: 'Pay for Silver' })
+  expect(advertLink('/pricing?from=advert', silver)).toEqual({ to: '/pricing?plan=2', label: 'Pay for Silver' })
+  expect(advertLink('/pricing', null)).toEqual({ to: '/pricing', label: 'See the plans' })
+  expect(advertLink('/pricing', undefined)).toEqual({ to: '/pricing', label: 'See the plans' })
+  expect(advertLink('/quiz', silver)).toEqual({ to: '/quiz', label: 'Play the quiz' })
 })

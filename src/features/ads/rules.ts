@@ -40,6 +40,15 @@ export function linkLabel(link: string): string {
   return 'Find out more'
 }
 
+/**
+ * Where an advert's button leads: an advert for the plans takes a reader who chose a paid plan at sign-up and has not
+ * paid for it straight to that plan's checkout; any other link as it is.
+ */
+export function advertLink(link: string, planToPay: { id: number; name: string } | null | undefined): { to: string; label: string } {
+  if (planToPay && link.split(/[?#]/)[0] === '/pricing') return { to: `/pricing?plan=${planToPay.id}`, label: `Pay for ${planToPay.name}` }
+  return { to: link, label: linkLabel(link) }
+}
+
 // ——— The last showing, per user, on this device ———
 
 export const lastShownKey = (userId: number) => `owe-ads-last-shown:${userId}`

@@ -1,8 +1,10 @@
 import { API } from '@/core/http/api-paths'
+import { PAYMENT_API } from '@/core/payments/api-paths'
 import type {
   ActivePackage,
   PaymentOutcome,
   PaymentQuote,
+  PaymentReceipt,
   PaymentStart,
   PaymentState,
   PromoCodeCheck,
@@ -31,6 +33,12 @@ export const initializePayment = (state: PaymentState) =>
 
 export const verifyPayment = (reference: string, body: { cancelled?: boolean; registrationToken?: string }) =>
   apiSend<PaymentOutcome>('POST', API.paymentVerify(reference), body, { auth: !body.registrationToken })
+
+/** A tab with no session, and no sign-up token, reads only what the reference's holder may learn. */
+export const paymentReceipt = (reference: string, signal?: AbortSignal) =>
+  apiGet<PaymentReceipt>(PAYMENT_API.paymentReceipt(reference), { signal })
+
+export const stayOnFree = () => apiSend<null>('DELETE', PAYMENT_API.planToPay, undefined, { auth: true })
 
 export const cancelAutoRenewal = () => apiSend<ActivePackage>('POST', API.cancelAutoRenewal, {}, { auth: true })
 

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ActivePackage, PaymentStart, PaymentState } from '@/core/payments/contract'
 import { activePackageQuery } from '@/entities/subscription/queries'
 import { ApiError } from '@/lib/api-client'
-import { cancelAutoRenewal, initializePayment } from './api'
+import { cancelAutoRenewal, initializePayment, stayOnFree } from './api'
+import { planToPayQuery } from '@/entities/subscription/plan-to-pay'
 import { subscriptionKeys } from './queries'
 
 /**
@@ -36,5 +37,14 @@ export function useCancelAutoRenewal(userId: number, onCancelled: (updated: Acti
       client.setQueryData(activePackageQuery(userId).queryKey, updated)
       onCancelled(updated)
     },
+  })
+}
+
+/** The reader keeps the Free plan: the plan chosen at sign-up is no longer offered. */
+export function useStayOnFree(userId: number) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: stayOnFree,
+    onSuccess: () => client.setQueryData(planToPayQuery(userId).queryKey, null),
   })
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { API, ROUTES } from '@core/http/api-paths'
+import { PAYMENT_ROUTES } from '@core/payments/api-paths'
 import type { Paginated } from '@core/http/contract'
-import type { PaymentOptionInfo, PaymentOutcome, PaymentQuote, PaymentRecord, PaymentStart } from '@core/payments/contract'
+import type { PaymentOptionInfo, PaymentOutcome, PaymentQuote, PaymentReceipt, PaymentRecord, PaymentStart } from '@core/payments/contract'
 import { isPaymentOption, PAYMENT_REFERENCE_PATTERN, PAYMENT_TEXTS } from '@core/payments/payment'
 import type { Db } from '../../db/client'
 import { authGuard, sessionOf } from '../../http/auth-guard'
@@ -97,6 +98,15 @@ export function paymentRoutes(app: FastifyInstance, { db, now, payments, checkRa
     const { reference } = request.params
     if (!PAYMENT_REFERENCE_PATTERN.test(reference)) throw notFound(PAYMENT_TEXTS.paymentNotFound)
     return { data: await payments.verify(reference, payer, cancelled === true, now()) }
+  })
+
+  // Public: a checkout may come back to a tab with no session (another browser, the sign-up's tab closed).
+  app.get<{ Params: { reference: string } }>(PAYMENT_ROUTES.paymentReceipt, async (request): Promise<{ data: PaymentReceipt }> => {
+    const { reference } = request.params
+    if (!PAYMENT_REFERENCE_PATTERN.test(reference))
+      throw badRequest(PAYMENT_TEXTS.referenceInvalid, { reference: PAYMENT_TEXTS.referenceInvalid })
+    await takeHit(db, limits.clientCheck, request.ip, now())
+    return { data: await payments.receipt(reference, now()) }
   })
 
   app.get(API.paymentHistory, { preHandler: requireUser }, async (request): Promise<Paginated<PaymentRecord>> => {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { CurrencyCode } from '@core/shared/constants'
-import type { PaymentOptionInfo, PaymentOutcome, PaymentQuote, PaymentStart } from '@core/payments/contract'
+import type { PaymentOptionInfo, PaymentOutcome, PaymentQuote, PaymentReceipt, PaymentStart } from '@core/payments/contract'
 import { currencyFor, fromMinorUnits, PAYMENT_TEXTS, paymentType, toMinorUnits, type PaymentOption } from '@core/payments/payment'
 import { isFreePlan, PLAN_TEXTS } from '@core/payments/plans'
 import { ACCOUNT_TEXTS } from '@core/account/texts'
@@ -220,6 +220,19 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         registration: payment.registration,
         package: made ? await userPackageOf(db, payment.userId, payment.userPackageId!, now) : null,
       }
+    },
+
+    /**
+     * What a checkout's return may show a tab without a session: the reference is the key (unguessable, and only in
+     * the payer's own return link), and it opens no more than whether the payment went through and for which plan.
+     * Pending ones are asked about, as the payer's own check would; nothing is cancelled from here.
+     */
+    async receipt(reference: string, now: Date): Promise<PaymentReceipt> {
+      const found = await paymentByReference(db, reference)
+      if (!found) throw notFound(PAYMENT_TEXTS.paymentNotFound)
+      const payment = await refresh(found, now)
+      const plan = await planById(db, payment.packageId)
+      return { reference, status: payment.status, planName: plan?.name ?? '' }
     },
 
     /** A provider's event: about one of its own payments of ours, else acknowledged and ignored. */

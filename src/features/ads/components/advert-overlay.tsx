@@ -2,9 +2,10 @@ import '../ads.css'
 import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { AdvertContent } from '@/core/adverts/contract'
+import type { Plan } from '@/core/payments/contract'
 import { CLOSE_ADS_LABEL } from '@/core/shared/texts'
 import { useObjectUrl } from '@/lib/object-url'
-import { linkLabel } from '../rules'
+import { advertLink } from '../rules'
 
 type Props = {
   advert: AdvertContent
@@ -12,6 +13,8 @@ type Props = {
   onClose: () => void
   /** The advert's link was followed: the new page takes focus. */
   onFollow: () => void
+  /** The paid plan the reader chose at sign-up and has not paid for: an advert for the plans leads to its checkout. */
+  planToPay?: Plan | null
 }
 
 const FOCUSABLE = 'a[href], button:not([disabled]), video[controls], [tabindex]:not([tabindex="-1"])'
@@ -33,7 +36,7 @@ function toBlob(advert: AdvertContent): Blob {
  * returns to where it was. The video plays muted, inline, with its controls and a caption; it starts by itself unless
  * the user asked for reduced motion.
  */
-export function AdvertOverlay({ advert, onClose, onFollow }: Props) {
+export function AdvertOverlay({ advert, onClose, onFollow, planToPay }: Props) {
   const titleId = useId()
   const captionId = useId()
   const imageId = useId()
@@ -102,16 +105,20 @@ export function AdvertOverlay({ advert, onClose, onFollow }: Props) {
           </p>
         )}
         <div className="advert__actions">
-          {isInAppLink(advert.link) && (
-            <Link to={advert.link} className="button button--primary" onClick={onFollow}>
-              {linkLabel(advert.link)}
-            </Link>
-          )}
+          {isInAppLink(advert.link) && <AdvertLink {...advertLink(advert.link, planToPay)} onFollow={onFollow} />}
           <button ref={closeButton} type="button" className="button" onClick={close}>
             {CLOSE_ADS_LABEL}
           </button>
         </div>
       </div>
     </div>
+  )
+}
+
+function AdvertLink({ to, label, onFollow }: { to: string; label: string; onFollow: () => void }) {
+  return (
+    <Link to={to} className="button button--primary" onClick={onFollow}>
+      {label}
+    </Link>
   )
 }

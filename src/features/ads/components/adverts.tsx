@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router-dom'
-import { ADS_REQUEST_DELAY_MS, resumeAfterSignIn } from '@/core/shared/constants'
+import { ADS_MIN_INTERVAL_MS, ADS_REQUEST_DELAY_MS, resumeAfterSignIn } from '@/core/shared/constants'
+import { planToPayQuery } from '@/entities/subscription/plan-to-pay'
 import { useHasActivePackage } from '@/entities/subscription/queries'
 import { useOnline } from '@/lib/online'
 import { useSession } from '@/lib/session'
@@ -41,6 +42,8 @@ function AdvertsFor({ userId }: { userId: number }) {
   const list = useQuery({ ...advertListQuery(userId), enabled: wanted && inProgress && round.advertId === null })
   const advertId = inProgress ? round.advertId : null
   const content = useQuery({ ...advertContentQuery(userId, advertId ?? 0), enabled: wanted && advertId !== null })
+  // Asked with the round, so an advert for the plans can lead to the checkout of the plan chosen at sign-up.
+  const planToPay = useQuery({ ...planToPayQuery(userId), staleTime: ADS_MIN_INTERVAL_MS, enabled: wanted && inProgress })
 
   // One round per page arrived at, at most: an ended round does not start again on the same page.
   const startedOn = useRef<string | null>(null)
@@ -90,5 +93,5 @@ function AdvertsFor({ userId }: { userId: number }) {
 
   if (!open) return null
   const end = () => setRound({ advertId: null, over: true })
-  return <AdvertOverlay advert={advert} onClose={end} onFollow={end} />
+  return <AdvertOverlay advert={advert} onClose={end} onFollow={end} planToPay={planToPay.data} />
 }

@@ -21,8 +21,9 @@ export default function LoginRoute() {
   const session = useSession()
   const asked = location.state as { from?: Location; favourite?: unknown } | null
   const from = asked?.from
-  // The page the sign-in interrupted takes up where the visitor was (and what they tapped).
-  const resumed = from ? resumeAfterSignIn({ resumedAfterSignIn: true, favourite: asked?.favourite }) : null
+  // The first screen after any sign-in is marked: no advert covers it, and the page the sign-in interrupted takes up
+  // where the visitor was (and what they tapped).
+  const resumed = resumeAfterSignIn({ resumedAfterSignIn: true, favourite: from ? asked?.favourite : undefined })
   const [reason] = useState(takeEndReason)
   const [unactivated, setUnactivated] = useState<string | null>(null)
   const target = targetOf(from)

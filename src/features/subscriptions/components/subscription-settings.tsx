@@ -12,6 +12,7 @@ import { activePackageQuery } from '@/entities/subscription/queries'
 import { useCancelAutoRenewal } from '../mutations'
 import { lastPackageQuery, paymentHistoryQuery, referralCodeQuery } from '../queries'
 import { PackageCard } from './package-card'
+import { PlanToPay } from './plan-to-pay'
 
 /** Profile → Subscription: the package in force (or the last one), auto-renewal, the referral code and recent payments. */
 export function SubscriptionSettings({ userId }: { userId: number }) {
@@ -111,6 +112,7 @@ function NoActivePackage({ userId }: { userId: number }) {
   }
   return (
     <>
+      <PlanToPay userId={userId} variant="section" />
       <p data-testid="free-plan">{PLAN_TEXTS.noPackage}</p>
       <p>
         <Link className="button button--primary" to="/pricing">

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import type { PaymentOutcome } from '@/core/payments/contract'
-import { PAYMENT_TEXTS } from '@/core/payments/payment'
+import type { PaymentOutcome, PaymentReceipt } from '@/core/payments/contract'
+import { PAYMENT_TEXTS, receiptMessage } from '@/core/payments/payment'
 import { workerStandIn } from '@/lib/test-analytics'
 import { json, renderWithApp } from '@/lib/test-render'
 import { SILVER_PACKAGE } from '../test-fixtures'
@@ -14,7 +14,7 @@ vi.mock('@/lib/session', () => import('@/lib/test-session'))
 const PACKAGE = SILVER_PACKAGE
 
 let verifies: { url: string; body: Record<string, unknown>; auth: string | null }[]
-let answers: PaymentOutcome[]
+let answers: (PaymentOutcome | PaymentReceipt)[]
 
 const outcome = (status: PaymentOutcome['status'], extra: Partial<PaymentOutcome> = {}): PaymentOutcome => ({
   reference: 'owe_0123456789abcdef',
@@ -123,4 +123,23 @@ test('a payment is counted as paid once, with its plan and currency; one not com
   expect(await worker.events()).toMatchObject([{ type: 'checkout_paid', detail: 'Silver', currency: 'NGN' }])
   expect(await worker.events()).toHaveLength(1)
   worker.remove()
+})
+
+test('with no session and no sign-up token, the return reads the payment by its reference and asks the reader to sign in', async () => {
+  setTestSession(null)
+  answers = [{ reference: 'owe_0123456789abcdef', status: 'success', planName: 'Silver' }]
+  renderWithApp(<PaymentResult />, { path: '/payment_success?reference=owe_0123456789abcdef' })
+  expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Payment received')
+  expect(screen.getByText(receiptMessage('success', 'Silver'))).toBeTruthy()
+  expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth/login')
+  expect(verifies).toEqual([{ url: '/api/payments/receipt/owe_0123456789abcdef', body: {}, auth: null }])
+})
+
+test('a checkout left with no session says so, and asks no cancellation of a payment it cannot act on', async () => {
+  setTestSession(null)
+  answers = [{ reference: 'owe_0123456789abcdef', status: 'pending', planName: 'Gold' }]
+  renderWithApp(<PaymentResult />, { path: '/payment_success?reference=owe_0123456789abcdef&cancelled=1' })
+  expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Payment cancelled')
+  expect(screen.getByText(receiptMessage('pending', 'Gold', true))).toBeTruthy()
+  expect(verifies.map((v) => v.url)).toEqual(['/api/payments/receipt/owe_0123456789abcdef'])
 })

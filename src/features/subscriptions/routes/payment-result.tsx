@@ -2,37 +2,44 @@ import '../subscriptions.css'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
-import { ErrorState, Loading } from '@/components/query-state'
-import type { PaymentOutcome } from '@/core/payments/contract'
+import { Loading } from '@/components/query-state'
 import { formatCurrency } from '@/core/shared/money'
 import { track } from '@/lib/track'
 import { privateKeys } from '@/lib/query-keys'
 import { useSession } from '@/lib/session'
 import { verifyPayment } from '../api'
 import { PackageCard } from '../components/package-card'
+import { PAYMENT_HEADINGS, PaymentCheckFailed, PENDING_POLL_MS, PENDING_POLLS } from '../components/payment-states'
+import { PaymentReceiptView } from '../components/payment-receipt'
 import { subscriptionKeys } from '../queries'
-
-/** While the provider has not confirmed yet, ask again this often, up to this many times. */
-const PENDING_POLL_MS = 2000
-const PENDING_POLLS = 15
-
-const HEADINGS: Record<PaymentOutcome['status'], string> = {
-  success: 'Payment received',
-  pending: 'Confirming your payment…',
-  failed: 'Payment not completed',
-  abandoned: 'Payment cancelled',
-}
 
 /**
  * Where a payment provider sends the user back (/payment_success, and /register_payment_success at the
  * end of sign-up): asks the server what became of the payment — it checks with the provider — and says
- * so. A failed or cancelled payment changed nothing, and the page says that too.
+ * so. A failed or cancelled payment changed nothing, and the page says that too. A tab with neither a
+ * session nor the sign-up's token (another browser, the sign-up's tab closed) reads what its reference
+ * may tell, and asks the reader to sign in.
  */
 export function PaymentResult({ registrationToken }: { registrationToken?: string }) {
   const [params] = useSearchParams()
   const reference = params.get('reference') ?? params.get('trxref') ?? ''
   const cancelled = params.get('cancelled') === '1'
   const userId = useSession()?.user.id
+  if (reference && userId === undefined && !registrationToken) return <PaymentReceiptView reference={reference} cancelled={cancelled} />
+  return <PaymentOutcomeView reference={reference} cancelled={cancelled} userId={userId} registrationToken={registrationToken} />
+}
+
+function PaymentOutcomeView({
+  reference,
+  cancelled,
+  userId,
+  registrationToken,
+}: {
+  reference: string
+  cancelled: boolean
+  userId: number | undefined
+  registrationToken: string | undefined
+}) {
   const client = useQueryClient()
   const polls = useRef(0)
   const outcome = useQuery({
@@ -76,20 +83,12 @@ export function PaymentResult({ registrationToken }: { registrationToken?: strin
     )
   }
   if (outcome.isPending) return <Loading label="Checking your payment" />
-  if (outcome.isError) {
-    return (
-      <section aria-labelledby="payment-title">
-        <h1 id="payment-title">We could not check your payment</h1>
-        <ErrorState error={outcome.error} onRetry={() => void outcome.refetch()} title="The payment's outcome is not known yet" />
-        <p>If you paid, your package will appear in your profile as soon as the payment provider confirms it.</p>
-      </section>
-    )
-  }
+  if (outcome.isError) return <PaymentCheckFailed error={outcome.error} onRetry={() => void outcome.refetch()} />
   const result = outcome.data
   return (
     <section aria-labelledby="payment-title" className="payment-result" data-status={result.status}>
       <h1 id="payment-title" ref={heading} tabIndex={-1}>
-        {HEADINGS[result.status]}
+        {PAYMENT_HEADINGS[result.status]}
       </h1>
       <p role="status">{result.message}</p>
       <p className="subtle">
