@@ -49,7 +49,7 @@ function useSaveQueries() {
 export function App() {
   useSaveQueries()
   useEffect(() => {
-    replayEarlyTaps()
+    void replayEarlyTaps()
     // Only a page the worker kept has its data read again: that code loads apart from the first page's.
     if (renderedPage()?.keptAt) void import('@/lib/kept-page').then(({ refreshKeptPage }) => refreshKeptPage(queryClient))
   }, [])

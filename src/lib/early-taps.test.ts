@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 /** A button pressed before the app took over a server-rendered page: kept by the head script, pressed again after. */
 import { expect, onTestFinished, test, vi } from 'vitest'
-import { EARLY_TAPS_SCRIPT, LIVE_ATTRIBUTE } from '@/core/shared/head-script'
+import { EARLY_TAPS_SCRIPT } from '@/core/shared/head-script'
+import { LIVE_ATTRIBUTE } from '@/core/shared/live-page'
 import { replayEarlyTaps } from './server-render'
 
-test('a press before the app takes over is held, done once after, and later presses reach the app directly', () => {
+test('a press before the app takes over is held, done once after, and later presses reach the app directly', async () => {
   new Function(EARLY_TAPS_SCRIPT)()
   document.body.innerHTML =
     '<form><button id="allow" type="submit"><span>Allow</span></button></form>' +
@@ -30,7 +31,7 @@ test('a press before the app takes over is held, done once after, and later pres
   expect(submitted).not.toHaveBeenCalled()
 
   document.getElementById('gone')!.remove()
-  replayEarlyTaps()
+  await replayEarlyTaps()
   expect(document.documentElement.hasAttribute(LIVE_ATTRIBUTE)).toBe(true)
   // Pressed twice early, done once; the button that left the page is not pressed.
   expect(pressed).toEqual(['off', 'link', 'allow'])
@@ -38,11 +39,11 @@ test('a press before the app takes over is held, done once after, and later pres
 
   press('allow')
   expect(pressed).toEqual(['off', 'link', 'allow', 'allow'])
-  replayEarlyTaps()
+  await replayEarlyTaps()
   expect(pressed).toHaveLength(4)
 })
 
-test('a button the app drew anew as it took the page over is found by its name and place, and pressed', () => {
+test('a button the app drew anew as it took the page over is found by its name and place, and pressed', async () => {
   document.documentElement.removeAttribute(LIVE_ATTRIBUTE)
   document.body.innerHTML = '<button aria-label="Favourite: Ọmọ">♡</button><button aria-label="Favourite: Ìwà">♡</button>'
   const pressed: string[] = []
@@ -51,6 +52,6 @@ test('a button the app drew anew as it took the page over is found by its name a
   expect(pressed).toEqual([])
   // The app replaces both buttons with its own, named the same.
   document.body.innerHTML = '<button aria-label="Favourite: Ọmọ">♡</button><button aria-label="Favourite: Ìwà">♡</button>'
-  replayEarlyTaps()
+  await replayEarlyTaps()
   expect(pressed).toEqual(['Favourite: Ìwà'])
 })

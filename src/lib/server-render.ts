@@ -1,7 +1,8 @@
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
 import { KEPT_AT_ATTRIBUTE, PAGE_DATA_ID } from '@/core/shared/constants'
-import { EARLY_TAPS_KEY, LIVE_ATTRIBUTE } from '@/core/shared/head-script'
+import { EARLY_TAPS_KEY, LIVE_ATTRIBUTE } from '@/core/shared/live-page'
+import type { EarlyTap } from './early-taps'
 
 /**
  * A page the server rendered (docs/decisions/017-server-rendered-pages.md) carries what it was rendered
@@ -81,29 +82,15 @@ export function useDeviceValue<T extends string>(device: () => T, server: (page:
   })
 }
 
-/** A button pressed early (index.html's head script keeps it): itself, and its name and place among the page's buttons of that name. */
-type EarlyTap = { button: HTMLButtonElement; label: string; index: number }
-
-const nameOf = (button: HTMLButtonElement) => button.getAttribute('aria-label') || button.textContent
-
-/** The button to press again: the same one, or the one in its place by name when the app drew it anew (TAP_LABEL). */
-function tapTarget(tap: EarlyTap): HTMLButtonElement | undefined {
-  if (tap.button.isConnected) return tap.button
-  return [...document.querySelectorAll('button')].filter((button) => nameOf(button) === tap.label)[tap.index]
-}
-
 /**
  * Called once the app has taken the page over: from now on React answers taps, and the buttons pressed before
  * (kept by index.html's head script, src/core/shared/head-script.ts) are pressed again, those still on screen
- * and enabled.
+ * and enabled. The code that finds them loads only when there are some (./early-taps.ts).
  */
-export function replayEarlyTaps(): void {
+export async function replayEarlyTaps(): Promise<void> {
   document.documentElement.setAttribute(LIVE_ATTRIBUTE, '')
-  const holder = window as unknown as Record<string, EarlyTap[] | undefined>
+  const holder = window as unknown as Record<string, unknown[] | undefined>
   // Emptied in place: the head script holds the same list.
   const taps = holder[EARLY_TAPS_KEY]?.splice(0) ?? []
-  for (const tap of taps) {
-    const button = tapTarget(tap)
-    if (button && !button.disabled) button.click()
-  }
+  if (taps.length) await import('./early-taps').then(({ pressAgain }) => pressAgain(taps as EarlyTap[]))
 }

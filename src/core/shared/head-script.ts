@@ -1,10 +1,5 @@
 import { CONSENT_SCRIPT } from './consent-script'
-
-/** The attribute on `<html>` once the app has taken the page over: from then on React answers every tap. */
-export const LIVE_ATTRIBUTE = 'data-live'
-
-/** Where the head script keeps the buttons pressed before the app took the page over. */
-export const EARLY_TAPS_KEY = '__oweEarlyTaps'
+import { EARLY_TAPS_KEY, LIVE_ATTRIBUTE } from './live-page'
 
 /** What names a pressed button (its label, else its text): the app may draw the button anew as it takes the page over. */
 export const TAP_LABEL = "(b.getAttribute('aria-label')||b.textContent)"
