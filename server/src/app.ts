@@ -30,6 +30,7 @@ import { createMailer } from './services/mail'
 import { createMailWorker, createSmtpTransport, type MailTransport, type MailWorker } from './services/mail-worker'
 import { createNotifier } from './services/notify'
 import { createPushSender, type PushSender } from './services/push'
+import { createWebPushSender, loadVapidKeys, type VapidKeys } from './services/web-push'
 import { createScheduler } from './services/scheduler'
 import { scheduledJobs } from './jobs'
 import { createPaymentProviders } from './services/payments'
@@ -141,7 +142,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await registerOpenApi(app)
 
   const now = options.now ?? (() => new Date())
-  const lifecycle = { ready: false, booted: false, draining: false, linkSecret: '' }
+  const lifecycle = { ready: false, booted: false, draining: false, linkSecret: '', vapid: null as VapidKeys | null }
 
   // Mail is committed to the outbox with the change it tells about; with SMTP a worker delivers it.
   const transport = options.mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null)
@@ -158,8 +159,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   )
 
   const push = options.push ?? createPushSender(config.push, { log: app.log, now })
+  // Safari's subscriptions, straight to Apple's push service with our VAPID key (docs/decisions/023-every-phone.md).
+  const vapid = () => {
+    if (!lifecycle.vapid) throw new Error('The VAPID keys are read when the server is ready')
+    return lifecycle.vapid
+  }
+  const webPush = createWebPushSender({ keys: vapid, subject: config.webPush.subject, publicUrl: config.publicUrl, log: app.log, now })
   // Payments, moderation, admins' broadcasts and the timed jobs tell users things through deps.notifier.
-  const notifier = createNotifier({ db: database.db, push, log: app.log })
+  const notifier = createNotifier({ db: database.db, push, webPush, log: app.log })
   const payments = createPaymentService({
     db: database.db,
     providers: options.paymentProviders ?? createPaymentProviders(config.payments, { db: database.db, publicUrl: config.publicUrl }),
@@ -212,6 +219,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('markReady', async () => {
     if (lifecycle.ready) return
     lifecycle.linkSecret = await loadLinkSecret(database.db, config.linkSecret)
+    lifecycle.vapid = await loadVapidKeys(database.db, config.webPush.vapid)
     lifecycle.ready = true
     if (lifecycle.booted) startWork()
   })
@@ -237,7 +245,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   accountFeature(app, deps)
   quizFeature(app, deps)
   leaderboardFeature(app, deps)
-  notificationsFeature(app, deps)
+  notificationsFeature(app, {
+    ...deps,
+    webPush: { endpointOrigins: config.webPush.endpointOrigins, publicKey: () => vapid().publicKey },
+  })
   paymentsFeature(app, { ...deps, checkRateLimit: config.checkRateLimit, paymentRateLimit: config.paymentRateLimit })
   adsFeature(app, deps)
   adminRoutes(app, { ...deps, mailer, publicUrl: config.publicUrl })

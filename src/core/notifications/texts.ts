@@ -5,6 +5,8 @@ export const NOTIFICATION_TEXTS = {
   deviceSaved: 'Device saved',
   deviceType: 'device_type must be WEB.',
   deviceToken: 'device_token must be 1 to 4096 visible characters.',
+  subscriptionEndpoint: 'endpoint must be the https address of a push service Òwe sends to.',
+  subscriptionKeys: 'keys must hold the subscription’s p256dh and auth, base64url.',
   notFound: 'No notification of yours has that id.',
   badId: 'The notification id must be a whole number.',
   testTitle: 'Test notification',
