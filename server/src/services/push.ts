@@ -1,6 +1,7 @@
 import { and, count, eq, gt, inArray, isNull } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { createPrivateKey, sign, type KeyObject } from 'node:crypto'
+import { appBadgeCount } from '@core/notifications/badge'
 import type { PushData } from '@core/notifications/contract'
 import type { PushConfig, ServiceAccount } from '../config'
 import type { Db } from '../db/client'
@@ -243,7 +244,7 @@ export async function badgeCountOf(db: Db, userId: number, now: Date): Promise<n
       .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
     deckCountsOf(db, userId, now),
   ])
-  return unread + due
+  return appBadgeCount({ unread, due })
 }
 
 /** A device saved with a Web Push subscription (Safari's): its token is the endpoint. */
