@@ -14,3 +14,13 @@ export const NOTIFICATION_TEXTS = {
   reminderTime: REMINDER_TIME_MESSAGE,
   reminderTimeZone: REMINDER_TIME_ZONE_MESSAGE,
 } as const
+
+/** The Home Screen guide for Safari on an iPhone or iPad (src/features/push/components/ios-install-guide.tsx). */
+export const INSTALL_GUIDE_TEXTS = {
+  title: 'Add Òwe to your Home Screen',
+  why: 'On an iPhone or iPad, Òwe can notify you — your daily proverb, your quizzes — once it is on your Home Screen. It opens like an app, and offline too.',
+  share: 'Tap Share in Safari’s toolbar (at the bottom on an iPhone, at the top on an iPad).',
+  add: 'Scroll down and tap Add to Home Screen, then Add.',
+  open: 'Open Òwe from your Home Screen and turn on notifications there.',
+  close: 'Got it',
+} as const
