@@ -6,6 +6,7 @@ import { HEAD_SCRIPT } from './src/core/shared/head-script'
 import { PAGE_MODULE_META } from './src/core/shared/constants'
 import { startAfterPaint } from './scripts/start-after-paint.mjs'
 import { markFirstInstall, type AssetEntry } from './sw/install-set'
+import { WEB_MANIFEST } from './src/core/shared/web-manifest'
 
 const apiTarget = process.env.OWE_DEV_API ?? 'http://localhost:8080'
 
@@ -95,27 +96,7 @@ export default defineConfig(({ isSsrBuild }) =>
               manifestTransforms: [firstInstall],
             },
             includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
-            manifest: {
-              id: '/',
-              name: 'Òwe — African proverbs',
-              short_name: 'Òwe',
-              description:
-                'Traditional proverbs of the Yoruba, Igbo, Hausa, Akan, Swahili, Zulu, Amhara and Oromo peoples, in their own languages, with meanings, weekly quizzes and a leaderboard.',
-              lang: 'en',
-              start_url: '/',
-              scope: '/',
-              display: 'standalone',
-              orientation: 'portrait',
-              background_color: '#1f2a5a',
-              theme_color: '#1f2a5a',
-              categories: ['education', 'books', 'lifestyle'],
-              icons: [
-                { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-                { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-                { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
-                { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-              ],
-            },
+            manifest: WEB_MANIFEST,
             devOptions: { enabled: false },
           }),
         ],

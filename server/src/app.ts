@@ -11,6 +11,7 @@ import { serveApp } from './http/static-app'
 import { healthFeature } from './features/health'
 import { pagesFeature } from './features/pages'
 import { previewsFeature } from './features/previews'
+import { shareTargetFeature } from './features/share-target'
 import { proverbsFeature } from './features/proverbs'
 import { subscriptionsFeature } from './features/subscriptions'
 import { accountFeature } from './features/account'
@@ -255,6 +256,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   communityFeature(app, { ...deps, config, mailer, linkSecret: () => lifecycle.linkSecret })
   analyticsFeature(app, { ...deps, retentionDays: config.analyticsRetentionDays, batchesPerMinute: config.eventRateLimit })
   learningFeature(app, { ...deps, callsPerMinute: config.learningRateLimit })
+  shareTargetFeature(app)
   const pages = previewsFeature(app, { ...deps, publicUrl: config.publicUrl, staticDir: config.staticDir })
   await serveApp(app, config.staticDir, pages)
   if (options.startsReady !== false) await app.markReady()
