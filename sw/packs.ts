@@ -5,7 +5,7 @@ import { keepPlanPacks, runPackCommand as run, type KeepPlan } from '../src/offl
 import type { PackDeps } from '../src/offline/packs'
 import type { OfflineDb, PackRecord } from '../src/offline/schema'
 import { readOwner } from '../src/offline/store'
-import { homeReads } from '../src/core/proverbs/home-reads'
+import { homeReads } from '../src/offline/periodic-sync'
 import { isKeepReadsCommand, keepReads } from './data-store'
 import { ownerTokenFor, type SyncEventLike } from './queues'
 

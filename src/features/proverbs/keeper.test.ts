@@ -7,7 +7,7 @@ import type { Session } from '@/lib/session'
 import type { KeepPacksCommand, KeepReadsCommand } from '@/offline/messages'
 import { PACKS_PERIODIC_TAG } from '@/offline/periodic-sync'
 import { answerKeepQuestion, declinePeople } from './keep-choice'
-import { homeReads } from '@/core/proverbs/home-reads'
+import { homeReads } from '@/offline/periodic-sync'
 import { startKeeping } from './keeper'
 import { markKeys } from './marks'
 

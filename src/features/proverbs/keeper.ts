@@ -8,7 +8,7 @@ import type { KeepPacksCommand, KeepReadsCommand, PacksKeepingNotice } from '@/o
 import { PACKS_PERIODIC_MS, PACKS_PERIODIC_TAG } from '@/offline/periodic-sync'
 import { readKeepChoice } from './keep-choice'
 import { markKeys } from './marks'
-import { homeReads } from '@/core/proverbs/home-reads'
+import { homeReads } from '@/offline/periodic-sync'
 
 /**
  * Keep by default, the page's side (docs/decisions/021-keep-by-default.md). Once a worker controls the page, and

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { MAX_QUERY_LENGTH } from '@/core/shared/constants'
-import { HOME_TRENDING_LIMIT } from '@/core/proverbs/home-reads'
+import { HOME_TRENDING_LIMIT } from '@/core/proverbs/local-date'
 import { catalogueKeys } from '@/lib/query-keys'
 import { fetchHistory, fetchProverbs, fetchToday, fetchTrending, type SearchParams } from './api'
 
