@@ -6,6 +6,7 @@ import { HEAD_SCRIPT } from './src/core/shared/head-script'
 import { PAGE_MODULE_META } from './src/core/shared/constants'
 import { startAfterPaint } from './scripts/start-after-paint.mjs'
 import { markFirstInstall, type AssetEntry } from './sw/install-set'
+import { WEB_MANIFEST } from './src/core/shared/web-manifest'
 
 const apiTarget = process.env.OWE_DEV_API ?? 'http://localhost:8080'
 
@@ -95,27 +96,7 @@ export default defineConfig(({ isSsrBuild }) =>
               manifestTransforms: [firstInstall],
             },
             includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
-            manifest: {
-              id: '/',
-              name: 'Òwe — African proverbs',
-              short_name: 'Òwe',
-              description:
-                'Traditional proverbs of the Yoruba, Igbo, Hausa, Akan, Swahili, Zulu, Amhara and Oromo peoples, in their own languages, with meanings, weekly quizzes and a leaderboard.',
-              lang: 'en',
-              start_url: '/',
-              scope: '/',
-              display: 'standalone',
-              orientation: 'portrait',
-              background_color: '#1f2a5a',
-              theme_color: '#1f2a5a',
-              categories: ['education', 'books', 'lifestyle'],
-              icons: [
-                { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-                { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-                { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
-                { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-              ],
-            },
+            manifest: WEB_MANIFEST,
             devOptions: { enabled: false },
           }),
         ],
@@ -153,7 +134,7 @@ export default defineConfig(({ isSsrBuild }) =>
                 groups: [
                   {
                     name: 'shared',
-                    test: /\/src\/(core\/(http\/api-paths|proverbs\/pages|shared\/(constants|texts|format))|offline\/messages|lib\/(api-client|query-keys|queue-events))\.ts$|\/node_modules\/@tanstack\/(query-core\/|react-query\/build\/modern\/(useQuery|queryOptions)\.js)/,
+                    test: /\/src\/(core\/(http\/api-paths|proverbs\/(pages|local-date)|shared\/(constants|texts|format))|offline\/messages|lib\/(api-client|query-keys|queue-events))\.ts$|\/node_modules\/@tanstack\/(query-core\/|react-query\/build\/modern\/(useQuery|queryOptions)\.js)/,
                   },
                   // What the page keeps on the device and sends from it (src/offline/, its page side and the words
                   // it says), loaded after the first paint: one file rather than a dozen, so the first page's script

@@ -18,6 +18,7 @@ import {
   registerDataRoutes,
   registerNavigationRoute,
   registerScrollImageRoute,
+  registerShareTargetRoute,
 } from './routes'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: AssetEntry[] }
@@ -38,6 +39,7 @@ self.addEventListener('install', (event) => event.waitUntil(Promise.all([app.ins
 self.addEventListener('activate', (event) => event.waitUntil(app.activate().then(() => void app.fill())))
 
 registerAppFilesRoute(app)
+registerShareTargetRoute()
 registerNavigationRoute(app, pages, health)
 registerScrollImageRoute()
 registerChartChunkRoute()

@@ -173,6 +173,11 @@ test('the worker wires Periodic Background Sync and the page’s messages', asyn
   listeners[0]({ tag: PACKS_PERIODIC_TAG, waitUntil: (w) => work.push(w) })
   await Promise.all(work)
   expect(await packOf(yoruba.id)).toMatchObject({ version: 'v1' })
+  // Today's and tomorrow's proverbs come onto the device with the packs: the morning's reminder opens offline.
+  expect(calls.map((c) => c.url)).toEqual(
+    expect.arrayContaining(['https://owe.test/api/proverbs/today?date=2026-12-07', 'https://owe.test/api/proverbs/today?date=2026-12-08']),
+  )
+  expect((await readList(db, 'today:2026-12-08', 'today'))?.data.map((p) => p.id)).toEqual([onye.id])
 
   const replies: unknown[] = []
   const message = (data: unknown) =>

@@ -5,6 +5,7 @@ import { keepPlanPacks, runPackCommand as run, type KeepPlan } from '../src/offl
 import type { PackDeps } from '../src/offline/packs'
 import type { OfflineDb, PackRecord } from '../src/offline/schema'
 import { readOwner } from '../src/offline/store'
+import { homeReads } from '../src/offline/periodic-sync'
 import { isKeepReadsCommand, keepReads } from './data-store'
 import { ownerTokenFor, type SyncEventLike } from './queues'
 
@@ -79,14 +80,21 @@ type WorkerScope = {
 
 /**
  * What the worker keeps on the device of its own accord, wired once: the page's pack commands and the reads it asks
- * to keep (`onMessage`, from the worker's message listener), and Periodic Background Sync's refresh of the packs.
+ * to keep (`onMessage`, from the worker's message listener), and on Periodic Background Sync the packs' refresh and
+ * home's reads for today and tomorrow (the same `keepReads` the page's KEEP_READS runs), so the morning's reminder and
+ * home open offline even when no page was opened since yesterday.
  */
 export function setupKeeping(scope: WorkerScope, deps: Omit<PackWorkerDeps, 'broadcast'>) {
   const packs = { ...deps, broadcast: broadcastPacks() }
   scope.addEventListener('periodicsync', (event) => {
     if (event.tag !== PACKS_PERIODIC_TAG) return
     event.waitUntil(
-      keepInBackground(packs, scope.navigator.connection).catch((error: unknown) => console.warn('Keeping packs failed', error)),
+      Promise.all([
+        keepInBackground(packs, scope.navigator.connection).catch((error: unknown) => console.warn('Keeping packs failed', error)),
+        keepReads(homeReads(new Date(deps.now())), deps, scope.location.origin).catch((error: unknown) =>
+          console.warn('Keeping tomorrow’s proverbs failed', error),
+        ),
+      ]),
     )
   })
   return {

@@ -40,6 +40,7 @@ let shown: { title: string; options: NotificationOptions }[]
 let listeners: Record<string, (event: unknown) => void>
 let fetched: string[]
 let cached: Map<string, Response>
+let badges: string[]
 
 beforeEach(async () => {
   db = await freshDb()
@@ -47,6 +48,7 @@ beforeEach(async () => {
   listeners = {}
   fetched = []
   cached = new Map()
+  badges = []
   fb.apps = []
   fb.background = undefined
   fb.throwOnGetMessaging = false
@@ -111,6 +113,10 @@ function scope(clients = clientsOf([]).clients): PushScope {
     },
     clients,
     location: { origin: ORIGIN },
+    navigator: {
+      setAppBadge: async (count?: number) => void badges.push(`set ${count}`),
+      clearAppBadge: async () => void badges.push('clear'),
+    },
   }
 }
 
@@ -224,4 +230,86 @@ test('a reminder’s proverb and scroll image are stored as the push arrives, so
   listeners.push(text.event)
   await Promise.all([other.done(), text.done()])
   expect(fetched).toEqual([])
+})
+
+/** A push event as the browser gives it: JSON data, waitUntil kept, and whether later listeners were stopped. */
+function pushEvent(json: unknown) {
+  const stopped = vi.fn()
+  const { event, done } = extendable({ data: { json: () => json }, stopImmediatePropagation: stopped })
+  return { event, done, stopped }
+}
+
+test('a push sets the installed app’s badge to the count it carries, clears it at 0, and leaves it alone without one', async () => {
+  setupPush(scope(), CONFIG, store())
+  for (const badge of ['3', '0', undefined]) {
+    const push = pushEvent({ data: { title: 'Quiz', body: '', url: '/quiz', ...(badge === undefined ? {} : { badge }) } })
+    listeners.push(push.event)
+    await push.done()
+  }
+  expect(badges).toEqual(['set 3', 'clear'])
+  // FCM's pushes are Firebase's to show (onBackgroundMessage): our listener shows none and stops nothing.
+  expect(shown).toEqual([])
+})
+
+test('a browser without badges, or one that refuses, still gets its push', async () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  const refusing = {
+    ...scope(),
+    navigator: { setAppBadge: async () => Promise.reject(new DOMException('not installed', 'NotAllowedError')) },
+  }
+  setupPush(refusing, CONFIG, store())
+  const push = pushEvent({ data: { title: 'Quiz', body: '', url: '/quiz', badge: '2' } })
+  listeners.push(push.event)
+  await push.done()
+  expect(warn).toHaveBeenCalledWith('The app badge was not set', expect.any(DOMException))
+  setupPush({ ...scope(), navigator: {} }, CONFIG, store())
+  const plain = pushEvent({ data: { title: 'Quiz', body: '', url: '/quiz', badge: '2' } })
+  listeners.push(plain.event)
+  await plain.done()
+  warn.mockRestore()
+})
+
+test('Safari’s declarative push is shown as ours, kept from Firebase, and sets the badge', async () => {
+  setupPush(scope(), CONFIG, store())
+  const push = pushEvent({
+    web_push: 8030,
+    notification: {
+      title: 'This week’s quizzes are ready',
+      body: 'Ten new questions.',
+      navigate: `${ORIGIN}/quiz`,
+      lang: 'en',
+      dir: 'ltr',
+      tag: 'owe:/quiz',
+      icon: `${ORIGIN}/icons/icon-192.png`,
+      data: { url: '/quiz' },
+    },
+    app_badge: 4,
+    mutable: true,
+  })
+  listeners.push(push.event)
+  await push.done()
+  expect(push.stopped).toHaveBeenCalledOnce()
+  expect(badges).toEqual(['set 4'])
+  expect(shown).toEqual([
+    {
+      title: 'This week’s quizzes are ready',
+      options: { body: 'Ten new questions.', icon: NOTIFICATION_ICON, badge: NOTIFICATION_BADGE, data: { url: '/quiz' }, tag: 'owe:/quiz' },
+    },
+  ])
+})
+
+test('a declarative reminder keeps its proverb for offline reading; one pointing off our origin opens home', async () => {
+  setupPush(scope(), CONFIG, store())
+  const reminder = pushEvent({
+    web_push: 8030,
+    notification: { title: 'Today’s proverb', navigate: `${ORIGIN}${REMINDER.url}` },
+    mutable: true,
+  })
+  listeners.push(reminder.event)
+  await reminder.done()
+  expect((await readProverb(db, iwaLesin.slug))?.data).toEqual(iwaLesin)
+  const foreign = pushEvent({ web_push: 8030, notification: { title: 'Hello', navigate: 'https://evil.example/x' } })
+  listeners.push(foreign.event)
+  await foreign.done()
+  expect(shown.map((n) => n.options.data)).toEqual([{ url: REMINDER.url }, { url: '/' }])
 })

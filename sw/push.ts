@@ -5,20 +5,22 @@ import type { Proverb } from '../src/core/proverbs/contract'
 import type { PushData } from '../src/core/notifications/contract'
 import { scrollImageFiles } from '../src/core/shared/constants'
 import type { FirebaseWebConfig } from '../src/core/notifications/firebase-config'
+import { applyAppBadge, type BadgeNavigator } from '../src/core/notifications/badge'
+import { NOTIFICATION_BADGE, NOTIFICATION_ICON, notificationTag, pushDataOfDeclarative } from '../src/core/notifications/declarative-push'
 import { appPath, pushDataOf, reminderProverbSlug, type OpenUrlMessage } from '../src/core/notifications/push-data'
 import { SCROLL_IMAGE_CACHE, type OfflineDb } from '../src/offline/schema'
 import { saveProverbs } from '../src/offline/store'
 
 /**
- * Push in the worker. The server sends data-only FCM messages ({ title, body, url }). Firebase's worker
+ * Push in the worker. The server sends data-only FCM messages ({ title, body, url, badge }). Firebase's worker
  * code hands a push to a visible app window (the page's onMessage shows a toast); otherwise it calls
- * onBackgroundMessage and we show the system notification. A click on it brings the user to its url in an
- * Òwe window. A daily reminder's proverb is also stored for offline reading as the push arrives.
+ * onBackgroundMessage and we show the system notification. Safari's subscriptions get WebKit's Declarative Web
+ * Push instead (src/core/notifications/declarative-push.ts): our listener shows it as ours and keeps it from
+ * Firebase's. A click on it brings the user to its url in an Òwe window. As a push arrives, the app's badge takes
+ * its count and a daily reminder's proverb is stored for offline reading.
  */
 
-export const NOTIFICATION_ICON = '/icons/icon-192.png'
-/** Monochrome (alpha only), as systems draw badges. */
-export const NOTIFICATION_BADGE = '/icons/badge-96.png'
+export { NOTIFICATION_BADGE, NOTIFICATION_ICON }
 
 type Registration = Pick<ServiceWorkerRegistration, 'showNotification'>
 type WindowClients = Pick<Clients, 'matchAll' | 'openWindow'>
@@ -35,13 +37,20 @@ export type PushScope = {
   registration: Registration
   clients: WindowClients
   location: { origin: string }
+  navigator: BadgeNavigator
 }
 
 /** The system notification for a push: our icon and badge, the url to open, one per url (tag). */
 export function notificationFor(data: PushData): { title: string; options: NotificationOptions } {
   return {
     title: data.title,
-    options: { body: data.body, icon: NOTIFICATION_ICON, badge: NOTIFICATION_BADGE, data: { url: data.url }, tag: `owe:${data.url}` },
+    options: {
+      body: data.body,
+      icon: NOTIFICATION_ICON,
+      badge: NOTIFICATION_BADGE,
+      data: { url: data.url },
+      tag: notificationTag(data.url),
+    },
   }
 }
 
@@ -88,14 +97,20 @@ export async function openFromNotification(url: string, clients: WindowClients, 
   focused.postMessage({ type: 'OPEN_URL', url: path } satisfies OpenUrlMessage)
 }
 
-/** The url in a push's FCM data, without Firebase (the push event carries FCM's JSON). */
-function pushUrl(event: PushEvent): string | undefined {
+/** A push's JSON: FCM's ({ data: { title, body, url, badge } }) or a declarative message; undefined when it is not JSON. */
+function pushJson(event: PushEvent): unknown {
   try {
-    const url = (event.data?.json() as { data?: { url?: unknown } } | undefined)?.data?.url
-    return typeof url === 'string' ? url : undefined
+    return event.data?.json() as unknown
   } catch {
     return undefined
   }
+}
+
+/** The push's data, whichever way it came: a declarative message, or FCM's data (read without Firebase). */
+function pushDataIn(json: unknown, origin: string): { data: PushData | null; declarative: boolean } {
+  const declarative = pushDataOfDeclarative(json, origin)
+  if (declarative) return { data: declarative, declarative: true }
+  return { data: pushDataOf((json as { data?: unknown } | undefined)?.data, origin), declarative: false }
 }
 
 /**
@@ -124,12 +139,20 @@ export async function keepReminderProverb(slug: string, store: PushStore): Promi
  */
 export function setupPush(scope: PushScope, config: FirebaseWebConfig | null, store: PushStore): void {
   scope.addEventListener('push', (event) => {
-    const url = pushUrl(event)
-    const slug = url && reminderProverbSlug(url)
+    const { data, declarative } = pushDataIn(pushJson(event), scope.location.origin)
+    if (!data) return
+    const work: Promise<unknown>[] = [applyAppBadge(scope.navigator, data.badge)]
+    if (declarative) {
+      // Safari's: shown here as ours (icon, tag, our click), in place of the one the browser would show; Firebase's
+      // listener, added after this one, would otherwise take its `notification` for an FCM message and show a second.
+      event.stopImmediatePropagation()
+      const { title, options } = notificationFor(data)
+      work.push(scope.registration.showNotification(title, options))
+    }
+    const slug = reminderProverbSlug(data.url)
     if (slug)
-      event.waitUntil(
-        keepReminderProverb(slug, store).catch((error: unknown) => console.warn('The reminder’s proverb was not kept', error)),
-      )
+      work.push(keepReminderProverb(slug, store).catch((error: unknown) => console.warn('The reminder’s proverb was not kept', error)))
+    event.waitUntil(Promise.all(work))
   })
   scope.addEventListener('notificationclick', (event) => {
     // Ours carry { url }; Firebase's own (FCM_MSG) are handled by Firebase's listener.

@@ -6,6 +6,8 @@ import { CHART_CACHE, offlineDb, SCROLL_IMAGE_CACHE } from '../src/offline/schem
 import type { AppCache } from './app-cache'
 import { answerData } from './data-store'
 import { answerNavigation, type PageStore } from './navigation'
+import { answerShare } from './share-target'
+import { SHARE_TARGET_PATH } from '../src/core/shared/share-target'
 import { HANG_BOUND_MS, type NetworkHealth } from './network-health'
 import { API_NAVIGATION_DENYLIST, isChartChunk, isDataPath, isScrollImage } from './url-match'
 
@@ -16,6 +18,15 @@ export function registerAppFilesRoute(app: AppCache): void {
   registerRoute(
     ({ url, sameOrigin, request }) => sameOrigin && request.method === 'GET' && app.handles(url),
     ({ request }) => app.answer(request),
+  )
+}
+
+/** What another app shares into the installed app (the manifest's share target), answered offline too (share-target.ts). */
+export function registerShareTargetRoute(): void {
+  registerRoute(
+    ({ url, sameOrigin }) => sameOrigin && url.pathname === SHARE_TARGET_PATH,
+    ({ request }) => answerShare(request),
+    'POST',
   )
 }
 

@@ -11,6 +11,7 @@ import { serveApp } from './http/static-app'
 import { healthFeature } from './features/health'
 import { pagesFeature } from './features/pages'
 import { previewsFeature } from './features/previews'
+import { shareTargetFeature } from './features/share-target'
 import { proverbsFeature } from './features/proverbs'
 import { subscriptionsFeature } from './features/subscriptions'
 import { accountFeature } from './features/account'
@@ -30,6 +31,7 @@ import { createMailer } from './services/mail'
 import { createMailWorker, createSmtpTransport, type MailTransport, type MailWorker } from './services/mail-worker'
 import { createNotifier } from './services/notify'
 import { createPushSender, type PushSender } from './services/push'
+import { createWebPushSender, loadVapidKeys, type VapidKeys } from './services/web-push'
 import { createScheduler } from './services/scheduler'
 import { scheduledJobs } from './jobs'
 import { createPaymentProviders } from './services/payments'
@@ -141,7 +143,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await registerOpenApi(app)
 
   const now = options.now ?? (() => new Date())
-  const lifecycle = { ready: false, booted: false, draining: false, linkSecret: '' }
+  const lifecycle = { ready: false, booted: false, draining: false, linkSecret: '', vapid: null as VapidKeys | null }
 
   // Mail is committed to the outbox with the change it tells about; with SMTP a worker delivers it.
   const transport = options.mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null)
@@ -158,8 +160,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   )
 
   const push = options.push ?? createPushSender(config.push, { log: app.log, now })
+  // Safari's subscriptions, straight to Apple's push service with our VAPID key (docs/decisions/023-every-phone.md).
+  const vapid = () => {
+    if (!lifecycle.vapid) throw new Error('The VAPID keys are read when the server is ready')
+    return lifecycle.vapid
+  }
+  const webPush = createWebPushSender({ keys: vapid, subject: config.webPush.subject, publicUrl: config.publicUrl, log: app.log, now })
   // Payments, moderation, admins' broadcasts and the timed jobs tell users things through deps.notifier.
-  const notifier = createNotifier({ db: database.db, push, log: app.log })
+  const notifier = createNotifier({ db: database.db, push, webPush, log: app.log })
   const payments = createPaymentService({
     db: database.db,
     providers: options.paymentProviders ?? createPaymentProviders(config.payments, { db: database.db, publicUrl: config.publicUrl }),
@@ -212,6 +220,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('markReady', async () => {
     if (lifecycle.ready) return
     lifecycle.linkSecret = await loadLinkSecret(database.db, config.linkSecret)
+    lifecycle.vapid = await loadVapidKeys(database.db, config.webPush.vapid)
     lifecycle.ready = true
     if (lifecycle.booted) startWork()
   })
@@ -237,13 +246,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   accountFeature(app, deps)
   quizFeature(app, deps)
   leaderboardFeature(app, deps)
-  notificationsFeature(app, deps)
+  notificationsFeature(app, {
+    ...deps,
+    webPush: { endpointOrigins: config.webPush.endpointOrigins, publicKey: () => vapid().publicKey },
+  })
   paymentsFeature(app, { ...deps, checkRateLimit: config.checkRateLimit, paymentRateLimit: config.paymentRateLimit })
   adsFeature(app, deps)
   adminRoutes(app, { ...deps, mailer, publicUrl: config.publicUrl })
   communityFeature(app, { ...deps, config, mailer, linkSecret: () => lifecycle.linkSecret })
   analyticsFeature(app, { ...deps, retentionDays: config.analyticsRetentionDays, batchesPerMinute: config.eventRateLimit })
   learningFeature(app, { ...deps, callsPerMinute: config.learningRateLimit })
+  shareTargetFeature(app)
   const pages = previewsFeature(app, { ...deps, publicUrl: config.publicUrl, staticDir: config.staticDir })
   await serveApp(app, config.staticDir, pages)
   if (options.startsReady !== false) await app.markReady()

@@ -243,3 +243,30 @@ test('learning: 120 calls a reader a minute unless told, at least one', () => {
   expect(loadConfig({ OWE_LEARNING_RATE_LIMIT: '30' }).learningRateLimit).toBe(30)
   expect(() => loadConfig({ OWE_LEARNING_RATE_LIMIT: '0' })).toThrow(/OWE_LEARNING_RATE_LIMIT/)
 })
+
+test('Web Push to Apple: keys made by the server unless both are given as one pair, a subject, Apple’s service only', () => {
+  expect(loadConfig({}).webPush).toEqual({
+    vapid: null,
+    subject: 'mailto:no-reply@owe.local',
+    endpointOrigins: ['https://web.push.apple.com'],
+  })
+  // RFC 8291's example key pair (Appendix A): public, and never used to send.
+  const pair = {
+    VAPID_PUBLIC_KEY: 'BP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A8',
+    VAPID_PRIVATE_KEY: 'yfWPiYE-n46HLnH0KqZOF1fJJU3MYrct3AELtAQ-oRw',
+  }
+  const given = loadConfig({
+    ...pair,
+    OWE_CONTACT_EMAIL: 'Editors@Owe.example',
+    OWE_WEB_PUSH_ORIGINS: 'https://web.push.apple.com, http://127.0.0.1:7400',
+  })
+  expect(given.webPush).toEqual({
+    vapid: { publicKey: pair.VAPID_PUBLIC_KEY, privateKey: pair.VAPID_PRIVATE_KEY },
+    subject: 'mailto:editors@owe.example',
+    endpointOrigins: ['https://web.push.apple.com', 'http://127.0.0.1:7400'],
+  })
+  expect(() => loadConfig({ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toThrow(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together/)
+  expect(() => loadConfig({ ...pair, VAPID_PRIVATE_KEY: 'q1dXpw3UpT5VOmu_cf_v6ih07Aems3njxI-JWgLcM94' })).toThrow(/one P-256 key pair/)
+  expect(() => loadConfig({ VAPID_SUBJECT: 'editors@owe.example' })).toThrow(/VAPID_SUBJECT/)
+  expect(() => loadConfig({ OWE_WEB_PUSH_ORIGINS: 'https://web.push.apple.com/path' })).toThrow(ConfigError)
+})

@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
@@ -52,6 +53,8 @@ export type Config = {
   sessionDays: number
   /** Push through Firebase Cloud Messaging (HTTP v1); null when not configured (push is then skipped). */
   push: PushConfig | null
+  /** Web Push straight to Apple's push service, for Safari's subscriptions (docs/decisions/023-every-phone.md). */
+  webPush: WebPushConfig
   /** How often the scheduler looks for due work (weekly announcements, reminders), in ms; 0 turns it off. */
   schedulerMs: number
   /** How often the mail worker looks for mail that is due (it is also woken when a request queues one). */
@@ -115,6 +118,18 @@ export type PushConfig = {
   fcmBaseUrl: string
 }
 
+export type WebPushConfig = {
+  /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (base64url); null: the first server makes a pair and keeps it in the database. */
+  vapid: { publicKey: string; privateKey: string } | null
+  /** VAPID_SUBJECT: how a push service reaches us (mailto: or https:). */
+  subject: string
+  /**
+   * OWE_WEB_PUSH_ORIGINS: the push services a subscription may name (Apple's unless told; tests add a local
+   * stand-in). The server posts to a subscription's endpoint, so any other address is refused when it is saved.
+   */
+  endpointOrigins: string[]
+}
+
 export class ConfigError extends Error {}
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -172,6 +187,46 @@ function pushConfig(env: NodeJS.ProcessEnv, cwd: string): PushConfig | null {
   if (!/^https?:\/\//.test(tokenUri) || !/^https?:\/\//.test(fcmBaseUrl))
     throw new ConfigError('FCM_BASE_URL and the token_uri must start with http:// or https://')
   return { serviceAccount: { clientEmail, privateKey, tokenUri, projectId: field('project_id') }, projectId, fcmBaseUrl }
+}
+
+const APPLE_WEB_PUSH = 'https://web.push.apple.com'
+
+function webPushConfig(env: NodeJS.ProcessEnv, mailFrom: string, contactEmail: string | null): WebPushConfig {
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim() ?? ''
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim() ?? ''
+  if (Boolean(publicKey) !== Boolean(privateKey))
+    throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither')
+  if (publicKey) {
+    let matches = false
+    try {
+      const ecdh = createECDH('prime256v1')
+      ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'))
+      matches = ecdh.getPublicKey().toString('base64url') === publicKey
+    } catch {
+      matches = false
+    }
+    if (!matches)
+      throw new ConfigError(
+        'VAPID_PRIVATE_KEY and VAPID_PUBLIC_KEY must be one P-256 key pair, base64url (or leave both unset: the server makes a pair)',
+      )
+  }
+  const address = contactEmail ?? /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom
+  const subject = env.VAPID_SUBJECT?.trim() || `mailto:${address}`
+  if (!/^(mailto:|https:\/\/)/.test(subject)) throw new ConfigError('VAPID_SUBJECT must be a mailto: or https:// URL')
+  const endpointOrigins = (env.OWE_WEB_PUSH_ORIGINS?.trim() || APPLE_WEB_PUSH).split(',').map((part) => {
+    let url: URL | null = null
+    try {
+      url = new URL(part.trim())
+    } catch {
+      url = null
+    }
+    if (!url || !/^https?:$/.test(url.protocol) || url.pathname !== '/')
+      throw new ConfigError(
+        `OWE_WEB_PUSH_ORIGINS must list origins like ${APPLE_WEB_PUSH}, separated by commas; "${part.trim()}" is not one`,
+      )
+    return url.origin
+  })
+  return { vapid: publicKey ? { publicKey, privateKey } : null, subject, endpointOrigins }
 }
 
 /** OWE_SITE_ORIGINS: origins separated by commas (scheme, host and port only); the public URL's is always in. */
@@ -254,6 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (linkSecret && linkSecret.length < 32)
     throw new ConfigError('OWE_LINK_SECRET must be at least 32 characters (e.g. openssl rand -hex 32)')
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://')
+  const mailFrom = env.MAIL_FROM?.trim() || 'Òwe <no-reply@owe.local>'
   return {
     port,
     host: env.HOST?.trim() || '0.0.0.0',
@@ -267,7 +323,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     publicUrl,
     siteOrigins: siteOrigins(env.OWE_SITE_ORIGINS, publicUrl),
     smtpUrl,
-    mailFrom: env.MAIL_FROM?.trim() || 'Òwe <no-reply@owe.local>',
+    mailFrom,
     authRateLimit: integer(env, 'OWE_AUTH_RATE_LIMIT', 10, 1, 1_000_000),
     checkRateLimit: integer(env, 'OWE_CHECK_RATE_LIMIT', 60, 1, 1_000_000),
     communityRateLimit: integer(env, 'OWE_COMMUNITY_RATE_LIMIT', 10, 1, 1_000_000),
@@ -276,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     linkSecret,
     sessionDays: integer(env, 'OWE_SESSION_DAYS', 30, 1, 365),
     push: pushConfig(env, cwd),
+    webPush: webPushConfig(env, mailFrom, contactEmail),
     schedulerMs: integer(env, 'OWE_SCHEDULER_MS', 60_000, 0, 86_400_000),
     mailPollMs: integer(env, 'OWE_MAIL_POLL_MS', 2000, 100, 3_600_000),
     checkoutAbandonMs: integer(env, 'OWE_CHECKOUT_ABANDON_MINUTES', 24 * 60, 5, 30 * 24 * 60) * 60_000,

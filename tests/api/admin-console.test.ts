@@ -447,7 +447,8 @@ test('a broadcast reaches every activated user once, or only one group’s reade
   expect(got.every((n) => n.kind === 'broadcast' && n.url === '/proverbs' && n.body === 'New proverbs every week.')).toBe(true)
   expect(got.map((n) => n.userId)).not.toContain(dormant.id)
   expect(push.calls).toEqual([
-    { token: 'yoruba-reader-phone', data: { title: 'Happy new year', body: 'New proverbs every week.', url: '/proverbs' } },
+    // The badge: this, the reader's one unread message.
+    { token: 'yoruba-reader-phone', data: { title: 'Happy new year', body: 'New proverbs every week.', url: '/proverbs', badge: 1 } },
   ])
   const [entry] = await auditOf('broadcast.send')
   expect(entry.actorUserId).toBe(op.user.id)

@@ -299,7 +299,8 @@ test("the test notification is stored and pushed to each of the caller's devices
     readAt: null,
     createdAt: clock.now().toISOString(),
   })
-  const data = { title: 'Test notification', body: 'Notifications reach you on this device.', url: '/notifications' }
+  // The badge: the one unread message.
+  const data = { title: 'Test notification', body: 'Notifications reach you on this device.', url: '/notifications', badge: 1 }
   expect(push.calls.map((c) => c.token).sort()).toEqual([`laptop-${m.user.id}`, `phone-${m.user.id}`])
   for (const c of push.calls) expect(c.data).toEqual(data)
   expect((await get(app, API.notifications, m.token)).body.data[0].id).toBe(res.body.data.id)
@@ -332,7 +333,9 @@ test('notify: a dedupe key makes one message and one push, however often it is r
   ])
   expect(results.filter(Boolean)).toHaveLength(1)
   expect(await notifier().notify(m.user.id, input, { now: clock.now() })).toBeNull()
-  expect(push.calls).toEqual([{ token: `dedupe-${m.user.id}`, data: { title: 'Payment received', body: 'Thank you.', url: '/profile' } }])
+  expect(push.calls).toEqual([
+    { token: `dedupe-${m.user.id}`, data: { title: 'Payment received', body: 'Thank you.', url: '/profile', badge: 1 } },
+  ])
   const rows = await database.db
     .select()
     .from(notifications)
@@ -355,7 +358,8 @@ test('notifyAll: one message to the users selected, once each, pushed to their d
   expect([...first, ...second].sort()).toEqual([...ids].sort())
   expect(await notifier().notifyAll(selection, input, { now: clock.now() })).toEqual([])
   expect(push.calls.map((c) => c.token).sort()).toEqual(ids.map((id) => `all-${id}`).sort())
-  for (const c of push.calls) expect(c.data).toEqual({ title: 'Festival', body: 'New proverbs for the festival.', url: '/notifications' })
+  for (const c of push.calls)
+    expect(c.data).toEqual({ title: 'Festival', body: 'New proverbs for the festival.', url: '/notifications', badge: 1 })
   const listed = await get(app, API.notifications, chosen[0].token)
   expect(listed.body.data[0]).toMatchObject({ kind: 'broadcast', title: 'Festival', url: null, createdAt: clock.now().toISOString() })
   expect((await get(app, API.notificationsUnreadCount, left.token)).body).toEqual({ message: 0 })

@@ -222,7 +222,12 @@ test('every device of the user gets one data-only message, with the Bearer token
   const messages = fcm.delivered()
   expect(messages.map((m) => m.token).sort()).toEqual(['laptop-1', 'phone-1'])
   for (const message of messages) {
-    expect(message).toEqual({ token: message.token, data: DATA, webpush: { headers: { Urgency: 'high', TTL: '86400' } } })
+    // The badge (FCM's data are strings): no unread messages, no cards due.
+    expect(message).toEqual({
+      token: message.token,
+      data: { ...DATA, badge: '0' },
+      webpush: { headers: { Urgency: 'high', TTL: '86400' } },
+    })
     expect(message).not.toHaveProperty('notification')
     expect(message.webpush).not.toHaveProperty('notification')
   }
@@ -268,7 +273,7 @@ test('tokens FCM no longer knows are deleted; the others are kept', async () => 
   const { log, at } = recordingLog()
   expect(await pushToUser(database.db, configuredSender(), userId, DATA, log)).toEqual({ sent: 2, removed: 2 })
   expect(await tokensOf(userId)).toEqual(['laptop-3', 'new-phone-3'])
-  expect(at('info')).toMatchObject([{ msg: 'Removed push tokens FCM no longer knows', userId, removed: 2 }])
+  expect(at('info')).toMatchObject([{ msg: 'Removed push tokens their push service no longer knows', userId, removed: 2 }])
 })
 
 test('a failing FCM keeps every token and says what failed', async () => {

@@ -73,10 +73,12 @@ const putReminder = (m: Member, body: unknown) => call(ctx.app, 'PUT', API.daily
 const slugOf = (url: string | null) => new URL(url!, 'http://x').searchParams.get('proverb')
 const picks = (date: string) => todaysProverbs(ctx.database.db, date)
 const pickOf = async (date: string, slug: string) => (await picks(date)).find((p) => p.ethnic.slug === slug)!
-const reminderPush = (p: Proverb) => ({
+/** `badge`: the reader's unread messages (and cards due) once this one is stored. */
+const reminderPush = (p: Proverb, badge: number) => ({
   title: 'Today’s proverb',
   body: `${p.proverb} — ${p.transliteration}`.slice(0, 180),
   url: `/search_result?proverb=${encodeURIComponent(p.slug)}`,
+  badge,
 })
 
 test('the daily reminder is off until set, and is read back as set', async () => {
@@ -146,7 +148,8 @@ test("the week's quizzes are announced once per activated user per week, however
     const messages = await messagesOf(m, 'quiz-week')
     expect(messages.map((n) => [n.title, n.url, n.dedupeKey])).toEqual([[QUIZ_WEEK, '/quiz', 'quiz-week:2026-11-23']])
     expect(messages[0].body).toBe('New quizzes for the week of 23 November are waiting. Play them to climb the leaderboard.')
-    expect(pushesTo(m, QUIZ_WEEK)).toEqual([{ title: QUIZ_WEEK, body: messages[0].body, url: '/quiz' }])
+    // The badge: this one unread message.
+    expect(pushesTo(m, QUIZ_WEEK)).toEqual([{ title: QUIZ_WEEK, body: messages[0].body, url: '/quiz', badge: 1 }])
   }
   const dormantMessages = await ctx.database.db.select().from(notifications).where(eq(notifications.userId, dormant.id))
   expect(dormantMessages).toEqual([])
@@ -184,7 +187,7 @@ test('the daily reminder reaches each user once a day at their own local time, i
     url: `/search_result?proverb=${encodeURIComponent(yoruba.slug)}`,
   })
   expect(first.body).toBe(`${yoruba.proverb} — ${yoruba.transliteration}`)
-  expect(pushesTo(lagos, REMINDER)).toEqual([reminderPush(yoruba)])
+  expect(pushesTo(lagos, REMINDER)).toEqual([reminderPush(yoruba, 2)])
   expect((await sendsOf(lagos)).map((s) => [s.localDate, s.sentAt.toISOString()])).toEqual([['2026-12-01', '2026-12-01T06:30:00.000Z']])
   expect(await messagesOf(toronto, 'reminder')).toEqual([])
 
@@ -196,7 +199,7 @@ test('the daily reminder reaches each user once a day at their own local time, i
   await runBoth('2026-12-01T12:30:00Z')
   const igbo = await pickOf('2026-12-01', 'igbo')
   expect((await messagesOf(toronto, 'reminder')).map((n) => [n.dedupeKey, slugOf(n.url)])).toEqual([['reminder:2026-12-01', igbo.slug]])
-  expect(pushesTo(toronto, REMINDER)).toEqual([reminderPush(igbo)])
+  expect(pushesTo(toronto, REMINDER)).toEqual([reminderPush(igbo, 2)])
   await runBoth('2026-12-01T15:00:00Z')
   await runBoth('2026-12-01T23:59:00Z')
   expect(await messagesOf(lagos, 'reminder')).toHaveLength(1)
@@ -310,7 +313,7 @@ test('a plan that will not renew is announced once, three days before it ends', 
     url: '/pricing',
     dedupeKey: `expiry:${endingPackage.id}`,
   })
-  expect(pushesTo(ending, EXPIRY)).toEqual([{ title: EXPIRY, body: notice.body, url: '/pricing' }])
+  expect(pushesTo(ending, EXPIRY)).toEqual([{ title: EXPIRY, body: notice.body, url: '/pricing', badge: 2 }])
   // The end date is told in the user's own zone when we know it: 23:30 UTC is past midnight in Lagos.
   expect((await messagesOf(lagos, 'subscription')).map((n) => [n.body, n.dedupeKey])).toEqual([
     [

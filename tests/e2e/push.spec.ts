@@ -2,6 +2,7 @@ import { expect, test, type BrowserContext, type Page } from './fixtures'
 import type { Paginated } from '../../src/core/http/contract'
 import type { Proverb } from '../../src/core/proverbs/contract'
 import type { RunningServer } from '../support/server-process'
+import { declarativePush } from '../../src/core/notifications/declarative-push'
 import { createAccount, useAccount } from './accounts'
 import { ownServer, waitForWorker } from './offline-support'
 
@@ -37,6 +38,8 @@ async function pushChannel(context: BrowserContext, page: Page, origin: string) 
         registrationId,
         data: JSON.stringify({ data, from: '1234567890', fcmMessageId: `e2e-${++delivered}` }),
       }),
+    /** Any message as the push service delivers it (Apple's: a declarative push). */
+    pushRaw: (message: unknown) => cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(message) }),
     detach: () => cdp.detach(),
   }
 }
@@ -188,6 +191,36 @@ test('a push with no app window open shows a system notification; tapping it bri
   await expect(app.getByRole('heading', { level: 1, name: 'About Òwe' })).toBeVisible()
   // The tap closed it.
   await expect.poll(() => shownNotifications(context, origin)).toEqual([])
+  await channel.detach()
+})
+
+test('Safari’s declarative push is shown once, as ours, by the worker — not a second time by Firebase', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL!).origin
+  await context.addCookies([{ name: 'cookieConsent', value: 'true', url: origin }])
+  await context.grantPermissions(['notifications'], { origin })
+  await page.goto(`${origin}/about`)
+  await waitForWorker(page)
+  const blank = await closeApp(context, page)
+  const channel = await pushChannel(context, blank, origin)
+  // What the server sends to a subscription on Apple's push service (server/src/services/web-push.ts).
+  await channel.pushRaw(
+    declarativePush({ title: 'This week’s quizzes are ready', body: 'Ten new questions.', url: '/quiz', badge: 3 }, origin),
+  )
+  await expect
+    .poll(() => shownNotifications(context, origin), { timeout: 15_000 })
+    .toEqual([
+      {
+        title: 'This week’s quizzes are ready',
+        body: 'Ten new questions.',
+        data: { url: '/quiz' },
+        icon: `${origin}/icons/icon-192.png`,
+        badge: `${origin}/icons/badge-96.png`,
+      },
+    ])
   await channel.detach()
 })
 

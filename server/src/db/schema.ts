@@ -656,7 +656,7 @@ export const notifications = pgTable(
 )
 
 /**
- * Push tokens (FCM registration tokens): one row per token; a token moves with whoever saved it last. It
+ * Push tokens (FCM registration tokens, or a Web Push subscription's endpoint): one row per token; a token moves with whoever saved it last. It
  * belongs to the session that saved it: when that session ends (sign-out, expiry, a password change
  * elsewhere) the browser gets no more of the account's pushes.
  */
@@ -671,6 +671,12 @@ export const deviceTokens = pgTable(
       .notNull()
       .references(() => sessions.id, { onDelete: 'cascade' }),
     deviceType: text('device_type').notNull(),
+    /**
+     * A Web Push subscription's keys (device_type WEBPUSH: the token is its endpoint on Apple's push service), which the
+     * server encrypts each message for; null for an FCM token.
+     */
+    p256dh: text('p256dh'),
+    auth: text('auth'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()

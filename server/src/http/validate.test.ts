@@ -35,6 +35,10 @@ const NOT_FREE_TEXT = new Set([
   'time',
   'timeZone',
   'advertUploadSchema.name',
+  // A push subscription: an address and two keys, each held to a strict pattern, never shown to anyone.
+  'webPushSubscriptionSchema.endpoint',
+  'webPushSubscriptionSchema.keys.p256dh',
+  'webPushSubscriptionSchema.keys.auth',
 ])
 
 async function schemas(): Promise<[string, Schema][]> {

@@ -20,6 +20,7 @@ import {
 } from '@core/account/validation'
 import { contactSchema, suggestionSchema } from '@core/community/validation'
 import { reminderSchema } from '@core/notifications/reminder'
+import { webPushSubscriptionSchema } from '@core/notifications/web-push'
 import { deviceSchema } from '../features/notifications/schemas'
 import { paymentStateSchema, verifySchema } from '../features/payments/schemas'
 import { eventBatchSchema } from '../features/analytics/schemas'
@@ -511,6 +512,18 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: "Saves this device's push token for the caller.",
     auth: 'user',
     body: fromYup(deviceSchema),
+    response: ref('Notice'),
+  },
+  [`GET ${API.webPushKey}`]: {
+    tag: 'Notifications',
+    summary: "The server's VAPID public key, which a Web Push subscription (Safari's) is made with.",
+    response: dataOf(obj({ publicKey: described('A P-256 public key, uncompressed, base64url', str) })),
+  },
+  [`POST ${API.webPushSubscription}`]: {
+    tag: 'Notifications',
+    summary: "Saves this device's Web Push subscription (Safari's) for the caller; only a push service the server sends to.",
+    auth: 'user',
+    body: fromYup(webPushSubscriptionSchema),
     response: ref('Notice'),
   },
   [`GET ${API.dailyReminder}`]: {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { AppNotification, NotificationKind, PushData } from '@core/notifications/contract'
 import type { Db } from '../db/client'
 import { notifications } from '../db/schema'
-import { pushToUser, type PushSender } from './push'
+import { pushToUser, type PushSender, type WebPushSender } from './push'
 
 /**
  * THE way to tell a user something. Every in-app message is made here, whoever raises it: the scheduler
@@ -76,10 +76,22 @@ export async function eachLimited<T>(items: T[], limit: number, task: (item: T) 
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
 }
 
-export function createNotifier({ db, push, log }: { db: Db; push: PushSender; log: FastifyBaseLogger }): Notifier {
+export function createNotifier({
+  db,
+  push,
+  webPush = null,
+  log,
+}: {
+  db: Db
+  /** FCM. */
+  push: PushSender
+  /** Web Push straight to Apple's push service, for Safari's subscriptions (none in tests that record pushes). */
+  webPush?: WebPushSender | null
+  log: FastifyBaseLogger
+}): Notifier {
   // pushToUser never throws; with no push configured there is nothing to look up.
   const pushTo = (userId: number, data: PushData, now: Date) =>
-    push.configured ? pushToUser(db, push, userId, data, log, now) : Promise.resolve()
+    push.configured || webPush ? pushToUser(db, push, userId, data, log, now, webPush) : Promise.resolve()
 
   return {
     async notify(userId, input, { now }) {

@@ -1,10 +1,12 @@
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm'
+import { and, count, eq, gt, inArray, isNull } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { createPrivateKey, sign, type KeyObject } from 'node:crypto'
+import { appBadgeCount } from '@core/notifications/badge'
 import type { PushData } from '@core/notifications/contract'
 import type { PushConfig, ServiceAccount } from '../config'
 import type { Db } from '../db/client'
-import { deviceTokens, sessions } from '../db/schema'
+import { deviceTokens, notifications, sessions } from '../db/schema'
+import { deckCountsOf } from './learning'
 
 /**
  * Push over Firebase Cloud Messaging's HTTP v1 API. Data-only messages (title, body, url): the app and
@@ -18,6 +20,14 @@ export type PushOutcome = 'sent' | 'unregistered' | 'unavailable' | 'failed'
 export interface PushSender {
   readonly configured: boolean
   send(token: string, data: PushData): Promise<PushOutcome>
+}
+
+/** What a browser's PushSubscription gives us (Safari's): where to send, and the keys to encrypt for. */
+export type WebPushSubscription = { endpoint: string; p256dh: string; auth: string }
+
+/** Web Push straight to the subscription's push service (./web-push.ts). */
+export interface WebPushSender {
+  send(subscription: WebPushSubscription, data: PushData): Promise<PushOutcome>
 }
 
 /** The sender when push is not configured. */
@@ -170,7 +180,8 @@ export function createPushSender(config: PushConfig | null, options: PushSenderO
       body: JSON.stringify({
         message: {
           token,
-          data: { title: data.title, body: data.body, url: data.url },
+          // FCM's data values are strings.
+          data: { title: data.title, body: data.body, url: data.url, ...(data.badge === undefined ? {} : { badge: String(data.badge) }) },
           webpush: { headers: { Urgency: 'high', TTL: WEBPUSH_TTL_SECONDS } },
         },
       }),
@@ -222,8 +233,27 @@ export function createPushSender(config: PushConfig | null, options: PushSenderO
 const CONCURRENCY = 4
 
 /**
+ * The installed app's badge after a push: the reader's unread messages and the cards due in their deck, as the page
+ * counts them (src/core/notifications/badge.ts).
+ */
+export async function badgeCountOf(db: Db, userId: number, now: Date): Promise<number> {
+  const [[{ unread }], { due }] = await Promise.all([
+    db
+      .select({ unread: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+    deckCountsOf(db, userId, now),
+  ])
+  return appBadgeCount({ unread, due })
+}
+
+/** A device saved with a Web Push subscription (Safari's): its token is the endpoint. */
+export const WEB_PUSH_DEVICE = 'WEBPUSH'
+
+/**
  * Sends to every device of the user whose session is live (a signed-out or expired browser gets nothing,
- * even before housekeeping deletes its token) and deletes the tokens FCM reports unregistered. Never throws.
+ * even before housekeeping deletes its token) and deletes the tokens their push service reports gone. An FCM
+ * token goes through `sender`, a Web Push subscription (Safari's) through `webPush`. Never throws.
  */
 export async function pushToUser(
   db: Db,
@@ -232,37 +262,44 @@ export async function pushToUser(
   data: PushData,
   log: FastifyBaseLogger,
   now = new Date(),
+  webPush: WebPushSender | null = null,
 ): Promise<{ sent: number; removed: number }> {
-  if (!sender.configured) return { sent: 0, removed: 0 }
+  if (!sender.configured && !webPush) return { sent: 0, removed: 0 }
   let sent = 0
   try {
     const rows = await db
-      .select({ token: deviceTokens.token })
+      .select({ token: deviceTokens.token, deviceType: deviceTokens.deviceType, p256dh: deviceTokens.p256dh, auth: deviceTokens.auth })
       .from(deviceTokens)
       .innerJoin(sessions, eq(sessions.id, deviceTokens.sessionId))
       .where(and(eq(deviceTokens.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-    const tokens = rows.map((row) => row.token)
+    const devices = rows.filter((row) => (row.deviceType === WEB_PUSH_DEVICE ? webPush && row.p256dh && row.auth : sender.configured))
+    if (devices.length === 0) return { sent: 0, removed: 0 }
+    const counted = data.badge === undefined ? { ...data, badge: await badgeCountOf(db, userId, now) } : data
     const dead: string[] = []
     let next = 0
+    const sendTo = ({ token, deviceType, p256dh, auth }: (typeof rows)[number]) =>
+      deviceType === WEB_PUSH_DEVICE && webPush
+        ? webPush.send({ endpoint: token, p256dh: p256dh ?? '', auth: auth ?? '' }, counted)
+        : sender.send(token, counted)
     const worker = async () => {
-      while (next < tokens.length) {
-        const token = tokens[next++]
-        const outcome = await sender.send(token, data).catch((error: unknown): PushOutcome => {
+      while (next < devices.length) {
+        const device = devices[next++]
+        const outcome = await sendTo(device).catch((error: unknown): PushOutcome => {
           log.error({ err: error, userId }, 'Push sender threw')
           return 'failed'
         })
         if (outcome === 'sent') sent++
-        else if (outcome === 'unregistered') dead.push(token)
+        else if (outcome === 'unregistered') dead.push(device.token)
       }
     }
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, tokens.length) }, worker))
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, devices.length) }, worker))
     if (dead.length === 0) return { sent, removed: 0 }
     // Only while the token is still this user's: a device that signed in as someone else since keeps it.
     const removed = await db
       .delete(deviceTokens)
       .where(and(eq(deviceTokens.userId, userId), inArray(deviceTokens.token, dead)))
       .returning({ token: deviceTokens.token })
-    if (removed.length > 0) log.info({ userId, removed: removed.length }, 'Removed push tokens FCM no longer knows')
+    if (removed.length > 0) log.info({ userId, removed: removed.length }, 'Removed push tokens their push service no longer knows')
     return { sent, removed: removed.length }
   } catch (error) {
     log.error({ err: error, userId }, 'Push to a user failed')

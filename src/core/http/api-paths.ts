@@ -176,6 +176,10 @@ export const API = {
   notificationTest: '/user/notification/test',
   /** GET the daily proverb reminder; PUT { time: 'HH:MM' | null, timeZone }. */
   dailyReminder: '/user/notification/reminder',
+  /** The server's VAPID public key, which a Web Push subscription (Safari's) is made with: { data: { publicKey } }. */
+  webPushKey: '/api/push/web-push-key',
+  /** POST { endpoint, keys: { p256dh, auth } }: saves this device's Web Push subscription (Safari's) for the caller. */
+  webPushSubscription: '/user/notification/web-push-subscription',
 } as const
 
 /**

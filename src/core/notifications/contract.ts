@@ -31,6 +31,7 @@ export type DailyReminder = { time: string | null; timeZone: string }
 
 /**
  * The data of a push message (data-only: the app shows it itself). FCM data values are strings.
- * `url` is a path on our origin.
+ * `url` is a path on our origin. `badge`: the count the installed app's icon shows once it arrives (unread
+ * messages and cards due, ./badge.ts); absent when the sender did not count.
  */
-export type PushData = { title: string; body: string; url: string }
+export type PushData = { title: string; body: string; url: string; badge?: number }

@@ -25,13 +25,21 @@ export function appPath(url: string, origin: string): string | null {
 /** The push's data, or null when it has no title (not one of ours). A missing or foreign url opens '/'. */
 export function pushDataOf(data: unknown, origin: string): PushData | null {
   if (!data || typeof data !== 'object') return null
-  const { title, body, url } = data as Record<string, unknown>
+  const { title, body, url, badge } = data as Record<string, unknown>
   if (typeof title !== 'string' || !title.trim()) return null
+  const count = badgeOf(badge)
   return {
     title,
     body: typeof body === 'string' ? body : '',
     url: (typeof url === 'string' && appPath(url, origin)) || '/',
+    ...(count === undefined ? {} : { badge: count }),
   }
+}
+
+/** A badge count as FCM's data (a string) or a declarative push (a number) carries it; undefined when it is none. */
+export function badgeOf(value: unknown): number | undefined {
+  const count = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value
+  return typeof count === 'number' && Number.isSafeInteger(count) && count >= 0 ? count : undefined
 }
 
 /** The daily reminder's proverb: the slug in '/search_result?proverb=<slug>', or null for other paths. */

@@ -7,7 +7,8 @@ import type { Session } from '@/lib/session'
 import type { KeepPacksCommand, KeepReadsCommand } from '@/offline/messages'
 import { PACKS_PERIODIC_TAG } from '@/offline/periodic-sync'
 import { answerKeepQuestion, declinePeople } from './keep-choice'
-import { homeReads, startKeeping } from './keeper'
+import { homeReads } from '@/offline/periodic-sync'
+import { startKeeping } from './keeper'
 import { markKeys } from './marks'
 
 // The device's owner is recorded at sign-in (src/lib/device-data.ts): here it always has been.
@@ -141,8 +142,8 @@ test('the plan is asked for again when the readable peoples are invalidated or c
   expect(packs()).toHaveLength(2)
 })
 
-test('when the worker starts keeping the reader’s peoples, the page asks for persistent storage and a periodic refresh', async () => {
-  const { sw, registered } = container()
+test('when the worker starts keeping the reader’s peoples, the page asks for persistent storage', async () => {
+  const { sw } = container()
   const persist = vi.fn(async () => true)
   Object.defineProperty(navigator, 'storage', { configurable: true, value: { persist } })
   sw.take()
@@ -154,5 +155,30 @@ test('when the worker starts keeping the reader’s peoples, the page asks for p
   sw.dispatchEvent(new MessageEvent('message', { data: { type: 'PACKS_KEEPING', userId: 7, groupIds: [1] } }))
   await settle()
   expect(persist).toHaveBeenCalledTimes(1)
-  expect(registered).toEqual([PACKS_PERIODIC_TAG])
+})
+
+/** The browser's answer for Periodic Background Sync: Chromium grants it to an installed app the reader uses. */
+function periodicSyncPermission(state: PermissionState | 'unknown') {
+  const query = vi.fn(async ({ name }: { name: string }) => {
+    if (state === 'unknown' || name !== 'periodic-background-sync') throw new TypeError(`${name} is not a permission name`)
+    return { state }
+  })
+  Object.defineProperty(navigator, 'permissions', { configurable: true, value: { query } })
+}
+
+test('the worker is woken to keep packs and tomorrow’s proverbs only where the browser granted Periodic Background Sync', async () => {
+  for (const [state, expected] of [
+    ['granted', [PACKS_PERIODIC_TAG]],
+    ['prompt', []],
+    ['denied', []],
+    ['unknown', []],
+  ] as const) {
+    periodicSyncPermission(state)
+    const { sw, registered } = container()
+    sw.take()
+    stop = startKeeping(new QueryClient(), null)
+    await settle()
+    expect(registered, state).toEqual(expected)
+    stop()
+  }
 })

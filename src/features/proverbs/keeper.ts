@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { API } from '@/core/http/api-paths'
 import type { EthnicGroup } from '@/core/proverbs/contract'
 import { isMetered, type ConnectionInfo } from '@/core/shared/connection'
 import { askPersistentStorage, deviceDataSettled } from '@/lib/device-data'
@@ -9,7 +8,7 @@ import type { KeepPacksCommand, KeepReadsCommand, PacksKeepingNotice } from '@/o
 import { PACKS_PERIODIC_MS, PACKS_PERIODIC_TAG } from '@/offline/periodic-sync'
 import { readKeepChoice } from './keep-choice'
 import { markKeys } from './marks'
-import { HOME_TRENDING_LIMIT, localDate } from './queries'
+import { homeReads } from '@/offline/periodic-sync'
 
 /**
  * Keep by default, the page's side (docs/decisions/021-keep-by-default.md). Once a worker controls the page, and
@@ -25,17 +24,12 @@ export function startKeeping(client: QueryClient, session: Session | null): () =
     if (!container.controller) return
     keepReads([...homeReads(new Date()), ...(renderedPage()?.reads ?? [])])
     if (session) void keepPlan(session)
+    void registerPeriodicKeeping(container).catch((error: unknown) => console.warn('Periodic Background Sync was not registered', error))
   }
   const onNotice = (event: MessageEvent<PacksKeepingNotice | undefined>) => {
     if (event.data?.type !== 'PACKS_KEEPING' || event.data.userId !== session?.user.id) return
-    // The worker starts keeping this reader's peoples: the browser is asked to keep them under storage pressure, and
-    // (an installed app, in Chromium) to wake the worker now and then to bring them up to date.
+    // The worker starts keeping this reader's peoples: the browser is asked to keep them under storage pressure.
     void askPersistentStorage().catch(() => false)
-    void container.ready
-      .then((registration) =>
-        (registration as PeriodicRegistration).periodicSync?.register(PACKS_PERIODIC_TAG, { minInterval: PACKS_PERIODIC_MS }),
-      )
-      .catch(() => undefined)
   }
   // Off mobile data (onto Wi-Fi, say), what waited for an unmetered connection can come. (The browser says "change"
   // for every new estimate of its speed too: only the move off a metered connection counts.)
@@ -58,23 +52,21 @@ export function startKeeping(client: QueryClient, session: Session | null): () =
   }
 }
 
+/**
+ * Periodic Background Sync (Chromium, an installed app), only where the browser granted it (it does for an installed
+ * app the reader uses): the worker then wakes now and then, with no page open, to bring the kept packs up to date and
+ * the next day's proverbs onto the device, so the morning reminder opens offline (sw/packs.ts).
+ */
+export async function registerPeriodicKeeping(container: ServiceWorkerContainer): Promise<void> {
+  const permission = await navigator.permissions?.query({ name: 'periodic-background-sync' as PermissionName }).catch(() => undefined)
+  if (permission?.state !== 'granted') return
+  const registration = (await container.ready) as PeriodicRegistration
+  await registration.periodicSync?.register(PACKS_PERIODIC_TAG, { minInterval: PACKS_PERIODIC_MS })
+}
+
 /** Periodic Background Sync (Chromium; not in TypeScript's DOM lib). */
 type PeriodicRegistration = ServiceWorkerRegistration & {
   periodicSync?: { register: (tag: string, options: { minInterval: number }) => Promise<void> }
-}
-
-/** Home's reads for the reader's calendar day (and tomorrow's pick, so the next day opens right offline too). */
-export function homeReads(now: Date): string[] {
-  const date = localDate(now)
-  const tomorrow = localDate(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1))
-  // As the page's own fetchers ask them (src/features/proverbs/api.ts, src/entities/catalogue/api.ts).
-  return [
-    `${API.proverbsToday}?date=${date}`,
-    `${API.trendingPublic}?date=${date}&limit=${HOME_TRENDING_LIMIT}`,
-    `${API.ethnicGroupsPublic}?q=all`,
-    API.categoriesPublic,
-    `${API.proverbsToday}?date=${tomorrow}`,
-  ]
 }
 
 function keepReads(urls: string[]): void {

@@ -1,13 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { MAX_QUERY_LENGTH } from '@/core/shared/constants'
+import { HOME_TRENDING_LIMIT } from '@/core/proverbs/local-date'
 import { catalogueKeys } from '@/lib/query-keys'
 import { fetchHistory, fetchProverbs, fetchToday, fetchTrending, type SearchParams } from './api'
-
-/** The viewer's calendar day, so "today" turns over at their midnight, not the server's. */
-export function localDate(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
-}
 
 /** Under the corpus's prefix (`catalogueKeys.all`), with the groups, the categories and one proverb (src/entities/catalogue). */
 export const proverbKeys = {
@@ -44,7 +39,6 @@ export const todayQuery = (date: string) =>
   queryOptions({ queryKey: proverbKeys.today(date), queryFn: ({ signal }) => fetchToday(date, signal), staleTime: DAY })
 
 /** How many trending proverbs home shows: what the worker keeps for home too (./keeper.ts). */
-export const HOME_TRENDING_LIMIT = 6
 
 export const trendingQuery = (date: string, limit = HOME_TRENDING_LIMIT) =>
   queryOptions({ queryKey: proverbKeys.trending(date, limit), queryFn: ({ signal }) => fetchTrending(date, limit, signal) })

@@ -32,6 +32,9 @@ const config = vi.hoisted(() => ({
 }))
 vi.mock('@/lib/env', () => config)
 vi.mock('@/lib/session', () => import('@/lib/test-session'))
+vi.mock('@/lib/platform', () => import('@/lib/test-platform'))
+const { setTestPlatform } = await import('@/lib/test-platform')
+const { ANDROID_CHROME, IPHONE_SAFARI } = await import('@/core/shared/platform-fixtures')
 setTestSession({ ...ADA, token: 'session-7' })
 
 const {
@@ -104,6 +107,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals()
+  setTestPlatform(ANDROID_CHROME)
 })
 
 test('nothing asks for permission or loads Firebase until the user turns push on', async () => {
@@ -225,4 +229,99 @@ test('push turned on is counted as an opt-in; a refusal or a failed save is not'
   expect(await enablePush(7)).toEqual({ ok: true })
   expect(await worker.events()).toMatchObject([{ type: 'push_opt_in' }])
   worker.remove()
+})
+
+// Safari: a Web Push subscription on Apple's push service, made by the page with the server's VAPID key.
+
+const SERVER_KEY = 'BP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A8'
+const APPLE_ENDPOINT = 'https://web.push.apple.com/QGuQyavXutnMH/device-1'
+
+/** The worker's pushManager on an Apple device, recording what the page asks of it. */
+function applePushManager(existing: { key: number[] } | null = null) {
+  const subscription = (key: ArrayBuffer) => ({
+    endpoint: APPLE_ENDPOINT,
+    options: { applicationServerKey: key },
+    toJSON: () => ({ endpoint: APPLE_ENDPOINT, expirationTime: null, keys: { p256dh: 'p'.repeat(87), auth: 'a'.repeat(22) } }),
+    unsubscribe: vi.fn(async () => (fb.calls.push('unsubscribe'), true)),
+  })
+  let current = existing ? subscription(new Uint8Array(existing.key).buffer) : null
+  return {
+    getSubscription: async () => current,
+    subscribe: vi.fn(async ({ applicationServerKey }: { applicationServerKey: Uint8Array; userVisibleOnly: boolean }) => {
+      fb.calls.push('subscribe')
+      current = subscription(applicationServerKey.slice().buffer)
+      return current
+    }),
+  }
+}
+
+function appleDevice(pushManager: ReturnType<typeof applePushManager>) {
+  setTestPlatform({ ...IPHONE_SAFARI, standalone: true })
+  const appleRegistration = { ...registration, pushManager }
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { getRegistration: async () => appleRegistration, ready: Promise.resolve(appleRegistration) },
+  })
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      fb.calls.push(`${init?.method ?? 'GET'} ${url}`)
+      if (url === '/api/push/web-push-key') return Response.json({ data: { publicKey: SERVER_KEY } })
+      saved.push({ body: JSON.parse(String(init?.body)), auth: new Headers(init?.headers).get('Authorization') })
+      return Response.json({ message: 'Device saved' }, { status: saveStatus })
+    }),
+  )
+}
+
+test('in Safari on an iPhone, push waits for the Home Screen app: no permission is asked there', async () => {
+  setTestPlatform(IPHONE_SAFARI)
+  vi.stubGlobal('PushManager', undefined)
+  Reflect.deleteProperty(window, 'PushManager')
+  expect(readPushStatus()).toBe('home-screen')
+  expect(await enablePush(7)).toEqual({ ok: false, reason: 'home-screen', message: PUSH_FAILURE_MESSAGES['home-screen'] })
+  expect(fb.calls).toEqual([])
+})
+
+test('in the Home Screen app, push is a Web Push subscription made with the server’s key and saved, without Firebase', async () => {
+  config.env.firebase = null
+  const pushManager = applePushManager()
+  appleDevice(pushManager)
+  expect(readPushStatus()).toBe('off')
+  expect(await enablePush(7)).toEqual({ ok: true })
+  expect(fb.calls).toEqual([
+    'requestPermission',
+    'GET /api/push/web-push-key',
+    'subscribe',
+    'POST /user/notification/web-push-subscription',
+  ])
+  const [{ applicationServerKey, userVisibleOnly }] = pushManager.subscribe.mock.calls[0]
+  expect(userVisibleOnly).toBe(true)
+  expect(
+    btoa(String.fromCharCode(...applicationServerKey))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, ''),
+  ).toBe(SERVER_KEY)
+  expect(saved).toEqual([
+    { body: { endpoint: APPLE_ENDPOINT, keys: { p256dh: 'p'.repeat(87), auth: 'a'.repeat(22) } }, auth: 'Bearer session-7' },
+  ])
+  expect(localStorage.getItem(FCM_TOKEN_KEY)).toBe(APPLE_ENDPOINT)
+  expect(readPushStatus()).toBe('on')
+})
+
+test('a subscription made with another key is replaced; turning push off ends it', async () => {
+  const pushManager = applePushManager({ key: [4, 1, 2, 3] })
+  appleDevice(pushManager)
+  await enablePush(7)
+  expect(fb.calls).toEqual([
+    'requestPermission',
+    'GET /api/push/web-push-key',
+    'unsubscribe',
+    'subscribe',
+    'POST /user/notification/web-push-subscription',
+  ])
+  fb.calls.length = 0
+  await disablePush()
+  expect(fb.calls).toEqual(['unsubscribe'])
+  expect(localStorage.getItem(FCM_TOKEN_KEY)).toBeNull()
 })

@@ -7,13 +7,18 @@ import { DEVICE_TOKEN_SAVE_FAILED } from '@/core/shared/texts'
 import { track } from '@/lib/track'
 import { apiSend } from '@/lib/api-client'
 import { env } from '@/lib/env'
+import { isIosSafari, usesApplePush } from '@/core/shared/platform'
+import { platformFacts } from '@/lib/platform'
+import { endWebPushSubscription, saveWebPushSubscription, webPushSubscription } from './web-push'
 
 /**
  * Push on this device, through Firebase Cloud Messaging. Firebase (≈15 KB gzip) loads only when push is
  * configured and something needs it: the switch being turned on, or the foreground listener of a user
  * who has push on. The browser's permission is asked only from the switch, never on page load. The
  * token goes through the one worker the app registered (/firebase-messaging-sw.js): Firebase would
- * otherwise register a second copy of it.
+ * otherwise register a second copy of it. WebKit's browsers (Safari; on an iPhone, the Home Screen app) push
+ * through Apple's service instead: a Web Push subscription the page makes itself (./web-push.ts), whose endpoint is
+ * kept where an FCM token would be.
  */
 
 export { FCM_TOKEN_KEY, FCM_TOKEN_USER_KEY }
@@ -21,15 +26,20 @@ export { FCM_TOKEN_KEY, FCM_TOKEN_USER_KEY }
 export const FCM_TOKEN_CHECKED_KEY = 'fcm_token_checked'
 const CHECK_EVERY_MS = 24 * 60 * 60 * 1000
 
-/** unconfigured: this build has no Firebase config (the switch is hidden). */
-export type PushStatus = 'unconfigured' | 'unsupported' | 'blocked' | 'on' | 'off'
+/**
+ * unconfigured: this build has no Firebase config and the browser is not WebKit's (the switch is hidden). home-screen:
+ * Safari on an iPhone or iPad, where push works only in the Home Screen app (the switch shows the way there).
+ */
+export type PushStatus = 'unconfigured' | 'unsupported' | 'home-screen' | 'blocked' | 'on' | 'off'
 
-export type PushFailure = 'unsupported' | 'blocked' | 'dismissed' | 'no-worker' | 'token' | 'save'
+export type PushFailure = 'unsupported' | 'home-screen' | 'blocked' | 'dismissed' | 'no-worker' | 'token' | 'save'
 export type PushResult = { ok: true } | { ok: false; reason: PushFailure; message: string }
 
 export const PUSH_FAILURE_MESSAGES: Record<PushFailure, string> = {
   unsupported:
     'This browser cannot receive notifications from Òwe. On an iPhone or iPad, add Òwe to your Home Screen and open it from there.',
+  'home-screen':
+    'On an iPhone or iPad, Òwe notifies you from your Home Screen: in Safari tap Share, then Add to Home Screen, open Òwe from there and turn this on.',
   blocked:
     'Notifications are blocked for Òwe in this browser. To allow them, open the site settings (the icon beside the address bar), set Notifications to Allow, then turn this on again.',
   dismissed: 'The browser did not get an answer. Turn this on again and choose Allow when it asks.',
@@ -47,9 +57,13 @@ export function pushSupported(): boolean {
 
 export const storedPushToken = (): string | null => localStorage.getItem(FCM_TOKEN_KEY)
 
+/** Whether this browser pushes through Apple's service (a Web Push subscription of our own) rather than FCM. */
+const applePush = () => usesApplePush(platformFacts())
+
 export function readPushStatus(): PushStatus {
-  if (!env.firebase) return 'unconfigured'
-  if (!pushSupported()) return 'unsupported'
+  const facts = platformFacts()
+  if (!env.firebase && !usesApplePush(facts)) return 'unconfigured'
+  if (!pushSupported()) return isIosSafari(facts) && !facts.standalone ? 'home-screen' : 'unsupported'
   if (Notification.permission === 'denied') return 'blocked'
   return Notification.permission === 'granted' && storedPushToken() ? 'on' : 'off'
 }
@@ -107,10 +121,9 @@ async function appWorker(): Promise<ServiceWorkerRegistration | undefined> {
  * Saves the token for the signed-in user; only a saved token is kept and a failure is logged
  * (docs/requirements.md#r7-notifications-and-push).
  */
-async function saveToken(token: string, userId: number): Promise<boolean> {
-  const body: DeviceRegistration = { device_type: 'WEB', device_token: token }
+async function saveToken(token: string, userId: number, save = () => saveFcmToken(token)): Promise<boolean> {
   try {
-    await apiSend('POST', API.deviceSave, body, { auth: true })
+    await save()
   } catch {
     console.error(DEVICE_TOKEN_SAVE_FAILED)
     return false
@@ -122,17 +135,43 @@ async function saveToken(token: string, userId: number): Promise<boolean> {
   return true
 }
 
+function saveFcmToken(token: string): Promise<unknown> {
+  const body: DeviceRegistration = { device_type: 'WEB', device_token: token }
+  return apiSend('POST', API.deviceSave, body, { auth: true })
+}
+
+/** Safari's: the subscription on Apple's push service, saved with its keys; its endpoint is kept as the token. */
+const saveSubscription = (subscription: PushSubscription, userId: number) =>
+  saveToken(subscription.endpoint, userId, () => saveWebPushSubscription(subscription))
+
 // ---------------------------------------------------------------------------------------- the switch
 
 /** Turns push on for this device and user. Call it from the user's action: it asks for permission first. */
 export async function enablePush(userId: number): Promise<PushResult> {
   const config = env.firebase
-  if (!config || !pushSupported()) return fail('unsupported')
+  const apple = applePush()
+  if (readPushStatus() === 'home-screen') return fail('home-screen')
+  if ((!config && !apple) || !pushSupported()) return fail('unsupported')
   // First, while the click still counts as the user's gesture (some browsers ask only then).
   const permission = await Notification.requestPermission()
   changed()
   if (permission === 'denied') return fail('blocked')
   if (permission !== 'granted') return fail('dismissed')
+  if (apple) {
+    let subscription: PushSubscription
+    try {
+      const registration = await appWorker()
+      if (!registration) return fail('no-worker')
+      subscription = await webPushSubscription(registration)
+    } catch (error) {
+      console.warn('Push: no subscription from the push service', error)
+      return fail('token')
+    }
+    if (!(await saveSubscription(subscription, userId))) return fail('save')
+    track('push_opt_in')
+    return { ok: true }
+  }
+  if (!config) return fail('unsupported')
   let token: string
   try {
     const registration = await appWorker()
@@ -154,6 +193,17 @@ export async function enablePush(userId: number): Promise<PushResult> {
 export async function disablePush(): Promise<void> {
   const config = env.firebase
   const registration = pushSupported() ? await navigator.serviceWorker.getRegistration() : undefined
+  if (applePush()) {
+    try {
+      await endWebPushSubscription(registration)
+    } catch (error) {
+      console.warn('Push: the subscription could not be ended', error)
+    } finally {
+      for (const key of [FCM_TOKEN_KEY, FCM_TOKEN_USER_KEY, FCM_TOKEN_CHECKED_KEY]) localStorage.removeItem(key)
+      changed()
+    }
+    return
+  }
   try {
     const loaded = config && registration ? await loadMessaging(config) : null
     if (config && registration && loaded) {
@@ -183,9 +233,18 @@ export async function disablePush(): Promise<void> {
  */
 export async function syncPushToken(userId: number, now = Date.now()): Promise<void> {
   const config = env.firebase
-  if (!config || readPushStatus() !== 'on') return
+  if (readPushStatus() !== 'on') return
   const sameUser = localStorage.getItem(FCM_TOKEN_USER_KEY) === String(userId)
   if (sameUser && now - Number(localStorage.getItem(FCM_TOKEN_CHECKED_KEY)) < CHECK_EVERY_MS) return
+  if (applePush()) {
+    const registration = await appWorker()
+    if (!registration) return
+    const subscription = await webPushSubscription(registration)
+    if (subscription.endpoint !== storedPushToken() || !sameUser) await saveSubscription(subscription, userId)
+    else localStorage.setItem(FCM_TOKEN_CHECKED_KEY, String(now))
+    return
+  }
+  if (!config) return
   const registration = await appWorker()
   const loaded = registration && (await loadMessaging(config))
   if (!registration || !loaded) return

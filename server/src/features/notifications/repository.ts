@@ -74,15 +74,28 @@ function unreadCountStatement(db: Db) {
 /** Browsers a user keeps; a newer token past this pushes out the one saved longest ago. */
 export const MAX_DEVICES_PER_USER = 20
 
-export async function saveDevice(db: Db, session: AuthSession, token: string, deviceType: string, now: Date): Promise<void> {
+/**
+ * Saves a push token for the session's user. A Web Push subscription (Safari's) comes with the keys its messages are
+ * encrypted for (`keys`), and its endpoint is the token.
+ */
+export async function saveDevice(
+  db: Db,
+  session: AuthSession,
+  token: string,
+  deviceType: string,
+  now: Date,
+  keys: { p256dh: string; auth: string } | null = null,
+): Promise<void> {
   const { userId, sessionId } = session
+  const p256dh = keys?.p256dh ?? null
+  const auth = keys?.auth ?? null
   await db.transaction(async (tx) => {
     // A token belongs to one browser profile: whoever saved it last is the one signed in there now, and
     // it lives as long as the session that saved it.
     await tx
       .insert(deviceTokens)
-      .values({ token, userId, sessionId, deviceType, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({ target: deviceTokens.token, set: { userId, sessionId, deviceType, updatedAt: now } })
+      .values({ token, userId, sessionId, deviceType, p256dh, auth, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: deviceTokens.token, set: { userId, sessionId, deviceType, p256dh, auth, updatedAt: now } })
     const kept = tx
       .select({ token: deviceTokens.token })
       .from(deviceTokens)

@@ -1,4 +1,6 @@
 import { useId, useState } from 'react'
+import { useSearchParams } from 'react-router-dom'
+import { SHARED_TEXT_PARAM } from '@/core/shared/share-target'
 import { COMMUNITY_TEXTS } from '@/core/community/texts'
 import { API } from '@/core/http/api-paths'
 import { DELIVERY_TEXTS } from '@/core/shared/delivery'
@@ -59,9 +61,12 @@ export function AddProverbRoute() {
   const groups = useGroups()
   const categories = useCategories()
   const categoryList = useId()
+  // Text shared into the installed app from another app (the manifest's share target) starts the proverb's field.
+  const shared = useSearchParams()[0].get(SHARED_TEXT_PARAM)?.trim() || null
+  const start: SuggestionInput = shared ? { ...EMPTY, suggestedProverb: shared } : EMPTY
   const initialValues: SuggestionInput = session
-    ? { ...EMPTY, email: session.user.email, name: `${session.user.firstName} ${session.user.lastName}`.trim() }
-    : EMPTY
+    ? { ...start, email: session.user.email, name: `${session.user.firstName} ${session.user.lastName}`.trim() }
+    : start
   return (
     <section className="auth-page auth-page--wide" aria-labelledby="add-proverb-title">
       <h1 id="add-proverb-title">Suggest a proverb</h1>
@@ -76,7 +81,8 @@ export function AddProverbRoute() {
         label="Suggest a proverb"
         schema={suggestionSchema}
         initialValues={initialValues}
-        draftKey="suggest-proverb"
+        // A share starts afresh: a draft kept from before would put other words over the shared ones.
+        draftKey={shared ? undefined : 'suggest-proverb'}
         resetOnSuccess
         focusOutcome
         submitLabel="Send suggestion"

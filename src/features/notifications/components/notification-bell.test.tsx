@@ -163,3 +163,19 @@ test('offline, a read this device made but the server has not heard of shows as 
   expect(within(items[0]).queryByText('Unread:')).toBeNull()
   expect(within(items[1]).getByText('Unread:')).toBeTruthy()
 })
+
+test('the installed app’s icon counts the unread messages (and cards due); signing out clears it', async () => {
+  const badge: string[] = []
+  Object.assign(navigator, {
+    setAppBadge: async (count: number) => void badge.push(`set ${count}`),
+    clearAppBadge: async () => void badge.push('clear'),
+  })
+  fakeServer([notification(3), notification(2), notification(1, { read: true })])
+  renderNotifications()
+  await screen.findByRole('button', { name: 'Notifications, 2 unread' })
+  await vi.waitFor(() => expect(badge).toEqual(['set 2']))
+  cleanup()
+  await vi.waitFor(() => expect(badge).toEqual(['set 2', 'clear']))
+  Reflect.deleteProperty(navigator, 'setAppBadge')
+  Reflect.deleteProperty(navigator, 'clearAppBadge')
+})

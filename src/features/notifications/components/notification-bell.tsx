@@ -6,6 +6,7 @@ import { ErrorState, Loading } from '@/components/query-state'
 import { useDisclosure } from '@/components/disclosure'
 import { badgeCount } from '@/core/shared/format'
 import { useSession } from '@/lib/session'
+import { useAppBadge } from '@/lib/app-badge'
 import { applyPendingReads, latestNotificationsQuery, unreadCountQuery } from '../queries'
 import { NotificationSummary } from './notification-item'
 
@@ -32,6 +33,8 @@ function Bell({ userId }: { userId: number }) {
   }, [restoring, client, userId])
   const { open, setOpen, id, root, button: toggle } = useDisclosure()
   const unread = count.data ?? 0
+  // The icon on the Home Screen or the shelf counts these and the cards due, as the bell and the Learn tab do.
+  useAppBadge(count.data)
 
   return (
     <div className="bell" ref={root}>

@@ -17,6 +17,7 @@ const config = vi.hoisted(() => ({
 }))
 vi.mock('@/lib/env', () => config)
 vi.mock('@/lib/session', () => import('@/lib/test-session'))
+vi.mock('@/lib/platform', () => import('@/lib/test-platform'))
 
 // Firebase's onMessage and the token check are the messaging module's (tested there); here they are stand-ins.
 const push = vi.hoisted(() => ({

@@ -10,6 +10,7 @@ const CONFIG = { apiKey: 'k', projectId: 'owe-test', messagingSenderId: '1', app
 const config = vi.hoisted(() => ({ env: { apiBase: '', production: false, firebase: null as null | Record<string, string> } }))
 vi.mock('@/lib/env', () => config)
 vi.mock('@/lib/session', () => import('@/lib/test-session'))
+vi.mock('@/lib/platform', () => import('@/lib/test-platform'))
 
 // The switch's own logic is under test; turning push on and off (Firebase, the server) is the messaging module's.
 const push = vi.hoisted(() => ({ enable: vi.fn(), disable: vi.fn() }))
@@ -94,4 +95,68 @@ test('on: turning it off removes push from this device', async () => {
   fireEvent.click(theSwitch())
   await waitFor(() => expect(push.disable).toHaveBeenCalled())
   await waitFor(() => expect(theSwitch().getAttribute('aria-checked')).toBe('false'))
+})
+
+// Safari on an iPhone or iPad: push reaches only the Home Screen app, which Safari has no prompt to install.
+
+const { setTestPlatform } = await import('@/lib/test-platform')
+const { ANDROID_CHROME, IPHONE_SAFARI } = await import('@/core/shared/platform-fixtures')
+const { INSTALL_GUIDE_TEXTS } = await import('@/core/notifications/texts')
+
+HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+  this.open = true
+}
+HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+  this.open = false
+  this.dispatchEvent(new Event('close'))
+}
+
+/** Safari in a tab has no Push API at all. */
+function iphoneSafari(standalone = false) {
+  setTestPlatform({ ...IPHONE_SAFARI, standalone })
+  Reflect.deleteProperty(window, 'PushManager')
+}
+afterEach(() => setTestPlatform(ANDROID_CHROME))
+
+const guide = () => screen.queryByRole('dialog', { name: INSTALL_GUIDE_TEXTS.title })
+
+test('in Safari on an iPhone, turning notifications on opens the Home Screen guide, once', async () => {
+  iphoneSafari()
+  renderWithApp(<PushSwitch userId={7} />)
+  expect(hint()).toBe(PUSH_FAILURE_MESSAGES['home-screen'])
+  expect((theSwitch() as HTMLInputElement).disabled).toBe(false)
+  fireEvent.click(theSwitch())
+  const dialog = await screen.findByRole('dialog', { name: INSTALL_GUIDE_TEXTS.title })
+  expect(dialog.textContent).toContain(INSTALL_GUIDE_TEXTS.share)
+  expect(dialog.textContent).toContain(INSTALL_GUIDE_TEXTS.add)
+  // Safari's Share and Add to Home Screen glyphs are drawn beside their steps.
+  expect(dialog.querySelectorAll('svg.install-guide__icon')).toHaveLength(2)
+  expect(push.enable).not.toHaveBeenCalled()
+  expect(Notification.requestPermission).not.toHaveBeenCalled()
+
+  fireEvent.click(screen.getByRole('button', { name: INSTALL_GUIDE_TEXTS.close }))
+  await waitFor(() => expect(guide()).toBeNull())
+  fireEvent.click(theSwitch())
+  expect(guide()).toBeNull()
+  expect(theSwitch().getAttribute('aria-checked')).toBe('false')
+})
+
+test('turning the daily reminder on in Safari on an iPhone opens the guide; in the Home Screen app it does not', async () => {
+  iphoneSafari()
+  renderWithApp(<NotificationSettings userId={7} />)
+  fireEvent.click(await screen.findByRole('checkbox', { name: /Send me a proverb every day/ }))
+  expect(await screen.findByRole('dialog', { name: INSTALL_GUIDE_TEXTS.title })).toBeTruthy()
+  cleanup()
+
+  localStorage.clear()
+  iphoneSafari(true)
+  renderWithApp(<NotificationSettings userId={7} />)
+  fireEvent.click(await screen.findByRole('checkbox', { name: /Send me a proverb every day/ }))
+  expect(guide()).toBeNull()
+})
+
+test('elsewhere turning the reminder on opens no guide', async () => {
+  renderWithApp(<NotificationSettings userId={7} />)
+  fireEvent.click(await screen.findByRole('checkbox', { name: /Send me a proverb every day/ }))
+  expect(guide()).toBeNull()
 })

@@ -2,6 +2,7 @@ import { PUSH_FAILURE_MESSAGES } from '../messaging'
 import { useTogglePush } from '../mutations'
 import { SwitchField } from '@/components/switch-field'
 import { usePushStatus } from '../hooks'
+import { useInstallGuide } from '../install-guide'
 
 const STATUS_TEXT = {
   on: 'On. Òwe can notify this device, even when the app is closed.',
@@ -10,11 +11,14 @@ const STATUS_TEXT = {
 
 /**
  * "Notifications on this device": on, off, blocked by the browser, saving, failed. Hidden when this build
- * has no Firebase config. Turning it on is the only thing that asks the browser for permission.
+ * has no Firebase config (and the browser is not WebKit's). Turning it on is the only thing that asks the browser for
+ * permission. In Safari on an iPhone or iPad, where push reaches only the Home Screen app, it says so, and turning it
+ * on opens the Home Screen guide (once).
  */
 export function PushSwitch({ userId }: { userId: number }) {
   const status = usePushStatus()
   const toggle = useTogglePush(userId)
+  const installGuide = useInstallGuide()
   if (status === 'unconfigured') return null
 
   const saving = toggle.isPending
@@ -25,20 +29,26 @@ export function PushSwitch({ userId }: { userId: number }) {
     ? toggle.variables
       ? 'Turning notifications on…'
       : 'Turning notifications off…'
-    : unavailable
+    : status === 'blocked' || status === 'unsupported' || status === 'home-screen'
       ? PUSH_FAILURE_MESSAGES[status]
       : (failure?.message ?? STATUS_TEXT[status])
 
   return (
-    <SwitchField
-      className="push-switch"
-      label="Notifications on this device"
-      checked={checked}
-      busy={saving}
-      disabled={saving || unavailable}
-      message={message}
-      error={Boolean(failure) || unavailable}
-      onChange={(on) => toggle.mutate(on)}
-    />
+    <>
+      {installGuide.guide}
+      <SwitchField
+        className="push-switch"
+        label="Notifications on this device"
+        checked={checked}
+        busy={saving}
+        disabled={saving || unavailable}
+        message={message}
+        error={Boolean(failure) || unavailable}
+        onChange={(on) => {
+          if (status === 'home-screen') installGuide.offer()
+          else toggle.mutate(on)
+        }}
+      />
+    </>
   )
 }

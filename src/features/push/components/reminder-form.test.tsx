@@ -7,6 +7,7 @@ import { json, renderWithApp } from '../test-fixtures'
 import { ReminderForm } from './reminder-form'
 
 vi.mock('@/lib/session', () => import('@/lib/test-session'))
+vi.mock('@/lib/platform', () => import('@/lib/test-platform'))
 
 let stored: DailyReminder
 let puts: unknown[]

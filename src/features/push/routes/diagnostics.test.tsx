@@ -10,6 +10,7 @@ import { ADA, setTestSession } from '@/lib/test-session'
 const config = vi.hoisted(() => ({ env: { apiBase: '', production: true, firebase: null as null | Record<string, string> } }))
 vi.mock('@/lib/env', () => config)
 vi.mock('@/lib/session', () => import('@/lib/test-session'))
+vi.mock('@/lib/platform', () => import('@/lib/test-platform'))
 
 const browser = { permission: 'granted' as NotificationPermission }
 let testAnswer: () => Response
