@@ -3,6 +3,7 @@ import { cleanup, screen } from '@testing-library/react'
 import { afterEach, expect, test, vi } from 'vitest'
 import { ADMIN_TEXTS } from '@/core/admin/texts'
 import { json } from '@/lib/test-render'
+import { ADA } from '@/lib/test-session'
 import { AdminConsole } from '../routes/console'
 import { fakeApi, renderAdmin } from '../test-fixtures'
 import { RequireAdmin } from './require-admin'
@@ -17,9 +18,7 @@ afterEach(() => {
 })
 
 test('a signed-in reader who is not an admin is told the console is for admins', async () => {
-  const api = fakeApi((_, path) =>
-    path === '/api/admin/audit' ? json({ error: { code: 'forbidden', message: 'Admins only.' } }, 403) : undefined,
-  )
+  const api = fakeApi((_, path) => (path === '/accounts/session' ? json({ data: { user: { ...ADA.user, admin: false } } }) : undefined))
   vi.stubGlobal('fetch', vi.fn(api.fetch))
   renderAdmin(
     <RequireAdmin>
@@ -28,12 +27,13 @@ test('a signed-in reader who is not an admin is told the console is for admins',
   )
   expect(await screen.findByRole('heading', { name: ADMIN_TEXTS.adminsOnly })).toBeTruthy()
   expect(screen.queryByRole('navigation')).toBeNull()
-  expect(api.sent.map((call) => call.path)).toEqual(['/api/admin/audit'])
+  // The session is asked, never a route that would refuse the reader.
+  expect(api.sent.map((call) => call.path)).toEqual(['/accounts/session'])
 })
 
 test('an admin gets the console, on the suggestions', async () => {
   const api = fakeApi((_, path) => {
-    if (path === '/api/admin/audit') return json({ ...EMPTY_PAGE, size: 1 })
+    if (path === '/accounts/session') return json({ data: { user: { ...ADA.user, admin: true } } })
     if (path === '/api/admin/suggestions') return json(EMPTY_PAGE)
     if (path === '/api/admin/categories') return json({ data: [] })
   })
