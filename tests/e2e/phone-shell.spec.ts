@@ -5,7 +5,15 @@ import type { Proverb } from '../../src/core/proverbs/contract'
 import { COOKIE_BANNER_TEXT } from '../../src/core/shared/texts'
 import { createAccount, useAccount, type Account } from './accounts'
 import { waitForWorker } from './offline-support'
-import { expectInsideViewport, expectNoAxeViolations, PHONE_360, PHONE_390, PHONES } from './phone'
+import {
+  expectInsideViewport,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  expectWideEnough,
+  PHONE_360,
+  PHONE_390,
+  PHONES,
+} from './phone'
 
 /**
  * The shell on a phone: a one-row header, a bottom tab bar (Home, Search, Quiz, Learn, Saved, Me) and every
@@ -91,6 +99,36 @@ for (const [name, phone] of PHONES) {
       const dropdown = page.getByRole('region', { name: 'Latest notifications' })
       await expect(dropdown.getByRole('link', { name: 'See all notifications' })).toBeVisible()
       await expectInsideViewport(page, dropdown)
+    })
+
+    test('the notifications panel spans the screen below the header, over the page, and the tab bar keeps its labels', async ({
+      page,
+      baseURL,
+      request,
+    }) => {
+      await signedIn(page, baseURL!, request)
+      await page.goto('/')
+      await expect(page.locator('.today-card').first()).toBeVisible()
+      await page.getByRole('button', { name: /^Notifications/ }).tap()
+      const panel = page.getByRole('region', { name: 'Latest notifications' })
+      await expect(panel.getByText('No notifications yet')).toBeVisible()
+      await expectInsideViewport(page, panel)
+      await expectWideEnough(page, panel)
+      // Its words sit on one line each, not one word a line.
+      for (const line of [panel.getByText('No notifications yet'), panel.getByRole('link', { name: 'See all notifications' })]) {
+        const lines = await line.evaluate((element) => {
+          const range = document.createRange()
+          range.selectNodeContents(element)
+          return new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top))).size
+        })
+        expect(lines).toBe(1)
+      }
+      expect((await panel.boundingBox())!.y).toBeGreaterThanOrEqual((await header(page).boundingBox())!.y + 40)
+      await expectNoSidewaysScroll(page)
+      for (const label of TABS) {
+        await expect(tab(page, label).getByText(label, { exact: true })).toBeVisible()
+        await expectInsideViewport(page, tab(page, label).getByText(label, { exact: true }))
+      }
     })
 
     test('every tab opens its page by touch, marked as the current one, with a target of at least 48 px', async ({

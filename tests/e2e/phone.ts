@@ -29,3 +29,29 @@ export async function expectInsideViewport(page: Page, locator: Locator): Promis
   expect(box!.x + box!.width).toBeLessThanOrEqual(viewport!.width + 0.5)
   expect(box!.y + box!.height).toBeLessThanOrEqual(viewport!.height + 0.5)
 }
+
+/**
+ * The element spans most of the screen (at least `share` of its width) or is as wide as it was designed to be
+ * (`designed`, in CSS pixels): a panel squeezed into a strip shows one word a line.
+ */
+export async function expectWideEnough(page: Page, locator: Locator, designed = Infinity, share = 0.9): Promise<void> {
+  const box = await locator.boundingBox()
+  const screen = await page.evaluate(() => document.documentElement.clientWidth)
+  expect(box, 'the element is rendered').not.toBeNull()
+  expect(box!.width, `${Math.round(box!.width)} px wide on a ${screen} px screen`).toBeGreaterThanOrEqual(
+    Math.min(designed, screen * share) - 0.5,
+  )
+}
+
+/**
+ * The page does not scroll sideways. With `isMobile`, a page wider than the screen widens the layout viewport itself
+ * (`innerWidth` grows to fit it), so the screen's width is the one the page was given, not `clientWidth`.
+ */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const screen = page.viewportSize()!.width
+  const widths = await page.evaluate(() => ({
+    scroll: document.scrollingElement!.scrollWidth,
+    layout: document.documentElement.clientWidth,
+  }))
+  expect(widths, `the page is ${widths.scroll} px wide on a ${screen} px screen`).toEqual({ scroll: screen, layout: screen })
+}
