@@ -55,3 +55,54 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   }))
   expect(widths, `the page is ${widths.scroll} px wide on a ${screen} px screen`).toEqual({ scroll: screen, layout: screen })
 }
+
+/** What a reader can tap or type into. */
+const CONTROLS = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="radio"], [role="tab"]'
+
+/**
+ * The controls outside `overlay` (within `scope`, the whole page unless told) that it lies over where they are now on
+ * screen: each control's centre is looked up with `elementFromPoint`. A string, so the page runs it as written.
+ */
+const COVERED_BY = `({ overlay, scope, controls }) => {
+  const over = document.querySelector(overlay)
+  if (!over) return ['the overlay ' + overlay + ' is not on the page']
+  const width = document.documentElement.clientWidth
+  const height = window.innerHeight
+  const covered = []
+  for (const root of document.querySelectorAll(scope)) {
+    for (const control of root.querySelectorAll(controls)) {
+      if (over.contains(control)) continue
+      const box = control.getBoundingClientRect()
+      if (box.width < 2 || box.height < 2 || getComputedStyle(control).visibility !== 'visible') continue
+      const x = box.left + box.width / 2
+      const y = box.top + box.height / 2
+      if (x < 0 || y < 0 || x >= width || y >= height) continue
+      const hit = document.elementFromPoint(x, y)
+      if (hit && over.contains(hit)) covered.push((control.getAttribute('aria-label') || control.textContent || control.tagName).trim().slice(0, 40))
+    }
+  }
+  return covered
+}`
+
+/** The overlay (a CSS selector) lies over none of the controls in `scope` on screen as the page is now scrolled. */
+export async function expectCoversNoControl(page: Page, overlay: string, scope = 'body'): Promise<void> {
+  const covered = await page.evaluate(`(${COVERED_BY})(${JSON.stringify({ overlay, scope, controls: CONTROLS })})`)
+  expect(covered, `${overlay} lies over these controls`).toEqual([])
+}
+
+/**
+ * The overlay covers none of the page's controls wherever the page is scrolled: from the top to the end, a screen at a
+ * time, then back to the top.
+ */
+export async function expectCoversNoControlWhileScrolling(page: Page, overlay: string): Promise<void> {
+  const { height, end } = await page.evaluate(() => ({
+    height: window.innerHeight,
+    end: document.scrollingElement!.scrollHeight - window.innerHeight,
+  }))
+  for (let y = 0; ; y = Math.min(end, y + height / 2)) {
+    await page.evaluate((top) => window.scrollTo(0, top), y)
+    await expectCoversNoControl(page, overlay)
+    if (y >= end) break
+  }
+  await page.evaluate(() => window.scrollTo(0, 0))
+}
