@@ -1,4 +1,4 @@
-import { expect, refuseHearts, test, type Locator, type Page, type TestInfo } from './fixtures'
+import { expect, refuseHearts, test, whenInteractive, type Locator, type Page, type TestInfo } from './fixtures'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -200,11 +200,12 @@ for (const [name, phone] of PHONES) {
         await accountMenu(page, testInfo, 'Offline reading')
 
         await refuseHearts(context, 'No proverb has that id.')
-        await page
+        const heart = page
           .locator('.today-card')
           .first()
           .getByRole('button', { name: /^Favourite:/ })
-          .tap()
+        await whenInteractive(heart)
+        await heart.tap()
         await toast(page, testInfo, 'A favourite or like could not be sent', 'error toast')
 
         // A new version of the app: its worker changes on the server.

@@ -1,4 +1,4 @@
-import { expect, refuseHearts, test, type Locator, type Page } from './fixtures'
+import { expect, refuseHearts, test, whenInteractive, type Locator, type Page } from './fixtures'
 import { PNG } from 'pngjs'
 import type { Paginated } from '../../src/core/http/contract'
 import type { Proverb } from '../../src/core/proverbs/contract'
@@ -180,11 +180,13 @@ for (const [name, phone] of PHONES) {
       await signedIn(page, baseURL!, request)
       await refuseHearts(page.context(), 'No proverb has that id.')
       await page.goto('/')
-      await page
+      const heart = page
         .locator('.today-card')
         .first()
         .getByRole('button', { name: /^Favourite:/ })
-        .click()
+      // Pressed on the server's page before the app takes it over, the heart would do nothing.
+      await whenInteractive(heart)
+      await heart.click()
       const toast = page.getByRole('alert').filter({ hasText: 'A favourite or like could not be sent' })
       await expect(toast).toBeVisible()
       await expectAboveBar(page, toast)
