@@ -66,6 +66,8 @@ export function Layout() {
   useKeepByDefault()
   return (
     <>
+      {/* First, in the page's flow: it is read before anything else and never lies over a control. */}
+      <CookieBanner />
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -115,7 +117,6 @@ export function Layout() {
         <p>Proverbs belong to the peoples who made them. Òwe gathers them with care.</p>
       </footer>
       <TabBar />
-      <CookieBanner />
       <Toasts />
       {signedIn && (
         <Suspense fallback={null}>

@@ -11,7 +11,7 @@ import type { Proverb } from '../../src/core/proverbs/contract'
 import { ADMIN_SECTIONS } from '../../src/core/admin/sections'
 import type { RunningServer } from '../support/server-process'
 import { createAccount, useAccount, type Account } from './accounts'
-import { apiAs, ownServer } from './offline-support'
+import { apiAs, ownServer, suggestDuplicateOf } from './offline-support'
 import { expectInsideViewport, expectNoAxeViolations, PHONES } from './phone'
 
 const run = promisify(execFile)
@@ -55,28 +55,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop()
 })
-
-/** A suggestion of a published proverb without its final full stop: the same words, so flagged, yet a text of its own. */
-async function suggestDuplicateOf(proverb: Proverb, name: string): Promise<string> {
-  const text = proverb.proverb.slice(0, -1)
-  const res = await fetch(`${server.url}${API.suggestProverb}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: `${name.toLowerCase()}@example.com`,
-      name,
-      ethnic: 'Yoruba',
-      language: 'Yoruba',
-      suggestedCategory: 'Wisdom',
-      suggestedProverb: text,
-      suggestedEnglishTransliteration: proverb.transliteration,
-      suggestedEnglishInterpretation: proverb.interpretation,
-    }),
-  })
-  expect(res.status).toBe(201)
-  expect(((await res.json()) as { data: { duplicate: boolean } }).data.duplicate).toBe(true)
-  return text
-}
 
 async function openSection(page: Page, section: string): Promise<Locator> {
   await page.getByRole('navigation', { name: 'Admins' }).getByRole('link', { name: section, exact: true }).click()
@@ -123,7 +101,7 @@ for (const [name, phone] of PHONES) {
     test('approving a possible duplicate asks first, naming it; Escape or Cancel keeps it pending', async ({ page }) => {
       const duplicate = published[PHONES.findIndex(([n]) => n === name)]
       const suggester = `Tunde${randomBytes(2).toString('hex')}`
-      const text = await suggestDuplicateOf(duplicate, suggester)
+      const text = await suggestDuplicateOf(server, duplicate, suggester)
       await page.goto(`${server.url}/admin/suggestions`)
       const card = page.getByRole('article', { name: `“${text}”` }).filter({ hasText: suggester })
       // The flag reads as one clean sentence, the published proverb linked, its own full stop kept inside the quotes.
@@ -192,7 +170,7 @@ for (const [name, phone] of PHONES) {
       const category = await apiAs<AdminCategory>(server, admin, 'POST', ADMIN_API.categories, { name: before })
       await apiAs(server, admin, 'PUT', ADMIN_API.category(category.id), { name: `${before} and daring` })
       const suggester = `Bisi${randomBytes(2).toString('hex')}`
-      await suggestDuplicateOf(published[0], suggester)
+      await suggestDuplicateOf(server, published[0], suggester)
       const pending = await apiAs<AdminSuggestion[]>(server, admin, 'GET', `${ADMIN_API.suggestions}?status=pending&page=1&size=100`)
       const suggestion = pending.find((s) => s.name === suggester)!
       await apiAs(server, admin, 'POST', ADMIN_API.rejectSuggestion(suggestion.id), { reason: 'Already published.' })

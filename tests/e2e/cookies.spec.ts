@@ -1,5 +1,7 @@
 import { expect, test } from './fixtures'
 import { COOKIE_BANNER_TEXT } from '../../src/core/shared/texts'
+import { createAccount, useAccount } from './accounts'
+import { expectCoversNoControlWhileScrolling, PHONES } from './phone'
 
 const banner = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Cookie consent' })
 
@@ -64,3 +66,53 @@ test('Decline hides the banner for the session only and sets no cookie', async (
   await expect(banner(later)).toBeVisible()
   await nextSession.close()
 })
+
+for (const [name, phone] of PHONES) {
+  test.describe(`on a ${name} phone`, () => {
+    test.use(phone)
+
+    test('the banner lies over none of a quiz’s controls, its result or a checkout’s return page, and Decline still lasts the session', async ({
+      page,
+      context,
+      request,
+      baseURL,
+    }) => {
+      test.setTimeout(90_000)
+      await useAccount(context, baseURL!, await createAccount(request))
+      await context.clearCookies({ name: 'cookieConsent' })
+      await page.goto('/quiz')
+      await page.getByRole('link', { name: /Start/ }).first().click()
+      await expect(page.getByText(/^Question 1 of \d+$/)).toBeVisible()
+      await expect(banner(page).locator('p')).toHaveText(COOKIE_BANNER_TEXT)
+      const total = Number((await page.getByText(/^Question 1 of \d+$/).innerText()).split(' of ')[1])
+      await expectCoversNoControlWhileScrolling(page, '.cookie-banner')
+      for (let i = 1; i <= total; i++) {
+        await page.getByRole('radio').first().check()
+        await expect(page.locator('.quiz-answer-status')).toHaveText('Sent')
+        if (i < total) await page.getByRole('button', { name: /Next/ }).click()
+      }
+      await expectCoversNoControlWhileScrolling(page, '.cookie-banner')
+      await page.getByRole('button', { name: 'Submit answers' }).click()
+      await expect(page.getByRole('heading', { level: 1, name: /: result$/ })).toBeVisible()
+      await expect(banner(page)).toBeVisible()
+      await expectCoversNoControlWhileScrolling(page, '.cookie-banner')
+
+      await page.goto('/pricing')
+      await page.getByRole('button', { name: 'Choose Silver' }).click()
+      await page.getByRole('button', { name: /^Pay / }).click()
+      await expect(page).toHaveURL(/\/api\/payments\/test-checkout\//)
+      await page.getByRole('button', { name: /^Pay/ }).first().click()
+      await expect(page).toHaveURL(/\/payment_success\?reference=/)
+      await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible()
+      await expect(banner(page)).toBeVisible()
+      await expectCoversNoControlWhileScrolling(page, '.cookie-banner')
+
+      // Declined, it stays away for the rest of the session.
+      await banner(page).getByRole('button', { name: 'Decline' }).click()
+      await expect(banner(page)).toBeHidden()
+      await page.goto('/quiz')
+      await expect(page.getByRole('heading', { level: 1, name: 'Quizzes' })).toBeVisible()
+      await expect(banner(page)).toBeHidden()
+    })
+  })
+}

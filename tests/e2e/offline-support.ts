@@ -1,7 +1,10 @@
 import { expect, expectProblems, request as apiRequest, test, type BrowserContext, type Locator, type Page } from './fixtures'
 import type { EthnicGroup, Proverb } from '../../src/core/proverbs/contract'
+import { API } from '../../src/core/http/api-paths'
 import type { Paginated } from '../../src/core/http/contract'
 import { foldForSearch } from '../../src/core/proverbs/search'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import { E2E_OWN_PORT_BASE, E2E_SMTP_PORT, E2E_STATIC_DIR, E2E_TEMPLATE_DIR } from '../support/e2e-env'
 import { startServer, type RunningServer } from '../support/server-process'
 import { createAccount, useAccount, type Account } from './accounts'
@@ -35,6 +38,49 @@ export async function ownServer(options: { env?: Record<string, string>; port?: 
       OWE_EVENT_RATE_LIMIT: '100000',
     },
   })
+}
+
+/**
+ * A server of the journey's own with an activated admin on it. Admins are made on the command line, as in production:
+ * the server stops (the embedded database takes one process), the account is promoted, and it starts again on the
+ * same port and data.
+ */
+export async function ownServerWithAdmin(
+  options: { env?: Record<string, string> } = {},
+): Promise<{ server: RunningServer; admin: Account }> {
+  const first = await ownServer(options)
+  const api = await apiRequest.newContext({ baseURL: first.url })
+  const admin = await createAccount(api)
+  await api.dispose()
+  await first.stop()
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/src/cli/admin-create.ts', admin.email], {
+    env: { ...process.env, OWE_DATA_DIR: first.dataDir, LOG_LEVEL: 'silent' },
+  })
+  expect(stdout).toContain(`${admin.email} is now an admin.`)
+  const server = await ownServer({ ...options, port: Number(new URL(first.url).port), dataDir: first.dataDir })
+  return { server, admin }
+}
+
+/** A suggestion of a published proverb without its final full stop: the same words, so flagged, yet a text of its own. */
+export async function suggestDuplicateOf(server: RunningServer, proverb: Proverb, name: string): Promise<string> {
+  const text = proverb.proverb.slice(0, -1)
+  const res = await fetch(`${server.url}${API.suggestProverb}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: `${name.toLowerCase()}@example.com`,
+      name,
+      ethnic: 'Yoruba',
+      language: 'Yoruba',
+      suggestedCategory: 'Wisdom',
+      suggestedProverb: text,
+      suggestedEnglishTransliteration: proverb.transliteration,
+      suggestedEnglishInterpretation: proverb.interpretation,
+    }),
+  })
+  expect(res.status).toBe(201)
+  expect(((await res.json()) as { data: { duplicate: boolean } }).data.duplicate).toBe(true)
+  return text
 }
 
 /**

@@ -1,11 +1,20 @@
-import { expect, refuseHearts, test, type Locator, type Page } from './fixtures'
+import { expect, refuseHearts, test, whenInteractive, type Locator, type Page } from './fixtures'
 import { PNG } from 'pngjs'
 import type { Paginated } from '../../src/core/http/contract'
 import type { Proverb } from '../../src/core/proverbs/contract'
 import { COOKIE_BANNER_TEXT } from '../../src/core/shared/texts'
 import { createAccount, useAccount, type Account } from './accounts'
 import { waitForWorker } from './offline-support'
-import { expectInsideViewport, expectNoAxeViolations, PHONE_360, PHONE_390, PHONES } from './phone'
+import {
+  expectInsideViewport,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  expectWideEnough,
+  offerInstall,
+  PHONE_360,
+  PHONE_390,
+  PHONES,
+} from './phone'
 
 /**
  * The shell on a phone: a one-row header, a bottom tab bar (Home, Search, Quiz, Learn, Saved, Me) and every
@@ -67,7 +76,7 @@ for (const [name, phone] of PHONES) {
       await expectMarked(page, 'Home')
     })
 
-    test('a signed-in reader’s header is one row; the account menu and the notifications open inside the screen', async ({
+    test('a signed-in reader’s header is one row; the account menu opens inside the screen, the notifications across it', async ({
       page,
       baseURL,
       request,
@@ -87,10 +96,23 @@ for (const [name, phone] of PHONES) {
       await page.keyboard.press('Escape')
       await expect(menu).toBeHidden()
 
-      await bell.click()
+      await bell.tap()
       const dropdown = page.getByRole('region', { name: 'Latest notifications' })
-      await expect(dropdown.getByRole('link', { name: 'See all notifications' })).toBeVisible()
+      await expect(dropdown.getByText('No notifications yet')).toBeVisible()
       await expectInsideViewport(page, dropdown)
+      // Below the header and across the screen, its words on one line each; the tab bar keeps its labels.
+      await expectWideEnough(page, dropdown)
+      for (const line of [dropdown.getByText('No notifications yet'), dropdown.getByRole('link', { name: 'See all notifications' })]) {
+        const lines = await line.evaluate((element) => {
+          const range = document.createRange()
+          range.selectNodeContents(element)
+          return new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top))).size
+        })
+        expect(lines).toBe(1)
+      }
+      expect((await dropdown.boundingBox())!.y).toBeGreaterThanOrEqual((await header(page).boundingBox())!.y + 40)
+      await expectNoSidewaysScroll(page)
+      for (const label of TABS) await expectInsideViewport(page, tab(page, label).getByText(label, { exact: true }))
     })
 
     test('every tab opens its page by touch, marked as the current one, with a target of at least 48 px', async ({
@@ -158,11 +180,13 @@ for (const [name, phone] of PHONES) {
       await signedIn(page, baseURL!, request)
       await refuseHearts(page.context(), 'No proverb has that id.')
       await page.goto('/')
-      await page
+      const heart = page
         .locator('.today-card')
         .first()
         .getByRole('button', { name: /^Favourite:/ })
-        .click()
+      // Pressed on the server's page before the app takes it over, the heart would do nothing.
+      await whenInteractive(heart)
+      await heart.click()
       const toast = page.getByRole('alert').filter({ hasText: 'A favourite or like could not be sent' })
       await expect(toast).toBeVisible()
       await expectAboveBar(page, toast)
@@ -318,14 +342,7 @@ test.describe('a 360 px phone that offers installation', () => {
     await withConsent(page, baseURL!)
     await page.goto('/')
     await expect(page.locator('.today-card').first()).toBeVisible()
-    await page.evaluate(() =>
-      window.dispatchEvent(
-        Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
-          prompt: async () => undefined,
-          userChoice: Promise.resolve({ outcome: 'dismissed' }),
-        }),
-      ),
-    )
+    await offerInstall(page)
     const install = page.getByRole('button', { name: 'Install Òwe' })
     await expect(install).toBeVisible()
     await expectInsideViewport(page, install)

@@ -16,7 +16,7 @@ export function CookieBanner() {
   const [answered, setAnswered] = useState(false)
   if (answered || (hydrated && !consentBannerWanted())) return null
   return (
-    <section className="cookie-banner bottom-bar" role="region" aria-label="Cookie consent">
+    <section className="cookie-banner" role="region" aria-label="Cookie consent">
       <p>
         {LEAD}
         <Link to="/privacy_policy">{LINK_WORDS}</Link>

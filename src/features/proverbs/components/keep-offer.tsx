@@ -16,6 +16,21 @@ import { packSizesQuery, usePacks } from '../packs'
  * are kept without asking; on mobile data or Data Saver, Òwe asks first — once, in one tap, the answer remembered.
  * It stands on the tab bar like the cookie banner, so nothing on the page moves when it comes or goes.
  */
+/**
+ * While the question shows, the page keeps as much room at its end (src/app/styles.css), so each of its controls
+ * scrolls clear of the bar. A ref callback: set up when the bar is drawn, undone when it goes.
+ */
+function reserveRoom(bar: HTMLElement | null) {
+  if (!bar) return
+  const root = document.documentElement
+  const observer = new ResizeObserver(() => root.style.setProperty('--bottom-bar-room', `${bar.offsetHeight}px`))
+  observer.observe(bar)
+  return () => {
+    observer.disconnect()
+    root.style.removeProperty('--bottom-bar-room')
+  }
+}
+
 export default function KeepOffer({ session }: { session: Session }) {
   const choice = useKeepChoice(session.user.id)
   // Read once: the question is about the connection the reader is on as home opens.
@@ -46,7 +61,7 @@ function KeepQuestion({ session, declined, saveData }: { session: Session; decli
     void notify(`${names} stay online for now. You can keep them at any time from Offline reading.`)
   }
   return (
-    <section className="keep-offer bottom-bar" aria-label="Keeping your peoples on this phone">
+    <section ref={reserveRoom} className="keep-offer bottom-bar" aria-label="Keeping your peoples on this phone">
       <p className="keep-offer__text">
         <strong>Read your proverbs with no signal.</strong> {saveData ? 'Data Saver is on' : 'You’re on mobile data'}, so Òwe asks before it
         downloads them.
