@@ -96,6 +96,15 @@ async function closeApp(context: BrowserContext, appPage: Page): Promise<Page> {
   return blank
 }
 
+/** Notifications allowed, the worker installed from /about, then the app closed: a push channel to the worker alone. */
+async function withAppClosed(context: BrowserContext, page: Page, origin: string) {
+  await context.addCookies([{ name: 'cookieConsent', value: 'true', url: origin }])
+  await context.grantPermissions(['notifications'], { origin })
+  await page.goto(`${origin}/about`)
+  await waitForWorker(page)
+  return pushChannel(context, await closeApp(context, page), origin)
+}
+
 test('a push while the app is open shows a toast at the top left, and clicking it opens its page in the app', async ({
   page,
   context,
@@ -154,13 +163,7 @@ test('a push with no app window open shows a system notification; tapping it bri
   baseURL,
 }) => {
   const origin = new URL(baseURL!).origin
-  await context.addCookies([{ name: 'cookieConsent', value: 'true', url: origin }])
-  await context.grantPermissions(['notifications'], { origin })
-  await page.goto(`${origin}/about`)
-  await waitForWorker(page)
-  const blank = await closeApp(context, page)
-
-  const channel = await pushChannel(context, blank, origin)
+  const channel = await withAppClosed(context, page, origin)
   const data = { title: 'A new proverb for you', body: 'Read about where Òwe’s proverbs come from.', url: '/about' }
   await channel.push(data)
   await expect
@@ -200,12 +203,7 @@ test('Safari’s declarative push is shown once, as ours, by the worker — not 
   baseURL,
 }) => {
   const origin = new URL(baseURL!).origin
-  await context.addCookies([{ name: 'cookieConsent', value: 'true', url: origin }])
-  await context.grantPermissions(['notifications'], { origin })
-  await page.goto(`${origin}/about`)
-  await waitForWorker(page)
-  const blank = await closeApp(context, page)
-  const channel = await pushChannel(context, blank, origin)
+  const channel = await withAppClosed(context, page, origin)
   // What the server sends to a subscription on Apple's push service (server/src/services/web-push.ts).
   await channel.pushRaw(
     declarativePush({ title: 'This week’s quizzes are ready', body: 'Ten new questions.', url: '/quiz', badge: 3 }, origin),
