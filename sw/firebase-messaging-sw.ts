@@ -84,6 +84,9 @@ const keeping = setupKeeping(self as unknown as Parameters<typeof setupKeeping>[
 self.addEventListener('message', (event) => {
   const data: unknown = event.data
   if ((data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
+  // A page that was still loading when the first install claimed the app's pages is passed over by the claim (it
+  // is not yet "execution ready"): it asks to be taken over (src/lib/service-worker.ts).
+  if ((data as { type?: string } | null)?.type === 'CLAIM') event.waitUntil(self.clients.claim())
   queues.onMessage(
     data,
     (work) => event.waitUntil(work),

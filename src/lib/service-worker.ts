@@ -31,6 +31,11 @@ export function registerServiceWorker({ onFirstControl, onFreshData }: { onFirst
         })
       })
       await wb.register()
+      // The first install claims the open pages at once, but passes over one that was still loading then (a link
+      // followed while the worker installed): that page asks to be taken over, or it would stay uncontrolled, and
+      // not readable offline, until its next load.
+      const registration = await navigator.serviceWorker.ready
+      if (!navigator.serviceWorker.controller) registration.active?.postMessage({ type: 'CLAIM' })
     } catch (error) {
       console.error('Service worker registration failed', error)
     }

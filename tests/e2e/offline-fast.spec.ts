@@ -84,3 +84,45 @@ test('with the server hanging, a visited proverb page and a search show the devi
   await expect(bar(page)).toHaveAttribute('data-state', 'online', { timeout: 15_000 })
   await expect(page.locator('.result-list').getByRole('link', { name: proverb.proverb }).first()).toBeVisible()
 })
+
+test('a link followed while the first install finishes is taken over too, and that page then opens with the server stopped', async ({
+  page,
+  context,
+}) => {
+  const proverb = await aProverb()
+  const pagePath = `/search_result?proverb=${proverb.slug}`
+  // The install's bundle waits until the reader has followed a link; the page the link opens waits until the worker
+  // has activated (and claimed the pages it could), so that page is still loading at the claim.
+  const cdp = await context.newCDPSession(page)
+  const activated = new Promise<void>((resolve) => {
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      if (versions.some((version) => version.status === 'activated')) resolve()
+    })
+  })
+  await cdp.send('ServiceWorker.enable')
+  let installAsked!: () => void
+  const installWaiting = new Promise<void>((resolve) => (installAsked = resolve))
+  let linkFollowed!: () => void
+  const followed = new Promise<void>((resolve) => (linkFollowed = resolve))
+  await context.route('**/install.bin', async (route) => {
+    installAsked()
+    await followed
+    await route.continue()
+  })
+  await context.route(`**${pagePath}`, async (route) => {
+    linkFollowed()
+    await activated
+    await route.continue()
+  })
+
+  await page.goto(`${server.url}/`)
+  await installWaiting
+  await page.goto(`${server.url}${pagePath}`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(proverb.proverb)
+  await waitForWorker(page)
+  await expect.poll(() => deviceHoldsProverb(page, proverb.slug)).toBe(true)
+
+  await server.stop()
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(proverb.proverb)
+})
