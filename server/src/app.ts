@@ -27,6 +27,7 @@ import { communityFeature } from './features/community'
 import { analyticsFeature } from './features/analytics'
 import { learningFeature } from './features/learning'
 import { loadLinkSecret, withUnsubscribeLinks } from './services/unsubscribe'
+import { loadServerSecret } from './services/server-secrets'
 import { createMailer } from './services/mail'
 import { createMailWorker, createSmtpTransport, type MailTransport, type MailWorker } from './services/mail-worker'
 import { createNotifier } from './services/notify'
@@ -143,7 +144,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await registerOpenApi(app)
 
   const now = options.now ?? (() => new Date())
-  const lifecycle = { ready: false, booted: false, draining: false, linkSecret: '', vapid: null as VapidKeys | null }
+  const lifecycle = { ready: false, booted: false, draining: false, linkSecret: '', deviceSecret: '', vapid: null as VapidKeys | null }
 
   // Mail is committed to the outbox with the change it tells about; with SMTP a worker delivers it.
   const transport = options.mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null)
@@ -220,6 +221,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('markReady', async () => {
     if (lifecycle.ready) return
     lifecycle.linkSecret = await loadLinkSecret(database.db, config.linkSecret)
+    lifecycle.deviceSecret = await loadServerSecret(database.db, 'device-cookie', config.deviceCookieSecret)
     lifecycle.vapid = await loadVapidKeys(database.db, config.webPush.vapid)
     lifecycle.ready = true
     if (lifecycle.booted) startWork()
@@ -242,7 +244,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   proverbsFeature(app, { ...deps, publicUrl: config.publicUrl, likesPerMinute: config.likeRateLimit, staticDir: config.staticDir })
   subscriptionsFeature(app, { ...deps, nairaPerDollar: config.nairaPerDollar })
   pagesFeature(app, deps)
-  authFeature(app, { ...deps, config, mailer })
+  authFeature(app, { ...deps, config, mailer, deviceSecret: () => lifecycle.deviceSecret })
   accountFeature(app, deps)
   quizFeature(app, deps)
   leaderboardFeature(app, deps)

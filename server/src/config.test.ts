@@ -270,3 +270,9 @@ test('Web Push to Apple: keys made by the server unless both are given as one pa
   expect(() => loadConfig({ VAPID_SUBJECT: 'editors@owe.example' })).toThrow(/VAPID_SUBJECT/)
   expect(() => loadConfig({ OWE_WEB_PUSH_ORIGINS: 'https://web.push.apple.com/path' })).toThrow(ConfigError)
 })
+
+test('the device cookies’ secret: made by the server unless OWE_DEVICE_COOKIE_SECRET names one of at least 32 characters', () => {
+  expect(loadConfig({}).deviceCookieSecret).toBeNull()
+  expect(loadConfig({ OWE_DEVICE_COOKIE_SECRET: ` ${'d'.repeat(32)} ` }).deviceCookieSecret).toBe('d'.repeat(32))
+  expect(() => loadConfig({ OWE_DEVICE_COOKIE_SECRET: 'short' })).toThrow(/OWE_DEVICE_COOKIE_SECRET must be at least 32/)
+})

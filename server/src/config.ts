@@ -49,6 +49,11 @@ export type Config = {
    * (server_secrets), so links survive restarts and every instance over one PostgreSQL shares it.
    */
   linkSecret: string | null
+  /**
+   * Signs the device cookies of browsers that signed in (docs/decisions/026-known-browsers.md). Null: made once
+   * and kept in server_secrets, like the link secret.
+   */
+  deviceCookieSecret: string | null
   /** How long a session lasts without signing in again. */
   sessionDays: number
   /** Push through Firebase Cloud Messaging (HTTP v1); null when not configured (push is then skipped). */
@@ -308,6 +313,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const linkSecret = env.OWE_LINK_SECRET?.trim() || null
   if (linkSecret && linkSecret.length < 32)
     throw new ConfigError('OWE_LINK_SECRET must be at least 32 characters (e.g. openssl rand -hex 32)')
+  const deviceCookieSecret = env.OWE_DEVICE_COOKIE_SECRET?.trim() || null
+  if (deviceCookieSecret && deviceCookieSecret.length < 32)
+    throw new ConfigError('OWE_DEVICE_COOKIE_SECRET must be at least 32 characters (e.g. openssl rand -hex 32)')
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://')
   const mailFrom = env.MAIL_FROM?.trim() || 'Òwe <no-reply@owe.local>'
   return {
@@ -330,6 +338,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     likeRateLimit: integer(env, 'OWE_LIKE_RATE_LIMIT', 60, 1, 1_000_000),
     contactEmail,
     linkSecret,
+    deviceCookieSecret,
     sessionDays: integer(env, 'OWE_SESSION_DAYS', 30, 1, 365),
     push: pushConfig(env, cwd),
     webPush: webPushConfig(env, mailFrom, contactEmail),
