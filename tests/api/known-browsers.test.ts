@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { buildApp } from '../../server/src/app'
-import { loadConfig } from '../../server/src/config'
 import { call, lastMailToken, MINUTE, nextClient, PASSWORD, post, signedInUser, testClock, type Reply } from '../support/accounts'
 import { createTestApp } from '../support/test-app'
 
@@ -193,19 +191,4 @@ test('a new password forgets every known browser but the one that set it; a rese
   )
   expect((await laptop.login(user.email, PASSWORD)).status).toBe(200)
   expect((await phone.login(user.email, PASSWORD)).status).toBe(429)
-})
-
-test('over https the device cookie is Secure', async () => {
-  const https = await buildApp(
-    loadConfig({ OWE_PUBLIC_URL: 'https://owe.example', OWE_STATIC_DIR: '.tmp/no-app', LOG_LEVEL: 'silent', OWE_SCHEDULER_MS: '0' }),
-    { database: ctx.database, now: clock.now, logger: false },
-  )
-  try {
-    const user = await signedInUser(ctx.app, ctx.database.db)
-    const res = await https.inject({ method: 'POST', url: '/accounts/login', payload: { email: user.email, password: PASSWORD } })
-    expect(res.statusCode).toBe(200)
-    expect(String(res.headers['set-cookie'])).toMatch(/; HttpOnly; SameSite=Strict; Secure$/)
-  } finally {
-    await https.close()
-  }
 })
