@@ -7,6 +7,9 @@ import { ConfigError, loadConfig } from './config'
 test('defaults serve on 8080 from ./data with the embedded database', () => {
   const config = loadConfig({}, '/srv/owe')
   expect(config.port).toBe(8080)
+  // This machine only, until HOST says otherwise.
+  expect(config.host).toBe('127.0.0.1')
+  expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0')
   expect(config.databaseUrl).toBeNull()
   expect(config.dataDir).toBe(path.resolve('/srv/owe/data'))
   expect(config.staticDir).toBe(path.resolve('/srv/owe/dist'))

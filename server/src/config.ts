@@ -8,6 +8,7 @@ import path from 'node:path'
  */
 export type Config = {
   port: number
+  /** The address to listen on: 127.0.0.1 (this machine only) unless HOST says otherwise. */
   host: string
   /** PostgreSQL connection string; when absent the embedded PGlite database in dataDir is used. */
   databaseUrl: string | null
@@ -320,7 +321,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const mailFrom = env.MAIL_FROM?.trim() || 'Òwe <no-reply@owe.local>'
   return {
     port,
-    host: env.HOST?.trim() || '0.0.0.0',
+    // This machine only unless told: a laptop's server is not offered to the café's network. A server that a
+    // proxy on another machine (or a container's port mapping) reaches sets HOST=0.0.0.0 (README, "HOST").
+    host: env.HOST?.trim() || '127.0.0.1',
     databaseUrl,
     dataDir: path.resolve(cwd, env.OWE_DATA_DIR?.trim() || 'data'),
     staticDir: path.resolve(cwd, env.OWE_STATIC_DIR?.trim() || 'dist'),
