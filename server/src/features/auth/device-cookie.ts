@@ -16,6 +16,9 @@ const SKEW_MS = 5 * 60_000
 /** The account a cookie speaks for: its sign-in name and its password hash (a new password forgets every browser). */
 export type DeviceOwner = { email: string; passwordHash: string }
 
+/** A device cookie to set: its name and value. */
+export type DeviceCookie = { name: string; value: string }
+
 const mac = (secret: string, message: string) => createHmac('sha256', secret).update(message).digest('base64url')
 
 /** One cookie per account, named by a digest: several readers of one browser each keep theirs, and the name tells nobody whose it is. */
@@ -28,7 +31,7 @@ function signature(secret: string, owner: DeviceOwner, issuedAt: string, nonce: 
 }
 
 /** A fresh cookie for `owner`: `issued.nonce.signature`, the issue time in seconds (base 36), the nonce 128 random bits. */
-export function issueDeviceCookie(secret: string, owner: DeviceOwner, now: Date): { name: string; value: string } {
+export function issueDeviceCookie(secret: string, owner: DeviceOwner, now: Date): DeviceCookie {
   const issuedAt = Math.floor(now.getTime() / 1000).toString(36)
   const nonce = randomBytes(16).toString('base64url')
   return { name: deviceCookieName(secret, owner.email), value: `${issuedAt}.${nonce}.${signature(secret, owner, issuedAt, nonce)}` }
@@ -71,7 +74,7 @@ export function carriesDeviceCookie(cookies: Map<string, string>): boolean {
  * The Set-Cookie header: sent back only to the sign-in route, never readable by scripts, never sent by
  * another site's page, and only over https when the site is served over https.
  */
-export function deviceCookieHeader(cookie: { name: string; value: string }, secure: boolean): string {
+export function deviceCookieHeader(cookie: DeviceCookie, secure: boolean): string {
   const attributes = [`Path=${API.login}`, `Max-Age=${LIFETIME_MS / 1000}`, 'HttpOnly', 'SameSite=Strict']
   if (secure) attributes.push('Secure')
   return `${cookie.name}=${cookie.value}; ${attributes.join('; ')}`

@@ -24,8 +24,8 @@ import { consumeEmailToken } from '../../services/email-tokens'
 import { findPromoCode } from '../../services/promo-codes'
 import { revokeSession } from '../../services/sessions'
 import { emailExists, forgetDevice, phoneExists, sessionUserById } from './repository'
-import { type AuthService, type DeviceCookie } from './service'
-import { carriesDeviceCookie, deviceCookieHeader, requestCookies } from './device-cookie'
+import { type AuthService } from './service'
+import { carriesDeviceCookie, deviceCookieHeader, requestCookies, type DeviceCookie } from './device-cookie'
 
 type Deps = { db: Db; now: () => Date; config: Config; auth: AuthService }
 

@@ -35,15 +35,12 @@ import {
   userByEmail,
   type Addressee,
 } from './repository'
-import { deviceCookieName, issueDeviceCookie, knownDevice, type DeviceOwner } from './device-cookie'
+import { deviceCookieName, issueDeviceCookie, knownDevice, type DeviceCookie, type DeviceOwner } from './device-cookie'
 
 type Deps = { db: Db; now: () => Date; config: Config; mailer: Mailer; deviceSecret: () => string }
 
 /** One hit a limit counted, so it can be given back: the limit, whose it is, and the window it fell in. */
 export type Counted = { limit: Limit; key: string; window: Window }
-
-/** A device cookie to set: name and value. */
-export type DeviceCookie = { name: string; value: string }
 
 /** Accounts: signing up and activating, signing in, and the password's reset and change. */
 export function createAuthService({ db, now, config, mailer, deviceSecret }: Deps) {
