@@ -27,6 +27,7 @@ import { communityFeature } from './features/community'
 import { analyticsFeature } from './features/analytics'
 import { learningFeature } from './features/learning'
 import { loadLinkSecret, withUnsubscribeLinks } from './services/unsubscribe'
+import { loadServerSecret } from './services/server-secrets'
 import { createMailer } from './services/mail'
 import { createMailWorker, createSmtpTransport, type MailTransport, type MailWorker } from './services/mail-worker'
 import { createNotifier } from './services/notify'
@@ -88,6 +89,15 @@ const SECURITY_HEADERS = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
 }
 
+/**
+ * Served over https (OWE_PUBLIC_URL), browsers are told to come back over https only, for a year, and never
+ * to fall back to http (where a cookie or a password could be read on the way). Not over http: a browser
+ * ignores it there, and a local server must stay reachable.
+ */
+function securityHeaders(publicUrl: string): Record<string, string> {
+  return publicUrl.startsWith('https:') ? { ...SECURITY_HEADERS, 'Strict-Transport-Security': 'max-age=31536000' } : SECURITY_HEADERS
+}
+
 /** What a request Node refused before routing is told: status, reason phrase, code and message. */
 function clientErrorAnswer(nodeCode: string | undefined): [number, string, string, string] {
   if (nodeCode === 'HPE_HEADER_OVERFLOW')
@@ -97,6 +107,7 @@ function clientErrorAnswer(nodeCode: string | undefined): [number, string, strin
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  const headers = securityHeaders(config.publicUrl)
   const database =
     options.database ??
     (await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir }))
@@ -117,7 +128,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     frameworkErrors: (error, _request, reply) => {
       const { status, body } = frameworkErrorResponse(error)
       const envelopeReply = reply as FastifyReply
-      envelopeReply.code(status).headers(SECURITY_HEADERS).send(body)
+      envelopeReply.code(status).headers(headers).send(body)
     },
     // Requests Node cannot even parse (raw bytes in the URL, oversized headers) or that did not arrive in
     // time (OWE_REQUEST_TIMEOUT_MS) get a plain envelope, and the connection is closed.
@@ -134,7 +145,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (options.onRoute) app.addHook('onRoute', options.onRoute)
 
   app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(SECURITY_HEADERS)
+    reply.headers(headers)
   })
   registerErrorHandling(app)
 
@@ -143,7 +154,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await registerOpenApi(app)
 
   const now = options.now ?? (() => new Date())
-  const lifecycle = { ready: false, booted: false, draining: false, linkSecret: '', vapid: null as VapidKeys | null }
+  const lifecycle = { ready: false, booted: false, draining: false, linkSecret: '', deviceSecret: '', vapid: null as VapidKeys | null }
 
   // Mail is committed to the outbox with the change it tells about; with SMTP a worker delivers it.
   const transport = options.mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null)
@@ -220,6 +231,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('markReady', async () => {
     if (lifecycle.ready) return
     lifecycle.linkSecret = await loadLinkSecret(database.db, config.linkSecret)
+    lifecycle.deviceSecret = await loadServerSecret(database.db, 'device-cookie', config.deviceCookieSecret)
     lifecycle.vapid = await loadVapidKeys(database.db, config.webPush.vapid)
     lifecycle.ready = true
     if (lifecycle.booted) startWork()
@@ -242,7 +254,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   proverbsFeature(app, { ...deps, publicUrl: config.publicUrl, likesPerMinute: config.likeRateLimit, staticDir: config.staticDir })
   subscriptionsFeature(app, { ...deps, nairaPerDollar: config.nairaPerDollar })
   pagesFeature(app, deps)
-  authFeature(app, { ...deps, config, mailer })
+  authFeature(app, { ...deps, config, mailer, deviceSecret: () => lifecycle.deviceSecret })
   accountFeature(app, deps)
   quizFeature(app, deps)
   leaderboardFeature(app, deps)

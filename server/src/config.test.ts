@@ -7,6 +7,9 @@ import { ConfigError, loadConfig } from './config'
 test('defaults serve on 8080 from ./data with the embedded database', () => {
   const config = loadConfig({}, '/srv/owe')
   expect(config.port).toBe(8080)
+  // This machine only, until HOST says otherwise.
+  expect(config.host).toBe('127.0.0.1')
+  expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0')
   expect(config.databaseUrl).toBeNull()
   expect(config.dataDir).toBe(path.resolve('/srv/owe/data'))
   expect(config.staticDir).toBe(path.resolve('/srv/owe/dist'))
@@ -269,4 +272,10 @@ test('Web Push to Apple: keys made by the server unless both are given as one pa
   expect(() => loadConfig({ ...pair, VAPID_PRIVATE_KEY: 'q1dXpw3UpT5VOmu_cf_v6ih07Aems3njxI-JWgLcM94' })).toThrow(/one P-256 key pair/)
   expect(() => loadConfig({ VAPID_SUBJECT: 'editors@owe.example' })).toThrow(/VAPID_SUBJECT/)
   expect(() => loadConfig({ OWE_WEB_PUSH_ORIGINS: 'https://web.push.apple.com/path' })).toThrow(ConfigError)
+})
+
+test('the device cookies’ secret: made by the server unless OWE_DEVICE_COOKIE_SECRET names one of at least 32 characters', () => {
+  expect(loadConfig({}).deviceCookieSecret).toBeNull()
+  expect(loadConfig({ OWE_DEVICE_COOKIE_SECRET: ` ${'d'.repeat(32)} ` }).deviceCookieSecret).toBe('d'.repeat(32))
+  expect(() => loadConfig({ OWE_DEVICE_COOKIE_SECRET: 'short' })).toThrow(/OWE_DEVICE_COOKIE_SECRET must be at least 32/)
 })

@@ -8,6 +8,7 @@ import path from 'node:path'
  */
 export type Config = {
   port: number
+  /** The address to listen on: 127.0.0.1 (this machine only) unless HOST says otherwise. */
   host: string
   /** PostgreSQL connection string; when absent the embedded PGlite database in dataDir is used. */
   databaseUrl: string | null
@@ -49,6 +50,11 @@ export type Config = {
    * (server_secrets), so links survive restarts and every instance over one PostgreSQL shares it.
    */
   linkSecret: string | null
+  /**
+   * Signs the device cookies of browsers that signed in (docs/decisions/026-known-browsers.md). Null: made once
+   * and kept in server_secrets, like the link secret.
+   */
+  deviceCookieSecret: string | null
   /** How long a session lasts without signing in again. */
   sessionDays: number
   /** Push through Firebase Cloud Messaging (HTTP v1); null when not configured (push is then skipped). */
@@ -308,11 +314,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const linkSecret = env.OWE_LINK_SECRET?.trim() || null
   if (linkSecret && linkSecret.length < 32)
     throw new ConfigError('OWE_LINK_SECRET must be at least 32 characters (e.g. openssl rand -hex 32)')
+  const deviceCookieSecret = env.OWE_DEVICE_COOKIE_SECRET?.trim() || null
+  if (deviceCookieSecret && deviceCookieSecret.length < 32)
+    throw new ConfigError('OWE_DEVICE_COOKIE_SECRET must be at least 32 characters (e.g. openssl rand -hex 32)')
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://')
   const mailFrom = env.MAIL_FROM?.trim() || 'Òwe <no-reply@owe.local>'
   return {
     port,
-    host: env.HOST?.trim() || '0.0.0.0',
+    // This machine only unless told: a laptop's server is not offered to the café's network. A server that a
+    // proxy on another machine (or a container's port mapping) reaches sets HOST=0.0.0.0 (README, "HOST").
+    host: env.HOST?.trim() || '127.0.0.1',
     databaseUrl,
     dataDir: path.resolve(cwd, env.OWE_DATA_DIR?.trim() || 'data'),
     staticDir: path.resolve(cwd, env.OWE_STATIC_DIR?.trim() || 'dist'),
@@ -330,6 +341,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     likeRateLimit: integer(env, 'OWE_LIKE_RATE_LIMIT', 60, 1, 1_000_000),
     contactEmail,
     linkSecret,
+    deviceCookieSecret,
     sessionDays: integer(env, 'OWE_SESSION_DAYS', 30, 1, 365),
     push: pushConfig(env, cwd),
     webPush: webPushConfig(env, mailFrom, contactEmail),

@@ -42,7 +42,12 @@ beforeAll(async () => {
 afterAll(() => ctx.close())
 
 type Reader = Awaited<ReturnType<typeof memberOf>>
-const reader = () => memberOf(ctx.app, ctx.database.db)
+/** A reader whose account was made at `madeAt` (by default long before any day these tests send entries for). */
+async function reader(madeAt = new Date('2026-01-01T00:00:00Z')) {
+  const r = await memberOf(ctx.app, ctx.database.db)
+  await ctx.database.db.update(users).set({ createdAt: madeAt }).where(eq(users.id, r.user.id))
+  return r
+}
 const LAGOS = 60
 
 type Made = { at?: Date | string; offset?: number; id?: string }
@@ -375,6 +380,35 @@ describe('what is refused', () => {
     expect(await storedCount(r)).toBe(0)
     const justAhead = read(proverbIds[1], { at: new Date(clock.now().getTime() + 5 * MINUTE) })
     expect((await send(r, { entries: [justAhead] })).body.data.accepted).toBe(1)
+  })
+
+  test('an entry dated more than a day before the account was made makes the whole batch a 400: no streak is made up in one call', async () => {
+    clock.set('2026-12-08T12:00:00Z')
+    const r = await reader(clock.now())
+    const dayBefore = new Date(clock.now().getTime() - 24 * HOUR)
+    // A streak of 121 days, all before the account: the audit's call.
+    const madeUp = Array.from({ length: 121 }, (_, i) =>
+      read(proverbIds[i % 50], { at: new Date(dayBefore.getTime() - (120 - i) * 24 * HOUR - MINUTE) }),
+    )
+    const yearOne = read(proverbIds[0], { at: '0001-01-01T00:00:00.000Z', offset: 0 })
+    const justBefore = read(proverbIds[1], { at: new Date(dayBefore.getTime() - 1) })
+    for (const [earliest, batch] of [
+      [madeUp[0], madeUp],
+      [yearOne, [read(proverbIds[2]), yearOne]],
+      [justBefore, [justBefore]],
+    ] as const) {
+      const reply = await send(r, { entries: batch })
+      expect(reply.status).toBe(400)
+      expect(reply.body.error).toEqual({
+        code: 'bad_request',
+        message: `Entry ${earliest.id} is dated more than 24 hours before this account was made, so the batch was not stored. Check the device's date and time.`,
+        fields: { entries: T.beforeAccount(earliest.id) },
+      })
+    }
+    expect(await storedCount(r)).toBe(0)
+    expect((await summary(r, '2026-12-08')).body.data.streak).toMatchObject({ current: 0, best: 0 })
+    // A day before is fine: the reader's evening in another zone, or a device that made the entry as the account was made.
+    expect((await send(r, { entries: [read(proverbIds[1], { at: dayBefore })] })).body.data.accepted).toBe(1)
   })
 
   test('a bad cursor or day in the query is a 400 with a message', async () => {

@@ -42,6 +42,8 @@ async function readerOn(database: Database, name: string): Promise<{ id: number;
       firstName: 'Bench',
       lastName: 'Reader',
       activatedAt: new Date(),
+      // Older than the weeks of reviews it sends: the server takes nothing dated before an account was made.
+      createdAt: new Date(Date.now() - 30 * DAY_MS),
     })
     .returning({ id: users.id })
   const { token } = await createSession(database.db, id, new Date(), 1)

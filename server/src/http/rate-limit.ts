@@ -44,8 +44,16 @@ export async function recordHit(db: Db | Tx, limit: Limit, key: string, now: Dat
  */
 export async function takeHit(db: Db | Tx, limit: Limit, key: string, now: Date): Promise<Window> {
   const window = await recordHit(db, limit, key, now)
-  if (window.hits > limit.max) throw tooMany(limit, window, now)
+  refuseOver(limit, window, now)
   return window
+}
+
+/**
+ * Refuses with 429 when a window counted by `recordHit` is past the limit's allowance: for a hit counted
+ * before its request shows whether the limit applies to it (a sign-in from a known browser).
+ */
+export function refuseOver(limit: Limit, window: Window, now: Date): void {
+  if (window.hits > limit.max) throw tooMany(limit, window, now)
 }
 
 /**

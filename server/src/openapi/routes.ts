@@ -207,7 +207,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   [`POST ${API.login}`]: {
     tag: 'Accounts',
-    summary: 'Signs in: a session token.',
+    summary:
+      'Signs in: a session token, and an HttpOnly device cookie for this route. Wrong passwords are limited per client and per account (429); a browser sending the account’s device cookie is limited on its own instead.',
     body: fromYup(loginSchema),
     response: dataOf(ref('LoginResult')),
   },
@@ -915,7 +916,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   [`POST ${API.learningLog}`]: {
     tag: 'Learning',
     summary:
-      "Stores a batch of the reader's learning entries (1 to 200), each once by its id. Entries the server will never take are refused one by one (a proverb not published, a quiz not the reader's, a day that is not the time at its offset) and the rest stored. 400 for a malformed or future-dated batch (nothing stored; future-dated is coded clock_ahead, with the server's clock in the Date header), 413 over 48 KB, 429 past the per-reader limit.",
+      "Stores a batch of the reader's learning entries (1 to 200), each once by its id. Entries the server will never take are refused one by one (a proverb not published, a quiz not the reader's, a day that is not the time at its offset) and the rest stored. 400 for a malformed or future-dated batch, or one with an entry dated more than a day before the account was made (nothing stored; future-dated is coded clock_ahead, with the server's clock in the Date header), 413 over 48 KB, 429 past the per-reader limit.",
     auth: 'user',
     body: ref('LearningBatch'),
     response: dataOf(ref('LearningBatchResult')),

@@ -1,10 +1,11 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHmac, timingSafeEqual } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { COMMUNITY_TEXTS } from '@core/community/texts'
 import type { Db, Tx } from '../db/client'
-import { serverSecrets, unsubscribes } from '../db/schema'
+import { unsubscribes } from '../db/schema'
 import { escapeHtml, type Mail, type Mailer } from './mail'
+import { loadServerSecret } from './server-secrets'
 
 const LINK_SECRET = 'link'
 
@@ -13,13 +14,7 @@ const LINK_SECRET = 'link'
  * kept in server_secrets, so a link mailed yesterday still works after a restart and on every instance.
  */
 export async function loadLinkSecret(db: Db, configured: string | null): Promise<string> {
-  if (configured) return configured
-  await db
-    .insert(serverSecrets)
-    .values({ name: LINK_SECRET, value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing()
-  const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, LINK_SECRET))
-  return row.value
+  return loadServerSecret(db, LINK_SECRET, configured)
 }
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase()

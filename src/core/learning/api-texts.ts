@@ -1,4 +1,4 @@
-import { LEARNING_BATCH_MAX, LEARNING_FUTURE_SKEW_MS, LEARNING_KINDS, MAX_OFFSET_MINUTES } from './contract'
+import { LEARNING_BATCH_MAX, LEARNING_BEFORE_ACCOUNT_MS, LEARNING_FUTURE_SKEW_MS, LEARNING_KINDS, MAX_OFFSET_MINUTES } from './contract'
 
 /**
  * What the learning API (POST and GET /api/learning/log, GET /api/learning/summary) answers when it
@@ -23,6 +23,8 @@ export const LEARNING_API_TEXTS = {
   notOfKind: (path: string, kind: string, field: string) => `${path}: a ${kind} entry takes no ${field}.`,
   future: (id: string) =>
     `Entry ${id} is dated more than ${LEARNING_FUTURE_SKEW_MS / 60_000} minutes after the server's clock, so the batch was not stored. Check the device's date and time.`,
+  beforeAccount: (id: string) =>
+    `Entry ${id} is dated more than ${LEARNING_BEFORE_ACCOUNT_MS / 3_600_000} hours before this account was made, so the batch was not stored. Check the device's date and time.`,
 
   // Entries refused one by one (the rest of the batch is stored): LearningBatchResult.refused[].message.
   noProverb: (proverbId: number) => `There is no published proverb ${proverbId}.`,

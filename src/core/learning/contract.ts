@@ -61,6 +61,11 @@ export const LEARNING_PAGE_SIZE = 1000
 /** An entry dated later than this past the server's clock is refused (a device clock far ahead). */
 export const LEARNING_FUTURE_SKEW_MS = FUTURE_SKEW_MS
 /**
+ * An entry dated more than this before its reader's account was made is refused with the whole batch (a 400
+ * that is not LEARNING_CLOCK_AHEAD: the device will never get it taken). A day covers any zone's calendar.
+ */
+export const LEARNING_BEFORE_ACCOUNT_MS = 86_400_000
+/**
  * The error code of that 400: the entry is not at fault, only early. A device keeps it and sends it again once
  * the server's clock has caught up; any other 400 names an entry it will never take.
  */

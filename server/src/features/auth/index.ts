@@ -5,7 +5,7 @@ import type { Mailer } from '../../services/mail'
 import { authRoutes } from './routes'
 import { createAuthService } from './service'
 
-type Deps = { db: Db; now: () => Date; config: Config; mailer: Mailer }
+type Deps = { db: Db; now: () => Date; config: Config; mailer: Mailer; deviceSecret: () => string }
 
 /** Accounts' sign-up, sign-in and passwords: the one thing app.ts registers for them. */
 export function authFeature(app: FastifyInstance, deps: Deps): void {

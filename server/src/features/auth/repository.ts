@@ -95,9 +95,9 @@ export async function forgetDevice(db: Db, userId: number, token: string): Promi
   await db.delete(deviceTokens).where(and(eq(deviceTokens.token, token), eq(deviceTokens.userId, userId)))
 }
 
-/** A new password; `activate` also activates a waiting account (an emailed reset link proves the address). */
-export async function setPassword(db: Db, userId: number, passwordHash: string, activateAt?: Date): Promise<void> {
-  await db
+/** A new password; `activate` also activates a waiting account (an emailed reset link proves the address). Returns the account's email. */
+export async function setPassword(db: Db, userId: number, passwordHash: string, activateAt?: Date): Promise<string> {
+  const [user] = await db
     .update(users)
     .set(
       activateAt
@@ -105,4 +105,6 @@ export async function setPassword(db: Db, userId: number, passwordHash: string, 
         : { passwordHash },
     )
     .where(eq(users.id, userId))
+    .returning({ email: users.email })
+  return user.email
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { API, ROUTES } from '@core/http/api-paths'
 import type { Notice } from '@core/http/contract'
 import type { RegisterResult } from '@core/account/contract'
@@ -18,13 +18,14 @@ import type { Db } from '../../db/client'
 import { authGuard, sessionOf } from '../../http/auth-guard'
 import { badRequest, notFound } from '../../http/errors'
 import { hasControlCharacters } from '../../http/params'
-import { rateLimit, takeHit, type Limit } from '../../http/rate-limit'
+import { rateLimit, recordHit, refuseOver, type Limit } from '../../http/rate-limit'
 import { parseBody } from '../../http/validate'
 import { consumeEmailToken } from '../../services/email-tokens'
 import { findPromoCode } from '../../services/promo-codes'
 import { revokeSession } from '../../services/sessions'
 import { emailExists, forgetDevice, phoneExists, sessionUserById } from './repository'
 import { type AuthService } from './service'
+import { carriesDeviceCookie, deviceCookieHeader, requestCookies, type DeviceCookie } from './device-cookie'
 
 type Deps = { db: Db; now: () => Date; config: Config; auth: AuthService }
 
@@ -37,12 +38,16 @@ export function authRoutes(app: FastifyInstance, { db, now, config, auth }: Deps
     login: { name: 'login', max: config.authRateLimit, windowMs: fifteenMinutes },
     /** Sign-in attempts per account, from any address (successes given back): guessing one password from many addresses stops too. */
     loginAccount: { name: 'login-account', max: config.authRateLimit, windowMs: fifteenMinutes },
+    /** Sign-in attempts per known browser (its device cookie), instead of the two above (docs/decisions/026-known-browsers.md). */
+    loginDevice: { name: 'login-device', max: config.authRateLimit, windowMs: fifteenMinutes },
     reset: { name: 'reset', max: config.authRateLimit, windowMs: fifteenMinutes },
     mail: { name: 'mail', max: config.authRateLimit, windowMs: fifteenMinutes },
     password: { name: 'password', max: config.authRateLimit, windowMs: fifteenMinutes },
     check: { name: 'check', max: config.checkRateLimit, windowMs: 60_000 },
   } satisfies Record<string, Limit>
   const limit = (request: FastifyRequest, which: Limit) => rateLimit(db, which, request, now())
+  const secure = config.publicUrl.startsWith('https:')
+  const remember = (reply: FastifyReply, cookie: DeviceCookie) => reply.header('set-cookie', deviceCookieHeader(cookie, secure))
 
   // The user-exists flag: public by design (docs/requirements.md#r15-api-contract), so rate-limited.
   app.get(API.checkEmail, async (request) => {
@@ -87,12 +92,22 @@ export function authRoutes(app: FastifyInstance, { db, now, config, auth }: Deps
     return { data: { message: AUTH_TEXTS.activationSent } satisfies Notice }
   })
 
-  app.post(API.login, async (request) => {
+  app.post(API.login, async (request, reply) => {
     const at = now()
-    // Every attempt is counted before the body is read or any password checked (per client here, then per account).
-    const clientWindow = await takeHit(db, limits.login, request.ip, at)
+    // Every attempt is counted before the body is read or any password checked (per client here, then per
+    // account). One that may come from a known browser is refused only once the body names its account.
+    const cookies = requestCookies(request.headers.cookie)
+    const client = { limit: limits.login, key: request.ip, window: await recordHit(db, limits.login, request.ip, at) }
+    if (!carriesDeviceCookie(cookies)) refuseOver(limits.login, client.window, at)
     const input = await parseBody(loginSchema, request.body)
-    return { data: await auth.login(input, at, { limit: limits.login, ip: request.ip, window: clientWindow }, limits.loginAccount) }
+    const { result, deviceCookie } = await auth.login(
+      input,
+      at,
+      { client, cookies },
+      { account: limits.loginAccount, device: limits.loginDevice },
+    )
+    remember(reply, deviceCookie)
+    return { data: result }
   })
 
   app.post(API.logout, { preHandler: requireUser }, async (request) => {
@@ -124,18 +139,18 @@ export function authRoutes(app: FastifyInstance, { db, now, config, auth }: Deps
     return { data: { valid: true } }
   })
 
-  app.post(API.saveResetPassword, async (request) => {
+  app.post(API.saveResetPassword, async (request, reply) => {
     await limit(request, limits.reset)
     const { token } = await parseBody(emailTokenSchema, request.body)
     const { password } = await parseBody(resetPasswordSchema, request.body)
-    await auth.resetPassword(token, password)
+    remember(reply, await auth.resetPassword(token, password))
     return { data: { message: AUTH_TEXTS.passwordReset } satisfies Notice }
   })
 
-  app.post(API.passwordUpdate, { preHandler: requireUser }, async (request) => {
+  app.post(API.passwordUpdate, { preHandler: requireUser }, async (request, reply) => {
     await limit(request, limits.password)
     const { oldPassword, newPassword } = await parseBody(changePasswordSchema, request.body)
-    await auth.changePassword(sessionOf(request), oldPassword, newPassword)
+    remember(reply, await auth.changePassword(sessionOf(request), oldPassword, newPassword))
     return { data: { message: AUTH_TEXTS.passwordChanged } satisfies Notice }
   })
 }

@@ -6,7 +6,7 @@ import type { Config } from '../../config'
 import type { Db, Tx } from '../../db/client'
 import { uniqueViolation } from '../../db/errors'
 import { badRequest, conflict, forbidden, HttpError } from '../../http/errors'
-import { giveBack, takeHit, type Limit, type Window } from '../../http/rate-limit'
+import { giveBack, refuseOver, takeHit, type Limit, type Window } from '../../http/rate-limit'
 import { assertKnownGroups, tooManyGroupsMessage } from '../../services/entitlements'
 import {
   ACTIVATION_LINK_MS,
@@ -35,11 +35,15 @@ import {
   userByEmail,
   type Addressee,
 } from './repository'
+import { deviceCookieName, issueDeviceCookie, knownDevice, type DeviceCookie, type DeviceOwner } from './device-cookie'
 
-type Deps = { db: Db; now: () => Date; config: Config; mailer: Mailer }
+type Deps = { db: Db; now: () => Date; config: Config; mailer: Mailer; deviceSecret: () => string }
+
+/** One hit a limit counted, so it can be given back: the limit, whose it is, and the window it fell in. */
+export type Counted = { limit: Limit; key: string; window: Window }
 
 /** Accounts: signing up and activating, signing in, and the password's reset and change. */
-export function createAuthService({ db, now, config, mailer }: Deps) {
+export function createAuthService({ db, now, config, mailer, deviceSecret }: Deps) {
   /** The link and its mail are committed with the change they belong to (tx), or in a transaction of their own. */
   async function sendLink(purpose: TokenPurpose, user: Addressee, tx?: Tx) {
     const write = async (t: Tx) => {
@@ -116,20 +120,44 @@ export function createAuthService({ db, now, config, mailer }: Deps) {
     if (user && !user.activatedAt) await sendLink('activate', user)
   }
 
+  const giveAllBack = (hits: Counted[]) => Promise.all(hits.map((hit) => giveBack(db, hit.limit, hit.key, hit.window)))
+
+  /** A fresh device cookie for the account (docs/decisions/026-known-browsers.md). */
+  const deviceCookieFor = (owner: DeviceOwner): DeviceCookie => issueDeviceCookie(deviceSecret(), owner, now())
+
   /**
-   * Signs in, the client's attempt already counted at `at` (`client`). The account's attempt is counted
-   * before its password is checked, so a burst of parallel guesses checks at most the limit's number of
-   * passwords; a success gives both counts back.
+   * Signs in, the client's attempt already counted at `at` (`client`; refused already when over, unless the
+   * request carries a device cookie). A browser holding a valid device cookie for the account is counted
+   * on its own (`limits.device`, keyed by its nonce) and neither the client's nor the account's count holds it
+   * back; any other attempt is refused by the client's count, then counted against the account. Each count is
+   * taken before the password is checked, so a burst of parallel guesses checks at most the limit's number
+   * of passwords; a success gives its counts back and brings a fresh device cookie.
    */
-  async function login(input: LoginInput, at: Date, client: { limit: Limit; ip: string; window: Window }, perAccount: Limit) {
+  async function login(
+    input: LoginInput,
+    at: Date,
+    attempt: { client: Counted; cookies: Map<string, string> },
+    limits: { account: Limit; device: Limit },
+  ): Promise<{ result: LoginResult; deviceCookie: DeviceCookie }> {
     const email = normaliseEmail(input.email)
-    // The account's key is a digest: the limits table holds no addresses.
-    const accountKey = hashToken(email)
-    const accountWindow = await takeHit(db, perAccount, accountKey, at)
     const user = await userByEmail(db, email)
+    const { client, cookies } = attempt
+    const device = user ? knownDevice(deviceSecret(), user, cookies.get(deviceCookieName(deviceSecret(), email)), at) : null
+    let counted: Counted[]
+    if (device) {
+      // Strangers sharing this browser's address do not lock it out: its own failures do.
+      await giveAllBack([client])
+      const key = hashToken(device)
+      counted = [{ limit: limits.device, key, window: await takeHit(db, limits.device, key, at) }]
+    } else {
+      refuseOver(client.limit, client.window, at)
+      // The account's key is a digest: the limits table holds no addresses.
+      const key = hashToken(email)
+      counted = [client, { limit: limits.account, key, window: await takeHit(db, limits.account, key, at) }]
+    }
     const valid = await verifyPassword(user?.passwordHash, input.password)
     if (!user || !valid) throw new HttpError(401, 'invalid_credentials', AUTH_TEXTS.badCredentials)
-    await Promise.all([giveBack(db, client.limit, client.ip, client.window), giveBack(db, perAccount, accountKey, accountWindow)])
+    await giveAllBack(counted)
     if (!user.activatedAt) throw forbidden(AUTH_TEXTS.notActivated, 'not_activated')
     const session = await createSession(db, user.id, now(), config.sessionDays)
     const result: LoginResult = {
@@ -137,7 +165,7 @@ export function createAuthService({ db, now, config, mailer }: Deps) {
       expiresAt: session.expiresAt.toISOString(),
       user: sessionUserOf(user),
     }
-    return result
+    return { result, deviceCookie: deviceCookieFor(user) }
   }
 
   async function requestReset(email: string): Promise<void> {
@@ -145,24 +173,31 @@ export function createAuthService({ db, now, config, mailer }: Deps) {
     if (user) await sendLink('reset', user)
   }
 
-  /** Opening the emailed link proves the address, so a reset also activates the account. */
-  async function resetPassword(token: string, password: string): Promise<void> {
+  /**
+   * Opening the emailed link proves the address, so a reset also activates the account. A new password
+   * forgets every known browser; the one that set it is known from now on, so an owner whose account
+   * strangers keep locked can always get back in through the mail.
+   */
+  async function resetPassword(token: string, password: string): Promise<DeviceCookie> {
     const passwordHash = await hashPassword(password)
     const userId = await consumeEmailToken(db, token, 'reset', now())
-    await setPassword(db, userId, passwordHash, now())
+    const email = await setPassword(db, userId, passwordHash, now())
     await revokeUserSessions(db, userId, now())
     await retireEmailTokens(db, userId, 'reset', now())
+    return deviceCookieFor({ email, passwordHash })
   }
 
-  /** The caller's own change: every other session ends, the current one stays. */
-  async function changePassword(session: AuthSession, oldPassword: string, newPassword: string): Promise<void> {
+  /** The caller's own change: every other session ends and every other browser is forgotten; the current ones stay. */
+  async function changePassword(session: AuthSession, oldPassword: string, newPassword: string): Promise<DeviceCookie> {
     const { userId, sessionId } = session
     if (!(await verifyPassword(await passwordHashOf(db, userId), oldPassword))) {
       throw badRequest(AUTH_TEXTS.wrongOldPassword, { oldPassword: AUTH_TEXTS.wrongOldPassword })
     }
-    await setPassword(db, userId, await hashPassword(newPassword))
+    const passwordHash = await hashPassword(newPassword)
+    const email = await setPassword(db, userId, passwordHash)
     await revokeUserSessions(db, userId, now(), sessionId)
     await retireEmailTokens(db, userId, 'reset', now())
+    return deviceCookieFor({ email, passwordHash })
   }
 
   return { register, activate, resendActivation, login, requestReset, resetPassword, changePassword }

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm'
 import type { LearningEntry, LocalDay, StoredLearningEntry } from '@core/learning/contract'
 import type { Db, Tx } from '../../db/client'
-import { dailyReminders, learningCards, learningEntries, proverbs, quizBatches } from '../../db/schema'
+import { dailyReminders, learningCards, learningEntries, proverbs, quizBatches, users } from '../../db/schema'
 
 export type EntryRow = typeof learningEntries.$inferInsert
 type StoredRow = typeof learningEntries.$inferSelect
@@ -123,4 +123,10 @@ export async function reminderDayOf(db: Db, userId: number, now: Date): Promise<
     .from(dailyReminders)
     .where(eq(dailyReminders.userId, userId))
   return row?.day ?? null
+}
+
+/** When the reader's account was made: nothing they did is older. */
+export async function accountMadeAt(db: Db, userId: number): Promise<Date> {
+  const [user] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId))
+  return user.createdAt
 }

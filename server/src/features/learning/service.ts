@@ -1,6 +1,7 @@
 import { LEARNING_API_TEXTS as T } from '@core/learning/api-texts'
 import {
   CALENDAR_DAYS,
+  LEARNING_BEFORE_ACCOUNT_MS,
   LEARNING_CLOCK_AHEAD,
   LEARNING_FUTURE_SKEW_MS,
   LEARNING_PAGE_SIZE,
@@ -17,7 +18,17 @@ import type { Db } from '../../db/client'
 import { badRequest, HttpError } from '../../http/errors'
 import { activeDaysOf, deckCountsOf } from '../../services/learning'
 import { keepCards } from './cards'
-import { entriesAfter, holdersOf, insertEntries, lockLog, ownQuizzes, publishedProverbs, reminderDayOf, type EntryRow } from './repository'
+import {
+  accountMadeAt,
+  entriesAfter,
+  holdersOf,
+  insertEntries,
+  lockLog,
+  ownQuizzes,
+  publishedProverbs,
+  reminderDayOf,
+  type EntryRow,
+} from './repository'
 
 type Refusal = LearningBatchResult['refused'][number]
 
@@ -47,6 +58,8 @@ function rowOf(userId: number, entry: LearningEntry, now: Date): EntryRow {
  * Stores a validated batch of the reader's entries (docs/decisions/019-learning.md), each once.
  * - An entry dated more than LEARNING_FUTURE_SKEW_MS after `now` makes the whole batch a 400 coded
  *   LEARNING_CLOCK_AHEAD: nothing is stored, and the device sends it again later (its clock is fast).
+ * - An entry dated more than LEARNING_BEFORE_ACCOUNT_MS before the reader's account was made makes the whole
+ *   batch a 400 too (coded bad_request: it will never be taken), so no streak is made up in one call.
  * - Refused one by one, the rest stored: a day that is not the entry's time at its offset (or an offset no
  *   zone has), a proverb that is not published, a quiz that is not the reader's, an id another reader's
  *   entry holds (said without telling whose: a device makes its ids at random, so only a bug repeats one).
@@ -61,6 +74,9 @@ export async function storeBatch(db: Db, userId: number, entries: LearningEntry[
   // Dated by the clock it was judged by, so the device can tell when to send the entry again.
   if (ahead)
     throw new HttpError(400, LEARNING_CLOCK_AHEAD, T.future(ahead.id), { entries: T.future(ahead.id) }, { Date: now.toUTCString() })
+  const earliest = (await accountMadeAt(db, userId)).getTime() - LEARNING_BEFORE_ACCOUNT_MS
+  const behind = entries.find((entry) => Date.parse(entry.at) < earliest)
+  if (behind) throw badRequest(T.beforeAccount(behind.id), { entries: T.beforeAccount(behind.id) })
 
   const refused: Refusal[] = []
   const seen = new Set<string>()
