@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import http from 'node:http'
-import { spawnSync } from 'node:child_process'
+import path from 'node:path'
+import { spawn, spawnSync } from 'node:child_process'
 import { inArray } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { buildApp } from '../../server/src/app'
@@ -215,4 +216,26 @@ test('npm start passes SIGTERM and SIGINT on: the server closes gracefully, npm 
     expect(server.output()).toContain(`${signal}: no new connections; requests in flight have 10 s to finish`)
     expect(server.output()).toContain('"msg":"closed"')
   }
+}, 120_000)
+
+test('a server killed with SIGKILL never blocks the next start, even when its pid now names another running process', async ({
+  onTestFinished,
+}) => {
+  let server = await startServer({ port: 4317, env: embedded })
+  const lock = path.join(server.dataDir, 'owe.lock')
+  const sleeping = spawn('sleep', ['120'], { stdio: 'ignore' })
+  onTestFinished(() => void sleeping.kill('SIGKILL'))
+  // After a crash the pid in the lock soon belongs to another process; or someone wrote a pid in by hand.
+  const reused = [(text: string) => text.replace(/^\d+/, String(sleeping.pid)), () => String(process.pid)]
+  for (const reuse of reused) {
+    process.kill(server.pid, 'SIGKILL')
+    expect(await server.stop()).toBeNull()
+    const left = fs.readFileSync(lock, 'utf8')
+    expect(left.split('\n')[0]).toBe(String(server.pid))
+    fs.writeFileSync(lock, reuse(left))
+    server = await startServer({ port: 4317, dataDir: server.dataDir, env: embedded })
+    expect((await fetch(`${server.url}${API.proverbsPublic}?size=1`)).status).toBe(200)
+  }
+  expect(await server.stop()).toBe(0)
+  expect(fs.existsSync(lock)).toBe(false)
 }, 120_000)
