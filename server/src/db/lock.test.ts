@@ -91,3 +91,16 @@ lockDataDir(${JSON.stringify(dir)}); console.log('locked'); setInterval(() => {}
   expect(fs.existsSync(lockFile(dir))).toBe(true)
   lockDataDir(dir)()
 })
+
+test('a holder that has ended but is not yet reaped by its parent (a zombie) does not count', async ({ onTestFinished }) => {
+  // A `sleep` whose parent (another `sleep`, which the shell became) never reads its children's status.
+  const parent = spawn('sh', ['-c', 'sleep 60 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] })
+  onTestFinished(() => void parent.kill('SIGKILL'))
+  const pid = Number(await new Promise<string>((resolve) => parent.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString()))))
+  const dir = tempDir()
+  fs.writeFileSync(lockFile(dir), lockRecord(pid))
+  expect(() => lockDataDir(dir)).toThrow(`(pid ${pid})`)
+  process.kill(pid, 'SIGKILL')
+  await expect.poll(() => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1][0]).toBe('Z')
+  lockDataDir(dir)()
+})

@@ -48,9 +48,10 @@ export function processStart(pid: number): string | null {
   if (hasProc) {
     const stat = readOr(`/proc/${pid}/stat`, '')
     if (!stat) return null
-    // Field 22, counted after the command name (field 2, in parentheses, may hold spaces) and the state.
-    const ticks = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]
-    return `boot ${bootId} tick ${ticks}`
+    // The state (field 3) and the start (field 22), counted after the command name (field 2, in parentheses,
+    // may hold spaces). A zombie has ended: it only waits for its parent to read its status.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return fields[0] === 'Z' || fields[0] === 'X' ? null : `boot ${bootId} tick ${fields[19]}`
   }
   try {
     const started = execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], {
