@@ -1,10 +1,13 @@
 // `npm start`: builds the app when dist/ is missing or older than its sources, then runs the server.
-import { spawn, spawnSync } from 'node:child_process'
+// package.json runs this file with `exec`, so the shell npm starts it with is replaced by node: a process
+// manager's SIGTERM to `npm start` reaches this process (npm passes it to its child), which passes it on to
+// the build or the server and leaves with the server's status once it has closed.
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
-const built = path.join(root, 'dist', 'index.html')
 const SOURCES = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'package-lock.json']
 
 function newestMtime(target) {
@@ -16,11 +19,41 @@ function newestMtime(target) {
   return newest
 }
 
-const renderer = path.join(root, 'dist-ssr', 'entry-server.js')
-// Both halves of the build: the app, and the server's renderer of the public pages.
-const builtAt = Math.min(...[built, renderer].map((file) => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0))
-const sourcesAt = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))))
-if (builtAt < sourcesAt) {
+const signalled = (signal) => 128 + (os.constants.signals[signal] ?? 0)
+
+/** The child running now (the build, then the server); a signal for this process goes to it. */
+let child = null
+let stopping = null
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  // on, not once: a terminal's Ctrl-C reaches every process of the group, and a second signal must not kill
+  // this one before the server has closed.
+  process.on(signal, () => {
+    stopping ??= signal
+    if (child) child.kill(signal)
+    else process.exit(signalled(signal))
+  })
+}
+
+/** Runs a command as this process's child; resolves with the status this process should leave with. */
+function run(command, args) {
+  child = spawn(command, args, { cwd: root, stdio: 'inherit' })
+  return new Promise((resolve) => {
+    child.once('exit', (code, signal) => {
+      child = null
+      resolve(code ?? signalled(signal))
+    })
+  })
+}
+
+// Both halves of the build: the app, and the server's renderer of the public pages. The server serves
+// OWE_STATIC_DIR when it is set: a build made elsewhere, so there is nothing to build here.
+const servesOwnBuild = path.resolve(root, process.env.OWE_STATIC_DIR?.trim() || 'dist') === path.join(root, 'dist')
+const builtAt = Math.min(
+  ...[path.join(root, 'dist', 'index.html'), path.join(root, 'dist-ssr', 'entry-server.js')].map(
+    (file) => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0,
+  ),
+)
+if (servesOwnBuild && builtAt < Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))))) {
   // A first build takes a minute or two on a small machine: say so before the builder's own output begins.
   console.log(
     builtAt
@@ -28,16 +61,14 @@ if (builtAt < sourcesAt) {
       : 'Òwe: building the app before its first start. This takes a minute or two on a small machine; the server starts on http://localhost:8080 once it is built.',
   )
   const started = Date.now()
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
-  if (result.status !== 0) {
+  const status = await run('npm', ['run', 'build'])
+  if (stopping) process.exit(signalled(stopping))
+  if (status !== 0) {
     console.error('Òwe: the build failed (its errors are above); the server was not started.')
-    process.exit(result.status ?? 1)
+    process.exit(status)
   }
   console.log(`Òwe: built in ${Math.round((Date.now() - started) / 1000)} s; starting the server…`)
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], { cwd: root, stdio: 'inherit' })
-// A process manager stops `npm start` with SIGTERM: the server gets it too and closes gracefully (requests
-// in flight finish, the database closes); this process leaves with the server's exit code.
-for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal))
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+// The server closes gracefully on the signal passed on (requests in flight finish, the database closes).
+process.exit(await run(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')]))

@@ -55,7 +55,8 @@ export type AppOptions = {
   /** An open, migrated database; when absent one is opened from config and closed with the app. */
   database?: Database
   now?: () => Date
-  logger?: boolean
+  /** False for no log; a stream to write the log's lines to instead of stdout (tests read them). */
+  logger?: boolean | { stream: { write(line: string): void } }
   /** How queued mail leaves; by default SMTP when SMTP_URL is set, else it is only kept in the outbox (tests pass stand-ins). */
   mailTransport?: MailTransport
   /**
@@ -112,7 +113,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     options.database ??
     (await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir }))
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, ...(typeof options.logger === 'object' ? { stream: options.logger.stream } : {}) },
     // One line per request only when asked for (LOG_LEVEL=debug or trace).
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
     bodyLimit: BODY_LIMITS.json,

@@ -1,5 +1,7 @@
+import fs from 'node:fs'
 import http from 'node:http'
-import { spawnSync } from 'node:child_process'
+import path from 'node:path'
+import { spawn, spawnSync } from 'node:child_process'
 import { inArray } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { buildApp } from '../../server/src/app'
@@ -170,4 +172,68 @@ test('on SIGTERM requests in flight finish and every acknowledged sign-up is kep
   } finally {
     await database.close()
   }
+}, 120_000)
+
+/** The process `pid` and every process under it, from /proc. */
+function processTree(pid: number): number[] {
+  const children = new Map<number, number[]>()
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    const parent = procStat(Number(entry))?.ppid
+    if (parent !== undefined) children.set(parent, [...(children.get(parent) ?? []), Number(entry)])
+  }
+  const tree = [pid]
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]) ?? []))
+  return tree
+}
+
+/** A process's state and parent; null once it is gone. */
+function procStat(pid: number): { state: string; ppid: number } | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return { state, ppid: Number(ppid) }
+  } catch {
+    return null
+  }
+}
+
+// A zombie has ended; it waits only for a parent to read its status.
+const stillRunning = (pid: number) => ![undefined, 'Z', 'X'].includes(procStat(pid)?.state)
+
+test('npm start passes SIGTERM and SIGINT on: the server closes gracefully, npm leaves with its status 0 and no process of the tree runs on', async () => {
+  let dataDir: string | undefined
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    const server = await startServer({ port: 4316, dataDir, npmStart: true, env: { ...embedded, LOG_LEVEL: 'info' } })
+    dataDir = server.dataDir
+    const tree = processTree(server.pid)
+    const commands = tree.map((pid) => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' '))
+    // npm, the start script (the shell npm runs it with has become it) and the server under it.
+    expect(commands.some((command) => command.includes('scripts/start.mjs'))).toBe(true)
+    expect(commands.some((command) => command.includes('server/src/main.ts'))).toBe(true)
+    expect(await server.stop(signal)).toBe(0)
+    await expect.poll(() => tree.filter(stillRunning), { timeout: 10_000 }).toEqual([])
+    expect(server.output()).toContain(`${signal}: no new connections; requests in flight have 10 s to finish`)
+    expect(server.output()).toContain('"msg":"closed"')
+  }
+}, 120_000)
+
+test('a server killed with SIGKILL never blocks the next start, even when its pid now names another running process', async ({
+  onTestFinished,
+}) => {
+  const crashed = await startServer({ port: 4317, env: embedded })
+  const lock = path.join(crashed.dataDir, 'owe.lock')
+  process.kill(crashed.pid, 'SIGKILL')
+  expect(await crashed.stop()).toBeNull()
+  const left = fs.readFileSync(lock, 'utf8')
+  expect(left.split('\n')[0]).toBe(String(crashed.pid))
+  // After a crash the pid in the lock soon belongs to another process: here a sleeping one's. (A pid written
+  // in by hand, and a holder that really runs, are in server/src/db/lock.test.ts.)
+  const sleeping = spawn('sleep', ['120'], { stdio: 'ignore' })
+  onTestFinished(() => void sleeping.kill('SIGKILL'))
+  fs.writeFileSync(lock, left.replace(/^\d+/, String(sleeping.pid)))
+  const restarted = await startServer({ port: 4317, dataDir: crashed.dataDir, env: embedded })
+  expect((await fetch(`${restarted.url}${API.proverbsPublic}?size=1`)).status).toBe(200)
+  expect(await restarted.stop()).toBe(0)
+  expect(fs.existsSync(lock)).toBe(false)
 }, 120_000)

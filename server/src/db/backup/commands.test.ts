@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { openDatabase, type Database } from '../client'
 import { backupDataDir, restoreBackup } from './commands'
 import { controlSocketPath, startControlChannel, type ControlChannel } from './control-channel'
+import { lockRecord } from '../lock'
 
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'owe-backup-'))
 const log = { info: () => {}, warn: () => {} }
@@ -106,7 +107,8 @@ test('a restore refuses a folder with anything in it, a folder in use and a rela
   expect(fs.readdirSync(full)).toEqual(['notes.txt'])
 
   const busy = tempDir()
-  fs.writeFileSync(path.join(busy, 'owe.lock'), String(process.ppid))
+  // What the lock file says while a server (here: any process that runs) holds the folder.
+  fs.writeFileSync(path.join(busy, 'owe.lock'), lockRecord(process.ppid))
   await expect(restoreBackup(file, busy)).rejects.toThrow(`is in use by another Òwe server (pid ${process.ppid})`)
   expect(fs.readdirSync(busy)).toEqual(['owe.lock'])
 

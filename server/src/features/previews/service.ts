@@ -1,5 +1,6 @@
 import { PUBLIC_PAGE_TITLES, type PublicPagePath } from '@core/shared/pages'
 import { SEARCH_PAGE } from '@core/proverbs/pages'
+import { MAX_QUERY_LENGTH } from '@core/shared/constants'
 import type { Db } from '../../db/client'
 import { searchTerms } from '@core/proverbs/search'
 import { countProverbs, findProverb, listCategories, listGroups, withAbout } from '../../services/proverbs'
@@ -26,6 +27,9 @@ export async function headFor(db: Db, base: string, address: string): Promise<Pa
   if (path !== SEARCH_PAGE) return privateHead(base)
 
   const query = url.searchParams
+  // No text the database holds has a NUL (PostgreSQL refuses one): an address with one names nothing there,
+  // and asking would only make the database fail.
+  if ([...query.values()].some((value) => value.includes('\u0000'))) return searchHead(base, false)
   const slug = query.get('proverb')
   if (slug) {
     const proverb = await findProverb(db, slug)
@@ -43,7 +47,8 @@ export async function headFor(db: Db, base: string, address: string): Promise<Pa
   }
   // A search that finds proverbs is a page to land on ("proverbs about water"), under the address of its
   // first page; one that finds none is shown but not listed. The whole list is listed.
-  const q = query.get('q')?.trim() ?? ''
+  // The page searches for as much as the search box takes (src/features/proverbs/queries.ts `searchFor`).
+  const q = query.get('q')?.slice(0, MAX_QUERY_LENGTH).trim() ?? ''
   const terms = searchTerms(q)
   if (terms.length) {
     const total = await countProverbs(db, { terms })
