@@ -129,6 +129,7 @@ async function measure(label: string, server: RunningServer, staticDir: string):
     ratioToStatic: Number(ratio.toFixed(2)),
     words: words.length,
     repeatedShare: repeats / Math.max(sent, 1),
+    warmUpRequests: warmUp,
   }
 }
 
