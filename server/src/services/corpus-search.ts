@@ -57,20 +57,33 @@ async function loadIndex(db: Db): Promise<SearchIndex> {
  * the whole corpus held by the server: a search is one pass over the index in memory, not a scan of the table sorted
  * by a relevance expression. The index is as fresh as the public answers (docs/decisions/002): checked against the
  * database's corpus (corpusVersion) at most once per window and after every clear, made again only when it changed;
- * with no window (reuse off) checked on every search. The proverbs shown on a page are kept for the same window.
+ * with no window (reuse off) checked on every search. The proverbs shown on pages are kept (all of them, when they fit)
+ * and read again once per window.
  * Searches arriving while the index is checked or made share the one check. See docs/decisions/027-search-in-memory.md.
  */
 export function createCorpusSearch({ db, corpus }: { db: Db; corpus: CorpusCache }) {
   let held: { version: string; index: SearchIndex; checkedAt: number; generation: number } | undefined
   let checking: { generation: number; index: Promise<SearchIndex> } | undefined
-  const kept = new Map<number, Proverb>()
+  // The proverbs shown on pages, kept between searches: read again all at once when the window has passed (served as they
+  // were meanwhile, by a reading in the background) or the public cache cleared (waited for: this instance shows its
+  // own changes at once).
+  let kept = new Map<number, Proverb>()
   let keptUntil = 0
-  let keptGeneration = -1
-
+  let keptGeneration = corpus.generation()
+  let rereading: { generation: number; done: Promise<void> } | undefined
   async function refresh(generation: number): Promise<SearchIndex> {
     const checkedAt = Date.now()
     const version = await corpusVersion(db)
     const index = held?.version === version ? held.index : await loadIndex(db)
+    // A corpus that fits is kept whole from the start: no search waits for its page to be read.
+    if (index !== held?.index && corpus.ttlMs > 0 && index.ids.length <= KEPT_PROVERBS_MAX) {
+      const all = await proverbsByIds(db, Array.from(index.ids))
+      if (corpus.generation() === generation) {
+        kept = new Map(all.map((proverb) => [proverb.id, proverb]))
+        keptGeneration = generation
+        keptUntil = Date.now() + corpus.ttlMs
+      }
+    }
     // A change between the two reads makes the index newer than its version: the next check makes it again.
     if (!held || held.checkedAt <= checkedAt) held = { version, index, checkedAt, generation }
     return index
@@ -91,14 +104,34 @@ export function createCorpusSearch({ db, corpus }: { db: Db; corpus: CorpusCache
     return checking.index
   }
 
-  /** The proverbs of these ids, in this order: those kept in this window, the others read (and kept). */
+  function reread(generation: number): Promise<void> {
+    if (rereading?.generation === generation) return rereading.done
+    const done = (async () => {
+      const fresh = await proverbsByIds(db, [...kept.keys()])
+      if (corpus.generation() === generation) {
+        kept = new Map(fresh.map((proverb) => [proverb.id, proverb]))
+        keptGeneration = generation
+        keptUntil = Date.now() + corpus.ttlMs
+      }
+    })()
+    const reading = { generation, done }
+    rereading = reading
+    const settle = () => rereading === reading && (rereading = undefined)
+    done.then(settle, settle)
+    return done
+  }
+
+  /** The proverbs of these ids, in this order: those kept, the others read (and kept). */
   async function proverbsOf(ids: number[]): Promise<Proverb[]> {
-    const generation = corpus.generation()
-    if (keptGeneration !== generation || Date.now() >= keptUntil || kept.size > KEPT_PROVERBS_MAX) {
-      kept.clear()
-      keptGeneration = generation
-      keptUntil = Date.now() + corpus.ttlMs
+    if (corpus.ttlMs === 0) {
+      const read = new Map((await proverbsByIds(db, ids)).map((proverb) => [proverb.id, proverb]))
+      return ids.flatMap((id) => read.get(id) ?? [])
     }
+    const generation = corpus.generation()
+    if (keptGeneration !== generation) await reread(generation)
+    else if (Date.now() >= keptUntil)
+      reread(generation).catch((error: unknown) => console.warn(`The kept proverbs were not read again: ${String(error)}`))
+    if (kept.size > KEPT_PROVERBS_MAX) kept = new Map()
     const found = new Map<number, Proverb>()
     for (const id of ids) {
       const proverb = kept.get(id)
@@ -107,7 +140,7 @@ export function createCorpusSearch({ db, corpus }: { db: Db; corpus: CorpusCache
     const missing = ids.filter((id) => !found.has(id))
     for (const proverb of missing.length ? await proverbsByIds(db, missing) : []) {
       found.set(proverb.id, proverb)
-      if (corpus.ttlMs > 0 && keptGeneration === generation) kept.set(proverb.id, proverb)
+      if (keptGeneration === generation) kept.set(proverb.id, proverb)
     }
     // A proverb deleted since the index was checked is left out of the page.
     return ids.flatMap((id) => found.get(id) ?? [])
