@@ -255,7 +255,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     mailTransport: mailWorker ? 'smtp' : 'outbox',
     payments: describePayments(config.payments),
   })
-  proverbsFeature(app, { ...deps, publicUrl: config.publicUrl, likesPerMinute: config.likeRateLimit, staticDir: config.staticDir })
+  proverbsFeature(app, {
+    ...deps,
+    publicDb: database.publicDb(config.publicQueryTimeoutMs),
+    publicUrl: config.publicUrl,
+    likesPerMinute: config.likeRateLimit,
+    staticDir: config.staticDir,
+  })
   subscriptionsFeature(app, { ...deps, nairaPerDollar: config.nairaPerDollar })
   pagesFeature(app, deps)
   authFeature(app, { ...deps, config, mailer, deviceSecret: () => lifecycle.deviceSecret })

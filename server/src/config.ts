@@ -18,6 +18,12 @@ export type Config = {
   logLevel: string
   /** How long public corpus responses are reused in memory, in milliseconds (0 turns it off). */
   corpusCacheMs: number
+  /**
+   * How long one query of a public read may run on PostgreSQL before it is cancelled and the reader told to come back
+   * (503 with Retry-After), in milliseconds: a slow search cannot hold a connection others wait for. PGlite cannot
+   * cancel a query (Database.publicDb).
+   */
+  publicQueryTimeoutMs: number
   /** Naira per dollar shown on prices; the spec's 1000 unless configured. */
   nairaPerDollar: number
   /**
@@ -329,6 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     staticDir: path.resolve(cwd, env.OWE_STATIC_DIR?.trim() || 'dist'),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     corpusCacheMs: integer(env, 'OWE_CORPUS_CACHE_MS', 30_000, 0, 86_400_000),
+    publicQueryTimeoutMs: integer(env, 'OWE_PUBLIC_QUERY_TIMEOUT_MS', 2_000, 1, 600_000),
     nairaPerDollar: integer(env, 'OWE_NAIRA_PER_DOLLAR', 1000, 1, 1_000_000),
     trustProxy: trustProxy(env.TRUST_PROXY),
     publicUrl,

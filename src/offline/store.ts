@@ -5,7 +5,8 @@ import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../core/shared/constants'
 import type { IDBPObjectStore } from 'idb'
 import type { DeviceCoverage } from './messages'
 import type { OfflineDb, OfflineSchema, Owner, SearchEntry, StoredList, StoredProverb } from './schema'
-import { SEARCH_VERSION, searchIndex, topEntries } from './search-index'
+import { topEntries } from '../core/proverbs/search-index'
+import { SEARCH_VERSION, searchIndex } from './search-index'
 
 /**
  * Reading and writing the device's copy. Every reader returns the data in the API's own shape together
@@ -202,7 +203,7 @@ const byIdOrSlug = (value: string, id: number, slug: string) => (/^\d+$/.test(va
 /**
  * The list and search endpoint over what is stored, with the server's order: with terms, by rank (see
  * searchRank), then tone key, then id; without, by group order, then id. Only the entries up to the page asked
- * for are kept while ranking (src/offline/search-index.ts).
+ * for are kept while ranking (src/core/proverbs/search-index.ts).
  */
 export async function queryProverbs(db: OfflineDb, query: ProverbQuery, now: number): Promise<Saved<Paginated<Proverb>>> {
   const size = Math.min(Math.max(1, Math.floor(query.size ?? PAGE_SIZE_DEFAULT)), PAGE_SIZE_MAX)

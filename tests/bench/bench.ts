@@ -38,7 +38,10 @@
  *  29–30. learning: a device's sync of 1,000 offline reviews (batches of 100, then the log pulled back) on PGlite and
  *     PostgreSQL, and the daily reminder's learning queries for 1,000 reminders claimed at once — see learning.ts;
  *  31. learning on the device: grade a card → the next card shown, in Chromium on /learn with 50 cards due (budget:
- *     median < 30 ms, also with the CPU slowed 4×) — see learning-review.ts.
+ *     median < 30 ms, also with the CPU slowed 4×) — see learning-review.ts;
+ *  32. public search under load: 100 connections, a new connection per request, varied words, on PGlite and
+ *     PostgreSQL against a static file (aims: PostgreSQL ≥ 1,500 req/s, p99 ≤ 100 ms; PGlite ≥ 40 % of static) — see
+ *     search.ts.
  * Results are also written to tests/bench/results/latest.json.
  */
 import autocannon from 'autocannon'
@@ -65,6 +68,7 @@ import { analyticsBench } from './analytics'
 import { learningBench } from './learning'
 import { reviewBench } from './learning-review'
 import { previewsBench } from './previews'
+import { searchBench } from './search'
 import { median } from './measure'
 import { paymentsBench } from './payments'
 import { leaderboardBench, outboxBench } from './quiz'
@@ -343,7 +347,7 @@ async function lighthouse() {
   }
 }
 
-// `npm run bench -- lighthouse` runs only the named parts (bundle, throughput, lighthouse, offline, quiz, notifications, payments, admins, operations, corpus, previews, analytics, learning); the build always runs.
+// `npm run bench -- lighthouse` runs only the named parts (bundle, throughput, lighthouse, offline, quiz, notifications, payments, admins, operations, corpus, previews, analytics, learning, search); the build always runs.
 const only = process.argv.slice(2)
 const wanted = (name: string) => only.length === 0 || only.includes(name)
 await bundleWeight()
@@ -368,6 +372,11 @@ if (wanted('analytics')) await analyticsBench(results)
 if (wanted('learning')) {
   await learningBench(results)
   await reviewBench({ staticDir: outDir, results })
+}
+if (wanted('search')) {
+  const staticDir = path.join(root, '.tmp/bench-search-static')
+  copyBuild(outDir, staticDir)
+  await searchBench({ staticDir, results })
 }
 fs.mkdirSync(path.join(root, 'tests/bench/results'), { recursive: true })
 fs.writeFileSync(path.join(root, 'tests/bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`)

@@ -22,6 +22,13 @@ export type Database = {
   db: Db
   kind: 'pglite' | 'postgres'
   migrate(): Promise<void>
+  /**
+   * The database for public reads, whose every statement is cancelled after `statementTimeoutMs` (PostgreSQL's
+   * statement_timeout, SQLSTATE 57014): on PostgreSQL a pool of its own whose connections are opened with that
+   * setting, made once; on PGlite the one connection, unbounded — its WASM build has no timer to cancel a statement
+   * (statement_timeout is accepted and never fires), and a statement cannot be interrupted from outside either.
+   */
+  publicDb(statementTimeoutMs: number): Db
   /** Refreshes planner statistics; PGlite never autovacuums by itself. */
   analyze(): Promise<void>
   /**
@@ -45,9 +52,20 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // replaces it on the next query. Without a listener Node treats the error as unhandled.
     pool.on('error', (error) => console.warn(`PostgreSQL dropped an idle connection: ${error.message}`))
     const db = drizzlePg(pool, { schema }) as unknown as Db
+    const publicPools = new Map<number, { pool: pg.Pool; db: Db }>()
     return {
       db,
       kind: 'postgres',
+      publicDb: (timeoutMs) => {
+        let reads = publicPools.get(timeoutMs)
+        if (!reads) {
+          const readPool = new pg.Pool({ connectionString: target.url, max: 10, options: `-c statement_timeout=${Math.round(timeoutMs)}` })
+          readPool.on('error', (error) => console.warn(`PostgreSQL dropped an idle connection: ${error.message}`))
+          reads = { pool: readPool, db: drizzlePg(readPool, { schema }) as unknown as Db }
+          publicPools.set(timeoutMs, reads)
+        }
+        return reads.db
+      },
       migrate: async () => {
         // Servers starting together on one database take turns: drizzle's migrator holds no lock itself,
         // and two running the same CREATE TABLE at once fail. The lock lives as long as this connection.
@@ -67,7 +85,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         await pool.query('ANALYZE')
       },
       dump: () => Promise.reject(new Error('dump() is for PGlite; use CREATE DATABASE … TEMPLATE on PostgreSQL')),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), ...[...publicPools.values()].map((reads) => reads.pool.end())])
+      },
     }
   }
 
@@ -84,6 +104,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    publicDb: () => db,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     analyze: async () => {
       await client.exec('VACUUM ANALYZE')

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
+import { queryCancelled } from '../db/errors'
 
 /** An error the client caused or may see: status, a stable code and a human message. */
 export class HttpError extends Error {
@@ -52,6 +53,10 @@ export function frameworkErrorResponse(error: FastifyError): { status: number; b
   return { status, body: { error: { code, message } } }
 }
 
+/** Told to a reader whose read ran past the public statement timeout, with Retry-After in seconds. */
+export const BUSY_MESSAGE = 'The server is busy. Please try again in a few seconds.'
+const BUSY_RETRY_AFTER_S = 5
+
 /** Every error leaves as `{ error: { code, message, fields? } }`; a 5xx never shows its cause. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -69,6 +74,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ error: { code: codeForStatus(status), message: error.message } })
+    }
+    if (queryCancelled(error)) {
+      // A public read that ran past its statement timeout (config publicQueryTimeoutMs): the server is busy, not broken.
+      request.log.warn({ url: request.url }, 'a public read ran past its statement timeout')
+      return reply
+        .code(503)
+        .header('Retry-After', String(BUSY_RETRY_AFTER_S))
+        .send({ error: { code: 'busy', message: BUSY_MESSAGE } })
     }
     request.log.error({ err: error }, 'request failed')
     return reply.code(500).send({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } })

@@ -58,28 +58,48 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
  */
 export function createPublicCache(ttlMs: number, maxEntries = 1000) {
   const entries = new Map<string, Entry>()
+  /** Loads under way, by key: requests missing one key together share its one load. */
+  const loading = new Map<string, Promise<Entry>>()
 
-  /** `load` gives the value to send as JSON, or with `as: 'html'` the page itself. */
+  async function load(key: string, loader: () => Promise<unknown>, as: 'json' | 'html'): Promise<Entry> {
+    const startedIn = generation
+    const loaded = await loader()
+    const body = as === 'html' ? String(loaded) : JSON.stringify(loaded)
+    // Weak: the same validator stands for the plain, br and gzip representations of one body.
+    const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`
+    const entry = { body, etag, expires: Date.now() + ttlMs }
+    // An answer loaded before a clear may hold what the clear was for: it is sent, not kept.
+    if (ttlMs > 0 && startedIn === generation) {
+      entries.delete(key)
+      entries.set(key, entry)
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string)
+    }
+    return entry
+  }
+
+  /**
+   * `load` gives the value to send as JSON, or with `as: 'html'` the page itself. `key` names the answer (by default
+   * the request's URL): a route whose spellings of one question share an answer gives one for all of them.
+   */
   async function sendPublic(
     request: FastifyRequest,
     reply: FastifyReply,
-    load: () => Promise<unknown>,
+    loader: () => Promise<unknown>,
     as: 'json' | 'html' = 'json',
+    key: string = request.url,
   ): Promise<FastifyReply> {
-    const key = `${as} ${request.url}`
-    const now = Date.now()
-    let entry = entries.get(key)
-    if (!entry || entry.expires <= now) {
-      const loaded = await load()
-      const body = as === 'html' ? String(loaded) : JSON.stringify(loaded)
-      // Weak: the same validator stands for the plain, br and gzip representations of one body.
-      const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`
-      entry = { body, etag, expires: now + ttlMs }
-      if (ttlMs > 0) {
-        entries.delete(key)
-        entries.set(key, entry)
-        if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string)
+    const cacheKey = `${as} ${key}`
+    let entry = entries.get(cacheKey)
+    if (!entry || entry.expires <= Date.now()) {
+      let shared = loading.get(cacheKey)
+      if (!shared) {
+        const started = load(cacheKey, loader, as)
+        shared = started
+        loading.set(cacheKey, started)
+        const done = () => loading.get(cacheKey) === started && loading.delete(cacheKey)
+        started.then(done, done)
       }
+      entry = await shared
     }
     reply.header('ETag', entry.etag).header('Cache-Control', 'public, no-cache').header('Vary', 'Accept-Encoding')
     if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send()
@@ -90,10 +110,12 @@ export function createPublicCache(ttlMs: number, maxEntries = 1000) {
 
   // Admins' corpus changes clear it, so this instance answers with them at once (others within ttlMs). What else is
   // kept for the corpus's sake (the offline packs' sizes and versions) follows the same window and the same clears.
+  // Loads under way when it clears are not shared with requests after it.
   let generation = 0
   return Object.assign(sendPublic, {
     clear: () => {
       entries.clear()
+      loading.clear()
       generation++
     },
     ttlMs,

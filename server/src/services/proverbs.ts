@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, exists, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { isLanguageSlug, scrollImagePath } from '@core/shared/constants'
 import type { Category, CousinProverb, EthnicGroup, Proverb, ProverbChange, ProverbCousins } from '@core/proverbs/contract'
-import { COMBINING_MARKS, markedTerms, searchTerms, TONE_MISS } from '@core/proverbs/search'
+import { markedTerms, searchTerms } from '@core/proverbs/search'
 import type { Db } from '../db/client'
 import { CATEGORY_DESCRIPTIONS, GROUP_ABOUT } from '../db/seed/about'
 import { parseId } from '../http/params'
@@ -206,34 +206,6 @@ function selectProverbs(db: Db) {
   return db.select(proverbColumns).from(proverbs).innerJoin(ethnicGroups, eq(ethnicGroups.id, proverbs.ethnicGroupId))
 }
 
-/**
- * searchRank (src/core/proverbs/search.ts) in SQL: 0 when every term is a whole word of the proverb, 1 when each is
- * a whole word of the proverb or its English, 2 when each starts a word of either, 3 otherwise; TONE_MISS more when
- * the query has marked words the proverb does not hold exactly (holdsExactly: the marked form of the proverb holds
- * the word, not followed by a further mark). PostgreSQL's lower() folds only what its locale knows: the letters under
- * the marks of the languages here decompose to ASCII, which every locale folds.
- */
-function relevance(terms: string[], marked: string[]): SQL {
-  const rank = tonelessRank(terms)
-  if (!marked.length) return rank
-  const text = sql`translate(lower(normalize(${proverbs.proverb}, NFD)), ${"'’ʼ`‘"}, '')`
-  const exact = and(...marked.map((t) => sql`${text} ~ ${`${escapeRegex(t)}(?![${COMBINING_MARKS}])`}`))
-  return sql`(${rank}) + case when ${exact} then 0 else ${TONE_MISS} end`
-}
-
-const escapeRegex = (term: string) => term.replace(/[\\^$.|?*+()[\]{}]/g, (ch) => `\\${ch}`)
-
-function tonelessRank(terms: string[]): SQL {
-  const proverb = sql`(' ' || ${proverbs.toneKey} || ' ')`
-  const english = sql`(' ' || ${proverbs.englishFolded} || ' ')`
-  const whole = (t: string) => `% ${escapeLike(t)} %`
-  const start = (t: string) => `% ${escapeLike(t)}%`
-  const all = (each: (t: string) => SQL | undefined) => and(...terms.map(each))
-  return sql`case when ${all((t) => sql`${proverb} like ${whole(t)}`)} then 0
-    when ${all((t) => or(sql`${proverb} like ${whole(t)}`, sql`${english} like ${whole(t)}`))} then 1
-    when ${all((t) => or(sql`${proverb} like ${start(t)}`, sql`${english} like ${start(t)}`))} then 2 else 3 end`
-}
-
 /** How many proverbs match every search term and filter. */
 export async function countProverbs(db: Db, filters: ProverbFilters): Promise<number> {
   const [{ total }] = await db.select({ total: count() }).from(proverbs).where(filterCondition(filters))
@@ -241,23 +213,25 @@ export async function countProverbs(db: Db, filters: ProverbFilters): Promise<nu
 }
 
 /**
- * A page of proverbs matching every search term in the proverb (tone-insensitively) or its English.
- * With terms, by relevance (whole words first, wherever they are; matches inside words last); proverbs
- * that differ only in tone marks share a rank and a tone key, so they sit side by side. Tone keys compare
- * by code point (collate "C"), as the device compares them, whatever the database's own collation.
+ * A page of the proverbs of a people or a category (or of every one), peoples in their order, then by id. Searches
+ * with words are ranked in memory by the device's own ranking (server/src/services/corpus-search.ts), which calls this
+ * for a search without words.
  */
-export async function searchProverbs(db: Db, filters: ProverbFilters, page: number, size: number) {
-  const where = filterCondition(filters)
-  const total = await countProverbs(db, filters)
-  const order = filters.terms.length
-    ? [asc(relevance(filters.terms, filters.markedTerms ?? [])), asc(sql`${proverbs.toneKey} collate "C"`), asc(proverbs.id)]
-    : [asc(ethnicGroups.position), asc(proverbs.id)]
+export async function listProverbs(db: Db, filters: Omit<ProverbFilters, 'terms' | 'markedTerms'>, page: number, size: number) {
+  const where = filterCondition({ ...filters, terms: [] })
+  const total = await countProverbs(db, { ...filters, terms: [] })
   const rows = await selectProverbs(db)
     .where(where)
-    .orderBy(...order)
+    .orderBy(asc(ethnicGroups.position), asc(proverbs.id))
     .limit(size)
     .offset((page - 1) * size)
   return { items: await toProverbs(db, rows), total }
+}
+
+/** The proverbs of these ids, in no particular order (an id with no proverb is left out). */
+export async function proverbsByIds(db: Db, ids: number[]): Promise<Proverb[]> {
+  if (ids.length === 0) return []
+  return toProverbs(db, await selectProverbs(db).where(inArray(proverbs.id, ids)))
 }
 
 export async function findProverb(db: Db, idOrSlug: string): Promise<Proverb | undefined> {

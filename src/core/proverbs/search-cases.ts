@@ -1,8 +1,9 @@
 /**
- * One table of search cases for both rankings: the server's (SQL in server/src/features/proverbs/repository.ts)
- * and the device's (searchRank in ./search.ts, ordered by src/offline/search-index.ts). A unit test runs every case
- * through the device's search and an API test through the real search route on a fresh database; both
- * expect the same order from this table, so the two cannot drift apart.
+ * One table of search cases for the one ranking the device and the server share (searchRank in ./search.ts, ordered by
+ * ./search-index.ts), each over what it holds: the device's stored entries, the server's index made from its database
+ * (server/src/services/corpus-search.ts). A unit test runs every case through the device's search and an API test
+ * through the real search route on a fresh database; both expect the same order from this table, so the paths to it
+ * (storing, indexing, folding) cannot drift apart.
  *
  * The proverbs are test entries (the seeded corpus does not hold these exact texts). Results are compared
  * among these proverbs only, in the order written: with a query typed with marks, the proverbs holding its marked words

@@ -114,7 +114,7 @@ export function englishKey(proverb: { transliteration: string; interpretation: s
 }
 
 /**
- * The server's ranking (server/src/services/proverbs.ts), for the offline worker: undefined
+ * The ranking of search, on the device and on the server (src/core/proverbs/search-index.ts topEntries): undefined
  * when some term is in neither the proverb nor its English; otherwise 0 when every term is a whole word
  * of the proverb, 1 when each is a whole word of the proverb or its English, 2 when each starts a word
  * of either, 3 when some term only sits inside a word. So "water" finds a proverb whose English says

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/client'
 import type { SendPublic } from '../../http/public-cache'
+import { createCorpusSearch } from '../../services/corpus-search'
 import { exportRoutes } from './export-routes'
 import { packSizeRoutes } from './pack-size-routes'
 import { createPackSizes } from './pack-size-service'
@@ -9,6 +10,8 @@ import { proverbRoutes } from './routes'
 
 type Deps = {
   db: Db
+  /** The same database for the public reads, each query under the public statement timeout (Database.publicDb). */
+  publicDb: Db
   now: () => Date
   sendPublic: SendPublic
   /** Where links in the open-data export point. */
@@ -21,9 +24,10 @@ type Deps = {
 
 /** Proverbs and peoples, public and signed-in, the open-data export and offline pack sizes. */
 export function proverbsFeature(app: FastifyInstance, deps: Deps): void {
-  const { db, now, publicUrl, staticDir, sendPublic } = deps
-  proverbRoutes(app, deps)
+  const { db, publicDb, now, publicUrl, staticDir, sendPublic } = deps
+  const corpusSearch = createCorpusSearch({ db: publicDb, corpus: sendPublic })
+  proverbRoutes(app, { db: publicDb, sendPublic, corpusSearch, now })
   exportRoutes(app, { db, now, publicUrl })
-  privateProverbRoutes(app, deps)
+  privateProverbRoutes(app, { ...deps, corpusSearch })
   packSizeRoutes(app, { db, now, packSizes: createPackSizes({ db, staticDir, corpus: sendPublic }) })
 }

@@ -6,7 +6,7 @@ import type { EthnicGroup, PackSize, Proverb } from '@core/proverbs/contract'
 import type { Db } from '../../db/client'
 import { paginated } from '../../http/paginated'
 import { entitlementOf } from '../../services/entitlements'
-import { listGroups, searchProverbs } from '../../services/proverbs'
+import { listGroups, listProverbs } from '../../services/proverbs'
 
 const digest = (text: string) => createHash('sha1').update(text).digest('base64url')
 
@@ -46,7 +46,7 @@ export function createPackSizes({ db, staticDir, corpus }: { db: Db; staticDir: 
     let proverbs = 0
     const tags: string[] = []
     for (let page = 1, pages = 1; page <= pages; page++) {
-      const { items, total } = await searchProverbs(db, { terms: [], ethnicId: group.id }, page, PAGE_SIZE_MAX)
+      const { items, total } = await listProverbs(db, { ethnicId: group.id }, page, PAGE_SIZE_MAX)
       pages = Math.ceil(total / PAGE_SIZE_MAX)
       proverbs = total
       bytes += Buffer.byteLength(JSON.stringify(paginated(items, total, { page, size: PAGE_SIZE_MAX })))

@@ -10,15 +10,16 @@ import { answerOnce, receiptScope } from '../../http/receipts'
 import { calendarDate, hasControlCharacters, optionalString, paging, positiveInt } from '../../http/params'
 import { favouriteProverbs, searchOf } from '../../services/proverbs'
 import { paginated } from '../../http/paginated'
+import type { CorpusSearch } from '../../services/corpus-search'
 import { packPageTag } from './pack-size-service'
 import { marksOf } from './repository'
 import { GROUP_NOT_FOUND, markFavourite, markLike, readerGroups, readerLanguages, readerProverbs, readerTrending } from './service'
 
 /** `likesPerMinute`: likes and unlikes a reader may make in a minute (OWE_LIKE_RATE_LIMIT, 60: far past what a person taps, well short of a script). */
-type Deps = { db: Db; now: () => Date; sendPublic: SendPublic; likesPerMinute: number }
+type Deps = { db: Db; now: () => Date; sendPublic: SendPublic; corpusSearch: CorpusSearch; likesPerMinute: number }
 
 /** Signed-in reading: the groups a user may read, their proverbs, trending among them, favourites and likes. */
-export function privateProverbRoutes(app: FastifyInstance, { db, now, sendPublic, likesPerMinute }: Deps): void {
+export function privateProverbRoutes(app: FastifyInstance, { db, now, sendPublic, corpusSearch, likesPerMinute }: Deps): void {
   const requireUser = authGuard(app, db, now)
   const likeLimit: Limit = { name: 'likes', max: likesPerMinute, windowMs: 60_000 }
 
@@ -46,7 +47,7 @@ export function privateProverbRoutes(app: FastifyInstance, { db, now, sendPublic
     const search = searchOf(optionalString(query, 'q') ?? '')
     const { group } = request.params
     if (group.length > 100 || hasControlCharacters(group)) throw notFound(GROUP_NOT_FOUND)
-    const body = await readerProverbs(db, sessionOf(request).userId, group, search, { page, size }, now())
+    const body = await readerProverbs({ db, corpusSearch }, sessionOf(request).userId, group, search, { page, size }, now())
     const tag = packPageTag(body.data)
     reply.header('ETag', tag).header('Cache-Control', 'private, no-cache')
     if (etagMatches(request.headers['if-none-match'], tag)) return reply.code(304).send()

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify'
 import { API, ROUTES } from '@core/http/api-paths'
 import type { Db } from '../../db/client'
 import { badRequest, notFound } from '../../http/errors'
-import { calendarDate, hasControlCharacters, optionalString, paging, positiveInt } from '../../http/params'
+import { calendarDate, hasControlCharacters, optionalString, positiveInt } from '../../http/params'
 import type { SendPublic } from '../../http/public-cache'
 import { paginated } from '../../http/paginated'
+import type { CorpusSearch } from '../../services/corpus-search'
 import {
   findCategoryId,
   findGroupId,
@@ -12,16 +13,15 @@ import {
   listCategories,
   listGroups,
   proverbHistory,
-  searchOf,
-  searchProverbs,
   todaysProverbs,
   trendingProverbs,
   withAbout,
 } from '../../services/proverbs'
+import { publicSearchQuery } from './search-query'
 
-type Deps = { db: Db; sendPublic: SendPublic; now: () => Date }
+type Deps = { db: Db; sendPublic: SendPublic; corpusSearch: CorpusSearch; now: () => Date }
 
-export function proverbRoutes(app: FastifyInstance, { db, sendPublic, now }: Deps): void {
+export function proverbRoutes(app: FastifyInstance, { db, sendPublic, corpusSearch, now }: Deps): void {
   app.get(API.ethnicGroupsPublic, (request, reply) =>
     sendPublic(request, reply, async () => {
       const q = optionalString(request.query as Record<string, unknown>, 'q') ?? 'all'
@@ -42,25 +42,28 @@ export function proverbRoutes(app: FastifyInstance, { db, sendPublic, now }: Dep
     }),
   )
 
-  app.get(API.proverbsPublic, (request, reply) =>
-    sendPublic(request, reply, async () => {
-      const query = request.query as Record<string, unknown>
-      const { page, size } = paging(query)
-      const search = searchOf(optionalString(query, 'q') ?? '')
-      const ethnic = optionalString(query, 'ethnic')
-      const category = optionalString(query, 'category')
-      const ethnicId = ethnic === undefined ? undefined : await findGroupId(db, ethnic)
-      if (ethnic !== undefined && ethnicId === undefined) {
-        throw badRequest(`Unknown ethnic group "${ethnic}".`, { ethnic: 'Unknown ethnic group' })
-      }
-      const categoryId = category === undefined ? undefined : await findCategoryId(db, category)
-      if (category !== undefined && categoryId === undefined) {
-        throw badRequest(`Unknown category "${category}".`, { category: 'Unknown category' })
-      }
-      const { items, total } = await searchProverbs(db, { ...search, ethnicId, categoryId }, page, size)
-      return paginated(items, total, { page, size })
-    }),
-  )
+  // Search: spellings of one query share one answer (publicSearchQuery's key).
+  app.get(API.proverbsPublic, async (request, reply) => {
+    const { page, size, search, ethnic, category, key } = publicSearchQuery(request.query as Record<string, unknown>)
+    return sendPublic(
+      request,
+      reply,
+      async () => {
+        const ethnicId = ethnic === undefined ? undefined : await findGroupId(db, ethnic)
+        if (ethnic !== undefined && ethnicId === undefined) {
+          throw badRequest(`Unknown ethnic group "${ethnic}".`, { ethnic: 'Unknown ethnic group' })
+        }
+        const categoryId = category === undefined ? undefined : await findCategoryId(db, category)
+        if (category !== undefined && categoryId === undefined) {
+          throw badRequest(`Unknown category "${category}".`, { category: 'Unknown category' })
+        }
+        const { items, total } = await corpusSearch.search({ ...search, ethnicId, categoryId }, page, size)
+        return paginated(items, total, { page, size })
+      },
+      'json',
+      key,
+    )
+  })
 
   app.get<{ Params: { idOrSlug: string } }>(ROUTES.proverbPublic, (request, reply) =>
     sendPublic(request, reply, async () => {

@@ -9,7 +9,8 @@ import { parseId } from '../../http/params'
 import type { SendPublic } from '../../http/public-cache'
 import { takeHit, type Limit } from '../../http/rate-limit'
 import { entitlementOf } from '../../services/entitlements'
-import { findGroupId, listGroups, searchProverbs, trendingProverbs, type ProverbFilters } from '../../services/proverbs'
+import type { CorpusSearch } from '../../services/corpus-search'
+import { findGroupId, listGroups, trendingProverbs, type ProverbFilters } from '../../services/proverbs'
 import { proverbExists, setFavourite, setLike } from './repository'
 
 export const GROUP_NOT_FOUND = 'No ethnic group has that id or slug.'
@@ -41,7 +42,7 @@ export async function readerTrending(db: Db, userId: number, date: string, limit
 
 /** A page of one group's proverbs: 404 for no such group, 403 for one outside the reader's plan. */
 export async function readerProverbs(
-  db: Db,
+  { db, corpusSearch }: { db: Db; corpusSearch: CorpusSearch },
   userId: number,
   group: string,
   search: Pick<ProverbFilters, 'terms' | 'markedTerms'>,
@@ -54,7 +55,7 @@ export async function readerProverbs(
   if (!readable.includes(groupId)) {
     throw forbidden(hasActivePackage ? PLAN_TEXTS.notChosen : PLAN_TEXTS.beyondFree, 'not_in_plan')
   }
-  const { items, total } = await searchProverbs(db, { ...search, ethnicId: groupId }, page, size)
+  const { items, total } = await corpusSearch.search({ ...search, ethnicId: groupId }, page, size)
   return paginated(items, total, { page, size })
 }
 
