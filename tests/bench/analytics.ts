@@ -82,21 +82,23 @@ async function ingest(url: string, label: string) {
 
 /**
  * `count` raw events over `days` days ending `dayOffset` days before `today`, shaped like real traffic:
- * half page views, a quarter proverb views (1,000 proverbs), a sixth searches (300 phrasings, one in ten
- * finding nothing), the rest the other types; 40,000 visitors. Each day gets an equal block of them.
+ * half page views, a quarter proverb views (of up to 1,000 of the seeded proverbs: views of proverbs that do
+ * not exist are not counted), a sixth searches (300 phrasings, one in ten finding nothing), the rest the other
+ * types; 40,000 visitors. Each day gets an equal block of them.
  */
 async function insertRawEvents(database: Database, today: string, count: number, days: number, dayOffset: number) {
   await database.db.execute(sql`
     insert into analytics_events (id, type, at, day, path, slug, q, results, ethnic, detail, currency, visitor, received_at)
+    with known as (select array_agg(slug order by id) as slugs from (select slug, id from proverbs order by id limit 1000) p)
     select gen_random_uuid(), e.type, e.at, (e.at at time zone 'UTC')::date, '/',
-      case when e.type = 'proverb_view' then 'yoruba-bench-' || ((n * 7) % 1000) end,
+      case when e.type = 'proverb_view' then known.slugs[1 + (n * 7) % cardinality(known.slugs)] end,
       case when e.type = 'search' then 'omi ' || ((n * 13) % 300) end,
       case when e.type = 'search' then case when n % 10 = 0 then 0 else n % 40 end end,
       case when e.type = 'page_view' and n % 7 = 0 then 'yoruba' end,
       case when e.type = 'signup_step' then ((n % 5) + 1)::text when e.type like 'checkout%' then 'Gold' end,
       case when e.type like 'checkout%' then 'USD' end,
       md5(((n * 31) % 40000)::text), e.at
-    from generate_series(0, ${count - 1}) as n
+    from known, generate_series(0, ${count - 1}) as n
     cross join lateral (select
       case when n % 12 < 6 then 'page_view' when n % 12 < 9 then 'proverb_view' when n % 12 < 11 then 'search'
         else (array['share','install','push_opt_in','quiz_start','quiz_finish','signup_step','checkout_start','checkout_paid'])[1 + n % 8] end as type,
@@ -104,7 +106,7 @@ async function insertRawEvents(database: Database, today: string, count: number,
     ) e`)
 }
 
-/** 27, on one database (migrated; seeded or not, the roll-up reads only the analytics tables). */
+/** 27, on one database (migrated and seeded: the roll-up counts views of the proverbs there are). */
 async function rollUp(database: Database, label: string) {
   const today = utcDay(new Date())
   const startInsert = performance.now()

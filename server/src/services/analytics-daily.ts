@@ -39,7 +39,7 @@ type Flooded = keyof typeof FLOODING
 /**
  * How one metric is counted from the raw events: its dimension, which events, and what else it keeps.
  * `people`: the count is the day's distinct visitors, those flooding with that type of event left out;
- * `known`: only dimensions that name something that exists (a proverb's or people's slug).
+ * `known`: only dimensions among those this subquery answers (a proverb's or people's slug that exists).
  */
 type Arm = { dimension: SQL | null; filter?: SQL; visitors?: boolean; results?: boolean; people?: Flooded; known?: SQL }
 
@@ -50,13 +50,13 @@ const ARMS: Record<Metric, Arm> = {
     dimension: sql`slug`,
     filter: sql`type = 'proverb_view'`,
     people: 'proverb_view',
-    known: sql`slug in (select ${proverbs.slug} from ${proverbs})`,
+    known: sql`select ${proverbs.slug} from ${proverbs}`,
   },
   group: {
     dimension: sql`ethnic`,
     filter: sql`type = 'page_view'`,
     people: 'page_view',
-    known: sql`ethnic in (select ${ethnicGroups.slug} from ${ethnicGroups})`,
+    known: sql`select ${ethnicGroups.slug} from ${ethnicGroups}`,
   },
   search: { dimension: sql`q`, filter: sql`type = 'search'`, results: true, people: 'search' },
   search_zero: { dimension: sql`q`, filter: sql`type = 'search' and results = 0`, people: 'search' },
@@ -68,17 +68,39 @@ const ARMS: Record<Metric, Arm> = {
 /** One metric's rows: day, metric, dimension, count, visitors, results. */
 function countMetric(metric: Metric, where: SQL): SQL {
   const { dimension, filter, visitors, results, people, known } = ARMS[metric]
-  const flooding = people
-    ? sql`(day, visitor) not in (select day, visitor from ${analyticsEvents} where ${where} and type = ${people}
-        group by day, visitor having count(*) > ${FLOODING[people]})`
-    : undefined
-  const conditions = [where, filter, dimension ? sql`${dimension} is not null` : undefined, known, flooding].filter(
-    (c): c is SQL => c !== undefined,
-  )
-  const counted = people ? sql`count(distinct visitor)::int` : sql`count(*)::int`
-  return sql`select day, ${sql.raw(`'${metric}'`)}::text as metric, ${dimension ?? sql`''`}::text as dimension, ${counted} as count,
+  if (people && dimension) return countPeople(metric, where, people, dimension, filter, known, results)
+  const conditions = [where, filter, dimension ? sql`${dimension} is not null` : undefined].filter((c): c is SQL => c !== undefined)
+  return sql`select day, ${sql.raw(`'${metric}'`)}::text as metric, ${dimension ?? sql`''`}::text as dimension, count(*)::int as count,
       ${visitors ? sql`count(distinct visitor)::int` : sql`null::int`} as visitors, ${results ? sql`max(results)` : sql`null::int`} as results
     from ${analyticsEvents} where ${sql.join(conditions, sql` and `)} group by day${dimension ? sql`, ${dimension}` : sql``}`
+}
+
+/**
+ * A people-counted metric in one scan: each visitor's events of the type are grouped by day and dimension,
+ * with the visitor's total of that type for the day beside them (a window over the groups); the groups of
+ * flooding visitors are dropped and the rest counted, one a visitor. (A flooding list anti-joined to the
+ * events, or count(distinct visitor), took two to seven times as long on PostgreSQL.)
+ */
+function countPeople(
+  metric: Metric,
+  where: SQL,
+  type: Flooded,
+  dimension: SQL,
+  filter: SQL | undefined,
+  known: SQL | undefined,
+  results?: boolean,
+): SQL {
+  const matched = filter ?? sql`true`
+  return sql`select day, ${sql.raw(`'${metric}'`)}::text as metric, dimension, count(*)::int as count, null::int as visitors,
+      ${results ? sql`max(results)` : sql`null::int`} as results
+    from (
+      select day, ${dimension}::text as dimension, count(*) filter (where ${matched}) as matched,
+        max(results) filter (where ${matched}) as results, sum(count(*)) over (partition by day, visitor) as total
+      from ${analyticsEvents} where ${where} and type = ${sql.raw(`'${type}'`)}
+      group by day, visitor, ${dimension}
+    ) per_visitor
+    where matched > 0 and total <= ${sql.raw(String(FLOODING[type]))} and dimension is not null${known ? sql` and dimension in (${known})` : sql``}
+    group by day, dimension`
 }
 
 /** The daily rows of `metrics` counted from the raw events `where` selects (one scan per metric, set-based). */
