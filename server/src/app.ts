@@ -276,7 +276,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   adsFeature(app, deps)
   adminRoutes(app, { ...deps, mailer, publicUrl: config.publicUrl })
   communityFeature(app, { ...deps, config, mailer, linkSecret: () => lifecycle.linkSecret })
-  analyticsFeature(app, { ...deps, retentionDays: config.analyticsRetentionDays, batchesPerMinute: config.eventRateLimit })
+  analyticsFeature(app, {
+    ...deps,
+    retentionDays: config.analyticsRetentionDays,
+    batchesPerMinute: config.eventRateLimit,
+    addressEventsPerDay: config.addressEventsPerDay,
+  })
   learningFeature(app, { ...deps, callsPerMinute: config.learningRateLimit })
   shareTargetFeature(app)
   const pages = previewsFeature(app, { ...deps, publicUrl: config.publicUrl, staticDir: config.staticDir })

@@ -239,6 +239,9 @@ test('analytics: raw events kept 30 days unless told, never fewer than trendingâ
   })
   expect(() => loadConfig({ OWE_ANALYTICS_RETENTION_DAYS: '7' })).toThrow(/OWE_ANALYTICS_RETENTION_DAYS must be an integer from 8/)
   expect(() => loadConfig({ OWE_EVENT_RATE_LIMIT: '0' })).toThrow(/OWE_EVENT_RATE_LIMIT/)
+  expect(config.addressEventsPerDay).toBe(20_000)
+  expect(loadConfig({ OWE_EVENTS_PER_ADDRESS_DAY: '5000' }).addressEventsPerDay).toBe(5000)
+  expect(() => loadConfig({ OWE_EVENTS_PER_ADDRESS_DAY: '0' })).toThrow(/OWE_EVENTS_PER_ADDRESS_DAY/)
 })
 
 test('learning: 120 calls a reader a minute unless told, at least one', () => {

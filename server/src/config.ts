@@ -82,6 +82,8 @@ export type Config = {
   analyticsRetentionDays: number
   /** Event batches one client address may send to the collector in a minute (many readers may share an address). */
   eventRateLimit: number
+  /** Analytics events one client address may have stored in a UTC day, whatever browsers it claims to be. */
+  addressEventsPerDay: number
   /** Calls to the learning API (entries sent, log pages pulled, summaries) one reader may make in a minute. */
   learningRateLimit: number
   payments: PaymentsConfig
@@ -358,6 +360,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     paymentRateLimit: integer(env, 'OWE_PAYMENT_RATE_LIMIT', 20, 1, 1_000_000),
     analyticsRetentionDays: integer(env, 'OWE_ANALYTICS_RETENTION_DAYS', 30, 8, 3650),
     eventRateLimit: integer(env, 'OWE_EVENT_RATE_LIMIT', 120, 1, 1_000_000),
+    addressEventsPerDay: integer(env, 'OWE_EVENTS_PER_ADDRESS_DAY', 20_000, 1, 100_000_000),
     learningRateLimit: integer(env, 'OWE_LEARNING_RATE_LIMIT', 120, 1, 1_000_000),
     payments: paymentsConfig(env),
     http: httpLimits(env),

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { AUTH_TEXTS } from '../../src/core/account/texts'
+import { API } from '../../src/core/http/api-paths'
+import { LINK_MAILS_PER_HOUR } from '../../server/src/services/email-tokens'
 import {
   get,
   HOUR,
@@ -256,4 +259,50 @@ test('a reset or a password change retires every older reset link of the user', 
   expect((await verify(pending)).body.error.code).toBe('token_used')
   expect((await save({ token: pending, password: 'Other#pass1', confirmPassword: 'Other#pass1' })).status).toBe(400)
   expect((await login(user.email, 'Kola#nut22')).status).toBe(200)
+})
+
+test(`a hundred reset requests from a hundred clients mail the account at most ${LINK_MAILS_PER_HOUR} links an hour; every answer is the same`, async () => {
+  clock.advance(HOUR)
+  const user = await memberOf(ctx.app, ctx.database.db)
+  const answers = await Promise.all(Array.from({ length: 100 }, () => requestReset(user.email, nextClient())))
+  const resetMails = async () => (await mailsTo(ctx.database.db, user.email)).filter((mail) => mail.subject === 'Reset your Òwe password')
+  expect(await resetMails()).toHaveLength(LINK_MAILS_PER_HOUR)
+  // Sent, held back, or no such account: one answer, so nobody learns which.
+  const suppressed = await requestReset(user.email, nextClient())
+  const unknown = await requestReset('nobody-here@example.com', nextClient())
+  for (const answer of [...answers, suppressed, unknown])
+    expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: REQUESTED })
+  expect(await resetMails()).toHaveLength(LINK_MAILS_PER_HOUR)
+
+  // The links already sent still work; an hour after the first, the owner can ask for a new one and use it.
+  clock.advance(HOUR)
+  const token = await resetToken(user.email)
+  expect(await resetMails()).toHaveLength(LINK_MAILS_PER_HOUR + 1)
+  expect((await save({ token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).body).toEqual(RESET_DONE)
+  expect((await login(user.email, NEW_PASSWORD)).status).toBe(200)
+})
+
+test(`fifty activation resends from fifty clients mail at most ${LINK_MAILS_PER_HOUR} links an hour, sign-up's included; every answer is the same`, async () => {
+  clock.advance(HOUR)
+  const body = signupBody()
+  expect((await post(ctx.app, API.register, body)).status).toBe(201)
+  const resend = (email: string) => post(ctx.app, API.resendActivation, { email }, undefined, nextClient())
+  const answers = await Promise.all(Array.from({ length: 50 }, () => resend(body.email)))
+  const activationMails = async () =>
+    (await mailsTo(ctx.database.db, body.email)).filter((mail) => mail.subject === 'Activate your Òwe account')
+  expect(await activationMails()).toHaveLength(LINK_MAILS_PER_HOUR)
+  // A reset asked for in the same hour is held back too: the bound is the inbox's, whatever the link.
+  expect((await requestReset(body.email, nextClient())).body).toEqual(REQUESTED)
+  expect(await mailsTo(ctx.database.db, body.email)).toHaveLength(LINK_MAILS_PER_HOUR)
+
+  const active = await memberOf(ctx.app, ctx.database.db)
+  const SENT = { data: { message: AUTH_TEXTS.activationSent } }
+  for (const answer of [...answers, await resend(body.email), await resend('nobody-here@example.com'), await resend(active.email)])
+    expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: SENT })
+
+  // An hour on, a new link goes, and it activates the account.
+  clock.advance(HOUR)
+  expect((await resend(body.email)).status).toBe(200)
+  expect(await activationMails()).toHaveLength(LINK_MAILS_PER_HOUR + 1)
+  expect((await post(ctx.app, API.activate, { token: await lastMailToken(ctx.database.db, body.email) })).status).toBe(200)
 })

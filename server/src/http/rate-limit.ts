@@ -17,18 +17,18 @@ function tooMany(limit: Limit, window: Window, now: Date): HttpError {
 }
 
 /**
- * Counts one hit against a fixed window kept in the database (so every server instance shares it) and
- * returns the window after the hit.
+ * Counts one hit (or `hits` at once: a batch of events) against a fixed window kept in the database (so
+ * every server instance shares it) and returns the window after the hit.
  */
-export async function recordHit(db: Db | Tx, limit: Limit, key: string, now: Date): Promise<Window> {
+export async function recordHit(db: Db | Tx, limit: Limit, key: string, now: Date, hits = 1): Promise<Window> {
   const expired = new Date(now.getTime() - limit.windowMs).toISOString()
   const [row] = await db
     .insert(rateLimits)
-    .values({ key: `${limit.name}:${key}`, windowStart: now, hits: 1 })
+    .values({ key: `${limit.name}:${key}`, windowStart: now, hits })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        hits: sql`case when ${rateLimits.windowStart} <= ${expired} then 1 else ${rateLimits.hits} + 1 end`,
+        hits: sql`case when ${rateLimits.windowStart} <= ${expired} then excluded.hits else ${rateLimits.hits} + excluded.hits end`,
         windowStart: sql`case when ${rateLimits.windowStart} <= ${expired} then excluded.window_start else ${rateLimits.windowStart} end`,
       },
     })
@@ -54,6 +54,17 @@ export async function takeHit(db: Db | Tx, limit: Limit, key: string, now: Date)
  */
 export function refuseOver(limit: Limit, window: Window, now: Date): void {
   if (window.hits > limit.max) throw tooMany(limit, window, now)
+}
+
+/**
+ * Counts `wanted` hits at once and answers how many of them the window still had room for (0 to `wanted`):
+ * for work that is cut short rather than refused, like a batch of events past a day's allowance.
+ */
+export async function takeRoom(db: Db | Tx, limit: Limit, key: string, now: Date, wanted: number): Promise<number> {
+  if (wanted <= 0) return 0
+  const window = await recordHit(db, limit, key, now, wanted)
+  const before = window.hits - wanted
+  return Math.max(0, Math.min(wanted, limit.max - before))
 }
 
 /**

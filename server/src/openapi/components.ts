@@ -446,7 +446,7 @@ export const COMPONENTS: Record<string, JsonSchema> = {
   }),
   Deleted: obj({ id: int, deleted: bool }),
   EventBatchResult: described(
-    'How many events of the batch were new, already held (sent before) or too old to count (src/core/analytics/contract.ts).',
+    'How many events of the batch were new, already held (sent before) or not to be counted: too old, or past the day’s allowance of the visitor or address (src/core/analytics/contract.ts).',
     obj({ accepted: int, duplicates: int, stale: int }),
   ),
   LearningEntry: described('One thing a reader did that learning counts (src/core/learning/contract.ts).', learningEntry(false)),

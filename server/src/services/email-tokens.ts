@@ -1,7 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, count, eq, gt, inArray, isNull } from 'drizzle-orm'
 import { TOKEN_TEXTS, type TokenPurpose } from '@core/account/texts'
 import type { Db, Tx } from '../db/client'
-import { emailTokens } from '../db/schema'
+import { emailTokens, users } from '../db/schema'
 import { HttpError } from '../http/errors'
 import { linkMail, type Mail } from './mail'
 import { hashToken, looksLikeToken, newToken } from './tokens'
@@ -10,6 +10,33 @@ const HOUR_MS = 60 * 60 * 1000
 /** An activation link lasts two days; a reset link one hour. */
 export const ACTIVATION_LINK_MS = 48 * HOUR_MS
 const LIFETIME_MS: Record<TokenPurpose, number> = { activate: ACTIVATION_LINK_MS, reset: HOUR_MS }
+
+/**
+ * At most this many link mails (activation and reset together) go to one account in any hour, however many
+ * clients ask for them: a reader who lost a mail can ask again, nobody can fill their inbox. A link cannot be
+ * sent again instead (only its digest is kept), so past the bound no new link is made and no mail goes.
+ */
+export const LINK_MAILS_PER_HOUR = 3
+
+/**
+ * Whether another link mail may go to this account now (fewer than LINK_MAILS_PER_HOUR links made for it in
+ * the last hour). It locks the account's row until the transaction ends, so requests racing each other
+ * are counted one after another and a burst cannot all read "under the bound" first.
+ */
+export async function mayMailLink(tx: Tx, userId: number, now: Date): Promise<boolean> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
+  const [{ made }] = await tx
+    .select({ made: count() })
+    .from(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.userId, userId),
+        inArray(emailTokens.purpose, ['activate', 'reset']),
+        gt(emailTokens.createdAt, new Date(now.getTime() - HOUR_MS)),
+      ),
+    )
+  return made < LINK_MAILS_PER_HOUR
+}
 
 export async function issueEmailToken(db: Db | Tx, userId: number, purpose: TokenPurpose, now: Date): Promise<string> {
   const { token, hash } = newToken()

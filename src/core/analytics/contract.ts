@@ -70,7 +70,7 @@ export const EVENT_FUTURE_SKEW_MS = FUTURE_SKEW_MS
 
 /** POST body of the collector. */
 export type EventBatch = { events: AnalyticsEvent[] }
-/** Its answer (202): how many were new, already held (sent before), or too old to count. */
+/** Its answer (202): how many were new, already held (sent before), or not to be counted (too old, or past the day's allowance of the visitor or address). */
 export type EventBatchResult = { accepted: number; duplicates: number; stale: number }
 
 /** The console's Insights for a date range (UTC calendar days, inclusive). */

@@ -10,14 +10,17 @@ type Deps = {
   retentionDays: number
   /** Batches one client address may send in a minute (OWE_EVENT_RATE_LIMIT). */
   batchesPerMinute: number
+  /** Events one client address may have stored in a UTC day (OWE_EVENTS_PER_ADDRESS_DAY). */
+  addressEventsPerDay: number
 }
 
 /** The analytics collector: the one thing app.ts registers for it (the roll-up is a scheduled job, server/src/jobs.ts). */
-export function analyticsFeature(app: FastifyInstance, { db, now, retentionDays, batchesPerMinute }: Deps): void {
+export function analyticsFeature(app: FastifyInstance, { db, now, retentionDays, batchesPerMinute, addressEventsPerDay }: Deps): void {
   analyticsRoutes(app, {
     db,
     now,
     retentionDays,
+    addressEventsPerDay,
     visitors: createVisitorHasher(db),
     limit: { name: 'events', max: batchesPerMinute, windowMs: 60_000 },
   })

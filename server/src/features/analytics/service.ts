@@ -4,6 +4,7 @@ import { cleanText } from '@core/shared/text'
 import type { Db } from '../../db/client'
 import { CLOCK_AHEAD } from '@core/http/contract'
 import { HttpError } from '../../http/errors'
+import { takeRoom, type Limit } from '../../http/rate-limit'
 import { addDays, utcDay } from '../../services/analytics-daily'
 import { insertEvents, type EventRow } from './repository'
 import type { VisitorHasher } from './visitors'
@@ -28,11 +29,26 @@ const FIELDS_OF: Record<EventType, readonly Detail[]> = {
   checkout_paid: ['detail', 'currency'],
 }
 
+const DAY_MS = 24 * 60 * 60_000
+
+/**
+ * Events one visitor (a browser on an address, for a UTC day) may have stored in a day; one address, whatever
+ * browsers it claims to be, may store `addressEventsPerDay` (readers behind one carrier's NAT share it). Past
+ * them the rest of a batch is dropped and answered as stale: the device does not send it again. A reader who
+ * opens a page a minute for eight hours stays under the first; a visitor anywhere near it is flooding, and
+ * counts for nothing in trending and Insights' top lists (FLOODING in services/analytics-daily.ts).
+ */
+export const VISITOR_EVENTS_PER_DAY = 500
+
+const dailyEvents = (name: string, max: number): Limit => ({ name, max, windowMs: DAY_MS })
+
 export type CollectorDeps = {
   db: Db
   visitors: VisitorHasher
   /** Raw events are kept this many days before today (config.analyticsRetentionDays). */
   retentionDays: number
+  /** Events one address may have stored in a UTC day (config.addressEventsPerDay). */
+  addressEventsPerDay: number
 }
 
 /** Who sent the batch, for the visitor hash only: neither is stored. */
@@ -63,13 +79,14 @@ function rowOf(event: AnalyticsEvent, day: string, visitor: string, now: Date): 
 }
 
 /**
- * Stores a validated batch: every event once (by its id), dated when it happened. An event dated more than
+ * Stores a validated batch: every event once (by its id), dated when it happened, as far as the visitor's and
+ * the address's allowances for the day go (the rest counted as stale). An event dated more than
  * EVENT_FUTURE_SKEW_MS after `now` makes the whole batch a 400 coded CLOCK_AHEAD (a device clock far ahead would
  * put its events on days that have not come: the device sends them again once they are not); an event of a day before the retention window is not stored and is
  * counted as stale.
  */
 export async function collectEvents(
-  { db, visitors, retentionDays }: CollectorDeps,
+  { db, visitors, retentionDays, addressEventsPerDay }: CollectorDeps,
   events: AnalyticsEvent[],
   sender: Sender,
   now: Date,
@@ -83,13 +100,20 @@ export async function collectEvents(
   const oldest = oldestKeptDay(today, retentionDays)
   const kept = events.map((event) => ({ event, day: utcDay(new Date(event.at)) })).filter(({ day }) => day >= oldest)
   const stale = events.length - kept.length
-  const hashes = await visitors.hashes([...new Set(kept.map(({ day }) => day))], today, sender.address, sender.userAgent)
+  const hashes = await visitors.hashes([...new Set([today, ...kept.map(({ day }) => day)])], today, sender.address, sender.userAgent)
   const rows = new Map<string, EventRow>()
   for (const { event, day } of kept) {
     const row = rowOf(event, day, hashes.get(day)!, now)
     // The same event twice in one batch is stored once, like an event sent again later.
     if (!rows.has(row.id)) rows.set(row.id, row)
   }
-  const accepted = await insertEvents(db, [...rows.values()])
-  return { accepted, duplicates: kept.length - accepted, stale }
+  // Counted under today's visitor hash and the address's day key: rate_limits holds no address either.
+  const [visitorRoom, addressRoom] = await Promise.all([
+    takeRoom(db, dailyEvents('events-visitor', VISITOR_EVENTS_PER_DAY), hashes.get(today)!, now, rows.size),
+    takeRoom(db, dailyEvents('events-address', addressEventsPerDay), await visitors.clientKey(today, sender.address), now, rows.size),
+  ])
+  const room = Math.min(visitorRoom, addressRoom)
+  const accepted = await insertEvents(db, [...rows.values()].slice(0, room))
+  // Repeats within the batch and events held before are duplicates; those past the day's allowance are stale.
+  return { accepted, duplicates: kept.length - rows.size + room - accepted, stale: stale + rows.size - room }
 }

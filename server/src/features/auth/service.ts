@@ -13,6 +13,7 @@ import {
   activationMail,
   consumeEmailToken,
   issueEmailToken,
+  mayMailLink,
   resetMail,
   retireEmailTokens,
 } from '../../services/email-tokens'
@@ -44,9 +45,13 @@ export type Counted = { limit: Limit; key: string; window: Window }
 
 /** Accounts: signing up and activating, signing in, and the password's reset and change. */
 export function createAuthService({ db, now, config, mailer, deviceSecret }: Deps) {
-  /** The link and its mail are committed with the change they belong to (tx), or in a transaction of their own. */
+  /**
+   * The link and its mail are committed with the change they belong to (tx), or in a transaction of their
+   * own; none past the account's LINK_MAILS_PER_HOUR. The caller's answer is the same either way.
+   */
   async function sendLink(purpose: TokenPurpose, user: Addressee, tx?: Tx) {
     const write = async (t: Tx) => {
+      if (!(await mayMailLink(t, user.id, now()))) return
       const token = await issueEmailToken(t, user.id, purpose, now())
       const mail = purpose === 'activate' ? activationMail(user, token, config.publicUrl) : resetMail(user, token, config.publicUrl)
       await mailer.send(mail, { tx: t })
