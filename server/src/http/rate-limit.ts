@@ -2,6 +2,7 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { Db, Tx } from '../db/client'
 import { rateLimits } from '../db/schema'
+import { clientKey } from './client-key'
 import { HttpError } from './errors'
 
 export type Limit = { name: string; max: number; windowMs: number }
@@ -61,7 +62,7 @@ export async function giveBack(db: Db, limit: Limit, key: string, window: Window
 
 /** Counts the request against the client's allowance and refuses it with 429 once spent. */
 export async function rateLimit(db: Db, limit: Limit, request: FastifyRequest, now: Date): Promise<void> {
-  await takeHit(db, limit, request.ip, now)
+  await takeHit(db, limit, clientKey(request), now)
 }
 
 /**

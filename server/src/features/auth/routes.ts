@@ -19,6 +19,7 @@ import { authGuard, sessionOf } from '../../http/auth-guard'
 import { badRequest, notFound } from '../../http/errors'
 import { hasControlCharacters } from '../../http/params'
 import { rateLimit, takeHit, type Limit } from '../../http/rate-limit'
+import { clientKey } from '../../http/client-key'
 import { parseBody } from '../../http/validate'
 import { consumeEmailToken } from '../../services/email-tokens'
 import { findPromoCode } from '../../services/promo-codes'
@@ -90,9 +91,9 @@ export function authRoutes(app: FastifyInstance, { db, now, config, auth }: Deps
   app.post(API.login, async (request) => {
     const at = now()
     // Every attempt is counted before the body is read or any password checked (per client here, then per account).
-    const clientWindow = await takeHit(db, limits.login, request.ip, at)
+    const clientWindow = await takeHit(db, limits.login, clientKey(request), at)
     const input = await parseBody(loginSchema, request.body)
-    return { data: await auth.login(input, at, { limit: limits.login, ip: request.ip, window: clientWindow }, limits.loginAccount) }
+    return { data: await auth.login(input, at, { limit: limits.login, ip: clientKey(request), window: clientWindow }, limits.loginAccount) }
   })
 
   app.post(API.logout, { preHandler: requireUser }, async (request) => {
