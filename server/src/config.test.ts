@@ -270,3 +270,10 @@ test('Web Push to Apple: keys made by the server unless both are given as one pa
   expect(() => loadConfig({ VAPID_SUBJECT: 'editors@owe.example' })).toThrow(/VAPID_SUBJECT/)
   expect(() => loadConfig({ OWE_WEB_PUSH_ORIGINS: 'https://web.push.apple.com/path' })).toThrow(ConfigError)
 })
+
+test('reads per client: 150 at once and 300 a minute unless OWE_READ_BURST and OWE_READ_RATE_LIMIT say otherwise', () => {
+  expect(loadConfig({}).readRateLimit).toEqual({ perMinute: 300, burst: 150 })
+  expect(loadConfig({ OWE_READ_RATE_LIMIT: '60', OWE_READ_BURST: '5' }).readRateLimit).toEqual({ perMinute: 60, burst: 5 })
+  expect(() => loadConfig({ OWE_READ_RATE_LIMIT: '0' })).toThrow(/OWE_READ_RATE_LIMIT/)
+  expect(() => loadConfig({ OWE_READ_BURST: 'lots' })).toThrow(/OWE_READ_BURST/)
+})

@@ -1,6 +1,7 @@
 import { createECDH } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import type { ReadAllowance } from './http/read-limit'
 
 /**
  * The server's configuration, parsed once from the environment. Nothing else on the server reads
@@ -72,6 +73,11 @@ export type Config = {
   eventRateLimit: number
   /** Calls to the learning API (entries sent, log pages pulled, summaries) one reader may make in a minute. */
   learningRateLimit: number
+  /**
+   * Reads (every GET but the health checks and static files) one client may make: `burst` at once, then `perMinute`
+   * a minute. Kept in each instance's memory: with several instances a client may get up to that many times it.
+   */
+  readRateLimit: ReadAllowance
   payments: PaymentsConfig
   http: HttpLimits
 }
@@ -340,6 +346,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     analyticsRetentionDays: integer(env, 'OWE_ANALYTICS_RETENTION_DAYS', 30, 8, 3650),
     eventRateLimit: integer(env, 'OWE_EVENT_RATE_LIMIT', 120, 1, 1_000_000),
     learningRateLimit: integer(env, 'OWE_LEARNING_RATE_LIMIT', 120, 1, 1_000_000),
+    readRateLimit: {
+      perMinute: integer(env, 'OWE_READ_RATE_LIMIT', 300, 1, 10_000_000),
+      burst: integer(env, 'OWE_READ_BURST', 150, 1, 10_000_000),
+    },
     payments: paymentsConfig(env),
     http: httpLimits(env),
   }

@@ -9,12 +9,16 @@ export type Limit = { name: string; max: number; windowMs: number }
 
 export type Window = { hits: number; windowStart: Date }
 
-function tooMany(limit: Limit, window: Window, now: Date): HttpError {
-  const resetsAt = window.windowStart.getTime() + limit.windowMs
-  const seconds = Math.max(1, Math.ceil((resetsAt - now.getTime()) / 1000))
+/** The 429 every limit answers with, the in-process read allowance's too: the wait in words and in Retry-After. */
+export function tooManyRequests(seconds: number): HttpError {
   return new HttpError(429, 'too_many_requests', `Too many attempts. Please wait ${formatWait(seconds)} and try again.`, undefined, {
     'Retry-After': String(seconds),
   })
+}
+
+function tooMany(limit: Limit, window: Window, now: Date): HttpError {
+  const resetsAt = window.windowStart.getTime() + limit.windowMs
+  return tooManyRequests(Math.max(1, Math.ceil((resetsAt - now.getTime()) / 1000)))
 }
 
 /**
