@@ -65,7 +65,7 @@ import { analyticsBench } from './analytics'
 import { learningBench } from './learning'
 import { reviewBench } from './learning-review'
 import { previewsBench } from './previews'
-import { median } from './measure'
+import { MANY_READERS, median } from './measure'
 import { paymentsBench } from './payments'
 import { leaderboardBench, outboxBench } from './quiz'
 
@@ -140,7 +140,7 @@ async function rps(url: string): Promise<{ rps: number; p99: number; bytes: numb
 async function throughput() {
   const staticDir = path.join(root, '.tmp/bench-static')
   copyBuild(outDir, staticDir)
-  const server = await startServer({ port: 4300, env: { OWE_STATIC_DIR: staticDir, LOG_LEVEL: 'error' } })
+  const server = await startServer({ port: 4300, env: { OWE_STATIC_DIR: staticDir, LOG_LEVEL: 'error', ...MANY_READERS } })
   try {
     const endpoints = {
       list: '/api/proverbs/public?page=1&size=20',
@@ -170,7 +170,10 @@ async function throughput() {
   }
 
   // The same endpoints with the in-memory reuse turned off: what the database itself sustains.
-  const uncached = await startServer({ port: 4302, env: { OWE_STATIC_DIR: staticDir, LOG_LEVEL: 'error', OWE_CORPUS_CACHE_MS: '0' } })
+  const uncached = await startServer({
+    port: 4302,
+    env: { OWE_STATIC_DIR: staticDir, LOG_LEVEL: 'error', OWE_CORPUS_CACHE_MS: '0', ...MANY_READERS },
+  })
   try {
     const rows: Record<string, unknown> = {}
     for (const [name, url] of Object.entries({
