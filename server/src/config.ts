@@ -74,8 +74,9 @@ export type Config = {
   /** Calls to the learning API (entries sent, log pages pulled, summaries) one reader may make in a minute. */
   learningRateLimit: number
   /**
-   * Reads (every GET but the health checks and static files) one client may make: `burst` at once, then `perMinute`
-   * a minute. Kept in each instance's memory: with several instances a client may get up to that many times it.
+   * Reads (every GET but the static files) one client may make: `burst` at once, then `perMinute` a minute; a
+   * refused one is answered after up to `holdMs`. Kept in each instance's memory: with several instances a client
+   * may get up to that many times it.
    */
   readRateLimit: ReadAllowance
   payments: PaymentsConfig
@@ -349,6 +350,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     readRateLimit: {
       perMinute: integer(env, 'OWE_READ_RATE_LIMIT', 300, 1, 10_000_000),
       burst: integer(env, 'OWE_READ_BURST', 150, 1, 10_000_000),
+      holdMs: integer(env, 'OWE_READ_HOLD_MS', 1000, 0, 60_000),
     },
     payments: paymentsConfig(env),
     http: httpLimits(env),

@@ -3,12 +3,12 @@ import { API } from '../../src/core/http/api-paths'
 import { call, get, MINUTE, signedInUser, testClock, type Reply } from '../support/accounts'
 import { createTestApp } from '../support/test-app'
 
-/** Five reads at once, then one a minute: small enough to spend in a test, and nothing comes back while it runs. */
+/** Five reads at once, then one a minute (nothing comes back while the test runs); a refusal held 20 ms. */
 const BURST = 5
 const clock = testClock()
 let ctx: Awaited<ReturnType<typeof createTestApp>>
 beforeAll(async () => {
-  ctx = await createTestApp({ OWE_READ_BURST: String(BURST), OWE_READ_RATE_LIMIT: '1' }, clock.now)
+  ctx = await createTestApp({ OWE_READ_BURST: String(BURST), OWE_READ_RATE_LIMIT: '1', OWE_READ_HOLD_MS: '20' }, clock.now)
 })
 afterAll(() => ctx.close())
 
@@ -82,7 +82,10 @@ test('an IPv4 client reported as an IPv4-mapped IPv6 address is the same client'
 })
 
 test('behind a proxy (TRUST_PROXY=1) each client has its own allowance, whatever it writes in X-Forwarded-For', async () => {
-  const proxied = await createTestApp({ TRUST_PROXY: '1', OWE_READ_BURST: '2', OWE_READ_RATE_LIMIT: '1' }, clock.now)
+  const proxied = await createTestApp(
+    { TRUST_PROXY: '1', OWE_READ_BURST: '2', OWE_READ_RATE_LIMIT: '1', OWE_READ_HOLD_MS: '20' },
+    clock.now,
+  )
   try {
     const read = (forwardedFor: string) =>
       proxied.app.inject({

@@ -38,7 +38,9 @@
  *  29–30. learning: a device's sync of 1,000 offline reviews (batches of 100, then the log pulled back) on PGlite and
  *     PostgreSQL, and the daily reminder's learning queries for 1,000 reminders claimed at once — see learning.ts;
  *  31. learning on the device: grade a card → the next card shown, in Chromium on /learn with 50 cards due (budget:
- *     median < 30 ms, also with the CPU slowed 4×) — see learning-review.ts.
+ *     median < 30 ms, also with the CPU slowed 4×) — see learning-review.ts;
+ *  32. a flood: one client's varied searches (100 connections, 20 s) against a signed-in reader's polling, the reader's
+ *     p50/p99 quiet and flooded (aim: p99 within 3× the quiet one) and the flooder's 2xx/429 — see flood.ts.
  * Results are also written to tests/bench/results/latest.json.
  */
 import autocannon from 'autocannon'
@@ -67,6 +69,7 @@ import { reviewBench } from './learning-review'
 import { previewsBench } from './previews'
 import { MANY_READERS, median } from './measure'
 import { paymentsBench } from './payments'
+import { floodBench } from './flood'
 import { leaderboardBench, outboxBench } from './quiz'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -346,7 +349,7 @@ async function lighthouse() {
   }
 }
 
-// `npm run bench -- lighthouse` runs only the named parts (bundle, throughput, lighthouse, offline, quiz, notifications, payments, admins, operations, corpus, previews, analytics, learning); the build always runs.
+// `npm run bench -- lighthouse` runs only the named parts (bundle, throughput, lighthouse, offline, quiz, notifications, payments, admins, operations, flood, corpus, previews, analytics, learning); the build always runs.
 const only = process.argv.slice(2)
 const wanted = (name: string) => only.length === 0 || only.includes(name)
 await bundleWeight()
@@ -365,6 +368,7 @@ if (wanted('notifications')) await notificationsBench(results)
 if (wanted('payments')) await paymentsBench(results)
 if (wanted('admins')) await adminsBench(results)
 if (wanted('operations')) await operationsBench(results)
+if (wanted('flood')) await floodBench(results)
 if (wanted('corpus')) await corpusBench({ staticDir: outDir, results })
 if (wanted('previews')) await previewsBench({ staticDir: outDir, results })
 if (wanted('analytics')) await analyticsBench(results)

@@ -40,7 +40,7 @@ function loggedLinks(server: RunningServer): Map<string, string> {
 }
 
 /** `count` readers signed up through the API, activated with their logged links and signed in: their tokens. */
-async function signedIn(server: RunningServer, count = 1): Promise<{ email: string; token: string }[]> {
+export async function signedIn(server: RunningServer, count = 1): Promise<{ email: string; token: string }[]> {
   const post = (path: string, payload: unknown) =>
     fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) })
   const readers: { email: string; token: string }[] = []

@@ -12,8 +12,11 @@ declare module 'fastify' {
   }
 }
 
-/** How many reads one client may make: `burst` at once, then `perMinute` a minute on average. */
-export type ReadAllowance = { perMinute: number; burst: number }
+/**
+ * How many reads one client may make: `burst` at once, then `perMinute` a minute on average. A refused read is
+ * answered after up to `holdMs` (until the client's next read would be allowed, at most that).
+ */
+export type ReadAllowance = { perMinute: number; burst: number; holdMs: number }
 
 /** Clients remembered at most (about 100 bytes each); the one seen longest ago is forgotten first. */
 const MAX_CLIENTS = 50_000
@@ -26,12 +29,12 @@ type Bucket = { tokens: number; at: number }
  * map lookup, not a database write on the hot path. A bucket that has filled up again is the same as none, so those
  * are dropped as time passes; the map is kept in the order clients were last seen, so that costs nothing to find.
  */
-export function createReadAllowance(allowance: ReadAllowance, maxClients = MAX_CLIENTS) {
+export function createReadAllowance(allowance: Omit<ReadAllowance, 'holdMs'>, maxClients = MAX_CLIENTS) {
   const perMs = allowance.perMinute / 60_000
   const fullAfterMs = allowance.burst / perMs
   const buckets = new Map<string, Bucket>()
 
-  /** Takes a read for `key` at `now` (ms): 0 when allowed, else the seconds until the next one is. */
+  /** Takes a read for `key` at `now` (ms): 0 when allowed, else the milliseconds until the next one is. */
   function take(key: string, now: number): number {
     // Forget the clients whose buckets are full again (the least recently seen come first).
     for (const [oldKey, old] of buckets) {
@@ -47,7 +50,7 @@ export function createReadAllowance(allowance: ReadAllowance, maxClients = MAX_C
       bucket.tokens -= 1
       return 0
     }
-    return Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1000))
+    return Math.max(1, Math.ceil((1 - bucket.tokens) / perMs))
   }
 
   return { take, size: () => buckets.size }
@@ -59,13 +62,20 @@ export function createReadAllowance(allowance: ReadAllowance, maxClients = MAX_C
  * refused with 429 and Retry-After once it is spent. A route opts out with `config: { readLimit: false }`. It is a
  * preHandler so that a page the static files hand on to the not-found handler (the server-rendered pages) is counted
  * there too. Writes keep their own limits, kept in the database (http/rate-limit.ts).
+ *
+ * A refused read is held until the client's next one would be allowed (at most `holdMs`) before its 429 leaves: a
+ * flooder's connections then ask a few times a second each instead of as fast as refusals come back, which would
+ * otherwise keep the event loop busy for everyone. A client that waits as told loses nothing.
  */
 export function registerReadLimit(app: FastifyInstance, allowance: ReadAllowance, now: () => Date): void {
   const reads = createReadAllowance(allowance)
   app.addHook('preHandler', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return
     if (request.routeOptions.config?.readLimit === false) return
-    const wait = reads.take(clientKey(request), now().getTime())
-    if (wait > 0) throw tooManyRequests(wait)
+    const waitMs = reads.take(clientKey(request), now().getTime())
+    if (waitMs === 0) return
+    const hold = Math.min(waitMs, allowance.holdMs)
+    if (hold > 0) await new Promise((resolve) => setTimeout(resolve, hold))
+    throw tooManyRequests(Math.max(1, Math.ceil((waitMs - hold) / 1000)))
   })
 }
