@@ -57,7 +57,6 @@ export default defineConfig({
       // And every journey's browser reads from it; a reader's own allowance is tested by the journeys with a server of their own.
       OWE_READ_RATE_LIMIT: '10000000',
       OWE_READ_BURST: '10000000',
-      OWE_READ_CONCURRENCY: '100000',
     },
   },
 })

@@ -272,10 +272,12 @@ test('Web Push to Apple: keys made by the server unless both are given as one pa
 })
 
 test('reads per client: 150 at once, 300 a minute, a refusal held up to a second, unless OWE_READ_* say otherwise', () => {
-  expect(loadConfig({}).readRateLimit).toEqual({ perMinute: 300, burst: 150, holdMs: 1000, concurrent: 4 })
-  expect(
-    loadConfig({ OWE_READ_RATE_LIMIT: '60', OWE_READ_BURST: '5', OWE_READ_HOLD_MS: '0', OWE_READ_CONCURRENCY: '2' }).readRateLimit,
-  ).toEqual({ perMinute: 60, burst: 5, holdMs: 0, concurrent: 2 })
+  expect(loadConfig({}).readRateLimit).toEqual({ perMinute: 300, burst: 150, holdMs: 1000 })
+  expect(loadConfig({ OWE_READ_RATE_LIMIT: '60', OWE_READ_BURST: '5', OWE_READ_HOLD_MS: '0' }).readRateLimit).toEqual({
+    perMinute: 60,
+    burst: 5,
+    holdMs: 0,
+  })
   expect(() => loadConfig({ OWE_READ_RATE_LIMIT: '0' })).toThrow(/OWE_READ_RATE_LIMIT/)
   expect(() => loadConfig({ OWE_READ_BURST: 'lots' })).toThrow(/OWE_READ_BURST/)
 })

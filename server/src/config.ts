@@ -75,8 +75,8 @@ export type Config = {
   learningRateLimit: number
   /**
    * Reads (every GET but the static files) one client may make: `burst` at once, then `perMinute` a minute; a
-   * refused one is answered after up to `holdMs`; `concurrent` of them are worked on at a time. Kept in each
-   * instance's memory: with several instances a client may get up to that many times it.
+   * refused one is answered after up to `holdMs`. Kept in each instance's memory: with several instances a client
+   * may get up to that many times it.
    */
   readRateLimit: ReadAllowance
   payments: PaymentsConfig
@@ -351,7 +351,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       perMinute: integer(env, 'OWE_READ_RATE_LIMIT', 300, 1, 10_000_000),
       burst: integer(env, 'OWE_READ_BURST', 150, 1, 10_000_000),
       holdMs: integer(env, 'OWE_READ_HOLD_MS', 1000, 0, 60_000),
-      concurrent: integer(env, 'OWE_READ_CONCURRENCY', 4, 1, 100_000),
     },
     payments: paymentsConfig(env),
     http: httpLimits(env),

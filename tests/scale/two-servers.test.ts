@@ -371,7 +371,6 @@ beforeAll(async () => {
     // The load comes from this one address but stands for many readers.
     OWE_READ_RATE_LIMIT: '10000000',
     OWE_READ_BURST: '10000000',
-    OWE_READ_CONCURRENCY: '100000',
     OWE_STATIC_DIR: '.tmp/no-app',
     LOG_LEVEL: 'warn',
     // Renewals charge the built-in test card; no mail or push leaves the machine.

@@ -1,6 +1,5 @@
-import { EventEmitter } from 'node:events'
 import { expect, test } from 'vitest'
-import { createReadAllowance, createTurns } from './read-limit'
+import { createReadAllowance } from './read-limit'
 
 test('a client may make the burst at once, then is told how long to wait for the next read', () => {
   const reads = createReadAllowance({ perMinute: 60, burst: 3 })
@@ -55,51 +54,4 @@ test('memory is bounded: past the most clients kept, the one seen longest ago is
   // 'e' is remembered (refused), 'a' was forgotten (a full bucket again).
   expect(reads.take('e', 0)).toBeGreaterThan(0)
   expect(reads.take('a', 0)).toBe(0)
-})
-
-/** A stand-in for a response: `answer()` is its 'finish' and 'close', `cut()` a connection closed first. */
-function response() {
-  const events = new EventEmitter()
-  return {
-    once: (event: 'finish' | 'close', listener: () => void) => events.once(event, listener),
-    answer: () => {
-      events.emit('finish')
-      events.emit('close')
-    },
-    cut: () => events.emit('close'),
-  }
-}
-const tick = () => new Promise((resolve) => setImmediate(resolve))
-
-test('a client’s reads take turns, a few at a time, first come first served; other clients do not wait', async () => {
-  const turns = createTurns(2)
-  const started: string[] = []
-  const [a, b, c, d] = [response(), response(), response(), response()]
-  void turns.wait('flooder', a).then(() => started.push('a'))
-  void turns.wait('flooder', b).then(() => started.push('b'))
-  void turns.wait('flooder', c).then(() => started.push('c'))
-  void turns.wait('reader', d).then(() => started.push('reader'))
-  await tick()
-  expect(started).toEqual(['a', 'b', 'reader'])
-  a.answer()
-  await tick()
-  expect(started).toEqual(['a', 'b', 'reader', 'c'])
-  for (const r of [b, c, d]) r.answer()
-  expect(turns.clients()).toBe(0)
-})
-
-test('a read whose connection closes gives its turn back, waiting or worked on', async () => {
-  const turns = createTurns(1)
-  const started: string[] = []
-  const [a, b, c] = [response(), response(), response()]
-  void turns.wait('k', a).then(() => started.push('a'))
-  void turns.wait('k', b).then(() => started.push('b'))
-  void turns.wait('k', c).then(() => started.push('c'))
-  await tick()
-  b.cut()
-  a.cut()
-  await tick()
-  expect(started).toEqual(['a', 'c'])
-  c.answer()
-  expect(turns.clients()).toBe(0)
 })

@@ -14,10 +14,9 @@ declare module 'fastify' {
 
 /**
  * How many reads one client may make: `burst` at once, then `perMinute` a minute on average. A refused read is
- * answered after up to `holdMs` (until the client's next read would be allowed, at most that). At most `concurrent`
- * of one client's reads are worked on at a time; the others wait their turn.
+ * answered after up to `holdMs` (until the client's next read would be allowed, at most that).
  */
-export type ReadAllowance = { perMinute: number; burst: number; holdMs: number; concurrent: number }
+export type ReadAllowance = { perMinute: number; burst: number; holdMs: number }
 
 /** Clients remembered at most (about 100 bytes each); the one seen longest ago is forgotten first. */
 const MAX_CLIENTS = 50_000
@@ -30,7 +29,7 @@ type Bucket = { tokens: number; at: number }
  * map lookup, not a database write on the hot path. A bucket that has filled up again is the same as none, so those
  * are dropped as time passes; the map is kept in the order clients were last seen, so that costs nothing to find.
  */
-export function createReadAllowance(allowance: Pick<ReadAllowance, 'perMinute' | 'burst'>, maxClients = MAX_CLIENTS) {
+export function createReadAllowance(allowance: Omit<ReadAllowance, 'holdMs'>, maxClients = MAX_CLIENTS) {
   const perMs = allowance.perMinute / 60_000
   const fullAfterMs = allowance.burst / perMs
   const buckets = new Map<string, Bucket>()
@@ -57,51 +56,6 @@ export function createReadAllowance(allowance: Pick<ReadAllowance, 'perMinute' |
   return { take, size: () => buckets.size }
 }
 
-type Turns = { running: number; waiting: (() => void)[] }
-
-/**
- * At most `concurrent` requests per client key worked on at once; the next waits until one of them has been answered
- * (or its connection closed), first come first served. Only keys with a request in hand are kept.
- */
-export function createTurns(concurrent: number) {
-  const byKey = new Map<string, Turns>()
-
-  /** Resolves when the request may go on; its turn ends when `response` closes (answered or cut off). */
-  function wait(key: string, response: { once(event: 'finish' | 'close', listener: () => void): unknown }): Promise<void> {
-    let turns = byKey.get(key)
-    if (!turns) byKey.set(key, (turns = { running: 0, waiting: [] }))
-    const own = turns
-    return new Promise((resolve) => {
-      let state: 'waiting' | 'running' | 'done' = 'waiting'
-      const start = () => {
-        state = 'running'
-        resolve()
-      }
-      const end = () => {
-        if (state === 'done') return
-        if (state === 'running') {
-          // The turn passes straight to the next in line, or is given back.
-          const next = own.waiting.shift()
-          if (next) next()
-          else own.running--
-        } else {
-          own.waiting.splice(own.waiting.indexOf(start), 1)
-        }
-        state = 'done'
-        if (own.running === 0 && own.waiting.length === 0) byKey.delete(key)
-      }
-      response.once('finish', end)
-      response.once('close', end)
-      if (own.running < concurrent) {
-        own.running++
-        start()
-      } else own.waiting.push(start)
-    })
-  }
-
-  return { wait, clients: () => byKey.size }
-}
-
 /**
  * Every GET and HEAD the app answers is counted against its client's read allowance (by clientKey, so a signed-in
  * reader elsewhere never shares a flooder's), before the route's own work — the session lookup included — and
@@ -111,19 +65,15 @@ export function createTurns(concurrent: number) {
  *
  * A refused read is held until the client's next one would be allowed (at most `holdMs`) before its 429 leaves: a
  * flooder's connections then ask a few times a second each instead of as fast as refusals come back, which would
- * otherwise keep the event loop busy for everyone. A client that waits as told loses nothing. And the reads allowed
- * take turns, `concurrent` of one client's at a time, so another client's read waits behind a few of a flooder's, not
- * behind all it has sent at once.
+ * otherwise keep the event loop busy for everyone. A client that waits as told loses nothing.
  */
 export function registerReadLimit(app: FastifyInstance, allowance: ReadAllowance, now: () => Date): void {
   const reads = createReadAllowance(allowance)
-  const turns = createTurns(allowance.concurrent)
-  app.addHook('preHandler', async (request, reply) => {
+  app.addHook('preHandler', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return
     if (request.routeOptions.config?.readLimit === false) return
-    const key = clientKey(request)
-    const waitMs = reads.take(key, now().getTime())
-    if (waitMs === 0) return turns.wait(key, reply.raw)
+    const waitMs = reads.take(clientKey(request), now().getTime())
+    if (waitMs === 0) return
     const hold = Math.min(waitMs, allowance.holdMs)
     if (hold > 0) await new Promise((resolve) => setTimeout(resolve, hold))
     throw tooManyRequests(Math.max(1, Math.ceil((waitMs - hold) / 1000)))
