@@ -54,6 +54,9 @@ export default defineConfig({
       OWE_PAYMENT_RATE_LIMIT: '1000',
       // Every page of every journey sends its analytics from this one address.
       OWE_EVENT_RATE_LIMIT: '100000',
+      // And every journey's browser reads from it; a reader's own allowance is tested by the journeys with a server of their own.
+      OWE_READ_RATE_LIMIT: '10000000',
+      OWE_READ_BURST: '10000000',
     },
   },
 })

@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './db/client'
 import { BODY_LIMITS } from './http/body-limits'
 import { frameworkErrorResponse, registerErrorHandling } from './http/errors'
 import { createPublicCache } from './http/public-cache'
+import { registerReadLimit } from './http/read-limit'
 import { serveApp } from './http/static-app'
 import { healthFeature } from './features/health'
 import { pagesFeature } from './features/pages'
@@ -246,6 +247,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     reply.code(503).header('Retry-After', '2')
     return reply.send({ error: { code: 'starting', message: 'Òwe is starting. Try again in a moment.' } })
   })
+  // One client's reads cannot take the server from the others (docs/decisions/028-read-allowance.md).
+  registerReadLimit(app, config.readRateLimit, now)
 
   // One registration per feature: its index.ts registers all its routes (server/src/README.md).
   healthFeature(app, {

@@ -282,3 +282,14 @@ test('the device cookies’ secret: made by the server unless OWE_DEVICE_COOKIE_
   expect(loadConfig({ OWE_DEVICE_COOKIE_SECRET: ` ${'d'.repeat(32)} ` }).deviceCookieSecret).toBe('d'.repeat(32))
   expect(() => loadConfig({ OWE_DEVICE_COOKIE_SECRET: 'short' })).toThrow(/OWE_DEVICE_COOKIE_SECRET must be at least 32/)
 })
+
+test('reads per client: 150 at once, 300 a minute, a refusal held up to a second, unless OWE_READ_* say otherwise', () => {
+  expect(loadConfig({}).readRateLimit).toEqual({ perMinute: 300, burst: 150, holdMs: 1000 })
+  expect(loadConfig({ OWE_READ_RATE_LIMIT: '60', OWE_READ_BURST: '5', OWE_READ_HOLD_MS: '0' }).readRateLimit).toEqual({
+    perMinute: 60,
+    burst: 5,
+    holdMs: 0,
+  })
+  expect(() => loadConfig({ OWE_READ_RATE_LIMIT: '0' })).toThrow(/OWE_READ_RATE_LIMIT/)
+  expect(() => loadConfig({ OWE_READ_BURST: 'lots' })).toThrow(/OWE_READ_BURST/)
+})

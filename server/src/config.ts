@@ -1,6 +1,7 @@
 import { createECDH } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import type { ReadAllowance } from './http/read-limit'
 
 /**
  * The server's configuration, parsed once from the environment. Nothing else on the server reads
@@ -86,6 +87,12 @@ export type Config = {
   addressEventsPerDay: number
   /** Calls to the learning API (entries sent, log pages pulled, summaries) one reader may make in a minute. */
   learningRateLimit: number
+  /**
+   * Reads (every GET but the static files) one client may make: `burst` at once, then `perMinute` a minute; a
+   * refused one is answered after up to `holdMs`. Kept in each instance's memory: with several instances a client
+   * may get up to that many times it.
+   */
+  readRateLimit: ReadAllowance
   payments: PaymentsConfig
   http: HttpLimits
 }
@@ -362,6 +369,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     eventRateLimit: integer(env, 'OWE_EVENT_RATE_LIMIT', 120, 1, 1_000_000),
     addressEventsPerDay: integer(env, 'OWE_EVENTS_PER_ADDRESS_DAY', 20_000, 1, 100_000_000),
     learningRateLimit: integer(env, 'OWE_LEARNING_RATE_LIMIT', 120, 1, 1_000_000),
+    readRateLimit: {
+      perMinute: integer(env, 'OWE_READ_RATE_LIMIT', 300, 1, 10_000_000),
+      burst: integer(env, 'OWE_READ_BURST', 150, 1, 10_000_000),
+      holdMs: integer(env, 'OWE_READ_HOLD_MS', 1000, 0, 60_000),
+    },
     payments: paymentsConfig(env),
     http: httpLimits(env),
   }

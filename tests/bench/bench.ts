@@ -41,7 +41,9 @@
  *     median < 30 ms, also with the CPU slowed 4×) — see learning-review.ts;
  *  32. public search under load: 100 connections, a new connection per request, varied words, on PGlite and
  *     PostgreSQL against a static file (aims: PostgreSQL ≥ 1,500 req/s, p99 ≤ 100 ms; PGlite ≥ 40 % of static) — see
- *     search.ts.
+ *     search.ts;
+ *  33. a flood: one client's varied searches (100 connections, 20 s) against a signed-in reader's polling, the reader's
+ *     p50/p99 quiet and flooded (aim: p99 within 3× the quiet one) and the flooder's 2xx/429 — see flood.ts.
  * Results are also written to tests/bench/results/latest.json.
  */
 import autocannon from 'autocannon'
@@ -69,8 +71,9 @@ import { learningBench } from './learning'
 import { reviewBench } from './learning-review'
 import { previewsBench } from './previews'
 import { searchBench } from './search'
-import { median } from './measure'
+import { MANY_READERS, median } from './measure'
 import { paymentsBench } from './payments'
+import { floodBench } from './flood'
 import { leaderboardBench, outboxBench } from './quiz'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -144,7 +147,7 @@ async function rps(url: string): Promise<{ rps: number; p99: number; bytes: numb
 async function throughput() {
   const staticDir = path.join(root, '.tmp/bench-static')
   copyBuild(outDir, staticDir)
-  const server = await startServer({ port: 4300, env: { OWE_STATIC_DIR: staticDir, LOG_LEVEL: 'error' } })
+  const server = await startServer({ port: 4300, env: { OWE_STATIC_DIR: staticDir, LOG_LEVEL: 'error', ...MANY_READERS } })
   try {
     const endpoints = {
       list: '/api/proverbs/public?page=1&size=20',
@@ -174,7 +177,10 @@ async function throughput() {
   }
 
   // The same endpoints with the in-memory reuse turned off: what the database itself sustains.
-  const uncached = await startServer({ port: 4302, env: { OWE_STATIC_DIR: staticDir, LOG_LEVEL: 'error', OWE_CORPUS_CACHE_MS: '0' } })
+  const uncached = await startServer({
+    port: 4302,
+    env: { OWE_STATIC_DIR: staticDir, LOG_LEVEL: 'error', OWE_CORPUS_CACHE_MS: '0', ...MANY_READERS },
+  })
   try {
     const rows: Record<string, unknown> = {}
     for (const [name, url] of Object.entries({
@@ -347,7 +353,7 @@ async function lighthouse() {
   }
 }
 
-// `npm run bench -- lighthouse` runs only the named parts (bundle, throughput, lighthouse, offline, quiz, notifications, payments, admins, operations, corpus, previews, analytics, learning, search); the build always runs.
+// `npm run bench -- lighthouse` runs only the named parts (bundle, throughput, lighthouse, offline, quiz, notifications, payments, admins, operations, flood, corpus, previews, analytics, learning, search); the build always runs.
 const only = process.argv.slice(2)
 const wanted = (name: string) => only.length === 0 || only.includes(name)
 await bundleWeight()
@@ -366,6 +372,7 @@ if (wanted('notifications')) await notificationsBench(results)
 if (wanted('payments')) await paymentsBench(results)
 if (wanted('admins')) await adminsBench(results)
 if (wanted('operations')) await operationsBench(results)
+if (wanted('flood')) await floodBench(results)
 if (wanted('corpus')) await corpusBench({ staticDir: outDir, results })
 if (wanted('previews')) await previewsBench({ staticDir: outDir, results })
 if (wanted('analytics')) await analyticsBench(results)

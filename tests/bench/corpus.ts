@@ -27,7 +27,7 @@ import type { Paginated } from '../../src/core/http/contract'
 import { PAGE_SIZE_MAX } from '../../src/core/shared/constants'
 import { searchEntryOf } from '../../src/offline/store'
 import { startServer } from '../support/server-process'
-import { median, p95, withBenchDatabase } from './measure'
+import { MANY_READERS, median, p95, withBenchDatabase } from './measure'
 import { dispose, firstVisit, newContext, ownServer, searchTermsFor, SLOW_3G, storeProverbs } from './offline'
 
 type Results = Record<string, unknown>
@@ -145,7 +145,7 @@ async function packs(staticDir: string, results: Results) {
 async function search(staticDir: string, results: Results) {
   const terms = await withBenchDatabase('corpus-search', async (database) => {
     const app = await buildApp(
-      loadConfig({ OWE_CORPUS_CACHE_MS: '0', OWE_STATIC_DIR: '.tmp/no-app', LOG_LEVEL: 'silent', OWE_SCHEDULER_MS: '0' }),
+      loadConfig({ OWE_CORPUS_CACHE_MS: '0', OWE_STATIC_DIR: '.tmp/no-app', LOG_LEVEL: 'silent', OWE_SCHEDULER_MS: '0', ...MANY_READERS }),
       { database, logger: false },
     )
     try {

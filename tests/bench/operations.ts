@@ -17,7 +17,7 @@ import { mailOutbox } from '../../server/src/db/schema'
 import { API } from '../../src/core/http/api-paths'
 import { PASSWORD, signupBody } from '../support/accounts'
 import { startServer, type RunningServer } from '../support/server-process'
-import { withBenchDatabase } from './measure'
+import { MANY_READERS, withBenchDatabase } from './measure'
 import { benchPostgres } from './postgres'
 
 const POLL_CONNECTIONS = 100
@@ -41,7 +41,7 @@ function loggedLinks(server: RunningServer): Map<string, string> {
 }
 
 /** `count` readers signed up through the API, activated with their logged links and signed in: their tokens. */
-async function signedIn(server: RunningServer, count = 1): Promise<{ email: string; token: string }[]> {
+export async function signedIn(server: RunningServer, count = 1): Promise<{ email: string; token: string }[]> {
   const post = (path: string, payload: unknown) =>
     fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) })
   const readers: { email: string; token: string }[] = []
@@ -198,7 +198,7 @@ export async function operationsBench(results: Record<string, unknown>): Promise
   }
   console.log(`\n18. Signed-in polling of the bell's count, ${POLL_CONNECTIONS} readers' tabs for ${POLL_SECONDS} s`)
   // A hundred sign-ups from this one address: the limits are raised for the set-up.
-  const pollEnv = { ...env, OWE_AUTH_RATE_LIMIT: '1000' }
+  const pollEnv = { ...env, OWE_AUTH_RATE_LIMIT: '1000', ...MANY_READERS }
   const embedded = await startServer({ port: 4304, env: pollEnv })
   try {
     results.pollingPglite = await polling(embedded, 'PGlite')

@@ -2,7 +2,7 @@ import autocannon from 'autocannon'
 import path from 'node:path'
 import { startServer } from '../support/server-process'
 import { copyBuild } from './build-copy'
-import { median, p95 } from './measure'
+import { MANY_READERS, median, p95 } from './measure'
 
 /**
  * Link previews (docs/decisions/015-link-previews.md): each public page's HTML with its head, as a browser
@@ -13,7 +13,7 @@ import { median, p95 } from './measure'
 export async function previewsBench({ staticDir, results }: { staticDir: string; results: Record<string, unknown> }) {
   const dir = path.join(staticDir, '..', 'bench-previews-static')
   copyBuild(staticDir, dir)
-  const server = await startServer({ port: 4303, env: { OWE_STATIC_DIR: dir, LOG_LEVEL: 'error' } })
+  const server = await startServer({ port: 4303, env: { OWE_STATIC_DIR: dir, LOG_LEVEL: 'error', ...MANY_READERS } })
   try {
     const list = (await (await fetch(`${server.url}/api/proverbs/public?ethnic=yoruba&size=1`)).json()) as { data: { slug: string }[] }
     const slug = list.data[0].slug
@@ -56,7 +56,10 @@ export async function previewsBench({ staticDir, results }: { staticDir: string;
 
     // The same pages with the page cache off: every request renders the page on the server, data and all
     // (docs/decisions/017-server-rendered-pages.md).
-    const uncached = await startServer({ port: 4304, env: { OWE_STATIC_DIR: dir, LOG_LEVEL: 'error', OWE_CORPUS_CACHE_MS: '0' } })
+    const uncached = await startServer({
+      port: 4304,
+      env: { OWE_STATIC_DIR: dir, LOG_LEVEL: 'error', OWE_CORPUS_CACHE_MS: '0', ...MANY_READERS },
+    })
     const renders: Record<string, unknown> = {}
     try {
       console.log('   server render with no page cache (each GET renders; 20 after 5 warm-ups):')

@@ -2,18 +2,23 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { Db, Tx } from '../db/client'
 import { rateLimits } from '../db/schema'
+import { clientKey } from './client-key'
 import { HttpError } from './errors'
 
 export type Limit = { name: string; max: number; windowMs: number }
 
 export type Window = { hits: number; windowStart: Date }
 
-function tooMany(limit: Limit, window: Window, now: Date): HttpError {
-  const resetsAt = window.windowStart.getTime() + limit.windowMs
-  const seconds = Math.max(1, Math.ceil((resetsAt - now.getTime()) / 1000))
+/** The 429 every limit answers with, the in-process read allowance's too: the wait in words and in Retry-After. */
+export function tooManyRequests(seconds: number): HttpError {
   return new HttpError(429, 'too_many_requests', `Too many attempts. Please wait ${formatWait(seconds)} and try again.`, undefined, {
     'Retry-After': String(seconds),
   })
+}
+
+function tooMany(limit: Limit, window: Window, now: Date): HttpError {
+  const resetsAt = window.windowStart.getTime() + limit.windowMs
+  return tooManyRequests(Math.max(1, Math.ceil((resetsAt - now.getTime()) / 1000)))
 }
 
 /**
@@ -80,7 +85,7 @@ export async function giveBack(db: Db, limit: Limit, key: string, window: Window
 
 /** Counts the request against the client's allowance and refuses it with 429 once spent. */
 export async function rateLimit(db: Db, limit: Limit, request: FastifyRequest, now: Date): Promise<void> {
-  await takeHit(db, limit, request.ip, now)
+  await takeHit(db, limit, clientKey(request), now)
 }
 
 /**

@@ -36,6 +36,11 @@ export async function serveApp(
   const indexFile = path.join(staticDir, 'index.html')
   const hasApp = fs.existsSync(indexFile)
   if (hasApp) {
+    // The files read no database: they do not count against a client's reads (http/read-limit.ts). A missing one,
+    // handed on to the not-found handler below (the app's pages), counts there.
+    app.addHook('onRoute', (route) => {
+      if (route.url === '/*') route.config = { ...route.config, readLimit: false }
+    })
     await app.register(fastifyStatic, {
       root: staticDir,
       preCompressed: true,

@@ -3,6 +3,7 @@ import type { EventBatchResult } from '@core/analytics/contract'
 import { API } from '@core/http/api-paths'
 import { BODY_LIMITS } from '../../http/body-limits'
 import { takeHit, type Limit } from '../../http/rate-limit'
+import { clientKey } from '../../http/client-key'
 import { utcDay } from '../../services/analytics-daily'
 import { parseBody } from '../../http/validate'
 import { eventBatchSchema } from './schemas'
@@ -27,9 +28,9 @@ export function analyticsRoutes(app: FastifyInstance, { now, limit, ...collector
     if (optedOut(request)) return { data: NOTHING_STORED }
     const at = now()
     // Counted per address, under a key made with the day's secret: rate_limits holds no address either.
-    await takeHit(collector.db, limit, await collector.visitors.clientKey(utcDay(at), request.ip), at)
+    await takeHit(collector.db, limit, await collector.visitors.clientKey(utcDay(at), clientKey(request)), at)
     const { events } = await parseBody(eventBatchSchema, request.body, { unknownFields: 'refuse' })
-    const sender = { address: request.ip, userAgent: request.headers['user-agent'] ?? '' }
+    const sender = { address: clientKey(request), userAgent: request.headers['user-agent'] ?? '' }
     return { data: await collectEvents(collector, events, sender, at) }
   })
 }

@@ -19,6 +19,7 @@ import { authGuard, sessionOf } from '../../http/auth-guard'
 import { badRequest, notFound } from '../../http/errors'
 import { hasControlCharacters } from '../../http/params'
 import { rateLimit, recordHit, refuseOver, type Limit } from '../../http/rate-limit'
+import { clientKey } from '../../http/client-key'
 import { parseBody } from '../../http/validate'
 import { consumeEmailToken } from '../../services/email-tokens'
 import { findPromoCode } from '../../services/promo-codes'
@@ -97,7 +98,7 @@ export function authRoutes(app: FastifyInstance, { db, now, config, auth }: Deps
     // Every attempt is counted before the body is read or any password checked (per client here, then per
     // account). One that may come from a known browser is refused only once the body names its account.
     const cookies = requestCookies(request.headers.cookie)
-    const client = { limit: limits.login, key: request.ip, window: await recordHit(db, limits.login, request.ip, at) }
+    const client = { limit: limits.login, key: clientKey(request), window: await recordHit(db, limits.login, clientKey(request), at) }
     if (!carriesDeviceCookie(cookies)) refuseOver(limits.login, client.window, at)
     const input = await parseBody(loginSchema, request.body)
     const { result, deviceCookie } = await auth.login(

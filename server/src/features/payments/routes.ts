@@ -10,6 +10,7 @@ import { badRequest, notFound, unauthorized } from '../../http/errors'
 import { MAX_ID, optionalString, paging, positiveInt } from '../../http/params'
 import { parseBody } from '../../http/validate'
 import { rateLimit, takeHit, type Limit } from '../../http/rate-limit'
+import { clientKey } from '../../http/client-key'
 import { userOfPaymentToken } from '../../services/payment-tokens'
 import { authenticate } from '../../services/sessions'
 import { paymentHistory } from './repository'
@@ -44,7 +45,7 @@ export function paymentRoutes(app: FastifyInstance, { db, now, payments, checkRa
     clientCheck: { name: 'payment-check-client', max: paymentRateLimit * 150, windowMs: HOUR },
   } satisfies Record<string, Limit>
   const counted = async (perPayer: Limit, perClient: Limit, request: FastifyRequest, payer: Payer) => {
-    await takeHit(db, perClient, request.ip, now())
+    await takeHit(db, perClient, clientKey(request), now())
     await takeHit(db, perPayer, String(payer.userId), now())
   }
 
@@ -105,7 +106,7 @@ export function paymentRoutes(app: FastifyInstance, { db, now, payments, checkRa
     const { reference } = request.params
     if (!PAYMENT_REFERENCE_PATTERN.test(reference))
       throw badRequest(PAYMENT_TEXTS.referenceInvalid, { reference: PAYMENT_TEXTS.referenceInvalid })
-    await takeHit(db, limits.clientCheck, request.ip, now())
+    await takeHit(db, limits.clientCheck, clientKey(request), now())
     return { data: await payments.receipt(reference, now()) }
   })
 
