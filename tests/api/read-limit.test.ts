@@ -68,11 +68,32 @@ test('a signed-in reader on another client keeps their reads while a flooder is 
   const poll = await get(ctx.app, API.notificationsUnreadCount, reader.token, '198.51.100.30')
   expect(poll.status).toBe(200)
   expect((await get(ctx.app, API.packSizes, reader.token, '198.51.100.30')).status).toBe(200)
-  // The flooder's own sign-in reads are refused with the rest of its reads.
-  expectRefused(await get(ctx.app, API.notificationsUnreadCount, reader.token, flooder))
+  // Recognised, the reader's session counts on its own: behind the flooder's very address (one carrier's, a school's)
+  // their reads still go through, public ones included.
+  expect((await get(ctx.app, API.notificationsUnreadCount, reader.token, flooder)).status).toBe(200)
+  expect((await get(ctx.app, `${API.proverbsPublic}?q=omo${++word}&size=20`, reader.token, flooder)).status).toBe(200)
   // A write has limits of its own: the read allowance does not stop it.
   const events = await call(ctx.app, 'POST', API.events, { payload: { events: [] }, remoteAddress: flooder })
   expect(events.status).not.toBe(429)
+})
+
+test('readers behind one address each have their own allowance once signed in; a made-up token buys none', async () => {
+  const shared = '203.0.113.60'
+  const readers = [await signedInUser(ctx.app, ctx.database.db), await signedInUser(ctx.app, ctx.database.db)]
+  // Each reader's first read is the address's (the session is not known yet); the server then knows both sessions.
+  for (const reader of readers) expect((await get(ctx.app, API.notificationsUnreadCount, reader.token, shared)).status).toBe(200)
+  // Both read their whole allowance from the one address, and a visitor there still has the address's.
+  for (const reader of readers) {
+    for (let n = 0; n < BURST; n++) expect((await get(ctx.app, API.notificationsUnreadCount, reader.token, shared)).status).toBe(200)
+    expectRefused(await get(ctx.app, API.notificationsUnreadCount, reader.token, shared))
+  }
+  expect((await search(shared)).status).toBe(200)
+  // A token no session has counts as the address: made-up tokens do not each get an allowance.
+  const madeUp = 'x'.repeat(43)
+  for (let n = 0; n < BURST - 3; n++)
+    expect((await get(ctx.app, `${API.proverbsPublic}?q=omo${++word}&size=20`, madeUp, shared)).status).toBe(200)
+  expectRefused(await search(shared))
+  expectRefused(await get(ctx.app, `${API.proverbsPublic}?q=omo${++word}&size=20`, 'y'.repeat(43), shared))
 })
 
 test('two IPv6 addresses in one /64 share an allowance; the next /64 has its own', async () => {

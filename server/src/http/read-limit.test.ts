@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { createReadAllowance } from './read-limit'
+import { createKnownSessions, createReadAllowance } from './read-limit'
 
 test('a client may make the burst at once, then is told how long to wait for the next read', () => {
   const reads = createReadAllowance({ perMinute: 60, burst: 3 })
@@ -54,4 +54,17 @@ test('memory is bounded: past the most clients kept, the one seen longest ago is
   // 'e' is remembered (refused), 'a' was forgotten (a full bucket again).
   expect(reads.take('e', 0)).toBeGreaterThan(0)
   expect(reads.take('a', 0)).toBe(0)
+})
+
+test('a recognised session is known for ten minutes after it was last recognised, and memory is bounded', () => {
+  const sessions = createKnownSessions(2)
+  sessions.remember('a', 0)
+  expect(sessions.knows('a', 10 * 60_000 - 1)).toBe(true)
+  expect(sessions.knows('a', 10 * 60_000)).toBe(false)
+  expect(sessions.knows('never', 0)).toBe(false)
+  sessions.remember('b', 1)
+  sessions.remember('a', 2)
+  sessions.remember('c', 3)
+  // The one recognised longest ago ('b') went to make room.
+  expect([sessions.knows('a', 4), sessions.knows('b', 4), sessions.knows('c', 4)]).toEqual([true, false, true])
 })

@@ -1,8 +1,14 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { bearerToken } from '../services/sessions'
+import { hashToken } from '../services/tokens'
 import { clientKey } from './client-key'
 import { tooManyRequests } from './rate-limit'
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by a route that found the request's session live without authGuard (the polled unread count). */
+    sessionLive?: boolean
+  }
   interface FastifyContextConfig {
     /**
      * False: this GET is not counted against the client's read allowance (it reads no database, or must always
@@ -56,12 +62,39 @@ export function createReadAllowance(allowance: Omit<ReadAllowance, 'holdMs'>, ma
   return { take, size: () => buckets.size }
 }
 
+/** How long a session the server has recognised keeps its own allowance without being recognised again. */
+const KNOWN_SESSION_MS = 10 * 60_000
+
 /**
- * Every GET and HEAD the app answers is counted against its client's read allowance (by clientKey, so a signed-in
- * reader elsewhere never shares a flooder's), before the route's own work — the session lookup included — and
- * refused with 429 and Retry-After once it is spent. A route opts out with `config: { readLimit: false }`. It is a
- * preHandler so that a page the static files hand on to the not-found handler (the server-rendered pages) is counted
- * there too. Writes keep their own limits, kept in the database (http/rate-limit.ts).
+ * The sessions this process has recognised lately (a route's authGuard found them live), by their token's digest:
+ * bounded like the buckets, the one recognised longest ago forgotten first.
+ */
+export function createKnownSessions(maxSessions = MAX_CLIENTS) {
+  const seen = new Map<string, number>()
+  return {
+    remember(digest: string, now: number): void {
+      seen.delete(digest)
+      seen.set(digest, now)
+      for (const [oldest] of seen) {
+        if (seen.size <= maxSessions) break
+        seen.delete(oldest)
+      }
+    },
+    knows(digest: string, now: number): boolean {
+      const at = seen.get(digest)
+      return at !== undefined && now - at < KNOWN_SESSION_MS
+    },
+  }
+}
+
+/**
+ * Every GET and HEAD the app answers is counted against its client's read allowance before the route's own work —
+ * the session lookup included — and refused with 429 and Retry-After once it is spent. The client is the signed-in
+ * reader's session once the server has recognised it (so readers behind one carrier's address, a school's or a
+ * bus's, never share one allowance), else the address (clientKey: so a signed-in reader elsewhere never shares a
+ * flooder's, and a made-up token buys no allowance of its own). A route opts out with `config: { readLimit: false }`.
+ * It is a preHandler so that a page the static files hand on to the not-found handler (the server-rendered pages)
+ * is counted there too. Writes keep their own limits, kept in the database (http/rate-limit.ts).
  *
  * A refused read is held until the client's next one would be allowed (at most `holdMs`) before its 429 leaves: a
  * flooder's connections then ask a few times a second each instead of as fast as refusals come back, which would
@@ -69,13 +102,28 @@ export function createReadAllowance(allowance: Omit<ReadAllowance, 'holdMs'>, ma
  */
 export function registerReadLimit(app: FastifyInstance, allowance: ReadAllowance, now: () => Date): void {
   const reads = createReadAllowance(allowance)
+  const sessions = createKnownSessions()
+  const digestOf = (request: FastifyRequest) => {
+    const token = bearerToken(request)
+    return token ? hashToken(token) : undefined
+  }
   app.addHook('preHandler', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return
     if (request.routeOptions.config?.readLimit === false) return
-    const waitMs = reads.take(clientKey(request), now().getTime())
+    const at = now().getTime()
+    const digest = digestOf(request)
+    const key = digest && sessions.knows(digest, at) ? `session:${digest}` : clientKey(request)
+    const waitMs = reads.take(key, at)
     if (waitMs === 0) return
     const hold = Math.min(waitMs, allowance.holdMs)
     if (hold > 0) await new Promise((resolve) => setTimeout(resolve, hold))
     throw tooManyRequests(Math.max(1, Math.ceil((waitMs - hold) / 1000)))
+  })
+  // A request a route found a live session for (authGuard, or the unread count's own check): that session's reads
+  // count on their own from now on.
+  app.addHook('onResponse', async (request) => {
+    if (!request.auth && !request.sessionLive) return
+    const digest = digestOf(request)
+    if (digest) sessions.remember(digest, now().getTime())
   })
 }

@@ -16,7 +16,7 @@ export async function createSession(db: Db, userId: number, now: Date, days: num
   return { token, expiresAt }
 }
 
-function bearerToken(request: FastifyRequest): string | undefined {
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization
   if (typeof header !== 'string') return undefined
   const match = /^Bearer\s+(\S+)$/i.exec(header.trim())

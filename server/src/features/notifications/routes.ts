@@ -36,6 +36,7 @@ export function notificationRoutes(app: FastifyInstance, { db, now, notifier }: 
   app.get(API.notificationsUnreadCount, async (request): Promise<UnreadCount> => {
     const unread = await unreadCountForSession(db, sessionTokenHash(request), now())
     if (unread === undefined) throw sessionEnded()
+    request.sessionLive = true
     return { message: unread }
   })
 
