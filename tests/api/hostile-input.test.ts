@@ -91,6 +91,9 @@ beforeAll(async () => {
     OWE_CHECK_RATE_LIMIT: '1000000',
     OWE_COMMUNITY_RATE_LIMIT: '1000000',
     OWE_PAYMENT_RATE_LIMIT: '1000000',
+    // Thousands of reads from one client: the walk is about what each answers, not about the allowance.
+    OWE_READ_RATE_LIMIT: '1000000',
+    OWE_READ_BURST: '1000000',
     // Every payment route registered: the providers' webhooks as well as the test checkout. Their APIs
     // point at a port nothing listens on.
     PAYSTACK_SECRET_KEY: 'sk_test_hostile',
