@@ -100,6 +100,8 @@ test('a holder that has ended but is not yet reaped by its parent (a zombie) doe
   const dir = tempDir()
   fs.writeFileSync(lockFile(dir), lockRecord(pid))
   expect(() => lockDataDir(dir)).toThrow(`(pid ${pid})`)
+  // Only once the shell has become `sleep`: a shell still running would reap its child itself.
+  await expect.poll(() => fs.readFileSync(`/proc/${parent.pid}/comm`, 'utf8').trim()).toBe('sleep')
   process.kill(pid, 'SIGKILL')
   await expect.poll(() => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1][0]).toBe('Z')
   lockDataDir(dir)()
