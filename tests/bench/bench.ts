@@ -42,7 +42,7 @@
  *  32. public search under load: 100 connections, a new connection per request, varied words, on PGlite and
  *     PostgreSQL against a static file (aims: PostgreSQL ≥ 1,500 req/s, p99 ≤ 100 ms; PGlite ≥ 40 % of static) — see
  *     search.ts;
- *  33. a flood: one client's varied searches (100 connections, 20 s) against a signed-in reader's polling, the reader's
+ *  33. a flood: one client's varied searches (100 connections, 20 s) against ten signed-in readers' polling, the readers'
  *     p50/p99 quiet and flooded (aim: p99 within 3× the quiet one) and the flooder's 2xx/429 — see flood.ts.
  * Results are also written to tests/bench/results/latest.json.
  */

@@ -28,18 +28,18 @@ const quantile = (values: number[], q: number) => {
 const round = (ms: number) => Number(ms.toFixed(1))
 
 /** Each reader polls until `until` resolves: every poll's time in ms, and how many were not 200. */
-async function poll(server: RunningServer, token: string, until: Promise<unknown>) {
+async function poll(server: RunningServer, tokens: string[], until: Promise<unknown>) {
   let done = false
   void until.then(() => (done = true))
   const latencies: number[] = []
   let failed = 0
-  const reader = async (address: string) => {
+  const reader = async (address: string, n: number) => {
     // Spread over the gap, so the polls do not all arrive together.
     await new Promise((resolve) => setTimeout(resolve, Math.random() * POLL_GAP_MS))
     while (!done) {
       const started = performance.now()
       const response = await fetch(`${server.url}${API.notificationsUnreadCount}`, {
-        headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': address },
+        headers: { authorization: `Bearer ${tokens[n]}`, 'x-forwarded-for': address },
       })
       await response.arrayBuffer()
       latencies.push(performance.now() - started)
@@ -47,7 +47,7 @@ async function poll(server: RunningServer, token: string, until: Promise<unknown
       await new Promise((resolve) => setTimeout(resolve, POLL_GAP_MS))
     }
   }
-  await Promise.all(READERS.map(reader))
+  await Promise.all(READERS.map((address, n) => reader(address, n)))
   return { latencies, failed }
 }
 
@@ -59,8 +59,9 @@ function variedWord(): string {
 }
 
 async function flood(server: RunningServer, label: string) {
-  const [reader] = await signedIn(server)
-  const quiet = await poll(server, reader.token, new Promise((resolve) => setTimeout(resolve, QUIET_SECONDS * 1000)))
+  // Ten readers, each with a session of their own (a session's reads count on their own once recognised).
+  const tokens = (await signedIn(server, READERS.length)).map((reader) => reader.token)
+  const quiet = await poll(server, tokens, new Promise((resolve) => setTimeout(resolve, QUIET_SECONDS * 1000)))
   const flooding = autocannon({
     url: server.url,
     connections: FLOOD_CONNECTIONS,
@@ -71,7 +72,7 @@ async function flood(server: RunningServer, label: string) {
   const halfway = new Promise((resolve) => setTimeout(resolve, (FLOOD_SECONDS * 1000) / 2)).then(() =>
     fetch(`${server.url}${API.proverbsPublic}?q=${variedWord()}`, { headers: { 'x-forwarded-for': FLOODER } }),
   )
-  const [flooded, loud, refusal] = await Promise.all([flooding, poll(server, reader.token, flooding), halfway])
+  const [flooded, loud, refusal] = await Promise.all([flooding, poll(server, tokens, flooding), halfway])
   const statuses = Object.fromEntries(Object.entries(flooded.statusCodeStats ?? {}).map(([status, { count }]) => [status, count ?? 0]))
   const row = {
     readerQuiet: {
@@ -93,7 +94,8 @@ async function flood(server: RunningServer, label: string) {
   console.log(
     `   ${label.padEnd(11)} readers quiet p50 ${row.readerQuiet.p50} ms, p99 ${row.readerQuiet.p99} ms (${row.readerQuiet.polls} polls, ${quiet.failed} not 200); ` +
       `flooded p50 ${row.readerFlooded.p50} ms, p99 ${row.readerFlooded.p99} ms (${row.readerFlooded.polls} polls, ${loud.failed} not 200) — ` +
-      `${ratio.toFixed(1)}× (aim ≤ ${AIM_RATIO}×) ${ratio <= AIM_RATIO ? 'OK' : 'OVER'}`,
+      // A reader refused (or answered in error) is a miss whatever the times say: a refusal can be quick.
+      `${ratio.toFixed(1)}× (aim ≤ ${AIM_RATIO}×, every poll 200) ${ratio <= AIM_RATIO && quiet.failed + loud.failed === 0 ? 'OK' : 'MISSED'}`,
   )
   console.log(
     `   ${''.padEnd(11)} flooder: ${row.flooder.requests} requests, ${Object.entries(statuses)
@@ -107,9 +109,16 @@ async function flood(server: RunningServer, label: string) {
 
 export async function floodBench(results: Record<string, unknown>): Promise<void> {
   console.log(
-    `\n32. One client floods varied searches (${FLOOD_CONNECTIONS} connections, ${FLOOD_SECONDS} s) while a signed-in reader polls the bell's count`,
+    `\n33. One client floods varied searches (${FLOOD_CONNECTIONS} connections, ${FLOOD_SECONDS} s) while ten signed-in readers poll the bell's count`,
   )
-  const env = { LOG_LEVEL: 'info', OWE_STATIC_DIR: '.tmp/no-app', OWE_SCHEDULER_MS: '0', DATABASE_URL: '', TRUST_PROXY: '1' }
+  const env = {
+    LOG_LEVEL: 'info',
+    OWE_STATIC_DIR: '.tmp/no-app',
+    OWE_SCHEDULER_MS: '0',
+    DATABASE_URL: '',
+    TRUST_PROXY: '1',
+    OWE_AUTH_RATE_LIMIT: '1000',
+  }
   const embedded = await startServer({ port: 4306, env })
   try {
     results.floodPglite = await flood(embedded, 'PGlite')
