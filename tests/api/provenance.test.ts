@@ -10,7 +10,7 @@ import { composeBatch } from '../../server/src/features/quiz/compose'
 import type { AdminCorrection } from '../../src/core/admin/contract'
 import { API } from '../../src/core/http/api-paths'
 import { ADMIN_API } from '../../src/core/admin/api-paths'
-import type { Proverb, ProverbChange } from '../../src/core/proverbs/contract'
+import type { Proverb, ProverbChange, ProverbSource } from '../../src/core/proverbs/contract'
 import { CORRECTION_TEXTS } from '../../src/core/community/corrections'
 import { OPEN_DATA } from '../../src/core/proverbs/open-data'
 import { COMMUNITY_MESSAGES } from '../../src/core/community/validation'
@@ -298,6 +298,14 @@ test('the corpus downloads as JSON and CSV with its sources, cousins and licence
   )
   // One line per proverb (no field holds a line break), a header, and the final line ending.
   expect(text.split('\r\n')).toHaveLength(all.totalElements + 2)
+  // A proverb respelled from an older collection carries that collection's spelling, in JSON and in its CSV row; the
+  // source's own explanation, kept in the corpus files for their checks, is never served.
+  const respelled = data.proverbs.find((p: { sources: ProverbSource[] }) => p.sources.some((s) => s.original))
+  const book = respelled.sources.find((s: ProverbSource) => s.original)
+  expect(book).toMatchObject({ author: expect.any(String), year: expect.any(Number), original: expect.any(String) })
+  expect(text.split('\r\n').find((line) => line.startsWith(`${respelled.slug},`))).toContain(`: ${book.original}`)
+  expect(JSON.stringify(data)).not.toContain('"explanation"')
+  expect((await proverb(respelled.slug)).sources).toEqual(respelled.sources)
 
   const zipped = await call(t.app, 'GET', `${API.proverbsExport}?format=csv`, { headers: { 'accept-encoding': 'gzip' } })
   expect(zipped.headers['content-encoding']).toBe('gzip')

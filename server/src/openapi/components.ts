@@ -25,7 +25,14 @@ import {
  */
 
 const ProverbRef = obj({ id: int, name: str, slug: str })
-const ProverbSource = obj({ title: str, url: optional(str), author: optional(str), year: optional(int), locator: optional(str) })
+const ProverbSource = obj({
+  title: str,
+  url: optional(str),
+  author: optional(str),
+  year: optional(int),
+  locator: optional(str),
+  original: optional(str),
+})
 const SpeakerCheck = obj({ name: str, at: dateTime })
 const CousinProverb = obj({ id: int, slug: str, proverb: str, transliteration: str, ethnic: ref('ProverbRef') })
 

@@ -36,7 +36,10 @@ export const SOURCE_TITLE_MAX = 300
 export const SOURCE_URL_MAX = 1000
 export const SOURCES_PER_PROVERB_MAX = 10
 
-/** Where a proverb is recorded: a page (title and http(s) address) or a book (title, author, year, page or number). */
+/**
+ * Where a proverb is recorded: a page (title and http(s) address) or a book (title, author, year, page or number),
+ * with the source's own spelling of the proverb when it writes an older orthography.
+ */
 export const proverbSourceSchema = yup.object({
   title: plainText(SOURCE_TITLE_MAX),
   url: yup
@@ -55,6 +58,7 @@ export const proverbSourceSchema = yup.object({
     .max(3000, ADMIN_TEXTS.sourceYear)
     .optional(),
   locator: freeText().max(FIELD_TEXT_MAX, ADMIN_TEXTS.tooLong(FIELD_TEXT_MAX)).optional(),
+  original: freeText().max(PROVERB_TEXT_MAX, ADMIN_TEXTS.tooLong(PROVERB_TEXT_MAX)).optional(),
 })
 
 /** ProverbInput and ApproveSuggestionInput: the same fields. */

@@ -48,9 +48,10 @@ export type ProverbRef = { id: number; name: string; slug: string }
 
 /**
  * Where a proverb is recorded: a public page a reader can open (`url`), or a published collection
- * (`author`, `title`, `year`, and `locator` — the page or number — where known).
+ * (`author`, `title`, `year`, and `locator` — the page or number — where known). `original` is the proverb
+ * as that source spells it, when the source writes an older orthography and the proverb is shown respelled.
  */
-export type ProverbSource = { title: string; url?: string; author?: string; year?: number; locator?: string }
+export type ProverbSource = { title: string; url?: string; author?: string; year?: number; locator?: string; original?: string }
 
 /** A proverb of another people that says the same thing, as carried with each proverb (so it shows offline). */
 export type CousinProverb = { id: number; slug: string; proverb: string; transliteration: string; ethnic: ProverbRef }

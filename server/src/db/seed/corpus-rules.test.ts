@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import type { CorpusEntry, CorpusFile } from './corpus'
-import { corpusCounts, corpusProblems, factProblems } from './corpus-rules'
+import { corpusCounts, corpusProblems, DENIED_HOSTS, deniedHostReason, factProblems, sharedWordRun } from './corpus-rules'
 import type { FactQuestion } from './quiz'
 
 const source = { title: 'A collection of proverbs', url: 'https://example.org/proverbs' }
@@ -68,6 +68,68 @@ test('an entry must be complete and sourced, and its meaning must say more than 
   expect(problemsOf('zulu', entry('Umuntu  ngumuntu.'))).toEqual(['proverb has stray white space or is not NFC'])
   const book = { title: 'Zulu Proverbs', author: 'C. L. S. Nyembezi', year: 1954, locator: 'no. 12' }
   expect(problemsOf('zulu', entry('Umuntu ngumuntu ngabantu.', { sources: [book] }))).toEqual([])
+})
+
+test('a source at a bare IP address or on a denied host is refused, with the list’s reason; its subdomains too', () => {
+  const at = (url: string) => problemsOf('zulu', entry('Umuntu ngumuntu ngabantu.', { sources: [{ title: 'A page', url }] }))
+  expect(at('http://13.36.53.210/akan-proverbs/')).toEqual([
+    'cites 13.36.53.210, a bare IP address, not a site a reader can recognise: http://13.36.53.210/akan-proverbs/',
+  ])
+  expect(at('http://[2001:db8::1]/x')[0]).toMatch(/^cites \[2001:db8::1\], a bare IP address/)
+  expect(at('https://www.scribd.com/document/1/Proverbs')).toEqual([
+    'cites www.scribd.com, anonymous document uploads: cite the book or article uploaded: https://www.scribd.com/document/1/Proverbs',
+  ])
+  expect(at('https://fr.scribd.com/document/1')[0]).toMatch(/^cites fr\.scribd\.com, anonymous document uploads/)
+  // A host that merely ends with a denied name is not under it.
+  expect(at('https://notscribd.com/x')).toEqual([])
+  expect(at('https://en.wikisource.org/wiki/Page:Hausa_Proverbs.djvu/59')).toEqual([])
+  // Every entry of the list says why, so the list explains itself.
+  for (const { host, reason } of DENIED_HOSTS) {
+    expect(host).toMatch(/^[a-z0-9.-]+\.[a-z]+$/)
+    expect(reason.length, host).toBeGreaterThan(10)
+    expect(deniedHostReason(host), host).toBe(reason)
+  }
+})
+
+test('a meaning that copies a run of its source’s explanation is reported, with the words; a few shared words are not', () => {
+  const merrick = {
+    title: 'Wikisource — Page:Hausa Proverbs.djvu/30',
+    url: 'https://en.wikisource.org/wiki/Page:Hausa_Proverbs.djvu/30',
+    explanation: 'Better a fool than nothing at all; half a loaf is better than no bread.',
+  }
+  expect(
+    problemsOf(
+      'hausa',
+      entry('Da babu wawa, gara da wawa.', { interpretation: 'Half a loaf is better than no bread, they say.', sources: [merrick] }),
+    ),
+  ).toEqual(["its meaning copies its source's words: “half a loaf is better than no bread”"])
+  expect(
+    problemsOf(
+      'hausa',
+      entry('Da babu wawa, gara da wawa.', {
+        interpretation: 'Take what little help there is rather than go without.',
+        sources: [merrick],
+      }),
+    ),
+  ).toEqual([])
+  expect(sharedWordRun('Swallow your anger, then.', 'swallow YOUR anger')).toBe('swallow your anger')
+  expect(sharedWordRun('Ọ̀rọ̀ ẹnu', 'oro enu')).toBe('oro enu')
+})
+
+test('an entry citing a collection in an older spelling keeps that spelling, and an empty explanation or original is refused', () => {
+  const book = { title: 'Hausa Proverbs', author: 'G. Merrick', year: 1905, locator: 'no. 246' }
+  expect(problemsOf('hausa', entry('Samun kai ya fi samun fula.', { sources: [book] }))).toEqual([
+    'cites G. Merrick (1905), an older spelling, without that spelling as "original"',
+  ])
+  expect(
+    problemsOf('hausa', entry('Samun kai ya fi samun fula.', { sources: [{ ...book, original: "Samu'n kai ya fi samu'n fula" }] })),
+  ).toEqual([])
+  expect(problemsOf('hausa', entry('Samun kai ya fi samun fula.', { sources: [{ ...book, original: ' ' }] }))).toEqual([
+    'has an empty original spelling: Hausa Proverbs',
+  ])
+  expect(problemsOf('zulu', entry('Izandla ziyagezana.', { sources: [{ ...source, explanation: '' }] }))).toEqual([
+    'has an empty explanation: A collection of proverbs',
+  ])
 })
 
 test('a proverb repeated within or across languages, tone marks and punctuation aside, is reported once', () => {

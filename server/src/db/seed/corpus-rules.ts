@@ -1,6 +1,8 @@
+import fs from 'node:fs'
+import { isIP } from 'node:net'
 import { foldForSearch } from '@core/proverbs/search'
 import type { LanguageSlug } from '@core/shared/constants'
-import type { CorpusFile, CorpusSource } from './corpus'
+import type { CorpusEntry, CorpusFile, CorpusSource } from './corpus'
 import type { FactQuestion } from './quiz'
 
 /**
@@ -89,22 +91,91 @@ function orthographyProblems(language: LanguageSlug, proverb: string): string[] 
   return problems
 }
 
-export function sourceProblems(sources: CorpusSource[] | undefined): string[] {
+/** A host a reader should not be sent to, and why (`denied-hosts.json`): it and its subdomains are refused. */
+export type DeniedHost = { host: string; reason: string }
+
+export const DENIED_HOSTS: DeniedHost[] = JSON.parse(fs.readFileSync(new URL('./denied-hosts.json', import.meta.url), 'utf8'))
+
+/** Why a page's host is refused as a source: a bare IP address, or a host on the deny list (or under one); null when it is not. */
+export function deniedHostReason(hostname: string, denied: DeniedHost[] = DENIED_HOSTS): string | null {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '')
+  if (isIP(host)) return 'a bare IP address, not a site a reader can recognise'
+  const entry = denied.find((d) => host === d.host || host.endsWith(`.${d.host}`))
+  return entry ? entry.reason : null
+}
+
+export function sourceProblems(sources: CorpusSource[] | undefined, denied: DeniedHost[] = DENIED_HOSTS): string[] {
   if (!Array.isArray(sources) || sources.length === 0) return ['has no source']
   return sources.flatMap((source) => {
     if (!source || typeof source.title !== 'string' || source.title.trim().length < 3) return ['has a source without a title']
+    const extra = [
+      ...(source.original !== undefined && (typeof source.original !== 'string' || source.original.trim().length < 3)
+        ? [`has an empty original spelling: ${source.title}`]
+        : []),
+      ...(source.explanation !== undefined && (typeof source.explanation !== 'string' || source.explanation.trim().length < 3)
+        ? [`has an empty explanation: ${source.title}`]
+        : []),
+    ]
     if (source.url !== undefined) {
       try {
         const url = new URL(source.url)
         if (url.protocol !== 'https:' && url.protocol !== 'http:') return [`has a source address that is not a web page: ${source.url}`]
         if (url.hostname.endsWith('.')) return [`has a source address whose host ends with a dot: ${source.url}`]
+        const reason = deniedHostReason(url.hostname, denied)
+        if (reason) return [`cites ${url.hostname}, ${reason}: ${source.url}`, ...extra]
       } catch {
         return [`has a source address that is not a URL: ${source.url}`]
       }
-      return []
+      return extra
     }
     if (!source.author || !source.year) return [`has a book source without author and year: ${source.title}`]
-    return []
+    return extra
+  })
+}
+
+/**
+ * Collections written in an older orthography than the one the corpus uses: an entry citing one shows the
+ * modern spelling and keeps the collection's own beside the citation (`original`), so a reader checking the
+ * book finds the words and the page says "spelling modernised".
+ */
+export const OLDER_ORTHOGRAPHIES = ['G. Merrick', 'Enrico Cerulli', 'R. S. Rattray', 'J. G. Christaller']
+
+/** The longest run of words two texts share, tone marks, case and punctuation aside. */
+export function sharedWordRun(a: string, b: string): string {
+  const words = (text: string) =>
+    foldForSearch(text)
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean)
+  const [x, y] = [words(a), words(b)]
+  let best = { length: 0, end: 0 }
+  let previous = new Array<number>(y.length + 1).fill(0)
+  for (let i = 1; i <= x.length; i++) {
+    const current = new Array<number>(y.length + 1).fill(0)
+    for (let j = 1; j <= y.length; j++) {
+      if (x[i - 1] !== y[j - 1]) continue
+      current[j] = previous[j - 1] + 1
+      if (current[j] > best.length) best = { length: current[j], end: i }
+    }
+    previous = current
+  }
+  return x.slice(best.end - best.length, best.end).join(' ')
+}
+
+/** Words in a row a meaning may share with its source's explanation: a fixed phrase, not a copied sentence. */
+export const SHARED_WORDS_MAX = 4
+
+/** What an entry's sources ask of the rest of it: its meaning in our words, and the older spelling kept. */
+function entrySourceProblems(entry: CorpusEntry): string[] {
+  if (!Array.isArray(entry.sources)) return []
+  return entry.sources.flatMap((source) => {
+    const problems: string[] = []
+    if (typeof source?.explanation === 'string' && typeof entry.interpretation === 'string') {
+      const run = sharedWordRun(entry.interpretation, source.explanation)
+      if (run.split(' ').length > SHARED_WORDS_MAX) problems.push(`its meaning copies its source's words: “${run}”`)
+    }
+    if (!source?.url && OLDER_ORTHOGRAPHIES.includes(source?.author ?? '') && !source.original)
+      problems.push(`cites ${source.author} (${source.year}), an older spelling, without that spelling as "original"`)
+    return problems
   })
 }
 
@@ -134,6 +205,7 @@ export function corpusProblems(files: CorpusFile[]): CorpusProblem[] {
       if (!Array.isArray(entry.categories) || entry.categories.length < 1 || entry.categories.length > 3)
         add('needs one to three categories')
       for (const problem of sourceProblems(entry.sources)) add(problem)
+      for (const problem of entrySourceProblems(entry)) add(problem)
       const key = sameProverbKey(entry.proverb)
       const first = seen.get(key)
       if (first) add(`repeats ${first}`)
@@ -141,6 +213,44 @@ export function corpusProblems(files: CorpusFile[]): CorpusProblem[] {
     }
   }
   return problems
+}
+
+/** What kind of source a reference is, in the order a reader would trust it (ADR 029). */
+export const SOURCE_KINDS = [
+  'book',
+  'academic or archive',
+  'Wikisource or Wikiquote',
+  'encyclopedia',
+  'community or cultural site',
+  'blog',
+] as const
+export type SourceKind = (typeof SOURCE_KINDS)[number]
+
+const ACADEMIC =
+  /(^|\.)(edu|ac\.[a-z]{2}|edu\.[a-z]{2})$|^(digi\.ub\.uni-heidelberg\.de|archive\.org|www\.jstor\.org|journals\.[^.]+\..+|github\.com|www\.unesco\.org)$/u
+const BLOGS = /(^|\.)(blogspot\.com|wordpress\.com|substack\.com|medium\.com|hive\.blog|steemit\.com)$/u
+
+export function sourceKind(source: CorpusSource): SourceKind {
+  if (!source.url) return 'book'
+  const host = new URL(source.url).hostname.toLowerCase()
+  if (/(^|\.)(wikisource|wikiquote)\.org$/u.test(host)) return 'Wikisource or Wikiquote'
+  if (/(^|\.)wikipedia\.org$/u.test(host)) return 'encyclopedia'
+  if (ACADEMIC.test(host)) return 'academic or archive'
+  if (BLOGS.test(host)) return 'blog'
+  return 'community or cultural site'
+}
+
+/** References per kind, and how many cite a refused host (0 when the corpus passes). */
+export function referenceCounts(files: CorpusFile[]): { kinds: Record<SourceKind, number>; denied: number } {
+  const kinds = Object.fromEntries(SOURCE_KINDS.map((k) => [k, 0])) as Record<SourceKind, number>
+  let denied = 0
+  for (const { proverbs } of files)
+    for (const { sources } of proverbs)
+      for (const source of sources ?? []) {
+        kinds[sourceKind(source)]++
+        if (source.url && deniedHostReason(new URL(source.url).hostname)) denied++
+      }
+  return { kinds, denied }
 }
 
 /** How many entries each language has, and how many of them carry a source. */

@@ -6,8 +6,12 @@ import type { ProverbSource } from '@core/proverbs/contract'
 import { foldForSearch, toneKey } from '@core/proverbs/search'
 import { CATEGORIES, GROUPS } from './groups'
 
-/** Where a proverb is recorded (the contract's ProverbSource): a page's address, or a published collection. */
-export type CorpusSource = ProverbSource
+/**
+ * Where a proverb is recorded (the contract's ProverbSource): a page's address, or a published collection.
+ * `explanation` is the source's own English for the proverb, as printed: kept in the file only so that the
+ * corpus rules can check that our meaning is not the source's (ADR 029), and never seeded or shown.
+ */
+export type CorpusSource = ProverbSource & { explanation?: string }
 
 export type CorpusEntry = {
   proverb: string
@@ -49,7 +53,20 @@ export function readCorpus(dir = CORPUS_DIR): CorpusFile[] {
   })
 }
 
-export type SeedProverb = CorpusEntry & { language: string; slug: string; toneKey: string; englishFolded: string }
+export type SeedProverb = Omit<CorpusEntry, 'sources'> & {
+  sources: ProverbSource[]
+  language: string
+  slug: string
+  toneKey: string
+  englishFolded: string
+}
+
+/** A source as it is seeded and shown: without the explanation the file keeps for its own checks. */
+function shownSource(source: CorpusSource): ProverbSource {
+  const shown = { ...source }
+  delete shown.explanation
+  return shown
+}
 
 export function corpusRows(files: CorpusFile[] = readCorpus()): SeedProverb[] {
   const known = new Set<string>(CATEGORIES)
@@ -61,7 +78,7 @@ export function corpusRows(files: CorpusFile[] = readCorpus()): SeedProverb[] {
       return {
         ...entry,
         proverb,
-        sources: entry.sources ?? [],
+        sources: (entry.sources ?? []).map(shownSource),
         transliteration: entry.transliteration.trim(),
         interpretation: entry.interpretation.trim(),
         language,

@@ -67,7 +67,7 @@ function csvField(value: string): string {
 /** One row per proverb; several categories or sources are joined with "; ", a source as "Title <address>". */
 export function toCsv(data: CorpusExport): string {
   const notes = new Map(data.cousins.map((c) => [c.key, c.note]))
-  const source = (s: ProverbSource) => (s.url ? `${s.title} <${s.url}>` : sourceLabel(s))
+  const source = (s: ProverbSource) => `${s.url ? `${s.title} <${s.url}>` : sourceLabel(s)}${s.original ? `: ${s.original}` : ''}`
   const lines = data.proverbs.map((p) =>
     [
       p.slug,

@@ -15,18 +15,20 @@ test('the same seed gives the same sequence; another seed another', () => {
 })
 
 test('a proverb is cut at the clause nearest its middle, else at the middle word', () => {
-  expect(splitProverb('Ká rìn ká pọ̀, yíyẹ ní ń yẹni.')).toEqual({ head: 'Ká rìn ká pọ̀,', tail: 'yíyẹ ní ń yẹni' })
-  expect(splitProverb('Haba na haba hujaza kibaba.')).toEqual({ head: 'Haba na haba', tail: 'hujaza kibaba' })
-  expect(splitProverb('Ilé labọ̀ sinmi oko')).toEqual({ head: 'Ilé labọ̀', tail: 'sinmi oko' })
+  expect(splitProverb('Ká rìn ká pọ̀, yíyẹ ní ń yẹni.')).toEqual({ head: 'Ká rìn ká pọ̀,', tail: 'yíyẹ ní ń yẹni', at: 'clause' })
+  expect(splitProverb('Haba na haba hujaza kibaba.')).toEqual({ head: 'Haba na haba', tail: 'hujaza kibaba', at: 'word' })
+  expect(splitProverb('Ilé labọ̀ sinmi oko')).toEqual({ head: 'Ilé labọ̀', tail: 'sinmi oko', at: 'word' })
   // A comma that would leave one word on a side is not a cut.
-  expect(splitProverb('Ọ̀rọ̀, ẹnu ni a fi ń sọ ọ́')).toEqual({ head: 'Ọ̀rọ̀, ẹnu', tail: 'ni a fi ń sọ ọ́' })
-  expect(splitProverb('Ìwọ̀n eku nìwọ̀n ìtẹ́.')).toEqual({ head: 'Ìwọ̀n eku', tail: 'nìwọ̀n ìtẹ́' })
+  expect(splitProverb('Ọ̀rọ̀, ẹnu ni a fi ń sọ ọ́')).toEqual({ head: 'Ọ̀rọ̀, ẹnu', tail: 'ni a fi ń sọ ọ́', at: 'word' })
+  expect(splitProverb('Ìwọ̀n eku nìwọ̀n ìtẹ́.')).toEqual({ head: 'Ìwọ̀n eku', tail: 'nìwọ̀n ìtẹ́', at: 'word' })
   expect(splitProverb('Umuntu ngumuntu ngabantu.')).toBeNull()
+  // No clause boundary and every word cut beside a bound word: not asked this way at all.
+  expect(splitProverb('A ní ó kú a ní ó yè.')).toBeNull()
 })
 
 test('a cut never parts a word of one letter from its neighbours, so the stem and every choice end and open on whole phrases', () => {
   // Cut at the middle, the stem would end "kì …" and the answer open "í …", while other proverbs' endings open "kì í …".
-  expect(splitProverb('Ọ̀nà irọ́ kì í pẹ́ẹ́ pin.')).toEqual({ head: 'Ọ̀nà irọ́', tail: 'kì í pẹ́ẹ́ pin' })
+  expect(splitProverb('Ọ̀nà irọ́ kì í pẹ́ẹ́ pin.')).toEqual({ head: 'Ọ̀nà irọ́', tail: 'kì í pẹ́ẹ́ pin', at: 'word' })
   // Every proverb of the corpus that can be cut is cut so, where any such cut exists.
   const oneLetter = (word: string | undefined) => word !== undefined && word.normalize('NFD').replace(/[^\p{L}\p{N}]/gu, '').length === 1
   for (const { proverb } of corpusRows()) {
@@ -56,6 +58,7 @@ const neighbours = [
   proverb(2, 'Asiyesikia la mkuu huvunjika guu.', 'Heed your elders.'),
   proverb(3, 'Mgeni siku mbili, siku ya tatu mpe jembe.', 'A guest becomes family.'),
   proverb(4, 'Pole pole ndio mwendo.', 'Slowly is the way.'),
+  proverb(5, 'Maji yakimwagika hayazoleki kamwe.', 'What is done cannot be undone.'),
 ]
 
 test('questions made from a proverb: its meaning, its people, its end — three wrong answers each', () => {
@@ -72,7 +75,15 @@ test('questions made from a proverb: its meaning, its people, its end — three 
   expect(people.wrong).not.toContain('Swahili')
   const ending = makeQuestion('complete', subject, groups[4], groups, neighbours, seededRandom('c'))!
   expect(ending).toMatchObject({ question: 'How does this Swahili proverb end?', quote: 'Haba na haba …', answer: 'hujaza kibaba' })
-  expect(ending.wrong.sort()).toEqual(['huvunjika guu', 'ndio mwendo', 'siku ya tatu mpe jembe'].sort())
+  // Cut at a word, it is offered against endings cut at a word: never the clause "siku ya tatu mpe jembe".
+  expect(ending.wrong.sort()).toEqual(['hayazoleki kamwe', 'huvunjika guu', 'ndio mwendo'])
+  // Cut at a clause, against clause endings only: here there is one, too few for a question.
+  const clause = proverb(6, 'Mtaka cha mvunguni, sharti ainame.', 'Whoever wants what is under the bed must bend.')
+  expect(makeQuestion('complete', clause, groups[4], groups, neighbours, seededRandom('c'))).toBeNull()
+  const clauses = ['Bandu bandu, huisha gogo.', 'Usipoziba ufa, utajenga ukuta.'].map((text, i) => proverb(10 + i, text, 'x'))
+  const asked = makeQuestion('complete', clause, groups[4], groups, [...neighbours, ...clauses], seededRandom('c'))!
+  expect(asked).toMatchObject({ quote: 'Mtaka cha mvunguni, …', answer: 'sharti ainame' })
+  expect(asked.wrong.sort()).toEqual(['huisha gogo', 'siku ya tatu mpe jembe', 'utajenga ukuta'])
 })
 
 test('a group too small for three different wrong answers makes no question of that kind', () => {

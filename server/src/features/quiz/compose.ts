@@ -44,12 +44,15 @@ type ProverbRow = { id: number; slug: string; ethnicGroupId: number; proverb: st
 
 /**
  * Where a "how does it end" question cuts a proverb: at a clause boundary (comma, semicolon, colon, the
- * Ethiopic comma) nearest the middle when both sides keep two words, else at the word nearest the middle. A cut there
- * never sits beside a word of one letter ("kì í", "ń", "a"): such a word is bound to its neighbours, and a stem ending
- * "kì …" beside a choice opening "í …" would give the answer away by grammar alone, since every other choice is cut
- * at a whole phrase. Null when the proverb is too short to cut.
+ * Ethiopic comma) nearest the middle when both sides keep two words (`at: 'clause'`), else at the word nearest the
+ * middle (`at: 'word'`). A word cut never sits beside a word of one letter ("kì í", "ń", "a"): such a word is bound to
+ * its neighbours, and a stem ending "kì …" beside a choice opening "í …" would give the answer away by grammar alone.
+ * Null when the proverb is too short to cut or has no clean cut: it is not asked this way. The wrong choices are
+ * endings cut the same way (`makeQuestion`), so no choice stands out by where it begins.
  */
-export function splitProverb(text: string): { head: string; tail: string } | null {
+export type ProverbSplit = { head: string; tail: string; at: 'clause' | 'word' }
+
+export function splitProverb(text: string): ProverbSplit | null {
   const words = text
     .trim()
     .replace(/[.!?።]+$/u, '')
@@ -62,8 +65,10 @@ export function splitProverb(text: string): { head: string; tail: string } | nul
     .filter(({ cut }) => cut >= 2 && words.length - cut >= 2)
     // Nearest the middle; of two as near, the later (the head is the longer).
     .sort((a, b) => Math.abs(a.cut - middle) - Math.abs(b.cut - middle) || b.cut - a.cut)
-  const cut = cuts.find(({ boundary }) => boundary)?.cut ?? cuts.find(({ cut }) => loose(cut))?.cut ?? Math.ceil(middle)
-  return { head: words.slice(0, cut).join(' '), tail: words.slice(cut).join(' ') }
+  const clause = cuts.find(({ boundary }) => boundary)?.cut
+  const cut = clause ?? cuts.find(({ cut }) => loose(cut))?.cut
+  if (cut === undefined) return null
+  return { head: words.slice(0, cut).join(' '), tail: words.slice(cut).join(' '), at: clause === undefined ? 'word' : 'clause' }
 }
 
 /** A word of one letter (its marks and punctuation aside): a particle or pronoun bound to the words beside it. */
@@ -339,7 +344,11 @@ export function makeQuestion(
   }
   const split = splitProverb(row.proverb)
   if (!split) return null
-  const tails = neighbours.map((n) => splitProverb(n.proverb)?.tail).filter((t): t is string => Boolean(t))
+  // Endings cut as this one is: a whole clause against whole clauses, a word cut against word cuts.
+  const tails = neighbours
+    .map((n) => splitProverb(n.proverb))
+    .filter((s): s is ProverbSplit => s?.at === split.at)
+    .map((s) => s.tail)
   const wrong = distinct(tails, split.tail)
   if (wrong.length < 3) return null
   return { question: `How does this ${group.name} proverb end?`, quote: `${split.head} …`, answer: split.tail, wrong }

@@ -5,14 +5,24 @@ import { formatLongDate } from '@/core/shared/format'
 import { joinWithAnd } from '@/core/shared/lists'
 import { historyQuery } from '../queries'
 
-/** "Recorded in …": where a reader can check the proverb, linked where it is a page. */
-export function RecordedIn({ sources }: { sources: ProverbSource[] }) {
+/**
+ * "Recorded in …": where a reader can check the proverb, linked where it is a page. A collection written in an older
+ * spelling shows its own spelling beside the citation, and the list says the proverb's spelling is modernised, so a
+ * reader who opens the book finds the words.
+ */
+export function RecordedIn({ sources, lang }: { sources: ProverbSource[]; lang?: string }) {
   if (sources.length === 0) return null
+  const modernised = sources.some((s) => s.original && s.original.trim() !== '')
   return (
     <section className="provenance" aria-labelledby="recorded-in">
       <h2 id="recorded-in" className="provenance__title">
         Recorded in
       </h2>
+      {modernised && (
+        <p className="provenance__modernised">
+          <span className="tag">Spelling modernised</span> The older collection below writes it in the spelling of its day.
+        </p>
+      )}
       <ul className="provenance__sources">
         {sources.map((source, i) => (
           <li key={`${source.url ?? source.title}-${i}`}>
@@ -22,6 +32,11 @@ export function RecordedIn({ sources }: { sources: ProverbSource[] }) {
               </a>
             ) : (
               <cite>{sourceLabel(source)}</cite>
+            )}
+            {source.original && (
+              <>
+                : <i lang={lang}>{source.original}</i>
+              </>
             )}
           </li>
         ))}

@@ -63,6 +63,28 @@ test('the proverb says where it is recorded: pages linked (opening another site)
   expect(screen.getByText(/Ìyábọ̀ Adéyẹmí, November 20th, 2026/)).toBeTruthy()
 })
 
+test('a proverb respelled from an older collection says so, and shows the collection’s own spelling beside its citation', () => {
+  const respelled: Proverb = {
+    ...PROVERB,
+    ethnic: zomo.ethnic,
+    language: zomo.language,
+    sources: [
+      { title: 'Wikisource — Page:Hausa Proverbs.djvu/59', url: 'https://en.wikisource.org/wiki/Page:Hausa_Proverbs.djvu/59' },
+      { title: 'Hausa Proverbs', author: 'G. Merrick', year: 1905, locator: 'no. 246', original: "Samu'n kai ya fi samu'n fula" },
+    ],
+  }
+  renderWithApp(<ProverbView proverb={respelled} />)
+  const recorded = screen.getByRole('region', { name: 'Recorded in' })
+  expect(within(recorded).getByText('Spelling modernised')).toBeTruthy()
+  const book = within(recorded).getByText('G. Merrick, Hausa Proverbs (1905), no. 246').closest('li')!
+  expect(book.textContent).toBe("G. Merrick, Hausa Proverbs (1905), no. 246: Samu'n kai ya fi samu'n fula")
+  expect(within(book).getByText("Samu'n kai ya fi samu'n fula").getAttribute('lang')).toBe('ha')
+  cleanup()
+  // Sources in today's spelling say nothing of it.
+  renderWithApp(<ProverbView proverb={PROVERB} />)
+  expect(screen.queryByText('Spelling modernised')).toBeNull()
+})
+
 test('its cousins among other peoples are named, with the shared thought, each in its own words and linked', () => {
   renderWithApp(<ProverbView proverb={PROVERB} />)
   const cousins = screen.getByRole('region', { name: 'The same thought among the Igbo and the Hausa' })

@@ -5,6 +5,7 @@ import { Cousins } from '@/components/cousins'
 import { DeckButton } from '@/components/deck-button'
 import { ProverbScroll } from '@/components/proverb-scroll'
 import type { Proverb } from '@/core/proverbs/contract'
+import { languageTag } from '@/core/shared/constants'
 import { track } from '@/lib/track'
 import { shareProverb, type ShareOutcome } from '../share'
 import type { CardShareOutcome } from '../share-card'
@@ -92,7 +93,7 @@ export function ProverbView({ proverb }: { proverb: Proverb }) {
       </p>
       <Cousins cousins={proverb.cousins} people={proverb.ethnic.name} />
       <footer className="proverb-view__provenance">
-        <RecordedIn sources={proverb.sources} />
+        <RecordedIn sources={proverb.sources} lang={languageTag(proverb.ethnic.slug)} />
         <CheckedBySpeaker check={proverb.checkedBy} />
         <ProverbHistory slug={proverb.slug} />
         <p>

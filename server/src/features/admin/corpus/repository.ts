@@ -35,7 +35,7 @@ async function groupIdOf(db: Db, idOrSlug: string): Promise<number> {
 /** The same sources, whatever order the keys of each came in (the database keeps JSON keys in its own order). */
 function sameSources(a: ProverbSource[], b: ProverbSource[]): boolean {
   const canonical = (sources: ProverbSource[]) =>
-    JSON.stringify(sources.map((s) => [s.title, s.url ?? null, s.author ?? null, s.year ?? null, s.locator ?? null]))
+    JSON.stringify(sources.map((s) => [s.title, s.url ?? null, s.author ?? null, s.year ?? null, s.locator ?? null, s.original ?? null]))
   return canonical(a) === canonical(b)
 }
 
