@@ -20,7 +20,8 @@ export function RecordedIn({ sources, lang }: { sources: ProverbSource[]; lang?:
       </h2>
       {modernised && (
         <p className="provenance__modernised">
-          <span className="tag">Spelling modernised</span> The older collection below writes it in the spelling of its day.
+          <span className="tag">Spelling modernised</span> A source below writes it in an older or another spelling, shown beside its
+          citation.
         </p>
       )}
       <ul className="provenance__sources">
