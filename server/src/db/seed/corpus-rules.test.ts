@@ -127,6 +127,9 @@ test('an entry citing a collection in an older spelling keeps that spelling, and
   expect(problemsOf('hausa', entry('Samun kai ya fi samun fula.', { sources: [{ ...book, original: ' ' }] }))).toEqual([
     'has an empty original spelling: Hausa Proverbs',
   ])
+  expect(
+    problemsOf('akan', entry('Adeɛ nyinaa dan osuahunu.', { sources: [{ ...source, original: 'Adeε nyinaa dan osuahunu' }] })),
+  ).toEqual(["its source's spelling has a look-alike letter from another script: Adeε nyinaa dan osuahunu"])
   expect(problemsOf('zulu', entry('Izandla ziyagezana.', { sources: [{ ...source, explanation: '' }] }))).toEqual([
     'has an empty explanation: A collection of proverbs',
   ])

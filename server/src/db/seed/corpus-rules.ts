@@ -173,6 +173,9 @@ function entrySourceProblems(entry: CorpusEntry): string[] {
       const run = sharedWordRun(entry.interpretation, source.explanation)
       if (run.split(' ').length > SHARED_WORDS_MAX) problems.push(`its meaning copies its source's words: “${run}”`)
     }
+    // Shown on the page beside the citation: a Greek ε typed for ɛ would be drawn in another font and never found.
+    if (typeof source?.original === 'string' && LOOK_ALIKES.test(source.original))
+      problems.push(`its source's spelling has a look-alike letter from another script: ${source.original}`)
     if (!source?.url && OLDER_ORTHOGRAPHIES.includes(source?.author ?? '') && !source.original)
       problems.push(`cites ${source.author} (${source.year}), an older spelling, without that spelling as "original"`)
     return problems
