@@ -300,8 +300,8 @@ test('the corpus downloads as JSON and CSV with its sources, cousins and licence
   expect(text.split('\r\n')).toHaveLength(all.totalElements + 2)
   // A proverb respelled from an older collection carries that collection's spelling, in JSON and in its CSV row; the
   // source's own explanation, kept in the corpus files for their checks, is never served.
-  const respelled = data.proverbs.find((p: { sources: ProverbSource[] }) => p.sources.some((s) => s.original))
-  const book = respelled.sources.find((s: ProverbSource) => s.original)
+  const respelled = data.proverbs.find((p: { sources: ProverbSource[] }) => p.sources.some((s) => s.original && s.author))
+  const book = respelled.sources.find((s: ProverbSource) => s.original && s.author)
   expect(book).toMatchObject({ author: expect.any(String), year: expect.any(Number), original: expect.any(String) })
   expect(text.split('\r\n').find((line) => line.startsWith(`${respelled.slug},`))).toContain(`: ${book.original}`)
   expect(JSON.stringify(data)).not.toContain('"explanation"')
