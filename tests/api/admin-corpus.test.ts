@@ -220,9 +220,9 @@ test('categories: created, renamed and deleted; one in use is refused', async ()
       t.app,
       ADMIN_API.proverbs,
       kiswahili({
-        proverb: 'Nyumba njema si mlango.',
-        transliteration: 'A good house is not its door.',
-        interpretation: 'Do not judge by appearances alone.',
+        proverb: 'Kila ndege huruka na mbawa zake.',
+        transliteration: 'Every bird flies with its own wings.',
+        interpretation: 'Each person gets on by their own means and strength.',
         categoryIds: [category.id],
       }),
       admin.token,

@@ -126,9 +126,8 @@ test('a whole word in the English or the meaning ranks above the same letters in
   expect(ranks).toEqual([...ranks].sort((a, b) => a - b))
   expect(ranks[0]).toBe(1)
   expect(ranks[kwaterekwa]).toBe(3)
-  expect(
-    data.slice(0, kwaterekwa).every((p) => foldForSearch(`${p.transliteration} ${p.interpretation}`).split(' ').includes('water')),
-  ).toBe(true)
+  // Everything above it has "water" opening a word of its English ("water", or "watery" after every whole word).
+  expect(data.slice(0, kwaterekwa).filter((p) => !/(^| )water/.test(foldForSearch(`${p.transliteration} ${p.interpretation}`)))).toEqual([])
 })
 
 test('the public groups list says who each people is, with a public source; built-in categories carry one line', async () => {
