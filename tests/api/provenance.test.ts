@@ -6,7 +6,7 @@ import { corpusRows } from '../../server/src/db/seed/corpus'
 import { memberSlug, readCousins } from '../../server/src/db/seed/cousins'
 import { factBank } from '../../server/src/db/seed/quiz'
 import { seed } from '../../server/src/db/seed/seed'
-import { composeBatch } from '../../server/src/features/quiz/compose'
+import { composeBatch, splitProverb } from '../../server/src/features/quiz/compose'
 import type { AdminCorrection } from '../../src/core/admin/contract'
 import { API } from '../../src/core/http/api-paths'
 import { ADMIN_API } from '../../src/core/admin/api-paths'
@@ -337,6 +337,36 @@ test('batches ask which proverb of another people is a cousin, with the cluster�
   const right = options.find((o) => o.correct)!
   expect(cluster.members.some((m) => m.language !== 'yoruba' && right.text.startsWith(`${m.proverb} — “`))).toBe(true)
   for (const wrong of options.filter((o) => !o.correct)) expect(cluster.members.some((m) => wrong.text.startsWith(m.proverb))).toBe(false)
+})
+
+test('"how does it end" offers endings cut as its own is cut: a clause against clauses, a word cut against word cuts', async () => {
+  const groups = (await get(t.app, `${API.ethnicGroupsPublic}?q=all`)).body.data as { id: number; slug: string }[]
+  const composition = { preferredCount: 10, otherCount: 0, generalCount: 0 }
+  let asked = 0
+  for (const group of groups) {
+    // Each ending of this people's proverbs, and how it was cut.
+    const cuts = new Map<string, Set<string>>()
+    for (const row of corpus.filter((r) => r.language === group.slug)) {
+      const split = splitProverb(row.proverb)
+      if (split) cuts.set(split.tail, new Set([...(cuts.get(split.tail) ?? []), split.at]))
+    }
+    for (let n = 0; n < 3; n++) {
+      const ids = await t.database.db.transaction((tx) => composeBatch(tx, `endings/${group.slug}/${n}`, composition, group.id, []))
+      const endings = await t.database.db
+        .select()
+        .from(quizQuestions)
+        .where(and(inArray(quizQuestions.id, ids), eq(quizQuestions.kind, 'complete')))
+      for (const question of endings) {
+        const options = await t.database.db.select().from(answerOptions).where(eq(answerOptions.questionId, question.id))
+        expect(options).toHaveLength(4)
+        const kinds = options.map((o) => cuts.get(o.text) ?? new Set<string>())
+        const shared = ['clause', 'word'].filter((at) => kinds.every((k) => k.has(at)))
+        expect(shared, `${question.quote}: ${options.map((o) => o.text).join(' / ')}`).not.toEqual([])
+        asked++
+      }
+    }
+  }
+  expect(asked).toBeGreaterThanOrEqual(10)
 })
 
 test('a fact question is stored with where its answer is recorded, for its result to show', async () => {
