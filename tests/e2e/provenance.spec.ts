@@ -61,7 +61,41 @@ for (const [width, phone] of PHONES) {
         page.getByRole('region', { name: /^The same thought among / }).getByRole('link', { name: proverb.proverb }),
       ).toBeVisible()
     })
+
+    test('a proverb respelled from an older collection says so, and shows the collection’s own spelling', async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      await context.addCookies([{ name: 'cookieConsent', value: 'true', url: baseURL! }])
+      const proverb = await respelledFromMerrick(baseURL!)
+      const book = proverb.sources.find((s) => s.original && s.author)!
+      await page.goto(`/search_result?proverb=${proverb.slug}`)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(proverb.proverb)
+      const recorded = page.getByRole('region', { name: 'Recorded in' })
+      await expect(recorded.getByText('Spelling modernised')).toBeVisible()
+      const item = recorded.getByRole('listitem').filter({ hasText: 'G. Merrick, Hausa Proverbs (1905)' })
+      await expect(item).toHaveText(`G. Merrick, Hausa Proverbs (1905), ${book.locator}: “${book.original}”`)
+      await expect(item.locator('.provenance__original')).toHaveAttribute('lang', 'ha')
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme })
+        await expectNoAxeViolations(page)
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.viewport.width)
+    })
   })
+}
+
+/** A Hausa proverb taken from Merrick's 1905 collection, shown in today's spelling with his beside the citation. */
+async function respelledFromMerrick(baseURL: string): Promise<Proverb> {
+  for (let page = 1; ; page++) {
+    const { data } = (await (await fetch(`${baseURL}/api/proverbs/public?ethnic=hausa&size=100&page=${page}`)).json()) as {
+      data: Proverb[]
+    }
+    const proverb = data.find((p) => p.sources.some((s) => s.original && s.author === 'G. Merrick' && s.original !== p.proverb))
+    if (proverb) return proverb
+    if (data.length === 0) throw new Error('no Hausa proverb is respelled from Merrick')
+  }
 }
 
 test('the about page offers the whole corpus as CSV, with its licence', async ({ page, context, baseURL }) => {

@@ -36,7 +36,11 @@ export function RecordedIn({ sources, lang }: { sources: ProverbSource[]; lang?:
             )}
             {source.original && (
               <>
-                : <i lang={lang}>{source.original}</i>
+                : “
+                <span className="provenance__original" lang={lang}>
+                  {source.original}
+                </span>
+                ”
               </>
             )}
           </li>

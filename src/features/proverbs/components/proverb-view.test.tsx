@@ -77,7 +77,7 @@ test('a proverb respelled from an older collection says so, and shows the collec
   const recorded = screen.getByRole('region', { name: 'Recorded in' })
   expect(within(recorded).getByText('Spelling modernised')).toBeTruthy()
   const book = within(recorded).getByText('G. Merrick, Hausa Proverbs (1905), no. 246').closest('li')!
-  expect(book.textContent).toBe("G. Merrick, Hausa Proverbs (1905), no. 246: Samu'n kai ya fi samu'n fula")
+  expect(book.textContent).toBe("G. Merrick, Hausa Proverbs (1905), no. 246: “Samu'n kai ya fi samu'n fula”")
   expect(within(book).getByText("Samu'n kai ya fi samu'n fula").getAttribute('lang')).toBe('ha')
   cleanup()
   // Sources in today's spelling say nothing of it.
