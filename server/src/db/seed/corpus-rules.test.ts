@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import type { CorpusEntry, CorpusFile } from './corpus'
-import { corpusCounts, corpusProblems, DENIED_HOSTS, deniedHostReason, factProblems, sharedWordRun } from './corpus-rules'
+import { corpusCounts, corpusProblems, DENIED_HOSTS, deniedHostReason, factProblems, referenceCounts, sharedWordRun } from './corpus-rules'
 import type { FactQuestion } from './quiz'
 
 const source = { title: 'A collection of proverbs', url: 'https://example.org/proverbs' }
@@ -89,6 +89,38 @@ test('a source at a bare IP address or on a denied host is refused, with the lis
     expect(reason.length, host).toBeGreaterThan(10)
     expect(deniedHostReason(host), host).toBe(reason)
   }
+})
+
+test('references are counted by the kind of source, in the order a reader would trust them, with the refused ones', () => {
+  const at = (url: string) => ({ title: 'A page', url })
+  const counts = referenceCounts([
+    file(
+      'hausa',
+      entry('Ɗan ƙwarya.', {
+        sources: [
+          { title: 'Hausa Proverbs', author: 'G. Merrick', year: 1905, original: 'Dan kwarya' },
+          at('https://en.wikisource.org/wiki/Page:Hausa_Proverbs.djvu/59'),
+          at('https://www.bu.edu/africa/alp/hausa'),
+          at('https://en.wikipedia.org/wiki/Hausa_people'),
+          at('https://someone.blogspot.com/2020/01/karin-magana.html'),
+          at('https://www.zikoko.com/life/15-hausa-proverbs'),
+          at('https://www.scribd.com/document/1'),
+          at('not an address'),
+        ],
+      }),
+    ),
+  ])
+  expect(counts).toEqual({
+    kinds: {
+      book: 1,
+      'academic or archive': 1,
+      'Wikisource or Wikiquote': 1,
+      encyclopedia: 1,
+      'community or cultural site': 3,
+      blog: 1,
+    },
+    denied: 1,
+  })
 })
 
 test('a meaning that copies a run of its source’s explanation is reported, with the words; a few shared words are not', () => {

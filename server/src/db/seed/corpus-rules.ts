@@ -229,13 +229,23 @@ export const SOURCE_KINDS = [
 ] as const
 export type SourceKind = (typeof SOURCE_KINDS)[number]
 
+// github.com holds the Niger-Volta Language Technologies Institute's Yoruba text corpus, a research dataset.
 const ACADEMIC =
   /(^|\.)(edu|ac\.[a-z]{2}|edu\.[a-z]{2})$|^(digi\.ub\.uni-heidelberg\.de|archive\.org|www\.jstor\.org|journals\.[^.]+\..+|github\.com|www\.unesco\.org)$/u
 const BLOGS = /(^|\.)(blogspot\.com|wordpress\.com|substack\.com|medium\.com|hive\.blog|steemit\.com)$/u
 
+/** A source address's host, lower case; empty when it is not a URL (the rules report that). */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.toLowerCase()
+  } catch {
+    return ''
+  }
+}
+
 export function sourceKind(source: CorpusSource): SourceKind {
   if (!source.url) return 'book'
-  const host = new URL(source.url).hostname.toLowerCase()
+  const host = hostOf(source.url)
   if (/(^|\.)(wikisource|wikiquote)\.org$/u.test(host)) return 'Wikisource or Wikiquote'
   if (/(^|\.)wikipedia\.org$/u.test(host)) return 'encyclopedia'
   if (ACADEMIC.test(host)) return 'academic or archive'
@@ -251,7 +261,7 @@ export function referenceCounts(files: CorpusFile[]): { kinds: Record<SourceKind
     for (const { sources } of proverbs)
       for (const source of sources ?? []) {
         kinds[sourceKind(source)]++
-        if (source.url && deniedHostReason(new URL(source.url).hostname)) denied++
+        if (source.url && hostOf(source.url) && deniedHostReason(hostOf(source.url))) denied++
       }
   return { kinds, denied }
 }
