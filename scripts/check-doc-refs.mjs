@@ -1,6 +1,7 @@
 // `npm run lint` runs this: every reference to a Markdown document in the repository's text files must lead
-// to a file it holds (and an anchor to a heading there), and nothing may point at documents it does not
-// hold. Prints each bad reference as file:line and exits 1 when there is one.
+// to a file it holds (and an anchor to a heading there), nothing may point at documents it does not hold,
+// and every decision record carries its status and date. Prints each problem as file:line and exits 1 when
+// there is one.
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import { checkFiles, formatProblem } from './doc-refs.mjs'
@@ -25,7 +26,7 @@ const files = new Map(
 const problems = checkFiles(files, (file) => held.has(file))
 for (const problem of problems) console.error(formatProblem(problem))
 if (problems.length > 0) {
-  console.error(`\n${problems.length} reference(s) to documents the repository does not hold.`)
+  console.error(`\n${problems.length} reference(s) to documents the repository does not hold, or records without a status.`)
   process.exit(1)
 }
-console.log(`Document references: ${files.size} files checked, all lead somewhere.`)
+console.log(`Document references: ${files.size} files checked, all lead somewhere; every decision record has its status.`)

@@ -1,6 +1,7 @@
 // The logic of `node scripts/check-doc-refs.mjs`, kept free of the file system so it can be tested: every
 // reference to a Markdown document must lead to a file in the repository (and an anchor to a heading in
-// it), and nothing may point at documents the repository does not hold.
+// it), nothing may point at documents the repository does not hold, and every decision record says under
+// its title whether it stands and when it was made.
 import path from 'node:path'
 
 /** Texts that name documents kept outside the repository, or sections of them. */
@@ -105,6 +106,29 @@ function checkTarget(repo, reference, candidates, anchor, report) {
   if (!anchors.has(anchor.toLowerCase())) report(reference, `${found} has no heading #${anchor}`)
 }
 
+/** A decision record: a numbered Markdown file in docs/decisions/ (`001-layout-and-runtimes` and on). */
+const DECISION = /^docs\/decisions\/\d{3}-[^/]+\.md$/
+/**
+ * Its status line: whether it stands (`accepted`, and what later records amend or supersede of it) and the
+ * day it was made, so a reader of an old record learns at once whether to read on in a newer one.
+ */
+const STATUS_LINE = /^Status: (\S.*) · Date: (\d{4}-\d{2}-\d{2})$/
+const STATUS_FORM = '`Status: … · Date: YYYY-MM-DD`'
+
+/** A decision record's problem, if it has no status line between its title and its first section. */
+function checkDecision(file, text) {
+  const lines = text.split('\n')
+  const sectionAt = lines.findIndex((line, index) => index > 0 && /^#{1,6}\s/.test(line))
+  const head = lines.slice(0, sectionAt === -1 ? lines.length : sectionAt)
+  const at = head.findIndex((line) => line.startsWith('Status:'))
+  if (at === -1) return [{ file, line: 1, reference: lines[0], reason: `no ${STATUS_FORM} line under the title` }]
+  const date = STATUS_LINE.exec(head[at])?.[2]
+  // A day that does not exist (2026-02-30) is a typo, not a date.
+  const time = date === undefined ? NaN : Date.parse(`${date}T00:00:00Z`)
+  const real = !Number.isNaN(time) && new Date(time).toISOString().startsWith(date)
+  return real ? [] : [{ file, line: at + 1, reference: head[at], reason: `is not ${STATUS_FORM} with a real day` }]
+}
+
 /**
  * Checks many files. `files` maps a path (relative to the repository's root, with forward slashes) to its
  * text; `exists(path)` says whether the repository holds a file. Anchors are read from `files`.
@@ -118,7 +142,7 @@ export function checkFiles(files, exists) {
       return cache.get(file)
     },
   }
-  return [...files].flatMap(([file, text]) => checkFile(file, text, repo))
+  return [...files].flatMap(([file, text]) => [...(DECISION.test(file) ? checkDecision(file, text) : []), ...checkFile(file, text, repo)])
 }
 
 /** `file:line: reference — reason`, one line per problem. */
