@@ -242,10 +242,14 @@ export default tseslint.config(
     plugins: { 'import-x': importX, owe: { rules: { 'no-type-cycle': noTypeCycle } } },
     settings: {
       'import-x/resolver-next': [resolver],
+      // import-x reads only .js, .mjs and .cjs files unless told otherwise: without this no-cycle never followed an
+      // import into a .ts file, and refused no circle at all.
+      'import-x/extensions': ['.ts', '.tsx'],
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones }],
-      'import-x/no-cycle': 'error',
+      // A circle runs through the project's own files; packages are not read.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'owe/no-type-cycle': 'error',
     },
   },
