@@ -134,7 +134,7 @@ export default defineConfig(({ isSsrBuild }) =>
                 groups: [
                   {
                     name: 'shared',
-                    test: /\/src\/(core\/(http\/api-paths|proverbs\/(pages|local-date)|shared\/(constants|texts|format))|offline\/messages|lib\/(api-client|query-keys|queue-events))\.ts$|\/node_modules\/@tanstack\/(query-core\/|react-query\/build\/modern\/(useQuery|queryOptions)\.js)/,
+                    test: /\/src\/(core\/(http\/first-page-paths|proverbs\/(pages|local-date)|shared\/(constants|texts|format))|offline\/messages|lib\/(api-client|query-keys|queue-events))\.ts$|\/node_modules\/@tanstack\/(query-core\/|react-query\/build\/modern\/(useQuery|queryOptions)\.js)/,
                   },
                   // What the page keeps on the device and sends from it (src/offline/, its page side and the words
                   // it says), loaded after the first paint: one file rather than a dozen, so the first page's script

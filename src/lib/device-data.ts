@@ -1,4 +1,4 @@
-import { API } from '@/core/http/api-paths'
+import { FIRST_PAGE_API } from '@/core/http/first-page-paths'
 import type { EthnicGroup } from '@/core/proverbs/contract'
 import { PACKS_CHANNEL, type PackDownloadCommand, type PacksChanged, type SignedOutNotice } from '@/offline/messages'
 
@@ -151,7 +151,7 @@ export async function askPersistentStorage(): Promise<boolean> {
 }
 
 /** Under the API's path the device keeps the user's profile picture (one per user). */
-const PICTURE_KEY = API.picture
+const PICTURE_KEY = FIRST_PAGE_API.picture
 
 /**
  * Keeps the user's profile picture (or that they have none) with their other private data, so the
