@@ -51,6 +51,7 @@ export const API = {
   personalInfo: '/api/user/profile/personalInfo',
   address: '/api/user/profile/address',
   profileFull: '/api/user/profile/full',
+  picture: '/api/user/profile/picture',
   languagesPrivate: '/api/proverbs/language/',
   trendingPrivate: '/api/proverbs/trending-proverbs',
   /** Proverbs of one group the user may read (id or slug), paged: ?q=&page=&size= */

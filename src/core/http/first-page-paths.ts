@@ -1,8 +1,8 @@
 /**
- * The API paths the first page's code names: the public corpus reads, the signed-in reader's peoples and favourites,
- * and the profile picture's key on the device. API (src/core/http/api-paths.ts) holds them too, spread in, so the
- * contract is still read in one place; the first page's modules import them from here so that every visitor's first
- * page does not carry the other hundred paths (scripts/check-first-page.mjs holds its script to a budget).
+ * The API paths the first page's code names: the public corpus reads and the signed-in reader's peoples and
+ * favourites. API (src/core/http/api-paths.ts) holds them too, spread in, so the contract is still read in one place;
+ * the first page's modules import them from here so that every visitor's first page does not carry the other hundred
+ * paths (scripts/check-first-page.mjs holds its script to a budget).
  */
 export const FIRST_PAGE_API = {
   // Specified paths: public
@@ -22,7 +22,6 @@ export const FIRST_PAGE_API = {
   trendingPublic: '/api/proverbs/trending/public',
 
   // Specified paths: authenticated
-  picture: '/api/user/profile/picture',
   ethnicGroupsLogged: '/api/proverbs/ethnic/logged',
   favourites: '/api/proverbs/favourites',
 } as const
