@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 
-/** The first page's script, gzip: its budget (README, "Styles live with what they style"; docs/decisions/004-first-paint.md). */
+/** The first page's script, gzip: its budget (docs/decisions/001-layout-and-runtimes.md; docs/decisions/004-first-paint.md defers it past the first paint). */
 export const FIRST_PAGE_SCRIPT_BUDGET = 110 * 1024
 
 /** Where the build writes its chunk report (vite.config.ts, `chunkReport`), beside Vite's manifest. */
