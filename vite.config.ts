@@ -48,7 +48,8 @@ function firstPaint(): Plugin {
 /**
  * Writes `.vite/chunks.json` beside Vite's manifest: each chunk's modules (path from the project's root, rendered
  * bytes) and the stylesheets it brings. `scripts/check-first-page.mjs` names from it the modules that make the first
- * page heavy, and tests/bench reads it too. The server does not serve dot-folders.
+ * page heavy, and tests/bench reads it too. Like the manifest it names only paths from the project's root, and no
+ * device fetches it (the worker's precache takes no .json).
  */
 function chunkReport(): Plugin {
   let root = ''
