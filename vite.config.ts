@@ -5,6 +5,7 @@ import { API_PREFIXES } from './src/core/http/api-paths'
 import { HEAD_SCRIPT } from './src/core/shared/head-script'
 import { PAGE_MODULE_META } from './src/core/shared/constants'
 import { startAfterPaint } from './scripts/start-after-paint.mjs'
+import { CHUNK_REPORT, relativeId, type ChunkReport } from './scripts/first-page.mjs'
 import { markFirstInstall, type AssetEntry } from './sw/install-set'
 import { WEB_MANIFEST } from './src/core/shared/web-manifest'
 
@@ -44,6 +45,34 @@ function firstPaint(): Plugin {
   }
 }
 
+/**
+ * Writes `.vite/chunks.json` beside Vite's manifest: each chunk's modules (path from the project's root, rendered
+ * bytes) and the stylesheets it brings. `scripts/check-first-page.mjs` names from it the modules that make the first
+ * page heavy, and tests/bench reads it too. Like the manifest it names only paths from the project's root, and no
+ * device fetches it (the worker's precache takes no .json).
+ */
+function chunkReport(): Plugin {
+  let root = ''
+  return {
+    name: 'owe-chunk-report',
+    apply: 'build',
+    configResolved: (config) => void (root = config.root),
+    generateBundle(_options, bundle) {
+      const chunks: ChunkReport = {}
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue
+        chunks[chunk.fileName] = {
+          modules: Object.entries(chunk.modules)
+            .filter(([id, module]) => module.renderedLength > 0 || /\.css\b/.test(id))
+            .map(([id, module]) => ({ id: relativeId(root, id), bytes: module.renderedLength })),
+          css: [...(chunk.viteMetadata?.importedCss ?? [])],
+        }
+      }
+      this.emitFile({ type: 'asset', fileName: CHUNK_REPORT, source: `${JSON.stringify(chunks)}\n` })
+    },
+  }
+}
+
 /** index.html's first script (the server allows it by its hash): whether the cookie banner shows, decided before the first paint, and the buttons pressed before the app takes the page over. */
 function headScript(): Plugin {
   return {
@@ -79,6 +108,7 @@ export default defineConfig(({ isSsrBuild }) =>
           react(),
           headScript(),
           firstPaint(),
+          chunkReport(),
           VitePWA({
             strategies: 'injectManifest',
             srcDir: 'sw',
@@ -134,7 +164,7 @@ export default defineConfig(({ isSsrBuild }) =>
                 groups: [
                   {
                     name: 'shared',
-                    test: /\/src\/(core\/(http\/api-paths|proverbs\/(pages|local-date)|shared\/(constants|texts|format))|offline\/messages|lib\/(api-client|query-keys|queue-events))\.ts$|\/node_modules\/@tanstack\/(query-core\/|react-query\/build\/modern\/(useQuery|queryOptions)\.js)/,
+                    test: /\/src\/(core\/(http\/first-page-paths|proverbs\/(pages|local-date)|shared\/(constants|texts|format))|offline\/messages|lib\/(api-client|query-keys|queue-events))\.ts$|\/node_modules\/@tanstack\/(query-core\/|react-query\/build\/modern\/(useQuery|queryOptions)\.js)/,
                   },
                   // What the page keeps on the device and sends from it (src/offline/, its page side and the words
                   // it says), loaded after the first paint: one file rather than a dozen, so the first page's script

@@ -50,10 +50,10 @@ import autocannon from 'autocannon'
 import { execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import zlib from 'node:zlib'
-import { build, type Plugin } from 'vite'
+import { build } from 'vite'
 import { copyBuild } from './build-copy'
 import { findChromium } from '../../scripts/find-chromium.mjs'
+import { checkBuild, FIRST_PAGE_SCRIPT_BUDGET, gzipBytes } from '../../scripts/first-page.mjs'
 import { CHROMIUM_ARGS } from '../../playwright.config'
 import { ANALYTICS_CLIENT_CHUNK } from '../../vite.config'
 import type { LoginResult } from '../../src/core/account/contract'
@@ -83,53 +83,32 @@ const outDir = path.join(root, '.tmp/bench-dist')
 const results: Record<string, unknown> = {}
 
 async function bundleWeight() {
-  const modulesByChunk = new Map<string, string[]>()
-  const recorder: Plugin = {
-    name: 'bench-record-chunks',
-    generateBundle(_options, bundle) {
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type === 'chunk') modulesByChunk.set(chunk.fileName, chunk.moduleIds)
-      }
-    },
-  }
   // Vite's build sets NODE_ENV=production in this process; the servers the benchmarks start inherit the
   // environment, and a production server refuses the payment test mode they run in.
   const nodeEnv = process.env.NODE_ENV
-  await build({ root, logLevel: 'error', plugins: [recorder], build: { outDir, emptyOutDir: true } })
+  await build({ root, logLevel: 'error', build: { outDir, emptyOutDir: true } })
   // The server's renderer of the public pages, beside the app as `npm run build` puts it (docs/decisions/017-server-rendered-pages.md).
   await build({ root, logLevel: 'error', build: { ssr: 'src/entry-server.tsx', outDir: `${outDir}-ssr`, emptyOutDir: true } })
   if (nodeEnv === undefined) delete process.env.NODE_ENV
   else process.env.NODE_ENV = nodeEnv
   execFileSync(process.execPath, [path.join(root, 'scripts/compress-dist.mjs'), outDir], { stdio: 'ignore' })
-  const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')
-  // What index.html names, and what its start script asks for once the page has painted (scripts/start-after-paint.mjs).
-  const named = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].map((m) => m[1])
-  const initial = named(html, /(?:src|href)="\/(assets\/[^"]+\.js)"/g).flatMap((file) =>
-    /^assets\/start-/.test(file)
-      ? [file, ...named(fs.readFileSync(path.join(outDir, file), 'utf8'), /["`]\/(assets\/[^"`]+\.js)["`]/g)]
-      : [file],
-  )
-  const rows = initial.map((file) => ({
-    file,
-    gzip: zlib.gzipSync(fs.readFileSync(path.join(outDir, file)), { level: 9 }).length,
-  }))
-  const total = rows.reduce((sum, row) => sum + row.gzip, 0)
-  const initialModules = initial.flatMap((file) => modulesByChunk.get(file) ?? [])
+  // The same measure as `npm test`'s check (scripts/first-page.mjs): what index.html names and its start script asks for.
+  const { files: rows, total, modules, problems } = checkBuild(outDir)
   const heavy = ['formik', 'yup', 'firebase', 'react-toastify'].filter((name) =>
-    initialModules.some((id) => id.includes(`/node_modules/${name}/`) || id.includes(`/node_modules/@${name}/`)),
+    modules.some(({ id }) => `/${id}`.includes(`/node_modules/${name}/`) || `/${id}`.includes(`/node_modules/@${name}/`)),
   )
   console.log('\n1. Initial JavaScript for / (gzip)')
   for (const row of rows) console.log(`   ${(row.gzip / 1024).toFixed(1).padStart(6)} KB  ${row.file}`)
-  console.log(`   ${(total / 1024).toFixed(1).padStart(6)} KB  total (budget 110 KB) ${total <= 110 * 1024 ? 'OK' : 'OVER'}`)
+  console.log(
+    `   ${(total / 1024).toFixed(1).padStart(6)} KB  total (budget ${FIRST_PAGE_SCRIPT_BUDGET / 1024} KB) ${total <= FIRST_PAGE_SCRIPT_BUDGET ? 'OK' : 'OVER'}`,
+  )
+  for (const problem of problems) console.log(problem.replace(/^/gm, '   '))
   console.log(`   formik / yup / firebase / react-toastify on /: ${heavy.length ? heavy.join(', ') : 'none'}`)
   // The analytics client (src/lib/analytics.ts): its own chunk, asked for once a page has painted.
   const client = fs
     .readdirSync(path.join(outDir, 'assets'))
     .filter((file) => file.startsWith(`${ANALYTICS_CLIENT_CHUNK}-`) && file.endsWith('.js'))
-  const clientGzip = client.reduce(
-    (sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(outDir, 'assets', file)), { level: 9 }).length,
-    0,
-  )
+  const clientGzip = client.reduce((sum, file) => sum + gzipBytes(fs.readFileSync(path.join(outDir, 'assets', file))), 0)
   console.log(`   analytics client: ${clientGzip} B gzip (budget under 1 KB) ${client.length === 1 && clientGzip < 1024 ? 'OK' : 'OVER'}`)
   results.bundle = { initialGzipBytes: total, files: rows, heavyLibrariesOnHome: heavy, analyticsClientGzipBytes: clientGzip }
 }

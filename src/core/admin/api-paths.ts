@@ -1,6 +1,6 @@
 /**
  * The admin console's API paths: admin only (403 for everyone else); see server/src/features/admin. Kept apart
- * from src/core/http/api-paths.ts so that every visitor's first page does not carry them; the console, the
+ * from src/core/http/api-paths.ts so that a reader's pages do not carry them; the console, the
  * server and the tests import them from here.
  */
 

@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
 import { ADMIN_API, ADMIN_ROUTES } from '../admin/api-paths'
 import { API, ROUTES, isApiPath, routePattern } from './api-paths'
+import { FIRST_PAGE_API } from './first-page-paths'
 
 type Table = { readonly [name: string]: unknown }
 type Pair = { builder: string; route: string; template: string; build: (...args: unknown[]) => string }
@@ -86,4 +87,8 @@ test('builders that take text escape it, so it stays one path segment', () => {
   expect(API.proverbPublic('a b/c')).toBe('/api/proverbs/public/a%20b%2Fc')
   expect(API.checkPhone('+234 80')).toBe('/accounts/checkphone/%2B234%2080')
   expect(API.advert('x/y')).toBe('/api/ads/x%2Fy')
+})
+
+test("API holds the first page's paths as they are (the contract read in one place; the server registers them from it)", () => {
+  for (const [name, path] of Object.entries(FIRST_PAGE_API)) expect(API[name as keyof typeof API], name).toBe(path)
 })

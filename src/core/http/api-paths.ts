@@ -1,30 +1,23 @@
+import { FIRST_PAGE_API } from './first-page-paths'
+
 /**
  * The API contract's paths, in one place. Paths the requirements list (docs/requirements.md#r15-api-contract) are kept
  * exactly as written; the others are Òwe's own choice and are marked "ours".
  */
 
 export const API = {
+  // The corpus reads and the few reader paths the first page names: src/core/http/first-page-paths.ts
+  ...FIRST_PAGE_API,
+
   // Specified paths: public
-  ethnicGroupsPublic: '/api/proverbs/ethnic/public',
-  categoriesPublic: '/api/proverbs/category/public',
   packages: '/api/packages/',
   faq: '/api/faq/',
 
   // Ours: public corpus reads the spec implies but does not name
-  /** List and search: ?q=&ethnic=&category=&page=&size= (ethnic and category by id or slug). */
-  proverbsPublic: '/api/proverbs/public',
-  /** One proverb by id or slug. */
-  proverbPublic: (idOrSlug: string | number) => `/api/proverbs/public/${encodeURIComponent(String(idOrSlug))}`,
   /** POST CorrectionInput: a reader's correction to a published proverb, pending an editor (visitors too). */
   proverbCorrections: (idOrSlug: string | number) => `/api/proverbs/public/${encodeURIComponent(String(idOrSlug))}/corrections`,
-  /** The proverb's published changes: corrections accepted, admins' edits, speakers' checks. */
-  proverbHistory: (idOrSlug: string | number) => `/api/proverbs/public/${encodeURIComponent(String(idOrSlug))}/history`,
   /** The whole corpus as open data, with sources, cousins and the data's licence: ?format=json|csv */
   proverbsExport: '/api/proverbs/export',
-  /** A stable daily pick, one proverb per group: ?date=YYYY-MM-DD (the viewer's calendar day). */
-  proverbsToday: '/api/proverbs/today',
-  /** By views and likes of the last seven days, the recent counting most; then the most liked, then a daily rotation: ?limit= */
-  trendingPublic: '/api/proverbs/trending/public',
   /** Naira per dollar for showing prices (docs/requirements.md#r5-plans-and-payments: a conversion rate is fetched). */
   exchangeRate: '/api/payments/exchange-rate',
   health: '/api/health',
@@ -60,11 +53,9 @@ export const API = {
   profileFull: '/api/user/profile/full',
   picture: '/api/user/profile/picture',
   languagesPrivate: '/api/proverbs/language/',
-  ethnicGroupsLogged: '/api/proverbs/ethnic/logged',
   trendingPrivate: '/api/proverbs/trending-proverbs',
   /** Proverbs of one group the user may read (id or slug), paged: ?q=&page=&size= */
   proverbsLogged: (group: string | number) => `/api/proverbs/proverbs_logged/${encodeURIComponent(String(group))}/`,
-  favourites: '/api/proverbs/favourites',
   /** How much keeping each of the reader's peoples offline takes (bytes, measured from the pack). */
   packSizes: '/api/proverbs/pack-sizes',
   userLanguages: '/api/userPackage/languages',

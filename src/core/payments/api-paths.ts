@@ -1,8 +1,7 @@
 /**
  * Ours: the paths of a reader's first payments — the receipt a checkout's return reads without a session, and the plan
- * chosen at sign-up still to pay for. A module apart from API (src/core/http/api-paths.ts), which the first page carries
- * whole, so that page does not carry them (its JavaScript is at its budget); only the plans' and payments' pages use
- * them.
+ * chosen at sign-up still to pay for. A module apart from API (src/core/http/api-paths.ts), which most pages carry
+ * whole, so that they do not carry them; only the plans' and payments' pages use them.
  */
 export const PAYMENT_API = {
   /** GET, public: whether the payment went through, and for which plan (all its reference's holder may learn). */

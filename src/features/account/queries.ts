@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { ApiError } from '@/lib/api-client'
-import { keepPicture, readKeptPicture } from '@/lib/device-data'
+import { keepPicture, readKeptPicture } from '@/lib/device-keeping'
 import { useObjectUrl } from '@/lib/object-url'
 import { privateKey, privateKeys } from '@/lib/query-keys'
 import { fetchAddress, fetchPersonalInfo, fetchPicture, fetchUserLanguages } from './api'

@@ -1,4 +1,4 @@
-import { API } from '@/core/http/api-paths'
+import { FIRST_PAGE_API } from '@/core/http/first-page-paths'
 import type { Paginated } from '@/core/http/contract'
 import type { Proverb, ProverbChange } from '@/core/proverbs/contract'
 import { apiGet, apiGetPage, withQuery } from '@/lib/api-client'
@@ -10,11 +10,13 @@ export type SearchParams = { q?: string; ethnic?: string; category?: string; pag
 export type ProverbPage = Paginated<Proverb> & { device?: DeviceCoverage }
 
 export const fetchProverbs = (params: SearchParams, signal?: AbortSignal) =>
-  apiGetPage<ProverbPage>(withQuery(API.proverbsPublic, params), { signal })
+  apiGetPage<ProverbPage>(withQuery(FIRST_PAGE_API.proverbsPublic, params), { signal })
 
-export const fetchToday = (date: string, signal?: AbortSignal) => apiGet<Proverb[]>(withQuery(API.proverbsToday, { date }), { signal })
+export const fetchToday = (date: string, signal?: AbortSignal) =>
+  apiGet<Proverb[]>(withQuery(FIRST_PAGE_API.proverbsToday, { date }), { signal })
 
 export const fetchTrending = (date: string, limit: number, signal?: AbortSignal) =>
-  apiGet<Proverb[]>(withQuery(API.trendingPublic, { date, limit }), { signal })
+  apiGet<Proverb[]>(withQuery(FIRST_PAGE_API.trendingPublic, { date, limit }), { signal })
 
-export const fetchHistory = (idOrSlug: string, signal?: AbortSignal) => apiGet<ProverbChange[]>(API.proverbHistory(idOrSlug), { signal })
+export const fetchHistory = (idOrSlug: string, signal?: AbortSignal) =>
+  apiGet<ProverbChange[]>(FIRST_PAGE_API.proverbHistory(idOrSlug), { signal })

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { API } from '@/core/http/api-paths'
+import { FIRST_PAGE_API } from '@/core/http/first-page-paths'
 import type { EthnicGroup, Proverb } from '@/core/proverbs/contract'
 import type { Paginated } from '@/core/http/contract'
 import { apiGet, apiGetPage, withQuery } from '@/lib/api-client'
@@ -19,13 +19,13 @@ export const markKeys = {
 export const readableGroupsQuery = (userId: number) =>
   queryOptions({
     queryKey: markKeys.readableGroups(userId),
-    queryFn: ({ signal }) => apiGet<EthnicGroup[]>(API.ethnicGroupsLogged, { signal, auth: true }),
+    queryFn: ({ signal }) => apiGet<EthnicGroup[]>(FIRST_PAGE_API.ethnicGroupsLogged, { signal, auth: true }),
     meta: { persist: true },
   })
 
 export const favouritesQuery = (userId: number, page: number, size: number) =>
   queryOptions({
     queryKey: markKeys.favourites(userId, page),
-    queryFn: ({ signal }) => apiGetPage<Paginated<Proverb>>(withQuery(API.favourites, { page, size }), { signal, auth: true }),
+    queryFn: ({ signal }) => apiGetPage<Paginated<Proverb>>(withQuery(FIRST_PAGE_API.favourites, { page, size }), { signal, auth: true }),
     placeholderData: keepPreviousData,
   })

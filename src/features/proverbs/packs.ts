@@ -10,7 +10,7 @@ import {
   readStorageState,
   removeDevicePack,
   startPackDownload,
-} from '@/lib/device-data'
+} from '@/lib/device-keeping'
 import { privateKey } from '@/lib/query-keys'
 
 /** Offline packs and the device's storage, read from IndexedDB and the Storage API (no server). */

@@ -1,4 +1,4 @@
-import { readStorageState, type StorageState } from '@/lib/device-data'
+import { readStorageState, type StorageState } from '@/lib/device-keeping'
 
 export type WorkerState = {
   supported: boolean
