@@ -6,25 +6,41 @@ import type { RunningServer } from '../support/server-process'
 import { deviceHasProverb, goOffline, OFFLINE_MODES, serverPerJourney, waitForWorker } from './offline-support'
 import { expectNoAxeViolations, PHONES } from './phone'
 
+/** The first proverb of a people, page by page as the API lists them, that the test wants (asked of the server). */
+async function firstProverb(baseURL: string, ethnic: string, wanted: (p: Proverb) => boolean, what: string): Promise<Proverb> {
+  for (let page = 1; ; page++) {
+    const { data } = (await (await fetch(`${baseURL}/api/proverbs/public?ethnic=${ethnic}&size=100&page=${page}`)).json()) as {
+      data: Proverb[]
+    }
+    const proverb = data.find(wanted)
+    if (proverb) return proverb
+    if (data.length === 0) throw new Error(`no ${ethnic} proverb ${what}`)
+  }
+}
+
 /**
  * A proverb with cousins among other peoples and among its own, and the first other people's (asked of the server,
  * before anything else).
  */
 async function cousinPair(baseURL: string): Promise<{ proverb: Proverb; cousin: NonNullable<Proverb['cousins']>['proverbs'][number] }> {
-  for (let page = 1; ; page++) {
-    const { data } = (await (await fetch(`${baseURL}/api/proverbs/public?ethnic=yoruba&size=100&page=${page}`)).json()) as {
-      data: Proverb[]
-    }
-    const proverb = data.find(
-      (p) =>
-        p.cousins &&
-        p.cousins.proverbs.some((c) => c.ethnic.slug !== 'yoruba') &&
-        p.cousins.proverbs.some((c) => c.ethnic.slug === 'yoruba'),
-    )
-    if (proverb) return { proverb, cousin: proverb.cousins!.proverbs.find((c) => c.ethnic.slug !== 'yoruba')! }
-    if (data.length === 0) throw new Error('no Yoruba proverb has a cousin')
-  }
+  const proverb = await firstProverb(
+    baseURL,
+    'yoruba',
+    (p) =>
+      Boolean(p.cousins?.proverbs.some((c) => c.ethnic.slug !== 'yoruba') && p.cousins.proverbs.some((c) => c.ethnic.slug === 'yoruba')),
+    'has a cousin',
+  )
+  return { proverb, cousin: proverb.cousins!.proverbs.find((c) => c.ethnic.slug !== 'yoruba')! }
 }
+
+/** A Hausa proverb taken from Merrick's 1905 collection, shown in today's spelling with his beside the citation. */
+const respelledFromMerrick = (baseURL: string) =>
+  firstProverb(
+    baseURL,
+    'hausa',
+    (p) => p.sources.some((s) => s.original && s.author === 'G. Merrick' && s.original !== p.proverb),
+    'is respelled from Merrick',
+  )
 
 for (const [width, phone] of PHONES) {
   test.describe(`on a ${width} phone`, () => {
@@ -84,18 +100,6 @@ for (const [width, phone] of PHONES) {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.viewport.width)
     })
   })
-}
-
-/** A Hausa proverb taken from Merrick's 1905 collection, shown in today's spelling with his beside the citation. */
-async function respelledFromMerrick(baseURL: string): Promise<Proverb> {
-  for (let page = 1; ; page++) {
-    const { data } = (await (await fetch(`${baseURL}/api/proverbs/public?ethnic=hausa&size=100&page=${page}`)).json()) as {
-      data: Proverb[]
-    }
-    const proverb = data.find((p) => p.sources.some((s) => s.original && s.author === 'G. Merrick' && s.original !== p.proverb))
-    if (proverb) return proverb
-    if (data.length === 0) throw new Error('no Hausa proverb is respelled from Merrick')
-  }
 }
 
 test('the about page offers the whole corpus as CSV, with its licence', async ({ page, context, baseURL }) => {
